@@ -1,0 +1,130 @@
+# preflight — build, test, demo. `make` builds ./preflight; `make check` and
+# `make demo` first install missing Debian packages (as root) or say how.
+.SUFFIXES:
+
+PREFIX  ?= /usr/local
+BINDIR  ?= $(PREFIX)/bin
+DATADIR ?= $(PREFIX)/share/preflight
+CC      ?= cc
+PKG_CONFIG ?= pkg-config
+WERROR  ?= -Werror
+SANITIZE ?=
+V ?= 0
+
+LIBS_PKG := libcurl libcjson libpcre2-8 zlib
+DEB_PKGS := libcurl4-openssl-dev libcjson-dev libpcre2-dev zlib1g-dev check \
+            libmicrohttpd-dev pkg-config
+TEST_DEB_PKGS := json-schema-test-suite libxml2-utils
+
+# snprintf truncation of error text is deliberate, hence -Wno-format-truncation
+CFLAGS_BASE := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Wall -Wextra \
+               $(WERROR) -Wshadow -Wstrict-prototypes -Wmissing-prototypes -g -O2 -MMD -MP \
+               -Wno-format-truncation
+ifneq ($(SANITIZE),)
+CFLAGS_BASE += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=all
+LDFLAGS += -fsanitize=$(SANITIZE)
+endif
+
+PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags $(LIBS_PKG) 2>/dev/null)
+PKG_LIBS   = $(shell $(PKG_CONFIG) --libs $(LIBS_PKG) 2>/dev/null) -lm
+MHD_CFLAGS = $(shell $(PKG_CONFIG) --cflags libmicrohttpd 2>/dev/null)
+MHD_LIBS   = $(shell $(PKG_CONFIG) --libs libmicrohttpd 2>/dev/null)
+CHECK_CFLAGS = $(shell $(PKG_CONFIG) --cflags check 2>/dev/null)
+CHECK_LIBS   = $(shell $(PKG_CONFIG) --libs check 2>/dev/null)
+
+ALL_CFLAGS = $(CFLAGS_BASE) -Iharness -Ireports $(PKG_CFLAGS) $(CFLAGS) \
+             -DPREFLIGHT_DATADIR='"$(DATADIR)"'
+
+ifeq ($(V),0)
+Q = @
+say = @printf '  %-6s %s\n' $(1) $(2);
+else
+Q =
+say =
+endif
+
+HARNESS_SRC := $(sort $(wildcard harness/*.c))
+REPORTS_SRC := $(sort $(wildcard reports/*.c))
+LIB_SRC := $(filter-out harness/main.c,$(HARNESS_SRC)) $(REPORTS_SRC)
+LIB_OBJ := $(LIB_SRC:.c=.o)
+TEST_SRC := $(sort $(wildcard tests/check_*.c))
+TEST_OBJ := $(TEST_SRC:.c=.o)
+FAKE_SRC := fixtures/fake_endpoint.c
+OBJ_ALL := $(LIB_OBJ) harness/main.o $(TEST_OBJ) fixtures/fake_endpoint.o
+
+all: preflight fixtures/fake-endpoint
+
+preflight: $(LIB_OBJ) harness/main.o
+	$(call say,LINK,$@)$(CC) $(LDFLAGS) -o $@ $^ $(PKG_LIBS)
+
+fixtures/fake-endpoint: fixtures/fake_endpoint.o harness/buf.o harness/alloc.o
+	$(call say,LINK,$@)$(CC) $(LDFLAGS) -o $@ $^ $(PKG_LIBS) $(MHD_LIBS) -lpthread
+
+fixtures/fake_endpoint.o: fixtures/fake_endpoint.c
+	$(call say,CC,$@)$(CC) $(ALL_CFLAGS) $(MHD_CFLAGS) -c -o $@ $<
+
+tests/run-checks: $(TEST_OBJ) $(LIB_OBJ)
+	$(call say,LINK,$@)$(CC) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(PKG_LIBS) -lpthread
+
+tests/%.o: tests/%.c
+	$(call say,CC,$@)$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -Itests -c -o $@ $<
+
+%.o: %.c
+	$(call say,CC,$@)$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+-include $(OBJ_ALL:.o=.d)
+
+# --- packages ---------------------------------------------------------------
+# Installs what is missing with apt when root; otherwise prints the command.
+deps:
+	@missing=""; \
+	if command -v dpkg-query >/dev/null 2>&1; then \
+	  for p in $(DEB_PKGS) $(EXTRA_DEB_PKGS); do \
+	    dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'ok installed' || missing="$$missing $$p"; \
+	  done; \
+	else echo "deps: not a Debian system; install:$(DEB_PKGS) $(EXTRA_DEB_PKGS) by hand"; exit 0; fi; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "deps: installing$$missing"; \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing) >/dev/null || \
+	      { echo "deps: apt-get install failed for:$$missing"; exit 1; }; \
+	  else echo "deps: missing packages; run: sudo apt-get install -y$$missing"; exit 1; fi; \
+	fi
+
+test-deps:
+	@$(MAKE) --no-print-directory deps EXTRA_DEB_PKGS="$(TEST_DEB_PKGS)"
+
+# --- tests ------------------------------------------------------------------
+check: test-deps
+	@$(MAKE) --no-print-directory all tests/run-checks
+	@CK_DEFAULT_TIMEOUT=$${CK_DEFAULT_TIMEOUT:-120} PREFLIGHT_ROOT=$(CURDIR) \
+	  $(if $(filter 1,$(VALGRIND)),CK_FORK=no valgrind -q --leak-check=full --error-exitcode=99 --errors-for-leak-kinds=definite,) \
+	  ./tests/run-checks
+
+# --- demo -------------------------------------------------------------------
+DEMO_OUT := demo-out
+demo: deps
+	@$(MAKE) --no-print-directory all
+	@mkdir -p $(DEMO_OUT)
+	@echo "demo: starting the fake endpoint (fixtures/scenarios/healthy.json) and running preflight"
+	@./fixtures/fake-endpoint --scenario fixtures/scenarios/healthy.json -- \
+	  ./preflight run --endpoint 'http://127.0.0.1:{port}/v1' --needle-ctx 14000 \
+	    --junit $(DEMO_OUT)/junit.xml --json $(DEMO_OUT)/report.json \
+	    --markdown $(DEMO_OUT)/row.md; rc=$$?; \
+	echo "demo: reports written to $(DEMO_OUT)/junit.xml, $(DEMO_OUT)/report.json, $(DEMO_OUT)/row.md (exit $$rc)"; \
+	exit $$rc
+
+# --- install ----------------------------------------------------------------
+install: preflight
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/probes
+	install -m 0755 preflight $(DESTDIR)$(BINDIR)/preflight
+	install -m 0644 probes/*.json probes/README.md $(DESTDIR)$(DATADIR)/probes/
+
+lint:
+	clang-format --dry-run --Werror harness/*.[ch] reports/*.[ch] fixtures/*.c tests/*.[ch]
+
+clean:
+	rm -f preflight fixtures/fake-endpoint tests/run-checks $(OBJ_ALL) $(OBJ_ALL:.o=.d)
+	rm -rf $(DEMO_OUT)
+
+.PHONY: all deps test-deps check demo install lint clean

@@ -1,0 +1,69 @@
+/* alloc — allocation wrappers with a fail-the-Nth switch; see alloc.h. */
+#include "alloc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static unsigned long fail_at; /* 0 = never */
+static unsigned long count;
+
+static int should_fail(void)
+{
+	if (!fail_at)
+		return 0;
+	return ++count == fail_at;
+}
+
+void alloc_fail_at(unsigned long n)
+{
+	fail_at = n;
+	count = 0;
+}
+
+void alloc_init_from_env(void)
+{
+	const char *s = getenv("PREFLIGHT_FAIL_ALLOC");
+
+	if (s && *s)
+		alloc_fail_at(strtoul(s, NULL, 10));
+}
+
+void *xmalloc(size_t n)
+{
+	if (should_fail())
+		return NULL;
+	return malloc(n ? n : 1);
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+	if (should_fail())
+		return NULL;
+	return calloc(n ? n : 1, size ? size : 1);
+}
+
+void *xrealloc(void *p, size_t n)
+{
+	if (should_fail())
+		return NULL;
+	return realloc(p, n ? n : 1);
+}
+
+char *xstrndup(const char *s, size_t n)
+{
+	char *p;
+
+	if (!s)
+		return NULL;
+	p = xmalloc(n + 1);
+	if (!p)
+		return NULL;
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+char *xstrdup(const char *s)
+{
+	return s ? xstrndup(s, strlen(s)) : NULL;
+}

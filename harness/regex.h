@@ -1,0 +1,24 @@
+/* regex — the only module that includes pcre2.h.
+ *
+ * Probe expectations and JSON Schema "pattern" compile here. Patterns are
+ * UTF-8; subjects may hold invalid UTF-8 (model output) and still match
+ * safely. Never prints. */
+#ifndef PREFLIGHT_REGEX_H
+#define PREFLIGHT_REGEX_H
+
+#include <stddef.h>
+
+struct regex;
+
+/* Compiles pattern. Returns a new regex the caller frees with regex_free, or
+ * NULL with the reason and the offset written to err. */
+struct regex *regex_compile(const char *pattern, char *err, size_t errlen);
+/* Returns 1 when the regex matches somewhere in subject, 0 when not, and a
+ * negative value when matching failed (resource limits). */
+int regex_match(const struct regex *re, const char *subject, size_t len);
+/* Finds the first match; sets *start and *end (byte offsets). Same returns. */
+int regex_search(const struct regex *re, const char *subject, size_t len,
+		 size_t *start, size_t *end);
+void regex_free(struct regex *re);
+
+#endif

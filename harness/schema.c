@@ -1,0 +1,493 @@
+/* schema — JSON Schema subset on cJSON; see schema.h for the keywords. */
+#include "schema.h"
+
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "regex.h"
+#include "text.h"
+
+struct vctx {
+	char *err;
+	size_t errlen;
+	char path[256];
+};
+
+static int fail(struct vctx *c, int rc, const char *fmt, const char *a, const char *b)
+{
+	char msg[200];
+
+	snprintf(msg, sizeof(msg), fmt, a ? a : "", b ? b : "");
+	snprintf(c->err, c->errlen, "%s: %s", c->path[0] ? c->path : "$", msg);
+	return rc;
+}
+
+static const char *type_name(const cJSON *v)
+{
+	if (cJSON_IsNull(v))
+		return "null";
+	if (cJSON_IsBool(v))
+		return "boolean";
+	if (cJSON_IsNumber(v))
+		return "number";
+	if (cJSON_IsString(v))
+		return "string";
+	if (cJSON_IsArray(v))
+		return "array";
+	if (cJSON_IsObject(v))
+		return "object";
+	return "invalid";
+}
+
+static bool is_integer(const cJSON *v)
+{
+	double d;
+
+	if (!cJSON_IsNumber(v))
+		return false;
+	d = v->valuedouble;
+	return isfinite(d) && floor(d) == d;
+}
+
+/* 1 matches, 0 not, -1 unknown type name */
+static int type_matches(const char *t, const cJSON *v)
+{
+	if (!strcmp(t, "integer"))
+		return is_integer(v);
+	if (!strcmp(t, "number"))
+		return cJSON_IsNumber(v);
+	if (!strcmp(t, "string") || !strcmp(t, "object") || !strcmp(t, "array") ||
+	    !strcmp(t, "boolean") || !strcmp(t, "null"))
+		return !strcmp(t, type_name(v));
+	return -1;
+}
+
+static int validate(struct vctx *c, const cJSON *s, const cJSON *v, int depth);
+
+/* validates v against s at path extended by seg; restores the path */
+static int validate_at(struct vctx *c, const cJSON *s, const cJSON *v, int depth,
+		       const char *fmt, const char *seg, int index)
+{
+	size_t old = strlen(c->path);
+	int rc;
+
+	if (!old)
+		snprintf(c->path, sizeof(c->path), "$");
+	old = strlen(c->path);
+	if (seg)
+		snprintf(c->path + old, sizeof(c->path) - old, fmt, seg);
+	else
+		snprintf(c->path + old, sizeof(c->path) - old, fmt, index);
+	rc = validate(c, s, v, depth + 1);
+	c->path[old] = '\0';
+	return rc;
+}
+
+static int pattern_match(struct vctx *c, const char *pattern, const char *s)
+{
+	char err[200];
+	struct regex *re = regex_compile(pattern, err, sizeof(err));
+	int rc;
+
+	if (!re)
+		return fail(c, -1, "bad pattern '%s': %s", pattern, err);
+	rc = regex_match(re, s, strlen(s));
+	regex_free(re);
+	if (rc < 0)
+		return fail(c, -1, "pattern '%s' could not be matched%s", pattern, NULL);
+	return rc;
+}
+
+static int check_type(struct vctx *c, const cJSON *t, const cJSON *v)
+{
+	const cJSON *e;
+
+	if (cJSON_IsString(t)) {
+		int m = type_matches(t->valuestring, v);
+
+		if (m < 0)
+			return fail(c, -1, "unknown type '%s'%s", t->valuestring, NULL);
+		return m ? 1 : fail(c, 0, "expected %s, got %s", t->valuestring, type_name(v));
+	}
+	if (cJSON_IsArray(t)) {
+		cJSON_ArrayForEach(e, t) {
+			int m = cJSON_IsString(e) ? type_matches(e->valuestring, v) : -1;
+
+			if (m < 0)
+				return fail(c, -1, "bad entry in type list%s%s", NULL, NULL);
+			if (m)
+				return 1;
+		}
+		return fail(c, 0, "type %s is not one of the allowed types%s", type_name(v), NULL);
+	}
+	return fail(c, -1, "'type' must be a string or an array%s%s", NULL, NULL);
+}
+
+static int check_number(struct vctx *c, const cJSON *s, const cJSON *v)
+{
+	const cJSON *k;
+	double d = v->valuedouble;
+	char num[64];
+
+	if ((k = cJSON_GetObjectItemCaseSensitive(s, "minimum")) && cJSON_IsNumber(k) &&
+	    d < k->valuedouble) {
+		snprintf(num, sizeof(num), "%g", k->valuedouble);
+		return fail(c, 0, "value is below the minimum %s%s", num, NULL);
+	}
+	if ((k = cJSON_GetObjectItemCaseSensitive(s, "maximum")) && cJSON_IsNumber(k) &&
+	    d > k->valuedouble) {
+		snprintf(num, sizeof(num), "%g", k->valuedouble);
+		return fail(c, 0, "value is above the maximum %s%s", num, NULL);
+	}
+	if ((k = cJSON_GetObjectItemCaseSensitive(s, "exclusiveMinimum")) && cJSON_IsNumber(k) &&
+	    d <= k->valuedouble) {
+		snprintf(num, sizeof(num), "%g", k->valuedouble);
+		return fail(c, 0, "value is not above the exclusive minimum %s%s", num, NULL);
+	}
+	if ((k = cJSON_GetObjectItemCaseSensitive(s, "exclusiveMaximum")) && cJSON_IsNumber(k) &&
+	    d >= k->valuedouble) {
+		snprintf(num, sizeof(num), "%g", k->valuedouble);
+		return fail(c, 0, "value is not below the exclusive maximum %s%s", num, NULL);
+	}
+	if ((k = cJSON_GetObjectItemCaseSensitive(s, "multipleOf")) && cJSON_IsNumber(k) &&
+	    k->valuedouble > 0) {
+		double q = d / k->valuedouble;
+
+		if (!isfinite(q) || fabs(q - nearbyint(q)) > 1e-9 * fmax(1.0, fabs(q))) {
+			snprintf(num, sizeof(num), "%g", k->valuedouble);
+			return fail(c, 0, "value is not a multiple of %s%s", num, NULL);
+		}
+	}
+	return 1;
+}
+
+static int check_string(struct vctx *c, const cJSON *s, const cJSON *v)
+{
+	const cJSON *k;
+	size_t n = text_chars(v->valuestring, strlen(v->valuestring));
+	char num[32];
+	int rc;
+
+	if ((k = cJSON_GetObjectItemCaseSensitive(s, "minLength")) && cJSON_IsNumber(k) &&
+	    (double)n < k->valuedouble) {
+		snprintf(num, sizeof(num), "%g", k->valuedouble);
+		return fail(c, 0, "string is shorter than %s characters%s", num, NULL);
+	}
+	if ((k = cJSON_GetObjectItemCaseSensitive(s, "maxLength")) && cJSON_IsNumber(k) &&
+	    (double)n > k->valuedouble) {
+		snprintf(num, sizeof(num), "%g", k->valuedouble);
+		return fail(c, 0, "string is longer than %s characters%s", num, NULL);
+	}
+	if ((k = cJSON_GetObjectItemCaseSensitive(s, "pattern")) && cJSON_IsString(k)) {
+		rc = pattern_match(c, k->valuestring, v->valuestring);
+		if (rc <= 0)
+			return rc < 0 ? rc : fail(c, 0, "string does not match pattern '%s'%s",
+						  k->valuestring, NULL);
+	}
+	return 1;
+}
+
+static int check_array(struct vctx *c, const cJSON *s, const cJSON *v, int depth)
+{
+	const cJSON *k, *items, *e, *f;
+	int n = cJSON_GetArraySize(v), i, rc;
+	char num[32];
+
+	if ((k = cJSON_GetObjectItemCaseSensitive(s, "minItems")) && cJSON_IsNumber(k) &&
+	    n < k->valuedouble) {
+		snprintf(num, sizeof(num), "%g", k->valuedouble);
+		return fail(c, 0, "array has fewer than %s items%s", num, NULL);
+	}
+	if ((k = cJSON_GetObjectItemCaseSensitive(s, "maxItems")) && cJSON_IsNumber(k) &&
+	    n > k->valuedouble) {
+		snprintf(num, sizeof(num), "%g", k->valuedouble);
+		return fail(c, 0, "array has more than %s items%s", num, NULL);
+	}
+	if ((k = cJSON_GetObjectItemCaseSensitive(s, "uniqueItems")) && cJSON_IsTrue(k)) {
+		for (e = v->child; e; e = e->next)
+			for (f = e->next; f; f = f->next)
+				if (cJSON_Compare(e, f, true))
+					return fail(c, 0, "array items are not unique%s%s", NULL, NULL);
+	}
+	items = cJSON_GetObjectItemCaseSensitive(s, "items");
+	if (!items)
+		return 1;
+	if (!cJSON_IsArray(items)) {
+		i = 0;
+		cJSON_ArrayForEach(e, v) {
+			if ((rc = validate_at(c, items, e, depth, "[%d]", NULL, i++)) <= 0)
+				return rc;
+		}
+		return 1;
+	}
+	/* tuple form: positional schemas, then additionalItems for the rest */
+	k = cJSON_GetObjectItemCaseSensitive(s, "additionalItems");
+	f = items->child;
+	i = 0;
+	cJSON_ArrayForEach(e, v) {
+		const cJSON *sub = f ? f : k;
+
+		if (sub && (rc = validate_at(c, sub, e, depth, "[%d]", NULL, i)) <= 0)
+			return rc;
+		if (f)
+			f = f->next;
+		i++;
+	}
+	return 1;
+}
+
+static int check_object(struct vctx *c, const cJSON *s, const cJSON *v, int depth)
+{
+	const cJSON *props = cJSON_GetObjectItemCaseSensitive(s, "properties");
+	const cJSON *pprops = cJSON_GetObjectItemCaseSensitive(s, "patternProperties");
+	const cJSON *addl = cJSON_GetObjectItemCaseSensitive(s, "additionalProperties");
+	const cJSON *k, *e, *p;
+	int n = cJSON_GetArraySize(v), rc;
+	char num[32];
+
+	if ((k = cJSON_GetObjectItemCaseSensitive(s, "required")) && cJSON_IsArray(k)) {
+		cJSON_ArrayForEach(e, k) {
+			if (cJSON_IsString(e) && !cJSON_GetObjectItemCaseSensitive(v, e->valuestring))
+				return fail(c, 0, "missing required property '%s'%s", e->valuestring, NULL);
+		}
+	}
+	if ((k = cJSON_GetObjectItemCaseSensitive(s, "minProperties")) && cJSON_IsNumber(k) &&
+	    n < k->valuedouble) {
+		snprintf(num, sizeof(num), "%g", k->valuedouble);
+		return fail(c, 0, "object has fewer than %s properties%s", num, NULL);
+	}
+	if ((k = cJSON_GetObjectItemCaseSensitive(s, "maxProperties")) && cJSON_IsNumber(k) &&
+	    n > k->valuedouble) {
+		snprintf(num, sizeof(num), "%g", k->valuedouble);
+		return fail(c, 0, "object has more than %s properties%s", num, NULL);
+	}
+	cJSON_ArrayForEach(e, v) {
+		bool matched = false;
+		const cJSON *sub;
+
+		if (cJSON_IsObject(props) &&
+		    (sub = cJSON_GetObjectItemCaseSensitive(props, e->string))) {
+			matched = true;
+			if ((rc = validate_at(c, sub, e, depth, ".%s", e->string, 0)) <= 0)
+				return rc;
+		}
+		if (cJSON_IsObject(pprops)) {
+			cJSON_ArrayForEach(p, pprops) {
+				rc = pattern_match(c, p->string, e->string);
+				if (rc < 0)
+					return rc;
+				if (!rc)
+					continue;
+				matched = true;
+				if ((rc = validate_at(c, p, e, depth, ".%s", e->string, 0)) <= 0)
+					return rc;
+			}
+		}
+		if (!matched && addl) {
+			if (cJSON_IsFalse(addl))
+				return fail(c, 0, "property '%s' is not allowed%s", e->string, NULL);
+			if ((rc = validate_at(c, addl, e, depth, ".%s", e->string, 0)) <= 0)
+				return rc;
+		}
+	}
+	return 1;
+}
+
+static int check_combinators(struct vctx *c, const cJSON *s, const cJSON *v, int depth)
+{
+	const cJSON *k, *e;
+	char saved[sizeof(c->path)];
+	int rc, hits;
+
+	if ((k = cJSON_GetObjectItemCaseSensitive(s, "allOf")) && cJSON_IsArray(k)) {
+		cJSON_ArrayForEach(e, k) {
+			if ((rc = validate(c, e, v, depth + 1)) <= 0)
+				return rc;
+		}
+	}
+	memcpy(saved, c->path, sizeof(saved));
+	if ((k = cJSON_GetObjectItemCaseSensitive(s, "anyOf")) && cJSON_IsArray(k)) {
+		hits = 0;
+		cJSON_ArrayForEach(e, k) {
+			if ((rc = validate(c, e, v, depth + 1)) < 0)
+				return rc;
+			memcpy(c->path, saved, sizeof(saved));
+			if (rc) {
+				hits = 1;
+				break;
+			}
+		}
+		if (!hits)
+			return fail(c, 0, "value matches none of anyOf%s%s", NULL, NULL);
+	}
+	if ((k = cJSON_GetObjectItemCaseSensitive(s, "oneOf")) && cJSON_IsArray(k)) {
+		hits = 0;
+		cJSON_ArrayForEach(e, k) {
+			if ((rc = validate(c, e, v, depth + 1)) < 0)
+				return rc;
+			memcpy(c->path, saved, sizeof(saved));
+			hits += rc;
+		}
+		if (hits != 1)
+			return fail(c, 0, hits ? "value matches more than one of oneOf%s%s"
+					       : "value matches none of oneOf%s%s", NULL, NULL);
+	}
+	if ((k = cJSON_GetObjectItemCaseSensitive(s, "not"))) {
+		if ((rc = validate(c, k, v, depth + 1)) < 0)
+			return rc;
+		memcpy(c->path, saved, sizeof(saved));
+		if (rc)
+			return fail(c, 0, "value matches a schema it must not match%s%s", NULL, NULL);
+	}
+	return 1;
+}
+
+static int validate(struct vctx *c, const cJSON *s, const cJSON *v, int depth)
+{
+	const cJSON *k, *e;
+	int rc;
+
+	if (depth > SCHEMA_MAX_DEPTH)
+		return fail(c, -1, "nesting deeper than %s levels%s", "64", NULL);
+	if (cJSON_IsBool(s))
+		return cJSON_IsTrue(s) ? 1 : fail(c, 0, "no value is allowed here%s%s", NULL, NULL);
+	if (!cJSON_IsObject(s))
+		return fail(c, -1, "a schema must be an object or a boolean%s%s", NULL, NULL);
+	if ((k = cJSON_GetObjectItemCaseSensitive(s, "type")) && (rc = check_type(c, k, v)) <= 0)
+		return rc;
+	if ((k = cJSON_GetObjectItemCaseSensitive(s, "const")) && !cJSON_Compare(k, v, true))
+		return fail(c, 0, "value is not the required constant%s%s", NULL, NULL);
+	if ((k = cJSON_GetObjectItemCaseSensitive(s, "enum")) && cJSON_IsArray(k)) {
+		bool found = false;
+
+		cJSON_ArrayForEach(e, k) {
+			if (cJSON_Compare(e, v, true)) {
+				found = true;
+				break;
+			}
+		}
+		if (!found)
+			return fail(c, 0, "value is not one of the enum values%s%s", NULL, NULL);
+	}
+	if (cJSON_IsNumber(v) && (rc = check_number(c, s, v)) <= 0)
+		return rc;
+	if (cJSON_IsString(v) && (rc = check_string(c, s, v)) <= 0)
+		return rc;
+	if (cJSON_IsArray(v) && (rc = check_array(c, s, v, depth)) <= 0)
+		return rc;
+	if (cJSON_IsObject(v) && (rc = check_object(c, s, v, depth)) <= 0)
+		return rc;
+	return check_combinators(c, s, v, depth);
+}
+
+int schema_validate(const cJSON *schema, const cJSON *instance, char *err, size_t errlen)
+{
+	struct vctx c = {err, errlen, ""};
+
+	if (errlen)
+		err[0] = '\0';
+	return validate(&c, schema, instance, 0);
+}
+
+/* --- checking a schema before use ---------------------------------------- */
+
+static const char *const schema_valued[] = {"not", "additionalProperties", "additionalItems",
+					    NULL};
+static const char *const schema_lists[] = {"allOf", "anyOf", "oneOf", NULL};
+static const char *const schema_maps[] = {"properties", "patternProperties", NULL};
+static const char *const numeric[] = {"minimum", "maximum", "exclusiveMinimum",
+				      "exclusiveMaximum", "multipleOf", "minLength",
+				      "maxLength", "minItems", "maxItems", "minProperties",
+				      "maxProperties", NULL};
+
+static int check(struct vctx *c, const cJSON *s, int depth)
+{
+	const cJSON *k, *e;
+	char err[200];
+	int i, rc;
+
+	if (depth > SCHEMA_MAX_DEPTH)
+		return fail(c, -1, "nesting deeper than %s levels%s", "64", NULL);
+	if (cJSON_IsBool(s))
+		return 0;
+	if (!cJSON_IsObject(s))
+		return fail(c, -1, "a schema must be an object or a boolean%s%s", NULL, NULL);
+	if ((k = cJSON_GetObjectItemCaseSensitive(s, "type"))) {
+		if (cJSON_IsString(k) && type_matches(k->valuestring, s) < 0)
+			return fail(c, -1, "unknown type '%s'%s", k->valuestring, NULL);
+		if (!cJSON_IsString(k) && !cJSON_IsArray(k))
+			return fail(c, -1, "'type' must be a string or an array%s%s", NULL, NULL);
+		if (cJSON_IsArray(k))
+			cJSON_ArrayForEach(e, k) {
+				if (!cJSON_IsString(e) || type_matches(e->valuestring, s) < 0)
+					return fail(c, -1, "bad entry in type list%s%s", NULL, NULL);
+			}
+	}
+	for (i = 0; numeric[i]; i++)
+		if ((k = cJSON_GetObjectItemCaseSensitive(s, numeric[i])) && !cJSON_IsNumber(k))
+			return fail(c, -1, "'%s' must be a number%s", numeric[i], NULL);
+	if ((k = cJSON_GetObjectItemCaseSensitive(s, "pattern"))) {
+		struct regex *re;
+
+		if (!cJSON_IsString(k))
+			return fail(c, -1, "'pattern' must be a string%s%s", NULL, NULL);
+		if (!(re = regex_compile(k->valuestring, err, sizeof(err))))
+			return fail(c, -1, "bad pattern: %s%s", err, NULL);
+		regex_free(re);
+	}
+	if ((k = cJSON_GetObjectItemCaseSensitive(s, "required")) && !cJSON_IsArray(k))
+		return fail(c, -1, "'required' must be an array%s%s", NULL, NULL);
+	for (i = 0; schema_valued[i]; i++)
+		if ((k = cJSON_GetObjectItemCaseSensitive(s, schema_valued[i])) &&
+		    (rc = check(c, k, depth + 1)))
+			return rc;
+	if ((k = cJSON_GetObjectItemCaseSensitive(s, "items"))) {
+		if (cJSON_IsArray(k)) {
+			cJSON_ArrayForEach(e, k) {
+				if ((rc = check(c, e, depth + 1)))
+					return rc;
+			}
+		} else if ((rc = check(c, k, depth + 1))) {
+			return rc;
+		}
+	}
+	for (i = 0; schema_lists[i]; i++) {
+		if (!(k = cJSON_GetObjectItemCaseSensitive(s, schema_lists[i])))
+			continue;
+		if (!cJSON_IsArray(k))
+			return fail(c, -1, "'%s' must be an array%s", schema_lists[i], NULL);
+		cJSON_ArrayForEach(e, k) {
+			if ((rc = check(c, e, depth + 1)))
+				return rc;
+		}
+	}
+	for (i = 0; schema_maps[i]; i++) {
+		if (!(k = cJSON_GetObjectItemCaseSensitive(s, schema_maps[i])))
+			continue;
+		if (!cJSON_IsObject(k))
+			return fail(c, -1, "'%s' must be an object%s", schema_maps[i], NULL);
+		cJSON_ArrayForEach(e, k) {
+			if (i == 1) {
+				struct regex *re = regex_compile(e->string, err, sizeof(err));
+
+				if (!re)
+					return fail(c, -1, "bad property pattern: %s%s", err, NULL);
+				regex_free(re);
+			}
+			if ((rc = check(c, e, depth + 1)))
+				return rc;
+		}
+	}
+	return 0;
+}
+
+int schema_check(const cJSON *schema, char *err, size_t errlen)
+{
+	struct vctx c = {err, errlen, ""};
+
+	if (errlen)
+		err[0] = '\0';
+	return check(&c, schema, 0);
+}

@@ -1,0 +1,31 @@
+/* schema — a JSON Schema (draft 7) subset validator on cJSON.
+ *
+ * Supported keywords: type, enum, const; properties, patternProperties,
+ * additionalProperties, required, minProperties, maxProperties; items (one
+ * schema or a tuple), additionalItems, minItems, maxItems, uniqueItems;
+ * minLength, maxLength (code points), pattern (pcre2); minimum, maximum,
+ * exclusiveMinimum, exclusiveMaximum, multipleOf; allOf, anyOf, oneOf, not;
+ * boolean schemas. Other keywords are ignored, as the draft says for
+ * unknown ones. Schema and instance nesting are bounded by
+ * SCHEMA_MAX_DEPTH, so a hostile document cannot exhaust the stack.
+ * Borrows everything; never prints. */
+#ifndef PREFLIGHT_SCHEMA_H
+#define PREFLIGHT_SCHEMA_H
+
+#include <stddef.h>
+
+#include <cjson/cJSON.h>
+
+#define SCHEMA_MAX_DEPTH 64
+
+/* Returns 1 when instance is valid, 0 when not (err holds the first reason
+ * with its JSON path, e.g. "$.city: expected string, got number"), and -1
+ * when the schema itself cannot be used (bad pattern, too deep). */
+int schema_validate(const cJSON *schema, const cJSON *instance, char *err, size_t errlen);
+
+/* Checks that schema is usable: an object or boolean, known type names,
+ * compilable patterns, numbers where numbers belong. Returns 0 or -1 with
+ * the reason in err. */
+int schema_check(const cJSON *schema, char *err, size_t errlen);
+
+#endif

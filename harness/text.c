@@ -1,0 +1,111 @@
+/* text — UTF-8 sanitizing and excerpts; see text.h. */
+#include "text.h"
+
+#include <string.h>
+
+size_t text_utf8_decode(const unsigned char *s, size_t len, unsigned long *cp)
+{
+	unsigned long c;
+	size_t n, i;
+
+	if (!len)
+		return 0;
+	if (s[0] < 0x80) {
+		*cp = s[0];
+		return 1;
+	} else if ((s[0] & 0xE0) == 0xC0) {
+		n = 2;
+		c = s[0] & 0x1F;
+	} else if ((s[0] & 0xF0) == 0xE0) {
+		n = 3;
+		c = s[0] & 0x0F;
+	} else if ((s[0] & 0xF8) == 0xF0) {
+		n = 4;
+		c = s[0] & 0x07;
+	} else {
+		return 0;
+	}
+	if (len < n)
+		return 0;
+	for (i = 1; i < n; i++) {
+		if ((s[i] & 0xC0) != 0x80)
+			return 0;
+		c = (c << 6) | (s[i] & 0x3F);
+	}
+	/* overlong forms, surrogates and values past U+10FFFF are invalid */
+	if ((n == 2 && c < 0x80) || (n == 3 && c < 0x800) ||
+	    (n == 4 && c < 0x10000) || c > 0x10FFFF ||
+	    (c >= 0xD800 && c <= 0xDFFF))
+		return 0;
+	*cp = c;
+	return n;
+}
+
+int text_sanitize(struct buf *out, const char *s, size_t len, bool oneline)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i = 0, run = 0;
+	unsigned long cp;
+	int rc;
+
+	while (i < len) {
+		size_t n = text_utf8_decode(p + i, len - i, &cp);
+
+		if (n && !(oneline && (cp == '\n' || cp == '\r' || cp == '\t')) && cp != 0) {
+			i += n;
+			run += n;
+			continue;
+		}
+		if ((rc = buf_append(out, p + i - run, run)))
+			return rc;
+		run = 0;
+		if (n && cp) { /* a newline or tab on a one-line excerpt */
+			if ((rc = buf_putc(out, ' ')))
+				return rc;
+			i += n;
+		} else { /* invalid byte or NUL */
+			if ((rc = buf_puts(out, "\xEF\xBF\xBD")))
+				return rc;
+			i++;
+		}
+	}
+	return buf_append(out, p + i - run, run);
+}
+
+size_t text_chars(const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i = 0, chars = 0;
+	unsigned long cp;
+
+	while (i < len) {
+		size_t n = text_utf8_decode(p + i, len - i, &cp);
+
+		i += n ? n : 1;
+		chars++;
+	}
+	return chars;
+}
+
+char *text_excerpt(const char *s, size_t len, size_t max_chars, bool oneline)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	struct buf out = BUF_INIT(0);
+	size_t i = 0, chars = 0;
+	unsigned long cp;
+
+	if (!s)
+		len = 0;
+	while (i < len && chars < max_chars) {
+		size_t n = text_utf8_decode(p + i, len - i, &cp);
+
+		i += n ? n : 1;
+		chars++;
+	}
+	if (text_sanitize(&out, s ? s : "", i, oneline) ||
+	    (i < len && buf_puts(&out, "\xE2\x80\xA6"))) {
+		buf_release(&out);
+		return NULL;
+	}
+	return buf_detach(&out);
+}

@@ -1,0 +1,30 @@
+/* text — UTF-8 hygiene for text that came from an endpoint.
+ *
+ * Model output may hold invalid or truncated UTF-8, NUL bytes and control
+ * characters. Everything that reaches a report goes through here first:
+ * invalid sequences become U+FFFD, excerpts are cut on code point
+ * boundaries. Never prints. */
+#ifndef PREFLIGHT_TEXT_H
+#define PREFLIGHT_TEXT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "buf.h"
+
+/* Length in bytes of the valid UTF-8 sequence at s (at most len bytes), or
+ * 0 when the bytes there are not valid UTF-8. Sets *cp to the code point. */
+size_t text_utf8_decode(const unsigned char *s, size_t len, unsigned long *cp);
+
+/* Appends s to out with every invalid UTF-8 sequence replaced by U+FFFD and,
+ * when oneline is set, every CR, LF and TAB replaced by a space. */
+int text_sanitize(struct buf *out, const char *s, size_t len, bool oneline);
+
+/* Returns a sanitized copy of at most max_chars code points of s, with "…"
+ * appended when cut; caller frees. NULL s gives "". NULL on out of memory. */
+char *text_excerpt(const char *s, size_t len, size_t max_chars, bool oneline);
+
+/* Number of code points in s (invalid bytes count one each). */
+size_t text_chars(const char *s, size_t len);
+
+#endif

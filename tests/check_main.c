@@ -1,0 +1,22 @@
+/* check_main — the one runner: adds every module's suite, prints Check's
+ * summary line and exits non-zero when anything failed. */
+#include <stdlib.h>
+
+#include "suites.h"
+
+int main(void)
+{
+	Suite *(*const suites[])(void) = {
+		buf_suite, text_suite, schema_suite,
+	};
+	SRunner *sr = srunner_create(NULL);
+	size_t i;
+	int failed;
+
+	for (i = 0; i < sizeof(suites) / sizeof(suites[0]); i++)
+		srunner_add_suite(sr, suites[i]());
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

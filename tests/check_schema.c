@@ -1,0 +1,148 @@
+/* check_schema — the JSON Schema subset, against the official
+ * JSON-Schema-Test-Suite (Debian package json-schema-test-suite, draft7
+ * files of the supported keywords) and our own cases. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "buf.h"
+#include "file.h"
+#include "schema.h"
+#include "suites.h"
+
+#define SUITE_DIR "/usr/share/json-schema-test-suite/tests/draft7/"
+
+static const char *const suite_files[] = {
+	"type", "enum", "const", "properties", "patternProperties",
+	"additionalProperties", "required", "minProperties", "maxProperties",
+	"items", "additionalItems", "minItems", "maxItems", "uniqueItems",
+	"minLength", "maxLength", "pattern", "minimum", "maximum",
+	"exclusiveMinimum", "exclusiveMaximum", "multipleOf", "allOf",
+	"anyOf", "oneOf", "not", "boolean_schema",
+};
+
+/* every case of one official file passes */
+START_TEST(official_suite)
+{
+	char path[256], err[256];
+	struct buf text = BUF_INIT(0);
+	cJSON *doc, *group, *test;
+	int cases = 0, bad = 0;
+
+	snprintf(path, sizeof(path), SUITE_DIR "%s.json", suite_files[_i]);
+	ck_assert_msg(file_read(path, 1 << 24, &text, err, sizeof(err)) == 0,
+		      "%s (install json-schema-test-suite)", err);
+	doc = cJSON_Parse(buf_cstr(&text));
+	ck_assert_ptr_nonnull(doc);
+	cJSON_ArrayForEach(group, doc) {
+		const cJSON *schema = cJSON_GetObjectItem(group, "schema");
+
+		cJSON_ArrayForEach(test, cJSON_GetObjectItem(group, "tests")) {
+			int want = cJSON_IsTrue(cJSON_GetObjectItem(test, "valid"));
+			int got = schema_validate(schema, cJSON_GetObjectItem(test, "data"),
+						  err, sizeof(err));
+
+			cases++;
+			if (got != want) {
+				bad++;
+				fprintf(stderr, "%s: '%s' / '%s': want %d got %d (%s)\n",
+					suite_files[_i],
+					cJSON_GetStringValue(cJSON_GetObjectItem(group, "description")),
+					cJSON_GetStringValue(cJSON_GetObjectItem(test, "description")),
+					want, got, err);
+			}
+		}
+	}
+	cJSON_Delete(doc);
+	buf_release(&text);
+	ck_assert_int_gt(cases, 0);
+	ck_assert_msg(bad == 0, "%s: %d of %d cases failed", suite_files[_i], bad, cases);
+}
+END_TEST
+
+static int validate_text(const char *schema, const char *inst, char *err, size_t n)
+{
+	cJSON *s = cJSON_Parse(schema), *v = cJSON_Parse(inst);
+	int rc;
+
+	ck_assert_ptr_nonnull(s);
+	ck_assert_ptr_nonnull(v);
+	rc = schema_validate(s, v, err, n);
+	cJSON_Delete(s);
+	cJSON_Delete(v);
+	return rc;
+}
+
+START_TEST(error_names_the_path)
+{
+	char err[256];
+	const char *tool = "{\"type\":\"object\",\"properties\":{\"city\":{\"type\":\"string\"}},"
+			   "\"required\":[\"city\"]}";
+
+	ck_assert_int_eq(validate_text(tool, "{\"city\":\"Oakland\"}", err, sizeof(err)), 1);
+	ck_assert_int_eq(validate_text(tool, "{\"city\":7}", err, sizeof(err)), 0);
+	ck_assert_str_eq(err, "$.city: expected string, got number");
+	ck_assert_int_eq(validate_text(tool, "{}", err, sizeof(err)), 0);
+	ck_assert_str_eq(err, "$: missing required property 'city'");
+}
+END_TEST
+
+START_TEST(depth_is_bounded)
+{
+	struct buf s = BUF_INIT(0), v = BUF_INIT(0);
+	char err[256];
+	int i;
+
+	for (i = 0; i < 200; i++)
+		buf_puts(&s, "{\"items\":");
+	buf_puts(&s, "true");
+	for (i = 0; i < 200; i++)
+		buf_puts(&s, "}");
+	for (i = 0; i < 200; i++)
+		buf_puts(&v, "[");
+	for (i = 0; i < 200; i++)
+		buf_puts(&v, "]");
+	ck_assert_int_eq(validate_text(buf_cstr(&s), buf_cstr(&v), err, sizeof(err)), -1);
+	ck_assert_ptr_nonnull(strstr(err, "nesting deeper"));
+	buf_release(&s);
+	buf_release(&v);
+}
+END_TEST
+
+START_TEST(check_rejects_bad_schemas)
+{
+	static const char *const bad[] = {
+		"{\"type\":\"strin\"}", "{\"pattern\":\"(\"}", "{\"minLength\":\"3\"}",
+		"{\"properties\":[]}", "{\"anyOf\":{}}", "3", "{\"items\":{\"type\":7}}",
+		"{\"patternProperties\":{\"[\":{}}}",
+	};
+	char err[256];
+	size_t i;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		cJSON *s = cJSON_Parse(bad[i]);
+
+		ck_assert_ptr_nonnull(s);
+		ck_assert_msg(schema_check(s, err, sizeof(err)) == -1, "accepted %s", bad[i]);
+		ck_assert_str_ne(err, "");
+		cJSON_Delete(s);
+	}
+}
+END_TEST
+
+Suite *schema_suite(void)
+{
+	Suite *s = suite_create("schema");
+	TCase *tc = tcase_create("official");
+	TCase *own = tcase_create("own");
+
+	tcase_add_loop_test(tc, official_suite, 0, sizeof(suite_files) / sizeof(suite_files[0]));
+	tcase_add_test(own, error_names_the_path);
+	tcase_add_test(own, depth_is_bounded);
+	tcase_add_test(own, check_rejects_bad_schemas);
+	suite_add_tcase(s, tc);
+	suite_add_tcase(s, own);
+	return s;
+}

@@ -1,0 +1,62 @@
+/* check_text — UTF-8 sanitizing and excerpts. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "suites.h"
+#include "text.h"
+
+static const struct {
+	const char *in;
+	size_t len;
+	int oneline;
+	const char *out;
+} sanitize_cases[] = {
+	{"plain", 5, 0, "plain"},
+	{"a\xff" "b", 3, 0, "a\xEF\xBF\xBD" "b"},
+	{"caf\xC3\xA9", 5, 0, "caf\xC3\xA9"},
+	{"cut \xE2\x82", 6, 0, "cut \xEF\xBF\xBD\xEF\xBF\xBD"},
+	{"a\nb\tc", 5, 1, "a b c"},
+	{"a\nb", 3, 0, "a\nb"},
+	{"n\0ul", 4, 0, "n\xEF\xBF\xBDul"},
+	{"\xED\xA0\x80", 3, 0, "\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD"}, /* surrogate */
+	{"\xC0\xAF", 2, 0, "\xEF\xBF\xBD\xEF\xBF\xBD"},                  /* overlong */
+};
+
+START_TEST(sanitize_table)
+{
+	struct buf b = BUF_INIT(0);
+
+	ck_assert_int_eq(text_sanitize(&b, sanitize_cases[_i].in, sanitize_cases[_i].len,
+				       sanitize_cases[_i].oneline), 0);
+	ck_assert_str_eq(buf_cstr(&b), sanitize_cases[_i].out);
+	buf_release(&b);
+}
+END_TEST
+
+START_TEST(excerpt_cuts_on_code_points)
+{
+	char *e = text_excerpt("h\xC3\xA9llo world", 12, 3, true);
+
+	ck_assert_str_eq(e, "h\xC3\xA9l\xE2\x80\xA6");
+	free(e);
+	e = text_excerpt("short", 5, 10, true);
+	ck_assert_str_eq(e, "short");
+	free(e);
+	e = text_excerpt(NULL, 0, 10, true);
+	ck_assert_str_eq(e, "");
+	free(e);
+	ck_assert_uint_eq(text_chars("h\xC3\xA9", 3), 2);
+}
+END_TEST
+
+Suite *text_suite(void)
+{
+	Suite *s = suite_create("text");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_loop_test(tc, sanitize_table, 0,
+			    sizeof(sanitize_cases) / sizeof(sanitize_cases[0]));
+	tcase_add_test(tc, excerpt_cuts_on_code_points);
+	suite_add_tcase(s, tc);
+	return s;
+}

@@ -1,0 +1,11 @@
+/* suites — one Check suite per module; check_main.c runs them all. */
+#ifndef PREFLIGHT_SUITES_H
+#define PREFLIGHT_SUITES_H
+
+#include <check.h>
+
+Suite *buf_suite(void);
+Suite *text_suite(void);
+Suite *schema_suite(void);
+
+#endif
