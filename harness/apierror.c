@@ -1,0 +1,128 @@
+/* apierror — error bodies and context-overflow numbers; see apierror.h. */
+#include "apierror.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "alloc.h"
+#include "text.h"
+
+#define MESSAGE_MAX_CHARS 600
+
+/* the first number after needle in s, or -1 */
+static long number_after(const char *s, const char *needle)
+{
+	const char *p = strstr(s, needle);
+
+	if (!p)
+		return -1;
+	p += strlen(needle);
+	while (*p && !isdigit((unsigned char)*p))
+		p++;
+	return *p ? strtol(p, NULL, 10) : -1;
+}
+
+/* Each row: a phrase that marks the wording, the phrase before the limit and
+ * the phrase before the requested size. Order matters: first match wins. */
+static const struct {
+	const char *mark, *limit, *requested;
+} wordings[] = {
+	/* vLLM E: "...length is L tokens. However, you requested M output tokens and
+	 * your prompt contains at least P input tokens, for a total of at least T" */
+	{"for a total of at least", "maximum context length is", "for a total of at least"},
+	/* vLLM C: "... for a total of T tokens (P + M = T > L)" */
+	{"for a total of", "maximum context length is", "for a total of"},
+	/* vLLM C first form and 0.15 bug: "your request has P input tokens" */
+	{"your request has", "maximum context length is", "your request has"},
+	/* vLLM A/B: "However, you requested T tokens" */
+	{"However, you requested", "maximum context length is", "However, you requested"},
+	/* vLLM B max_tokens form: "(8000 > 4096 - 2778)" */
+	{"is too large:", "maximum context length is", "your request has"},
+	/* vLLM D: "You passed P input tokens and requested M ... length is only L" */
+	{"You passed", "context length is only", "You passed"},
+	/* vLLM engine: "The decoder prompt (length P) is longer than the maximum model length of L" */
+	{"decoder prompt", "maximum model length of", "(length"},
+	{"Input length (", "maximum context length (", "Input length ("},
+	/* SGLang */
+	{"is longer than the model's context length", "context length (", "The input ("},
+	{"You requested a total of", "maximum context length of", "You requested a total of"},
+	/* llama.cpp */
+	{"exceeds the available context size", "available context size (", "request ("},
+	/* TGI */
+	{"`inputs` tokens + `max_new_tokens` must be <=", "must be <=", "Given:"},
+	{"`inputs` must have less than", "less than", "Given:"},
+	/* OpenAI */
+	{"your messages resulted in", "maximum context length is", "resulted in"},
+	/* LM Studio */
+	{"greater than the context length", "n_ctx:", "n_keep:"},
+};
+
+static void find_context_numbers(struct api_error *e, const char *msg)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(wordings) / sizeof(wordings[0]); i++) {
+		if (!strstr(msg, wordings[i].mark))
+			continue;
+		e->context_overflow = true;
+		e->ctx_limit = number_after(msg, wordings[i].limit);
+		e->ctx_requested = number_after(msg, wordings[i].requested);
+		return;
+	}
+	if (strstr(msg, "context length") || strstr(msg, "context size") ||
+	    strstr(msg, "context window") || strstr(msg, "context_length_exceeded"))
+		e->context_overflow = true;
+}
+
+int apierror_parse(const char *body, size_t len, struct api_error *e)
+{
+	cJSON *root = NULL;
+	const cJSON *err, *msg = NULL, *type = NULL, *v;
+
+	memset(e, 0, sizeof(*e));
+	e->ctx_limit = e->ctx_requested = -1;
+	if (body && len)
+		root = cJSON_ParseWithLength(body, len);
+	err = cJSON_GetObjectItemCaseSensitive(root, "error");
+	if (cJSON_IsObject(err)) {
+		msg = cJSON_GetObjectItemCaseSensitive(err, "message");
+		type = cJSON_GetObjectItemCaseSensitive(err, "type");
+	} else if (cJSON_IsString(err)) {
+		msg = err;
+		type = cJSON_GetObjectItemCaseSensitive(root, "error_type");
+	} else if (cJSON_IsObject(root)) {
+		msg = cJSON_GetObjectItemCaseSensitive(root, "message");
+		type = cJSON_GetObjectItemCaseSensitive(root, "type");
+	}
+	if (cJSON_IsString(msg))
+		e->message = text_excerpt(msg->valuestring, strlen(msg->valuestring),
+					  MESSAGE_MAX_CHARS, true);
+	else
+		e->message = text_excerpt(body, len, MESSAGE_MAX_CHARS, true);
+	if (cJSON_IsString(type))
+		e->type = xstrdup(type->valuestring);
+	if (e->message)
+		find_context_numbers(e, cJSON_IsString(msg) ? msg->valuestring : e->message);
+	/* llama.cpp names both numbers as fields */
+	if (cJSON_IsObject(err)) {
+		if (cJSON_IsNumber(v = cJSON_GetObjectItemCaseSensitive(err, "n_ctx")))
+			e->ctx_limit = (long)v->valuedouble;
+		if (cJSON_IsNumber(v = cJSON_GetObjectItemCaseSensitive(err, "n_prompt_tokens")))
+			e->ctx_requested = (long)v->valuedouble;
+	}
+	if (e->type && !strcmp(e->type, "exceed_context_size_error"))
+		e->context_overflow = true;
+	cJSON_Delete(root);
+	return 0;
+}
+
+void apierror_release(struct api_error *e)
+{
+	free(e->message);
+	free(e->type);
+	memset(e, 0, sizeof(*e));
+}

@@ -1,0 +1,27 @@
+/* apierror — reading the error bodies engines send.
+ *
+ * Understands the nested OpenAI/vLLM shape {"error":{"message",...}}, the
+ * flat {"object":"error","message",...} of SGLang and old vLLM, TGI's
+ * {"error":"...","error_type":...} and plain text, and pulls the context
+ * limit and the requested size out of every context-overflow wording in
+ * protocol.md §3.2 (vLLM A–E, SGLang, llama.cpp, TGI, OpenAI). Never prints. */
+#ifndef PREFLIGHT_APIERROR_H
+#define PREFLIGHT_APIERROR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct api_error {
+	char *message;      /* owned; the error text, or a body excerpt */
+	char *type;         /* owned; NULL when absent */
+	bool context_overflow;
+	long ctx_limit;     /* the endpoint's context length, -1 unknown */
+	long ctx_requested; /* tokens the request needed, -1 unknown */
+};
+
+/* Reads body (not NUL-terminated, any bytes). Always fills err_out, which
+ * must be released; returns 0. */
+int apierror_parse(const char *body, size_t len, struct api_error *out);
+void apierror_release(struct api_error *e);
+
+#endif

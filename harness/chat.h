@@ -1,0 +1,71 @@
+/* chat — the wire format of /v1/chat/completions.
+ *
+ * Builds request bodies (model, messages, budget, thinking controls, extra
+ * fields) and reads replies from vLLM, SGLang, llama.cpp, Ollama and TGI
+ * into one struct chat_reply: content, reasoning from either field name,
+ * tool calls, finish reason and usage with both reasoning-token places.
+ * cJSON stays inside this module's .c file except for the request template
+ * a probe hands in. Never prints. */
+#ifndef PREFLIGHT_CHAT_H
+#define PREFLIGHT_CHAT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <cjson/cJSON.h>
+
+enum thinking_mode {
+	THINKING_DEFAULT = 0, /* send nothing; the template decides */
+	THINKING_ENABLED,     /* chat_template_kwargs.enable_thinking = true */
+	THINKING_DISABLED,    /* chat_template_kwargs.enable_thinking = false */
+	THINKING_UNSUPPORTED, /* the model has no switch; send nothing */
+};
+
+const char *thinking_mode_name(enum thinking_mode m);
+
+struct chat_settings {
+	const char *model;                  /* borrowed */
+	long max_tokens;                    /* completion budget */
+	enum thinking_mode thinking;
+	const char *reasoning_effort;       /* borrowed; NULL = not sent */
+	const cJSON *chat_template_kwargs;  /* borrowed; merged */
+	const cJSON *extra_body;            /* borrowed; merged last */
+};
+
+/* Builds the JSON body for request (a probe's "request" object: messages,
+ * tools, tool_choice, extra_body...). messages, when not NULL, replaces the
+ * request's messages. Returns a string the caller frees, or NULL with the
+ * reason in err. */
+char *chat_body_build(const cJSON *request, const cJSON *messages,
+		      const struct chat_settings *s, char *err, size_t errlen);
+
+struct tool_call {
+	char *id;        /* owned; may be NULL */
+	char *name;      /* owned; "" when absent */
+	char *arguments; /* owned; the argument text as sent (objects are printed) */
+};
+
+struct chat_reply {
+	char *content;   /* owned; "" when null or absent */
+	size_t content_len;
+	char *reasoning; /* owned; "" when none */
+	size_t reasoning_len;
+	const char *reasoning_field; /* static: "reasoning", "reasoning_content" or NULL */
+	struct tool_call *calls;     /* owned */
+	size_t n_calls;
+	char *finish_reason;         /* owned; NULL when absent */
+	long prompt_tokens, completion_tokens, reasoning_tokens; /* -1 when absent */
+	char *model;                 /* owned; NULL when absent */
+	char *fingerprint;           /* owned; system_fingerprint or NULL */
+};
+
+#define CHAT_MAX_TOOL_CALLS 64
+
+/* Parses a chat completion body. Returns 0, or -1 with the reason in err
+ * (not JSON, no choices, no message). The reply is filled either way and
+ * must be released. */
+int chat_reply_parse(const char *body, size_t len, struct chat_reply *r, char *err,
+		     size_t errlen);
+void chat_reply_release(struct chat_reply *r);
+
+#endif

@@ -1,0 +1,344 @@
+/* config — option table and checks; see config.h. */
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+
+enum opt_kind { OPT_STR, OPT_DOUBLE, OPT_LONG, OPT_INT, OPT_FLAG, OPT_SPECIAL };
+
+struct option {
+	const char *name;
+	enum opt_kind kind;
+	size_t offset;   /* into struct config */
+	double lo, hi;   /* bounds for numbers */
+	const char *help;
+};
+
+#define OFF(f) offsetof(struct config, f)
+
+static const struct option options[] = {
+	{"--endpoint", OPT_STR, OFF(endpoint), 0, 0, "base URL with /v1 (or OPENAI_BASE_URL)"},
+	{"--base-url", OPT_STR, OFF(endpoint), 0, 0, "same as --endpoint"},
+	{"--model", OPT_STR, OFF(model), 0, 0, "model id (default: the only one in /v1/models)"},
+	{"--api-key-env", OPT_STR, OFF(api_key_env), 0, 0, "variable holding the key (OPENAI_API_KEY)"},
+	{"--probes", OPT_STR, OFF(probes_dir), 0, 0, "probe folder"},
+	{"--checks", OPT_STR, OFF(checks), 0, 0, "probe ids to run, comma-separated"},
+	{"--junit", OPT_STR, OFF(junit), 0, 0, "write JUnit XML here"},
+	{"--json", OPT_STR, OFF(json), 0, 0, "write the JSON report here"},
+	{"--markdown", OPT_STR, OFF(markdown), 0, 0, "write the notebook row here"},
+	{"--timeout", OPT_DOUBLE, OFF(timeout), 0.001, 86400, "seconds per request (900)"},
+	{"--wait", OPT_DOUBLE, OFF(wait), 0, 86400, "wait up to SECONDS for the endpoint to load"},
+	{"--needle-ctx", OPT_LONG, OFF(needle_ctx), 256, 10000000, "needle prompt size in tokens (14000)"},
+	{"--tool-batch", OPT_INT, OFF(tool_batch), 1, PROBE_BATCH_MAX, "tool requests sent at once (20)"},
+	{"--no-thinking", OPT_SPECIAL, 0, 0, 0, "same as --thinking-mode disabled"},
+	{"--thinking-mode", OPT_SPECIAL, 0, 0, 0, "default|enabled|disabled|unsupported"},
+	{"--reasoning-effort", OPT_STR, OFF(reasoning_effort), 0, 0, "send reasoning_effort LEVEL"},
+	{"--chat-template-kwargs", OPT_SPECIAL, 0, 0, 0, "JSON object merged into chat_template_kwargs"},
+	{"--extra-body", OPT_SPECIAL, 0, 0, 0, "JSON object merged into every request body"},
+	{"--visible-answer-tokens", OPT_LONG, OFF(visible_tokens), 1, 1048576, "answer budget (256)"},
+	{"--reasoning-headroom-tokens", OPT_LONG, OFF(headroom_tokens), 0, 1048576, "extra budget for thinking (0)"},
+	{"--max-response-bytes", OPT_LONG, OFF(max_body), 1024, 1L << 32, "cap per response body (64 MiB)"},
+	{"--allowed-finish-reasons", OPT_SPECIAL, 0, 0, 0, "comma list (stop,tool_calls)"},
+	{"--reasoning-evidence", OPT_SPECIAL, 0, 0, 0, "any|required|forbidden (any)"},
+};
+
+static const char usage_text[] =
+	"usage: preflight run      [--endpoint URL] [--model ID] [options]\n"
+	"       preflight list     [--probes DIR]\n"
+	"       preflight validate FILE...\n"
+	"       preflight version\n"
+	"\n"
+	"run options:\n"
+	"  --endpoint URL, --base-url URL      base URL with /v1 (or OPENAI_BASE_URL)\n"
+	"  --model ID                          model (default: the only one in /v1/models)\n"
+	"  --api-key-env NAME                  variable holding the key (default OPENAI_API_KEY)\n"
+	"  --probes DIR                        probe folder (default: the bundled probes)\n"
+	"  --checks ID,ID                      probes to run (default: smoke,json,needle,tools)\n"
+	"  --needle-ctx N                      needle prompt size in tokens (14000)\n"
+	"  --tool-batch N                      tool requests sent at once (20, at most 128)\n"
+	"  --no-thinking                       chat_template_kwargs.enable_thinking=false\n"
+	"  --thinking-mode MODE                default|enabled|disabled|unsupported\n"
+	"  --reasoning-effort LEVEL            send reasoning_effort\n"
+	"  --chat-template-kwargs JSON         merged into chat_template_kwargs\n"
+	"  --extra-body JSON                   merged into every request body\n"
+	"  --visible-answer-tokens N           answer budget (256)\n"
+	"  --reasoning-headroom-tokens N       extra budget for thinking (0)\n"
+	"  --allowed-finish-reasons LIST       (stop,tool_calls)\n"
+	"  --reasoning-evidence any|required|forbidden\n"
+	"  --timeout SECONDS                   per request (900)\n"
+	"  --wait SECONDS                      wait for a server still loading\n"
+	"  --max-response-bytes N              cap per response body (67108864)\n"
+	"  --junit FILE  --json FILE  --markdown FILE   reports (written atomically)\n"
+	"\n"
+	"exit codes: 0 all passed, 1 a probe failed, 2 usage or configuration error,\n"
+	"            3 the endpoint could not be used\n";
+
+const char *config_usage(void)
+{
+	return usage_text;
+}
+
+static int set_list(struct config *c, const char *text, char *err, size_t errlen)
+{
+	char *copy = xstrdup(text), *tok, *save = NULL;
+	size_t i;
+
+	for (i = 0; i < c->n_allowed_finish; i++)
+		free(c->allowed_finish[i]);
+	free(c->allowed_finish);
+	free(c->allowed_finish_text);
+	c->allowed_finish = NULL;
+	c->n_allowed_finish = 0;
+	c->allowed_finish_text = xstrdup(text);
+	if (!copy || !c->allowed_finish_text)
+		goto oom;
+	c->allowed_finish = xcalloc(strlen(text) / 2 + 1, sizeof(char *));
+	if (!c->allowed_finish)
+		goto oom;
+	for (tok = strtok_r(copy, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save))
+		if (!(c->allowed_finish[c->n_allowed_finish++] = xstrdup(tok)))
+			goto oom;
+	free(copy);
+	if (!c->n_allowed_finish) {
+		snprintf(err, errlen, "--allowed-finish-reasons needs at least one value");
+		return -1;
+	}
+	return 0;
+oom:
+	free(copy);
+	snprintf(err, errlen, "out of memory");
+	return -1;
+}
+
+static int set_json_object(cJSON **slot, const char *name, const char *text, char *err,
+			   size_t errlen)
+{
+	cJSON *v = cJSON_Parse(text);
+
+	if (!cJSON_IsObject(v)) {
+		cJSON_Delete(v);
+		snprintf(err, errlen, "%s must be a JSON object, got '%.60s'", name, text);
+		return -1;
+	}
+	cJSON_Delete(*slot);
+	*slot = v;
+	return 0;
+}
+
+static int set_special(struct config *c, const char *name, const char *val, char *err,
+		       size_t errlen)
+{
+	static const char *const modes[] = {"default", "enabled", "disabled", "unsupported"};
+	size_t i;
+
+	if (!strcmp(name, "--no-thinking")) {
+		c->thinking = THINKING_DISABLED;
+		return 0;
+	}
+	if (!strcmp(name, "--thinking-mode")) {
+		for (i = 0; i < 4; i++)
+			if (!strcmp(val, modes[i])) {
+				c->thinking = (enum thinking_mode)i;
+				return 0;
+			}
+		snprintf(err, errlen, "--thinking-mode must be default, enabled, disabled or unsupported, not '%s'", val);
+		return -1;
+	}
+	if (!strcmp(name, "--chat-template-kwargs"))
+		return set_json_object(&c->chat_template_kwargs, name, val, err, errlen);
+	if (!strcmp(name, "--extra-body"))
+		return set_json_object(&c->extra_body, name, val, err, errlen);
+	if (!strcmp(name, "--allowed-finish-reasons"))
+		return set_list(c, val, err, errlen);
+	if (!strcmp(name, "--reasoning-evidence")) {
+		if (reasoning_policy_parse(val, &c->reasoning_evidence) == 0)
+			return 0;
+		snprintf(err, errlen, "--reasoning-evidence must be any, required or forbidden, not '%s'", val);
+		return -1;
+	}
+	return -1;
+}
+
+static int set_number(struct config *c, const struct option *o, const char *val, char *err,
+		      size_t errlen)
+{
+	char *end = NULL;
+	double d;
+
+	errno = 0;
+	d = strtod(val, &end);
+	if (errno || end == val || *end || !isfinite(d) || d < o->lo || d > o->hi ||
+	    (o->kind != OPT_DOUBLE && d != floor(d))) {
+		snprintf(err, errlen, "%s must be %s from %g to %g, not '%s'", o->name,
+			 o->kind == OPT_DOUBLE ? "a number" : "an integer", o->lo, o->hi, val);
+		return -1;
+	}
+	if (o->kind == OPT_DOUBLE)
+		*(double *)((char *)c + o->offset) = d;
+	else if (o->kind == OPT_LONG)
+		*(long *)((char *)c + o->offset) = (long)d;
+	else
+		*(int *)((char *)c + o->offset) = (int)d;
+	return 0;
+}
+
+static const struct option *find_option(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(options) / sizeof(options[0]); i++)
+		if (!strcmp(options[i].name, name))
+			return &options[i];
+	return NULL;
+}
+
+static int check_endpoint(const char *url, char *err, size_t errlen)
+{
+	const char *host;
+
+	if (strncmp(url, "http://", 7) && strncmp(url, "https://", 8)) {
+		snprintf(err, errlen, "endpoint '%s' must start with http:// or https://", url);
+		return -1;
+	}
+	host = strstr(url, "://") + 3;
+	if (!*host || *host == '/') {
+		snprintf(err, errlen, "endpoint '%s' has no host", url);
+		return -1;
+	}
+	if (strchr(host, '@') && (!strchr(host, '/') || strchr(host, '@') < strchr(host, '/'))) {
+		snprintf(err, errlen, "the endpoint must not hold credentials; use --api-key-env");
+		return -1;
+	}
+	if (strpbrk(url, "?# \t\r\n")) {
+		snprintf(err, errlen, "endpoint must be a plain base URL without query, fragment or spaces");
+		return -1;
+	}
+	return 0;
+}
+
+int config_parse(int argc, char **argv, struct config *c, char *err, size_t errlen)
+{
+	const char *cmd = argc > 1 ? argv[1] : "help";
+	const char *nc = getenv("NO_COLOR");
+	int i;
+
+	memset(c, 0, sizeof(*c));
+	c->timeout = 900;
+	c->needle_ctx = 14000;
+	c->visible_tokens = 256;
+	c->max_body = 64L << 20;
+	c->api_key_env = "OPENAI_API_KEY";
+	c->color = !(nc && *nc);
+	if (set_list(c, "stop,tool_calls", err, errlen))
+		return -1;
+	if (!strcmp(cmd, "run"))
+		c->cmd = CMD_RUN;
+	else if (!strcmp(cmd, "list"))
+		c->cmd = CMD_LIST;
+	else if (!strcmp(cmd, "validate"))
+		c->cmd = CMD_VALIDATE;
+	else if (!strcmp(cmd, "version") || !strcmp(cmd, "--version"))
+		c->cmd = CMD_VERSION;
+	else if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h"))
+		c->cmd = CMD_HELP;
+	else {
+		snprintf(err, errlen, "unknown command '%s' (try 'preflight help')", cmd);
+		return -1;
+	}
+	if (c->cmd == CMD_VALIDATE) {
+		c->files = argv + 2;
+		c->n_files = argc - 2;
+		if (!c->n_files) {
+			snprintf(err, errlen, "validate needs at least one FILE");
+			return -1;
+		}
+		return 0;
+	}
+	for (i = 2; i < argc; i++) {
+		const char *arg = argv[i], *val = NULL, *eq = strchr(arg, '=');
+		char name[64];
+		const struct option *o;
+
+		if (eq && eq - arg < (long)sizeof(name)) {
+			snprintf(name, sizeof(name), "%.*s", (int)(eq - arg), arg);
+			val = eq + 1;
+		} else {
+			snprintf(name, sizeof(name), "%s", arg);
+		}
+		if (!strcmp(name, "-h") || !strcmp(name, "--help")) {
+			c->cmd = CMD_HELP;
+			return 0;
+		}
+		o = find_option(name);
+		if (!o) {
+			snprintf(err, errlen, "unknown option '%s' (try 'preflight help')", arg);
+			return -1;
+		}
+		if (c->cmd == CMD_LIST && strcmp(name, "--probes")) {
+			snprintf(err, errlen, "list takes only --probes");
+			return -1;
+		}
+		if (strcmp(name, "--no-thinking")) {
+			if (!val && i + 1 >= argc) {
+				snprintf(err, errlen, "option '%s' needs a value", name);
+				return -1;
+			}
+			if (!val)
+				val = argv[++i];
+		} else if (val) {
+			snprintf(err, errlen, "--no-thinking takes no value");
+			return -1;
+		}
+		if (o->kind == OPT_STR) {
+			if (!*val) {
+				snprintf(err, errlen, "option '%s' needs a non-empty value", name);
+				return -1;
+			}
+			*(const char **)((char *)c + o->offset) = val;
+		} else if (o->kind == OPT_SPECIAL) {
+			if (set_special(c, name, val, err, errlen))
+				return -1;
+		} else if (set_number(c, o, val, err, errlen)) {
+			return -1;
+		}
+	}
+	if (c->cmd != CMD_RUN)
+		return 0;
+	if (!c->endpoint)
+		c->endpoint = getenv("OPENAI_BASE_URL");
+	if (!c->endpoint || !*c->endpoint) {
+		snprintf(err, errlen, "no endpoint: pass --endpoint URL or set OPENAI_BASE_URL");
+		return -1;
+	}
+	if (check_endpoint(c->endpoint, err, errlen))
+		return -1;
+	c->api_key = getenv(c->api_key_env);
+	if (!c->api_key && strcmp(c->api_key_env, "OPENAI_API_KEY")) {
+		snprintf(err, errlen, "environment variable %s is not set", c->api_key_env);
+		return -1;
+	}
+	if (c->visible_tokens + c->headroom_tokens > 1048576) {
+		snprintf(err, errlen, "--visible-answer-tokens plus --reasoning-headroom-tokens must be at most 1048576");
+		return -1;
+	}
+	return 0;
+}
+
+void config_release(struct config *c)
+{
+	size_t i;
+
+	cJSON_Delete(c->chat_template_kwargs);
+	cJSON_Delete(c->extra_body);
+	for (i = 0; i < c->n_allowed_finish; i++)
+		free(c->allowed_finish[i]);
+	free(c->allowed_finish);
+	free(c->allowed_finish_text);
+	memset(c, 0, sizeof(*c));
+}

@@ -1,0 +1,56 @@
+/* config — the command line and the environment, checked into one struct.
+ *
+ * Options live in one table (name, argument, where it goes, bounds); every
+ * value is checked here, so a usage error exits 2 before any request. The
+ * API key is read from the environment and kept only in memory. Never
+ * prints. */
+#ifndef PREFLIGHT_CONFIG_H
+#define PREFLIGHT_CONFIG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <cjson/cJSON.h>
+
+#include "chat.h"
+#include "probe.h"
+
+enum command { CMD_HELP = 0, CMD_RUN, CMD_LIST, CMD_VALIDATE, CMD_VERSION };
+
+struct config {
+	enum command cmd;
+	const char *endpoint;        /* borrowed from argv or the environment */
+	const char *model;
+	const char *api_key_env;     /* the variable's name */
+	const char *api_key;         /* its value; never printed or written */
+	const char *probes_dir;      /* NULL: found next to the binary */
+	const char *checks;          /* comma list, NULL for the defaults */
+	const char *junit, *json, *markdown;
+	double timeout;              /* seconds per request */
+	double wait;                 /* seconds to wait for readiness, 0 = none */
+	long needle_ctx;
+	int tool_batch;              /* 0: the probe's own batch size */
+	enum thinking_mode thinking;
+	const char *reasoning_effort;
+	cJSON *chat_template_kwargs; /* owned */
+	cJSON *extra_body;           /* owned */
+	long visible_tokens, headroom_tokens;
+	long max_body;
+	char **allowed_finish;       /* owned */
+	size_t n_allowed_finish;
+	char *allowed_finish_text;   /* owned, as given */
+	enum reasoning_policy reasoning_evidence;
+	bool color;                  /* colour and live progress allowed */
+	char **files;                /* borrowed argv: validate's files */
+	int n_files;
+};
+
+/* Parses argv and the environment. Returns 0, or -1 with a message for the
+ * user in err (a usage error, exit 2). */
+int config_parse(int argc, char **argv, struct config *c, char *err, size_t errlen);
+void config_release(struct config *c);
+
+/* The help text (static). */
+const char *config_usage(void);
+
+#endif

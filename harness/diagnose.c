@@ -1,0 +1,170 @@
+/* diagnose — the cause table and the classifier; see diagnose.h. */
+#include "diagnose.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const struct {
+	const char *code;
+	const char *remedy;
+	bool exchange;
+} causes[CAUSE_COUNT] = {
+	[CAUSE_NONE] = {"", "", false},
+	[CAUSE_REASONING_BLEED] = {"reasoning-bleed",
+		"serve with the model's reasoning parser (vLLM/SGLang --reasoning-parser qwen3|deepseek_r1|super_v3..., llama.cpp --reasoning-format deepseek)", false},
+	[CAUSE_THINKING_STARVATION] = {"thinking-starvation",
+		"thinking used the whole budget: run with --no-thinking, or give it room with --reasoning-headroom-tokens 4096", false},
+	[CAUSE_ANSWER_TRUNCATED] = {"answer-truncated",
+		"the answer hit the token budget: raise --visible-answer-tokens", false},
+	[CAUSE_TOOL_CALL_AS_TEXT] = {"tool-call-as-text",
+		"serve with --enable-auto-tool-choice --tool-call-parser <hermes|qwen3_coder|llama3_json|mistral...> (vLLM), --tool-call-parser (SGLang), --jinja (llama.cpp)", false},
+	[CAUSE_INVALID_TOOL_ARGUMENTS] = {"invalid-tool-arguments",
+		"tool arguments are broken: check the --tool-call-parser matches the model, and disable speculative decoding (--speculative-config) to rule it out", false},
+	[CAUSE_WRONG_TOOL] = {"wrong-tool",
+		"the model called a function that was not offered: check the chat template passes the tools (--chat-template)", false},
+	[CAUSE_NO_TOOL_CALL] = {"no-tool-call",
+		"the model answered in prose: check --enable-auto-tool-choice and that the chat template renders tools", false},
+	[CAUSE_GARBAGE_OUTPUT] = {"garbage-output",
+		"the decode is broken: suspect the kernel or quantization path (try another --quantization, --kv-cache-dtype auto, --enforce-eager)", false},
+	[CAUSE_CONTEXT_OVERFLOW] = {"context-overflow",
+		"serve with a larger --max-model-len (vLLM), --context-length (SGLang), -c (llama.cpp), or run with a smaller --needle-ctx", false},
+	[CAUSE_WRONG_ANSWER] = {"wrong-answer", "", false},
+	[CAUSE_HTTP_ERROR] = {"http-error",
+		"the endpoint answered with an error status: read the server log around this request", true},
+	[CAUSE_AUTH_ERROR] = {"auth-error",
+		"the endpoint refused the credentials: set OPENAI_API_KEY (or --api-key-env NAME) to the key the server was started with (--api-key)", true},
+	[CAUSE_MALFORMED_RESPONSE] = {"malformed-response",
+		"the body is not an OpenAI chat completion: check --endpoint points at the /v1 base of an OpenAI-compatible server", true},
+	[CAUSE_TRANSPORT_ERROR] = {"transport-error",
+		"the connection failed: check the endpoint is up and reachable (--wait SECONDS waits for a server still loading)", true},
+	[CAUSE_RESPONSE_TOO_LARGE] = {"response-too-large",
+		"the body exceeded the size cap: the model may be looping; check max_tokens is honoured", true},
+	[CAUSE_TIMEOUT] = {"timeout",
+		"no complete answer within --timeout: raise it, or check the server is not stalled or overloaded", true},
+	[CAUSE_INTERRUPTED] = {"interrupted", "", true},
+};
+
+const char *cause_code(enum cause c)
+{
+	return (unsigned)c < CAUSE_COUNT ? causes[c].code : "";
+}
+
+const char *cause_remedy(enum cause c)
+{
+	return (unsigned)c < CAUSE_COUNT ? causes[c].remedy : "";
+}
+
+bool cause_is_exchange_error(enum cause c)
+{
+	return (unsigned)c < CAUSE_COUNT && causes[c].exchange;
+}
+
+static const char *memfind(const char *h, size_t hl, const char *n)
+{
+	size_t nl = strlen(n), i;
+
+	if (!h || nl > hl)
+		return NULL;
+	for (i = 0; i + nl <= hl; i++)
+		if (h[i] == n[0] && !memcmp(h + i, n, nl))
+			return h + i;
+	return NULL;
+}
+
+bool diagnose_think_tags(const char *content, size_t len)
+{
+	return memfind(content, len, "<think>") || memfind(content, len, "</think>");
+}
+
+bool diagnose_tool_markup(const char *content, size_t len)
+{
+	static const char *const marks[] = {
+		"<tool_call>", "[TOOL_CALLS]", "<|python_start|>", "<|tool_call|>",
+		"<|tool_call>", "<function=", "<|tool_calls_section_begin|>",
+	};
+	const char *p;
+	size_t i;
+
+	for (i = 0; i < sizeof(marks) / sizeof(marks[0]); i++)
+		if (memfind(content, len, marks[i]))
+			return true;
+	/* a bare {"name": ..., "arguments"|"parameters": ...} object */
+	p = memfind(content, len, "\"name\"");
+	return p && (memfind(p, len - (size_t)(p - content), "\"arguments\"") ||
+		     memfind(p, len - (size_t)(p - content), "\"parameters\""));
+}
+
+/* one piece of 1..64 bytes repeated to fill most of a long tail */
+static bool degenerate_repetition(const char *s, size_t len)
+{
+	size_t period, tail = len > 2048 ? 2048 : len, start = len - tail, i;
+
+	if (tail < 256)
+		return false;
+	for (period = 1; period <= 64; period++) {
+		size_t same = 0;
+
+		for (i = start + period; i < len; i++)
+			same += s[i] == s[i - period];
+		if (same >= (tail - period) * 98 / 100)
+			return true;
+	}
+	return false;
+}
+
+bool diagnose_garbage(const char *content, size_t len, char *what, size_t whatlen)
+{
+	static const char *const tokens[] = {
+		"<|im_start|>", "<|im_end|>", "<|endoftext|>", "<|eot_id|>",
+		"<|start_header_id|>", "<|end_of_text|>", "<｜end▁of▁sentence｜>",
+		"<|begin_of_text|>", "</s><s>", "<unk>", "<pad>", "<|reserved_special_token",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(tokens) / sizeof(tokens[0]); i++)
+		if (memfind(content, len, tokens[i])) {
+			snprintf(what, whatlen, "special token %s in content", tokens[i]);
+			return true;
+		}
+	if (memfind(content, len, "\xEF\xBF\xBD")) {
+		snprintf(what, whatlen, "U+FFFD replacement characters in content");
+		return true;
+	}
+	if (degenerate_repetition(content, len)) {
+		snprintf(what, whatlen, "degenerate repetition in content");
+		return true;
+	}
+	return false;
+}
+
+enum cause diagnose_answer(const struct answer_evidence *ev)
+{
+	char what[128];
+	bool length = ev->finish_reason && !strcmp(ev->finish_reason, "length");
+	bool reasoned = ev->reasoning_chars > 0 || ev->reasoning_tokens > 0;
+	bool tags = diagnose_think_tags(ev->content, ev->content_len);
+
+	if (diagnose_garbage(ev->content, ev->content_len, what, sizeof(what)))
+		return CAUSE_GARBAGE_OUTPUT;
+	if (ev->expects_tool && ev->n_tool_calls == 0 &&
+	    diagnose_tool_markup(ev->content, ev->content_len))
+		return CAUSE_TOOL_CALL_AS_TEXT;
+	if (tags || ev->json_after_prose)
+		return CAUSE_REASONING_BLEED;
+	if (length) {
+		/* a router may strip the reasoning but still bill the whole budget */
+		if (reasoned || (ev->content_len == 0 && ev->max_tokens > 0 &&
+				 ev->completion_tokens >= ev->max_tokens))
+			return CAUSE_THINKING_STARVATION;
+		return CAUSE_ANSWER_TRUNCATED;
+	}
+	if (ev->expects_tool) {
+		if (ev->wrong_tool)
+			return CAUSE_WRONG_TOOL;
+		if (ev->n_tool_calls == 0)
+			return CAUSE_NO_TOOL_CALL;
+		if (ev->bad_arguments)
+			return CAUSE_INVALID_TOOL_ARGUMENTS;
+	}
+	return CAUSE_WRONG_ANSWER;
+}

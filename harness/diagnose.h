@@ -1,0 +1,74 @@
+/* diagnose — cause codes, their remedies, and the rules that pick one.
+ *
+ * Every failed probe carries exactly one cause code (the JUnit failure
+ * type) and a one-line remedy naming real engine flags. The table of codes
+ * is the contract in DESIGN.md; adding a code is adding a row. The
+ * classifier works on the evidence of one answer, never on guesses about
+ * the engine. Never prints. */
+#ifndef PREFLIGHT_DIAGNOSE_H
+#define PREFLIGHT_DIAGNOSE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum cause {
+	CAUSE_NONE = 0,
+	CAUSE_REASONING_BLEED,
+	CAUSE_THINKING_STARVATION,
+	CAUSE_ANSWER_TRUNCATED,
+	CAUSE_TOOL_CALL_AS_TEXT,
+	CAUSE_INVALID_TOOL_ARGUMENTS,
+	CAUSE_WRONG_TOOL,
+	CAUSE_NO_TOOL_CALL,
+	CAUSE_GARBAGE_OUTPUT,
+	CAUSE_CONTEXT_OVERFLOW,
+	CAUSE_WRONG_ANSWER,
+	CAUSE_HTTP_ERROR,
+	CAUSE_AUTH_ERROR,
+	CAUSE_MALFORMED_RESPONSE,
+	CAUSE_TRANSPORT_ERROR,
+	CAUSE_RESPONSE_TOO_LARGE,
+	CAUSE_TIMEOUT,
+	CAUSE_INTERRUPTED,
+	CAUSE_COUNT
+};
+
+/* The code as written in reports ("reasoning-bleed"); static storage. */
+const char *cause_code(enum cause c);
+/* The remedy line for a code; static storage, "" when there is none. */
+const char *cause_remedy(enum cause c);
+/* True for causes where the exchange itself failed (JUnit <error>). */
+bool cause_is_exchange_error(enum cause c);
+
+/* What one graded answer showed; filled by the grader. */
+struct answer_evidence {
+	const char *content;
+	size_t content_len;
+	size_t reasoning_chars;
+	long reasoning_tokens;   /* -1 when not reported */
+	long completion_tokens;  /* -1 when not reported */
+	long max_tokens;         /* the completion budget sent */
+	const char *finish_reason; /* NULL when absent */
+	bool expects_tool;
+	bool expects_json;
+	size_t n_tool_calls;
+	bool wrong_tool;         /* a call with another function name */
+	bool bad_arguments;      /* arguments not JSON or not matching the schema */
+	bool json_after_prose;   /* prose, then a JSON object that parses */
+	bool content_failed;     /* the content check failed */
+	bool policy_failed;      /* finish reason or reasoning policy broken */
+};
+
+/* Picks the one cause for a failed answer. Garbage wins over everything,
+ * since a broken kernel explains every other symptom. */
+enum cause diagnose_answer(const struct answer_evidence *ev);
+
+/* True when content holds tool-call markup or a bare {"name":..,"arguments":..}. */
+bool diagnose_tool_markup(const char *content, size_t len);
+/* True when content holds <think> or </think>. */
+bool diagnose_think_tags(const char *content, size_t len);
+/* True when content shows signs of a broken decode: special tokens, U+FFFD,
+ * or one short piece repeated over and over. Writes what was seen to what. */
+bool diagnose_garbage(const char *content, size_t len, char *what, size_t whatlen);
+
+#endif

@@ -1,0 +1,171 @@
+/* endpoint — discovery, readiness and token counting; see endpoint.h. */
+#include "endpoint.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "alloc.h"
+#include "apierror.h"
+#include "text.h"
+
+int endpoint_init(struct endpoint *e, const char *base)
+{
+	size_t n = strlen(base);
+
+	memset(e, 0, sizeof(*e));
+	e->max_model_len = -1;
+	while (n && base[n - 1] == '/')
+		n--;
+	e->base = xstrndup(base, n);
+	if (n >= 3 && !strncmp(base + n - 3, "/v1", 3))
+		n -= 3;
+	e->root = xstrndup(base, n);
+	return e->base && e->root ? 0 : -1;
+}
+
+static long json_long(const cJSON *v)
+{
+	return cJSON_IsNumber(v) && v->valuedouble > 0 && v->valuedouble < 1e12
+		       ? (long)v->valuedouble
+		       : -1;
+}
+
+/* llama.cpp reports the runtime context only in /props */
+static void read_props(struct endpoint *e, const struct http_options *o)
+{
+	struct http_exchange x = {0};
+	char url[2048];
+	cJSON *root;
+
+	snprintf(url, sizeof(url), "%s/props", e->root);
+	x.url = url;
+	if (http_perform(&x, 1, o) == 0 && x.outcome == HTTP_DONE && x.status == 200 &&
+	    (root = cJSON_ParseWithLength(buf_cstr(&x.response), x.response.len))) {
+		e->max_model_len = json_long(cJSON_GetObjectItemCaseSensitive(
+			cJSON_GetObjectItemCaseSensitive(root, "default_generation_settings"), "n_ctx"));
+		cJSON_Delete(root);
+	}
+	http_exchange_release(&x);
+}
+
+static int read_models(struct endpoint *e, const char *body, size_t len)
+{
+	cJSON *root = cJSON_ParseWithLength(body, len);
+	const cJSON *m, *data = cJSON_GetObjectItemCaseSensitive(root, "data");
+	int n = cJSON_GetArraySize(data);
+
+	if (!cJSON_IsArray(data)) {
+		cJSON_Delete(root);
+		return -1;
+	}
+	e->models = xcalloc((size_t)n + 1, sizeof(char *));
+	if (!e->models) {
+		cJSON_Delete(root);
+		return -1;
+	}
+	cJSON_ArrayForEach(m, data) {
+		const cJSON *id = cJSON_GetObjectItemCaseSensitive(m, "id");
+		long len_ctx = json_long(cJSON_GetObjectItemCaseSensitive(m, "max_model_len"));
+
+		if (!cJSON_IsString(id))
+			continue;
+		if (!(e->models[e->n_models] = xstrdup(id->valuestring)))
+			break;
+		e->n_models++;
+		if (len_ctx > 0 && e->max_model_len < 0)
+			e->max_model_len = len_ctx;
+	}
+	cJSON_Delete(root);
+	return 0;
+}
+
+enum endpoint_state endpoint_discover(struct endpoint *e, const struct http_options *o,
+				      enum cause *cause, char *detail, size_t len)
+{
+	struct http_exchange x = {0};
+	enum endpoint_state st = ENDPOINT_READY;
+	char url[2048];
+
+	snprintf(url, sizeof(url), "%s/models", e->base);
+	x.url = url;
+	if (http_perform(&x, 1, o) != 0 || x.outcome != HTTP_DONE) {
+		*cause = x.outcome == HTTP_TIMEOUT ? CAUSE_TIMEOUT
+			 : x.outcome == HTTP_TOO_LARGE ? CAUSE_RESPONSE_TOO_LARGE
+						       : CAUSE_TRANSPORT_ERROR;
+		snprintf(detail, len, "GET %s: %s", url, x.error[0] ? x.error : "failed");
+		st = x.outcome == HTTP_TRANSPORT || x.outcome == HTTP_TIMEOUT ? ENDPOINT_NOT_READY
+									       : ENDPOINT_UNUSABLE;
+	} else if (x.status == 401 || x.status == 403) {
+		struct api_error ae;
+
+		apierror_parse(buf_cstr(&x.response), x.response.len, &ae);
+		*cause = CAUSE_AUTH_ERROR;
+		snprintf(detail, len, "GET %s: HTTP %ld: %s", url, x.status,
+			 ae.message ? ae.message : "");
+		apierror_release(&ae);
+		st = ENDPOINT_UNUSABLE;
+	} else if (x.status == 503 || x.status == 502 || x.status == 504) {
+		*cause = CAUSE_HTTP_ERROR;
+		snprintf(detail, len, "GET %s: HTTP %ld (still loading?)", url, x.status);
+		st = ENDPOINT_NOT_READY;
+	} else if (x.status == 200) {
+		if (read_models(e, buf_cstr(&x.response), x.response.len) == 0 && e->max_model_len < 0)
+			read_props(e, o);
+	}
+	/* other statuses (a proxy without /models): usable, identity unknown */
+	http_exchange_release(&x);
+	return st;
+}
+
+long endpoint_tokenize(struct endpoint *e, const struct http_options *o, const char *model,
+		       const char *messages_json, const char *kwargs_json)
+{
+	struct http_exchange x = {0};
+	cJSON *req = NULL, *root;
+	char url[2048], *body = NULL;
+	long count = -1;
+
+	if (e->tokenize_tried && !e->tokenize_works)
+		return -1;
+	snprintf(url, sizeof(url), "%s/tokenize", e->root);
+	req = cJSON_CreateObject();
+	if (!req || !cJSON_AddStringToObject(req, "model", model) ||
+	    !cJSON_AddItemToObject(req, "messages", cJSON_Parse(messages_json)) ||
+	    (kwargs_json &&
+	     !cJSON_AddItemToObject(req, "chat_template_kwargs", cJSON_Parse(kwargs_json))) ||
+	    !(body = cJSON_PrintUnformatted(req))) {
+		cJSON_Delete(req);
+		return -1;
+	}
+	cJSON_Delete(req);
+	x.url = url;
+	x.body = body;
+	if (http_perform(&x, 1, o) == 0 && x.outcome == HTTP_DONE && x.status == 200 &&
+	    (root = cJSON_ParseWithLength(buf_cstr(&x.response), x.response.len))) {
+		count = json_long(cJSON_GetObjectItemCaseSensitive(root, "count"));
+		if (e->max_model_len < 0)
+			e->max_model_len =
+				json_long(cJSON_GetObjectItemCaseSensitive(root, "max_model_len"));
+		cJSON_Delete(root);
+	}
+	e->tokenize_tried = true;
+	e->tokenize_works = count > 0;
+	http_exchange_release(&x);
+	free(body);
+	return count;
+}
+
+void endpoint_release(struct endpoint *e)
+{
+	size_t i;
+
+	for (i = 0; i < e->n_models; i++)
+		free(e->models[i]);
+	free(e->models);
+	free(e->base);
+	free(e->root);
+	memset(e, 0, sizeof(*e));
+}

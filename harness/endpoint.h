@@ -1,0 +1,45 @@
+/* endpoint — who is behind the URL: models, context length, readiness,
+ * and the endpoint's own token counter.
+ *
+ * Reads /v1/models (vLLM and SGLang max_model_len), llama.cpp's /props
+ * n_ctx, polls for readiness (a refused connection or a 503 means "not
+ * yet"), and counts prompt tokens with /tokenize where the engine offers
+ * it. cJSON stays inside. Never prints. */
+#ifndef PREFLIGHT_ENDPOINT_H
+#define PREFLIGHT_ENDPOINT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "diagnose.h"
+#include "http.h"
+
+struct endpoint {
+	char *base;          /* owned; the base URL without a trailing slash */
+	char *root;          /* owned; base without a trailing /v1 */
+	char **models;       /* owned; ids from /v1/models */
+	size_t n_models;
+	long max_model_len;  /* -1 unknown */
+	bool tokenize_works; /* /tokenize answered with a count */
+	bool tokenize_tried;
+};
+
+enum endpoint_state {
+	ENDPOINT_READY = 0,
+	ENDPOINT_NOT_READY, /* refused, 503: may come up later */
+	ENDPOINT_UNUSABLE,  /* credentials refused, or another hard failure */
+};
+
+/* Sets up e for base (copied). Returns 0 or -1 when out of memory. */
+int endpoint_init(struct endpoint *e, const char *base);
+/* Asks /v1/models once. On failure sets *cause and detail. */
+enum endpoint_state endpoint_discover(struct endpoint *e, const struct http_options *o,
+				      enum cause *cause, char *detail, size_t len);
+/* The prompt tokens of one chat request body's messages as the endpoint
+ * counts them via /tokenize; -1 when it cannot. messages_json is a JSON
+ * array; kwargs_json a JSON object or NULL. */
+long endpoint_tokenize(struct endpoint *e, const struct http_options *o, const char *model,
+		       const char *messages_json, const char *kwargs_json);
+void endpoint_release(struct endpoint *e);
+
+#endif

@@ -1,0 +1,266 @@
+/* grade — content checks plus the evidence policy; see grade.h. */
+#include "grade.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+#include "schema.h"
+#include "text.h"
+
+static void set_fail(struct grade *g, const char *fmt, const char *a, const char *b)
+{
+	if (!g->pass)
+		return; /* the first failure explains best */
+	g->pass = false;
+	snprintf(g->detail, sizeof(g->detail), fmt, a ? a : "", b ? b : "");
+}
+
+static bool only_space(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!isspace((unsigned char)s[i]))
+			return false;
+	return true;
+}
+
+cJSON *grade_json_object(const char *content, size_t len, char *why, size_t whylen)
+{
+	const char *s = content, *e = content + len, *end = NULL;
+	cJSON *obj;
+
+	while (s < e && isspace((unsigned char)*s))
+		s++;
+	while (e > s && isspace((unsigned char)e[-1]))
+		e--;
+	if (e - s >= 6 && !strncmp(s, "```", 3) && !strncmp(e - 3, "```", 3)) {
+		const char *nl = memchr(s, '\n', (size_t)(e - s));
+		size_t lang = nl ? (size_t)(nl - s - 3) : 0;
+
+		/* only a bare fence or a json one */
+		if (!nl || !(lang == 0 || (lang == 4 && !strncmp(s + 3, "json", 4)))) {
+			snprintf(why, whylen, "content is in a code fence that is not ```json");
+			return NULL;
+		}
+		s = nl + 1;
+		e -= 3;
+		while (e > s && isspace((unsigned char)e[-1]))
+			e--;
+	}
+	if (s == e) {
+		snprintf(why, whylen, "content is empty");
+		return NULL;
+	}
+	if (*s != '{') {
+		snprintf(why, whylen, "content does not start with a JSON object");
+		return NULL;
+	}
+	obj = cJSON_ParseWithLengthOpts(s, (size_t)(e - s), &end, false);
+	if (!obj) {
+		snprintf(why, whylen, "content is not valid JSON (error at character %ld)",
+			 end ? (long)(end - s) : 0L);
+		return NULL;
+	}
+	if (!cJSON_IsObject(obj) || !only_space(end, (size_t)(e - end))) {
+		cJSON_Delete(obj);
+		snprintf(why, whylen, "content holds more than one JSON object");
+		return NULL;
+	}
+	return obj;
+}
+
+/* prose, then a JSON object at the end that parses: a chain of thought
+ * without tags before the answer */
+static bool json_after_prose(const char *content, size_t len)
+{
+	const char *p;
+	char why[64];
+
+	for (p = content; p < content + len; p++) {
+		cJSON *obj;
+
+		if (*p != '{' || p == content)
+			continue;
+		if ((obj = grade_json_object(p, len - (size_t)(p - content), why, sizeof(why)))) {
+			cJSON_Delete(obj);
+			return !only_space(content, (size_t)(p - content));
+		}
+	}
+	return false;
+}
+
+static void json_keys(const cJSON *obj, char *out, size_t n)
+{
+	const cJSON *e;
+	size_t used;
+
+	snprintf(out, n, "[");
+	cJSON_ArrayForEach(e, obj) {
+		used = strlen(out);
+		snprintf(out + used, n - used, "%s'%s'", e == obj->child ? "" : ",", e->string);
+	}
+	used = strlen(out);
+	snprintf(out + used, n - used, "]");
+}
+
+static void squash(const char *in, char *out, size_t n)
+{
+	size_t j = 0;
+
+	for (; *in && j + 1 < n; in++)
+		if (*in != '-' && *in != ' ')
+			out[j++] = *in;
+	out[j] = '\0';
+}
+
+static bool has_secret(const char *content, const char *secret)
+{
+	char want[256], *got;
+	size_t len = strlen(content);
+	bool found;
+
+	got = xmalloc(len + 1);
+	if (!got)
+		return false;
+	squash(secret, want, sizeof(want));
+	squash(content, got, len + 1);
+	found = *want && strstr(got, want);
+	free(got);
+	return found;
+}
+
+static void check_tools(const struct probe *p, const struct chat_reply *r, struct grade *g,
+			struct answer_evidence *ev)
+{
+	char why[300];
+	size_t i;
+
+	for (i = 0; i < r->n_calls; i++) {
+		const struct tool_call *c = &r->calls[i];
+		cJSON *args;
+		char *ex;
+		int rc;
+
+		if (i == 0) {
+			ex = text_excerpt(c->arguments, strlen(c->arguments), 120, true);
+			snprintf(g->tool, sizeof(g->tool), "%s(%s)", c->name, ex ? ex : "");
+			free(ex);
+		}
+		if (strcmp(c->name, p->expect.tool_name)) {
+			ev->wrong_tool = true;
+			set_fail(g, "called '%s' instead of '%s'", c->name, p->expect.tool_name);
+			continue;
+		}
+		args = cJSON_Parse(c->arguments);
+		if (!cJSON_IsObject(args)) {
+			ev->bad_arguments = true;
+			ex = text_excerpt(c->arguments, strlen(c->arguments), 80, true);
+			set_fail(g, "tool arguments are not a JSON object: '%s'%s", ex, NULL);
+			free(ex);
+			cJSON_Delete(args);
+			continue;
+		}
+		rc = p->expect.tool_parameters
+			     ? schema_validate(p->expect.tool_parameters, args, why, sizeof(why))
+			     : 1;
+		if (rc != 1) {
+			ev->bad_arguments = true;
+			ex = text_excerpt(c->arguments, strlen(c->arguments), 80, true);
+			set_fail(g, "tool arguments do not match the schema: %s", why, NULL);
+			free(ex);
+		}
+		cJSON_Delete(args);
+	}
+	if (!r->n_calls)
+		set_fail(g, "no tool call in the answer%s%s", NULL, NULL);
+	if (r->content_len && diagnose_tool_markup(r->content, r->content_len))
+		set_fail(g, "tool-call markup in content%s%s", NULL, NULL);
+}
+
+static void check_policy(const struct grade_policy *pol, const struct chat_reply *r,
+			 struct grade *g, struct answer_evidence *ev)
+{
+	bool reasoned = r->reasoning_len > 0 || r->reasoning_tokens > 0;
+	size_t i;
+
+	if (r->finish_reason && pol->n_finish_reasons) {
+		for (i = 0; i < pol->n_finish_reasons; i++)
+			if (!strcmp(r->finish_reason, pol->finish_reasons[i]))
+				break;
+		if (i == pol->n_finish_reasons) {
+			ev->policy_failed = true;
+			set_fail(g, "finish_reason '%s' is not allowed%s", r->finish_reason, NULL);
+		}
+	}
+	if (pol->reasoning == REASONING_REQUIRED && !reasoned) {
+		ev->policy_failed = true;
+		set_fail(g, "reasoning evidence was required but not observed%s%s", NULL, NULL);
+	}
+	if (pol->reasoning == REASONING_FORBIDDEN && reasoned) {
+		ev->policy_failed = true;
+		set_fail(g, "reasoning evidence was forbidden but observed%s%s", NULL, NULL);
+	}
+}
+
+void grade_answer(const struct probe *p, const struct grade_policy *pol,
+		  const struct chat_reply *r, struct grade *g)
+{
+	const struct expect *x = &p->expect;
+	struct answer_evidence ev = {0};
+	char why[300], *ex;
+	int rc;
+
+	memset(g, 0, sizeof(*g));
+	g->pass = true;
+	ev.content = r->content;
+	ev.content_len = r->content_len;
+	ev.reasoning_chars = text_chars(r->reasoning, r->reasoning_len);
+	ev.reasoning_tokens = r->reasoning_tokens;
+	ev.completion_tokens = r->completion_tokens;
+	ev.max_tokens = pol->max_tokens;
+	ev.finish_reason = r->finish_reason;
+	ev.expects_tool = x->tool_name != NULL;
+	ev.expects_json = x->content_json_schema != NULL;
+	ev.n_tool_calls = r->n_calls;
+
+	if (x->no_garbage && diagnose_garbage(r->content, r->content_len, why, sizeof(why)))
+		set_fail(g, "%s%s", why, NULL);
+	if (x->tool_name)
+		check_tools(p, r, g, &ev);
+	if (x->content_json_schema) {
+		cJSON *obj = grade_json_object(r->content, r->content_len, why, sizeof(why));
+
+		if (!obj) {
+			ev.json_after_prose = json_after_prose(r->content, r->content_len);
+			set_fail(g, "%s%s", why, NULL);
+		} else {
+			json_keys(obj, g->json_keys, sizeof(g->json_keys));
+			rc = schema_validate(x->content_json_schema, obj, why, sizeof(why));
+			if (rc != 1)
+				set_fail(g, "JSON answer does not match the schema: %s%s", why, NULL);
+			cJSON_Delete(obj);
+		}
+	}
+	if (x->content_regex && (rc = regex_match(x->content_regex, r->content, r->content_len)) != 1)
+		set_fail(g, rc < 0 ? "content regex /%s/ could not be matched%s"
+				   : "content does not match /%s/%s",
+			 x->content_regex_src, NULL);
+	if (x->content_not_regex &&
+	    (rc = regex_match(x->content_not_regex, r->content, r->content_len)) != 0)
+		set_fail(g, "content matches the forbidden /%s/%s", x->content_not_regex_src, NULL);
+	if (x->needle_secret && pol->secret && !has_secret(r->content, pol->secret))
+		set_fail(g, "the secret %s is not in the answer%s", pol->secret, NULL);
+	ev.content_failed = !g->pass;
+	check_policy(pol, r, g, &ev);
+	if (g->pass) {
+		ex = text_excerpt(r->content, r->content_len, 40, true);
+		snprintf(g->detail, sizeof(g->detail), "got '%s'", ex ? ex : "");
+		free(ex);
+		return;
+	}
+	g->cause = diagnose_answer(&ev);
+}

@@ -1,0 +1,42 @@
+/* grade — the verdict on one answer.
+ *
+ * Combines the probe's content checks (regex, negative regex, strict JSON
+ * with a schema, tool call against the tool's own parameters schema, the
+ * needle's secret, no garbage) with the evidence policy (allowed finish
+ * reasons, reasoning required or forbidden). A text check that passed
+ * does not save an answer whose evidence breaks the policy. On failure
+ * the cause comes from diagnose. Never prints. */
+#ifndef PREFLIGHT_GRADE_H
+#define PREFLIGHT_GRADE_H
+
+#include <stdbool.h>
+
+#include "chat.h"
+#include "diagnose.h"
+#include "probe.h"
+
+struct grade_policy {
+	char *const *finish_reasons; /* borrowed; allowed values */
+	size_t n_finish_reasons;
+	enum reasoning_policy reasoning;
+	long max_tokens;             /* the budget that was sent */
+	const char *secret;          /* the needle's secret, or NULL */
+};
+
+struct grade {
+	bool pass;
+	enum cause cause;     /* CAUSE_NONE when pass */
+	char detail[512];     /* why, one line; on pass a short note */
+	char json_keys[256];  /* the JSON object's keys, ['a','b'], when one parsed */
+	char tool[256];       /* the first tool call, name(args excerpt) */
+};
+
+void grade_answer(const struct probe *p, const struct grade_policy *pol,
+		  const struct chat_reply *r, struct grade *g);
+
+/* The content as one JSON object: whitespace and one ```json fence allowed
+ * around it, nothing else. Returns the parsed object (caller deletes) or
+ * NULL with the reason in why. */
+cJSON *grade_json_object(const char *content, size_t len, char *why, size_t whylen);
+
+#endif

@@ -1,0 +1,196 @@
+/* http — concurrent exchanges on libcurl's multi interface; see http.h. */
+#include "http.h"
+
+#include <curl/curl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+#include "version.h"
+
+struct xfer {
+	struct http_exchange *x;
+	CURL *easy;
+	struct curl_slist *headers;
+	size_t max_body;
+	int too_large;
+};
+
+int http_global_init(void)
+{
+	return curl_global_init_mem(CURL_GLOBAL_DEFAULT, xmalloc, free, xrealloc, strdup,
+				    xcalloc) == CURLE_OK
+		       ? 0
+		       : -1;
+}
+
+void http_global_cleanup(void)
+{
+	curl_global_cleanup();
+}
+
+const char *http_outcome_name(enum http_outcome o)
+{
+	static const char *const names[] = {"done", "transport-error", "timeout",
+					    "response-too-large", "cancelled"};
+
+	return (unsigned)o < 5 ? names[o] : "?";
+}
+
+static size_t on_body(char *data, size_t size, size_t nmemb, void *user)
+{
+	struct xfer *t = user;
+	size_t n = size * nmemb;
+
+	if (t->x->response.len + n > t->max_body) {
+		t->too_large = 1;
+		return CURL_WRITEFUNC_ERROR;
+	}
+	if (buf_append(&t->x->response, data, n))
+		return CURL_WRITEFUNC_ERROR;
+	return n;
+}
+
+static int setup(struct xfer *t, const struct http_options *opt)
+{
+	struct http_exchange *x = t->x;
+	char auth[1024];
+
+	t->easy = curl_easy_init();
+	if (!t->easy)
+		return -1;
+	t->max_body = opt->max_body;
+	buf_init(&x->response, opt->max_body + 1);
+	t->headers = curl_slist_append(NULL, "Content-Type: application/json");
+	if (!t->headers)
+		return -1;
+	if (opt->api_key && *opt->api_key) {
+		struct curl_slist *h;
+
+		snprintf(auth, sizeof(auth), "Authorization: Bearer %s", opt->api_key);
+		h = curl_slist_append(t->headers, auth);
+		memset(auth, 0, sizeof(auth));
+		if (!h)
+			return -1;
+		t->headers = h;
+	}
+	curl_easy_setopt(t->easy, CURLOPT_URL, x->url);
+	curl_easy_setopt(t->easy, CURLOPT_HTTPHEADER, t->headers);
+	curl_easy_setopt(t->easy, CURLOPT_WRITEFUNCTION, on_body);
+	curl_easy_setopt(t->easy, CURLOPT_WRITEDATA, t);
+	curl_easy_setopt(t->easy, CURLOPT_ERRORBUFFER, x->error);
+	curl_easy_setopt(t->easy, CURLOPT_PRIVATE, t);
+	curl_easy_setopt(t->easy, CURLOPT_NOSIGNAL, 1L);
+	curl_easy_setopt(t->easy, CURLOPT_PROTOCOLS_STR, "http,https");
+	curl_easy_setopt(t->easy, CURLOPT_TIMEOUT_MS, (long)(opt->timeout * 1000.0));
+	curl_easy_setopt(t->easy, CURLOPT_CONNECTTIMEOUT_MS,
+			 (long)(opt->timeout * 1000.0 < 30000 ? opt->timeout * 1000.0 : 30000));
+	curl_easy_setopt(t->easy, CURLOPT_USERAGENT, "preflight/" PREFLIGHT_VERSION);
+	curl_easy_setopt(t->easy, CURLOPT_ACCEPT_ENCODING, "");
+	if (opt->max_body)
+		curl_easy_setopt(t->easy, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)opt->max_body);
+	if (x->body) {
+		curl_easy_setopt(t->easy, CURLOPT_POSTFIELDS, x->body);
+		curl_easy_setopt(t->easy, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)strlen(x->body));
+	}
+	return 0;
+}
+
+static void finish(struct xfer *t, CURLcode rc)
+{
+	struct http_exchange *x = t->x;
+	curl_off_t us = 0;
+
+	curl_easy_getinfo(t->easy, CURLINFO_RESPONSE_CODE, &x->status);
+	curl_easy_getinfo(t->easy, CURLINFO_TOTAL_TIME_T, &us);
+	x->seconds = (double)us / 1e6;
+	if (rc == CURLE_OK) {
+		x->outcome = HTTP_DONE;
+		x->error[0] = '\0';
+	} else if (t->too_large || rc == CURLE_FILESIZE_EXCEEDED) {
+		x->outcome = HTTP_TOO_LARGE;
+		snprintf(x->error, sizeof(x->error), "response body larger than %zu bytes",
+			 t->max_body);
+		buf_release(&x->response);
+	} else if (rc == CURLE_OPERATION_TIMEDOUT) {
+		x->outcome = HTTP_TIMEOUT;
+	} else {
+		x->outcome = HTTP_TRANSPORT;
+		if (!x->error[0])
+			snprintf(x->error, sizeof(x->error), "%s", curl_easy_strerror(rc));
+	}
+}
+
+int http_perform(struct http_exchange *xs, size_t n, const struct http_options *opt)
+{
+	struct xfer *ts = NULL;
+	CURLM *multi = NULL;
+	int running = 0, rc = -1;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		xs[i].outcome = HTTP_TRANSPORT;
+		xs[i].status = 0;
+		xs[i].error[0] = '\0';
+		xs[i].seconds = 0;
+	}
+	ts = xcalloc(n, sizeof(*ts));
+	multi = curl_multi_init();
+	if (!ts || !multi)
+		goto setup_failed;
+	curl_multi_setopt(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, 0L);
+	for (i = 0; i < n; i++) {
+		ts[i].x = &xs[i];
+		if (setup(&ts[i], opt) || curl_multi_add_handle(multi, ts[i].easy) != CURLM_OK)
+			goto setup_failed;
+	}
+	do {
+		CURLMsg *m;
+		int left;
+
+		if (curl_multi_perform(multi, &running) != CURLM_OK)
+			break;
+		while ((m = curl_multi_info_read(multi, &left))) {
+			struct xfer *t;
+
+			if (m->msg != CURLMSG_DONE)
+				continue;
+			curl_easy_getinfo(m->easy_handle, CURLINFO_PRIVATE, (char **)&t);
+			finish(t, m->data.result);
+		}
+		if (opt->cancel && *opt->cancel)
+			break;
+		if (running && curl_multi_poll(multi, NULL, 0, 200, NULL) != CURLM_OK)
+			break;
+	} while (running);
+	for (i = 0; i < n; i++) {
+		if (running && opt->cancel && *opt->cancel &&
+		    xs[i].outcome == HTTP_TRANSPORT && !xs[i].error[0]) {
+			xs[i].outcome = HTTP_CANCELLED;
+			snprintf(xs[i].error, sizeof(xs[i].error), "interrupted");
+		}
+	}
+	rc = 0;
+	goto out;
+setup_failed:
+	for (i = 0; i < n; i++)
+		snprintf(xs[i].error, sizeof(xs[i].error), "cannot set up the request: out of memory");
+out:
+	for (i = 0; ts && i < n; i++) {
+		if (ts[i].easy) {
+			if (multi)
+				curl_multi_remove_handle(multi, ts[i].easy);
+			curl_easy_cleanup(ts[i].easy);
+		}
+		curl_slist_free_all(ts[i].headers);
+	}
+	curl_multi_cleanup(multi);
+	free(ts);
+	return rc;
+}
+
+void http_exchange_release(struct http_exchange *x)
+{
+	buf_release(&x->response);
+}

@@ -1,0 +1,56 @@
+/* http — the only module that includes curl/curl.h.
+ *
+ * Runs a set of HTTP exchanges at once on libcurl's multi interface, in one
+ * event loop: the tools batch keeps all N requests in flight together.
+ * Bodies are capped (a larger one fails as HTTP_TOO_LARGE and stops being
+ * read); the per-request timeout covers slow starts and stalls alike. The
+ * API key is sent as a bearer header and kept nowhere else. Never prints. */
+#ifndef PREFLIGHT_HTTP_H
+#define PREFLIGHT_HTTP_H
+
+#include <stddef.h>
+
+#include "buf.h"
+
+enum http_outcome {
+	HTTP_DONE = 0,  /* a status line and a whole body arrived */
+	HTTP_TRANSPORT, /* connection refused, reset, DNS... (curl's text in error) */
+	HTTP_TIMEOUT,
+	HTTP_TOO_LARGE, /* the body passed the cap */
+	HTTP_CANCELLED, /* the run was interrupted */
+};
+
+struct http_exchange {
+	/* in, borrowed */
+	const char *url;
+	const char *body;  /* NULL sends a GET */
+	/* out, owned by the exchange; release with http_exchange_release */
+	enum http_outcome outcome;
+	long status;
+	struct buf response;
+	char error[256];
+	double seconds;    /* wall time of this exchange */
+};
+
+struct http_options {
+	const char *api_key;  /* borrowed; NULL sends no Authorization */
+	double timeout;       /* seconds per exchange */
+	size_t max_body;      /* cap per response body */
+	const volatile int *cancel; /* when it becomes non-zero, stop at once */
+};
+
+/* Once per process, before any other call. Returns 0 or -1. */
+int http_global_init(void);
+void http_global_cleanup(void);
+
+/* Runs all n exchanges concurrently and returns when each has an outcome.
+ * Returns 0, or -1 when the transfers could not even be set up (then every
+ * exchange says why). */
+int http_perform(struct http_exchange *x, size_t n, const struct http_options *opt);
+
+void http_exchange_release(struct http_exchange *x);
+
+/* The outcome as a word for reports. */
+const char *http_outcome_name(enum http_outcome o);
+
+#endif

@@ -1,0 +1,242 @@
+/* main — the command line: parse, load probes, run, report, exit code.
+ *
+ * The only place that maps results to an exit code: 0 all passed, 1 a
+ * probe failed, 2 usage or configuration error (before any request), 3 the
+ * endpoint could not be used; 130/143 when interrupted. Reports go to
+ * stdout and files; progress and errors to stderr. */
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cjson/cJSON.h>
+
+#include "alloc.h"
+#include "config.h"
+#include "file.h"
+#include "http.h"
+#include "probe.h"
+#include "report.h"
+#include "runner.h"
+#include "version.h"
+
+enum { EXIT_PASS = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_UNUSABLE = 3 };
+
+static volatile int stop_signal;
+
+static void on_signal(int sig)
+{
+	stop_signal = sig;
+}
+
+static bool is_dir(const char *p)
+{
+	struct stat st;
+
+	return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* --probes, else $PREFLIGHT_PROBES, else probes/ beside the binary, else
+ * the installed copy */
+static const char *probe_dir(const struct config *c, char *buf, size_t n)
+{
+	const char *env = getenv("PREFLIGHT_PROBES");
+	char exe[PATH_MAX];
+	ssize_t len;
+
+	if (c->probes_dir)
+		return c->probes_dir;
+	if (env && *env)
+		return env;
+	len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (len > 0) {
+		char *slash;
+
+		exe[len] = '\0';
+		slash = strrchr(exe, '/');
+		if (slash) {
+			*slash = '\0';
+			snprintf(buf, n, "%s/probes", exe);
+			if (is_dir(buf))
+				return buf;
+		}
+	}
+	snprintf(buf, n, "%s/probes", PREFLIGHT_DATADIR);
+	return buf;
+}
+
+static void progress(void *ctx, enum runner_event ev, const struct run_result *r, size_t i,
+		     const char *text)
+{
+	bool tty = *(bool *)ctx;
+
+	if (ev == RUNNER_WAITING) {
+		fprintf(stderr, "%s\n", text);
+	} else if (tty && ev == RUNNER_PROBE_START) {
+		fprintf(stderr, "\r\033[K[%zu/%zu] %s ...", i + 1, r->n_probes, r->probes[i].probe->title);
+	} else if (tty && ev == RUNNER_PROBE_DONE) {
+		fprintf(stderr, "\r\033[K");
+	} else if (!tty && ev == RUNNER_PROBE_DONE) {
+		fprintf(stderr, "[%zu/%zu] %s: %s\n", i + 1, r->n_probes, r->probes[i].probe->id,
+			verdict_name(r->probes[i].verdict));
+	}
+	fflush(stderr);
+}
+
+static int cmd_list(const struct config *c)
+{
+	struct probe_set set = {0};
+	char dir[PATH_MAX], err[1024];
+	size_t i;
+
+	if (probe_load_dir(probe_dir(c, dir, sizeof(dir)), &set, err, sizeof(err))) {
+		fprintf(stderr, "preflight: %s\n", err);
+		return EXIT_USAGE;
+	}
+	for (i = 0; i < set.n; i++)
+		printf("%-18s %-8s %s\n", set.items[i]->id, set.items[i]->is_default ? "default" : "opt-in",
+		       set.items[i]->title);
+	probe_set_release(&set);
+	return EXIT_PASS;
+}
+
+static int cmd_validate(const struct config *c)
+{
+	int i, bad = 0;
+	char err[1024];
+
+	for (i = 0; i < c->n_files; i++) {
+		struct probe *p = probe_load_file(c->files[i], err, sizeof(err));
+
+		if (!p) {
+			fprintf(stderr, "preflight: %s\n", err);
+			bad++;
+			continue;
+		}
+		printf("%s: ok (probe '%s')\n", c->files[i], p->id);
+		probe_free(p);
+	}
+	return bad ? EXIT_USAGE : EXIT_PASS;
+}
+
+static int write_reports(const struct config *c, const struct run_result *r)
+{
+	const struct {
+		const char *format, *path;
+	} outs[] = {{"junit", c->junit}, {"json", c->json}, {"markdown", c->markdown}};
+	char err[1024];
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < sizeof(outs) / sizeof(outs[0]); i++) {
+		if (!outs[i].path)
+			continue;
+		if (report_write(outs[i].format, r, outs[i].path, err, sizeof(err))) {
+			fprintf(stderr, "preflight: %s\n", err);
+			rc = -1;
+		}
+	}
+	return rc;
+}
+
+static int cmd_run(const struct config *c)
+{
+	const char *outs[] = {c->junit, c->json, c->markdown};
+	struct probe_set set = {0};
+	struct run_result r;
+	struct runner_hooks hooks = {0};
+	struct buf console = BUF_INIT(0);
+	struct sigaction sa;
+	char dir[PATH_MAX], err[1024];
+	bool tty = isatty(STDERR_FILENO) && c->color;
+	int code = EXIT_PASS;
+	size_t i;
+
+	for (i = 0; i < 3; i++)
+		if (outs[i] && file_check_writable(outs[i], err, sizeof(err))) {
+			fprintf(stderr, "preflight: %s\n", err);
+			return EXIT_USAGE;
+		}
+	if (probe_load_dir(probe_dir(c, dir, sizeof(dir)), &set, err, sizeof(err)) ||
+	    probe_set_select(&set, c->checks, err, sizeof(err))) {
+		fprintf(stderr, "preflight: %s\n", err);
+		probe_set_release(&set);
+		return EXIT_USAGE;
+	}
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	hooks.event = progress;
+	hooks.ctx = &tty;
+	hooks.cancel = &stop_signal;
+	if (runner_run(c, &set, &hooks, &r, err, sizeof(err)) != RUNNER_OK) {
+		fprintf(stderr, "preflight: %s\n", err);
+		run_result_release(&r);
+		probe_set_release(&set);
+		return EXIT_USAGE;
+	}
+	if (report_console_render(&r, isatty(STDOUT_FILENO) && c->color, &console) == 0)
+		fputs(buf_cstr(&console), stdout);
+	fflush(stdout);
+	buf_release(&console);
+	if (write_reports(c, &r))
+		code = EXIT_USAGE;
+	else if (stop_signal)
+		code = 128 + stop_signal;
+	else if (r.unusable)
+		code = EXIT_UNUSABLE;
+	else
+		for (i = 0; i < r.n_probes; i++)
+			if (r.probes[i].verdict != VERDICT_PASS)
+				code = EXIT_FAILED;
+	run_result_release(&r);
+	probe_set_release(&set);
+	return code;
+}
+
+int main(int argc, char **argv)
+{
+	cJSON_Hooks hooks = {xmalloc, free};
+	struct config c;
+	char err[1024];
+	int code;
+
+	alloc_init_from_env();
+	cJSON_InitHooks(&hooks);
+	if (config_parse(argc, argv, &c, err, sizeof(err))) {
+		fprintf(stderr, "preflight: %s\n", err);
+		config_release(&c);
+		return EXIT_USAGE;
+	}
+	switch (c.cmd) {
+	case CMD_VERSION:
+		printf("preflight %s\n", PREFLIGHT_VERSION);
+		code = EXIT_PASS;
+		break;
+	case CMD_LIST:
+		code = cmd_list(&c);
+		break;
+	case CMD_VALIDATE:
+		code = cmd_validate(&c);
+		break;
+	case CMD_RUN:
+		if (http_global_init()) {
+			fprintf(stderr, "preflight: cannot initialise libcurl\n");
+			code = EXIT_UNUSABLE;
+			break;
+		}
+		code = cmd_run(&c);
+		http_global_cleanup();
+		break;
+	default:
+		fputs(config_usage(), stdout);
+		code = argc > 1 ? EXIT_PASS : EXIT_USAGE;
+		break;
+	}
+	config_release(&c);
+	return code;
+}

@@ -1,0 +1,628 @@
+/* probe — the probe file loader; see probe.h and probes/README.md. */
+#include "probe.h"
+
+#include <dirent.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+#include "buf.h"
+#include "file.h"
+#include "schema.h"
+
+const char *reasoning_policy_name(enum reasoning_policy p)
+{
+	static const char *const names[] = {"any", "required", "forbidden"};
+
+	return (unsigned)p < 3 ? names[p] : "any";
+}
+
+int reasoning_policy_parse(const char *name, enum reasoning_policy *p)
+{
+	enum reasoning_policy i;
+
+	for (i = REASONING_ANY; i <= REASONING_FORBIDDEN; i++)
+		if (!strcmp(name, reasoning_policy_name(i))) {
+			*p = i;
+			return 0;
+		}
+	return -1;
+}
+
+struct loader {
+	const char *path;
+	const char *text;
+	size_t len;
+	char *err;
+	size_t errlen;
+};
+
+/* line and column (1-based) of byte offset off */
+static void line_col(const char *text, size_t off, int *line, int *col)
+{
+	size_t i;
+
+	*line = 1;
+	*col = 1;
+	for (i = 0; i < off; i++) {
+		if (text[i] == '\n') {
+			(*line)++;
+			*col = 1;
+		} else if (((unsigned char)text[i] & 0xC0) != 0x80) {
+			(*col)++;
+		}
+	}
+}
+
+/* Reports a problem with the member named key: the position is that of the
+ * first "key" in the file, which is where a reader will look. */
+static int bad(struct loader *l, const char *key, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static int bad(struct loader *l, const char *key, const char *fmt, ...)
+{
+	char msg[400], quoted[128];
+	size_t off = 0;
+	const char *hit = NULL;
+	int line, col;
+	va_list ap;
+
+	if (key) {
+		snprintf(quoted, sizeof(quoted), "\"%s\"", key);
+		hit = strstr(l->text, quoted);
+	}
+	if (hit)
+		off = (size_t)(hit - l->text);
+	line_col(l->text, off, &line, &col);
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	snprintf(l->err, l->errlen, "%s:%d:%d: %s", l->path, line, col, msg);
+	return -1;
+}
+
+static int only_keys(struct loader *l, const cJSON *obj, const char *where,
+		     const char *const *allowed)
+{
+	const cJSON *e;
+	size_t i;
+
+	cJSON_ArrayForEach(e, obj) {
+		for (i = 0; allowed[i]; i++)
+			if (!strcmp(e->string, allowed[i]))
+				break;
+		if (!allowed[i])
+			return bad(l, e->string, "unknown key '%s' in %s", e->string, where);
+	}
+	return 0;
+}
+
+static int get_string(struct loader *l, const cJSON *obj, const char *key, bool required,
+		      char **out)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+
+	*out = NULL;
+	if (!v) {
+		if (required)
+			return bad(l, NULL, "missing required key '%s'", key);
+		return 0;
+	}
+	if (!cJSON_IsString(v) || !*v->valuestring)
+		return bad(l, key, "'%s' must be a non-empty string", key);
+	*out = xstrdup(v->valuestring);
+	return *out ? 0 : bad(l, NULL, "out of memory");
+}
+
+static int get_int(struct loader *l, const cJSON *obj, const char *key, int lo, int hi,
+		   int *out)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+
+	if (!v)
+		return 0;
+	if (!cJSON_IsNumber(v) || v->valuedouble != (double)(int)v->valuedouble ||
+	    v->valuedouble < lo || v->valuedouble > hi)
+		return bad(l, key, "'%s' must be an integer from %d to %d", key, lo, hi);
+	*out = (int)v->valuedouble;
+	return 0;
+}
+
+static int get_regex(struct loader *l, const cJSON *obj, const char *key, char **src,
+		     struct regex **re)
+{
+	char err[200];
+
+	if (get_string(l, obj, key, false, src))
+		return -1;
+	if (!*src)
+		return 0;
+	*re = regex_compile(*src, err, sizeof(err));
+	return *re ? 0 : bad(l, key, "'%s' does not compile: %s", key, err);
+}
+
+/* Expands {"role","content","repeat":N} into N copies of content. */
+static int load_messages(struct loader *l, cJSON *request)
+{
+	static const char *const msg_keys[] = {"role", "content", "repeat", "name",
+					       "tool_calls", "tool_call_id", NULL};
+	cJSON *msgs = cJSON_GetObjectItemCaseSensitive(request, "messages"), *m;
+
+	if (!cJSON_IsArray(msgs) || !cJSON_GetArraySize(msgs))
+		return bad(l, "messages", "'request.messages' must be a non-empty array");
+	cJSON_ArrayForEach(m, msgs) {
+		const cJSON *role = cJSON_GetObjectItemCaseSensitive(m, "role");
+		cJSON *content = cJSON_GetObjectItemCaseSensitive(m, "content");
+		cJSON *rep = cJSON_GetObjectItemCaseSensitive(m, "repeat");
+
+		if (!cJSON_IsObject(m))
+			return bad(l, "messages", "each message must be an object");
+		if (only_keys(l, m, "a message", msg_keys))
+			return -1;
+		if (!cJSON_IsString(role))
+			return bad(l, "role", "each message needs a string 'role'");
+		if (!cJSON_IsString(content) && !cJSON_IsArray(content))
+			return bad(l, "content", "each message needs a 'content' string or array");
+		if (rep) {
+			struct buf b = BUF_INIT(PROBE_FILE_MAX * 4);
+			int i, n;
+
+			if (!cJSON_IsNumber(rep) || rep->valuedouble < 1 || rep->valuedouble > 100000 ||
+			    !cJSON_IsString(content))
+				return bad(l, "repeat", "'repeat' must be 1..100000 on a string content");
+			n = (int)rep->valuedouble;
+			for (i = 0; i < n; i++)
+				if (buf_puts(&b, content->valuestring)) {
+					buf_release(&b);
+					return bad(l, "repeat", "repeated content is too large");
+				}
+			if (!cJSON_SetValuestring(content, buf_cstr(&b))) {
+				buf_release(&b);
+				return bad(l, NULL, "out of memory");
+			}
+			buf_release(&b);
+			cJSON_DeleteItemFromObjectCaseSensitive(m, "repeat");
+		}
+	}
+	return 0;
+}
+
+static const cJSON *find_tool(const cJSON *request, const char *name)
+{
+	const cJSON *t;
+
+	cJSON_ArrayForEach(t, cJSON_GetObjectItemCaseSensitive(request, "tools")) {
+		const cJSON *fn = cJSON_GetObjectItemCaseSensitive(t, "function");
+		const cJSON *n = cJSON_GetObjectItemCaseSensitive(fn, "name");
+
+		if (cJSON_IsString(n) && !strcmp(n->valuestring, name))
+			return fn;
+	}
+	return NULL;
+}
+
+static int load_request(struct loader *l, struct probe *p, const cJSON *root)
+{
+	const cJSON *req = cJSON_GetObjectItemCaseSensitive(root, "request"), *t, *v;
+	char err[300];
+
+	if (!cJSON_IsObject(req))
+		return bad(l, "request", "'request' must be an object");
+	p->request = cJSON_Duplicate(req, 1);
+	if (!p->request)
+		return bad(l, NULL, "out of memory");
+	if (cJSON_GetObjectItemCaseSensitive(p->request, "model") ||
+	    cJSON_GetObjectItemCaseSensitive(p->request, "stream"))
+		return bad(l, "request", "'request' must not set 'model' or 'stream'");
+	if (!p->needle && load_messages(l, p->request))
+		return -1;
+	if (p->needle && cJSON_GetObjectItemCaseSensitive(p->request, "messages"))
+		return bad(l, "messages", "a needle probe builds its own messages");
+	if ((v = cJSON_GetObjectItemCaseSensitive(p->request, "max_tokens")) &&
+	    (!cJSON_IsNumber(v) || v->valuedouble < 1 || v->valuedouble > 1048576))
+		return bad(l, "max_tokens", "'max_tokens' must be 1..1048576");
+	if ((v = cJSON_GetObjectItemCaseSensitive(p->request, "extra_body")) && !cJSON_IsObject(v))
+		return bad(l, "extra_body", "'extra_body' must be an object");
+	v = cJSON_GetObjectItemCaseSensitive(p->request, "tools");
+	if (v && (!cJSON_IsArray(v) || !cJSON_GetArraySize(v)))
+		return bad(l, "tools", "'tools' must be a non-empty array");
+	cJSON_ArrayForEach(t, v) {
+		const cJSON *fn = cJSON_GetObjectItemCaseSensitive(t, "function");
+		const cJSON *params = cJSON_GetObjectItemCaseSensitive(fn, "parameters");
+
+		if (!cJSON_IsString(cJSON_GetObjectItemCaseSensitive(fn, "name")))
+			return bad(l, "tools", "each tool needs function.name");
+		if (params && schema_check(params, err, sizeof(err)))
+			return bad(l, "parameters", "tool parameters are not a usable schema: %s", err);
+	}
+	return 0;
+}
+
+static int load_needle(struct loader *l, struct probe *p, const cJSON *root)
+{
+	static const char *const keys[] = {"filler", "secret", "secret_line", "question",
+					   "depth", NULL};
+	const cJSON *n = cJSON_GetObjectItemCaseSensitive(root, "needle"), *d;
+	struct needle_spec *s;
+
+	if (!n)
+		return 0;
+	if (!cJSON_IsObject(n))
+		return bad(l, "needle", "'needle' must be an object");
+	if (only_keys(l, n, "'needle'", keys))
+		return -1;
+	s = p->needle = xcalloc(1, sizeof(*s));
+	if (!s)
+		return bad(l, NULL, "out of memory");
+	if (get_string(l, n, "filler", true, &s->filler) ||
+	    get_string(l, n, "secret", true, &s->secret) ||
+	    get_string(l, n, "secret_line", true, &s->secret_line) ||
+	    get_string(l, n, "question", true, &s->question))
+		return -1;
+	if (!strstr(s->secret_line, "{secret}"))
+		return bad(l, "secret_line", "'secret_line' must contain {secret}");
+	s->depth = 0.58;
+	d = cJSON_GetObjectItemCaseSensitive(n, "depth");
+	if (d && (!cJSON_IsNumber(d) || d->valuedouble < 0 || d->valuedouble > 1))
+		return bad(l, "depth", "'depth' must be a number from 0 to 1");
+	if (d)
+		s->depth = d->valuedouble;
+	return 0;
+}
+
+static int load_expect(struct loader *l, struct probe *p, const cJSON *root)
+{
+	static const char *const keys[] = {"content_regex", "content_not_regex",
+					   "content_json_schema", "tool_call", "finish_reasons",
+					   "reasoning", "needle_secret", "no_garbage", NULL};
+	const cJSON *x = cJSON_GetObjectItemCaseSensitive(root, "expect"), *v, *e;
+	struct expect *ex = &p->expect;
+	char err[300];
+
+	if (!cJSON_IsObject(x))
+		return bad(l, "expect", "'expect' must be an object");
+	if (only_keys(l, x, "'expect'", keys))
+		return -1;
+	if (get_regex(l, x, "content_regex", &ex->content_regex_src, &ex->content_regex) ||
+	    get_regex(l, x, "content_not_regex", &ex->content_not_regex_src,
+		      &ex->content_not_regex))
+		return -1;
+	if ((v = cJSON_GetObjectItemCaseSensitive(x, "content_json_schema"))) {
+		if (schema_check(v, err, sizeof(err)))
+			return bad(l, "content_json_schema", "unusable schema: %s", err);
+		if (!(ex->content_json_schema = cJSON_Duplicate(v, 1)))
+			return bad(l, NULL, "out of memory");
+	}
+	if (get_string(l, x, "tool_call", false, &ex->tool_name))
+		return -1;
+	if (ex->tool_name) {
+		const cJSON *fn = find_tool(p->request, ex->tool_name);
+
+		if (!fn)
+			return bad(l, "tool_call", "'tool_call' names '%s', which is not in request.tools",
+				   ex->tool_name);
+		ex->tool_parameters = cJSON_GetObjectItemCaseSensitive(fn, "parameters");
+	}
+	if ((v = cJSON_GetObjectItemCaseSensitive(x, "finish_reasons"))) {
+		if (!cJSON_IsArray(v) || !cJSON_GetArraySize(v))
+			return bad(l, "finish_reasons", "'finish_reasons' must be a non-empty array");
+		ex->finish_reasons = xcalloc((size_t)cJSON_GetArraySize(v), sizeof(char *));
+		if (!ex->finish_reasons)
+			return bad(l, NULL, "out of memory");
+		cJSON_ArrayForEach(e, v) {
+			if (!cJSON_IsString(e))
+				return bad(l, "finish_reasons", "'finish_reasons' must hold strings");
+			if (!(ex->finish_reasons[ex->n_finish_reasons++] = xstrdup(e->valuestring)))
+				return bad(l, NULL, "out of memory");
+		}
+	}
+	if ((v = cJSON_GetObjectItemCaseSensitive(x, "reasoning"))) {
+		if (!cJSON_IsString(v) || reasoning_policy_parse(v->valuestring, &ex->reasoning))
+			return bad(l, "reasoning", "'reasoning' must be any, required or forbidden");
+		ex->reasoning_set = true;
+	}
+	if ((v = cJSON_GetObjectItemCaseSensitive(x, "needle_secret"))) {
+		if (!cJSON_IsBool(v))
+			return bad(l, "needle_secret", "'needle_secret' must be true or false");
+		ex->needle_secret = cJSON_IsTrue(v);
+		if (ex->needle_secret && !p->needle)
+			return bad(l, "needle_secret", "'needle_secret' needs a 'needle' section");
+	}
+	ex->no_garbage = true;
+	if ((v = cJSON_GetObjectItemCaseSensitive(x, "no_garbage"))) {
+		if (!cJSON_IsBool(v))
+			return bad(l, "no_garbage", "'no_garbage' must be true or false");
+		ex->no_garbage = cJSON_IsTrue(v);
+	}
+	if (!ex->content_regex && !ex->content_not_regex && !ex->content_json_schema &&
+	    !ex->tool_name && !ex->needle_secret)
+		return bad(l, "expect",
+			   "the probe asserts nothing: 'expect' needs content_regex, content_not_regex, "
+			   "content_json_schema, tool_call or needle_secret");
+	return 0;
+}
+
+static int load_summary(struct loader *l, struct probe *p, const cJSON *root)
+{
+	static const char *const keys[] = {"pass", "fail", NULL};
+	const cJSON *s = cJSON_GetObjectItemCaseSensitive(root, "summary");
+
+	if (!s) {
+		p->summary_pass = xstrdup(p->title);
+		p->summary_fail = xstrdup(p->title);
+		return p->summary_pass && p->summary_fail ? 0 : bad(l, NULL, "out of memory");
+	}
+	if (cJSON_IsString(s)) {
+		if (get_string(l, root, "summary", true, &p->summary_pass))
+			return -1;
+		p->summary_fail = xstrdup(p->summary_pass);
+		return p->summary_fail ? 0 : bad(l, NULL, "out of memory");
+	}
+	if (!cJSON_IsObject(s) || only_keys(l, s, "'summary'", keys))
+		return bad(l, "summary", "'summary' must be a string or {\"pass\",\"fail\"}");
+	if (get_string(l, s, "pass", true, &p->summary_pass) ||
+	    get_string(l, s, "fail", true, &p->summary_fail))
+		return -1;
+	return 0;
+}
+
+struct probe *probe_load_text(const char *path, const char *text, size_t len, char *err,
+			      size_t errlen)
+{
+	static const char *const keys[] = {"id", "title", "description", "summary", "default",
+					   "request", "run", "needle", "expect", NULL};
+	static const char *const run_keys[] = {"batch", "repeat", NULL};
+	struct loader l = {path, text, len, err, errlen};
+	const char *end = NULL;
+	struct probe *p = NULL;
+	cJSON *root;
+	const cJSON *v, *run;
+	const char *c;
+
+	root = cJSON_ParseWithLengthOpts(text, len, &end, false);
+	if (!root) {
+		int line, col;
+		size_t off = end && end >= text && end <= text + len ? (size_t)(end - text) : 0;
+
+		line_col(text, off, &line, &col);
+		snprintf(err, errlen, "%s:%d:%d: invalid JSON", path, line, col);
+		return NULL;
+	}
+	if (!cJSON_IsObject(root)) {
+		bad(&l, NULL, "a probe file must hold one JSON object");
+		goto fail;
+	}
+	p = xcalloc(1, sizeof(*p));
+	if (!p || !(p->path = xstrdup(path))) {
+		bad(&l, NULL, "out of memory");
+		goto fail;
+	}
+	p->batch = 1;
+	p->repeat = 1;
+	if (only_keys(&l, root, "the probe", keys) || get_string(&l, root, "id", true, &p->id) ||
+	    get_string(&l, root, "title", true, &p->title))
+		goto fail;
+	for (c = p->id; *c; c++)
+		if (!((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '-' || *c == '_')) {
+			bad(&l, "id", "'id' may hold only a-z, 0-9, '-' and '_'");
+			goto fail;
+		}
+	if ((v = cJSON_GetObjectItemCaseSensitive(root, "default"))) {
+		if (!cJSON_IsBool(v)) {
+			bad(&l, "default", "'default' must be true or false");
+			goto fail;
+		}
+		p->is_default = cJSON_IsTrue(v);
+	}
+	if ((run = cJSON_GetObjectItemCaseSensitive(root, "run"))) {
+		if (!cJSON_IsObject(run)) {
+			bad(&l, "run", "'run' must be an object");
+			goto fail;
+		}
+		if (only_keys(&l, run, "'run'", run_keys) ||
+		    get_int(&l, run, "batch", 1, PROBE_BATCH_MAX, &p->batch) ||
+		    get_int(&l, run, "repeat", 1, PROBE_REPEAT_MAX, &p->repeat))
+			goto fail;
+	}
+	if (load_summary(&l, p, root) || load_needle(&l, p, root) || load_request(&l, p, root) ||
+	    load_expect(&l, p, root))
+		goto fail;
+	cJSON_Delete(root);
+	return p;
+fail:
+	cJSON_Delete(root);
+	probe_free(p);
+	return NULL;
+}
+
+struct probe *probe_load_file(const char *path, char *err, size_t errlen)
+{
+	struct buf text = BUF_INIT(0);
+	struct probe *p = NULL;
+	char why[300];
+
+	if (file_read(path, PROBE_FILE_MAX, &text, why, sizeof(why)))
+		snprintf(err, errlen, "%s: %s", path, why);
+	else
+		p = probe_load_text(path, text.data, text.len, err, errlen);
+	buf_release(&text);
+	return p;
+}
+
+static int cmp_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int set_add(struct probe_set *set, struct probe *p)
+{
+	struct probe **items = xrealloc(set->items, (set->n + 1) * sizeof(*items));
+
+	if (!items)
+		return -1;
+	set->items = items;
+	set->items[set->n++] = p;
+	return 0;
+}
+
+int probe_load_dir(const char *dir, struct probe_set *set, char *err, size_t errlen)
+{
+	char **names = NULL, path[4096];
+	size_t n = 0, i;
+	struct dirent *de;
+	DIR *d = opendir(dir);
+	int rc = -1;
+
+	if (!d) {
+		snprintf(err, errlen, "cannot open probe folder '%s'", dir);
+		return -1;
+	}
+	while ((de = readdir(d))) {
+		size_t len = strlen(de->d_name);
+		char **grown;
+
+		if (len < 6 || strcmp(de->d_name + len - 5, ".json") || de->d_name[0] == '.')
+			continue;
+		grown = xrealloc(names, (n + 1) * sizeof(*names));
+		if (!grown || !(grown[n] = xstrdup(de->d_name))) {
+			names = grown ? grown : names;
+			snprintf(err, errlen, "out of memory");
+			goto out;
+		}
+		names = grown;
+		n++;
+	}
+	if (n)
+		qsort(names, n, sizeof(*names), cmp_names);
+	for (i = 0; i < n; i++) {
+		struct probe *p;
+
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		if (!(p = probe_load_file(path, err, errlen)))
+			goto out;
+		if (probe_set_find(set, p->id)) {
+			snprintf(err, errlen, "%s: probe id '%s' is defined twice", path, p->id);
+			probe_free(p);
+			goto out;
+		}
+		if (set_add(set, p)) {
+			probe_free(p);
+			snprintf(err, errlen, "out of memory");
+			goto out;
+		}
+	}
+	if (!set->n) {
+		snprintf(err, errlen, "no probe files (*.json) in '%s'", dir);
+		goto out;
+	}
+	rc = 0;
+out:
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	closedir(d);
+	return rc;
+}
+
+struct probe *probe_set_find(const struct probe_set *set, const char *id)
+{
+	size_t i;
+
+	for (i = 0; i < set->n; i++)
+		if (!strcmp(set->items[i]->id, id))
+			return set->items[i];
+	return NULL;
+}
+
+int probe_set_select(struct probe_set *set, const char *csv, char *err, size_t errlen)
+{
+	struct probe **keep = xcalloc(set->n, sizeof(*keep));
+	size_t nkeep = 0, i, j;
+	char *list = NULL, *tok, *save = NULL;
+
+	if (!keep || (csv && !(list = xstrdup(csv)))) {
+		free(keep);
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	if (!csv) {
+		for (i = 0; i < set->n; i++)
+			if (set->items[i]->is_default)
+				keep[nkeep++] = set->items[i];
+	} else {
+		for (tok = strtok_r(list, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save)) {
+			struct probe *p = probe_set_find(set, tok);
+
+			if (!p) {
+				snprintf(err, errlen, "unknown probe '%s' in --checks (see 'preflight list')", tok);
+				goto fail;
+			}
+			for (j = 0; j < nkeep && keep[j] != p; j++)
+				;
+			if (j == nkeep)
+				keep[nkeep++] = p;
+		}
+	}
+	if (!nkeep) {
+		snprintf(err, errlen, "no probe selected");
+		goto fail;
+	}
+	for (i = 0; i < set->n; i++) {
+		for (j = 0; j < nkeep && keep[j] != set->items[i]; j++)
+			;
+		if (j == nkeep)
+			probe_free(set->items[i]);
+	}
+	free(set->items);
+	set->items = keep;
+	set->n = nkeep;
+	free(list);
+	return 0;
+fail:
+	free(keep);
+	free(list);
+	return -1;
+}
+
+void probe_free(struct probe *p)
+{
+	size_t i;
+
+	if (!p)
+		return;
+	free(p->path);
+	free(p->id);
+	free(p->title);
+	free(p->summary_pass);
+	free(p->summary_fail);
+	cJSON_Delete(p->request);
+	if (p->needle) {
+		free(p->needle->filler);
+		free(p->needle->secret);
+		free(p->needle->secret_line);
+		free(p->needle->question);
+		free(p->needle);
+	}
+	free(p->expect.content_regex_src);
+	regex_free(p->expect.content_regex);
+	free(p->expect.content_not_regex_src);
+	regex_free(p->expect.content_not_regex);
+	cJSON_Delete(p->expect.content_json_schema);
+	free(p->expect.tool_name);
+	for (i = 0; i < p->expect.n_finish_reasons; i++)
+		free(p->expect.finish_reasons[i]);
+	free(p->expect.finish_reasons);
+	free(p);
+}
+
+void probe_set_release(struct probe_set *set)
+{
+	size_t i;
+
+	for (i = 0; i < set->n; i++)
+		probe_free(set->items[i]);
+	free(set->items);
+	set->items = NULL;
+	set->n = 0;
+}

@@ -1,0 +1,85 @@
+/* probe — probe definitions loaded from JSON files (format: probes/README.md).
+ *
+ * A probe names its request and what it expects. The loader checks every
+ * field before any request is sent: unknown keys, wrong types, regexes
+ * that do not compile, schemas the validator cannot use, a probe that
+ * asserts nothing. Errors name the file, line and column. Never prints. */
+#ifndef PREFLIGHT_PROBE_H
+#define PREFLIGHT_PROBE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <cjson/cJSON.h>
+
+#include "regex.h"
+
+#define PROBE_FILE_MAX (4u << 20) /* bytes */
+#define PROBE_BATCH_MAX 128
+#define PROBE_REPEAT_MAX 100
+
+enum reasoning_policy { REASONING_ANY = 0, REASONING_REQUIRED, REASONING_FORBIDDEN };
+
+const char *reasoning_policy_name(enum reasoning_policy p);
+/* Returns 0 and sets *p, or -1 for an unknown name. */
+int reasoning_policy_parse(const char *name, enum reasoning_policy *p);
+
+struct needle_spec {
+	char *filler;      /* one sentence, repeated to fill the haystack */
+	char *secret;      /* what must come back */
+	char *secret_line; /* the line holding the secret */
+	char *question;    /* appended after the haystack */
+	double depth;      /* 0..1, where the secret line goes */
+};
+
+struct expect {
+	char *content_regex_src;
+	struct regex *content_regex;
+	char *content_not_regex_src;
+	struct regex *content_not_regex;
+	cJSON *content_json_schema;  /* owned; content must be one JSON object */
+	char *tool_name;             /* a call to this tool is expected */
+	const cJSON *tool_parameters;/* borrowed from request.tools */
+	char **finish_reasons;       /* NULL: the run's --allowed-finish-reasons */
+	size_t n_finish_reasons;
+	enum reasoning_policy reasoning;
+	bool reasoning_set;          /* false: the run's --reasoning-evidence */
+	bool needle_secret;          /* the needle's secret must be in the content */
+	bool no_garbage;             /* special tokens, U+FFFD, repetition fail */
+};
+
+struct probe {
+	char *path;          /* the file it came from */
+	char *id, *title;
+	char *summary_pass;  /* notebook summary label templates */
+	char *summary_fail;
+	bool is_default;     /* part of the set run without --checks */
+	cJSON *request;      /* owned; messages expanded */
+	int batch;           /* identical requests sent at once */
+	int repeat;          /* sequential repetitions */
+	struct needle_spec *needle; /* owned; NULL for other probes */
+	struct expect expect;
+};
+
+struct probe_set {
+	struct probe **items; /* owned */
+	size_t n;
+};
+
+/* Loads one probe file. Returns a new probe, or NULL with
+ * "FILE:LINE:COLUMN: reason" in err. */
+struct probe *probe_load_file(const char *path, char *err, size_t errlen);
+/* Parses probe JSON text; path is used for messages only. */
+struct probe *probe_load_text(const char *path, const char *text, size_t len, char *err,
+			      size_t errlen);
+/* Loads every *.json in dir, sorted by file name; fails on the first bad
+ * file or on two probes with the same id. Returns 0 or -1. */
+int probe_load_dir(const char *dir, struct probe_set *set, char *err, size_t errlen);
+/* Keeps the probes named in csv ("smoke,json"), in that order, or the
+ * default ones when csv is NULL. Unknown ids are an error. Returns 0/-1. */
+int probe_set_select(struct probe_set *set, const char *csv, char *err, size_t errlen);
+struct probe *probe_set_find(const struct probe_set *set, const char *id);
+void probe_free(struct probe *p);
+void probe_set_release(struct probe_set *set);
+
+#endif

@@ -1,0 +1,47 @@
+/* result — freeing what the runner built; see result.h. */
+#include "result.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const char *verdict_name(enum verdict v)
+{
+	static const char *const names[] = {"pass", "fail", "error", "skipped"};
+
+	return (unsigned)v < 4 ? names[v] : "?";
+}
+
+static void observation_release(struct observation *o)
+{
+	free(o->detail);
+	free(o->error);
+	free(o->finish_reason);
+	free(o->content_excerpt);
+	free(o->reasoning_excerpt);
+	free(o->tool);
+}
+
+void run_result_release(struct run_result *r)
+{
+	size_t i, j;
+
+	for (i = 0; i < r->n_probes; i++) {
+		struct probe_result *p = &r->probes[i];
+
+		for (j = 0; j < p->n_obs; j++)
+			observation_release(&p->obs[j]);
+		free(p->obs);
+		free(p->message);
+		free(p->summary);
+		free(p->evidence);
+		free(p->json_keys);
+	}
+	free(r->probes);
+	free(r->endpoint);
+	free(r->model);
+	free(r->server);
+	free(r->reasoning_effort);
+	free(r->allowed_finish);
+	free(r->unusable_detail);
+	memset(r, 0, sizeof(*r));
+}

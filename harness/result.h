@@ -1,0 +1,78 @@
+/* result — what a run found: the data the runner fills and the report
+ * writers read. Report writers never change it; only main maps it to an
+ * exit code. All strings are owned by the result and are valid UTF-8. */
+#ifndef PREFLIGHT_RESULT_H
+#define PREFLIGHT_RESULT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "diagnose.h"
+#include "http.h"
+#include "probe.h"
+
+enum verdict { VERDICT_PASS = 0, VERDICT_FAIL, VERDICT_ERROR, VERDICT_SKIPPED };
+
+const char *verdict_name(enum verdict v);
+
+/* One request and what came back. */
+struct observation {
+	char label[48];          /* "tools#3", "needle", "needle-calibration" */
+	enum http_outcome outcome;
+	long status;             /* HTTP status, 0 when none */
+	double seconds;
+	bool graded;             /* an answer was read and graded */
+	bool pass;
+	enum cause cause;
+	char *detail;            /* one line: why it failed, or what passed */
+	char *error;             /* transport text or error-body excerpt, or NULL */
+	char *finish_reason;     /* NULL when absent */
+	char *content_excerpt;
+	size_t content_chars;
+	char *reasoning_excerpt;
+	size_t reasoning_chars;
+	const char *reasoning_field; /* static */
+	long prompt_tokens, completion_tokens, reasoning_tokens; /* -1 unknown */
+	char *tool;              /* first tool call, name(args), or NULL */
+	size_t n_tool_calls;
+};
+
+struct probe_result {
+	const struct probe *probe; /* borrowed from the probe set */
+	enum verdict verdict;
+	enum cause cause;
+	char *message;           /* one line; NULL on pass */
+	char *summary;           /* the notebook summary label, rendered */
+	char *evidence;          /* short evidence for the console line */
+	double seconds;
+	int passed, total;       /* answers that passed, answers asked for */
+	struct observation *obs;
+	size_t n_obs;
+	long needle_target, needle_measured, needle_fillers; /* -1 when not a needle */
+	char *json_keys;         /* NULL unless a JSON object parsed */
+};
+
+struct run_result {
+	char *endpoint;          /* base URL, no credentials */
+	char *model;
+	long max_model_len;      /* -1 unknown */
+	char *server;            /* system_fingerprint or server version, or NULL */
+	const char *thinking;    /* static */
+	char *reasoning_effort;
+	long visible_tokens, headroom_tokens, max_tokens, needle_ctx;
+	int tool_batch;
+	char *allowed_finish;    /* comma list */
+	const char *reasoning_evidence; /* static */
+	char started[32];        /* ISO 8601 UTC */
+	double seconds;
+	bool unusable;           /* the endpoint could not be used at all */
+	enum cause unusable_cause;
+	char *unusable_detail;
+	bool interrupted;
+	struct probe_result *probes;
+	size_t n_probes;
+};
+
+void run_result_release(struct run_result *r);
+
+#endif

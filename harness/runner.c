@@ -1,0 +1,611 @@
+/* runner — one run from discovery to results; see runner.h. */
+#include "runner.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "alloc.h"
+#include "apierror.h"
+#include "chat.h"
+#include "endpoint.h"
+#include "grade.h"
+#include "needle.h"
+#include "text.h"
+
+#define EXCERPT_CHARS 200
+#define NEEDLE_TOLERANCE 0.03
+
+struct run {
+	const struct config *c;
+	const struct runner_hooks *hooks;
+	struct run_result *r;
+	struct endpoint ep;
+	struct http_options http;
+	const char *model;
+};
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static bool cancelled(const struct run *run)
+{
+	return run->hooks->cancel && *run->hooks->cancel;
+}
+
+static void emit(struct run *run, enum runner_event ev, size_t index, const char *text)
+{
+	if (run->hooks->event)
+		run->hooks->event(run->hooks->ctx, ev, run->r, index, text);
+}
+
+static char *dupf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static char *dupf(const char *fmt, ...)
+{
+	struct buf b = BUF_INIT(0);
+	va_list ap;
+
+	va_start(ap, fmt);
+	buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	return buf_detach(&b);
+}
+
+static struct observation *add_obs(struct probe_result *pr, const char *label)
+{
+	struct observation *o = xrealloc(pr->obs, (pr->n_obs + 1) * sizeof(*o));
+
+	if (!o)
+		return NULL;
+	pr->obs = o;
+	o = &pr->obs[pr->n_obs++];
+	memset(o, 0, sizeof(*o));
+	snprintf(o->label, sizeof(o->label), "%s", label);
+	o->prompt_tokens = o->completion_tokens = o->reasoning_tokens = -1;
+	return o;
+}
+
+/* Reads one finished exchange into o: outcome, status, answer, grade. */
+static void observe(struct run *run, const struct probe *p, const struct grade_policy *pol,
+		    const struct http_exchange *x, struct observation *o, struct grade *g)
+{
+	struct chat_reply reply;
+	char err[256];
+
+	memset(g, 0, sizeof(*g));
+	o->outcome = x->outcome;
+	o->status = x->status;
+	o->seconds = x->seconds;
+	if (x->outcome != HTTP_DONE) {
+		o->cause = x->outcome == HTTP_TIMEOUT	  ? CAUSE_TIMEOUT
+			   : x->outcome == HTTP_TOO_LARGE ? CAUSE_RESPONSE_TOO_LARGE
+			   : x->outcome == HTTP_CANCELLED ? CAUSE_INTERRUPTED
+							  : CAUSE_TRANSPORT_ERROR;
+		o->error = text_excerpt(x->error, strlen(x->error), EXCERPT_CHARS, true);
+		o->detail = dupf("%s: %s", cause_code(o->cause), o->error ? o->error : "");
+		return;
+	}
+	if (x->status < 200 || x->status >= 300) {
+		struct api_error ae;
+
+		apierror_parse(buf_cstr(&x->response), x->response.len, &ae);
+		o->error = ae.message;
+		ae.message = NULL;
+		if (x->status == 401 || x->status == 403) {
+			o->cause = CAUSE_AUTH_ERROR;
+		} else if (ae.context_overflow) {
+			o->cause = CAUSE_CONTEXT_OVERFLOW;
+		} else {
+			o->cause = CAUSE_HTTP_ERROR;
+		}
+		if (o->cause == CAUSE_CONTEXT_OVERFLOW && ae.ctx_limit > 0)
+			o->detail = dupf("HTTP %ld: the endpoint's context is %ld tokens, the request needed %s%ld: %s",
+					 x->status, ae.ctx_limit, ae.ctx_requested > 0 ? "" : "more than ",
+					 ae.ctx_requested > 0 ? ae.ctx_requested : ae.ctx_limit,
+					 o->error ? o->error : "");
+		else
+			o->detail = dupf("HTTP %ld: %s", x->status, o->error ? o->error : "");
+		apierror_release(&ae);
+		return;
+	}
+	if (chat_reply_parse(buf_cstr(&x->response), x->response.len, &reply, err, sizeof(err))) {
+		o->cause = CAUSE_MALFORMED_RESPONSE;
+		o->error = text_excerpt(buf_cstr(&x->response), x->response.len, EXCERPT_CHARS, true);
+		o->detail = dupf("%s; body starts '%s'", err, o->error ? o->error : "");
+		chat_reply_release(&reply);
+		return;
+	}
+	grade_answer(p, pol, &reply, g);
+	o->graded = true;
+	o->pass = g->pass;
+	o->cause = g->cause;
+	o->detail = xstrdup(g->detail);
+	o->finish_reason = xstrdup(reply.finish_reason);
+	o->content_excerpt = text_excerpt(reply.content, reply.content_len, EXCERPT_CHARS, false);
+	o->content_chars = text_chars(reply.content, reply.content_len);
+	o->reasoning_excerpt = text_excerpt(reply.reasoning, reply.reasoning_len, EXCERPT_CHARS, false);
+	o->reasoning_chars = text_chars(reply.reasoning, reply.reasoning_len);
+	o->reasoning_field = reply.reasoning_field;
+	o->prompt_tokens = reply.prompt_tokens;
+	o->completion_tokens = reply.completion_tokens;
+	o->reasoning_tokens = reply.reasoning_tokens;
+	o->n_tool_calls = reply.n_calls;
+	o->tool = g->tool[0] ? xstrdup(g->tool) : NULL;
+	if (reply.fingerprint && !run->r->server)
+		run->r->server = xstrdup(reply.fingerprint);
+	chat_reply_release(&reply);
+}
+
+static const char *kwargs_for_tokenize(const struct config *c, char *out, size_t n)
+{
+	cJSON *kw;
+	char *s;
+
+	if (c->thinking != THINKING_ENABLED && c->thinking != THINKING_DISABLED &&
+	    !c->chat_template_kwargs)
+		return NULL;
+	kw = c->chat_template_kwargs ? cJSON_Duplicate(c->chat_template_kwargs, 1)
+				     : cJSON_CreateObject();
+	if (!kw)
+		return NULL;
+	if (c->thinking == THINKING_ENABLED || c->thinking == THINKING_DISABLED) {
+		cJSON_DeleteItemFromObjectCaseSensitive(kw, "enable_thinking");
+		cJSON_AddBoolToObject(kw, "enable_thinking", c->thinking == THINKING_ENABLED);
+	}
+	s = cJSON_PrintUnformatted(kw);
+	cJSON_Delete(kw);
+	if (!s)
+		return NULL;
+	snprintf(out, n, "%s", s);
+	free(s);
+	return out;
+}
+
+static cJSON *needle_messages(const struct needle_spec *s, long count)
+{
+	char *text = needle_build(s, count);
+	cJSON *msgs = cJSON_CreateArray(), *m = cJSON_CreateObject();
+
+	if (!text || !msgs || !m || !cJSON_AddStringToObject(m, "role", "user") ||
+	    !cJSON_AddStringToObject(m, "content", text)) {
+		free(text);
+		cJSON_Delete(msgs);
+		cJSON_Delete(m);
+		return NULL;
+	}
+	free(text);
+	cJSON_AddItemToArray(msgs, m);
+	return msgs;
+}
+
+/* The prompt size of count fillers as the endpoint counts it: /tokenize
+ * when offered, else a one-token chat request. -1 when unknown. */
+static long needle_measure(struct run *run, const struct probe *p, long count)
+{
+	cJSON *msgs = needle_messages(p->needle, count);
+	struct chat_settings cs = {run->model, 1, run->c->thinking, run->c->reasoning_effort,
+				   run->c->chat_template_kwargs, run->c->extra_body};
+	char kw[4096], err[256], *text = msgs ? cJSON_PrintUnformatted(msgs) : NULL;
+	struct http_exchange x = {0};
+	struct chat_reply reply;
+	long n = -1;
+
+	if (!text)
+		goto out;
+	n = endpoint_tokenize(&run->ep, &run->http, run->model, text,
+			      kwargs_for_tokenize(run->c, kw, sizeof(kw)));
+	if (n > 0)
+		goto out;
+	x.body = chat_body_build(p->request, msgs, &cs, err, sizeof(err));
+	snprintf(kw, sizeof(kw), "%s/chat/completions", run->ep.base);
+	x.url = kw;
+	if (x.body && http_perform(&x, 1, &run->http) == 0 && x.outcome == HTTP_DONE &&
+	    x.status == 200 &&
+	    chat_reply_parse(buf_cstr(&x.response), x.response.len, &reply, err, sizeof(err)) == 0)
+		n = reply.prompt_tokens;
+	else
+		n = -1;
+	if (x.body && x.outcome == HTTP_DONE && x.status == 200)
+		chat_reply_release(&reply);
+	free((char *)x.body);
+	http_exchange_release(&x);
+out:
+	free(text);
+	cJSON_Delete(msgs);
+	return n;
+}
+
+/* Chooses the filler count for the target from the endpoint's own counts. */
+static long needle_calibrate(struct run *run, const struct probe *p, long target)
+{
+	long a = 32, b = 160, ta, tb, n;
+
+	ta = needle_measure(run, p, a);
+	tb = ta > 0 ? needle_measure(run, p, b) : -1;
+	n = tb > 0 ? needle_count_for(target, a, ta, b, tb) : -1;
+	if (n < 0)
+		return needle_count_guess(p->needle, target);
+	/* one exact correction where counting is cheap */
+	if (run->ep.tokenize_works) {
+		long tn = needle_measure(run, p, n);
+
+		if (tn > 0) {
+			long fix = needle_count_for(target, b, tb, n, tn);
+
+			if (fix >= 0 && n != b)
+				n = fix;
+		}
+	}
+	return n;
+}
+
+static void render_summary(struct probe_result *pr, const char *tmpl, const char *secret)
+{
+	struct buf b = BUF_INIT(0);
+	const char *s;
+
+	for (s = tmpl; *s; s++) {
+		if (!strncmp(s, "{passed}", 8)) {
+			buf_printf(&b, "%d", pr->passed);
+			s += 7;
+		} else if (!strncmp(s, "{total}", 7)) {
+			buf_printf(&b, "%d", pr->total);
+			s += 6;
+		} else if (!strncmp(s, "{json_keys}", 11)) {
+			buf_puts(&b, pr->json_keys ? pr->json_keys : "[]");
+			s += 10;
+		} else if (!strncmp(s, "{secret}", 8)) {
+			buf_puts(&b, secret ? secret : "");
+			s += 7;
+		} else if (!strncmp(s, "{cause}", 7)) {
+			buf_puts(&b, cause_code(pr->cause));
+			s += 6;
+		} else if (!strncmp(s, "{ctx_k}", 7)) {
+			long t = pr->needle_target;
+
+			if (t >= 1000000 && t % 1000000 == 0)
+				buf_printf(&b, "%ldM", t / 1000000);
+			else if (t % 1000 == 0)
+				buf_printf(&b, "%ldk", t / 1000);
+			else
+				buf_printf(&b, "%.1fk", (double)t / 1000.0);
+			s += 6;
+		} else {
+			buf_putc(&b, *s);
+		}
+	}
+	pr->summary = buf_detach(&b);
+}
+
+/* The verdict, cause and message of a probe from its observations. */
+static void conclude(struct probe_result *pr)
+{
+	size_t counts[CAUSE_COUNT] = {0}, i, best = 0, first_fail = (size_t)-1;
+	int errors = 0, graded_fail = 0;
+
+	for (i = 0; i < pr->n_obs; i++) {
+		const struct observation *o = &pr->obs[i];
+
+		if (!strcmp(o->label, "needle-size"))
+			;
+		else if (o->pass)
+			continue;
+		if (o->cause == CAUSE_NONE)
+			continue;
+		if (first_fail == (size_t)-1)
+			first_fail = i;
+		counts[o->cause]++;
+		if (cause_is_exchange_error(o->cause))
+			errors++;
+		else
+			graded_fail++;
+	}
+	if (first_fail == (size_t)-1) {
+		pr->verdict = VERDICT_PASS;
+		return;
+	}
+	for (i = 1; i < CAUSE_COUNT; i++)
+		if (counts[i] > counts[best])
+			best = i;
+	pr->cause = (enum cause)best;
+	pr->verdict = graded_fail ? VERDICT_FAIL : VERDICT_ERROR;
+	for (i = 0; i < pr->n_obs; i++)
+		if (pr->obs[i].cause == pr->cause && !pr->obs[i].pass)
+			break;
+	if (i == pr->n_obs)
+		i = first_fail;
+	if (pr->total > 1)
+		pr->message = dupf("%d/%d passed; %s in %zu of %d: %s", pr->passed, pr->total,
+				   cause_code(pr->cause), counts[pr->cause], pr->total,
+				   pr->obs[i].detail ? pr->obs[i].detail : "");
+	else
+		pr->message = dupf("%s", pr->obs[i].detail ? pr->obs[i].detail : "");
+}
+
+static void evidence(struct probe_result *pr, const struct probe *p)
+{
+	const struct observation *o = NULL;
+	struct buf b = BUF_INIT(0);
+	size_t i;
+
+	for (i = 0; i < pr->n_obs; i++)
+		if (pr->obs[i].graded || !o)
+			if (!o || !o->graded)
+				o = &pr->obs[i];
+	if (pr->needle_target > 0)
+		buf_printf(&b, "target=%ld measured=%ld ", pr->needle_target, pr->needle_measured);
+	if (pr->total > 1)
+		buf_printf(&b, "%d/%d clean ", pr->passed, pr->total);
+	if (o && o->graded) {
+		char *got = text_excerpt(o->content_excerpt, strlen(o->content_excerpt), 40, true);
+
+		if (p->expect.tool_name)
+			buf_printf(&b, "%s ", o->tool ? o->tool : "no tool call");
+		else
+			buf_printf(&b, "got='%s' ", got ? got : "");
+		free(got);
+		buf_printf(&b, "finish=%s visible=%zu reasoning=%zu", o->finish_reason ? o->finish_reason : "?",
+			   o->content_chars, o->reasoning_chars);
+		if (o->reasoning_tokens >= 0)
+			buf_printf(&b, " reasoning_tokens=%ld", o->reasoning_tokens);
+	} else if (o) {
+		buf_printf(&b, "%s", o->detail ? o->detail : "");
+	}
+	pr->evidence = buf_detach(&b);
+}
+
+static void run_probe(struct run *run, const struct probe *p, struct probe_result *pr)
+{
+	const struct config *c = run->c;
+	const cJSON *mt = cJSON_GetObjectItemCaseSensitive(p->request, "max_tokens");
+	long max_tokens = cJSON_IsNumber(mt) ? (long)mt->valuedouble
+					     : c->visible_tokens + c->headroom_tokens;
+	int batch = p->batch, rep, i;
+	struct chat_settings cs = {run->model, max_tokens, c->thinking, c->reasoning_effort,
+				   c->chat_template_kwargs, c->extra_body};
+	struct grade_policy pol = {0};
+	struct http_exchange *xs = NULL;
+	cJSON *msgs = NULL;
+	char *body = NULL, url[2048], err[256];
+	double t0 = now();
+
+	pr->probe = p;
+	pr->needle_target = pr->needle_measured = pr->needle_fillers = -1;
+	if (batch > 1 && c->tool_batch && cJSON_GetObjectItemCaseSensitive(p->request, "tools"))
+		batch = c->tool_batch;
+	pol.finish_reasons = p->expect.finish_reasons ? p->expect.finish_reasons : c->allowed_finish;
+	pol.n_finish_reasons = p->expect.finish_reasons ? p->expect.n_finish_reasons
+							: c->n_allowed_finish;
+	pol.reasoning = p->expect.reasoning_set ? p->expect.reasoning : c->reasoning_evidence;
+	pol.max_tokens = max_tokens;
+	pol.secret = p->needle ? p->needle->secret : NULL;
+	snprintf(url, sizeof(url), "%s/chat/completions", run->ep.base);
+
+	if (p->needle) {
+		struct observation *o;
+
+		pr->needle_target = c->needle_ctx;
+		if (run->ep.max_model_len > 0 && c->needle_ctx + max_tokens > run->ep.max_model_len) {
+			pr->total = 1;
+			if ((o = add_obs(pr, "needle"))) {
+				o->cause = CAUSE_CONTEXT_OVERFLOW;
+				o->detail = dupf("not sent: the endpoint's context is %ld tokens (max_model_len), the needle needs %ld + %ld for the answer",
+						 run->ep.max_model_len, c->needle_ctx, max_tokens);
+			}
+			goto done;
+		}
+		pr->needle_fillers = needle_calibrate(run, p, c->needle_ctx);
+		msgs = needle_messages(p->needle, pr->needle_fillers);
+	}
+	body = chat_body_build(p->request, msgs, &cs, err, sizeof(err));
+	xs = xcalloc((size_t)batch, sizeof(*xs));
+	if (!body || !xs) {
+		struct observation *o = add_obs(pr, p->id);
+
+		if (o) {
+			o->cause = CAUSE_TRANSPORT_ERROR;
+			o->detail = dupf("%s", body ? "out of memory" : err);
+		}
+		goto done;
+	}
+	for (rep = 0; rep < p->repeat && !cancelled(run); rep++) {
+		for (i = 0; i < batch; i++) {
+			xs[i].url = url;
+			xs[i].body = body;
+		}
+		http_perform(xs, (size_t)batch, &run->http);
+		for (i = 0; i < batch; i++) {
+			char label[48];
+			struct observation *o;
+			struct grade g;
+
+			if (batch > 1 || p->repeat > 1)
+				snprintf(label, sizeof(label), "%s#%d", p->id, rep * batch + i + 1);
+			else
+				snprintf(label, sizeof(label), "%s", p->id);
+			pr->total++;
+			if ((o = add_obs(pr, label))) {
+				observe(run, p, &pol, &xs[i], o, &g);
+				if (o->pass)
+					pr->passed++;
+				if (g.json_keys[0] && !pr->json_keys)
+					pr->json_keys = xstrdup(g.json_keys);
+				if (p->needle && o->prompt_tokens > 0)
+					pr->needle_measured = o->prompt_tokens;
+			}
+			http_exchange_release(&xs[i]);
+		}
+	}
+	/* the needle must be the size that was asked for, as the endpoint counts */
+	if (p->needle && pr->needle_measured > 0 &&
+	    fabs((double)pr->needle_measured - (double)pr->needle_target) >
+		    NEEDLE_TOLERANCE * (double)pr->needle_target) {
+		struct observation *o = add_obs(pr, "needle-size");
+
+		if (o) {
+			bool shorter = pr->needle_measured < pr->needle_target;
+
+			o->cause = shorter ? CAUSE_CONTEXT_OVERFLOW : CAUSE_WRONG_ANSWER;
+			o->detail = dupf("the endpoint counted %ld prompt tokens for a %ld-token needle (%+.1f%%)%s",
+					 pr->needle_measured, pr->needle_target,
+					 100.0 * ((double)pr->needle_measured / (double)pr->needle_target - 1.0),
+					 shorter ? ": it truncated the prompt" : "");
+		}
+	}
+done:
+	pr->seconds = now() - t0;
+	conclude(pr);
+	render_summary(pr, pr->verdict == VERDICT_PASS ? p->summary_pass : p->summary_fail,
+		       p->needle ? p->needle->secret : NULL);
+	evidence(pr, p);
+	free(body);
+	free(xs);
+	cJSON_Delete(msgs);
+}
+
+static void mark_all(struct run_result *r, size_t from, enum verdict v, enum cause cause,
+		     const char *detail)
+{
+	size_t i;
+
+	for (i = from; i < r->n_probes; i++) {
+		struct probe_result *pr = &r->probes[i];
+		const struct probe *p = pr->probe;
+
+		pr->verdict = v;
+		pr->cause = cause;
+		pr->message = xstrdup(detail);
+		pr->needle_target = p->needle ? r->needle_ctx : -1;
+		pr->needle_measured = pr->needle_fillers = -1;
+		render_summary(pr, p->summary_fail, p->needle ? p->needle->secret : NULL);
+		pr->evidence = xstrdup(detail);
+	}
+}
+
+static void wait_until_ready(struct run *run, enum endpoint_state *st, enum cause *cause,
+			     char *detail, size_t len)
+{
+	double start = now(), last = -100;
+
+	while (*st == ENDPOINT_NOT_READY && now() - start < run->c->wait && !cancelled(run)) {
+		if (now() - last >= 5) {
+			char msg[700];
+
+			snprintf(msg, sizeof(msg), "waiting for %s (%.0fs of %.0fs): %s", run->ep.base,
+				 now() - start, run->c->wait, detail);
+			emit(run, RUNNER_WAITING, 0, msg);
+			last = now();
+		}
+		usleep(500 * 1000); /* polling interval, not synchronisation */
+		*st = endpoint_discover(&run->ep, &run->http, cause, detail, len);
+	}
+}
+
+static void utc_now(char *out, size_t n)
+{
+	time_t t = time(NULL);
+	struct tm tm;
+
+	gmtime_r(&t, &tm);
+	strftime(out, n, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+enum runner_status runner_run(const struct config *c, const struct probe_set *set,
+			      const struct runner_hooks *hooks, struct run_result *r, char *err,
+			      size_t errlen)
+{
+	struct run run = {c, hooks, r, {0}, {0}, NULL};
+	enum endpoint_state st;
+	enum cause cause = CAUSE_NONE;
+	char detail[1024] = "";
+	enum runner_status rc = RUNNER_OK;
+	double t0 = now();
+	size_t i;
+
+	memset(r, 0, sizeof(*r));
+	utc_now(r->started, sizeof(r->started));
+	r->endpoint = xstrdup(c->endpoint);
+	r->thinking = thinking_mode_name(c->thinking);
+	r->reasoning_effort = xstrdup(c->reasoning_effort);
+	r->visible_tokens = c->visible_tokens;
+	r->headroom_tokens = c->headroom_tokens;
+	r->max_tokens = c->visible_tokens + c->headroom_tokens;
+	r->needle_ctx = c->needle_ctx;
+	r->tool_batch = c->tool_batch ? c->tool_batch : 20;
+	r->allowed_finish = xstrdup(c->allowed_finish_text);
+	r->reasoning_evidence = reasoning_policy_name(c->reasoning_evidence);
+	r->max_model_len = -1;
+	r->probes = xcalloc(set->n, sizeof(*r->probes));
+	if (!r->probes || endpoint_init(&run.ep, c->endpoint)) {
+		snprintf(err, errlen, "out of memory");
+		endpoint_release(&run.ep);
+		return RUNNER_CONFIG_ERROR;
+	}
+	r->n_probes = set->n;
+	for (i = 0; i < set->n; i++)
+		r->probes[i].probe = set->items[i];
+	run.http.api_key = c->api_key;
+	run.http.timeout = c->timeout;
+	run.http.max_body = (size_t)c->max_body;
+	run.http.cancel = hooks->cancel;
+
+	st = endpoint_discover(&run.ep, &run.http, &cause, detail, sizeof(detail));
+	if (st == ENDPOINT_NOT_READY && c->wait > 0)
+		wait_until_ready(&run, &st, &cause, detail, sizeof(detail));
+	r->max_model_len = run.ep.max_model_len;
+	if (st != ENDPOINT_READY) {
+		r->unusable = true;
+		r->unusable_cause = cause;
+		r->unusable_detail = xstrdup(detail);
+		mark_all(r, 0, VERDICT_ERROR, cause, detail);
+		goto out;
+	}
+	run.model = c->model;
+	if (!run.model && run.ep.n_models == 1)
+		run.model = run.ep.models[0];
+	if (!run.model) {
+		struct buf b = BUF_INIT(0);
+
+		for (i = 0; i < run.ep.n_models; i++)
+			buf_printf(&b, "%s%s", i ? ", " : "", run.ep.models[i]);
+		snprintf(err, errlen, run.ep.n_models ? "the endpoint serves several models (%s): choose one with --model"
+						      : "the endpoint lists no model%s: pass --model",
+			 buf_cstr(&b));
+		buf_release(&b);
+		rc = RUNNER_CONFIG_ERROR;
+		goto out;
+	}
+	r->model = xstrdup(run.model);
+	for (i = 0; i < set->n; i++) {
+		if (cancelled(&run)) {
+			r->interrupted = true;
+			mark_all(r, i, VERDICT_SKIPPED, CAUSE_INTERRUPTED, "interrupted");
+			break;
+		}
+		emit(&run, RUNNER_PROBE_START, i, NULL);
+		run_probe(&run, set->items[i], &r->probes[i]);
+		emit(&run, RUNNER_PROBE_DONE, i, NULL);
+	}
+	/* every answer refused the key: the endpoint cannot be used at all */
+	for (i = 0; i < r->n_probes && r->probes[i].cause == CAUSE_AUTH_ERROR &&
+		    r->probes[i].passed == 0;
+	     i++)
+		;
+	if (r->n_probes && i == r->n_probes) {
+		r->unusable = true;
+		r->unusable_cause = CAUSE_AUTH_ERROR;
+		r->unusable_detail = xstrdup(r->probes[0].message);
+	}
+out:
+	r->seconds = now() - t0;
+	endpoint_release(&run.ep);
+	return rc;
+}

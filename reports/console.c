@@ -1,0 +1,63 @@
+/* console — the human report: header, a line per probe, the summary line. */
+#include <stdio.h>
+#include <string.h>
+
+#include "report.h"
+
+#define RULE "------------------------------------------------------------------------\n"
+
+static const char *tag(enum verdict v)
+{
+	static const char *const tags[] = {"PASS", "FAIL", "ERROR", "SKIP"};
+
+	return tags[v];
+}
+
+static const char *colour(enum verdict v)
+{
+	static const char *const c[] = {"\033[32m", "\033[31m", "\033[35m", "\033[33m"};
+
+	return c[v];
+}
+
+int report_console_render(const struct run_result *r, bool color, struct buf *out)
+{
+	int passed = 0, rc = 0;
+	size_t i;
+
+	rc |= buf_printf(out, "PREFLIGHT  %s  model=%s  thinking=%s  visible=%ld headroom=%ld max_tokens=%ld",
+			 r->endpoint, r->model ? r->model : "?", r->thinking, r->visible_tokens,
+			 r->headroom_tokens, r->max_tokens);
+	if (r->reasoning_effort)
+		rc |= buf_printf(out, " reasoning_effort=%s", r->reasoning_effort);
+	if (r->max_model_len > 0)
+		rc |= buf_printf(out, "  max_model_len=%ld", r->max_model_len);
+	rc |= buf_puts(out, "\n" RULE);
+	for (i = 0; i < r->n_probes; i++) {
+		const struct probe_result *p = &r->probes[i];
+		const char *remedy = cause_remedy(p->cause);
+
+		passed += p->verdict == VERDICT_PASS;
+		rc |= buf_printf(out, "%s[%s]%s %-32s %6.1fs  %s\n", color ? colour(p->verdict) : "",
+				 tag(p->verdict), color ? "\033[0m" : "", p->probe->title, p->seconds,
+				 p->evidence ? p->evidence : "");
+		if (p->verdict == VERDICT_PASS)
+			continue;
+		rc |= buf_printf(out, "       %s: %s\n", cause_code(p->cause),
+				 p->message ? p->message : "");
+		if (*remedy)
+			rc |= buf_printf(out, "       remedy: %s\n", remedy);
+	}
+	rc |= buf_puts(out, RULE);
+	rc |= report_summary_line(r, out);
+	rc |= buf_printf(out, "\nRESULT: %s (%d/%zu passed, %.1fs)\n",
+			 r->unusable ? "ENDPOINT UNUSABLE"
+			 : r->interrupted ? "INTERRUPTED"
+			 : passed == (int)r->n_probes ? "ALL PASS"
+						      : "FAILURES PRESENT",
+			 passed, r->n_probes, r->seconds);
+	if (r->unusable)
+		rc |= buf_printf(out, "endpoint: %s: %s\n", cause_code(r->unusable_cause),
+				 r->unusable_detail ? r->unusable_detail : "");
+	return rc ? -1 : 0;
+}

@@ -1,0 +1,146 @@
+/* json — the evidence report, schema "preflight-report/v1": endpoint
+ * identity, settings, per-probe verdict and cause, per-request
+ * observations. Never holds the API key. */
+#include <math.h>
+#include <stdlib.h>
+
+#include <cjson/cJSON.h>
+
+#include "report.h"
+#include "version.h"
+
+static void add_str(cJSON *o, const char *k, const char *v)
+{
+	if (v)
+		cJSON_AddStringToObject(o, k, v);
+	else
+		cJSON_AddNullToObject(o, k);
+}
+
+static void add_count(cJSON *o, const char *k, long v)
+{
+	if (v >= 0)
+		cJSON_AddNumberToObject(o, k, (double)v);
+	else
+		cJSON_AddNullToObject(o, k);
+}
+
+static void add_seconds(cJSON *o, const char *k, double s)
+{
+	cJSON_AddNumberToObject(o, k, round(s * 1000.0) / 1000.0);
+}
+
+static cJSON *observation(const struct observation *ob)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	if (!o)
+		return NULL;
+	add_str(o, "label", ob->label);
+	add_str(o, "outcome", http_outcome_name(ob->outcome));
+	add_count(o, "status", ob->status ? ob->status : -1);
+	add_seconds(o, "seconds", ob->seconds);
+	cJSON_AddBoolToObject(o, "graded", ob->graded);
+	cJSON_AddBoolToObject(o, "passed", ob->pass);
+	add_str(o, "cause", ob->cause ? cause_code(ob->cause) : NULL);
+	add_str(o, "detail", ob->detail);
+	add_str(o, "error", ob->error);
+	add_str(o, "finish_reason", ob->finish_reason);
+	add_str(o, "content_excerpt", ob->content_excerpt);
+	add_count(o, "content_chars", ob->graded ? (long)ob->content_chars : -1);
+	add_str(o, "reasoning_field", ob->reasoning_field);
+	add_str(o, "reasoning_excerpt", ob->reasoning_excerpt);
+	add_count(o, "reasoning_chars", ob->graded ? (long)ob->reasoning_chars : -1);
+	add_count(o, "prompt_tokens", ob->prompt_tokens);
+	add_count(o, "completion_tokens", ob->completion_tokens);
+	add_count(o, "reasoning_tokens", ob->reasoning_tokens);
+	add_str(o, "tool_call", ob->tool);
+	add_count(o, "tool_calls", ob->graded ? (long)ob->n_tool_calls : -1);
+	return o;
+}
+
+static cJSON *probe(const struct probe_result *p)
+{
+	cJSON *o = cJSON_CreateObject(), *obs;
+	size_t i;
+
+	if (!o)
+		return NULL;
+	add_str(o, "id", p->probe->id);
+	add_str(o, "title", p->probe->title);
+	add_str(o, "verdict", verdict_name(p->verdict));
+	add_str(o, "cause", p->cause ? cause_code(p->cause) : NULL);
+	add_str(o, "remedy", p->cause && *cause_remedy(p->cause) ? cause_remedy(p->cause) : NULL);
+	add_str(o, "message", p->message);
+	add_str(o, "summary", p->summary);
+	add_str(o, "evidence", p->evidence);
+	add_seconds(o, "seconds", p->seconds);
+	cJSON_AddNumberToObject(o, "passed", p->passed);
+	cJSON_AddNumberToObject(o, "total", p->total);
+	if (p->needle_target > 0) {
+		cJSON *n = cJSON_AddObjectToObject(o, "needle");
+
+		add_count(n, "requested_tokens", p->needle_target);
+		add_count(n, "measured_prompt_tokens", p->needle_measured);
+		add_count(n, "filler_sentences", p->needle_fillers);
+	}
+	add_str(o, "json_keys", p->json_keys);
+	obs = cJSON_AddArrayToObject(o, "observations");
+	for (i = 0; i < p->n_obs; i++)
+		cJSON_AddItemToArray(obs, observation(&p->obs[i]));
+	return o;
+}
+
+int report_json_render(const struct run_result *r, struct buf *out)
+{
+	cJSON *root = cJSON_CreateObject(), *ep, *st, *arr;
+	int passed = 0, rc = -1;
+	char *text;
+	size_t i;
+
+	if (!root)
+		return -1;
+	cJSON_AddStringToObject(root, "schema", "preflight-report/v1");
+	cJSON_AddStringToObject(root, "preflight_version", PREFLIGHT_VERSION);
+	cJSON_AddStringToObject(root, "started", r->started);
+	add_seconds(root, "seconds", r->seconds);
+	ep = cJSON_AddObjectToObject(root, "endpoint");
+	add_str(ep, "base_url", r->endpoint);
+	add_str(ep, "model", r->model);
+	add_count(ep, "max_model_len", r->max_model_len);
+	add_str(ep, "server", r->server);
+	cJSON_AddBoolToObject(ep, "usable", !r->unusable);
+	add_str(ep, "cause", r->unusable ? cause_code(r->unusable_cause) : NULL);
+	add_str(ep, "detail", r->unusable_detail);
+	st = cJSON_AddObjectToObject(root, "settings");
+	add_str(st, "thinking", r->thinking);
+	add_str(st, "reasoning_effort", r->reasoning_effort);
+	cJSON_AddNumberToObject(st, "visible_answer_tokens", (double)r->visible_tokens);
+	cJSON_AddNumberToObject(st, "reasoning_headroom_tokens", (double)r->headroom_tokens);
+	cJSON_AddNumberToObject(st, "max_tokens", (double)r->max_tokens);
+	cJSON_AddNumberToObject(st, "needle_ctx", (double)r->needle_ctx);
+	cJSON_AddNumberToObject(st, "tool_batch", r->tool_batch);
+	add_str(st, "allowed_finish_reasons", r->allowed_finish);
+	add_str(st, "reasoning_evidence", r->reasoning_evidence);
+	arr = cJSON_AddArrayToObject(root, "probes");
+	for (i = 0; i < r->n_probes; i++) {
+		passed += r->probes[i].verdict == VERDICT_PASS;
+		cJSON_AddItemToArray(arr, probe(&r->probes[i]));
+	}
+	cJSON_AddBoolToObject(root, "interrupted", r->interrupted);
+	cJSON_AddBoolToObject(root, "passed", !r->unusable && passed == (int)r->n_probes);
+	{
+		struct buf line = BUF_INIT(0);
+
+		report_summary_line(r, &line);
+		cJSON_AddStringToObject(root, "summary", buf_cstr(&line));
+		buf_release(&line);
+	}
+	text = cJSON_Print(root);
+	if (text) {
+		rc = buf_puts(out, text) || buf_putc(out, '\n') ? -1 : 0;
+		free(text);
+	}
+	cJSON_Delete(root);
+	return rc;
+}

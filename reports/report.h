@@ -1,0 +1,29 @@
+/* report — the report writers behind one small interface.
+ *
+ * Each format renders a finished struct run_result into a buffer; files
+ * are then written atomically. Writers only read the result. Text from the
+ * endpoint is already valid UTF-8 (result.h); each format escapes it for
+ * its own syntax. */
+#ifndef PREFLIGHT_REPORT_H
+#define PREFLIGHT_REPORT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "buf.h"
+#include "result.h"
+
+int report_junit_render(const struct run_result *r, struct buf *out);
+int report_json_render(const struct run_result *r, struct buf *out);
+int report_markdown_render(const struct run_result *r, struct buf *out);
+/* The console report; color adds ANSI colours. */
+int report_console_render(const struct run_result *r, bool color, struct buf *out);
+/* The notebook summary line: "✅ smoke (short coding) · ❌ ..." */
+int report_summary_line(const struct run_result *r, struct buf *out);
+
+/* Renders r as format ("junit", "json", "markdown") and writes it to path
+ * atomically. Returns 0, or -1 with the reason in err. */
+int report_write(const char *format, const struct run_result *r, const char *path, char *err,
+		 size_t errlen);
+
+#endif
