@@ -47,7 +47,7 @@ HARNESS_SRC := $(sort $(wildcard harness/*.c))
 REPORTS_SRC := $(sort $(wildcard reports/*.c))
 LIB_SRC := $(filter-out harness/main.c,$(HARNESS_SRC)) $(REPORTS_SRC)
 LIB_OBJ := $(LIB_SRC:.c=.o)
-TEST_SRC := $(sort $(wildcard tests/check_*.c))
+TEST_SRC := $(sort $(wildcard tests/check_*.c)) tests/testutil.c
 TEST_OBJ := $(TEST_SRC:.c=.o)
 FAKE_SRC := fixtures/fake_endpoint.c
 OBJ_ALL := $(LIB_OBJ) harness/main.o $(TEST_OBJ) fixtures/fake_endpoint.o

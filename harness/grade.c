@@ -77,9 +77,13 @@ cJSON *grade_json_object(const char *content, size_t len, char *why, size_t whyl
  * without tags before the answer */
 static bool json_after_prose(const char *content, size_t len)
 {
-	const char *p;
+	const char *p = content;
 	char why[64];
 
+	while (p < content + len && isspace((unsigned char)*p))
+		p++;
+	if (p == content + len || *p == '{')
+		return false; /* no prose: it starts with an object */
 	for (p = content; p < content + len; p++) {
 		cJSON *obj;
 

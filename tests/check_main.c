@@ -7,7 +7,7 @@
 int main(void)
 {
 	Suite *(*const suites[])(void) = {
-		buf_suite, text_suite, schema_suite,
+		buf_suite, text_suite, schema_suite, cli_suite,
 	};
 	SRunner *sr = srunner_create(NULL);
 	size_t i;

@@ -7,5 +7,6 @@
 Suite *buf_suite(void);
 Suite *text_suite(void);
 Suite *schema_suite(void);
+Suite *cli_suite(void);
 
 #endif

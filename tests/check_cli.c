@@ -1,0 +1,362 @@
+/* check_cli — integration: the real ./preflight against the fake endpoint,
+ * one scenario per behaviour, checking each probe's verdict and cause, the
+ * exit code, and the reports. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "suites.h"
+#include "testutil.h"
+
+/* One row: scenario, extra flags, exit code, then "id=verdict:cause" for
+ * every default probe. */
+static const struct {
+	const char *scenario;
+	const char *flags[6];
+	int code;
+	const char *expect[4];
+} rows[] = {
+	{"healthy", {NULL}, 0, {"smoke=pass", "json=pass", "needle=pass", "tools=pass"}},
+	{"json-fence", {NULL}, 0, {"smoke=pass", "json=pass", "needle=pass", "tools=pass"}},
+	{"json-prose", {NULL}, 1, {"smoke=pass", "json=fail:reasoning-bleed", "needle=pass", "tools=pass"}},
+	{"json-type", {NULL}, 1, {"smoke=pass", "json=fail:wrong-answer", "needle=pass", "tools=pass"}},
+	{"json-missing", {NULL}, 1, {"smoke=pass", "json=fail:wrong-answer", "needle=pass", "tools=pass"}},
+	{"json-value", {NULL}, 1, {"smoke=pass", "json=fail:wrong-answer", "needle=pass", "tools=pass"}},
+	{"json-two", {NULL}, 1, {"smoke=pass", "json=fail:wrong-answer", "needle=pass", "tools=pass"}},
+	{"smoke-wrong", {NULL}, 1, {"smoke=fail:wrong-answer", "json=pass", "needle=pass", "tools=pass"}},
+	{"needle-miss", {NULL}, 1, {"smoke=pass", "json=pass", "needle=fail:wrong-answer", "tools=pass"}},
+	{"tools-args", {NULL}, 1, {"smoke=pass", "json=pass", "needle=pass", "tools=fail:invalid-tool-arguments"}},
+	{"tools-text", {NULL}, 1, {"smoke=pass", "json=pass", "needle=pass", "tools=fail:tool-call-as-text"}},
+	{"tools-name", {NULL}, 1, {"smoke=pass", "json=pass", "needle=pass", "tools=fail:wrong-tool"}},
+	{"tools-prose", {NULL}, 1, {"smoke=pass", "json=pass", "needle=pass", "tools=fail:no-tool-call"}},
+	{"small-context", {NULL}, 1, {"smoke=pass", "json=pass", "needle=fail:context-overflow", "tools=pass"}},
+	{"thinking-starved", {NULL}, 1,
+	 {"smoke=fail:thinking-starvation", "json=fail:thinking-starvation",
+	  "needle=fail:thinking-starvation", "tools=fail:thinking-starvation"}},
+	{"thinking-starved", {"--no-thinking", NULL}, 0, {"smoke=pass", "json=pass", "needle=pass", "tools=pass"}},
+	{"thinking-headroom", {"--reasoning-headroom-tokens", "1024", NULL}, 0,
+	 {"smoke=pass", "json=pass", "needle=pass", "tools=pass"}},
+	{"thinking-both", {"--thinking-mode", "enabled", "--reasoning-headroom-tokens", "1024", NULL}, 0,
+	 {"smoke=pass", "json=pass", "needle=pass", "tools=pass"}},
+	{"tokenizer-words", {NULL}, 0, {"smoke=pass", "json=pass", "needle=pass", "tools=pass"}},
+	{"tokenizer-chars3", {NULL}, 0, {"smoke=pass", "json=pass", "needle=pass", "tools=pass"}},
+	{"healthy", {"--reasoning-evidence", "required", NULL}, 1,
+	 {"smoke=fail:wrong-answer", "json=fail:wrong-answer", "needle=fail:wrong-answer",
+	  "tools=fail:wrong-answer"}},
+};
+
+static void check_expect(const cJSON *report, const char *want)
+{
+	char id[32], verdict[16], cause[40];
+	const char *eq = strchr(want, '='), *colon = strchr(want, ':');
+
+	snprintf(id, sizeof(id), "%.*s", (int)(eq - want), want);
+	snprintf(verdict, sizeof(verdict), "%.*s", (int)(colon ? colon - eq - 1 : (long)strlen(eq + 1)),
+		 eq + 1);
+	snprintf(cause, sizeof(cause), "%s", colon ? colon + 1 : "none");
+	ck_assert_msg(!strcmp(report_verdict(report, id), verdict), "%s: verdict %s, want %s", id,
+		      report_verdict(report, id), verdict);
+	ck_assert_msg(!strcmp(report_cause(report, id), cause), "%s: cause %s, want %s", id,
+		      report_cause(report, id), cause);
+}
+
+START_TEST(scenario_table)
+{
+	struct fake f;
+	struct outcome o;
+	const char *argv[24];
+	cJSON *report;
+	int n = 0, i;
+
+	fake_start(&f, rows[_i].scenario);
+	argv[n++] = "run";
+	argv[n++] = "--endpoint";
+	argv[n++] = f.url;
+	argv[n++] = "--json";
+	argv[n++] = "report.json";
+	argv[n++] = "--junit";
+	argv[n++] = "junit.xml";
+	for (i = 0; rows[_i].flags[i]; i++)
+		argv[n++] = rows[_i].flags[i];
+	argv[n] = NULL;
+	run_preflight(&o, NULL, argv);
+	fake_stop(&f);
+	ck_assert_msg(o.code == rows[_i].code, "%s: exit %d, want %d\nstdout:\n%s\nstderr:\n%s",
+		      rows[_i].scenario, o.code, rows[_i].code, o.out, o.err);
+	report = read_json_report(&o, "report.json");
+	for (i = 0; i < 4; i++)
+		check_expect(report, rows[_i].expect[i]);
+	{
+		char path[128];
+
+		snprintf(path, sizeof(path), "%s/junit.xml", o.dir);
+		ck_assert_int_ne(junit_validate(path), 0);
+	}
+	cJSON_Delete(report);
+	outcome_release(&o);
+}
+END_TEST
+
+/* the demo's run: console header, a line per probe, the summary line */
+START_TEST(console_and_markdown)
+{
+	struct fake f;
+	struct outcome o;
+	const char *argv[] = {"run", "--endpoint", NULL, "--markdown", "row.md", NULL};
+	char *md;
+
+	fake_start(&f, "healthy");
+	argv[2] = f.url;
+	run_preflight(&o, NULL, argv);
+	fake_stop(&f);
+	ck_assert_int_eq(o.code, 0);
+	ck_assert_ptr_nonnull(strstr(o.out, "PREFLIGHT  http://127.0.0.1:"));
+	ck_assert_ptr_nonnull(strstr(o.out, "[PASS] smoke (short coding)"));
+	ck_assert_ptr_nonnull(strstr(o.out,
+		"✅ smoke (short coding) · ✅ structured JSON (keys=['language','ok']) · "
+		"✅ needle @14k (ZEBRA-42917-QUARTZ) · ✅ tool batch 20/20 clean"));
+	ck_assert_ptr_null(strstr(o.out, "\033[")); /* not a TTY: no colour */
+	md = read_report(&o, "row.md");
+	ck_assert_ptr_nonnull(md);
+	ck_assert_ptr_nonnull(strstr(md, "| model | quant | engine | GPU | serves? | key flags | notes |"));
+	ck_assert_ptr_nonnull(strstr(md, "| fake-model |"));
+	ck_assert_ptr_nonnull(strstr(md, "| ✅ |"));
+	free(md);
+	outcome_release(&o);
+}
+END_TEST
+
+/* all 20 tool requests are in flight at once */
+START_TEST(tool_batch_is_concurrent)
+{
+	struct fake f;
+	struct outcome o;
+	const char *argv[] = {"run", "--endpoint", NULL, "--checks", "tools", NULL};
+	long requests, most;
+
+	fake_start(&f, "slow-batch");
+	argv[2] = f.url;
+	run_preflight(&o, NULL, argv);
+	fake_stats(&f, &requests, &most);
+	fake_stop(&f);
+	ck_assert_int_eq(o.code, 0);
+	ck_assert_int_eq(requests, 20);
+	ck_assert_int_eq(most, 20);
+	outcome_release(&o);
+}
+END_TEST
+
+/* the key is sent, and appears in no output */
+START_TEST(api_key_sent_never_shown)
+{
+	const char *key = "sk-test-SECRET-4242";
+	const char *env[] = {"OPENAI_API_KEY=sk-test-SECRET-4242", NULL};
+	const char *argv[] = {"run", "--endpoint", NULL, "--json", "r.json", "--junit", "j.xml",
+			      "--markdown", "r.md", NULL};
+	const char *files[] = {"r.json", "j.xml", "r.md"};
+	struct fake f;
+	struct outcome o;
+	size_t i;
+
+	fake_start(&f, "auth");
+	argv[2] = f.url;
+	run_preflight(&o, env, argv);
+	fake_stop(&f);
+	ck_assert_msg(o.code == 0, "exit %d\n%s\n%s", o.code, o.out, o.err);
+	ck_assert_ptr_null(strstr(o.out, key));
+	ck_assert_ptr_null(strstr(o.err, key));
+	for (i = 0; i < 3; i++) {
+		char *text = read_report(&o, files[i]);
+
+		ck_assert_ptr_nonnull(text);
+		ck_assert_msg(strstr(text, key) == NULL, "key found in %s", files[i]);
+		free(text);
+	}
+	outcome_release(&o);
+}
+END_TEST
+
+/* a refused key: exit 3, every probe an error, reports still written */
+START_TEST(api_key_refused)
+{
+	const char *env[] = {"OPENAI_API_KEY=wrong-key", NULL};
+	const char *argv[] = {"run", "--endpoint", NULL, "--json", "r.json", "--junit", "j.xml", NULL};
+	struct fake f;
+	struct outcome o;
+	cJSON *r;
+	char path[128];
+
+	fake_start(&f, "auth");
+	argv[2] = f.url;
+	run_preflight(&o, env, argv);
+	fake_stop(&f);
+	ck_assert_int_eq(o.code, 3);
+	r = read_json_report(&o, "r.json");
+	ck_assert_str_eq(report_verdict(r, "smoke"), "error");
+	ck_assert_str_eq(report_cause(r, "tools"), "auth-error");
+	snprintf(path, sizeof(path), "%s/j.xml", o.dir);
+	ck_assert_int_ne(junit_validate(path), 0);
+	cJSON_Delete(r);
+	outcome_release(&o);
+}
+END_TEST
+
+/* a dead endpoint: exit 3 with reports; a loading one passes with --wait */
+START_TEST(dead_endpoint_exits_3)
+{
+	const char *argv[] = {"run", "--endpoint", NULL, "--json", "r.json", "--junit", "j.xml", NULL};
+	struct fake f;
+	struct outcome o;
+	char url[64];
+	cJSON *r;
+
+	/* a port that was just free: nothing listens there any more */
+	fake_start(&f, "healthy");
+	snprintf(url, sizeof(url), "%s", f.url);
+	fake_stop(&f);
+	argv[2] = url;
+	run_preflight(&o, NULL, argv);
+	ck_assert_int_eq(o.code, 3);
+	r = read_json_report(&o, "r.json");
+	ck_assert_str_eq(report_cause(r, "needle"), "transport-error");
+	cJSON_Delete(r);
+	outcome_release(&o);
+}
+END_TEST
+
+START_TEST(loading_endpoint_waits)
+{
+	const char *argv[] = {"run", "--endpoint", NULL, "--wait", "30", "--checks", "smoke", NULL};
+	const char *nowait[] = {"run", "--endpoint", NULL, "--checks", "smoke", NULL};
+	struct fake f;
+	struct outcome o;
+
+	fake_start(&f, "loading");
+	nowait[2] = f.url;
+	run_preflight(&o, NULL, nowait);
+	ck_assert_int_eq(o.code, 3);
+	outcome_release(&o);
+	argv[2] = f.url;
+	run_preflight(&o, NULL, argv);
+	fake_stop(&f);
+	ck_assert_msg(o.code == 0, "exit %d\n%s\n%s", o.code, o.out, o.err);
+	ck_assert_ptr_nonnull(strstr(o.err, "waiting for"));
+	outcome_release(&o);
+}
+END_TEST
+
+/* usage errors exit 2 before any request */
+START_TEST(usage_errors_send_nothing)
+{
+	static const char *const bad[][6] = {
+		{"run", "--bogus", NULL},
+		{"run", "--checks", "nosuch", NULL},
+		{"run", "--tool-batch", "129", NULL},
+		{"run", "--needle-ctx", "0", NULL},
+		{"run", "--json", "missing-dir/r.json", NULL},
+		{"run", "--api-key-env", "PREFLIGHT_TEST_UNSET", NULL},
+		{"run", "--extra-body", "[1]", NULL},
+	};
+	struct fake f;
+	struct outcome o;
+	long requests, most;
+	size_t i;
+
+	fake_start(&f, "healthy");
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		const char *argv[10];
+		int n = 0, j;
+
+		for (j = 0; bad[i][j]; j++)
+			argv[n++] = bad[i][j];
+		argv[n++] = "--endpoint";
+		argv[n++] = f.url;
+		argv[n] = NULL;
+		run_preflight(&o, NULL, argv);
+		ck_assert_msg(o.code == 2, "%s %s: exit %d", bad[i][0], bad[i][1], o.code);
+		ck_assert_msg(strstr(o.err, "preflight: ") != NULL, "no error message");
+		outcome_release(&o);
+	}
+	fake_stats(&f, &requests, &most);
+	fake_stop(&f);
+	ck_assert_int_eq(requests, 0);
+}
+END_TEST
+
+/* the needle is the size asked for, as the endpoint counts it */
+START_TEST(needle_size_is_exact)
+{
+	static const char *const scenarios[] = {"healthy", "tokenizer-words", "tokenizer-chars3"};
+	const char *argv[] = {"run", "--endpoint", NULL, "--checks", "needle", "--needle-ctx",
+			      "20000", "--json", "r.json", NULL};
+	struct fake f;
+	struct outcome o;
+	size_t i;
+
+	for (i = 0; i < 3; i++) {
+		cJSON *r, *p, *n;
+		double measured;
+
+		fake_start(&f, scenarios[i]);
+		argv[2] = f.url;
+		run_preflight(&o, NULL, argv);
+		fake_stop(&f);
+		ck_assert_int_eq(o.code, 0);
+		r = read_json_report(&o, "r.json");
+		p = cJSON_GetArrayItem(cJSON_GetObjectItem(r, "probes"), 0);
+		n = cJSON_GetObjectItem(p, "needle");
+		measured = cJSON_GetObjectItem(n, "measured_prompt_tokens")->valuedouble;
+		ck_assert_msg(measured >= 19800 && measured <= 20200, "%s: measured %g for 20000",
+			      scenarios[i], measured);
+		cJSON_Delete(r);
+		outcome_release(&o);
+	}
+}
+END_TEST
+
+START_TEST(list_and_validate)
+{
+	const char *list[] = {"list", NULL};
+	const char *ok[] = {"validate", NULL, NULL};
+	char path[4096];
+	struct outcome o;
+
+	run_preflight(&o, NULL, list);
+	ck_assert_int_eq(o.code, 0);
+	ck_assert_ptr_nonnull(strstr(o.out, "smoke"));
+	ck_assert_ptr_nonnull(strstr(o.out, "tools"));
+	outcome_release(&o);
+	snprintf(path, sizeof(path), "%s/probes/40-tools.json", repo_root());
+	ok[1] = path;
+	run_preflight(&o, NULL, ok);
+	ck_assert_int_eq(o.code, 0);
+	outcome_release(&o);
+	ok[1] = "/nonexistent/probe.json";
+	run_preflight(&o, NULL, ok);
+	ck_assert_int_eq(o.code, 2);
+	outcome_release(&o);
+}
+END_TEST
+
+Suite *cli_suite(void)
+{
+	Suite *s = suite_create("cli");
+	TCase *tc = tcase_create("scenarios");
+	TCase *other = tcase_create("behaviour");
+
+	tcase_set_timeout(tc, 120);
+	tcase_set_timeout(other, 120);
+	tcase_add_loop_test(tc, scenario_table, 0, sizeof(rows) / sizeof(rows[0]));
+	tcase_add_test(other, console_and_markdown);
+	tcase_add_test(other, tool_batch_is_concurrent);
+	tcase_add_test(other, api_key_sent_never_shown);
+	tcase_add_test(other, api_key_refused);
+	tcase_add_test(other, dead_endpoint_exits_3);
+	tcase_add_test(other, loading_endpoint_waits);
+	tcase_add_test(other, usage_errors_send_nothing);
+	tcase_add_test(other, needle_size_is_exact);
+	tcase_add_test(other, list_and_validate);
+	suite_add_tcase(s, tc);
+	suite_add_tcase(s, other);
+	return s;
+}

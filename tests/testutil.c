@@ -1,0 +1,219 @@
+/* testutil — see testutil.h. */
+#define _GNU_SOURCE
+#include "testutil.h"
+
+#include <check.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "buf.h"
+#include "file.h"
+#include "http.h"
+
+const char *repo_root(void)
+{
+	const char *r = getenv("PREFLIGHT_ROOT");
+
+	return r && *r ? r : ".";
+}
+
+void fake_start(struct fake *f, const char *scenario)
+{
+	char exe[4096], path[4096], line[64];
+	int fds[2];
+	FILE *in;
+
+	snprintf(exe, sizeof(exe), "%s/fixtures/fake-endpoint", repo_root());
+	snprintf(path, sizeof(path), "%s/fixtures/scenarios/%s.json", repo_root(), scenario);
+	ck_assert_int_eq(pipe(fds), 0);
+	f->pid = fork();
+	ck_assert_int_ge(f->pid, 0);
+	if (f->pid == 0) {
+		dup2(fds[1], STDOUT_FILENO);
+		close(fds[0]);
+		close(fds[1]);
+		execl(exe, exe, "--scenario", path, (char *)NULL);
+		_exit(127);
+	}
+	close(fds[1]);
+	in = fdopen(fds[0], "r");
+	ck_assert_ptr_nonnull(in);
+	ck_assert_msg(fgets(line, sizeof(line), in) && sscanf(line, "PORT=%u", &f->port) == 1,
+		      "fake endpoint did not report its port (scenario %s)", scenario);
+	fclose(in);
+	snprintf(f->url, sizeof(f->url), "http://127.0.0.1:%u/v1", f->port);
+}
+
+void fake_stop(struct fake *f)
+{
+	int st;
+
+	if (f->pid > 0) {
+		kill(f->pid, SIGTERM);
+		waitpid(f->pid, &st, 0);
+		f->pid = 0;
+	}
+}
+
+void fake_stats(const struct fake *f, long *requests, long *max_in_flight)
+{
+	struct http_exchange x = {0};
+	struct http_options o = {NULL, 10, 1 << 20, NULL};
+	char url[128];
+	cJSON *j;
+
+	snprintf(url, sizeof(url), "http://127.0.0.1:%u/fake/stats", f->port);
+	x.url = url;
+	ck_assert_int_eq(http_perform(&x, 1, &o), 0);
+	ck_assert_int_eq(x.status, 200);
+	j = cJSON_Parse(buf_cstr(&x.response));
+	ck_assert_ptr_nonnull(j);
+	*requests = (long)cJSON_GetObjectItem(j, "chat_requests")->valuedouble;
+	*max_in_flight = (long)cJSON_GetObjectItem(j, "max_in_flight")->valuedouble;
+	cJSON_Delete(j);
+	http_exchange_release(&x);
+}
+
+static char *slurp(const char *path)
+{
+	struct buf b = BUF_INIT(0);
+	char err[256];
+
+	if (file_read(path, 1u << 28, &b, err, sizeof(err))) {
+		buf_release(&b);
+		return NULL;
+	}
+	return buf_detach(&b);
+}
+
+void run_preflight(struct outcome *o, const char *const *env, const char *const *argv)
+{
+	char exe[4096], outp[128], errp[128];
+	const char *args[64];
+	int st, i, n = 0;
+	pid_t pid;
+
+	memset(o, 0, sizeof(*o));
+	snprintf(o->dir, sizeof(o->dir), "/tmp/preflight-test-XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(o->dir));
+	snprintf(exe, sizeof(exe), "%s/preflight", repo_root());
+	if (exe[0] != '/') {
+		char cwd[2048];
+
+		ck_assert_ptr_nonnull(getcwd(cwd, sizeof(cwd)));
+		snprintf(exe, sizeof(exe), "%s/%s/preflight", cwd, repo_root());
+	}
+	args[n++] = exe;
+	for (i = 0; argv[i] && n < 62; i++)
+		args[n++] = argv[i];
+	args[n] = NULL;
+	snprintf(outp, sizeof(outp), "%s/stdout", o->dir);
+	snprintf(errp, sizeof(errp), "%s/stderr", o->dir);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		int fo = open(outp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		int fe = open(errp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+
+		if (fo < 0 || fe < 0 || chdir(o->dir))
+			_exit(126);
+		dup2(fo, STDOUT_FILENO);
+		dup2(fe, STDERR_FILENO);
+		unsetenv("OPENAI_API_KEY");
+		unsetenv("OPENAI_BASE_URL");
+		for (i = 0; env && env[i]; i++)
+			putenv((char *)env[i]);
+		execv(exe, (char *const *)args);
+		_exit(127);
+	}
+	ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+	o->code = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+	o->out = slurp(outp);
+	o->err = slurp(errp);
+	ck_assert_ptr_nonnull(o->out);
+	ck_assert_ptr_nonnull(o->err);
+}
+
+char *read_report(const struct outcome *o, const char *name)
+{
+	char path[256];
+
+	snprintf(path, sizeof(path), "%s/%s", o->dir, name);
+	return slurp(path);
+}
+
+cJSON *read_json_report(const struct outcome *o, const char *name)
+{
+	char *text = read_report(o, name);
+	cJSON *j;
+
+	ck_assert_msg(text != NULL, "report %s was not written", name);
+	j = cJSON_Parse(text);
+	free(text);
+	ck_assert_msg(j != NULL, "report %s is not valid JSON", name);
+	return j;
+}
+
+static const cJSON *find_probe(const cJSON *report, const char *id)
+{
+	const cJSON *p;
+
+	cJSON_ArrayForEach(p, cJSON_GetObjectItem(report, "probes")) {
+		if (!strcmp(cJSON_GetStringValue(cJSON_GetObjectItem(p, "id")), id))
+			return p;
+	}
+	ck_abort_msg("probe %s not in the report", id);
+	return NULL;
+}
+
+const char *report_verdict(const cJSON *report, const char *id)
+{
+	return cJSON_GetStringValue(cJSON_GetObjectItem(find_probe(report, id), "verdict"));
+}
+
+const char *report_cause(const cJSON *report, const char *id)
+{
+	const char *c = cJSON_GetStringValue(cJSON_GetObjectItem(find_probe(report, id), "cause"));
+
+	return c ? c : "none";
+}
+
+int junit_validate(const char *path)
+{
+	char xsd[4096], cmd[8192];
+	int rc;
+
+	snprintf(xsd, sizeof(xsd), "%s/../shared/schemas/junit-10.xsd", repo_root());
+	if (access(xsd, R_OK) != 0) {
+		fprintf(stderr, "note: %s not found; skipping the JUnit XSD check\n", xsd);
+		return -1;
+	}
+	if (system("command -v xmllint >/dev/null 2>&1") != 0) {
+		fprintf(stderr, "note: xmllint not installed; skipping the JUnit XSD check\n");
+		return -1;
+	}
+	snprintf(cmd, sizeof(cmd), "xmllint --noout --schema '%s' '%s' 2>/dev/null", xsd, path);
+	rc = system(cmd);
+	return rc == 0 ? 1 : 0;
+}
+
+void outcome_release(struct outcome *o)
+{
+	char cmd[128];
+
+	free(o->out);
+	free(o->err);
+	if (o->dir[0]) {
+		snprintf(cmd, sizeof(cmd), "rm -rf '%s'", o->dir);
+		if (system(cmd) != 0)
+			fprintf(stderr, "cannot remove %s\n", o->dir);
+	}
+	memset(o, 0, sizeof(*o));
+}

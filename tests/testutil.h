@@ -1,0 +1,46 @@
+/* testutil — helpers for the integration suites: start the fake endpoint
+ * on port 0, run the real ./preflight binary, read what it wrote. */
+#ifndef PREFLIGHT_TESTUTIL_H
+#define PREFLIGHT_TESTUTIL_H
+
+#include <stdbool.h>
+#include <sys/types.h>
+
+#include <cjson/cJSON.h>
+
+struct fake {
+	pid_t pid;
+	unsigned port;
+	char url[64];   /* http://127.0.0.1:PORT/v1 */
+};
+
+struct outcome {
+	int code;        /* exit status, 128+N for a signal */
+	char *out, *err; /* owned: stdout and stderr */
+	char dir[64];    /* temp folder holding the reports */
+};
+
+/* The repository root ($PREFLIGHT_ROOT or "."). */
+const char *repo_root(void);
+/* Starts fixtures/fake-endpoint with fixtures/scenarios/NAME.json. */
+void fake_start(struct fake *f, const char *scenario);
+void fake_stop(struct fake *f);
+/* GET /fake/stats: chat requests seen and most in flight at once. */
+void fake_stats(const struct fake *f, long *requests, long *max_in_flight);
+
+/* Runs ./preflight with argv (NULL-terminated) and extra environment
+ * assignments (NULL-terminated, may be NULL), in a fresh temp folder as
+ * the working directory. */
+void run_preflight(struct outcome *o, const char *const *env, const char *const *argv);
+void outcome_release(struct outcome *o);
+/* Reads dir/name; caller frees. NULL when absent. */
+char *read_report(const struct outcome *o, const char *name);
+cJSON *read_json_report(const struct outcome *o, const char *name);
+/* The verdict and cause of probe id in a parsed JSON report. */
+const char *report_verdict(const cJSON *report, const char *id);
+const char *report_cause(const cJSON *report, const char *id);
+/* Validates a JUnit file with xmllint against ../shared/schemas/junit-10.xsd.
+ * Returns 1 valid, 0 invalid, -1 skipped (no schema or no xmllint; says so). */
+int junit_validate(const char *path);
+
+#endif
