@@ -74,6 +74,13 @@ tests/%.o: tests/%.c
 
 -include $(OBJ_ALL:.o=.d)
 
+# Objects rebuild when the compiler or flags change (SANITIZE=..., CC=clang).
+BUILD_ID = $(CC) $(ALL_CFLAGS) $(LDFLAGS)
+.build-flags: FORCE
+	@echo '$(BUILD_ID)' | cmp -s - $@ || echo '$(BUILD_ID)' > $@
+$(OBJ_ALL): .build-flags
+FORCE:
+
 # --- packages ---------------------------------------------------------------
 # Installs what is missing with apt when root; otherwise prints the command.
 deps:
@@ -124,7 +131,7 @@ lint:
 	clang-format --dry-run --Werror harness/*.[ch] reports/*.[ch] fixtures/*.c tests/*.[ch]
 
 clean:
-	rm -f preflight fixtures/fake-endpoint tests/run-checks $(OBJ_ALL) $(OBJ_ALL:.o=.d)
+	rm -f preflight fixtures/fake-endpoint tests/run-checks .build-flags $(OBJ_ALL) $(OBJ_ALL:.o=.d)
 	rm -rf $(DEMO_OUT)
 
-.PHONY: all deps test-deps check demo install lint clean
+.PHONY: FORCE all deps test-deps check demo install lint clean

@@ -8,5 +8,8 @@ Suite *buf_suite(void);
 Suite *text_suite(void);
 Suite *schema_suite(void);
 Suite *cli_suite(void);
+Suite *probe_suite(void);
+Suite *chat_suite(void);
+Suite *apierror_suite(void);
 
 #endif

@@ -1,0 +1,79 @@
+/* check_apierror — both error shapes, and every context-overflow wording. */
+#include <string.h>
+
+#include "apierror.h"
+#include "suites.h"
+
+static const struct {
+	const char *body;
+	const char *message_part;
+	bool overflow;
+	long limit, requested;
+} cases[] = {
+	/* vLLM E (current) */
+	{"{\"error\":{\"message\":\"This model's maximum context length is 40960 tokens. However, you requested 0 output tokens and your prompt contains at least 40961 input tokens, for a total of at least 40961 tokens. Please reduce the length of the input prompt or the number of requested output tokens. (parameter=input_tokens, value=40961)\",\"type\":\"BadRequestError\",\"param\":\"input_tokens\",\"code\":400}}",
+	 "maximum context length is 40960", true, 40960, 40961},
+	/* vLLM A, flat */
+	{"{\"object\":\"error\",\"message\":\"This model's maximum context length is 2048 tokens. However, you requested 2723 tokens (1699 in the messages, 1024 in the completion). Please reduce the length of the messages or completion.\",\"type\":\"BadRequestError\",\"param\":null,\"code\":400}",
+	 "2048", true, 2048, 2723},
+	/* vLLM C */
+	{"{\"error\":{\"message\":\"This model's maximum context length is 8192 tokens. However, you requested 256 output tokens and your prompt contains 9000 input tokens, for a total of 9256 tokens (9000 + 256 = 9256 > 8192). Please reduce the length of the input prompt or the number of requested output tokens.\",\"type\":\"BadRequestError\",\"param\":\"max_tokens\",\"code\":400}}",
+	 "8192", true, 8192, 9256},
+	/* vLLM D */
+	{"{\"error\":{\"message\":\"You passed 9000 input tokens and requested 256 output tokens. However, the model's context length is only 8192 tokens, resulting in a maximum input length of 7936 tokens. Please reduce the length of the input prompt.\",\"type\":\"BadRequestError\",\"code\":400}}",
+	 "You passed", true, 8192, 9000},
+	/* vLLM engine-side */
+	{"{\"object\":\"error\",\"message\":\"The decoder prompt (length 10127) is longer than the maximum model length of 8192. Make sure that `max_model_len` is no smaller than the number of text tokens plus multimodal tokens.\",\"type\":\"BadRequestError\",\"param\":null,\"code\":400}",
+	 "decoder prompt", true, 8192, 10127},
+	/* SGLang */
+	{"{\"object\": \"error\", \"message\": \"The input (20000 tokens) is longer than the model's context length (8192 tokens).\", \"type\": \"BadRequestError\", \"param\": null, \"code\": 400}",
+	 "The input", true, 8192, 20000},
+	/* llama.cpp */
+	{"{\"error\":{\"code\":400,\"message\":\"request (36017 tokens) exceeds the available context size (32768 tokens), try increasing it\",\"type\":\"exceed_context_size_error\",\"n_prompt_tokens\":36017,\"n_ctx\":32768}}",
+	 "exceeds the available", true, 32768, 36017},
+	/* TGI */
+	{"{\"error\":\"Input validation error: `inputs` tokens + `max_new_tokens` must be <= 4096. Given: 4000 `inputs` tokens and 200 `max_new_tokens`\",\"error_type\":\"validation\"}",
+	 "Input validation error", true, 4096, 4000},
+	/* vLLM EngineCore 500: not an overflow */
+	{"{\"error\":{\"message\":\"EngineCore encountered an issue. See stack trace (above) for the root cause.\",\"type\":\"InternalServerError\",\"param\":null,\"code\":500}}",
+	 "EngineCore", false, -1, -1},
+	/* plain text */
+	{"Bad Gateway", "Bad Gateway", false, -1, -1},
+};
+
+START_TEST(parses_error_bodies)
+{
+	struct api_error e;
+
+	apierror_parse(cases[_i].body, strlen(cases[_i].body), &e);
+	ck_assert_ptr_nonnull(e.message);
+	ck_assert_msg(strstr(e.message, cases[_i].message_part) != NULL, "message '%s'", e.message);
+	ck_assert_int_eq(e.context_overflow, cases[_i].overflow);
+	ck_assert_int_eq(e.ctx_limit, cases[_i].limit);
+	ck_assert_int_eq(e.ctx_requested, cases[_i].requested);
+	apierror_release(&e);
+}
+END_TEST
+
+START_TEST(excerpt_is_bounded)
+{
+	char big[5000];
+	struct api_error e;
+
+	memset(big, 'x', sizeof(big));
+	apierror_parse(big, sizeof(big), &e);
+	ck_assert_uint_lt(strlen(e.message), 700);
+	apierror_release(&e);
+}
+END_TEST
+
+Suite *apierror_suite(void)
+{
+	Suite *s = suite_create("apierror");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_loop_test(tc, parses_error_bodies, 0, sizeof(cases) / sizeof(cases[0]));
+	tcase_add_test(tc, excerpt_is_bounded);
+	suite_add_tcase(s, tc);
+	return s;
+}
