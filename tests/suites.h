@@ -11,5 +11,9 @@ Suite *cli_suite(void);
 Suite *probe_suite(void);
 Suite *chat_suite(void);
 Suite *apierror_suite(void);
+Suite *grade_suite(void);
+Suite *diagnose_suite(void);
+Suite *needle_suite(void);
+Suite *config_suite(void);
 
 #endif
