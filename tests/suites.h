@@ -15,5 +15,7 @@ Suite *grade_suite(void);
 Suite *diagnose_suite(void);
 Suite *needle_suite(void);
 Suite *config_suite(void);
+Suite *report_suite(void);
+Suite *http_suite(void);
 
 #endif
