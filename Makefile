@@ -18,8 +18,10 @@ TEST_DEB_PKGS := json-schema-test-suite libxml2-utils
 
 # snprintf truncation of error text is deliberate, hence -Wno-format-truncation
 CFLAGS_BASE := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Wall -Wextra \
-               $(WERROR) -Wshadow -Wstrict-prototypes -Wmissing-prototypes -g -O2 -MMD -MP \
-               -Wno-format-truncation
+               $(WERROR) -Wshadow -Wstrict-prototypes -Wmissing-prototypes -g -O2 -MMD -MP
+ifeq ($(findstring clang,$(shell $(CC) --version 2>/dev/null)),)
+CFLAGS_BASE += -Wno-format-truncation
+endif
 ifneq ($(SANITIZE),)
 CFLAGS_BASE += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=all
 LDFLAGS += -fsanitize=$(SANITIZE)
