@@ -133,7 +133,7 @@ lint:
 	clang-format --dry-run --Werror harness/*.[ch] reports/*.[ch] fixtures/*.c tests/*.[ch]
 
 clean:
-	rm -f preflight fixtures/fake-endpoint tests/run-checks .build-flags $(OBJ_ALL) $(OBJ_ALL:.o=.d)
-	rm -rf $(DEMO_OUT)
+	$(Q)rm -f preflight fixtures/fake-endpoint tests/run-checks .build-flags $(OBJ_ALL) $(OBJ_ALL:.o=.d)
+	$(Q)rm -rf $(DEMO_OUT)
 
 .PHONY: FORCE all deps test-deps check demo install lint clean

@@ -51,12 +51,24 @@ static void read_props(struct endpoint *e, const struct http_options *o)
 	http_exchange_release(&x);
 }
 
+static void forget_models(struct endpoint *e)
+{
+	size_t i;
+
+	for (i = 0; i < e->n_models; i++)
+		free(e->models[i]);
+	free(e->models);
+	e->models = NULL;
+	e->n_models = 0;
+}
+
 static int read_models(struct endpoint *e, const char *body, size_t len)
 {
 	cJSON *root = cJSON_ParseWithLength(body, len);
 	const cJSON *m, *data = cJSON_GetObjectItemCaseSensitive(root, "data");
 	int n = cJSON_GetArraySize(data);
 
+	forget_models(e);
 	if (!cJSON_IsArray(data)) {
 		cJSON_Delete(root);
 		return -1;
@@ -80,6 +92,20 @@ static int read_models(struct endpoint *e, const char *body, size_t len)
 	}
 	cJSON_Delete(root);
 	return 0;
+}
+
+/* true when /health answers 503: up, but still loading the model */
+static bool health_loading(struct endpoint *e, const struct http_options *o)
+{
+	struct http_exchange x = {0};
+	char url[2048];
+	bool loading;
+
+	snprintf(url, sizeof(url), "%s/health", e->root);
+	x.url = url;
+	loading = http_perform(&x, 1, o) == 0 && x.outcome == HTTP_DONE && x.status == 503;
+	http_exchange_release(&x);
+	return loading;
 }
 
 enum endpoint_state endpoint_discover(struct endpoint *e, const struct http_options *o,
@@ -114,6 +140,12 @@ enum endpoint_state endpoint_discover(struct endpoint *e, const struct http_opti
 	} else if (x.status == 200) {
 		if (read_models(e, buf_cstr(&x.response), x.response.len) == 0 && e->max_model_len < 0)
 			read_props(e, o);
+		/* SGLang lists its models before the model is loaded; /health tells */
+		if (health_loading(e, o)) {
+			*cause = CAUSE_HTTP_ERROR;
+			snprintf(detail, len, "GET %s/health: HTTP 503 (still loading)", e->root);
+			st = ENDPOINT_NOT_READY;
+		}
 	}
 	/* other statuses (a proxy without /models): usable, identity unknown */
 	http_exchange_release(&x);
@@ -127,10 +159,10 @@ long endpoint_tokenize(struct endpoint *e, const struct http_options *o, const c
 	cJSON *req = NULL, *root;
 	char url[2048], *body = NULL;
 	long count = -1;
+	int i;
 
 	if (e->tokenize_tried && !e->tokenize_works)
 		return -1;
-	snprintf(url, sizeof(url), "%s/tokenize", e->root);
 	req = cJSON_CreateObject();
 	if (!req || !cJSON_AddStringToObject(req, "model", model) ||
 	    !cJSON_AddItemToObject(req, "messages", cJSON_Parse(messages_json)) ||
@@ -141,30 +173,35 @@ long endpoint_tokenize(struct endpoint *e, const struct http_options *o, const c
 		return -1;
 	}
 	cJSON_Delete(req);
-	x.url = url;
-	x.body = body;
-	if (http_perform(&x, 1, o) == 0 && x.outcome == HTTP_DONE && x.status == 200 &&
-	    (root = cJSON_ParseWithLength(buf_cstr(&x.response), x.response.len))) {
-		count = json_long(cJSON_GetObjectItemCaseSensitive(root, "count"));
-		if (e->max_model_len < 0)
-			e->max_model_len =
-				json_long(cJSON_GetObjectItemCaseSensitive(root, "max_model_len"));
-		cJSON_Delete(root);
+	/* vLLM serves it at the root, SGLang under /v1; llama.cpp's takes no
+	 * messages and answers without a count */
+	for (i = e->tokenize_tried ? e->tokenize_at : 0; i < 2 && count < 0; i++) {
+		snprintf(url, sizeof(url), "%s/tokenize", i ? e->base : e->root);
+		x.url = url;
+		x.body = body;
+		if (http_perform(&x, 1, o) == 0 && x.outcome == HTTP_DONE && x.status == 200 &&
+		    (root = cJSON_ParseWithLength(buf_cstr(&x.response), x.response.len))) {
+			count = json_long(cJSON_GetObjectItemCaseSensitive(root, "count"));
+			if (e->max_model_len < 0)
+				e->max_model_len =
+					json_long(cJSON_GetObjectItemCaseSensitive(root, "max_model_len"));
+			cJSON_Delete(root);
+		}
+		http_exchange_release(&x);
+		if (count > 0)
+			e->tokenize_at = i;
+		if (e->tokenize_tried)
+			break;
 	}
 	e->tokenize_tried = true;
 	e->tokenize_works = count > 0;
-	http_exchange_release(&x);
 	free(body);
 	return count;
 }
 
 void endpoint_release(struct endpoint *e)
 {
-	size_t i;
-
-	for (i = 0; i < e->n_models; i++)
-		free(e->models[i]);
-	free(e->models);
+	forget_models(e);
 	free(e->base);
 	free(e->root);
 	memset(e, 0, sizeof(*e));

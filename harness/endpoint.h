@@ -22,6 +22,7 @@ struct endpoint {
 	long max_model_len;  /* -1 unknown */
 	bool tokenize_works; /* /tokenize answered with a count */
 	bool tokenize_tried;
+	int tokenize_at;     /* 0: ROOT/tokenize (vLLM), 1: BASE/tokenize (SGLang) */
 };
 
 enum endpoint_state {

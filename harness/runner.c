@@ -24,7 +24,8 @@ struct run {
 	const struct runner_hooks *hooks;
 	struct run_result *r;
 	struct endpoint ep;
-	struct http_options http;
+	struct http_options http;       /* for probe requests */
+	struct http_options probe_http; /* for discovery: a shorter timeout */
 	const char *model;
 };
 
@@ -505,7 +506,7 @@ static void wait_until_ready(struct run *run, enum endpoint_state *st, enum caus
 			last = now();
 		}
 		usleep(500 * 1000); /* polling interval, not synchronisation */
-		*st = endpoint_discover(&run->ep, &run->http, cause, detail, len);
+		*st = endpoint_discover(&run->ep, &run->probe_http, cause, detail, len);
 	}
 }
 
@@ -522,7 +523,7 @@ enum runner_status runner_run(const struct config *c, const struct probe_set *se
 			      const struct runner_hooks *hooks, struct run_result *r, char *err,
 			      size_t errlen)
 {
-	struct run run = {c, hooks, r, {0}, {0}, NULL};
+	struct run run = {c, hooks, r, {0}, {0}, {0}, NULL};
 	enum endpoint_state st;
 	enum cause cause = CAUSE_NONE;
 	char detail[1024] = "";
@@ -557,7 +558,11 @@ enum runner_status runner_run(const struct config *c, const struct probe_set *se
 	run.http.max_body = (size_t)c->max_body;
 	run.http.cancel = hooks->cancel;
 
-	st = endpoint_discover(&run.ep, &run.http, &cause, detail, sizeof(detail));
+	/* discovery and readiness polls answer fast or not at all */
+	run.probe_http = run.http;
+	if (run.probe_http.timeout > 30)
+		run.probe_http.timeout = 30;
+	st = endpoint_discover(&run.ep, &run.probe_http, &cause, detail, sizeof(detail));
 	if (st == ENDPOINT_NOT_READY && c->wait > 0)
 		wait_until_ready(&run, &st, &cause, detail, sizeof(detail));
 	r->max_model_len = run.ep.max_model_len;

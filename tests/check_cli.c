@@ -18,6 +18,7 @@ static const struct {
 } rows[] = {
 	{"healthy", {NULL}, 0, {"smoke=pass", "json=pass", "needle=pass", "tools=pass"}},
 	{"json-fence", {NULL}, 0, {"smoke=pass", "json=pass", "needle=pass", "tools=pass"}},
+	{"hostile-text", {NULL}, 0, {"smoke=pass", "json=pass", "needle=pass", "tools=pass"}},
 	{"json-prose", {NULL}, 1, {"smoke=pass", "json=fail:reasoning-bleed", "needle=pass", "tools=pass"}},
 	{"json-type", {NULL}, 1, {"smoke=pass", "json=fail:wrong-answer", "needle=pass", "tools=pass"}},
 	{"json-missing", {NULL}, 1, {"smoke=pass", "json=fail:wrong-answer", "needle=pass", "tools=pass"}},
@@ -245,6 +246,30 @@ START_TEST(loading_endpoint_waits)
 }
 END_TEST
 
+/* vLLM refuses connections until its model is loaded: --wait covers it */
+START_TEST(refused_while_loading_waits)
+{
+	struct fake f;
+	struct outcome o;
+	char port[16], scenario[4096], exe[4096];
+	const char *argv[] = {"--scenario", scenario, "--port", port, "--listen-after-ms", "1500",
+			      "--", exe, "run", "--endpoint", "http://127.0.0.1:{port}/v1",
+			      "--wait", "60", "--checks", "smoke", NULL};
+
+	fake_start(&f, "healthy"); /* a port that is free once this one stops */
+	snprintf(port, sizeof(port), "%u", f.port);
+	fake_stop(&f);
+	snprintf(scenario, sizeof(scenario), "%s/fixtures/scenarios/refused-while-loading.json",
+		 repo_root());
+	snprintf(exe, sizeof(exe), "%s/preflight", repo_root());
+	run_program(&o, NULL, "fixtures/fake-endpoint", argv);
+	ck_assert_msg(o.code == 0, "exit %d\n%s\n%s", o.code, o.out, o.err);
+	ck_assert_ptr_nonnull(strstr(o.err, "waiting for"));
+	ck_assert_ptr_nonnull(strstr(o.err, "Couldn't connect"));
+	outcome_release(&o);
+}
+END_TEST
+
 /* usage errors exit 2 before any request */
 START_TEST(usage_errors_send_nothing)
 {
@@ -353,6 +378,7 @@ Suite *cli_suite(void)
 	tcase_add_test(other, api_key_refused);
 	tcase_add_test(other, dead_endpoint_exits_3);
 	tcase_add_test(other, loading_endpoint_waits);
+	tcase_add_test(other, refused_while_loading_waits);
 	tcase_add_test(other, usage_errors_send_nothing);
 	tcase_add_test(other, needle_size_is_exact);
 	tcase_add_test(other, list_and_validate);

@@ -8,7 +8,8 @@ int main(void)
 {
 	Suite *(*const suites[])(void) = {
 		buf_suite, text_suite, schema_suite, probe_suite, chat_suite, apierror_suite,
-		grade_suite, diagnose_suite, needle_suite, config_suite, report_suite, http_suite, cli_suite,
+		grade_suite, diagnose_suite, needle_suite, config_suite, report_suite, http_suite,
+		regex_suite, endpoint_suite, cli_suite,
 	};
 	SRunner *sr = srunner_create(NULL);
 	size_t i;

@@ -17,5 +17,7 @@ Suite *needle_suite(void);
 Suite *config_suite(void);
 Suite *report_suite(void);
 Suite *http_suite(void);
+Suite *regex_suite(void);
+Suite *endpoint_suite(void);
 
 #endif

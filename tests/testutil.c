@@ -95,6 +95,12 @@ static char *slurp(const char *path)
 
 void run_preflight(struct outcome *o, const char *const *env, const char *const *argv)
 {
+	run_program(o, env, "preflight", argv);
+}
+
+void run_program(struct outcome *o, const char *const *env, const char *program,
+		 const char *const *argv)
+{
 	char exe[4096], outp[128], errp[128];
 	const char *args[64];
 	int st, i, n = 0;
@@ -103,12 +109,12 @@ void run_preflight(struct outcome *o, const char *const *env, const char *const 
 	memset(o, 0, sizeof(*o));
 	snprintf(o->dir, sizeof(o->dir), "/tmp/preflight-test-XXXXXX");
 	ck_assert_ptr_nonnull(mkdtemp(o->dir));
-	snprintf(exe, sizeof(exe), "%s/preflight", repo_root());
+	snprintf(exe, sizeof(exe), "%s/%s", repo_root(), program);
 	if (exe[0] != '/') {
 		char cwd[2048];
 
 		ck_assert_ptr_nonnull(getcwd(cwd, sizeof(cwd)));
-		snprintf(exe, sizeof(exe), "%s/%s/preflight", cwd, repo_root());
+		snprintf(exe, sizeof(exe), "%s/%s/%s", cwd, repo_root(), program);
 	}
 	args[n++] = exe;
 	for (i = 0; argv[i] && n < 62; i++)

@@ -32,6 +32,9 @@ void fake_stats(const struct fake *f, long *requests, long *max_in_flight);
  * assignments (NULL-terminated, may be NULL), in a fresh temp folder as
  * the working directory. */
 void run_preflight(struct outcome *o, const char *const *env, const char *const *argv);
+/* The same for another program of the repository (a path below the root). */
+void run_program(struct outcome *o, const char *const *env, const char *program,
+		 const char *const *argv);
 void outcome_release(struct outcome *o);
 /* Reads dir/name; caller frees. NULL when absent. */
 char *read_report(const struct outcome *o, const char *name);
