@@ -1,8 +1,12 @@
 /* diagnose — the cause table and the classifier; see diagnose.h. */
 #include "diagnose.h"
 
+#include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "text.h"
 
 static const struct {
 	const char *code;
@@ -149,7 +153,7 @@ enum cause diagnose_answer(const struct answer_evidence *ev)
 	if (ev->expects_tool && ev->n_tool_calls == 0 &&
 	    diagnose_tool_markup(ev->content, ev->content_len))
 		return CAUSE_TOOL_CALL_AS_TEXT;
-	if (tags || ev->json_after_prose)
+	if (tags || ev->untagged_reasoning)
 		return CAUSE_REASONING_BLEED;
 	if (length) {
 		/* a router may strip the reasoning but still bill the whole budget */
@@ -167,4 +171,76 @@ enum cause diagnose_answer(const struct answer_evidence *ev)
 			return CAUSE_INVALID_TOOL_ARGUMENTS;
 	}
 	return CAUSE_WRONG_ANSWER;
+}
+
+bool diagnose_untagged_reasoning(const char *content, size_t len)
+{
+	/* openers seen from reasoning models whose thinking reached content
+	 * (MiniMax, Nemotron, Qwen3 without --reasoning-parser) */
+	static const char *const openers[] = {
+		"We need to ", "We are asked", "We have to ", "The user asks", "The user wants",
+		"The user is asking", "The user requests", "The user said", "The user has asked",
+		"Okay, so ", "Okay, the user", "Okay, let's", "Okay, let me", "Alright, the user",
+		"Alright, let's", "Alright, so", "Let me think", "Let's think", "Hmm,", "Hmm.",
+		"First, I need to", "I need to figure", "I need to respond", "Here's a thinking process",
+	};
+	size_t i = 0, k;
+
+	while (i < len && isspace((unsigned char)content[i]))
+		i++;
+	for (k = 0; k < sizeof(openers) / sizeof(openers[0]); k++) {
+		size_t n = strlen(openers[k]);
+
+		if (len - i >= n && !memcmp(content + i, openers[k], n))
+			return true;
+	}
+	return false;
+}
+
+void diagnose_explain(enum cause c, const struct answer_evidence *ev, char *out, size_t outlen)
+{
+	char *head = text_excerpt(ev->content, ev->content_len, 60, true);
+	const char *finish = ev->finish_reason ? ev->finish_reason : "none";
+	char what[128], tokens[64] = "";
+
+	if (ev->reasoning_tokens >= 0)
+		snprintf(tokens, sizeof(tokens), ", %ld reasoning tokens", ev->reasoning_tokens);
+	switch (c) {
+	case CAUSE_REASONING_BLEED:
+		snprintf(out, outlen, "%s in content%s: '%s'",
+			 diagnose_think_tags(ev->content, ev->content_len) ? "<think> tags"
+									   : "a chain of thought",
+			 ev->json_after_prose ? " before the JSON answer" : "", head ? head : "");
+		break;
+	case CAUSE_THINKING_STARVATION:
+		if (ev->reasoning_chars || ev->reasoning_tokens > 0)
+			snprintf(out, outlen, "finish=length after %zu reasoning chars%s of a %ld-token budget; visible answer %zu chars",
+				 ev->reasoning_chars, tokens, ev->max_tokens, text_chars(ev->content, ev->content_len));
+		else
+			snprintf(out, outlen, "finish=length, no reasoning returned but completion_tokens=%ld used the whole %ld-token budget; visible answer empty",
+				 ev->completion_tokens, ev->max_tokens);
+		break;
+	case CAUSE_ANSWER_TRUNCATED:
+		snprintf(out, outlen, "finish=length with no reasoning: the answer was cut at the %ld-token budget after %zu chars: '%s'",
+			 ev->max_tokens, text_chars(ev->content, ev->content_len), head ? head : "");
+		break;
+	case CAUSE_TOOL_CALL_AS_TEXT:
+		snprintf(out, outlen, "tool-call markup in content, no tool_calls (finish=%s): '%s'", finish,
+			 head ? head : "");
+		break;
+	case CAUSE_NO_TOOL_CALL:
+		snprintf(out, outlen, "a prose answer, no tool_calls (finish=%s): '%s'", finish, head ? head : "");
+		break;
+	case CAUSE_GARBAGE_OUTPUT:
+		if (!diagnose_garbage(ev->content, ev->content_len, what, sizeof(what)))
+			snprintf(what, sizeof(what), "broken output");
+		snprintf(out, outlen, "%s: '%s'", what, head ? head : "");
+		break;
+	default:
+		snprintf(out, outlen, "finish=%s, %zu visible chars, %zu reasoning chars%s: '%s'", finish,
+			 text_chars(ev->content, ev->content_len), ev->reasoning_chars, tokens,
+			 head ? head : "");
+		break;
+	}
+	free(head);
 }

@@ -54,7 +54,8 @@ struct answer_evidence {
 	size_t n_tool_calls;
 	bool wrong_tool;         /* a call with another function name */
 	bool bad_arguments;      /* arguments not JSON or not matching the schema */
-	bool json_after_prose;   /* prose, then a JSON object that parses */
+	bool json_after_prose;   /* text, then a JSON object that parses */
+	bool untagged_reasoning; /* content opens with a chain of thought */
 	bool content_failed;     /* the content check failed */
 	bool policy_failed;      /* finish reason or reasoning policy broken */
 };
@@ -67,6 +68,13 @@ enum cause diagnose_answer(const struct answer_evidence *ev);
 bool diagnose_tool_markup(const char *content, size_t len);
 /* True when content holds <think> or </think>. */
 bool diagnose_think_tags(const char *content, size_t len);
+/* True when content opens like a chain of thought without tags ("We need
+ * to...", "The user asks..."): a reasoning model served without its
+ * reasoning parser. */
+bool diagnose_untagged_reasoning(const char *content, size_t len);
+/* One line of evidence for cause: finish reason, reasoning size and tokens,
+ * the first characters of the offending content. */
+void diagnose_explain(enum cause c, const struct answer_evidence *ev, char *out, size_t outlen);
 /* True when content shows signs of a broken decode: special tokens, U+FFFD,
  * or one short piece repeated over and over. Writes what was seen to what. */
 bool diagnose_garbage(const char *content, size_t len, char *what, size_t whatlen);

@@ -174,7 +174,7 @@ static void check_tools(const struct probe *p, const struct chat_reply *r, struc
 		if (rc != 1) {
 			ev->bad_arguments = true;
 			ex = text_excerpt(c->arguments, strlen(c->arguments), 80, true);
-			set_fail(g, "tool arguments do not match the schema: %s", why, NULL);
+			set_fail(g, "tool arguments '%s' do not match the schema: %s", ex, why);
 			free(ex);
 		}
 		cJSON_Delete(args);
@@ -215,7 +215,7 @@ void grade_answer(const struct probe *p, const struct grade_policy *pol,
 {
 	const struct expect *x = &p->expect;
 	struct answer_evidence ev = {0};
-	char why[300], *ex;
+	char why[300], check[sizeof(g->detail)], *ex;
 	int rc;
 
 	memset(g, 0, sizeof(*g));
@@ -233,6 +233,13 @@ void grade_answer(const struct probe *p, const struct grade_policy *pol,
 
 	if (x->no_garbage && diagnose_garbage(r->content, r->content_len, why, sizeof(why)))
 		set_fail(g, "%s%s", why, NULL);
+	ev.untagged_reasoning = diagnose_untagged_reasoning(r->content, r->content_len);
+	if (x->no_reasoning_leak) {
+		if (diagnose_think_tags(r->content, r->content_len))
+			set_fail(g, "<think> tags in content%s%s", NULL, NULL);
+		else if (ev.untagged_reasoning)
+			set_fail(g, "content opens with a chain of thought%s%s", NULL, NULL);
+	}
 	if (x->tool_name)
 		check_tools(p, r, g, &ev);
 	if (x->content_json_schema) {
@@ -267,4 +274,13 @@ void grade_answer(const struct probe *p, const struct grade_policy *pol,
 		return;
 	}
 	g->cause = diagnose_answer(&ev);
+	/* the evidence for the cause first, then the check that failed */
+	diagnose_explain(g->cause, &ev, why, sizeof(why));
+	snprintf(check, sizeof(check), "%s", g->detail);
+	if (g->cause == CAUSE_INVALID_TOOL_ARGUMENTS || g->cause == CAUSE_WRONG_TOOL)
+		return; /* the check names the call and shows its arguments */
+	if (g->cause == CAUSE_WRONG_ANSWER)
+		snprintf(g->detail, sizeof(g->detail), "%s; %s", check, why);
+	else
+		snprintf(g->detail, sizeof(g->detail), "%s (%s)", why, check);
 }

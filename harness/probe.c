@@ -275,7 +275,8 @@ static int load_expect(struct loader *l, struct probe *p, const cJSON *root)
 {
 	static const char *const keys[] = {"content_regex", "content_not_regex",
 					   "content_json_schema", "tool_call", "finish_reasons",
-					   "reasoning", "needle_secret", "no_garbage", NULL};
+					   "reasoning", "needle_secret", "no_garbage",
+					   "no_reasoning_leak", NULL};
 	const cJSON *x = cJSON_GetObjectItemCaseSensitive(root, "expect"), *v, *e;
 	struct expect *ex = &p->expect;
 	char err[300];
@@ -334,6 +335,12 @@ static int load_expect(struct loader *l, struct probe *p, const cJSON *root)
 		if (!cJSON_IsBool(v))
 			return bad(l, "no_garbage", "'no_garbage' must be true or false");
 		ex->no_garbage = cJSON_IsTrue(v);
+	}
+	ex->no_reasoning_leak = true;
+	if ((v = cJSON_GetObjectItemCaseSensitive(x, "no_reasoning_leak"))) {
+		if (!cJSON_IsBool(v))
+			return bad(l, "no_reasoning_leak", "'no_reasoning_leak' must be true or false");
+		ex->no_reasoning_leak = cJSON_IsTrue(v);
 	}
 	if (!ex->content_regex && !ex->content_not_regex && !ex->content_json_schema &&
 	    !ex->tool_name && !ex->needle_secret)

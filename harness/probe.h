@@ -46,6 +46,7 @@ struct expect {
 	bool reasoning_set;          /* false: the run's --reasoning-evidence */
 	bool needle_secret;          /* the needle's secret must be in the content */
 	bool no_garbage;             /* special tokens, U+FFFD, repetition fail */
+	bool no_reasoning_leak;      /* <think> tags or a chain of thought in content fail */
 };
 
 struct probe {

@@ -19,7 +19,7 @@ static const struct {
 	{"healthy", {NULL}, 0, {"smoke=pass", "json=pass", "needle=pass", "tools=pass"}},
 	{"json-fence", {NULL}, 0, {"smoke=pass", "json=pass", "needle=pass", "tools=pass"}},
 	{"hostile-text", {NULL}, 0, {"smoke=pass", "json=pass", "needle=pass", "tools=pass"}},
-	{"json-prose", {NULL}, 1, {"smoke=pass", "json=fail:reasoning-bleed", "needle=pass", "tools=pass"}},
+	{"json-prose", {NULL}, 1, {"smoke=pass", "json=fail:wrong-answer", "needle=pass", "tools=pass"}},
 	{"json-type", {NULL}, 1, {"smoke=pass", "json=fail:wrong-answer", "needle=pass", "tools=pass"}},
 	{"json-missing", {NULL}, 1, {"smoke=pass", "json=fail:wrong-answer", "needle=pass", "tools=pass"}},
 	{"json-value", {NULL}, 1, {"smoke=pass", "json=fail:wrong-answer", "needle=pass", "tools=pass"}},
