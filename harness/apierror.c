@@ -71,6 +71,7 @@ static void find_context_numbers(struct api_error *e, const char *msg)
 		e->context_overflow = true;
 		e->ctx_limit = number_after(msg, wordings[i].limit);
 		e->ctx_requested = number_after(msg, wordings[i].requested);
+		e->ctx_at_least = strstr(msg, "at least") != NULL;
 		return;
 	}
 	if (strstr(msg, "context length") || strstr(msg, "context size") ||

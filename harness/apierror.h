@@ -17,6 +17,7 @@ struct api_error {
 	bool context_overflow;
 	long ctx_limit;     /* the endpoint's context length, -1 unknown */
 	long ctx_requested; /* tokens the request needed, -1 unknown */
+	bool ctx_at_least;  /* ctx_requested is a lower bound (vLLM counts no further) */
 };
 
 /* Reads body (not NUL-terminated, any bytes). Always fills err_out, which

@@ -238,7 +238,7 @@ void grade_answer(const struct probe *p, const struct grade_policy *pol,
 		if (diagnose_think_tags(r->content, r->content_len))
 			set_fail(g, "<think> tags in content%s%s", NULL, NULL);
 		else if (ev.untagged_reasoning)
-			set_fail(g, "content opens with a chain of thought%s%s", NULL, NULL);
+			set_fail(g, "a chain of thought in content%s%s", NULL, NULL);
 	}
 	if (x->tool_name)
 		check_tools(p, r, g, &ev);
@@ -281,6 +281,8 @@ void grade_answer(const struct probe *p, const struct grade_policy *pol,
 		return; /* the check names the call and shows its arguments */
 	if (g->cause == CAUSE_WRONG_ANSWER)
 		snprintf(g->detail, sizeof(g->detail), "%s; %s", check, why);
+	else if (strstr(why, check))
+		snprintf(g->detail, sizeof(g->detail), "%s", why);
 	else
 		snprintf(g->detail, sizeof(g->detail), "%s (%s)", why, check);
 }

@@ -74,6 +74,29 @@ static struct observation *add_obs(struct probe_result *pr, const char *label)
 	return o;
 }
 
+/* true when the endpoint lists models and the one asked for is not among them */
+static bool served_elsewhere(const struct run *run)
+{
+	size_t i;
+
+	for (i = 0; i < run->ep.n_models; i++)
+		if (!strcmp(run->ep.models[i], run->model))
+			return false;
+	return run->ep.n_models > 0;
+}
+
+static const char *served_list(const struct run *run, char *out, size_t n)
+{
+	size_t i, used = 0;
+
+	out[0] = '\0';
+	for (i = 0; i < run->ep.n_models && used + 1 < n; i++) {
+		snprintf(out + used, n - used, "%s%s", i ? ", " : "", run->ep.models[i]);
+		used = strlen(out);
+	}
+	return out;
+}
+
 /* Reads one finished exchange into o: outcome, status, answer, grade. */
 static void observe(struct run *run, const struct probe *p, const struct grade_policy *pol,
 		    const struct http_exchange *x, struct observation *o, struct grade *g)
@@ -96,6 +119,10 @@ static void observe(struct run *run, const struct probe *p, const struct grade_p
 	}
 	if (x->status < 200 || x->status >= 300) {
 		struct api_error ae;
+		char needle_note[96], list[512];
+
+		snprintf(needle_note, sizeof(needle_note), " (the needle is %ld tokens + %ld for the answer)",
+			 run->c->needle_ctx, pol->max_tokens);
 
 		apierror_parse(buf_cstr(&x->response), x->response.len, &ae);
 		o->error = ae.message;
@@ -108,10 +135,14 @@ static void observe(struct run *run, const struct probe *p, const struct grade_p
 			o->cause = CAUSE_HTTP_ERROR;
 		}
 		if (o->cause == CAUSE_CONTEXT_OVERFLOW && ae.ctx_limit > 0)
-			o->detail = dupf("HTTP %ld: the endpoint's context is %ld tokens, the request needed %s%ld: %s",
-					 x->status, ae.ctx_limit, ae.ctx_requested > 0 ? "" : "more than ",
-					 ae.ctx_requested > 0 ? ae.ctx_requested : ae.ctx_limit,
-					 o->error ? o->error : "");
+			o->detail = dupf("HTTP %ld: the endpoint's context is %ld tokens, the request needed %s%ld%s: %s",
+					 x->status, ae.ctx_limit,
+					 ae.ctx_requested > 0 && !ae.ctx_at_least ? "" : "more than ",
+					 ae.ctx_requested > 0 ? ae.ctx_requested - ae.ctx_at_least : ae.ctx_limit,
+					 p->needle ? needle_note : "", o->error ? o->error : "");
+		else if (x->status == 404 && served_elsewhere(run))
+			o->detail = dupf("HTTP 404: %s (the endpoint serves: %s)", o->error ? o->error : "",
+					 served_list(run, list, sizeof(list)));
 		else
 			o->detail = dupf("HTTP %ld: %s", x->status, o->error ? o->error : "");
 		apierror_release(&ae);

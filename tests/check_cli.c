@@ -15,35 +15,60 @@ static const struct {
 	const char *flags[6];
 	int code;
 	const char *expect[4];
+	const char *stdout_has; /* evidence the console must show, or NULL */
 } rows[] = {
-	{"healthy", {NULL}, 0, {"smoke=pass", "json=pass", "needle=pass", "tools=pass"}},
-	{"json-fence", {NULL}, 0, {"smoke=pass", "json=pass", "needle=pass", "tools=pass"}},
-	{"hostile-text", {NULL}, 0, {"smoke=pass", "json=pass", "needle=pass", "tools=pass"}},
-	{"json-prose", {NULL}, 1, {"smoke=pass", "json=fail:wrong-answer", "needle=pass", "tools=pass"}},
-	{"json-type", {NULL}, 1, {"smoke=pass", "json=fail:wrong-answer", "needle=pass", "tools=pass"}},
-	{"json-missing", {NULL}, 1, {"smoke=pass", "json=fail:wrong-answer", "needle=pass", "tools=pass"}},
-	{"json-value", {NULL}, 1, {"smoke=pass", "json=fail:wrong-answer", "needle=pass", "tools=pass"}},
-	{"json-two", {NULL}, 1, {"smoke=pass", "json=fail:wrong-answer", "needle=pass", "tools=pass"}},
-	{"smoke-wrong", {NULL}, 1, {"smoke=fail:wrong-answer", "json=pass", "needle=pass", "tools=pass"}},
-	{"needle-miss", {NULL}, 1, {"smoke=pass", "json=pass", "needle=fail:wrong-answer", "tools=pass"}},
-	{"tools-args", {NULL}, 1, {"smoke=pass", "json=pass", "needle=pass", "tools=fail:invalid-tool-arguments"}},
-	{"tools-text", {NULL}, 1, {"smoke=pass", "json=pass", "needle=pass", "tools=fail:tool-call-as-text"}},
-	{"tools-name", {NULL}, 1, {"smoke=pass", "json=pass", "needle=pass", "tools=fail:wrong-tool"}},
-	{"tools-prose", {NULL}, 1, {"smoke=pass", "json=pass", "needle=pass", "tools=fail:no-tool-call"}},
-	{"small-context", {NULL}, 1, {"smoke=pass", "json=pass", "needle=fail:context-overflow", "tools=pass"}},
+	{"healthy", {NULL}, 0, {"smoke=pass", "json=pass", "needle=pass", "tools=pass"}, NULL},
+	{"json-fence", {NULL}, 0, {"smoke=pass", "json=pass", "needle=pass", "tools=pass"}, NULL},
+	{"hostile-text", {NULL}, 0, {"smoke=pass", "json=pass", "needle=pass", "tools=pass"}, NULL},
+	{"json-prose", {NULL}, 1, {"smoke=pass", "json=fail:wrong-answer", "needle=pass", "tools=pass"}, NULL},
+	{"json-type", {NULL}, 1, {"smoke=pass", "json=fail:wrong-answer", "needle=pass", "tools=pass"}, NULL},
+	{"json-missing", {NULL}, 1, {"smoke=pass", "json=fail:wrong-answer", "needle=pass", "tools=pass"}, NULL},
+	{"json-value", {NULL}, 1, {"smoke=pass", "json=fail:wrong-answer", "needle=pass", "tools=pass"}, NULL},
+	{"json-two", {NULL}, 1, {"smoke=pass", "json=fail:wrong-answer", "needle=pass", "tools=pass"}, NULL},
+	{"smoke-wrong", {NULL}, 1, {"smoke=fail:wrong-answer", "json=pass", "needle=pass", "tools=pass"}, NULL},
+	{"needle-miss", {NULL}, 1, {"smoke=pass", "json=pass", "needle=fail:wrong-answer", "tools=pass"}, NULL},
+	{"tools-args", {NULL}, 1, {"smoke=pass", "json=pass", "needle=pass", "tools=fail:invalid-tool-arguments"}, NULL},
+	{"tools-text", {NULL}, 1, {"smoke=pass", "json=pass", "needle=pass", "tools=fail:tool-call-as-text"}, NULL},
+	{"tools-name", {NULL}, 1, {"smoke=pass", "json=pass", "needle=pass", "tools=fail:wrong-tool"}, NULL},
+	{"tools-prose", {NULL}, 1, {"smoke=pass", "json=pass", "needle=pass", "tools=fail:no-tool-call"}, NULL},
+	{"small-context", {NULL}, 1, {"smoke=pass", "json=pass", "needle=fail:context-overflow", "tools=pass"},
+	 "not sent: the endpoint's context is 8192 tokens (max_model_len)"},
 	{"thinking-starved", {NULL}, 1,
 	 {"smoke=fail:thinking-starvation", "json=fail:thinking-starvation",
-	  "needle=fail:thinking-starvation", "tools=fail:thinking-starvation"}},
-	{"thinking-starved", {"--no-thinking", NULL}, 0, {"smoke=pass", "json=pass", "needle=pass", "tools=pass"}},
+	  "needle=fail:thinking-starvation", "tools=fail:thinking-starvation"}, NULL},
+	{"thinking-starved", {"--no-thinking", NULL}, 0, {"smoke=pass", "json=pass", "needle=pass", "tools=pass"}, NULL},
 	{"thinking-headroom", {"--reasoning-headroom-tokens", "1024", NULL}, 0,
-	 {"smoke=pass", "json=pass", "needle=pass", "tools=pass"}},
+	 {"smoke=pass", "json=pass", "needle=pass", "tools=pass"}, NULL},
 	{"thinking-both", {"--thinking-mode", "enabled", "--reasoning-headroom-tokens", "1024", NULL}, 0,
-	 {"smoke=pass", "json=pass", "needle=pass", "tools=pass"}},
-	{"tokenizer-words", {NULL}, 0, {"smoke=pass", "json=pass", "needle=pass", "tools=pass"}},
-	{"tokenizer-chars3", {NULL}, 0, {"smoke=pass", "json=pass", "needle=pass", "tools=pass"}},
+	 {"smoke=pass", "json=pass", "needle=pass", "tools=pass"}, NULL},
+	{"tokenizer-words", {NULL}, 0, {"smoke=pass", "json=pass", "needle=pass", "tools=pass"}, NULL},
+	{"tokenizer-chars3", {NULL}, 0, {"smoke=pass", "json=pass", "needle=pass", "tools=pass"}, NULL},
+	{"think-tags", {NULL}, 1,
+	 {"smoke=fail:reasoning-bleed", "json=fail:reasoning-bleed", "needle=fail:reasoning-bleed",
+	  "tools=fail:reasoning-bleed"}, "<think> tags in content"},
+	{"cot-untagged", {NULL}, 1,
+	 {"smoke=fail:reasoning-bleed", "json=fail:reasoning-bleed", "needle=fail:reasoning-bleed",
+	  "tools=fail:reasoning-bleed"}, "a chain of thought in content before the JSON answer"},
+	{"tools-args-some", {NULL}, 1, {"smoke=pass", "json=pass", "needle=pass", "tools=fail:invalid-tool-arguments"},
+	 "18/20 passed; invalid-tool-arguments in 2 of 20: tool arguments are not a JSON object: '{\"city\": \"Oakl'"},
+	{"garbage", {NULL}, 1,
+	 {"smoke=fail:garbage-output", "json=fail:garbage-output", "needle=fail:garbage-output",
+	  "tools=fail:garbage-output"}, "special token <|im_start|> in content"},
+	{"engine-500", {NULL}, 1,
+	 {"smoke=error:http-error", "json=error:http-error", "needle=error:http-error",
+	  "tools=error:http-error"}, "HTTP 500: EngineCore encountered an issue"},
+	{"context-8192-hidden", {NULL}, 1, {"smoke=pass", "json=pass", "needle=fail:context-overflow", "tools=pass"},
+	 "the endpoint's context is 8192 tokens"},
+	{"context-sglang", {NULL}, 1, {"smoke=pass", "json=pass", "needle=fail:context-overflow", "tools=pass"},
+	 "the endpoint's context is 8192 tokens, the request needed 14005"},
+	{"context-llamacpp", {NULL}, 1, {"smoke=pass", "json=pass", "needle=fail:context-overflow", "tools=pass"},
+	 "the endpoint's context is 8192 tokens, the request needed 14005"},
+	{"healthy", {"--model", "nosuch", NULL}, 1,
+	 {"smoke=error:http-error", "json=error:http-error", "needle=error:http-error", "tools=error:http-error"},
+	 "(the endpoint serves: fake-model)"},
 	{"healthy", {"--reasoning-evidence", "required", NULL}, 1,
 	 {"smoke=fail:wrong-answer", "json=fail:wrong-answer", "needle=fail:wrong-answer",
-	  "tools=fail:wrong-answer"}},
+	  "tools=fail:wrong-answer"}, NULL},
 };
 
 static void check_expect(const cJSON *report, const char *want)
@@ -87,6 +112,12 @@ START_TEST(scenario_table)
 	report = read_json_report(&o, "report.json");
 	for (i = 0; i < 4; i++)
 		check_expect(report, rows[_i].expect[i]);
+	if (rows[_i].stdout_has)
+		ck_assert_msg(strstr(o.out, rows[_i].stdout_has) != NULL, "%s: no '%s' in\n%s",
+			      rows[_i].scenario, rows[_i].stdout_has, o.out);
+	/* a healthy run reports no cause at all */
+	if (rows[_i].code == 0)
+		ck_assert_ptr_null(strstr(o.out, "remedy:"));
 	{
 		char path[128];
 
@@ -143,6 +174,26 @@ START_TEST(tool_batch_is_concurrent)
 	ck_assert_int_eq(o.code, 0);
 	ck_assert_int_eq(requests, 20);
 	ck_assert_int_eq(most, 20);
+	outcome_release(&o);
+}
+END_TEST
+
+/* --no-thinking puts enable_thinking=false on every chat request */
+START_TEST(no_thinking_reaches_every_request)
+{
+	struct fake f;
+	struct outcome o;
+	const char *argv[] = {"run", "--endpoint", NULL, "--no-thinking", NULL};
+	long requests, most, off;
+
+	fake_start(&f, "thinking-starved");
+	argv[2] = f.url;
+	run_preflight(&o, NULL, argv);
+	fake_stats_thinking(&f, &requests, &most, &off);
+	fake_stop(&f);
+	ck_assert_int_eq(o.code, 0);
+	ck_assert_int_gt(requests, 20);
+	ck_assert_int_eq(off, requests);
 	outcome_release(&o);
 }
 END_TEST
@@ -374,6 +425,7 @@ Suite *cli_suite(void)
 	tcase_add_loop_test(tc, scenario_table, 0, sizeof(rows) / sizeof(rows[0]));
 	tcase_add_test(other, console_and_markdown);
 	tcase_add_test(other, tool_batch_is_concurrent);
+	tcase_add_test(other, no_thinking_reaches_every_request);
 	tcase_add_test(other, api_key_sent_never_shown);
 	tcase_add_test(other, api_key_refused);
 	tcase_add_test(other, dead_endpoint_exits_3);

@@ -64,6 +64,14 @@ void fake_stop(struct fake *f)
 
 void fake_stats(const struct fake *f, long *requests, long *max_in_flight)
 {
+	long off;
+
+	fake_stats_thinking(f, requests, max_in_flight, &off);
+}
+
+void fake_stats_thinking(const struct fake *f, long *requests, long *max_in_flight,
+			 long *thinking_off)
+{
 	struct http_exchange x = {0};
 	struct http_options o = {NULL, 10, 1 << 20, NULL};
 	char url[128];
@@ -77,6 +85,7 @@ void fake_stats(const struct fake *f, long *requests, long *max_in_flight)
 	ck_assert_ptr_nonnull(j);
 	*requests = (long)cJSON_GetObjectItem(j, "chat_requests")->valuedouble;
 	*max_in_flight = (long)cJSON_GetObjectItem(j, "max_in_flight")->valuedouble;
+	*thinking_off = (long)cJSON_GetObjectItem(j, "thinking_off_requests")->valuedouble;
 	cJSON_Delete(j);
 	http_exchange_release(&x);
 }

@@ -27,6 +27,9 @@ void fake_start(struct fake *f, const char *scenario);
 void fake_stop(struct fake *f);
 /* GET /fake/stats: chat requests seen and most in flight at once. */
 void fake_stats(const struct fake *f, long *requests, long *max_in_flight);
+/* The same, plus requests that carried chat_template_kwargs.enable_thinking=false. */
+void fake_stats_thinking(const struct fake *f, long *requests, long *max_in_flight,
+			 long *thinking_off);
 
 /* Runs ./preflight with argv (NULL-terminated) and extra environment
  * assignments (NULL-terminated, may be NULL), in a fresh temp folder as
