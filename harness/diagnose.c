@@ -110,7 +110,7 @@ static bool degenerate_repetition(const char *s, size_t len)
 
 		for (i = start + period; i < len; i++)
 			same += s[i] == s[i - period];
-		if (same >= (tail - period) * 98 / 100)
+		if (same >= (tail - period) * 99 / 100)
 			return true;
 	}
 	return false;
