@@ -168,6 +168,7 @@ static int cmd_run(const struct config *c)
 	}
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
+	sa.sa_flags = SA_RESETHAND; /* a second signal ends the process at once */
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	hooks.event = progress;

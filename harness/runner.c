@@ -317,63 +317,61 @@ static void render_summary(struct probe_result *pr, const char *tmpl, const char
 	pr->summary = buf_detach(&b);
 }
 
-/* The verdict, cause and message of a probe from its observations. */
+/* The verdict, cause and message of a probe from its observations: the
+ * most frequent cause among the failed answers, and one of them as the
+ * example. Graded failures make a FAIL; only failed exchanges, an ERROR. */
 static void conclude(struct probe_result *pr)
 {
-	size_t counts[CAUSE_COUNT] = {0}, i, best = 0, first_fail = (size_t)-1;
-	int errors = 0, graded_fail = 0;
+	size_t counts[CAUSE_COUNT] = {0}, i, best = 0;
+	int graded_fail = 0;
+	const struct observation *example = NULL;
 
 	for (i = 0; i < pr->n_obs; i++) {
 		const struct observation *o = &pr->obs[i];
 
-		if (!strcmp(o->label, "needle-size"))
-			;
-		else if (o->pass)
+		if (o->pass || o->cause == CAUSE_NONE)
 			continue;
-		if (o->cause == CAUSE_NONE)
-			continue;
-		if (first_fail == (size_t)-1)
-			first_fail = i;
 		counts[o->cause]++;
-		if (cause_is_exchange_error(o->cause))
-			errors++;
-		else
-			graded_fail++;
-	}
-	if (first_fail == (size_t)-1) {
-		pr->verdict = VERDICT_PASS;
-		return;
+		graded_fail += !cause_is_exchange_error(o->cause);
 	}
 	for (i = 1; i < CAUSE_COUNT; i++)
 		if (counts[i] > counts[best])
 			best = i;
+	if (!best) {
+		pr->verdict = VERDICT_PASS;
+		return;
+	}
 	pr->cause = (enum cause)best;
 	pr->verdict = graded_fail ? VERDICT_FAIL : VERDICT_ERROR;
-	for (i = 0; i < pr->n_obs; i++)
-		if (pr->obs[i].cause == pr->cause && !pr->obs[i].pass)
-			break;
-	if (i == pr->n_obs)
-		i = first_fail;
+	for (i = 0; i < pr->n_obs && !example; i++)
+		if (!pr->obs[i].pass && pr->obs[i].cause == pr->cause)
+			example = &pr->obs[i];
 	if (pr->total > 1)
 		pr->message = dupf("%d/%d passed; %s in %zu of %d: %s", pr->passed, pr->total,
 				   cause_code(pr->cause), counts[pr->cause], pr->total,
-				   pr->obs[i].detail ? pr->obs[i].detail : "");
+				   example->detail ? example->detail : "");
 	else
-		pr->message = dupf("%s", pr->obs[i].detail ? pr->obs[i].detail : "");
+		pr->message = dupf("%s", example->detail ? example->detail : "");
 }
 
+/* The console's short evidence: sizes, counts, and the answer that best
+ * shows the verdict (the first failed graded one, else the first graded). */
 static void evidence(struct probe_result *pr, const struct probe *p)
 {
-	const struct observation *o = NULL;
+	const struct observation *o = pr->n_obs ? &pr->obs[0] : NULL;
 	struct buf b = BUF_INIT(0);
 	size_t i;
 
-	for (i = 0; i < pr->n_obs; i++)
-		if (pr->obs[i].graded || !o)
-			if (!o || !o->graded)
-				o = &pr->obs[i];
-	if (pr->needle_target > 0)
+	for (i = 0; i < pr->n_obs; i++) {
+		const struct observation *c = &pr->obs[i];
+
+		if (c->graded && (!o->graded || (o->pass && !c->pass)))
+			o = c;
+	}
+	if (pr->needle_target > 0 && pr->needle_measured > 0)
 		buf_printf(&b, "target=%ld measured=%ld ", pr->needle_target, pr->needle_measured);
+	else if (pr->needle_target > 0)
+		buf_printf(&b, "target=%ld ", pr->needle_target);
 	if (pr->total > 1)
 		buf_printf(&b, "%d/%d clean ", pr->passed, pr->total);
 	if (o && o->graded) {
@@ -394,13 +392,21 @@ static void evidence(struct probe_result *pr, const struct probe *p)
 	pr->evidence = buf_detach(&b);
 }
 
+/* Requests a probe sends per repetition: --tool-batch resizes tool batches. */
+static int planned_batch(const struct config *c, const struct probe *p)
+{
+	if (p->batch > 1 && c->tool_batch && cJSON_GetObjectItemCaseSensitive(p->request, "tools"))
+		return c->tool_batch;
+	return p->batch;
+}
+
 static void run_probe(struct run *run, const struct probe *p, struct probe_result *pr)
 {
 	const struct config *c = run->c;
 	const cJSON *mt = cJSON_GetObjectItemCaseSensitive(p->request, "max_tokens");
 	long max_tokens = cJSON_IsNumber(mt) ? (long)mt->valuedouble
 					     : c->visible_tokens + c->headroom_tokens;
-	int batch = p->batch, rep, i;
+	int batch = planned_batch(c, p), rep, i;
 	struct chat_settings cs = {run->model, max_tokens, c->thinking, c->reasoning_effort,
 				   c->chat_template_kwargs, c->extra_body};
 	struct grade_policy pol = {0};
@@ -411,8 +417,6 @@ static void run_probe(struct run *run, const struct probe *p, struct probe_resul
 
 	pr->probe = p;
 	pr->needle_target = pr->needle_measured = pr->needle_fillers = -1;
-	if (batch > 1 && c->tool_batch && cJSON_GetObjectItemCaseSensitive(p->request, "tools"))
-		batch = c->tool_batch;
 	pol.finish_reasons = p->expect.finish_reasons ? p->expect.finish_reasons : c->allowed_finish;
 	pol.n_finish_reasons = p->expect.finish_reasons ? p->expect.n_finish_reasons
 							: c->n_allowed_finish;
@@ -503,8 +507,8 @@ done:
 	cJSON_Delete(msgs);
 }
 
-static void mark_all(struct run_result *r, size_t from, enum verdict v, enum cause cause,
-		     const char *detail)
+static void mark_all(const struct config *c, struct run_result *r, size_t from, enum verdict v,
+		     enum cause cause, const char *detail)
 {
 	size_t i;
 
@@ -514,6 +518,7 @@ static void mark_all(struct run_result *r, size_t from, enum verdict v, enum cau
 
 		pr->verdict = v;
 		pr->cause = cause;
+		pr->total = planned_batch(c, p) * p->repeat;
 		pr->message = xstrdup(detail);
 		pr->needle_target = p->needle ? r->needle_ctx : -1;
 		pr->needle_measured = pr->needle_fillers = -1;
@@ -601,7 +606,7 @@ enum runner_status runner_run(const struct config *c, const struct probe_set *se
 		r->unusable = true;
 		r->unusable_cause = cause;
 		r->unusable_detail = xstrdup(detail);
-		mark_all(r, 0, VERDICT_ERROR, cause, detail);
+		mark_all(c, r, 0, VERDICT_ERROR, cause, detail);
 		goto out;
 	}
 	run.model = c->model;
@@ -623,11 +628,21 @@ enum runner_status runner_run(const struct config *c, const struct probe_set *se
 	for (i = 0; i < set->n; i++) {
 		if (cancelled(&run)) {
 			r->interrupted = true;
-			mark_all(r, i, VERDICT_SKIPPED, CAUSE_INTERRUPTED, "interrupted");
+			mark_all(c, r, i, VERDICT_SKIPPED, CAUSE_INTERRUPTED, "interrupted");
 			break;
 		}
 		emit(&run, RUNNER_PROBE_START, i, NULL);
 		run_probe(&run, set->items[i], &r->probes[i]);
+		if (cancelled(&run)) {
+			/* its answers are incomplete: no verdict on a probe cut short */
+			r->probes[i].verdict = VERDICT_SKIPPED;
+			r->probes[i].cause = CAUSE_INTERRUPTED;
+			free(r->probes[i].message);
+			r->probes[i].message = xstrdup("interrupted");
+			r->interrupted = true;
+			mark_all(c, r, i + 1, VERDICT_SKIPPED, CAUSE_INTERRUPTED, "interrupted");
+			break;
+		}
 		emit(&run, RUNNER_PROBE_DONE, i, NULL);
 	}
 	/* every answer refused the key: the endpoint cannot be used at all */

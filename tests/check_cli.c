@@ -1,6 +1,7 @@
 /* check_cli — integration: the real ./preflight against the fake endpoint,
  * one scenario per behaviour, checking each probe's verdict and cause, the
  * exit code, and the reports. */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -334,6 +335,51 @@ START_TEST(refused_while_loading_waits)
 }
 END_TEST
 
+/* SIGINT mid-batch: requests cancelled, reports written with the
+ * unfinished probes skipped, no temporary file left, exit 130 */
+START_TEST(interrupt_writes_reports)
+{
+	const char *argv[] = {"run", "--endpoint", NULL, "--checks", "smoke,tools,json",
+			      "--json", "r.json", "--junit", "j.xml", NULL};
+	struct fake f;
+	struct outcome o;
+	long requests = 0, most;
+	char path[128];
+	pid_t pid;
+	cJSON *r;
+	FILE *ls;
+	char cmd[160], line[256];
+	int files = 0;
+
+	fake_start(&f, "slow-batch");
+	argv[2] = f.url;
+	pid = start_program(&o, NULL, "preflight", argv);
+	/* wait until the tool batch is in flight (smoke is 1 request) */
+	while (requests < 2)
+		fake_stats(&f, &requests, &most);
+	kill(pid, SIGINT);
+	outcome_wait(&o, pid);
+	fake_stop(&f);
+	ck_assert_msg(o.code == 130, "exit %d\n%s\n%s", o.code, o.out, o.err);
+	r = read_json_report(&o, "r.json");
+	ck_assert_str_eq(report_verdict(r, "smoke"), "pass");
+	ck_assert_str_eq(report_verdict(r, "tools"), "skipped");
+	ck_assert_str_eq(report_cause(r, "tools"), "interrupted");
+	ck_assert_str_eq(report_verdict(r, "json"), "skipped");
+	ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(r, "interrupted")));
+	cJSON_Delete(r);
+	snprintf(path, sizeof(path), "%s/j.xml", o.dir);
+	ck_assert_int_ne(junit_validate(path), 0);
+	snprintf(cmd, sizeof(cmd), "ls -A '%s'", o.dir);
+	ls = popen(cmd, "r");
+	while (fgets(line, sizeof(line), ls))
+		files++;
+	pclose(ls);
+	ck_assert_int_eq(files, 4); /* stdout, stderr, r.json, j.xml */
+	outcome_release(&o);
+}
+END_TEST
+
 /* usage errors exit 2 before any request */
 START_TEST(usage_errors_send_nothing)
 {
@@ -444,6 +490,7 @@ Suite *cli_suite(void)
 	tcase_add_test(other, dead_endpoint_exits_3);
 	tcase_add_test(other, loading_endpoint_waits);
 	tcase_add_test(other, refused_while_loading_waits);
+	tcase_add_test(other, interrupt_writes_reports);
 	tcase_add_test(other, usage_errors_send_nothing);
 	tcase_add_test(other, needle_size_is_exact);
 	tcase_add_test(other, list_and_validate);

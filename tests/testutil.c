@@ -110,9 +110,15 @@ void run_preflight(struct outcome *o, const char *const *env, const char *const 
 void run_program(struct outcome *o, const char *const *env, const char *program,
 		 const char *const *argv)
 {
+	outcome_wait(o, start_program(o, env, program, argv));
+}
+
+pid_t start_program(struct outcome *o, const char *const *env, const char *program,
+		    const char *const *argv)
+{
 	char exe[4096], outp[128], errp[128];
 	const char *args[64];
-	int st, i, n = 0;
+	int i, n = 0;
 	pid_t pid;
 
 	memset(o, 0, sizeof(*o));
@@ -148,6 +154,16 @@ void run_program(struct outcome *o, const char *const *env, const char *program,
 		execv(exe, (char *const *)args);
 		_exit(127);
 	}
+	return pid;
+}
+
+void outcome_wait(struct outcome *o, pid_t pid)
+{
+	char outp[128], errp[128];
+	int st;
+
+	snprintf(outp, sizeof(outp), "%s/stdout", o->dir);
+	snprintf(errp, sizeof(errp), "%s/stderr", o->dir);
 	ck_assert_int_eq(waitpid(pid, &st, 0), pid);
 	o->code = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 	o->out = slurp(outp);

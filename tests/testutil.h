@@ -38,6 +38,10 @@ void run_preflight(struct outcome *o, const char *const *env, const char *const 
 /* The same for another program of the repository (a path below the root). */
 void run_program(struct outcome *o, const char *const *env, const char *program,
 		 const char *const *argv);
+/* Starts a program without waiting; outcome_wait collects it. */
+pid_t start_program(struct outcome *o, const char *const *env, const char *program,
+		    const char *const *argv);
+void outcome_wait(struct outcome *o, pid_t pid);
 void outcome_release(struct outcome *o);
 /* Reads dir/name; caller frees. NULL when absent. */
 char *read_report(const struct outcome *o, const char *name);
