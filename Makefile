@@ -107,7 +107,7 @@ test-deps:
 check: test-deps
 	@$(MAKE) --no-print-directory all tests/run-checks
 	@CK_DEFAULT_TIMEOUT=$${CK_DEFAULT_TIMEOUT:-120} PREFLIGHT_ROOT=$(CURDIR) \
-	  $(if $(filter 1,$(VALGRIND)),CK_FORK=no valgrind -q --leak-check=full --error-exitcode=99 --errors-for-leak-kinds=definite,) \
+	  $(if $(filter 1,$(VALGRIND)),PREFLIGHT_VALGRIND=1 CK_FORK=no valgrind -q --leak-check=full --error-exitcode=99 --errors-for-leak-kinds=definite,) \
 	  ./tests/run-checks
 
 # --- demo -------------------------------------------------------------------

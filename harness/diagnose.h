@@ -50,14 +50,11 @@ struct answer_evidence {
 	long max_tokens;         /* the completion budget sent */
 	const char *finish_reason; /* NULL when absent */
 	bool expects_tool;
-	bool expects_json;
 	size_t n_tool_calls;
 	bool wrong_tool;         /* a call with another function name */
 	bool bad_arguments;      /* arguments not JSON or not matching the schema */
 	bool json_after_prose;   /* text, then a JSON object that parses */
 	bool untagged_reasoning; /* content opens with a chain of thought */
-	bool content_failed;     /* the content check failed */
-	bool policy_failed;      /* finish reason or reasoning policy broken */
 };
 
 /* Picks the one cause for a failed answer. Garbage wins over everything,

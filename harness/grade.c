@@ -186,7 +186,7 @@ static void check_tools(const struct probe *p, const struct chat_reply *r, struc
 }
 
 static void check_policy(const struct grade_policy *pol, const struct chat_reply *r,
-			 struct grade *g, struct answer_evidence *ev)
+			 struct grade *g)
 {
 	bool reasoned = r->reasoning_len > 0 || r->reasoning_tokens > 0;
 	size_t i;
@@ -195,19 +195,13 @@ static void check_policy(const struct grade_policy *pol, const struct chat_reply
 		for (i = 0; i < pol->n_finish_reasons; i++)
 			if (!strcmp(r->finish_reason, pol->finish_reasons[i]))
 				break;
-		if (i == pol->n_finish_reasons) {
-			ev->policy_failed = true;
+		if (i == pol->n_finish_reasons)
 			set_fail(g, "finish_reason '%s' is not allowed%s", r->finish_reason, NULL);
-		}
 	}
-	if (pol->reasoning == REASONING_REQUIRED && !reasoned) {
-		ev->policy_failed = true;
+	if (pol->reasoning == REASONING_REQUIRED && !reasoned)
 		set_fail(g, "reasoning evidence was required but not observed%s%s", NULL, NULL);
-	}
-	if (pol->reasoning == REASONING_FORBIDDEN && reasoned) {
-		ev->policy_failed = true;
+	if (pol->reasoning == REASONING_FORBIDDEN && reasoned)
 		set_fail(g, "reasoning evidence was forbidden but observed%s%s", NULL, NULL);
-	}
 }
 
 void grade_answer(const struct probe *p, const struct grade_policy *pol,
@@ -228,7 +222,6 @@ void grade_answer(const struct probe *p, const struct grade_policy *pol,
 	ev.max_tokens = pol->max_tokens;
 	ev.finish_reason = r->finish_reason;
 	ev.expects_tool = x->tool_name != NULL;
-	ev.expects_json = x->content_json_schema != NULL;
 	ev.n_tool_calls = r->n_calls;
 
 	if (x->no_garbage && diagnose_garbage(r->content, r->content_len, why, sizeof(why)))
@@ -265,8 +258,7 @@ void grade_answer(const struct probe *p, const struct grade_policy *pol,
 		set_fail(g, "content matches the forbidden /%s/%s", x->content_not_regex_src, NULL);
 	if (x->needle_secret && pol->secret && !has_secret(r->content, pol->secret))
 		set_fail(g, "the secret %s is not in the answer%s", pol->secret, NULL);
-	ev.content_failed = !g->pass;
-	check_policy(pol, r, g, &ev);
+	check_policy(pol, r, g);
 	if (g->pass) {
 		ex = text_excerpt(r->content, r->content_len, 40, true);
 		snprintf(g->detail, sizeof(g->detail), "got '%s'", ex ? ex : "");

@@ -317,7 +317,8 @@ START_TEST(refused_while_loading_waits)
 	struct fake f;
 	struct outcome o;
 	char port[16], scenario[4096], exe[4096];
-	const char *argv[] = {"--scenario", scenario, "--port", port, "--listen-after-ms", "1500",
+	/* models a load long enough for preflight to start, even under valgrind */
+	const char *argv[] = {"--scenario", scenario, "--port", port, "--listen-after-ms", "4000",
 			      "--", exe, "run", "--endpoint", "http://127.0.0.1:{port}/v1",
 			      "--wait", "60", "--checks", "smoke", NULL};
 

@@ -131,6 +131,14 @@ pid_t start_program(struct outcome *o, const char *const *env, const char *progr
 		ck_assert_ptr_nonnull(getcwd(cwd, sizeof(cwd)));
 		snprintf(exe, sizeof(exe), "%s/%s/%s", cwd, repo_root(), program);
 	}
+	/* make check VALGRIND=1 runs the binary itself under valgrind too */
+	if (getenv("PREFLIGHT_VALGRIND") && !strcmp(program, "preflight")) {
+		args[n++] = "valgrind";
+		args[n++] = "-q";
+		args[n++] = "--leak-check=full";
+		args[n++] = "--errors-for-leak-kinds=definite";
+		args[n++] = "--error-exitcode=99";
+	}
 	args[n++] = exe;
 	for (i = 0; argv[i] && n < 62; i++)
 		args[n++] = argv[i];
@@ -151,7 +159,7 @@ pid_t start_program(struct outcome *o, const char *const *env, const char *progr
 		unsetenv("OPENAI_BASE_URL");
 		for (i = 0; env && env[i]; i++)
 			putenv((char *)env[i]);
-		execv(exe, (char *const *)args);
+		execvp(args[0], (char *const *)args);
 		_exit(127);
 	}
 	return pid;
