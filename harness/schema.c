@@ -125,32 +125,66 @@ static int check_type(struct vctx *c, const cJSON *t, const cJSON *v)
 	return fail(c, -1, "'type' must be a string or an array%s%s", NULL, NULL);
 }
 
+/* Keywords that bound a number, a length or a count: one row each. */
+enum bound_op { BOUND_MIN, BOUND_MAX, BOUND_EXCL_MIN, BOUND_EXCL_MAX };
+
+static const struct bound {
+	const char *keyword;
+	enum bound_op op;
+	const char *message; /* %s is the keyword's value */
+} number_bounds[] = {
+	{"minimum", BOUND_MIN, "value is below the minimum %s"},
+	{"maximum", BOUND_MAX, "value is above the maximum %s"},
+	{"exclusiveMinimum", BOUND_EXCL_MIN, "value is not above the exclusive minimum %s"},
+	{"exclusiveMaximum", BOUND_EXCL_MAX, "value is not below the exclusive maximum %s"},
+	{NULL, BOUND_MIN, NULL},
+}, string_bounds[] = {
+	{"minLength", BOUND_MIN, "string is shorter than %s characters"},
+	{"maxLength", BOUND_MAX, "string is longer than %s characters"},
+	{NULL, BOUND_MIN, NULL},
+}, array_bounds[] = {
+	{"minItems", BOUND_MIN, "array has fewer than %s items"},
+	{"maxItems", BOUND_MAX, "array has more than %s items"},
+	{NULL, BOUND_MIN, NULL},
+}, object_bounds[] = {
+	{"minProperties", BOUND_MIN, "object has fewer than %s properties"},
+	{"maxProperties", BOUND_MAX, "object has more than %s properties"},
+	{NULL, BOUND_MIN, NULL},
+};
+
+/* Returns 1 when x keeps every bound of the table that s sets, else 0. */
+static int check_bounds(struct vctx *c, const cJSON *s, double x, const struct bound *b)
+{
+	for (; b->keyword; b++) {
+		const cJSON *k = cJSON_GetObjectItemCaseSensitive(s, b->keyword);
+		char num[64], msg[128];
+		bool broken;
+
+		if (!cJSON_IsNumber(k))
+			continue;
+		switch (b->op) {
+		case BOUND_MIN: broken = x < k->valuedouble; break;
+		case BOUND_MAX: broken = x > k->valuedouble; break;
+		case BOUND_EXCL_MIN: broken = x <= k->valuedouble; break;
+		default: broken = x >= k->valuedouble; break;
+		}
+		if (broken) {
+			snprintf(num, sizeof(num), "%g", k->valuedouble);
+			snprintf(msg, sizeof(msg), b->message, num);
+			return fail(c, 0, "%s%s", msg, NULL);
+		}
+	}
+	return 1;
+}
+
 static int check_number(struct vctx *c, const cJSON *s, const cJSON *v)
 {
 	const cJSON *k;
 	double d = v->valuedouble;
 	char num[64];
 
-	if ((k = cJSON_GetObjectItemCaseSensitive(s, "minimum")) && cJSON_IsNumber(k) &&
-	    d < k->valuedouble) {
-		snprintf(num, sizeof(num), "%g", k->valuedouble);
-		return fail(c, 0, "value is below the minimum %s%s", num, NULL);
-	}
-	if ((k = cJSON_GetObjectItemCaseSensitive(s, "maximum")) && cJSON_IsNumber(k) &&
-	    d > k->valuedouble) {
-		snprintf(num, sizeof(num), "%g", k->valuedouble);
-		return fail(c, 0, "value is above the maximum %s%s", num, NULL);
-	}
-	if ((k = cJSON_GetObjectItemCaseSensitive(s, "exclusiveMinimum")) && cJSON_IsNumber(k) &&
-	    d <= k->valuedouble) {
-		snprintf(num, sizeof(num), "%g", k->valuedouble);
-		return fail(c, 0, "value is not above the exclusive minimum %s%s", num, NULL);
-	}
-	if ((k = cJSON_GetObjectItemCaseSensitive(s, "exclusiveMaximum")) && cJSON_IsNumber(k) &&
-	    d >= k->valuedouble) {
-		snprintf(num, sizeof(num), "%g", k->valuedouble);
-		return fail(c, 0, "value is not below the exclusive maximum %s%s", num, NULL);
-	}
+	if (!check_bounds(c, s, d, number_bounds))
+		return 0;
 	if ((k = cJSON_GetObjectItemCaseSensitive(s, "multipleOf")) && cJSON_IsNumber(k) &&
 	    k->valuedouble > 0) {
 		double q = d / k->valuedouble;
@@ -167,19 +201,10 @@ static int check_string(struct vctx *c, const cJSON *s, const cJSON *v)
 {
 	const cJSON *k;
 	size_t n = text_chars(v->valuestring, strlen(v->valuestring));
-	char num[32];
 	int rc;
 
-	if ((k = cJSON_GetObjectItemCaseSensitive(s, "minLength")) && cJSON_IsNumber(k) &&
-	    (double)n < k->valuedouble) {
-		snprintf(num, sizeof(num), "%g", k->valuedouble);
-		return fail(c, 0, "string is shorter than %s characters%s", num, NULL);
-	}
-	if ((k = cJSON_GetObjectItemCaseSensitive(s, "maxLength")) && cJSON_IsNumber(k) &&
-	    (double)n > k->valuedouble) {
-		snprintf(num, sizeof(num), "%g", k->valuedouble);
-		return fail(c, 0, "string is longer than %s characters%s", num, NULL);
-	}
+	if (!check_bounds(c, s, (double)n, string_bounds))
+		return 0;
 	if ((k = cJSON_GetObjectItemCaseSensitive(s, "pattern")) && cJSON_IsString(k)) {
 		rc = pattern_match(c, k->valuestring, v->valuestring);
 		if (rc <= 0)
@@ -193,18 +218,9 @@ static int check_array(struct vctx *c, const cJSON *s, const cJSON *v, int depth
 {
 	const cJSON *k, *items, *e, *f;
 	int n = cJSON_GetArraySize(v), i, rc;
-	char num[32];
 
-	if ((k = cJSON_GetObjectItemCaseSensitive(s, "minItems")) && cJSON_IsNumber(k) &&
-	    n < k->valuedouble) {
-		snprintf(num, sizeof(num), "%g", k->valuedouble);
-		return fail(c, 0, "array has fewer than %s items%s", num, NULL);
-	}
-	if ((k = cJSON_GetObjectItemCaseSensitive(s, "maxItems")) && cJSON_IsNumber(k) &&
-	    n > k->valuedouble) {
-		snprintf(num, sizeof(num), "%g", k->valuedouble);
-		return fail(c, 0, "array has more than %s items%s", num, NULL);
-	}
+	if (!check_bounds(c, s, n, array_bounds))
+		return 0;
 	if ((k = cJSON_GetObjectItemCaseSensitive(s, "uniqueItems")) && cJSON_IsTrue(k)) {
 		for (e = v->child; e; e = e->next)
 			for (f = e->next; f; f = f->next)
@@ -245,7 +261,6 @@ static int check_object(struct vctx *c, const cJSON *s, const cJSON *v, int dept
 	const cJSON *addl = cJSON_GetObjectItemCaseSensitive(s, "additionalProperties");
 	const cJSON *k, *e, *p;
 	int n = cJSON_GetArraySize(v), rc;
-	char num[32];
 
 	if ((k = cJSON_GetObjectItemCaseSensitive(s, "required")) && cJSON_IsArray(k)) {
 		cJSON_ArrayForEach(e, k) {
@@ -253,16 +268,8 @@ static int check_object(struct vctx *c, const cJSON *s, const cJSON *v, int dept
 				return fail(c, 0, "missing required property '%s'%s", e->valuestring, NULL);
 		}
 	}
-	if ((k = cJSON_GetObjectItemCaseSensitive(s, "minProperties")) && cJSON_IsNumber(k) &&
-	    n < k->valuedouble) {
-		snprintf(num, sizeof(num), "%g", k->valuedouble);
-		return fail(c, 0, "object has fewer than %s properties%s", num, NULL);
-	}
-	if ((k = cJSON_GetObjectItemCaseSensitive(s, "maxProperties")) && cJSON_IsNumber(k) &&
-	    n > k->valuedouble) {
-		snprintf(num, sizeof(num), "%g", k->valuedouble);
-		return fail(c, 0, "object has more than %s properties%s", num, NULL);
-	}
+	if (!check_bounds(c, s, n, object_bounds))
+		return 0;
 	cJSON_ArrayForEach(e, v) {
 		bool matched = false;
 		const cJSON *sub;
