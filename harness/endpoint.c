@@ -33,23 +33,45 @@ static long json_long(const cJSON *v)
 		       : -1;
 }
 
-/* llama.cpp reports the runtime context only in /props */
-static void read_props(struct endpoint *e, const struct http_options *o)
+/* GET ROOT/PATH and parse it as JSON; NULL when that fails */
+static cJSON *get_json(struct endpoint *e, const struct http_options *o, const char *path)
 {
 	struct http_exchange x = {0};
 	char url[2048];
-	cJSON *root;
+	cJSON *root = NULL;
 
-	snprintf(url, sizeof(url), "%s/props", e->root);
+	snprintf(url, sizeof(url), "%s/%s", e->root, path);
 	x.url = url;
-	if (http_perform(&x, 1, o) == 0 && x.outcome == HTTP_DONE && x.status == 200 &&
-	    (root = cJSON_ParseWithLength(buf_cstr(&x.response), x.response.len))) {
-		e->max_model_len = json_long(cJSON_GetObjectItemCaseSensitive(
-			cJSON_GetObjectItemCaseSensitive(root, "default_generation_settings"), "n_ctx"));
-		cJSON_Delete(root);
-	}
+	if (http_perform(&x, 1, o) == 0 && x.outcome == HTTP_DONE && x.status == 200)
+		root = cJSON_ParseWithLength(buf_cstr(&x.response), x.response.len);
 	http_exchange_release(&x);
+	return root;
 }
+
+/* the server's version: vLLM's /version, or llama.cpp's /props build_info */
+static void read_version(struct endpoint *e, const struct http_options *o)
+{
+	cJSON *root = get_json(e, o, "version");
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(root, "version");
+
+	if (!e->version && cJSON_IsString(v))
+		e->version = xstrdup(v->valuestring);
+	cJSON_Delete(root);
+}
+
+/* llama.cpp reports the runtime context only in /props */
+static void read_props(struct endpoint *e, const struct http_options *o)
+{
+	cJSON *root = get_json(e, o, "props");
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(root, "build_info");
+
+	e->max_model_len = json_long(cJSON_GetObjectItemCaseSensitive(
+		cJSON_GetObjectItemCaseSensitive(root, "default_generation_settings"), "n_ctx"));
+	if (!e->version && cJSON_IsString(v))
+		e->version = xstrdup(v->valuestring);
+	cJSON_Delete(root);
+}
+
 
 static void forget_models(struct endpoint *e)
 {
@@ -140,6 +162,7 @@ enum endpoint_state endpoint_discover(struct endpoint *e, const struct http_opti
 	} else if (x.status == 200) {
 		if (read_models(e, buf_cstr(&x.response), x.response.len) == 0 && e->max_model_len < 0)
 			read_props(e, o);
+		read_version(e, o);
 		/* SGLang lists its models before the model is loaded; /health tells */
 		if (health_loading(e, o)) {
 			*cause = CAUSE_HTTP_ERROR;
@@ -202,6 +225,7 @@ long endpoint_tokenize(struct endpoint *e, const struct http_options *o, const c
 void endpoint_release(struct endpoint *e)
 {
 	forget_models(e);
+	free(e->version);
 	free(e->base);
 	free(e->root);
 	memset(e, 0, sizeof(*e));

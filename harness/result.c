@@ -40,6 +40,7 @@ void run_result_release(struct run_result *r)
 	free(r->endpoint);
 	free(r->model);
 	free(r->server);
+	free(r->server_version);
 	free(r->reasoning_effort);
 	free(r->allowed_finish);
 	free(r->unusable_detail);

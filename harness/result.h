@@ -56,7 +56,8 @@ struct run_result {
 	char *endpoint;          /* base URL, no credentials */
 	char *model;
 	long max_model_len;      /* -1 unknown */
-	char *server;            /* system_fingerprint or server version, or NULL */
+	char *server;            /* system_fingerprint of the answers, or NULL */
+	char *server_version;    /* /version or /props build_info, or NULL */
 	const char *thinking;    /* static */
 	char *reasoning_effort;
 	long visible_tokens, headroom_tokens, max_tokens, needle_ctx;

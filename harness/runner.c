@@ -602,6 +602,7 @@ enum runner_status runner_run(const struct config *c, const struct probe_set *se
 	if (st == ENDPOINT_NOT_READY && c->wait > 0)
 		wait_until_ready(&run, &st, &cause, detail, sizeof(detail));
 	r->max_model_len = run.ep.max_model_len;
+	r->server_version = xstrdup(run.ep.version);
 	if (st != ENDPOINT_READY) {
 		r->unusable = true;
 		r->unusable_cause = cause;

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "regex.h"
@@ -364,8 +365,16 @@ static int validate(struct vctx *c, const cJSON *s, const cJSON *v, int depth)
 		return fail(c, -1, "a schema must be an object or a boolean%s%s", NULL, NULL);
 	if ((k = cJSON_GetObjectItemCaseSensitive(s, "type")) && (rc = check_type(c, k, v)) <= 0)
 		return rc;
-	if ((k = cJSON_GetObjectItemCaseSensitive(s, "const")) && !cJSON_Compare(k, v, true))
-		return fail(c, 0, "value is not the required constant%s%s", NULL, NULL);
+	if ((k = cJSON_GetObjectItemCaseSensitive(s, "const")) && !cJSON_Compare(k, v, true)) {
+		char *want = cJSON_PrintUnformatted(k), *got = cJSON_PrintUnformatted(v);
+		char w[64], g[64];
+
+		snprintf(w, sizeof(w), "%s", want ? want : "?");
+		snprintf(g, sizeof(g), "%s", got ? got : "?");
+		free(want);
+		free(got);
+		return fail(c, 0, "expected %s, got %s", w, g);
+	}
 	if ((k = cJSON_GetObjectItemCaseSensitive(s, "enum")) && cJSON_IsArray(k)) {
 		bool found = false;
 

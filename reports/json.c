@@ -108,7 +108,8 @@ int report_json_render(const struct run_result *r, struct buf *out)
 	add_str(ep, "base_url", r->endpoint);
 	add_str(ep, "model", r->model);
 	add_count(ep, "max_model_len", r->max_model_len);
-	add_str(ep, "server", r->server);
+	add_str(ep, "server_version", r->server_version);
+	add_str(ep, "system_fingerprint", r->server);
 	cJSON_AddBoolToObject(ep, "usable", !r->unusable);
 	add_str(ep, "cause", r->unusable ? cause_code(r->unusable_cause) : NULL);
 	add_str(ep, "detail", r->unusable_detail);

@@ -117,7 +117,8 @@ int report_junit_render(const struct run_result *r, struct buf *out)
 	rc |= property(out, "thinking", r->thinking);
 	rc |= property(out, "reasoning_effort", r->reasoning_effort);
 	rc |= property(out, "preflight_version", PREFLIGHT_VERSION);
-	rc |= property(out, "server", r->server);
+	rc |= property(out, "server_version", r->server_version);
+	rc |= property(out, "system_fingerprint", r->server);
 	rc |= buf_puts(out, "  </properties>\n");
 	for (i = 0; i < r->n_probes; i++) {
 		const struct probe_result *p = &r->probes[i];
