@@ -26,39 +26,49 @@ static long number_after(const char *s, const char *needle)
 	return *p ? strtol(p, NULL, 10) : -1;
 }
 
-/* Each row: a phrase that marks the wording, the phrase before the limit and
- * the phrase before the requested size. Order matters: first match wins. */
+/* Each row: a phrase that marks the wording, the phrase before the limit,
+ * the phrase before the requested size, and the phrase before a second
+ * number to add to it (output tokens) or NULL. A NULL requested phrase
+ * means the text gives no token count. First match wins. */
 static const struct {
-	const char *mark, *limit, *requested;
+	const char *mark, *limit, *requested, *plus;
 } wordings[] = {
 	/* vLLM E: "...length is L tokens. However, you requested M output tokens and
 	 * your prompt contains at least P input tokens, for a total of at least T" */
-	{"for a total of at least", "maximum context length is", "for a total of at least"},
+	{"for a total of at least", "maximum context length is", "for a total of at least", NULL},
 	/* vLLM C: "... for a total of T tokens (P + M = T > L)" */
-	{"for a total of", "maximum context length is", "for a total of"},
-	/* vLLM C first form and 0.15 bug: "your request has P input tokens" */
-	{"your request has", "maximum context length is", "your request has"},
+	{"for a total of", "maximum context length is", "for a total of", NULL},
+	/* SGLang: "max_completion_tokens is too large: M.This model supports at most L" */
+	{"supports at most", "supports at most", "is too large:", NULL},
+	/* vLLM B: "'max_tokens' ... is too large: M. ... length is L tokens and your
+	 * request has P input tokens (M > L - P)" */
+	{"is too large:", "maximum context length is", "is too large:", "your request has"},
+	/* vLLM C first form and the 0.15 bug: "your request has P input tokens" */
+	{"your request has", "maximum context length is", "your request has", NULL},
 	/* vLLM A/B: "However, you requested T tokens" */
-	{"However, you requested", "maximum context length is", "However, you requested"},
-	/* vLLM B max_tokens form: "(8000 > 4096 - 2778)" */
-	{"is too large:", "maximum context length is", "your request has"},
-	/* vLLM D: "You passed P input tokens and requested M ... length is only L" */
-	{"You passed", "context length is only", "You passed"},
+	{"However, you requested", "maximum context length is", "However, you requested", NULL},
+	/* vLLM D, the character pre-check: no token count */
+	{"input characters", "context length is only", NULL, NULL},
+	/* vLLM D: "You passed P input tokens and requested M output tokens. However,
+	 * the model's context length is only L tokens" */
+	{"You passed", "context length is only", "You passed", "and requested"},
+	/* vLLM D: "max_tokens=M cannot be greater than max_model_len=L" */
+	{"cannot be greater than", "cannot be greater than", "", NULL},
 	/* vLLM engine: "The decoder prompt (length P) is longer than the maximum model length of L" */
-	{"decoder prompt", "maximum model length of", "(length"},
-	{"Input length (", "maximum context length (", "Input length ("},
+	{"decoder prompt", "maximum model length of", "(length", NULL},
+	{"Input length (", "maximum context length (", "Input length (", NULL},
 	/* SGLang */
-	{"is longer than the model's context length", "context length (", "The input ("},
-	{"You requested a total of", "maximum context length of", "You requested a total of"},
-	/* llama.cpp */
-	{"exceeds the available context size", "available context size (", "request ("},
+	{"is longer than the model's context length", "context length (", "The input (", NULL},
+	{"You requested a total of", "maximum context length of", "You requested a total of", NULL},
+	/* llama.cpp (the old wording has no numbers) */
+	{"exceeds the available context size", "available context size (", "request (", NULL},
 	/* TGI */
-	{"`inputs` tokens + `max_new_tokens` must be <=", "must be <=", "Given:"},
-	{"`inputs` must have less than", "less than", "Given:"},
+	{"`inputs` tokens + `max_new_tokens` must be <=", "must be <=", "Given:", "tokens and"},
+	{"`inputs` must have less than", "less than", "Given:", NULL},
 	/* OpenAI */
-	{"your messages resulted in", "maximum context length is", "resulted in"},
+	{"your messages resulted in", "maximum context length is", "resulted in", NULL},
 	/* LM Studio */
-	{"greater than the context length", "n_ctx:", "n_keep:"},
+	{"greater than the context length", "n_ctx:", "n_keep:", NULL},
 };
 
 static void find_context_numbers(struct api_error *e, const char *msg)
@@ -70,7 +80,13 @@ static void find_context_numbers(struct api_error *e, const char *msg)
 			continue;
 		e->context_overflow = true;
 		e->ctx_limit = number_after(msg, wordings[i].limit);
-		e->ctx_requested = number_after(msg, wordings[i].requested);
+		if (wordings[i].requested)
+			e->ctx_requested = number_after(msg, wordings[i].requested);
+		if (e->ctx_requested >= 0 && wordings[i].plus) {
+			long more = number_after(msg, wordings[i].plus);
+
+			e->ctx_requested = more >= 0 ? e->ctx_requested + more : -1;
+		}
 		e->ctx_at_least = strstr(msg, "at least") != NULL;
 		return;
 	}
