@@ -39,6 +39,26 @@ static int buf_grow(struct buf *b, size_t need)
 	return 0;
 }
 
+int buf_grow_to(struct buf *b, size_t n)
+{
+	char *p;
+
+	if (b->max && n > b->max)
+		return BUF_ETOOBIG;
+	if (n >= SIZE_MAX - 1)
+		return BUF_ENOMEM;
+	if (n + 1 <= b->cap)
+		return 0;
+	p = xrealloc(b->data, n + 1);
+	if (!p)
+		return BUF_ENOMEM;
+	if (!b->data)
+		p[0] = '\0';
+	b->data = p;
+	b->cap = n + 1;
+	return 0;
+}
+
 int buf_append(struct buf *b, const void *data, size_t len)
 {
 	int rc;

@@ -24,6 +24,9 @@ struct buf {
 
 /* Sets up caller memory; max 0 = uncapped. */
 void buf_init(struct buf *b, size_t max);
+/* Makes room for at least n bytes in all (one allocation for a buffer whose
+ * final size is known). Returns 0, BUF_ENOMEM or BUF_ETOOBIG. */
+int buf_grow_to(struct buf *b, size_t n);
 /* Appends len bytes (copied). Returns 0, BUF_ENOMEM or BUF_ETOOBIG; on
  * failure the buffer is unchanged. */
 int buf_append(struct buf *b, const void *data, size_t len);

@@ -35,6 +35,8 @@ static const struct option options[] = {
 	{"--timeout", OPT_DOUBLE, OFF(timeout), 0.001, 86400, "seconds per request (900)"},
 	{"--wait", OPT_DOUBLE, OFF(wait), 0, 86400, "wait up to SECONDS for the endpoint to load"},
 	{"--needle-ctx", OPT_LONG, OFF(needle_ctx), 256, 10000000, "needle prompt size in tokens (14000)"},
+	{"--long-tool-ctx", OPT_LONG, OFF(long_tool_ctx), 1000, 10000000, "long-tools prompt size in tokens (110000)"},
+	{"--needle-depth", OPT_SPECIAL, 0, 0, 0, "needle depths, e.g. 0.1,0.5,0.9 (0.58)"},
 	{"--tool-batch", OPT_INT, OFF(tool_batch), 1, PROBE_BATCH_MAX, "tool requests sent at once (20)"},
 	{"--no-thinking", OPT_SPECIAL, 0, 0, 0, "same as --thinking-mode disabled"},
 	{"--thinking-mode", OPT_SPECIAL, 0, 0, 0, "default|enabled|disabled|unsupported"},
@@ -61,6 +63,8 @@ static const char usage_text[] =
 	"  --probes DIR                        probe folder (default: the bundled probes)\n"
 	"  --checks ID,ID                      probes to run (default: smoke,json,needle,tools)\n"
 	"  --needle-ctx N                      needle prompt size in tokens (14000)\n"
+	"  --needle-depth D,D,...              one needle per depth, 0..1 (0.58)\n"
+	"  --long-tool-ctx N                   long-tools prompt size in tokens (110000)\n"
 	"  --tool-batch N                      tool requests sent at once (20, at most 128)\n"
 	"  --no-thinking                       chat_template_kwargs.enable_thinking=false\n"
 	"  --thinking-mode MODE                default|enabled|disabled|unsupported\n"
@@ -116,6 +120,33 @@ oom:
 	return -1;
 }
 
+static int set_depths(struct config *c, const char *text, char *err, size_t errlen)
+{
+	const char *p = text;
+
+	c->n_needle_depths = 0;
+	while (*p) {
+		char *end = NULL;
+		double d = strtod(p, &end);
+
+		if (end == p || !isfinite(d) || d < 0 || d > 1 || (*end && *end != ',')) {
+			snprintf(err, errlen, "--needle-depth takes numbers from 0 to 1 separated by commas, not '%s'", text);
+			return -1;
+		}
+		if (c->n_needle_depths == CONFIG_MAX_DEPTHS) {
+			snprintf(err, errlen, "--needle-depth takes at most %d depths", CONFIG_MAX_DEPTHS);
+			return -1;
+		}
+		c->needle_depths[c->n_needle_depths++] = d;
+		p = *end ? end + 1 : end;
+	}
+	if (!c->n_needle_depths) {
+		snprintf(err, errlen, "--needle-depth needs at least one depth");
+		return -1;
+	}
+	return 0;
+}
+
 static int set_json_object(cJSON **slot, const char *name, const char *text, char *err,
 			   size_t errlen)
 {
@@ -156,6 +187,8 @@ static int set_special(struct config *c, const char *name, const char *val, char
 		return set_json_object(&c->extra_body, name, val, err, errlen);
 	if (!strcmp(name, "--allowed-finish-reasons"))
 		return set_list(c, val, err, errlen);
+	if (!strcmp(name, "--needle-depth"))
+		return set_depths(c, val, err, errlen);
 	if (!strcmp(name, "--reasoning-evidence")) {
 		if (reasoning_policy_parse(val, &c->reasoning_evidence) == 0)
 			return 0;
@@ -231,6 +264,7 @@ int config_parse(int argc, char **argv, struct config *c, char *err, size_t errl
 	memset(c, 0, sizeof(*c));
 	c->timeout = 900;
 	c->needle_ctx = 14000;
+	c->long_tool_ctx = 110000;
 	c->visible_tokens = 256;
 	c->max_body = 64L << 20;
 	c->api_key_env = "OPENAI_API_KEY";

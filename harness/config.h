@@ -15,6 +15,8 @@
 #include "chat.h"
 #include "probe.h"
 
+#define CONFIG_MAX_DEPTHS 16
+
 enum command { CMD_HELP = 0, CMD_RUN, CMD_LIST, CMD_VALIDATE, CMD_VERSION };
 
 struct config {
@@ -29,6 +31,9 @@ struct config {
 	double timeout;              /* seconds per request */
 	double wait;                 /* seconds to wait for readiness, 0 = none */
 	long needle_ctx;
+	long long_tool_ctx;          /* size of the long-tools haystack */
+	double needle_depths[CONFIG_MAX_DEPTHS]; /* --needle-depth; none: the probe's */
+	size_t n_needle_depths;
 	int tool_batch;              /* 0: the probe's own batch size */
 	enum thinking_mode thinking;
 	const char *reasoning_effort;

@@ -175,40 +175,42 @@ enum endpoint_state endpoint_discover(struct endpoint *e, const struct http_opti
 	return st;
 }
 
-long endpoint_tokenize(struct endpoint *e, const struct http_options *o, const char *model,
-		       const char *messages_json, const char *kwargs_json)
+/* The number after "key": in a /tokenize reply, read without parsing the
+ * token list (a million ids would cost a million cJSON nodes). The list
+ * holds only numbers, so the key cannot appear inside it. */
+static long reply_number(const char *body, const char *key)
+{
+	const char *p = strstr(body, key);
+
+	if (!p)
+		return -1;
+	p += strlen(key);
+	while (*p == ' ' || *p == ':' || *p == '\t' || *p == '\n' || *p == '\r')
+		p++;
+	if (*p < '0' || *p > '9')
+		return -1;
+	return strtol(p, NULL, 10);
+}
+
+long endpoint_tokenize(struct endpoint *e, const struct http_options *o, const char *body)
 {
 	struct http_exchange x = {0};
-	cJSON *req = NULL, *root;
-	char url[2048], *body = NULL;
+	char url[2048];
 	long count = -1;
 	int i;
 
 	if (e->tokenize_tried && !e->tokenize_works)
 		return -1;
-	req = cJSON_CreateObject();
-	if (!req || !cJSON_AddStringToObject(req, "model", model) ||
-	    !cJSON_AddItemToObject(req, "messages", cJSON_Parse(messages_json)) ||
-	    (kwargs_json &&
-	     !cJSON_AddItemToObject(req, "chat_template_kwargs", cJSON_Parse(kwargs_json))) ||
-	    !(body = cJSON_PrintUnformatted(req))) {
-		cJSON_Delete(req);
-		return -1;
-	}
-	cJSON_Delete(req);
 	/* vLLM serves it at the root, SGLang under /v1; llama.cpp's takes no
 	 * messages and answers without a count */
 	for (i = e->tokenize_tried ? e->tokenize_at : 0; i < 2 && count < 0; i++) {
 		snprintf(url, sizeof(url), "%s/tokenize", i ? e->base : e->root);
 		x.url = url;
 		x.body = body;
-		if (http_perform(&x, 1, o) == 0 && x.outcome == HTTP_DONE && x.status == 200 &&
-		    (root = cJSON_ParseWithLength(buf_cstr(&x.response), x.response.len))) {
-			count = json_long(cJSON_GetObjectItemCaseSensitive(root, "count"));
+		if (http_perform(&x, 1, o) == 0 && x.outcome == HTTP_DONE && x.status == 200) {
+			count = reply_number(buf_cstr(&x.response), "\"count\"");
 			if (e->max_model_len < 0)
-				e->max_model_len =
-					json_long(cJSON_GetObjectItemCaseSensitive(root, "max_model_len"));
-			cJSON_Delete(root);
+				e->max_model_len = reply_number(buf_cstr(&x.response), "\"max_model_len\"");
 		}
 		http_exchange_release(&x);
 		if (count > 0)
@@ -218,7 +220,6 @@ long endpoint_tokenize(struct endpoint *e, const struct http_options *o, const c
 	}
 	e->tokenize_tried = true;
 	e->tokenize_works = count > 0;
-	free(body);
 	return count;
 }
 

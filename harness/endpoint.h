@@ -37,11 +37,11 @@ int endpoint_init(struct endpoint *e, const char *base);
 /* Asks /v1/models once. On failure sets *cause and detail. */
 enum endpoint_state endpoint_discover(struct endpoint *e, const struct http_options *o,
 				      enum cause *cause, char *detail, size_t len);
-/* The prompt tokens of one chat request body's messages as the endpoint
- * counts them via /tokenize; -1 when it cannot. messages_json is a JSON
- * array; kwargs_json a JSON object or NULL. */
-long endpoint_tokenize(struct endpoint *e, const struct http_options *o, const char *model,
-		       const char *messages_json, const char *kwargs_json);
+/* The prompt tokens of a chat request as the endpoint counts them via
+ * /tokenize (chat template applied), or -1 when it cannot. body is the
+ * JSON of a tokenize request: model, messages, and tools and
+ * chat_template_kwargs where the chat request has them. */
+long endpoint_tokenize(struct endpoint *e, const struct http_options *o, const char *body);
 void endpoint_release(struct endpoint *e);
 
 #endif

@@ -9,11 +9,19 @@
 #ifndef PREFLIGHT_NEEDLE_H
 #define PREFLIGHT_NEEDLE_H
 
+#include <stddef.h>
+
 #include "probe.h"
 
-/* Returns the user message with count fillers, caller frees; NULL when out
- * of memory. */
-char *needle_build(const struct needle_spec *s, long count);
+/* Returns the user message with count fillers, the secret line (when the
+ * spec has one) at depth, and the question; caller frees. NULL when out of
+ * memory. */
+char *needle_build(const struct needle_spec *s, const char *secret, double depth, long count);
+
+/* The secret of depth variant index (0, 1, ...) of a --needle-depth list,
+ * or base itself when index is negative. Distinct per variant, the same
+ * in every run. */
+void needle_secret_for(const char *base, double depth, int index, char *out, size_t n);
 
 /* The filler count whose prompt is closest to target tokens, given that
  * count a measured ta tokens and count b measured tb (a < b). Returns -1

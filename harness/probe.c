@@ -215,10 +215,10 @@ static int load_request(struct loader *l, struct probe *p, const cJSON *root)
 	if (cJSON_GetObjectItemCaseSensitive(p->request, "model") ||
 	    cJSON_GetObjectItemCaseSensitive(p->request, "stream"))
 		return bad(l, "request", "'request' must not set 'model' or 'stream'");
-	if (!p->needle && load_messages(l, p->request))
+	/* a needle probe builds its last user message; others it may put first */
+	if ((!p->needle || cJSON_GetObjectItemCaseSensitive(p->request, "messages")) &&
+	    load_messages(l, p->request))
 		return -1;
-	if (p->needle && cJSON_GetObjectItemCaseSensitive(p->request, "messages"))
-		return bad(l, "messages", "a needle probe builds its own messages");
 	if ((v = cJSON_GetObjectItemCaseSensitive(p->request, "max_tokens")) &&
 	    (!cJSON_IsNumber(v) || v->valuedouble < 1 || v->valuedouble > 1048576))
 		return bad(l, "max_tokens", "'max_tokens' must be 1..1048576");
@@ -242,7 +242,7 @@ static int load_request(struct loader *l, struct probe *p, const cJSON *root)
 static int load_needle(struct loader *l, struct probe *p, const cJSON *root)
 {
 	static const char *const keys[] = {"filler", "secret", "secret_line", "question",
-					   "depth", NULL};
+					   "depth", "size", "min_prompt_tokens", NULL};
 	const cJSON *n = cJSON_GetObjectItemCaseSensitive(root, "needle"), *d;
 	struct needle_spec *s;
 
@@ -256,18 +256,33 @@ static int load_needle(struct loader *l, struct probe *p, const cJSON *root)
 	if (!s)
 		return bad(l, NULL, "out of memory");
 	if (get_string(l, n, "filler", true, &s->filler) ||
-	    get_string(l, n, "secret", true, &s->secret) ||
-	    get_string(l, n, "secret_line", true, &s->secret_line) ||
+	    get_string(l, n, "secret", false, &s->secret) ||
+	    get_string(l, n, "secret_line", s->secret != NULL, &s->secret_line) ||
 	    get_string(l, n, "question", true, &s->question))
 		return -1;
-	if (!strstr(s->secret_line, "{secret}"))
+	if (s->secret_line && !strstr(s->secret_line, "{secret}"))
 		return bad(l, "secret_line", "'secret_line' must contain {secret}");
+	if (s->secret_line && !s->secret)
+		return bad(l, "secret_line", "'secret_line' needs a 'secret'");
 	s->depth = 0.58;
 	d = cJSON_GetObjectItemCaseSensitive(n, "depth");
 	if (d && (!cJSON_IsNumber(d) || d->valuedouble < 0 || d->valuedouble > 1))
 		return bad(l, "depth", "'depth' must be a number from 0 to 1");
 	if (d)
 		s->depth = d->valuedouble;
+	if ((d = cJSON_GetObjectItemCaseSensitive(n, "size"))) {
+		if (cJSON_IsString(d) && !strcmp(d->valuestring, "needle-ctx"))
+			s->size = NEEDLE_SIZE_NEEDLE_CTX;
+		else if (cJSON_IsString(d) && !strcmp(d->valuestring, "long-tool-ctx"))
+			s->size = NEEDLE_SIZE_LONG_TOOL_CTX;
+		else
+			return bad(l, "size", "'size' must be \"needle-ctx\" or \"long-tool-ctx\"");
+	}
+	if ((d = cJSON_GetObjectItemCaseSensitive(n, "min_prompt_tokens"))) {
+		if (!cJSON_IsNumber(d) || d->valuedouble < 0 || d->valuedouble > 1e8)
+			return bad(l, "min_prompt_tokens", "'min_prompt_tokens' must be 0..100000000");
+		s->min_prompt_tokens = (long)d->valuedouble;
+	}
 	return 0;
 }
 
@@ -327,8 +342,8 @@ static int load_expect(struct loader *l, struct probe *p, const cJSON *root)
 		if (!cJSON_IsBool(v))
 			return bad(l, "needle_secret", "'needle_secret' must be true or false");
 		ex->needle_secret = cJSON_IsTrue(v);
-		if (ex->needle_secret && !p->needle)
-			return bad(l, "needle_secret", "'needle_secret' needs a 'needle' section");
+		if (ex->needle_secret && (!p->needle || !p->needle->secret))
+			return bad(l, "needle_secret", "'needle_secret' needs a 'needle' with a 'secret'");
 	}
 	ex->no_garbage = true;
 	if ((v = cJSON_GetObjectItemCaseSensitive(x, "no_garbage"))) {

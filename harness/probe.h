@@ -24,12 +24,17 @@ const char *reasoning_policy_name(enum reasoning_policy p);
 /* Returns 0 and sets *p, or -1 for an unknown name. */
 int reasoning_policy_parse(const char *name, enum reasoning_policy *p);
 
+/* Which option sets a haystack's size in tokens. */
+enum needle_size { NEEDLE_SIZE_NEEDLE_CTX = 0, NEEDLE_SIZE_LONG_TOOL_CTX };
+
 struct needle_spec {
 	char *filler;      /* one sentence, repeated to fill the haystack */
-	char *secret;      /* what must come back */
-	char *secret_line; /* the line holding the secret */
+	char *secret;      /* what must come back, or NULL for a plain haystack */
+	char *secret_line; /* the line holding the secret ({secret} in it) */
 	char *question;    /* appended after the haystack */
 	double depth;      /* 0..1, where the secret line goes */
+	enum needle_size size;  /* --needle-ctx or --long-tool-ctx */
+	long min_prompt_tokens; /* the endpoint must count at least this many, 0 = no floor */
 };
 
 struct expect {

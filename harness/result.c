@@ -35,6 +35,7 @@ void run_result_release(struct run_result *r)
 		free(p->summary);
 		free(p->evidence);
 		free(p->json_keys);
+		free(p->secret);
 	}
 	free(r->probes);
 	free(r->endpoint);

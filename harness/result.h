@@ -39,6 +39,9 @@ struct observation {
 
 struct probe_result {
 	const struct probe *probe; /* borrowed from the probe set */
+	char variant[16];        /* "@50%" for a --needle-depth variant, else "" */
+	double depth;            /* where the needle's secret went */
+	char *secret;            /* the needle's secret for this variant, or NULL */
 	enum verdict verdict;
 	enum cause cause;
 	char *message;           /* one line; NULL on pass */

@@ -176,35 +176,45 @@ static void observe(struct run *run, const struct probe *p, const struct grade_p
 	chat_reply_release(&reply);
 }
 
-static const char *kwargs_for_tokenize(const struct config *c, char *out, size_t n)
+/* The /tokenize request for a chat request: the same model, messages,
+ * tools and template switches, so the template renders the same prompt. */
+static char *tokenize_body(const struct run *run, const struct probe *p, const cJSON *msgs)
 {
-	cJSON *kw;
-	char *s;
+	const struct config *c = run->c;
+	const cJSON *tools = cJSON_GetObjectItemCaseSensitive(p->request, "tools");
+	cJSON *req = cJSON_CreateObject(), *kw = NULL;
+	char *text = NULL;
 
-	if (c->thinking != THINKING_ENABLED && c->thinking != THINKING_DISABLED &&
-	    !c->chat_template_kwargs)
-		return NULL;
-	kw = c->chat_template_kwargs ? cJSON_Duplicate(c->chat_template_kwargs, 1)
-				     : cJSON_CreateObject();
-	if (!kw)
-		return NULL;
-	if (c->thinking == THINKING_ENABLED || c->thinking == THINKING_DISABLED) {
-		cJSON_DeleteItemFromObjectCaseSensitive(kw, "enable_thinking");
-		cJSON_AddBoolToObject(kw, "enable_thinking", c->thinking == THINKING_ENABLED);
+	if (!req || !cJSON_AddStringToObject(req, "model", run->model) ||
+	    !cJSON_AddItemToObject(req, "messages", cJSON_Duplicate(msgs, 1)) ||
+	    (tools && !cJSON_AddItemToObject(req, "tools", cJSON_Duplicate(tools, 1))))
+		goto out;
+	if (c->thinking == THINKING_ENABLED || c->thinking == THINKING_DISABLED ||
+	    c->chat_template_kwargs) {
+		kw = c->chat_template_kwargs ? cJSON_Duplicate(c->chat_template_kwargs, 1)
+					     : cJSON_CreateObject();
+		if (!kw || !cJSON_AddItemToObject(req, "chat_template_kwargs", kw)) {
+			cJSON_Delete(kw);
+			goto out;
+		}
+		if (c->thinking == THINKING_ENABLED || c->thinking == THINKING_DISABLED) {
+			cJSON_DeleteItemFromObjectCaseSensitive(kw, "enable_thinking");
+			cJSON_AddBoolToObject(kw, "enable_thinking", c->thinking == THINKING_ENABLED);
+		}
 	}
-	s = cJSON_PrintUnformatted(kw);
-	cJSON_Delete(kw);
-	if (!s)
-		return NULL;
-	snprintf(out, n, "%s", s);
-	free(s);
-	return out;
+	text = cJSON_PrintUnformatted(req);
+out:
+	cJSON_Delete(req);
+	return text;
 }
 
-static cJSON *needle_messages(const struct needle_spec *s, long count)
+/* The probe's own messages, then the haystack as the last user message. */
+static cJSON *needle_messages(const struct probe *p, const struct probe_result *pr, long count)
 {
-	char *text = needle_build(s, count);
-	cJSON *msgs = cJSON_CreateArray(), *m = cJSON_CreateObject();
+	const cJSON *own = cJSON_GetObjectItemCaseSensitive(p->request, "messages");
+	char *text = needle_build(p->needle, pr->secret, pr->depth, count);
+	cJSON *msgs = own ? cJSON_Duplicate(own, 1) : cJSON_CreateArray();
+	cJSON *m = cJSON_CreateObject();
 
 	if (!text || !msgs || !m || !cJSON_AddStringToObject(m, "role", "user") ||
 	    !cJSON_AddStringToObject(m, "content", text)) {
@@ -220,33 +230,32 @@ static cJSON *needle_messages(const struct needle_spec *s, long count)
 
 /* The prompt size of count fillers as the endpoint counts it: /tokenize
  * when offered, else a one-token chat request. -1 when unknown. */
-static long needle_measure(struct run *run, const struct probe *p, long count)
+static long needle_measure(struct run *run, const struct probe *p, const struct probe_result *pr,
+			   long count)
 {
-	cJSON *msgs = needle_messages(p->needle, count);
+	cJSON *msgs = needle_messages(p, pr, count);
 	struct chat_settings cs = {run->model, 1, run->c->thinking, run->c->reasoning_effort,
 				   run->c->chat_template_kwargs, run->c->extra_body};
-	char kw[4096], err[256], *text = msgs ? cJSON_PrintUnformatted(msgs) : NULL;
+	char url[2048], err[256], *text = msgs ? tokenize_body(run, p, msgs) : NULL;
 	struct http_exchange x = {0};
 	struct chat_reply reply;
 	long n = -1;
 
+	memset(&reply, 0, sizeof(reply));
 	if (!text)
 		goto out;
-	n = endpoint_tokenize(&run->ep, &run->http, run->model, text,
-			      kwargs_for_tokenize(run->c, kw, sizeof(kw)));
+	n = endpoint_tokenize(&run->ep, &run->http, text);
 	if (n > 0)
 		goto out;
+	n = -1;
 	x.body = chat_body_build(p->request, msgs, &cs, err, sizeof(err));
-	snprintf(kw, sizeof(kw), "%s/chat/completions", run->ep.base);
-	x.url = kw;
+	snprintf(url, sizeof(url), "%s/chat/completions", run->ep.base);
+	x.url = url;
 	if (x.body && http_perform(&x, 1, &run->http) == 0 && x.outcome == HTTP_DONE &&
 	    x.status == 200 &&
 	    chat_reply_parse(buf_cstr(&x.response), x.response.len, &reply, err, sizeof(err)) == 0)
 		n = reply.prompt_tokens;
-	else
-		n = -1;
-	if (x.body && x.outcome == HTTP_DONE && x.status == 200)
-		chat_reply_release(&reply);
+	chat_reply_release(&reply);
 	free((char *)x.body);
 	http_exchange_release(&x);
 out:
@@ -255,31 +264,30 @@ out:
 	return n;
 }
 
-/* Chooses the filler count for the target from the endpoint's own counts. */
-static long needle_calibrate(struct run *run, const struct probe *p, long target)
+/* Chooses the filler count for the target from the endpoint's own counts:
+ * two small haystacks give tokens per filler and the fixed overhead; where
+ * /tokenize makes counting cheap, one count at full size corrects the rest. */
+static long needle_calibrate(struct run *run, const struct probe *p,
+			     const struct probe_result *pr, long target)
 {
 	long a = 32, b = 160, ta, tb, n;
 
-	ta = needle_measure(run, p, a);
-	tb = ta > 0 ? needle_measure(run, p, b) : -1;
+	ta = needle_measure(run, p, pr, a);
+	tb = ta > 0 ? needle_measure(run, p, pr, b) : -1;
 	n = tb > 0 ? needle_count_for(target, a, ta, b, tb) : -1;
 	if (n < 0)
 		return needle_count_guess(p->needle, target);
-	/* one exact correction where counting is cheap */
-	if (run->ep.tokenize_works) {
-		long tn = needle_measure(run, p, n);
+	if (run->ep.tokenize_works && n != b) {
+		long tn = needle_measure(run, p, pr, n);
+		long fix = tn > 0 ? needle_count_for(target, b, tb, n, tn) : -1;
 
-		if (tn > 0) {
-			long fix = needle_count_for(target, b, tb, n, tn);
-
-			if (fix >= 0 && n != b)
-				n = fix;
-		}
+		if (fix >= 0)
+			n = fix;
 	}
 	return n;
 }
 
-static void render_summary(struct probe_result *pr, const char *tmpl, const char *secret)
+static void render_summary(struct probe_result *pr, const char *tmpl)
 {
 	struct buf b = BUF_INIT(0);
 	const char *s;
@@ -295,7 +303,7 @@ static void render_summary(struct probe_result *pr, const char *tmpl, const char
 			buf_puts(&b, pr->json_keys ? pr->json_keys : "[]");
 			s += 10;
 		} else if (!strncmp(s, "{secret}", 8)) {
-			buf_puts(&b, secret ? secret : "");
+			buf_puts(&b, pr->secret ? pr->secret : "");
 			s += 7;
 		} else if (!strncmp(s, "{cause}", 7)) {
 			buf_puts(&b, cause_code(pr->cause));
@@ -309,6 +317,8 @@ static void render_summary(struct probe_result *pr, const char *tmpl, const char
 				buf_printf(&b, "%ldk", t / 1000);
 			else
 				buf_printf(&b, "%.1fk", (double)t / 1000.0);
+			if (pr->variant[0]) /* a --needle-depth variant: "14k/50%" */
+				buf_printf(&b, "/%s", pr->variant + 1);
 			s += 6;
 		} else {
 			buf_putc(&b, *s);
@@ -400,6 +410,34 @@ static int planned_batch(const struct config *c, const struct probe *p)
 	return p->batch;
 }
 
+static long needle_target(const struct config *c, const struct probe *p)
+{
+	return p->needle->size == NEEDLE_SIZE_LONG_TOOL_CTX ? c->long_tool_ctx : c->needle_ctx;
+}
+
+/* The haystack must be the size that was asked for, as the endpoint
+ * counts it, and at least the probe's floor. */
+static void check_prompt_size(const struct probe *p, struct probe_result *pr)
+{
+	long got = pr->needle_measured, want = pr->needle_target;
+	struct observation *o;
+
+	if (got <= 0)
+		return;
+	if (got < p->needle->min_prompt_tokens && (o = add_obs(pr, "prompt-size"))) {
+		o->cause = CAUSE_CONTEXT_OVERFLOW;
+		o->detail = dupf("the endpoint counted %ld prompt tokens; this probe needs at least %ld",
+				 got, p->needle->min_prompt_tokens);
+	}
+	if (fabs((double)got - (double)want) > NEEDLE_TOLERANCE * (double)want &&
+	    (o = add_obs(pr, "prompt-size"))) {
+		o->cause = got < want ? CAUSE_CONTEXT_OVERFLOW : CAUSE_WRONG_ANSWER;
+		o->detail = dupf("the endpoint counted %ld prompt tokens for a %ld-token prompt (%+.1f%%)%s",
+				 got, want, 100.0 * ((double)got / (double)want - 1.0),
+				 got < want ? ": it truncated the prompt" : ": the haystack could not be sized");
+	}
+}
+
 static void run_probe(struct run *run, const struct probe *p, struct probe_result *pr)
 {
 	const struct config *c = run->c;
@@ -415,31 +453,30 @@ static void run_probe(struct run *run, const struct probe *p, struct probe_resul
 	char *body = NULL, url[2048], err[256];
 	double t0 = now();
 
-	pr->probe = p;
 	pr->needle_target = pr->needle_measured = pr->needle_fillers = -1;
 	pol.finish_reasons = p->expect.finish_reasons ? p->expect.finish_reasons : c->allowed_finish;
 	pol.n_finish_reasons = p->expect.finish_reasons ? p->expect.n_finish_reasons
 							: c->n_allowed_finish;
 	pol.reasoning = p->expect.reasoning_set ? p->expect.reasoning : c->reasoning_evidence;
 	pol.max_tokens = max_tokens;
-	pol.secret = p->needle ? p->needle->secret : NULL;
+	pol.secret = pr->secret;
 	snprintf(url, sizeof(url), "%s/chat/completions", run->ep.base);
 
 	if (p->needle) {
 		struct observation *o;
 
-		pr->needle_target = c->needle_ctx;
-		if (run->ep.max_model_len > 0 && c->needle_ctx + max_tokens > run->ep.max_model_len) {
+		pr->needle_target = needle_target(c, p);
+		if (run->ep.max_model_len > 0 && pr->needle_target + max_tokens > run->ep.max_model_len) {
 			pr->total = 1;
-			if ((o = add_obs(pr, "needle"))) {
+			if ((o = add_obs(pr, p->id))) {
 				o->cause = CAUSE_CONTEXT_OVERFLOW;
-				o->detail = dupf("not sent: the endpoint's context is %ld tokens (max_model_len), the needle needs %ld + %ld for the answer",
-						 run->ep.max_model_len, c->needle_ctx, max_tokens);
+				o->detail = dupf("not sent: the endpoint's context is %ld tokens (max_model_len), the prompt needs %ld + %ld for the answer",
+						 run->ep.max_model_len, pr->needle_target, max_tokens);
 			}
 			goto done;
 		}
-		pr->needle_fillers = needle_calibrate(run, p, c->needle_ctx);
-		msgs = needle_messages(p->needle, pr->needle_fillers);
+		pr->needle_fillers = needle_calibrate(run, p, pr, pr->needle_target);
+		msgs = needle_messages(p, pr, pr->needle_fillers);
 	}
 	body = chat_body_build(p->request, msgs, &cs, err, sizeof(err));
 	xs = xcalloc((size_t)batch, sizeof(*xs));
@@ -480,27 +517,12 @@ static void run_probe(struct run *run, const struct probe *p, struct probe_resul
 			http_exchange_release(&xs[i]);
 		}
 	}
-	/* the needle must be the size that was asked for, as the endpoint counts */
-	if (p->needle && pr->needle_measured > 0 &&
-	    fabs((double)pr->needle_measured - (double)pr->needle_target) >
-		    NEEDLE_TOLERANCE * (double)pr->needle_target) {
-		struct observation *o = add_obs(pr, "needle-size");
-
-		if (o) {
-			bool shorter = pr->needle_measured < pr->needle_target;
-
-			o->cause = shorter ? CAUSE_CONTEXT_OVERFLOW : CAUSE_WRONG_ANSWER;
-			o->detail = dupf("the endpoint counted %ld prompt tokens for a %ld-token needle (%+.1f%%)%s",
-					 pr->needle_measured, pr->needle_target,
-					 100.0 * ((double)pr->needle_measured / (double)pr->needle_target - 1.0),
-					 shorter ? ": it truncated the prompt" : "");
-		}
-	}
+	if (p->needle)
+		check_prompt_size(p, pr);
 done:
 	pr->seconds = now() - t0;
 	conclude(pr);
-	render_summary(pr, pr->verdict == VERDICT_PASS ? p->summary_pass : p->summary_fail,
-		       p->needle ? p->needle->secret : NULL);
+	render_summary(pr, pr->verdict == VERDICT_PASS ? p->summary_pass : p->summary_fail);
 	evidence(pr, p);
 	free(body);
 	free(xs);
@@ -520,9 +542,9 @@ static void mark_all(const struct config *c, struct run_result *r, size_t from, 
 		pr->cause = cause;
 		pr->total = planned_batch(c, p) * p->repeat;
 		pr->message = xstrdup(detail);
-		pr->needle_target = p->needle ? r->needle_ctx : -1;
+		pr->needle_target = p->needle ? needle_target(c, p) : -1;
 		pr->needle_measured = pr->needle_fillers = -1;
-		render_summary(pr, p->summary_fail, p->needle ? p->needle->secret : NULL);
+		render_summary(pr, p->summary_fail);
 		pr->evidence = xstrdup(detail);
 	}
 }
@@ -544,6 +566,48 @@ static void wait_until_ready(struct run *run, enum endpoint_state *st, enum caus
 		usleep(500 * 1000); /* polling interval, not synchronisation */
 		*st = endpoint_discover(&run->ep, &run->probe_http, cause, detail, len);
 	}
+}
+
+/* One result per probe, and one per depth for a needle with a secret when
+ * --needle-depth lists depths: "needle@10%", "needle@50%", each with its
+ * own secret. */
+static int plan_results(const struct config *c, const struct probe_set *set,
+			struct run_result *r)
+{
+	size_t i, j, n = 0;
+
+	for (i = 0; i < set->n; i++) {
+		const struct probe *p = set->items[i];
+
+		n += p->needle && p->needle->secret && c->n_needle_depths ? c->n_needle_depths : 1;
+	}
+	r->probes = xcalloc(n, sizeof(*r->probes));
+	if (!r->probes)
+		return -1;
+	for (i = 0; i < set->n; i++) {
+		const struct probe *p = set->items[i];
+		size_t variants = p->needle && p->needle->secret && c->n_needle_depths
+					  ? c->n_needle_depths : 0;
+
+		for (j = 0; j < (variants ? variants : 1); j++) {
+			struct probe_result *pr = &r->probes[r->n_probes++];
+			char secret[64];
+
+			pr->probe = p;
+			if (!p->needle)
+				continue;
+			pr->depth = variants ? c->needle_depths[j] : p->needle->depth;
+			if (variants)
+				snprintf(pr->variant, sizeof(pr->variant), "@%.0f%%", pr->depth * 100.0);
+			if (p->needle->secret) {
+				needle_secret_for(p->needle->secret, pr->depth, variants ? (int)j : -1,
+						  secret, sizeof(secret));
+				if (!(pr->secret = xstrdup(secret)))
+					return -1;
+			}
+		}
+	}
+	return 0;
 }
 
 static void utc_now(char *out, size_t n)
@@ -580,15 +644,11 @@ enum runner_status runner_run(const struct config *c, const struct probe_set *se
 	r->allowed_finish = xstrdup(c->allowed_finish_text);
 	r->reasoning_evidence = reasoning_policy_name(c->reasoning_evidence);
 	r->max_model_len = -1;
-	r->probes = xcalloc(set->n, sizeof(*r->probes));
-	if (!r->probes || endpoint_init(&run.ep, c->endpoint)) {
+	if (plan_results(c, set, r) || endpoint_init(&run.ep, c->endpoint)) {
 		snprintf(err, errlen, "out of memory");
 		endpoint_release(&run.ep);
 		return RUNNER_CONFIG_ERROR;
 	}
-	r->n_probes = set->n;
-	for (i = 0; i < set->n; i++)
-		r->probes[i].probe = set->items[i];
 	run.http.api_key = c->api_key;
 	run.http.timeout = c->timeout;
 	run.http.max_body = (size_t)c->max_body;
@@ -626,14 +686,14 @@ enum runner_status runner_run(const struct config *c, const struct probe_set *se
 		goto out;
 	}
 	r->model = xstrdup(run.model);
-	for (i = 0; i < set->n; i++) {
+	for (i = 0; i < r->n_probes; i++) {
 		if (cancelled(&run)) {
 			r->interrupted = true;
 			mark_all(c, r, i, VERDICT_SKIPPED, CAUSE_INTERRUPTED, "interrupted");
 			break;
 		}
 		emit(&run, RUNNER_PROBE_START, i, NULL);
-		run_probe(&run, set->items[i], &r->probes[i]);
+		run_probe(&run, r->probes[i].probe, &r->probes[i]);
 		if (cancelled(&run)) {
 			/* its answers are incomplete: no verdict on a probe cut short */
 			r->probes[i].verdict = VERDICT_SKIPPED;

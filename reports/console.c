@@ -38,8 +38,12 @@ int report_console_render(const struct run_result *r, bool color, struct buf *ou
 		const char *remedy = cause_remedy(p->cause);
 
 		passed += p->verdict == VERDICT_PASS;
+		char title[128];
+
+		snprintf(title, sizeof(title), "%s%s%s", p->probe->title, p->variant[0] ? " " : "",
+			 p->variant);
 		rc |= buf_printf(out, "%s[%s]%s %-32s %6.1fs  %s\n", color ? colour(p->verdict) : "",
-				 tag(p->verdict), color ? "\033[0m" : "", p->probe->title, p->seconds,
+				 tag(p->verdict), color ? "\033[0m" : "", title, p->seconds,
 				 p->evidence ? p->evidence : "");
 		if (p->verdict == VERDICT_PASS)
 			continue;

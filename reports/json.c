@@ -67,6 +67,8 @@ static cJSON *probe(const struct probe_result *p)
 	if (!o)
 		return NULL;
 	add_str(o, "id", p->probe->id);
+	if (p->variant[0])
+		add_str(o, "variant", p->variant);
 	add_str(o, "title", p->probe->title);
 	add_str(o, "verdict", verdict_name(p->verdict));
 	add_str(o, "cause", p->cause ? cause_code(p->cause) : NULL);
@@ -83,6 +85,8 @@ static cJSON *probe(const struct probe_result *p)
 		add_count(n, "requested_tokens", p->needle_target);
 		add_count(n, "measured_prompt_tokens", p->needle_measured);
 		add_count(n, "filler_sentences", p->needle_fillers);
+		cJSON_AddNumberToObject(n, "depth", p->depth);
+		add_str(n, "secret", p->secret);
 	}
 	add_str(o, "json_keys", p->json_keys);
 	obs = cJSON_AddArrayToObject(o, "observations");

@@ -126,6 +126,7 @@ int report_junit_render(const struct run_result *r, struct buf *out)
 
 		rc |= buf_puts(out, "    <testcase classname=\"preflight\" name=\"");
 		rc |= xml_text(out, p->probe->id, true);
+		rc |= xml_text(out, p->variant, true);
 		rc |= buf_puts(out, " — ");
 		rc |= xml_text(out, p->probe->title, true);
 		rc |= buf_printf(out, "\" time=\"%.3f\">\n", p->seconds);

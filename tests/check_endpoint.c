@@ -23,7 +23,7 @@ START_TEST(discovers_and_counts)
 	ck_assert_str_eq(e.models[0], "fake-model");
 	ck_assert_int_eq(e.max_model_len, 32768);
 	/* the fake counts 3 + (4 + ceil(len/4)) per message */
-	n = endpoint_tokenize(&e, &o, "fake-model", "[{\"role\":\"user\",\"content\":\"abcdefgh\"}]", NULL);
+	n = endpoint_tokenize(&e, &o, "{\"model\":\"fake-model\",\"messages\":[{\"role\":\"user\",\"content\":\"abcdefgh\"}]}");
 	ck_assert_int_eq(n, 9);
 	ck_assert(e.tokenize_works);
 	endpoint_release(&e);

@@ -5,17 +5,56 @@
 #include "needle.h"
 #include "suites.h"
 
-static struct needle_spec spec = {"Fill. ", "ZEBRA-1", "CODE {secret}.", "Q?", 0.5};
+static struct needle_spec spec = {"Fill. ", "ZEBRA-1", "CODE {secret}.", "Q?", 0.5,
+				   NEEDLE_SIZE_NEEDLE_CTX, 0};
 
 START_TEST(layout)
 {
-	char *s = needle_build(&spec, 4);
+	struct needle_spec plain = {"F. ", NULL, NULL, "Weather?", 0.5, NEEDLE_SIZE_LONG_TOOL_CTX, 100};
+	char *s = needle_build(&spec, "ZEBRA-1", 0.5, 4);
 
 	ck_assert_str_eq(s, "Fill. Fill. \n\nCODE ZEBRA-1.\n\nFill. Fill. \n\nQ?");
 	free(s);
-	s = needle_build(&spec, 0);
+	s = needle_build(&spec, "ZEBRA-1", 0.5, 0);
 	ck_assert_str_eq(s, "\n\nCODE ZEBRA-1.\n\n\n\nQ?");
 	free(s);
+	s = needle_build(&plain, NULL, 0.5, 2);
+	ck_assert_str_eq(s, "F. F. \n\nWeather?");
+	free(s);
+}
+END_TEST
+
+/* the secret goes after round(depth x fillers) sentences */
+START_TEST(depth)
+{
+	static const struct {
+		double depth;
+		size_t before;
+	} d[] = {{0.0, 0}, {0.1, 10}, {0.58, 58}, {0.9, 90}, {1.0, 100}};
+	size_t i;
+
+	for (i = 0; i < sizeof(d) / sizeof(d[0]); i++) {
+		char *s = needle_build(&spec, "X", d[i].depth, 100);
+		const char *at = strstr(s, "CODE X.");
+
+		ck_assert_ptr_nonnull(at);
+		ck_assert_uint_eq((size_t)(at - s), d[i].before * 6 + 2);
+		free(s);
+	}
+}
+END_TEST
+
+START_TEST(secrets_per_depth)
+{
+	char a[64], b[64], c[64];
+
+	needle_secret_for("ZEBRA-42917-QUARTZ", 0.58, -1, a, sizeof(a));
+	ck_assert_str_eq(a, "ZEBRA-42917-QUARTZ");
+	needle_secret_for("ZEBRA-42917-QUARTZ", 0.1, 0, a, sizeof(a));
+	needle_secret_for("ZEBRA-42917-QUARTZ", 0.5, 1, b, sizeof(b));
+	needle_secret_for("ZEBRA-42917-QUARTZ", 0.1, 0, c, sizeof(c));
+	ck_assert_str_ne(a, b);
+	ck_assert_str_eq(a, c); /* the same in every run */
 }
 END_TEST
 
@@ -37,6 +76,8 @@ Suite *needle_suite(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, layout);
+	tcase_add_test(tc, depth);
+	tcase_add_test(tc, secrets_per_depth);
 	tcase_add_test(tc, count_from_two_points);
 	suite_add_tcase(s, tc);
 	return s;

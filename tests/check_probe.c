@@ -56,7 +56,7 @@ static const struct {
 	{"{\"id\":\"t\",\"title\":\"T\",\"request\":{\"model\":\"m\",\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]},\"expect\":{\"content_regex\":\"x\"}}",
 	 "must not set 'model'"},
 	{"{\"id\":\"t\",\"title\":\"T\",\"request\":{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]},\"expect\":{\"needle_secret\":true}}",
-	 "'needle_secret' needs a 'needle' section"},
+	 "'needle_secret' needs a 'needle' with a 'secret'"},
 	{"{\"id\":\"t\",\"title\":\"T\",\"request\":{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]},\"expect\":{\"content_regex\":\"x\",\"reasoning\":\"maybe\"}}",
 	 "'reasoning' must be any, required or forbidden"},
 };
