@@ -52,7 +52,7 @@ LIB_OBJ := $(LIB_SRC:.c=.o)
 TEST_SRC := $(sort $(wildcard tests/check_*.c)) tests/testutil.c
 TEST_OBJ := $(TEST_SRC:.c=.o)
 FAKE_SRC := fixtures/fake_endpoint.c
-OBJ_ALL := $(LIB_OBJ) harness/main.o $(TEST_OBJ) fixtures/fake_endpoint.o
+OBJ_ALL := $(LIB_OBJ) harness/main.o $(TEST_OBJ) fixtures/fake_endpoint.o tests/bench.o
 
 all: preflight fixtures/fake-endpoint
 
@@ -67,6 +67,12 @@ fixtures/fake_endpoint.o: fixtures/fake_endpoint.c
 
 tests/run-checks: $(TEST_OBJ) $(LIB_OBJ)
 	$(call say,LINK,$@)$(CC) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(PKG_LIBS) -lpthread
+
+tests/bench: tests/bench.o $(LIB_OBJ)
+	$(call say,LINK,$@)$(CC) $(LDFLAGS) -o $@ $^ $(PKG_LIBS)
+
+tests/bench.o: tests/bench.c
+	$(call say,CC,$@)$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 tests/%.o: tests/%.c
 	$(call say,CC,$@)$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -Itests -c -o $@ $<
@@ -110,6 +116,11 @@ check: test-deps
 	  $(if $(filter 1,$(VALGRIND)),PREFLIGHT_VALGRIND=1 CK_FORK=no valgrind -q --leak-check=full --error-exitcode=99 --errors-for-leak-kinds=definite,) \
 	  ./tests/run-checks
 
+# --- benchmarks: numbers, never pass/fail ---------------------------------------
+bench: deps
+	@$(MAKE) --no-print-directory all tests/bench
+	@./tests/bench
+
 # --- demo -------------------------------------------------------------------
 DEMO_OUT := demo-out
 demo: deps
@@ -133,7 +144,7 @@ lint:
 	clang-format --dry-run --Werror harness/*.[ch] reports/*.[ch] fixtures/*.c tests/*.[ch]
 
 clean:
-	$(Q)rm -f preflight fixtures/fake-endpoint tests/run-checks .build-flags $(OBJ_ALL) $(OBJ_ALL:.o=.d)
+	$(Q)rm -f preflight fixtures/fake-endpoint tests/run-checks tests/bench .build-flags $(OBJ_ALL) $(OBJ_ALL:.o=.d)
 	$(Q)rm -rf $(DEMO_OUT)
 
-.PHONY: FORCE all deps test-deps check demo install lint clean
+.PHONY: FORCE all deps test-deps check bench demo install lint clean

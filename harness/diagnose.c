@@ -31,7 +31,7 @@ static const struct {
 	[CAUSE_GARBAGE_OUTPUT] = {"garbage-output",
 		"the decode is broken: suspect the kernel or quantization path (try another --quantization, --kv-cache-dtype auto, --enforce-eager)", false},
 	[CAUSE_CONTEXT_OVERFLOW] = {"context-overflow",
-		"serve with a larger --max-model-len (vLLM), --context-length (SGLang), -c (llama.cpp), or run with a smaller --needle-ctx", false},
+		"serve with a larger --max-model-len (vLLM), --context-length (SGLang), -c (llama.cpp), OLLAMA_CONTEXT_LENGTH or PARAMETER num_ctx (Ollama), or run with a smaller --needle-ctx", false},
 	[CAUSE_WRONG_ANSWER] = {"wrong-answer",
 		"read the answer in the report; check the chat template (--chat-template) and the sampling defaults the server applies (vLLM --generation-config)", false},
 	[CAUSE_HTTP_ERROR] = {"http-error",

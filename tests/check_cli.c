@@ -419,34 +419,122 @@ START_TEST(usage_errors_send_nothing)
 }
 END_TEST
 
-/* the needle is the size asked for, as the endpoint counts it */
+/* the needle is the size asked for, as the endpoint counts it: three
+ * tokenizers (4 and 3 characters per token, words) with different
+ * template overheads, /tokenize offered or not, 14k to 1M tokens */
 START_TEST(needle_size_is_exact)
 {
-	static const char *const scenarios[] = {"healthy", "tokenizer-words", "tokenizer-chars3"};
+	static const char *const scenarios[] = {"long-context", "tokenizer-words", "tokenizer-chars3"};
+	static const char *const sizes[] = {"14000", "128000", "1000000"};
 	const char *argv[] = {"run", "--endpoint", NULL, "--checks", "needle", "--needle-ctx",
-			      "20000", "--json", "r.json", NULL};
+			      NULL, "--json", "r.json", NULL};
 	struct fake f;
 	struct outcome o;
-	size_t i;
+	size_t i = (size_t)_i / 3, j = (size_t)_i % 3;
+	cJSON *r, *p, *n;
+	double measured, target = atof(sizes[j]);
 
-	for (i = 0; i < 3; i++) {
-		cJSON *r, *p, *n;
-		double measured;
+	fake_start(&f, scenarios[i]);
+	argv[2] = f.url;
+	argv[6] = sizes[j];
+	run_preflight(&o, NULL, argv);
+	fake_stop(&f);
+	ck_assert_msg(o.code == 0, "%s @%s: exit %d\n%s", scenarios[i], sizes[j], o.code, o.out);
+	r = read_json_report(&o, "r.json");
+	p = cJSON_GetArrayItem(cJSON_GetObjectItem(r, "probes"), 0);
+	n = cJSON_GetObjectItem(p, "needle");
+	measured = cJSON_GetObjectItem(n, "measured_prompt_tokens")->valuedouble;
+	ck_assert_msg(measured >= target * 0.99 && measured <= target * 1.01,
+		      "%s: measured %g for %g", scenarios[i], measured, target);
+	fprintf(stderr, "needle %s %s: measured %.0f (%+.3f%%)\n", scenarios[i], sizes[j], measured,
+		100.0 * (measured / target - 1.0));
+	cJSON_Delete(r);
+	outcome_release(&o);
+}
+END_TEST
 
-		fake_start(&f, scenarios[i]);
-		argv[2] = f.url;
-		run_preflight(&o, NULL, argv);
-		fake_stop(&f);
-		ck_assert_int_eq(o.code, 0);
-		r = read_json_report(&o, "r.json");
-		p = cJSON_GetArrayItem(cJSON_GetObjectItem(r, "probes"), 0);
-		n = cJSON_GetObjectItem(p, "needle");
-		measured = cJSON_GetObjectItem(n, "measured_prompt_tokens")->valuedouble;
-		ck_assert_msg(measured >= 19800 && measured <= 20200, "%s: measured %g for 20000",
-			      scenarios[i], measured);
-		cJSON_Delete(r);
-		outcome_release(&o);
+/* one testcase per depth, each with its own secret */
+START_TEST(needle_depths)
+{
+	const char *argv[] = {"run", "--endpoint", NULL, "--checks", "needle", "--needle-depth",
+			      "0.1,0.5,0.9", "--json", "r.json", "--junit", "j.xml", NULL};
+	struct fake f;
+	struct outcome o;
+	cJSON *r, *p;
+	char *junit;
+	const char *secrets[3];
+	int i = 0;
+
+	fake_start(&f, "healthy");
+	argv[2] = f.url;
+	run_preflight(&o, NULL, argv);
+	fake_stop(&f);
+	ck_assert_msg(o.code == 0, "exit %d\n%s", o.code, o.out);
+	r = read_json_report(&o, "r.json");
+	ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItem(r, "probes")), 3);
+	cJSON_ArrayForEach(p, cJSON_GetObjectItem(r, "probes")) {
+		const cJSON *n = cJSON_GetObjectItem(p, "needle");
+
+		ck_assert_str_eq(cJSON_GetObjectItem(p, "verdict")->valuestring, "pass");
+		secrets[i] = cJSON_GetObjectItem(n, "secret")->valuestring;
+		ck_assert_msg(strstr(o.out, secrets[i]) != NULL, "secret %s not shown", secrets[i]);
+		i++;
 	}
+	ck_assert_str_ne(secrets[0], secrets[1]);
+	ck_assert_str_ne(secrets[1], secrets[2]);
+	ck_assert_str_eq(cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(r, "probes"), 1),
+					     "variant")->valuestring, "@50%");
+	junit = read_report(&o, "j.xml");
+	ck_assert_ptr_nonnull(strstr(junit, "name=\"needle@10% — "));
+	ck_assert_ptr_nonnull(strstr(junit, "name=\"needle@90% — "));
+	free(junit);
+	cJSON_Delete(r);
+	outcome_release(&o);
+}
+END_TEST
+
+/* long-tools: a valid call after 100K+ measured tokens; refused before
+ * sending where it cannot fit; a silently truncating endpoint is caught */
+START_TEST(long_tools_and_truncation)
+{
+	const char *argv[] = {"run", "--endpoint", NULL, "--checks", "long-tools", "--json", "r.json", NULL};
+	const char *needle[] = {"run", "--endpoint", NULL, "--checks", "needle", "--json", "r.json", NULL};
+	struct fake f;
+	struct outcome o;
+	cJSON *r, *p;
+
+	fake_start(&f, "long-context");
+	argv[2] = f.url;
+	run_preflight(&o, NULL, argv);
+	fake_stop(&f);
+	ck_assert_msg(o.code == 0, "exit %d\n%s", o.code, o.out);
+	r = read_json_report(&o, "r.json");
+	p = cJSON_GetArrayItem(cJSON_GetObjectItem(r, "probes"), 0);
+	ck_assert_double_ge(cJSON_GetObjectItem(cJSON_GetObjectItem(p, "needle"), "measured_prompt_tokens")->valuedouble, 100000);
+	cJSON_Delete(r);
+	outcome_release(&o);
+
+	fake_start(&f, "healthy");
+	argv[2] = f.url;
+	run_preflight(&o, NULL, argv);
+	fake_stop(&f);
+	ck_assert_int_eq(o.code, 1);
+	r = read_json_report(&o, "r.json");
+	ck_assert_str_eq(report_cause(r, "long-tools"), "context-overflow");
+	cJSON_Delete(r);
+	ck_assert_ptr_nonnull(strstr(o.out, "not sent: the endpoint's context is 32768 tokens"));
+	outcome_release(&o);
+
+	fake_start(&f, "ollama-truncates");
+	needle[2] = f.url;
+	run_preflight(&o, NULL, needle);
+	fake_stop(&f);
+	ck_assert_int_eq(o.code, 1);
+	r = read_json_report(&o, "r.json");
+	ck_assert_str_eq(report_cause(r, "needle"), "context-overflow");
+	cJSON_Delete(r);
+	ck_assert_ptr_nonnull(strstr(o.out, "it truncated the prompt"));
+	outcome_release(&o);
 }
 END_TEST
 
@@ -493,7 +581,9 @@ Suite *cli_suite(void)
 	tcase_add_test(other, refused_while_loading_waits);
 	tcase_add_test(other, interrupt_writes_reports);
 	tcase_add_test(other, usage_errors_send_nothing);
-	tcase_add_test(other, needle_size_is_exact);
+	tcase_add_loop_test(other, needle_size_is_exact, 0, 9);
+	tcase_add_test(other, needle_depths);
+	tcase_add_test(other, long_tools_and_truncation);
 	tcase_add_test(other, list_and_validate);
 	suite_add_tcase(s, tc);
 	suite_add_tcase(s, other);

@@ -1,0 +1,228 @@
+/* bench — what preflight costs, measured against the fake endpoint.
+ *
+ *   (a) the default run at zero latency: wall, CPU and peak RSS of the
+ *       preflight process (14k needle, 20-way tool batch), median of runs
+ *   (b) a 128-way tool batch at 200 ms per answer: wall time of the batch
+ *   (d) building a 1M-token needle request: CPU time and peak memory
+ *
+ * Prints a markdown table. Not a test: nothing here fails on a number. */
+#include <cjson/cJSON.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "buf.h"
+#include "chat.h"
+#include "file.h"
+#include "needle.h"
+#include "probe.h"
+
+#define RUNS 7
+
+static double now(clockid_t clk)
+{
+	struct timespec ts;
+
+	clock_gettime(clk, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static pid_t fake_start(const char *scenario, unsigned *port)
+{
+	int fds[2];
+	pid_t pid;
+	FILE *in;
+	char line[64];
+
+	fflush(stdout);
+	if (pipe(fds))
+		exit(1);
+	pid = fork();
+	if (pid == 0) {
+		dup2(fds[1], STDOUT_FILENO);
+		close(fds[0]);
+		execl("fixtures/fake-endpoint", "fake-endpoint", "--scenario", scenario, (char *)NULL);
+		_exit(127);
+	}
+	close(fds[1]);
+	in = fdopen(fds[0], "r");
+	if (!in || !fgets(line, sizeof(line), in) || sscanf(line, "PORT=%u", port) != 1) {
+		fprintf(stderr, "bench: the fake endpoint did not start\n");
+		exit(1);
+	}
+	fclose(in);
+	return pid;
+}
+
+static void fake_stop(pid_t pid)
+{
+	kill(pid, SIGTERM);
+	waitpid(pid, NULL, 0);
+}
+
+struct cost {
+	double wall, cpu;
+	long rss_kb;
+	int code;
+};
+
+/* runs ./preflight with args, output discarded; its own rusage */
+static struct cost run_preflight(char *const *args)
+{
+	struct cost c = {0};
+	struct rusage ru;
+	double t0;
+	int st;
+	pid_t pid;
+
+	fflush(stdout); /* or the child's freopen writes our buffer a second time */
+	t0 = now(CLOCK_MONOTONIC);
+	pid = fork();
+
+	if (pid == 0) {
+		freopen("/dev/null", "w", stdout);
+		freopen("/dev/null", "w", stderr);
+		execv("./preflight", args);
+		_exit(127);
+	}
+	wait4(pid, &st, 0, &ru);
+	c.wall = now(CLOCK_MONOTONIC) - t0;
+	c.cpu = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 +
+		(double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6;
+	c.rss_kb = ru.ru_maxrss;
+	c.code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+	return c;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static void bench_default_run(void)
+{
+	double wall[RUNS], cpu[RUNS];
+	long rss = 0;
+	unsigned port;
+	char url[64];
+	pid_t fake = fake_start("fixtures/scenarios/healthy.json", &port);
+	int i;
+
+	snprintf(url, sizeof(url), "http://127.0.0.1:%u/v1", port);
+	for (i = 0; i < RUNS; i++) {
+		char *args[] = {"preflight", "run", "--endpoint", url, "--needle-ctx", "14000",
+				"--json", "/dev/null", NULL};
+		struct cost c = run_preflight(args);
+
+		if (c.code != 0)
+			fprintf(stderr, "bench: default run exited %d\n", c.code);
+		wall[i] = c.wall;
+		cpu[i] = c.cpu;
+		if (c.rss_kb > rss)
+			rss = c.rss_kb;
+	}
+	fake_stop(fake);
+	qsort(wall, RUNS, sizeof(double), cmp_double);
+	qsort(cpu, RUNS, sizeof(double), cmp_double);
+	printf("| (a) default run, 14k needle, 20-way batch, zero latency | wall %.1f ms, CPU %.1f ms, peak RSS %.1f MiB (median of %d; RSS max) | ≤ 15 ms CPU, ≤ 15 MiB |\n",
+	       wall[RUNS / 2] * 1e3, cpu[RUNS / 2] * 1e3, (double)rss / 1024.0, RUNS);
+}
+
+static void bench_tool_batch(void)
+{
+	unsigned port;
+	char url[64];
+	pid_t fake = fake_start("fixtures/scenarios/bench-200ms.json", &port);
+	char *args[] = {"preflight", "run", "--endpoint", url, "--checks", "tools", "--tool-batch",
+			"128", "--json", "/tmp/preflight-bench.json", NULL};
+	struct buf text = BUF_INIT(0);
+	char err[256];
+	double seconds = -1;
+	cJSON *r;
+
+	snprintf(url, sizeof(url), "http://127.0.0.1:%u/v1", port);
+	run_preflight(args);
+	fake_stop(fake);
+	if (file_read("/tmp/preflight-bench.json", 1 << 26, &text, err, sizeof(err)) == 0 &&
+	    (r = cJSON_Parse(buf_cstr(&text)))) {
+		seconds = cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(r, "probes"), 0),
+					      "seconds")->valuedouble;
+		cJSON_Delete(r);
+	}
+	buf_release(&text);
+	unlink("/tmp/preflight-bench.json");
+	printf("| (b) 128-way tool batch, 200 ms per answer | %.0f ms = %.2f× one answer | ≤ 1.2× |\n",
+	       seconds * 1e3, seconds / 0.2);
+}
+
+static void bench_needle_build(void)
+{
+	struct needle_spec s = {"The engineers continued routine checks while the telemetry stayed nominal. ",
+				"ZEBRA-42917-QUARTZ", "IMPORTANT: The launch code is {secret}.",
+				"Question: What is the launch code? Reply with ONLY the code.", 0.58,
+				NEEDLE_SIZE_NEEDLE_CTX, 0};
+	/* 1M tokens at 4 characters per token */
+	long fillers = needle_count_guess(&s, 1000000);
+	struct chat_settings cs = {"model", 256, THINKING_DISABLED, NULL, NULL, NULL};
+	cJSON *req = cJSON_CreateObject(), *msgs = cJSON_CreateArray(), *m = cJSON_CreateObject();
+	struct rusage before, after;
+	double t0, t1;
+	char err[128], *text, *body;
+	size_t prompt;
+
+	getrusage(RUSAGE_SELF, &before);
+	t0 = now(CLOCK_PROCESS_CPUTIME_ID);
+	text = needle_build(&s, s.secret, s.depth, fillers);
+	prompt = strlen(text);
+	cJSON_AddStringToObject(m, "role", "user");
+	cJSON_AddStringToObject(m, "content", text);
+	free(text);
+	cJSON_AddItemToArray(msgs, m);
+	body = chat_body_build(req, msgs, &cs, err, sizeof(err));
+	t1 = now(CLOCK_PROCESS_CPUTIME_ID);
+	getrusage(RUSAGE_SELF, &after);
+	printf("| (d) build a 1M-token needle request (%zu-byte prompt) | CPU %.1f ms; peak RSS %.1f MiB (%.1f MiB over the prompt) | < 100 ms; < 64 MiB + prompt |\n",
+	       prompt, (t1 - t0) * 1e3, (double)after.ru_maxrss / 1024.0,
+	       (double)after.ru_maxrss / 1024.0 - (double)prompt / 1048576.0);
+	(void)before;
+	free(body);
+	cJSON_Delete(msgs);
+	cJSON_Delete(req);
+}
+
+/* the whole preflight process for a 1M-token needle: calibration, the
+ * 4 MB request, the answer */
+static void bench_needle_run(void)
+{
+	unsigned port;
+	char url[64];
+	pid_t fake = fake_start("fixtures/scenarios/long-context.json", &port);
+	char *args[] = {"preflight", "run", "--endpoint", url, "--checks", "needle", "--needle-ctx",
+			"1000000", NULL};
+	struct cost c;
+
+	snprintf(url, sizeof(url), "http://127.0.0.1:%u/v1", port);
+	c = run_preflight(args);
+	fake_stop(fake);
+	printf("| (d') a whole 1M-token needle run (calibration, 4 MB request, answer) | wall %.0f ms, CPU %.1f ms, peak RSS %.1f MiB (exit %d) | |\n",
+	       c.wall * 1e3, c.cpu * 1e3, (double)c.rss_kb / 1024.0, c.code);
+}
+
+int main(void)
+{
+	printf("| benchmark | measured | target |\n|---|---|---|\n");
+	bench_needle_build(); /* first: peak RSS of this process is its own */
+	bench_default_run();
+	bench_tool_batch();
+	bench_needle_run();
+	printf("| (c) streaming accuracy | not measured: streaming is not built yet (issue 6) | within 2%% |\n");
+	return 0;
+}
