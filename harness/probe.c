@@ -2,7 +2,6 @@
 #include "probe.h"
 
 #include <dirent.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +9,7 @@
 #include "alloc.h"
 #include "buf.h"
 #include "file.h"
+#include "jsonfile.h"
 #include "schema.h"
 
 const char *reasoning_policy_name(enum reasoning_policy p)
@@ -31,155 +31,69 @@ int reasoning_policy_parse(const char *name, enum reasoning_policy *p)
 	return -1;
 }
 
-struct loader {
-	const char *path;
-	const char *text;
-	size_t len;
-	char *err;
-	size_t errlen;
-};
-
-/* line and column (1-based) of byte offset off */
-static void line_col(const char *text, size_t off, int *line, int *col)
-{
-	size_t i;
-
-	*line = 1;
-	*col = 1;
-	for (i = 0; i < off; i++) {
-		if (text[i] == '\n') {
-			(*line)++;
-			*col = 1;
-		} else if (((unsigned char)text[i] & 0xC0) != 0x80) {
-			(*col)++;
-		}
-	}
-}
-
-/* Reports a problem with the member named key: the position is that of the
- * first "key" in the file, which is where a reader will look. */
-static int bad(struct loader *l, const char *key, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static int bad(struct loader *l, const char *key, const char *fmt, ...)
-{
-	char msg[400], quoted[128];
-	size_t off = 0;
-	const char *hit = NULL;
-	int line, col;
-	va_list ap;
-
-	if (key) {
-		snprintf(quoted, sizeof(quoted), "\"%s\"", key);
-		hit = strstr(l->text, quoted);
-	}
-	if (hit)
-		off = (size_t)(hit - l->text);
-	line_col(l->text, off, &line, &col);
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	snprintf(l->err, l->errlen, "%s:%d:%d: %s", l->path, line, col, msg);
-	return -1;
-}
-
-static int only_keys(struct loader *l, const cJSON *obj, const char *where,
-		     const char *const *allowed)
-{
-	const cJSON *e;
-	size_t i;
-
-	cJSON_ArrayForEach(e, obj) {
-		for (i = 0; allowed[i]; i++)
-			if (!strcmp(e->string, allowed[i]))
-				break;
-		if (!allowed[i])
-			return bad(l, e->string, "unknown key '%s' in %s", e->string, where);
-	}
-	return 0;
-}
-
-static int get_string(struct loader *l, const cJSON *obj, const char *key, bool required,
-		      char **out)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
-
-	*out = NULL;
-	if (!v) {
-		if (required)
-			return bad(l, NULL, "missing required key '%s'", key);
-		return 0;
-	}
-	if (!cJSON_IsString(v) || !*v->valuestring)
-		return bad(l, key, "'%s' must be a non-empty string", key);
-	*out = xstrdup(v->valuestring);
-	return *out ? 0 : bad(l, NULL, "out of memory");
-}
-
-static int get_int(struct loader *l, const cJSON *obj, const char *key, int lo, int hi,
+/* an int member within bounds, through the shared long getter */
+static int get_int(struct jsonfile *l, const cJSON *obj, const char *key, int lo, int hi,
 		   int *out)
 {
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+	long v = *out;
 
-	if (!v)
-		return 0;
-	if (!cJSON_IsNumber(v) || v->valuedouble != (double)(int)v->valuedouble ||
-	    v->valuedouble < lo || v->valuedouble > hi)
-		return bad(l, key, "'%s' must be an integer from %d to %d", key, lo, hi);
-	*out = (int)v->valuedouble;
+	if (jsonfile_long(l, obj, key, lo, hi, &v))
+		return -1;
+	*out = (int)v;
 	return 0;
 }
 
-static int get_regex(struct loader *l, const cJSON *obj, const char *key, char **src,
+static int get_regex(struct jsonfile *l, const cJSON *obj, const char *key, char **src,
 		     struct regex **re)
 {
 	char err[200];
 
-	if (get_string(l, obj, key, false, src))
+	if (jsonfile_string(l, obj, key, false, src))
 		return -1;
 	if (!*src)
 		return 0;
 	*re = regex_compile(*src, err, sizeof(err));
-	return *re ? 0 : bad(l, key, "'%s' does not compile: %s", key, err);
+	return *re ? 0 : jsonfile_error(l, key, "'%s' does not compile: %s", key, err);
 }
 
 /* Expands {"role","content","repeat":N} into N copies of content. */
-static int load_messages(struct loader *l, cJSON *request)
+static int load_messages(struct jsonfile *l, cJSON *request)
 {
 	static const char *const msg_keys[] = {"role", "content", "repeat", "name",
 					       "tool_calls", "tool_call_id", NULL};
 	cJSON *msgs = cJSON_GetObjectItemCaseSensitive(request, "messages"), *m;
 
 	if (!cJSON_IsArray(msgs) || !cJSON_GetArraySize(msgs))
-		return bad(l, "messages", "'request.messages' must be a non-empty array");
+		return jsonfile_error(l, "messages", "'request.messages' must be a non-empty array");
 	cJSON_ArrayForEach(m, msgs) {
 		const cJSON *role = cJSON_GetObjectItemCaseSensitive(m, "role");
 		cJSON *content = cJSON_GetObjectItemCaseSensitive(m, "content");
 		cJSON *rep = cJSON_GetObjectItemCaseSensitive(m, "repeat");
 
 		if (!cJSON_IsObject(m))
-			return bad(l, "messages", "each message must be an object");
-		if (only_keys(l, m, "a message", msg_keys))
+			return jsonfile_error(l, "messages", "each message must be an object");
+		if (jsonfile_only_keys(l, m, "a message", msg_keys))
 			return -1;
 		if (!cJSON_IsString(role))
-			return bad(l, "role", "each message needs a string 'role'");
+			return jsonfile_error(l, "role", "each message needs a string 'role'");
 		if (!cJSON_IsString(content) && !cJSON_IsArray(content))
-			return bad(l, "content", "each message needs a 'content' string or array");
+			return jsonfile_error(l, "content", "each message needs a 'content' string or array");
 		if (rep) {
 			struct buf b = BUF_INIT(PROBE_FILE_MAX * 4);
 			int i, n;
 
 			if (!cJSON_IsNumber(rep) || rep->valuedouble < 1 || rep->valuedouble > 100000 ||
 			    !cJSON_IsString(content))
-				return bad(l, "repeat", "'repeat' must be 1..100000 on a string content");
+				return jsonfile_error(l, "repeat", "'repeat' must be 1..100000 on a string content");
 			n = (int)rep->valuedouble;
 			for (i = 0; i < n; i++)
 				if (buf_puts(&b, content->valuestring)) {
 					buf_release(&b);
-					return bad(l, "repeat", "repeated content is too large");
+					return jsonfile_error(l, "repeat", "repeated content is too large");
 				}
 			if (!cJSON_SetValuestring(content, buf_cstr(&b))) {
 				buf_release(&b);
-				return bad(l, NULL, "out of memory");
+				return jsonfile_error(l, NULL, "out of memory");
 			}
 			buf_release(&b);
 			cJSON_DeleteItemFromObjectCaseSensitive(m, "repeat");
@@ -202,44 +116,44 @@ static const cJSON *find_tool(const cJSON *request, const char *name)
 	return NULL;
 }
 
-static int load_request(struct loader *l, struct probe *p, const cJSON *root)
+static int load_request(struct jsonfile *l, struct probe *p, const cJSON *root)
 {
 	const cJSON *req = cJSON_GetObjectItemCaseSensitive(root, "request"), *t, *v;
 	char err[300];
 
 	if (!cJSON_IsObject(req))
-		return bad(l, "request", "'request' must be an object");
+		return jsonfile_error(l, "request", "'request' must be an object");
 	p->request = cJSON_Duplicate(req, 1);
 	if (!p->request)
-		return bad(l, NULL, "out of memory");
+		return jsonfile_error(l, NULL, "out of memory");
 	if (cJSON_GetObjectItemCaseSensitive(p->request, "model") ||
 	    cJSON_GetObjectItemCaseSensitive(p->request, "stream"))
-		return bad(l, "request", "'request' must not set 'model' or 'stream'");
+		return jsonfile_error(l, "request", "'request' must not set 'model' or 'stream'");
 	/* a needle probe builds its last user message; others it may put first */
 	if ((!p->needle || cJSON_GetObjectItemCaseSensitive(p->request, "messages")) &&
 	    load_messages(l, p->request))
 		return -1;
 	if ((v = cJSON_GetObjectItemCaseSensitive(p->request, "max_tokens")) &&
 	    (!cJSON_IsNumber(v) || v->valuedouble < 1 || v->valuedouble > 1048576))
-		return bad(l, "max_tokens", "'max_tokens' must be 1..1048576");
+		return jsonfile_error(l, "max_tokens", "'max_tokens' must be 1..1048576");
 	if ((v = cJSON_GetObjectItemCaseSensitive(p->request, "extra_body")) && !cJSON_IsObject(v))
-		return bad(l, "extra_body", "'extra_body' must be an object");
+		return jsonfile_error(l, "extra_body", "'extra_body' must be an object");
 	v = cJSON_GetObjectItemCaseSensitive(p->request, "tools");
 	if (v && (!cJSON_IsArray(v) || !cJSON_GetArraySize(v)))
-		return bad(l, "tools", "'tools' must be a non-empty array");
+		return jsonfile_error(l, "tools", "'tools' must be a non-empty array");
 	cJSON_ArrayForEach(t, v) {
 		const cJSON *fn = cJSON_GetObjectItemCaseSensitive(t, "function");
 		const cJSON *params = cJSON_GetObjectItemCaseSensitive(fn, "parameters");
 
 		if (!cJSON_IsString(cJSON_GetObjectItemCaseSensitive(fn, "name")))
-			return bad(l, "tools", "each tool needs function.name");
+			return jsonfile_error(l, "tools", "each tool needs function.name");
 		if (params && schema_check(params, err, sizeof(err)))
-			return bad(l, "parameters", "tool parameters are not a usable schema: %s", err);
+			return jsonfile_error(l, "parameters", "tool parameters are not a usable schema: %s", err);
 	}
 	return 0;
 }
 
-static int load_needle(struct loader *l, struct probe *p, const cJSON *root)
+static int load_needle(struct jsonfile *l, struct probe *p, const cJSON *root)
 {
 	static const char *const keys[] = {"filler", "secret", "secret_line", "question",
 					   "depth", "size", "min_prompt_tokens", NULL};
@@ -249,25 +163,25 @@ static int load_needle(struct loader *l, struct probe *p, const cJSON *root)
 	if (!n)
 		return 0;
 	if (!cJSON_IsObject(n))
-		return bad(l, "needle", "'needle' must be an object");
-	if (only_keys(l, n, "'needle'", keys))
+		return jsonfile_error(l, "needle", "'needle' must be an object");
+	if (jsonfile_only_keys(l, n, "'needle'", keys))
 		return -1;
 	s = p->needle = xcalloc(1, sizeof(*s));
 	if (!s)
-		return bad(l, NULL, "out of memory");
-	if (get_string(l, n, "filler", true, &s->filler) ||
-	    get_string(l, n, "secret", false, &s->secret) ||
-	    get_string(l, n, "secret_line", s->secret != NULL, &s->secret_line) ||
-	    get_string(l, n, "question", true, &s->question))
+		return jsonfile_error(l, NULL, "out of memory");
+	if (jsonfile_string(l, n, "filler", true, &s->filler) ||
+	    jsonfile_string(l, n, "secret", false, &s->secret) ||
+	    jsonfile_string(l, n, "secret_line", s->secret != NULL, &s->secret_line) ||
+	    jsonfile_string(l, n, "question", true, &s->question))
 		return -1;
 	if (s->secret_line && !strstr(s->secret_line, "{secret}"))
-		return bad(l, "secret_line", "'secret_line' must contain {secret}");
+		return jsonfile_error(l, "secret_line", "'secret_line' must contain {secret}");
 	if (s->secret_line && !s->secret)
-		return bad(l, "secret_line", "'secret_line' needs a 'secret'");
+		return jsonfile_error(l, "secret_line", "'secret_line' needs a 'secret'");
 	s->depth = 0.58;
 	d = cJSON_GetObjectItemCaseSensitive(n, "depth");
 	if (d && (!cJSON_IsNumber(d) || d->valuedouble < 0 || d->valuedouble > 1))
-		return bad(l, "depth", "'depth' must be a number from 0 to 1");
+		return jsonfile_error(l, "depth", "'depth' must be a number from 0 to 1");
 	if (d)
 		s->depth = d->valuedouble;
 	if ((d = cJSON_GetObjectItemCaseSensitive(n, "size"))) {
@@ -276,17 +190,17 @@ static int load_needle(struct loader *l, struct probe *p, const cJSON *root)
 		else if (cJSON_IsString(d) && !strcmp(d->valuestring, "long-tool-ctx"))
 			s->size = NEEDLE_SIZE_LONG_TOOL_CTX;
 		else
-			return bad(l, "size", "'size' must be \"needle-ctx\" or \"long-tool-ctx\"");
+			return jsonfile_error(l, "size", "'size' must be \"needle-ctx\" or \"long-tool-ctx\"");
 	}
 	if ((d = cJSON_GetObjectItemCaseSensitive(n, "min_prompt_tokens"))) {
 		if (!cJSON_IsNumber(d) || d->valuedouble < 0 || d->valuedouble > 1e8)
-			return bad(l, "min_prompt_tokens", "'min_prompt_tokens' must be 0..100000000");
+			return jsonfile_error(l, "min_prompt_tokens", "'min_prompt_tokens' must be 0..100000000");
 		s->min_prompt_tokens = (long)d->valuedouble;
 	}
 	return 0;
 }
 
-static int load_expect(struct loader *l, struct probe *p, const cJSON *root)
+static int load_expect(struct jsonfile *l, struct probe *p, const cJSON *root)
 {
 	static const char *const keys[] = {"content_regex", "content_not_regex",
 					   "content_json_schema", "tool_call", "finish_reasons",
@@ -297,8 +211,8 @@ static int load_expect(struct loader *l, struct probe *p, const cJSON *root)
 	char err[300];
 
 	if (!cJSON_IsObject(x))
-		return bad(l, "expect", "'expect' must be an object");
-	if (only_keys(l, x, "'expect'", keys))
+		return jsonfile_error(l, "expect", "'expect' must be an object");
+	if (jsonfile_only_keys(l, x, "'expect'", keys))
 		return -1;
 	if (get_regex(l, x, "content_regex", &ex->content_regex_src, &ex->content_regex) ||
 	    get_regex(l, x, "content_not_regex", &ex->content_not_regex_src,
@@ -306,66 +220,66 @@ static int load_expect(struct loader *l, struct probe *p, const cJSON *root)
 		return -1;
 	if ((v = cJSON_GetObjectItemCaseSensitive(x, "content_json_schema"))) {
 		if (schema_check(v, err, sizeof(err)))
-			return bad(l, "content_json_schema", "unusable schema: %s", err);
+			return jsonfile_error(l, "content_json_schema", "unusable schema: %s", err);
 		if (!(ex->content_json_schema = cJSON_Duplicate(v, 1)))
-			return bad(l, NULL, "out of memory");
+			return jsonfile_error(l, NULL, "out of memory");
 	}
-	if (get_string(l, x, "tool_call", false, &ex->tool_name))
+	if (jsonfile_string(l, x, "tool_call", false, &ex->tool_name))
 		return -1;
 	if (ex->tool_name) {
 		const cJSON *fn = find_tool(p->request, ex->tool_name);
 
 		if (!fn)
-			return bad(l, "tool_call", "'tool_call' names '%s', which is not in request.tools",
+			return jsonfile_error(l, "tool_call", "'tool_call' names '%s', which is not in request.tools",
 				   ex->tool_name);
 		ex->tool_parameters = cJSON_GetObjectItemCaseSensitive(fn, "parameters");
 	}
 	if ((v = cJSON_GetObjectItemCaseSensitive(x, "finish_reasons"))) {
 		if (!cJSON_IsArray(v) || !cJSON_GetArraySize(v))
-			return bad(l, "finish_reasons", "'finish_reasons' must be a non-empty array");
+			return jsonfile_error(l, "finish_reasons", "'finish_reasons' must be a non-empty array");
 		ex->finish_reasons = xcalloc((size_t)cJSON_GetArraySize(v), sizeof(char *));
 		if (!ex->finish_reasons)
-			return bad(l, NULL, "out of memory");
+			return jsonfile_error(l, NULL, "out of memory");
 		cJSON_ArrayForEach(e, v) {
 			if (!cJSON_IsString(e))
-				return bad(l, "finish_reasons", "'finish_reasons' must hold strings");
+				return jsonfile_error(l, "finish_reasons", "'finish_reasons' must hold strings");
 			if (!(ex->finish_reasons[ex->n_finish_reasons++] = xstrdup(e->valuestring)))
-				return bad(l, NULL, "out of memory");
+				return jsonfile_error(l, NULL, "out of memory");
 		}
 	}
 	if ((v = cJSON_GetObjectItemCaseSensitive(x, "reasoning"))) {
 		if (!cJSON_IsString(v) || reasoning_policy_parse(v->valuestring, &ex->reasoning))
-			return bad(l, "reasoning", "'reasoning' must be any, required or forbidden");
+			return jsonfile_error(l, "reasoning", "'reasoning' must be any, required or forbidden");
 		ex->reasoning_set = true;
 	}
 	if ((v = cJSON_GetObjectItemCaseSensitive(x, "needle_secret"))) {
 		if (!cJSON_IsBool(v))
-			return bad(l, "needle_secret", "'needle_secret' must be true or false");
+			return jsonfile_error(l, "needle_secret", "'needle_secret' must be true or false");
 		ex->needle_secret = cJSON_IsTrue(v);
 		if (ex->needle_secret && (!p->needle || !p->needle->secret))
-			return bad(l, "needle_secret", "'needle_secret' needs a 'needle' with a 'secret'");
+			return jsonfile_error(l, "needle_secret", "'needle_secret' needs a 'needle' with a 'secret'");
 	}
 	ex->no_garbage = true;
 	if ((v = cJSON_GetObjectItemCaseSensitive(x, "no_garbage"))) {
 		if (!cJSON_IsBool(v))
-			return bad(l, "no_garbage", "'no_garbage' must be true or false");
+			return jsonfile_error(l, "no_garbage", "'no_garbage' must be true or false");
 		ex->no_garbage = cJSON_IsTrue(v);
 	}
 	ex->no_reasoning_leak = true;
 	if ((v = cJSON_GetObjectItemCaseSensitive(x, "no_reasoning_leak"))) {
 		if (!cJSON_IsBool(v))
-			return bad(l, "no_reasoning_leak", "'no_reasoning_leak' must be true or false");
+			return jsonfile_error(l, "no_reasoning_leak", "'no_reasoning_leak' must be true or false");
 		ex->no_reasoning_leak = cJSON_IsTrue(v);
 	}
 	if (!ex->content_regex && !ex->content_not_regex && !ex->content_json_schema &&
 	    !ex->tool_name && !ex->needle_secret)
-		return bad(l, "expect",
+		return jsonfile_error(l, "expect",
 			   "the probe asserts nothing: 'expect' needs content_regex, content_not_regex, "
 			   "content_json_schema, tool_call or needle_secret");
 	return 0;
 }
 
-static int load_summary(struct loader *l, struct probe *p, const cJSON *root)
+static int load_summary(struct jsonfile *l, struct probe *p, const cJSON *root)
 {
 	static const char *const keys[] = {"pass", "fail", NULL};
 	const cJSON *s = cJSON_GetObjectItemCaseSensitive(root, "summary");
@@ -373,18 +287,18 @@ static int load_summary(struct loader *l, struct probe *p, const cJSON *root)
 	if (!s) {
 		p->summary_pass = xstrdup(p->title);
 		p->summary_fail = xstrdup(p->title);
-		return p->summary_pass && p->summary_fail ? 0 : bad(l, NULL, "out of memory");
+		return p->summary_pass && p->summary_fail ? 0 : jsonfile_error(l, NULL, "out of memory");
 	}
 	if (cJSON_IsString(s)) {
-		if (get_string(l, root, "summary", true, &p->summary_pass))
+		if (jsonfile_string(l, root, "summary", true, &p->summary_pass))
 			return -1;
 		p->summary_fail = xstrdup(p->summary_pass);
-		return p->summary_fail ? 0 : bad(l, NULL, "out of memory");
+		return p->summary_fail ? 0 : jsonfile_error(l, NULL, "out of memory");
 	}
-	if (!cJSON_IsObject(s) || only_keys(l, s, "'summary'", keys))
-		return bad(l, "summary", "'summary' must be a string or {\"pass\",\"fail\"}");
-	if (get_string(l, s, "pass", true, &p->summary_pass) ||
-	    get_string(l, s, "fail", true, &p->summary_fail))
+	if (!cJSON_IsObject(s) || jsonfile_only_keys(l, s, "'summary'", keys))
+		return jsonfile_error(l, "summary", "'summary' must be a string or {\"pass\",\"fail\"}");
+	if (jsonfile_string(l, s, "pass", true, &p->summary_pass) ||
+	    jsonfile_string(l, s, "fail", true, &p->summary_fail))
 		return -1;
 	return 0;
 }
@@ -395,54 +309,47 @@ struct probe *probe_load_text(const char *path, const char *text, size_t len, ch
 	static const char *const keys[] = {"id", "title", "description", "summary", "default",
 					   "request", "run", "needle", "expect", NULL};
 	static const char *const run_keys[] = {"batch", "repeat", NULL};
-	struct loader l = {path, text, len, err, errlen};
-	const char *end = NULL;
+	struct jsonfile l = {path, text, len, err, errlen};
 	struct probe *p = NULL;
 	cJSON *root;
 	const cJSON *v, *run;
 	const char *c;
 
-	root = cJSON_ParseWithLengthOpts(text, len, &end, false);
-	if (!root) {
-		int line, col;
-		size_t off = end && end >= text && end <= text + len ? (size_t)(end - text) : 0;
-
-		line_col(text, off, &line, &col);
-		snprintf(err, errlen, "%s:%d:%d: invalid JSON", path, line, col);
+	root = jsonfile_parse(&l);
+	if (!root)
 		return NULL;
-	}
 	if (!cJSON_IsObject(root)) {
-		bad(&l, NULL, "a probe file must hold one JSON object");
+		jsonfile_error(&l, NULL, "a probe file must hold one JSON object");
 		goto fail;
 	}
 	p = xcalloc(1, sizeof(*p));
 	if (!p || !(p->path = xstrdup(path))) {
-		bad(&l, NULL, "out of memory");
+		jsonfile_error(&l, NULL, "out of memory");
 		goto fail;
 	}
 	p->batch = 1;
 	p->repeat = 1;
-	if (only_keys(&l, root, "the probe", keys) || get_string(&l, root, "id", true, &p->id) ||
-	    get_string(&l, root, "title", true, &p->title))
+	if (jsonfile_only_keys(&l, root, "the probe", keys) || jsonfile_string(&l, root, "id", true, &p->id) ||
+	    jsonfile_string(&l, root, "title", true, &p->title))
 		goto fail;
 	for (c = p->id; *c; c++)
 		if (!((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '-' || *c == '_')) {
-			bad(&l, "id", "'id' may hold only a-z, 0-9, '-' and '_'");
+			jsonfile_error(&l, "id", "'id' may hold only a-z, 0-9, '-' and '_'");
 			goto fail;
 		}
 	if ((v = cJSON_GetObjectItemCaseSensitive(root, "default"))) {
 		if (!cJSON_IsBool(v)) {
-			bad(&l, "default", "'default' must be true or false");
+			jsonfile_error(&l, "default", "'default' must be true or false");
 			goto fail;
 		}
 		p->is_default = cJSON_IsTrue(v);
 	}
 	if ((run = cJSON_GetObjectItemCaseSensitive(root, "run"))) {
 		if (!cJSON_IsObject(run)) {
-			bad(&l, "run", "'run' must be an object");
+			jsonfile_error(&l, "run", "'run' must be an object");
 			goto fail;
 		}
-		if (only_keys(&l, run, "'run'", run_keys) ||
+		if (jsonfile_only_keys(&l, run, "'run'", run_keys) ||
 		    get_int(&l, run, "batch", 1, PROBE_BATCH_MAX, &p->batch) ||
 		    get_int(&l, run, "repeat", 1, PROBE_REPEAT_MAX, &p->repeat))
 			goto fail;

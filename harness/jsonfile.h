@@ -1,0 +1,42 @@
+/* jsonfile — reading a user's JSON file (a probe, a recipe) with errors a
+ * person can act on: "FILE:LINE:COLUMN: reason".
+ *
+ * Parse errors point at the failing character; a problem with a member
+ * points at the first occurrence of its "key" in the file, which is where
+ * a reader will look. The typed getters check a value and say what was
+ * wanted. Never prints. */
+#ifndef PREFLIGHT_JSONFILE_H
+#define PREFLIGHT_JSONFILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <cjson/cJSON.h>
+
+struct jsonfile {
+	const char *path; /* borrowed; for messages */
+	const char *text; /* borrowed; NUL-terminated */
+	size_t len;
+	char *err;        /* borrowed; where errors go */
+	size_t errlen;
+};
+
+/* Parses the text. Returns the root (caller deletes) or NULL with
+ * "PATH:LINE:COL: invalid JSON" in err. */
+cJSON *jsonfile_parse(struct jsonfile *f);
+/* Writes "PATH:LINE:COL: message" locating key (NULL: the start) and
+ * returns -1. */
+int jsonfile_error(struct jsonfile *f, const char *key, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* Fails on a member of obj not in allowed (NULL-terminated). */
+int jsonfile_only_keys(struct jsonfile *f, const cJSON *obj, const char *where,
+		       const char *const *allowed);
+/* A non-empty string member, copied to *out (NULL when absent and not
+ * required). Returns 0 or -1. */
+int jsonfile_string(struct jsonfile *f, const cJSON *obj, const char *key, bool required,
+		    char **out);
+/* An integer member from lo to hi; *out untouched when absent. */
+int jsonfile_long(struct jsonfile *f, const cJSON *obj, const char *key, long lo, long hi,
+		  long *out);
+
+#endif
