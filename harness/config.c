@@ -48,12 +48,16 @@ static const struct option options[] = {
 	{"--max-response-bytes", OPT_LONG, OFF(max_body), 1024, 1L << 32, "cap per response body (64 MiB)"},
 	{"--allowed-finish-reasons", OPT_SPECIAL, 0, 0, 0, "comma list (stop,tool_calls)"},
 	{"--reasoning-evidence", OPT_SPECIAL, 0, 0, 0, "any|required|forbidden (any)"},
+	{"--recipe", OPT_SPECIAL, 0, 0, 0, "take settings and metadata from a recipe file"},
+	{"--record", OPT_STR, OFF(record), 0, 0, "record every exchange to FILE.jsonl.gz"},
 };
 
 static const char usage_text[] =
-	"usage: preflight run      [--endpoint URL] [--model ID] [options]\n"
+	"usage: preflight run      [--endpoint URL] [--model ID] [--recipe FILE] [options]\n"
 	"       preflight list     [--probes DIR]\n"
-	"       preflight validate FILE...\n"
+	"       preflight validate FILE...            check probe and recipe files\n"
+	"       preflight table    REPORT.json... [--notebook FILE.md [--check]]\n"
+	"       preflight replay   RECORDING [--junit F] [--json F] [--markdown F]\n"
 	"       preflight version\n"
 	"\n"
 	"run options:\n"
@@ -79,6 +83,8 @@ static const char usage_text[] =
 	"  --wait SECONDS                      wait for a server still loading\n"
 	"  --max-response-bytes N              cap per response body (67108864)\n"
 	"  --junit FILE  --json FILE  --markdown FILE   reports (written atomically)\n"
+	"  --recipe FILE                       settings and notebook metadata from a recipe\n"
+	"  --record FILE.jsonl.gz              record every exchange (no Authorization)\n"
 	"\n"
 	"exit codes: 0 all passed, 1 a probe failed, 2 usage or configuration error,\n"
 	"            3 the endpoint could not be used\n";
@@ -87,6 +93,8 @@ const char *config_usage(void)
 {
 	return usage_text;
 }
+
+static int parse_files(struct config *c, int argc, char **argv, char *err, size_t errlen);
 
 static int set_list(struct config *c, const char *text, char *err, size_t errlen)
 {
@@ -187,6 +195,8 @@ static int set_special(struct config *c, const char *name, const char *val, char
 		return set_json_object(&c->extra_body, name, val, err, errlen);
 	if (!strcmp(name, "--allowed-finish-reasons"))
 		return set_list(c, val, err, errlen);
+	if (!strcmp(name, "--recipe"))
+		return 0; /* loaded before the other options */
 	if (!strcmp(name, "--needle-depth"))
 		return set_depths(c, val, err, errlen);
 	if (!strcmp(name, "--reasoning-evidence")) {
@@ -255,47 +265,16 @@ static int check_endpoint(const char *url, char *err, size_t errlen)
 	return 0;
 }
 
-int config_parse(int argc, char **argv, struct config *c, char *err, size_t errlen)
+/* Parses options args[0..n): the recipe's (source "recipe 'FILE'"), then
+ * the command line's, so flags override the recipe. */
+static int parse_options(struct config *c, char **args, int n, const char *source, char *err,
+			 size_t errlen)
 {
-	const char *cmd = argc > 1 ? argv[1] : "help";
-	const char *nc = getenv("NO_COLOR");
+	char why[512];
 	int i;
 
-	memset(c, 0, sizeof(*c));
-	c->timeout = 900;
-	c->needle_ctx = 14000;
-	c->long_tool_ctx = 110000;
-	c->visible_tokens = 256;
-	c->max_body = 64L << 20;
-	c->api_key_env = "OPENAI_API_KEY";
-	c->color = !(nc && *nc);
-	if (set_list(c, "stop,tool_calls", err, errlen))
-		return -1;
-	if (!strcmp(cmd, "run"))
-		c->cmd = CMD_RUN;
-	else if (!strcmp(cmd, "list"))
-		c->cmd = CMD_LIST;
-	else if (!strcmp(cmd, "validate"))
-		c->cmd = CMD_VALIDATE;
-	else if (!strcmp(cmd, "version") || !strcmp(cmd, "--version"))
-		c->cmd = CMD_VERSION;
-	else if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h"))
-		c->cmd = CMD_HELP;
-	else {
-		snprintf(err, errlen, "unknown command '%s' (try 'preflight help')", cmd);
-		return -1;
-	}
-	if (c->cmd == CMD_VALIDATE) {
-		c->files = argv + 2;
-		c->n_files = argc - 2;
-		if (!c->n_files) {
-			snprintf(err, errlen, "validate needs at least one FILE");
-			return -1;
-		}
-		return 0;
-	}
-	for (i = 2; i < argc; i++) {
-		const char *arg = argv[i], *val = NULL, *eq = strchr(arg, '=');
+	for (i = 0; i < n; i++) {
+		const char *arg = args[i], *val = NULL, *eq = strchr(arg, '=');
 		char name[64];
 		const struct option *o;
 
@@ -318,36 +297,196 @@ int config_parse(int argc, char **argv, struct config *c, char *err, size_t errl
 			snprintf(err, errlen, "list takes only --probes");
 			return -1;
 		}
+		if (c->cmd == CMD_REPLAY && strcmp(name, "--junit") && strcmp(name, "--json") &&
+		    strcmp(name, "--markdown")) {
+			snprintf(err, errlen, "replay takes only --junit, --json and --markdown");
+			return -1;
+		}
 		if (strcmp(name, "--no-thinking")) {
-			if (!val && i + 1 >= argc) {
+			if (!val && i + 1 >= n) {
 				snprintf(err, errlen, "option '%s' needs a value", name);
 				return -1;
 			}
 			if (!val)
-				val = argv[++i];
+				val = args[++i];
 		} else if (val) {
 			snprintf(err, errlen, "--no-thinking takes no value");
 			return -1;
 		}
-		if (o->kind == OPT_STR) {
-			if (!*val) {
-				snprintf(err, errlen, "option '%s' needs a non-empty value", name);
-				return -1;
-			}
+		if (o->kind == OPT_STR && !*val) {
+			snprintf(why, sizeof(why), "option '%s' needs a non-empty value", name);
+		} else if (o->kind == OPT_STR) {
 			*(const char **)((char *)c + o->offset) = val;
-		} else if (o->kind == OPT_SPECIAL) {
-			if (set_special(c, name, val, err, errlen))
-				return -1;
-		} else if (set_number(c, o, val, err, errlen)) {
+			continue;
+		} else if (o->kind == OPT_SPECIAL ? !set_special(c, name, val, why, sizeof(why))
+						  : !set_number(c, o, val, why, sizeof(why))) {
+			continue;
+		}
+		if (source)
+			snprintf(err, errlen, "%s: %s", source, why);
+		else
+			snprintf(err, errlen, "%s", why);
+		return -1;
+	}
+	return 0;
+}
+
+static int add_arg(struct config *c, const char *name, const char *value)
+{
+	char **grown = xrealloc(c->recipe_args, (size_t)(c->n_recipe_args + 2) * sizeof(char *));
+
+	if (!grown)
+		return -1;
+	c->recipe_args = grown;
+	if (!(grown[c->n_recipe_args] = xstrdup(name)))
+		return -1;
+	c->n_recipe_args++;
+	if (!value)
+		return 0;
+	if (!(grown[c->n_recipe_args] = xstrdup(value)))
+		return -1;
+	c->n_recipe_args++;
+	return 0;
+}
+
+static int add_long(struct config *c, const char *name, long v)
+{
+	char num[32];
+
+	if (v < 0)
+		return 0;
+	snprintf(num, sizeof(num), "%ld", v);
+	return add_arg(c, name, num);
+}
+
+static int add_json(struct config *c, const char *name, const cJSON *v)
+{
+	char *text;
+	int rc;
+
+	if (!v)
+		return 0;
+	if (!(text = cJSON_PrintUnformatted(v)))
+		return -1;
+	rc = add_arg(c, name, text);
+	free(text);
+	return rc;
+}
+
+/* The recipe's "preflight" section as options, checked like flags. */
+static int recipe_options(struct config *c)
+{
+	const struct recipe *r = c->recipe;
+
+	return (r->endpoint && add_arg(c, "--endpoint", r->endpoint)) ||
+	       (r->served_model && add_arg(c, "--model", r->served_model)) ||
+	       (r->thinking && add_arg(c, "--thinking-mode", r->thinking)) ||
+	       (r->reasoning_effort && add_arg(c, "--reasoning-effort", r->reasoning_effort)) ||
+	       (r->checks && add_arg(c, "--checks", r->checks)) ||
+	       (r->needle_depth && add_arg(c, "--needle-depth", r->needle_depth)) ||
+	       (r->allowed_finish_reasons &&
+		add_arg(c, "--allowed-finish-reasons", r->allowed_finish_reasons)) ||
+	       (r->reasoning_evidence && add_arg(c, "--reasoning-evidence", r->reasoning_evidence)) ||
+	       add_long(c, "--needle-ctx", r->needle_ctx) ||
+	       add_long(c, "--long-tool-ctx", r->long_tool_ctx) ||
+	       add_long(c, "--tool-batch", r->tool_batch) ||
+	       add_long(c, "--visible-answer-tokens", r->visible_answer_tokens) ||
+	       add_long(c, "--reasoning-headroom-tokens", r->reasoning_headroom_tokens) ||
+	       add_long(c, "--timeout", r->timeout) || add_long(c, "--wait", r->wait) ||
+	       add_json(c, "--chat-template-kwargs", r->chat_template_kwargs) ||
+	       add_json(c, "--extra-body", r->extra_body);
+}
+
+/* --recipe FILE anywhere among args: load it first */
+static int load_recipe(struct config *c, char **args, int n, const struct recipe_text *given,
+		       char *err, size_t errlen)
+{
+	const char *path = NULL;
+	char source[512];
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (!strcmp(args[i], "--recipe") && i + 1 < n)
+			path = args[++i];
+		else if (!strncmp(args[i], "--recipe=", 9))
+			path = args[i] + 9;
+	}
+	if (!path)
+		return 0;
+	c->recipe = given ? recipe_load_text(given->path, given->text, strlen(given->text), err, errlen)
+			  : recipe_load_file(path, err, errlen);
+	if (!c->recipe)
+		return -1;
+	if (recipe_options(c)) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	snprintf(source, sizeof(source), "recipe '%s'", path);
+	return parse_options(c, c->recipe_args, c->n_recipe_args, source, err, errlen);
+}
+
+int config_parse(int argc, char **argv, struct config *c, char *err, size_t errlen)
+{
+	return config_parse_with(argc, argv, NULL, c, err, errlen);
+}
+
+int config_parse_with(int argc, char **argv, const struct recipe_text *recipe, struct config *c,
+		      char *err, size_t errlen)
+{
+	const char *cmd = argc > 1 ? argv[1] : "help";
+	const char *nc = getenv("NO_COLOR");
+	int first = 2;
+
+	memset(c, 0, sizeof(*c));
+	c->timeout = 900;
+	c->needle_ctx = 14000;
+	c->long_tool_ctx = 110000;
+	c->visible_tokens = 256;
+	c->max_body = 64L << 20;
+	c->api_key_env = "OPENAI_API_KEY";
+	c->color = !(nc && *nc);
+	c->argv = argv;
+	c->argc = argc;
+	if (set_list(c, "stop,tool_calls", err, errlen))
+		return -1;
+	if (!strcmp(cmd, "run"))
+		c->cmd = CMD_RUN;
+	else if (!strcmp(cmd, "list"))
+		c->cmd = CMD_LIST;
+	else if (!strcmp(cmd, "validate"))
+		c->cmd = CMD_VALIDATE;
+	else if (!strcmp(cmd, "table"))
+		c->cmd = CMD_TABLE;
+	else if (!strcmp(cmd, "replay"))
+		c->cmd = CMD_REPLAY;
+	else if (!strcmp(cmd, "version") || !strcmp(cmd, "--version"))
+		c->cmd = CMD_VERSION;
+	else if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h"))
+		c->cmd = CMD_HELP;
+	else {
+		snprintf(err, errlen, "unknown command '%s' (try 'preflight help')", cmd);
+		return -1;
+	}
+	if (c->cmd == CMD_VALIDATE || c->cmd == CMD_TABLE)
+		return parse_files(c, argc, argv, err, errlen);
+	if (c->cmd == CMD_REPLAY) {
+		if (argc < 3 || argv[2][0] == '-') {
+			snprintf(err, errlen, "replay needs a RECORDING file");
 			return -1;
 		}
+		c->recording = argv[2];
+		first = 3;
 	}
+	if (c->cmd == CMD_RUN && load_recipe(c, argv + 2, argc - 2, recipe, err, errlen))
+		return -1;
+	if (parse_options(c, argv + first, argc - first, NULL, err, errlen))
+		return -1;
 	if (c->cmd != CMD_RUN)
 		return 0;
 	if (!c->endpoint)
 		c->endpoint = getenv("OPENAI_BASE_URL");
 	if (!c->endpoint || !*c->endpoint) {
-		snprintf(err, errlen, "no endpoint: pass --endpoint URL or set OPENAI_BASE_URL");
+		snprintf(err, errlen, "no endpoint: pass --endpoint URL, set OPENAI_BASE_URL, or use a recipe with one");
 		return -1;
 	}
 	if (check_endpoint(c->endpoint, err, errlen))
@@ -364,6 +503,42 @@ int config_parse(int argc, char **argv, struct config *c, char *err, size_t errl
 	return 0;
 }
 
+/* validate FILE... and table REPORT... [--notebook FILE] [--check] */
+static int parse_files(struct config *c, int argc, char **argv, char *err, size_t errlen)
+{
+	int i;
+
+	c->files = xcalloc((size_t)argc, sizeof(char *));
+	if (!c->files) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	for (i = 2; i < argc; i++) {
+		if (c->cmd == CMD_TABLE && !strcmp(argv[i], "--notebook") && i + 1 < argc) {
+			c->notebook = argv[++i];
+		} else if (c->cmd == CMD_TABLE && !strncmp(argv[i], "--notebook=", 11)) {
+			c->notebook = argv[i] + 11;
+		} else if (c->cmd == CMD_TABLE && !strcmp(argv[i], "--check")) {
+			c->check_only = true;
+		} else if (argv[i][0] == '-' && argv[i][1]) {
+			snprintf(err, errlen, "unknown option '%s' for %s", argv[i], argv[1]);
+			return -1;
+		} else {
+			c->files[c->n_files++] = argv[i];
+		}
+	}
+	if (!c->n_files) {
+		snprintf(err, errlen, c->cmd == CMD_TABLE ? "table needs at least one REPORT.json"
+							  : "validate needs at least one FILE");
+		return -1;
+	}
+	if (c->check_only && !c->notebook) {
+		snprintf(err, errlen, "--check needs --notebook FILE");
+		return -1;
+	}
+	return 0;
+}
+
 void config_release(struct config *c)
 {
 	size_t i;
@@ -374,5 +549,10 @@ void config_release(struct config *c)
 		free(c->allowed_finish[i]);
 	free(c->allowed_finish);
 	free(c->allowed_finish_text);
+	for (i = 0; i < (size_t)c->n_recipe_args; i++)
+		free(c->recipe_args[i]);
+	free(c->recipe_args);
+	free(c->files);
+	recipe_free(c->recipe);
 	memset(c, 0, sizeof(*c));
 }

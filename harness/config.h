@@ -14,10 +14,17 @@
 
 #include "chat.h"
 #include "probe.h"
+#include "recipe.h"
 
 #define CONFIG_MAX_DEPTHS 16
 
-enum command { CMD_HELP = 0, CMD_RUN, CMD_LIST, CMD_VALIDATE, CMD_VERSION };
+enum command { CMD_HELP = 0, CMD_RUN, CMD_LIST, CMD_VALIDATE, CMD_TABLE, CMD_REPLAY, CMD_VERSION };
+
+/* A recipe given as text (a replay carries the recipe it was run with). */
+struct recipe_text {
+	const char *path;
+	const char *text;
+};
 
 struct config {
 	enum command cmd;
@@ -46,13 +53,25 @@ struct config {
 	char *allowed_finish_text;   /* owned, as given */
 	enum reasoning_policy reasoning_evidence;
 	bool color;                  /* colour and live progress allowed */
-	char **files;                /* borrowed argv: validate's files */
+	const char **files;          /* owned array of borrowed argv: validate's and table's files */
 	int n_files;
+	const char *notebook;        /* table --notebook FILE */
+	bool check_only;             /* table --check */
+	const char *record;          /* run --record FILE */
+	const char *recording;       /* replay RECORDING */
+	struct recipe *recipe;       /* owned; --recipe */
+	char **recipe_args;          /* owned; the recipe's settings as options */
+	int n_recipe_args;
+	char **argv;                 /* borrowed; as given, for recordings */
+	int argc;
 };
 
 /* Parses argv and the environment. Returns 0, or -1 with a message for the
  * user in err (a usage error, exit 2). */
 int config_parse(int argc, char **argv, struct config *c, char *err, size_t errlen);
+/* The same, with the --recipe file's text given instead of read (replay). */
+int config_parse_with(int argc, char **argv, const struct recipe_text *recipe, struct config *c,
+		      char *err, size_t errlen);
 void config_release(struct config *c);
 
 /* The help text (static). */

@@ -15,11 +15,14 @@
 #include <cjson/cJSON.h>
 
 #include "alloc.h"
+#include "buf.h"
 #include "config.h"
 #include "file.h"
 #include "http.h"
 #include "probe.h"
+#include "recipe.h"
 #include "report.h"
+#include "table.h"
 #include "runner.h"
 #include "version.h"
 
@@ -103,23 +106,77 @@ static int cmd_list(const struct config *c)
 	return EXIT_PASS;
 }
 
+/* probe or recipe, by what the file holds */
+static int validate_one(const char *path)
+{
+	struct buf text = BUF_INIT(0);
+	char err[1024];
+	cJSON *root = NULL;
+	int rc = -1;
+
+	if (file_read(path, PROBE_FILE_MAX, &text, err, sizeof(err))) {
+		fprintf(stderr, "preflight: %s\n", err);
+		goto out;
+	}
+	root = cJSON_ParseWithLength(text.data, text.len);
+	if (recipe_is_recipe(root)) {
+		struct recipe *r = recipe_load_text(path, text.data, text.len, err, sizeof(err));
+
+		if (r)
+			printf("%s: ok (recipe '%s')\n", path, r->name);
+		rc = r ? 0 : -1;
+		recipe_free(r);
+	} else {
+		struct probe *p = probe_load_text(path, text.data, text.len, err, sizeof(err));
+
+		if (p)
+			printf("%s: ok (probe '%s')\n", path, p->id);
+		rc = p ? 0 : -1;
+		probe_free(p);
+	}
+	if (rc)
+		fprintf(stderr, "preflight: %s\n", err);
+out:
+	cJSON_Delete(root);
+	buf_release(&text);
+	return rc;
+}
+
 static int cmd_validate(const struct config *c)
 {
 	int i, bad = 0;
-	char err[1024];
 
-	for (i = 0; i < c->n_files; i++) {
-		struct probe *p = probe_load_file(c->files[i], err, sizeof(err));
-
-		if (!p) {
-			fprintf(stderr, "preflight: %s\n", err);
-			bad++;
-			continue;
-		}
-		printf("%s: ok (probe '%s')\n", c->files[i], p->id);
-		probe_free(p);
-	}
+	for (i = 0; i < c->n_files; i++)
+		bad += validate_one(c->files[i]) != 0;
 	return bad ? EXIT_USAGE : EXIT_PASS;
+}
+
+static int cmd_table(const struct config *c)
+{
+	struct buf table = BUF_INIT(0);
+	char err[1024];
+	bool stale = false;
+	int code = EXIT_PASS;
+
+	if (table_render(c->files, c->n_files, &table, err, sizeof(err))) {
+		fprintf(stderr, "preflight: %s\n", err);
+		code = EXIT_USAGE;
+	} else if (!c->notebook) {
+		fputs(buf_cstr(&table), stdout);
+	} else if (table_update_notebook(c->notebook, buf_cstr(&table), c->check_only, &stale, err,
+					 sizeof(err))) {
+		fprintf(stderr, "preflight: %s\n", err);
+		code = EXIT_USAGE;
+	} else if (c->check_only && stale) {
+		fprintf(stderr, "preflight: the results table in '%s' is stale; run: preflight table REPORT.json... --notebook %s\n",
+			c->notebook, c->notebook);
+		code = EXIT_FAILED;
+	} else {
+		printf("%s: results table %s\n", c->notebook,
+		       c->check_only ? "is up to date" : stale ? "updated" : "already up to date");
+	}
+	buf_release(&table);
+	return code;
 }
 
 static int write_reports(const struct config *c, const struct run_result *r)
@@ -223,6 +280,9 @@ int main(int argc, char **argv)
 		break;
 	case CMD_VALIDATE:
 		code = cmd_validate(&c);
+		break;
+	case CMD_TABLE:
+		code = cmd_table(&c);
 		break;
 	case CMD_RUN:
 		if (http_global_init()) {

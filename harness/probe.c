@@ -306,8 +306,8 @@ static int load_summary(struct jsonfile *l, struct probe *p, const cJSON *root)
 struct probe *probe_load_text(const char *path, const char *text, size_t len, char *err,
 			      size_t errlen)
 {
-	static const char *const keys[] = {"id", "title", "description", "summary", "default",
-					   "request", "run", "needle", "expect", NULL};
+	static const char *const keys[] = {"id", "title", "description", "summary", "note",
+					   "default", "request", "run", "needle", "expect", NULL};
 	static const char *const run_keys[] = {"batch", "repeat", NULL};
 	struct jsonfile l = {path, text, len, err, errlen};
 	struct probe *p = NULL;
@@ -330,7 +330,8 @@ struct probe *probe_load_text(const char *path, const char *text, size_t len, ch
 	p->batch = 1;
 	p->repeat = 1;
 	if (jsonfile_only_keys(&l, root, "the probe", keys) || jsonfile_string(&l, root, "id", true, &p->id) ||
-	    jsonfile_string(&l, root, "title", true, &p->title))
+	    jsonfile_string(&l, root, "title", true, &p->title) ||
+	    jsonfile_string(&l, root, "note", false, &p->note))
 		goto fail;
 	for (c = p->id; *c; c++)
 		if (!((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '-' || *c == '_')) {
@@ -525,6 +526,7 @@ void probe_free(struct probe *p)
 	free(p->title);
 	free(p->summary_pass);
 	free(p->summary_fail);
+	free(p->note);
 	cJSON_Delete(p->request);
 	if (p->needle) {
 		free(p->needle->filler);

@@ -59,6 +59,7 @@ struct probe {
 	char *id, *title;
 	char *summary_pass;  /* notebook summary label templates */
 	char *summary_fail;
+	char *note;          /* the notebook table's note for a passing run, or NULL */
 	bool is_default;     /* part of the set run without --checks */
 	cJSON *request;      /* owned; messages expanded */
 	int batch;           /* identical requests sent at once */

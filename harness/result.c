@@ -33,6 +33,7 @@ void run_result_release(struct run_result *r)
 		free(p->obs);
 		free(p->message);
 		free(p->summary);
+		free(p->note);
 		free(p->evidence);
 		free(p->json_keys);
 		free(p->secret);

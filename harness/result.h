@@ -10,6 +10,7 @@
 #include "diagnose.h"
 #include "http.h"
 #include "probe.h"
+#include "recipe.h"
 
 enum verdict { VERDICT_PASS = 0, VERDICT_FAIL, VERDICT_ERROR, VERDICT_SKIPPED };
 
@@ -46,6 +47,7 @@ struct probe_result {
 	enum cause cause;
 	char *message;           /* one line; NULL on pass */
 	char *summary;           /* the notebook summary label, rendered */
+	char *note;              /* the notebook table note, rendered, or NULL */
 	char *evidence;          /* short evidence for the console line */
 	double seconds;
 	int passed, total;       /* answers that passed, answers asked for */
@@ -56,6 +58,7 @@ struct probe_result {
 };
 
 struct run_result {
+	const struct recipe *recipe; /* borrowed from the config; NULL without --recipe */
 	char *endpoint;          /* base URL, no credentials */
 	char *model;
 	long max_model_len;      /* -1 unknown */

@@ -287,7 +287,9 @@ static long needle_calibrate(struct run *run, const struct probe *p,
 	return n;
 }
 
-static void render_summary(struct probe_result *pr, const char *tmpl)
+/* A summary or note template with {passed}, {total}, {json_keys},
+ * {secret}, {cause} and {ctx_k} filled in; caller frees. */
+static char *render(const struct probe_result *pr, const char *tmpl)
 {
 	struct buf b = BUF_INIT(0);
 	const char *s;
@@ -324,7 +326,14 @@ static void render_summary(struct probe_result *pr, const char *tmpl)
 			buf_putc(&b, *s);
 		}
 	}
-	pr->summary = buf_detach(&b);
+	return buf_detach(&b);
+}
+
+static void render_summary(struct probe_result *pr, const char *tmpl)
+{
+	pr->summary = render(pr, tmpl);
+	if (pr->probe->note)
+		pr->note = render(pr, pr->probe->note);
 }
 
 /* The verdict, cause and message of a probe from its observations: the
@@ -632,6 +641,7 @@ enum runner_status runner_run(const struct config *c, const struct probe_set *se
 	size_t i;
 
 	memset(r, 0, sizeof(*r));
+	r->recipe = c->recipe;
 	utc_now(r->started, sizeof(r->started));
 	r->endpoint = xstrdup(c->endpoint);
 	r->thinking = thinking_mode_name(c->thinking);

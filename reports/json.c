@@ -75,6 +75,7 @@ static cJSON *probe(const struct probe_result *p)
 	add_str(o, "remedy", p->cause && *cause_remedy(p->cause) ? cause_remedy(p->cause) : NULL);
 	add_str(o, "message", p->message);
 	add_str(o, "summary", p->summary);
+	add_str(o, "note", p->note);
 	add_str(o, "evidence", p->evidence);
 	add_seconds(o, "seconds", p->seconds);
 	cJSON_AddNumberToObject(o, "passed", p->passed);
@@ -108,6 +109,20 @@ int report_json_render(const struct run_result *r, struct buf *out)
 	cJSON_AddStringToObject(root, "preflight_version", PREFLIGHT_VERSION);
 	cJSON_AddStringToObject(root, "started", r->started);
 	add_seconds(root, "seconds", r->seconds);
+	if (r->recipe) {
+		cJSON *rc_ = cJSON_AddObjectToObject(root, "recipe");
+
+		add_str(rc_, "name", r->recipe->name);
+		add_str(rc_, "path", r->recipe->path);
+		add_str(rc_, "model", r->recipe->model);
+		add_str(rc_, "quant", r->recipe->quant);
+		add_str(rc_, "engine", r->recipe->engine);
+		add_str(rc_, "gpu", r->recipe->gpu);
+		add_str(rc_, "key_flags", r->recipe->key_flags);
+		add_str(rc_, "notes", r->recipe->notes);
+	} else {
+		cJSON_AddNullToObject(root, "recipe");
+	}
 	ep = cJSON_AddObjectToObject(root, "endpoint");
 	add_str(ep, "base_url", r->endpoint);
 	add_str(ep, "model", r->model);

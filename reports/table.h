@@ -1,0 +1,34 @@
+/* table — the lab notebook's results table, built from JSON reports.
+ *
+ * One row per recipe (the newest report wins) under exactly the
+ * notebook's header, and the in-place rewrite of the block between
+ * <!-- BEGIN_PREFLIGHT_RESULTS --> and <!-- END_PREFLIGHT_RESULTS -->:
+ * every other byte of the notebook stays as it was, the write is atomic,
+ * and --check only compares. Never prints. */
+#ifndef PREFLIGHT_TABLE_H
+#define PREFLIGHT_TABLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "buf.h"
+
+#define TABLE_BEGIN "<!-- BEGIN_PREFLIGHT_RESULTS -->"
+#define TABLE_END "<!-- END_PREFLIGHT_RESULTS -->"
+#define TABLE_HEADER "| model | quant | engine | GPU | serves? | key flags | notes |"
+
+/* Renders the table for the reports at paths into out. Returns 0, or -1
+ * with "REPORT: reason" in err. */
+int table_render(const char *const *paths, int n, struct buf *out, char *err, size_t errlen);
+
+/* The table with the one row of a parsed report (the --markdown report). */
+struct cJSON;
+int table_render_report(const struct cJSON *report, struct buf *out, char *err, size_t errlen);
+
+/* Puts table into the notebook's marked block. With check_only nothing is
+ * written. Sets *stale when the block differed. Returns 0, or -1 with the
+ * reason (missing markers come with a hint). */
+int table_update_notebook(const char *notebook, const char *table, bool check_only, bool *stale,
+			  char *err, size_t errlen);
+
+#endif
