@@ -619,13 +619,17 @@ static int plan_results(const struct config *c, const struct probe_set *set,
 	return 0;
 }
 
+/* ISO 8601 UTC with milliseconds: reports of one second still order */
 static void utc_now(char *out, size_t n)
 {
-	time_t t = time(NULL);
+	struct timespec ts;
 	struct tm tm;
+	char day[32];
 
-	gmtime_r(&t, &tm);
-	strftime(out, n, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	clock_gettime(CLOCK_REALTIME, &ts);
+	gmtime_r(&ts.tv_sec, &tm);
+	strftime(day, sizeof(day), "%Y-%m-%dT%H:%M:%S", &tm);
+	snprintf(out, n, "%s.%03ldZ", day, ts.tv_nsec / 1000000);
 }
 
 enum runner_status runner_run(const struct config *c, const struct probe_set *set,

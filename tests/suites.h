@@ -19,5 +19,7 @@ Suite *report_suite(void);
 Suite *http_suite(void);
 Suite *regex_suite(void);
 Suite *endpoint_suite(void);
+Suite *recipe_suite(void);
+Suite *table_suite(void);
 
 #endif

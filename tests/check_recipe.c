@@ -1,0 +1,110 @@
+/* check_recipe — recipe files, and how their settings meet the flags. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "recipe.h"
+#include "suites.h"
+
+static const char good[] =
+	"{\"model\":\"Qwen3.5-122B-A10B\",\"quant\":\"MXFP4\",\"engine\":\"vLLM\",\"gpu\":\"PRO 6000\",\n"
+	" \"key_flags\":\"`--max-model-len 16384`\",\"notes\":\"hybrid GDN\",\n"
+	" \"preflight\":{\"endpoint\":\"http://127.0.0.1:30004/v1\",\"model\":\"qwen35-122b\",\n"
+	"   \"thinking\":\"disabled\",\"needle_ctx\":20000,\"checks\":[\"smoke\",\"needle\"],\n"
+	"   \"chat_template_kwargs\":{\"x\":1}}}";
+
+START_TEST(loads_recipe)
+{
+	char err[512];
+	struct recipe *r = recipe_load_text("r.json", good, strlen(good), err, sizeof(err));
+
+	ck_assert_msg(r != NULL, "%s", err);
+	ck_assert_str_eq(r->name, "Qwen3.5-122B-A10B · MXFP4 · vLLM · PRO 6000");
+	ck_assert_str_eq(r->served_model, "qwen35-122b");
+	ck_assert_str_eq(r->checks, "smoke,needle");
+	ck_assert_int_eq(r->needle_ctx, 20000);
+	ck_assert_int_eq(r->tool_batch, -1);
+	recipe_free(r);
+}
+END_TEST
+
+static const struct {
+	const char *text, *want;
+} bad[] = {
+	{"{\"quant\":\"x\"}", "r.json:1:1: missing required key 'model'"},
+	{"{\"model\":\"m\",\n\"gpus\":\"x\"}", "r.json:2:1: unknown key 'gpus' in the recipe"},
+	{"{\"model\":\"m\",\"preflight\":{\"needle_ctx\":5}}", "'needle_ctx' must be an integer from 256"},
+	{"{\"model\":\"m\",\"preflight\":{\"checks\":[1]}}", "'checks' must be a list of probe ids"},
+	{"{\"model\":\"m\",\"preflight\":{\"port\":1}}", "unknown key 'port' in 'preflight'"},
+	{"{\"id\":\"p\",\"expect\":{}}", "this looks like a probe"},
+};
+
+START_TEST(rejects_bad_recipe)
+{
+	char err[512];
+	struct recipe *r = recipe_load_text("r.json", bad[_i].text, strlen(bad[_i].text), err, sizeof(err));
+
+	ck_assert_ptr_null(r);
+	ck_assert_msg(strstr(err, bad[_i].want) != NULL, "got '%s'", err);
+}
+END_TEST
+
+static char *write_temp(const char *text)
+{
+	static char path[64];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/tmp/pf-recipe-XXXXXX");
+	f = fdopen(mkstemp(path), "w");
+	fputs(text, f);
+	fclose(f);
+	return path;
+}
+
+/* the recipe sets defaults; flags on the command line win */
+START_TEST(flags_override_recipe)
+{
+	char *path = write_temp(good), err[512];
+	const char *argv[] = {"preflight", "run", "--recipe", path, "--needle-ctx", "30000", NULL};
+	struct config c;
+
+	ck_assert_msg(config_parse(6, (char **)argv, &c, err, sizeof(err)) == 0, "%s", err);
+	ck_assert_str_eq(c.endpoint, "http://127.0.0.1:30004/v1");
+	ck_assert_str_eq(c.model, "qwen35-122b");
+	ck_assert_int_eq(c.thinking, THINKING_DISABLED);
+	ck_assert_int_eq(c.needle_ctx, 30000);
+	ck_assert_str_eq(c.checks, "smoke,needle");
+	ck_assert_ptr_nonnull(c.chat_template_kwargs);
+	ck_assert_ptr_nonnull(c.recipe);
+	config_release(&c);
+	unlink(path);
+}
+END_TEST
+
+START_TEST(recipe_values_are_checked_like_flags)
+{
+	char *path = write_temp("{\"model\":\"m\",\"preflight\":{\"thinking\":\"sometimes\"}}"), err[512];
+	const char *argv[] = {"preflight", "run", "--recipe", path, NULL};
+	struct config c;
+
+	ck_assert_int_eq(config_parse(4, (char **)argv, &c, err, sizeof(err)), -1);
+	ck_assert_msg(strstr(err, "recipe '") && strstr(err, "--thinking-mode must be"), "%s", err);
+	config_release(&c);
+	unlink(path);
+}
+END_TEST
+
+Suite *recipe_suite(void)
+{
+	Suite *s = suite_create("recipe");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, loads_recipe);
+	tcase_add_loop_test(tc, rejects_bad_recipe, 0, sizeof(bad) / sizeof(bad[0]));
+	tcase_add_test(tc, flags_override_recipe);
+	tcase_add_test(tc, recipe_values_are_checked_like_flags);
+	suite_add_tcase(s, tc);
+	return s;
+}

@@ -1,0 +1,145 @@
+/* check_table — the notebook table, tried as a new user would: reports of
+ * several recipes, passing and failing, regenerate the marked block of a
+ * notebook with the seed's structure; every other byte stays; --check
+ * catches a stale table. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "suites.h"
+#include "testutil.h"
+
+/* runs a recipe against a scenario, leaving NAME.json in o's folder */
+static void run_recipe(struct outcome *o, const char *scenario, const char *recipe, const char *out)
+{
+	char recipe_path[4096];
+	struct fake f;
+	const char *argv[] = {"run", "--recipe", recipe_path, "--endpoint", NULL, "--model",
+			      "fake-model", "--json", out, NULL};
+
+	snprintf(recipe_path, sizeof(recipe_path), "%s/fixtures/recipes/%s.json", repo_root(), recipe);
+	fake_start(&f, scenario);
+	argv[4] = f.url;
+	run_preflight(o, NULL, argv);
+	fake_stop(&f);
+}
+
+static char *slurp_path(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf;
+	long n;
+
+	ck_assert_ptr_nonnull(f);
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	buf = calloc(1, (size_t)n + 1);
+	ck_assert_int_eq(fread(buf, 1, (size_t)n, f), n);
+	fclose(f);
+	return buf;
+}
+
+START_TEST(notebook_regenerated)
+{
+	struct outcome a, b, c, t;
+	char src[4096], nb[256], ra[256], rb[256], rc[256], cmd[8192];
+	char *before, *after, *tail_before, *tail_after;
+	const char *check[] = {"table", ra, rb, "--notebook", nb, "--check", NULL};
+	const char *update[] = {"table", ra, rb, rc, "--notebook", nb, NULL};
+
+	run_recipe(&a, "healthy", "qwen35-122b-mxfp4-marlin", "a.json");
+	ck_assert_int_eq(a.code, 0);
+	run_recipe(&b, "cot-untagged", "nemotron-3-super-nvfp4", "b.json");
+	ck_assert_int_eq(b.code, 1);
+	/* a newer report of the first recipe, now failing: it wins */
+	run_recipe(&c, "tools-args-some", "qwen35-122b-mxfp4-marlin", "c.json");
+	ck_assert_int_eq(c.code, 1);
+	snprintf(ra, sizeof(ra), "%s/a.json", a.dir);
+	snprintf(rb, sizeof(rb), "%s/b.json", b.dir);
+	snprintf(rc, sizeof(rc), "%s/c.json", c.dir);
+	snprintf(src, sizeof(src), "%s/fixtures/notebook/lab-notebook.md", repo_root());
+	snprintf(nb, sizeof(nb), "%s/notebook.md", a.dir);
+	snprintf(cmd, sizeof(cmd), "cp '%s' '%s'", src, nb);
+	ck_assert_int_eq(system(cmd), 0);
+	before = slurp_path(nb);
+
+	/* the hand-written table is stale: --check says so and writes nothing */
+	run_preflight(&t, NULL, check);
+	ck_assert_msg(t.code == 1, "exit %d: %s", t.code, t.err);
+	ck_assert_ptr_nonnull(strstr(t.err, "stale"));
+	outcome_release(&t);
+	after = slurp_path(nb);
+	ck_assert_str_eq(before, after);
+	free(after);
+
+	/* regenerate from three reports of two recipes */
+	run_preflight(&t, NULL, update);
+	ck_assert_msg(t.code == 0, "exit %d: %s", t.code, t.err);
+	outcome_release(&t);
+	after = slurp_path(nb);
+	ck_assert_ptr_nonnull(strstr(after, "<!-- BEGIN_PREFLIGHT_RESULTS -->\n| model | quant | engine | GPU | serves? | key flags | notes |\n|---|---|---|---|---|---|---|\n| Qwen3.5-122B-A10B | MXFP4 (W4A4) |"));
+	ck_assert_ptr_nonnull(strstr(after, "| ❌ | remove `flashinfer/cute_dsl` → forces Marlin fallback | hybrid GDN (T016); preflight 3/4 · needle @14k · ❌ tools (invalid-tool-arguments) |"));
+	ck_assert_ptr_nonnull(strstr(after, "| Nemotron-3-Super-120B-A12B | NVFP4 (native) |"));
+	ck_assert_ptr_nonnull(strstr(after, "❌ json (reasoning-bleed)"));
+	ck_assert_ptr_null(strstr(after, "183 tok/s; MoE backend")); /* the old row is gone */
+	/* one row per recipe: the newer report of the first recipe won */
+	ck_assert_ptr_null(strstr(after, "preflight 4/4"));
+	/* every byte outside the block is as it was */
+	ck_assert_int_eq(strncmp(before, after, (size_t)(strstr(before, "-->") + 3 - before)), 0);
+	tail_before = strstr(before, "<!-- END_PREFLIGHT_RESULTS -->");
+	tail_after = strstr(after, "<!-- END_PREFLIGHT_RESULTS -->");
+	ck_assert_str_eq(tail_before, tail_after);
+	free(after);
+
+	/* now it is current */
+	run_preflight(&t, NULL, (const char *[]){"table", ra, rb, rc, "--notebook", nb, "--check", NULL});
+	ck_assert_msg(t.code == 0, "exit %d: %s", t.code, t.err);
+	outcome_release(&t);
+	free(before);
+	outcome_release(&a);
+	outcome_release(&b);
+	outcome_release(&c);
+}
+END_TEST
+
+START_TEST(missing_markers_and_bad_reports)
+{
+	struct outcome a, t;
+	char nb[256], ra[256];
+	FILE *f;
+
+	run_recipe(&a, "healthy", "qwen3-32b-nvfp4", "a.json");
+	snprintf(ra, sizeof(ra), "%s/a.json", a.dir);
+	snprintf(nb, sizeof(nb), "%s/plain.md", a.dir);
+	f = fopen(nb, "w");
+	fputs("# notes\nno markers here\n", f);
+	fclose(f);
+	run_preflight(&t, NULL, (const char *[]){"table", ra, "--notebook", nb, NULL});
+	ck_assert_int_eq(t.code, 2);
+	ck_assert_ptr_nonnull(strstr(t.err, "put a line <!-- BEGIN_PREFLIGHT_RESULTS -->"));
+	outcome_release(&t);
+	/* without --notebook the table goes to stdout */
+	run_preflight(&t, NULL, (const char *[]){"table", ra, NULL});
+	ck_assert_int_eq(t.code, 0);
+	ck_assert_ptr_nonnull(strstr(t.out, "| Qwen3-32B | NVFP4 | vLLM :latest | 5090/PRO6000 | ✅ |"));
+	outcome_release(&t);
+	/* not a report */
+	run_preflight(&t, NULL, (const char *[]){"table", nb, NULL});
+	ck_assert_int_eq(t.code, 2);
+	outcome_release(&t);
+	outcome_release(&a);
+}
+END_TEST
+
+Suite *table_suite(void)
+{
+	Suite *s = suite_create("table");
+	TCase *tc = tcase_create("notebook");
+
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, notebook_regenerated);
+	tcase_add_test(tc, missing_markers_and_bad_reports);
+	suite_add_tcase(s, tc);
+	return s;
+}
