@@ -32,11 +32,22 @@ struct http_exchange {
 	double seconds;    /* wall time of this exchange */
 };
 
+/* A tap sees every exchange: a recorder stores what was sent and what came
+ * back; a replayer answers from a recording instead of the network. */
+struct http_tap {
+	/* Before sending: returns 1 when it filled x itself (no network). */
+	int (*answer)(void *ctx, struct http_exchange *x);
+	/* After an exchange that went over the network finished. */
+	void (*seen)(void *ctx, const struct http_exchange *x);
+	void *ctx;
+};
+
 struct http_options {
 	const char *api_key;  /* borrowed; NULL sends no Authorization */
 	double timeout;       /* seconds per exchange */
 	size_t max_body;      /* cap per response body */
 	const volatile int *cancel; /* when it becomes non-zero, stop at once */
+	const struct http_tap *tap; /* NULL: plain network */
 };
 
 /* Once per process, before any other call. Returns 0 or -1. */

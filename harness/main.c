@@ -20,6 +20,7 @@
 #include "file.h"
 #include "http.h"
 #include "probe.h"
+#include "recording.h"
 #include "recipe.h"
 #include "report.h"
 #include "table.h"
@@ -199,29 +200,105 @@ static int write_reports(const struct config *c, const struct run_result *r)
 	return rc;
 }
 
-static int cmd_run(const struct config *c)
+/* options a recording keeps: not where reports go, not the key's name,
+ * not the probe folder (the probes travel inside the recording) */
+static bool kept_in_recording(const char *arg, bool *takes_value)
 {
-	const char *outs[] = {c->junit, c->json, c->markdown};
-	struct probe_set set = {0};
+	static const char *const dropped[] = {"--record", "--junit", "--json", "--markdown",
+					      "--probes", "--api-key-env", NULL};
+	size_t i, n;
+
+	*takes_value = false;
+	for (i = 0; dropped[i]; i++) {
+		n = strlen(dropped[i]);
+		if (!strncmp(arg, dropped[i], n) && (arg[n] == '\0' || arg[n] == '=')) {
+			*takes_value = arg[n] == '\0';
+			return false;
+		}
+	}
+	return true;
+}
+
+/* the recording's first line: how to run this again, offline */
+static char *recording_meta_json(const struct config *c, const struct probe_set *set)
+{
+	cJSON *meta = cJSON_CreateObject(), *args, *probes;
+	char *text = NULL;
+	size_t i;
+	int k;
+
+	if (!meta)
+		return NULL;
+	cJSON_AddStringToObject(meta, "recording", "preflight-recording/v1");
+	cJSON_AddStringToObject(meta, "preflight_version", PREFLIGHT_VERSION);
+	args = cJSON_AddArrayToObject(meta, "args");
+	for (k = 2; k < c->argc; k++) {
+		bool value;
+
+		if (kept_in_recording(c->argv[k], &value))
+			cJSON_AddItemToArray(args, cJSON_CreateString(c->argv[k]));
+		else if (value)
+			k++;
+	}
+	if (c->recipe) {
+		cJSON *r = cJSON_AddObjectToObject(meta, "recipe");
+
+		cJSON_AddStringToObject(r, "path", c->recipe->path);
+		cJSON_AddStringToObject(r, "text", c->recipe->text);
+	}
+	probes = cJSON_AddArrayToObject(meta, "probes");
+	for (i = 0; i < set->n; i++) {
+		cJSON *p = cJSON_CreateObject();
+
+		cJSON_AddStringToObject(p, "path", set->items[i]->path);
+		cJSON_AddStringToObject(p, "text", set->items[i]->text);
+		cJSON_AddItemToArray(probes, p);
+	}
+	text = cJSON_PrintUnformatted(meta);
+	cJSON_Delete(meta);
+	return text;
+}
+
+/* Runs the selected probes of set (live, recorded, or replayed from
+ * replay), prints the console report, writes the reports, and returns the
+ * exit code. */
+static int run_probes(const struct config *c, struct probe_set *set, struct recording *replay)
+{
+	const char *outs[] = {c->junit, c->json, c->markdown, c->record};
+	struct recording *rec = NULL;
 	struct run_result r;
 	struct runner_hooks hooks = {0};
+	struct http_tap tap;
 	struct buf console = BUF_INIT(0);
 	struct sigaction sa;
-	char dir[PATH_MAX], err[1024];
+	char err[1024];
 	bool tty = isatty(STDERR_FILENO) && c->color;
 	int code = EXIT_PASS;
 	size_t i;
 
-	for (i = 0; i < 3; i++)
+	for (i = 0; i < 4; i++)
 		if (outs[i] && file_check_writable(outs[i], err, sizeof(err))) {
 			fprintf(stderr, "preflight: %s\n", err);
 			return EXIT_USAGE;
 		}
-	if (probe_load_dir(probe_dir(c, dir, sizeof(dir)), &set, err, sizeof(err)) ||
-	    probe_set_select(&set, c->checks, err, sizeof(err))) {
+	if (probe_set_select(set, c->checks, err, sizeof(err))) {
 		fprintf(stderr, "preflight: %s\n", err);
-		probe_set_release(&set);
 		return EXIT_USAGE;
+	}
+	if (replay) {
+		recording_replay_tap(replay, &tap);
+		hooks.tap = &tap;
+	} else if (c->record) {
+		char *meta = recording_meta_json(c, set);
+
+		rec = meta ? recording_create(c->record, c->api_key, meta, err, sizeof(err)) : NULL;
+		free(meta);
+		if (!rec) {
+			fprintf(stderr, "preflight: %s\n", meta ? err : "out of memory");
+			return EXIT_USAGE;
+		}
+		recording_tap(rec, &tap);
+		hooks.tap = &tap;
 	}
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
@@ -231,10 +308,10 @@ static int cmd_run(const struct config *c)
 	hooks.event = progress;
 	hooks.ctx = &tty;
 	hooks.cancel = &stop_signal;
-	if (runner_run(c, &set, &hooks, &r, err, sizeof(err)) != RUNNER_OK) {
+	if (runner_run(c, set, &hooks, &r, err, sizeof(err)) != RUNNER_OK) {
 		fprintf(stderr, "preflight: %s\n", err);
 		run_result_release(&r);
-		probe_set_release(&set);
+		recording_free(rec);
 		return EXIT_USAGE;
 	}
 	if (report_console_render(&r, isatty(STDOUT_FILENO) && c->color, &console) == 0)
@@ -243,6 +320,12 @@ static int cmd_run(const struct config *c)
 	buf_release(&console);
 	if (write_reports(c, &r))
 		code = EXIT_USAGE;
+	if (rec && recording_finish(rec, err, sizeof(err))) {
+		fprintf(stderr, "preflight: %s\n", err);
+		code = EXIT_USAGE;
+	}
+	if (code == EXIT_USAGE)
+		;
 	else if (stop_signal)
 		code = 128 + stop_signal;
 	else if (r.unusable)
@@ -252,7 +335,97 @@ static int cmd_run(const struct config *c)
 			if (r.probes[i].verdict != VERDICT_PASS)
 				code = EXIT_FAILED;
 	run_result_release(&r);
+	return code;
+}
+
+static int cmd_run(const struct config *c)
+{
+	struct probe_set set = {0};
+	char dir[PATH_MAX], err[1024];
+	int code;
+
+	if (probe_load_dir(probe_dir(c, dir, sizeof(dir)), &set, err, sizeof(err))) {
+		fprintf(stderr, "preflight: %s\n", err);
+		probe_set_release(&set);
+		return EXIT_USAGE;
+	}
+	code = run_probes(c, &set, NULL);
 	probe_set_release(&set);
+	return code;
+}
+
+/* preflight replay RECORDING: the recorded run's options and probes,
+ * every answer from the recording, this command's report files */
+static int cmd_replay(const struct config *c)
+{
+	struct recording *rec;
+	struct probe_set set = {0};
+	struct recipe_text rt = {NULL, NULL};
+	struct config rc;
+	const cJSON *e, *recipe;
+	cJSON *meta = NULL;
+	const char **args = NULL;
+	char err[1024];
+	int n = 0, code = EXIT_USAGE;
+
+	memset(&rc, 0, sizeof(rc));
+	rec = recording_open(c->recording, err, sizeof(err));
+	if (!rec)
+		goto fail;
+	meta = cJSON_Parse(recording_meta(rec));
+	args = xcalloc((size_t)cJSON_GetArraySize(cJSON_GetObjectItem(meta, "args")) + 9, sizeof(char *));
+	if (!meta || !args) {
+		snprintf(err, sizeof(err), "out of memory");
+		goto fail;
+	}
+	args[n++] = "preflight";
+	args[n++] = "run";
+	cJSON_ArrayForEach(e, cJSON_GetObjectItem(meta, "args")) {
+		if (cJSON_IsString(e))
+			args[n++] = e->valuestring;
+	}
+	if (c->junit) {
+		args[n++] = "--junit";
+		args[n++] = c->junit;
+	}
+	if (c->json) {
+		args[n++] = "--json";
+		args[n++] = c->json;
+	}
+	if (c->markdown) {
+		args[n++] = "--markdown";
+		args[n++] = c->markdown;
+	}
+	recipe = cJSON_GetObjectItem(meta, "recipe");
+	rt.path = cJSON_GetStringValue(cJSON_GetObjectItem(recipe, "path"));
+	rt.text = cJSON_GetStringValue(cJSON_GetObjectItem(recipe, "text"));
+	if (config_parse_with(n, (char **)args, rt.text ? &rt : NULL, &rc, err, sizeof(err)))
+		goto fail;
+	cJSON_ArrayForEach(e, cJSON_GetObjectItem(meta, "probes")) {
+		const char *path = cJSON_GetStringValue(cJSON_GetObjectItem(e, "path"));
+		const char *text = cJSON_GetStringValue(cJSON_GetObjectItem(e, "text"));
+		struct probe *p = path && text ? probe_load_text(path, text, strlen(text), err, sizeof(err))
+					       : NULL;
+
+		if (!p || probe_set_add(&set, p)) {
+			if (p)
+				snprintf(err, sizeof(err), "the recording holds probe '%s' twice", p->id);
+			else if (!path || !text)
+				snprintf(err, sizeof(err), "the recording's probe list is damaged");
+			probe_free(p);
+			goto fail;
+		}
+	}
+	code = run_probes(&rc, &set, rec);
+	goto out;
+fail:
+	fprintf(stderr, "preflight: %s\n", err);
+out:
+	probe_set_release(&set);
+	config_release(&rc);
+	free(args);
+	cJSON_Delete(meta);
+	recording_free(rec);
 	return code;
 }
 
@@ -285,12 +458,13 @@ int main(int argc, char **argv)
 		code = cmd_table(&c);
 		break;
 	case CMD_RUN:
+	case CMD_REPLAY:
 		if (http_global_init()) {
 			fprintf(stderr, "preflight: cannot initialise libcurl\n");
 			code = EXIT_UNUSABLE;
 			break;
 		}
-		code = cmd_run(&c);
+		code = c.cmd == CMD_RUN ? cmd_run(&c) : cmd_replay(&c);
 		http_global_cleanup();
 		break;
 	default:

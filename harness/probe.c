@@ -323,7 +323,7 @@ struct probe *probe_load_text(const char *path, const char *text, size_t len, ch
 		goto fail;
 	}
 	p = xcalloc(1, sizeof(*p));
-	if (!p || !(p->path = xstrdup(path))) {
+	if (!p || !(p->path = xstrdup(path)) || !(p->text = xstrndup(text, len))) {
 		jsonfile_error(&l, NULL, "out of memory");
 		goto fail;
 	}
@@ -385,10 +385,13 @@ static int cmp_names(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static int set_add(struct probe_set *set, struct probe *p)
+int probe_set_add(struct probe_set *set, struct probe *p)
 {
-	struct probe **items = xrealloc(set->items, (set->n + 1) * sizeof(*items));
+	struct probe **items;
 
+	if (probe_set_find(set, p->id))
+		return -1;
+	items = xrealloc(set->items, (set->n + 1) * sizeof(*items));
 	if (!items)
 		return -1;
 	set->items = items;
@@ -431,14 +434,9 @@ int probe_load_dir(const char *dir, struct probe_set *set, char *err, size_t err
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
 		if (!(p = probe_load_file(path, err, errlen)))
 			goto out;
-		if (probe_set_find(set, p->id)) {
+		if (probe_set_add(set, p)) {
 			snprintf(err, errlen, "%s: probe id '%s' is defined twice", path, p->id);
 			probe_free(p);
-			goto out;
-		}
-		if (set_add(set, p)) {
-			probe_free(p);
-			snprintf(err, errlen, "out of memory");
 			goto out;
 		}
 	}
@@ -522,6 +520,7 @@ void probe_free(struct probe *p)
 	if (!p)
 		return;
 	free(p->path);
+	free(p->text);
 	free(p->id);
 	free(p->title);
 	free(p->summary_pass);

@@ -56,6 +56,7 @@ struct expect {
 
 struct probe {
 	char *path;          /* the file it came from */
+	char *text;          /* the file as read (a recording carries it) */
 	char *id, *title;
 	char *summary_pass;  /* notebook summary label templates */
 	char *summary_fail;
@@ -86,6 +87,9 @@ int probe_load_dir(const char *dir, struct probe_set *set, char *err, size_t err
  * default ones when csv is NULL. Unknown ids are an error. Returns 0/-1. */
 int probe_set_select(struct probe_set *set, const char *csv, char *err, size_t errlen);
 struct probe *probe_set_find(const struct probe_set *set, const char *id);
+/* Adds p (ownership passes to the set). Returns 0, or -1 for a duplicate
+ * id or out of memory (p is then still the caller's). */
+int probe_set_add(struct probe_set *set, struct probe *p);
 void probe_free(struct probe *p);
 void probe_set_release(struct probe_set *set);
 

@@ -667,6 +667,7 @@ enum runner_status runner_run(const struct config *c, const struct probe_set *se
 	run.http.timeout = c->timeout;
 	run.http.max_body = (size_t)c->max_body;
 	run.http.cancel = hooks->cancel;
+	run.http.tap = hooks->tap;
 
 	/* discovery and readiness polls answer fast or not at all */
 	run.probe_http = run.http;

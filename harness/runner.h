@@ -24,6 +24,7 @@ struct runner_hooks {
 		      const char *text);
 	void *ctx;
 	const volatile int *cancel; /* non-zero: stop, mark the rest skipped */
+	const struct http_tap *tap; /* records or replays every exchange; may be NULL */
 };
 
 enum runner_status {

@@ -1,4 +1,5 @@
 /* text — UTF-8 sanitizing and excerpts; see text.h. */
+#define _GNU_SOURCE /* memmem */
 #include "text.h"
 
 #include <string.h>
@@ -108,4 +109,31 @@ char *text_excerpt(const char *s, size_t len, size_t max_chars, bool oneline)
 		return NULL;
 	}
 	return buf_detach(&out);
+}
+
+int text_redact(struct buf *b, const char *secret)
+{
+	size_t klen = secret ? strlen(secret) : 0, i = 0;
+	struct buf out;
+	int rc = 0;
+
+	if (!klen || !b->data || !memmem(b->data, b->len, secret, klen))
+		return 0;
+	buf_init(&out, b->max);
+	while (i < b->len && !rc) {
+		const char *hit = memmem(b->data + i, b->len - i, secret, klen);
+		size_t upto = hit ? (size_t)(hit - b->data) : b->len;
+
+		rc = buf_append(&out, b->data + i, upto - i);
+		if (!rc && hit)
+			rc = buf_puts(&out, "[REDACTED]");
+		i = hit ? upto + klen : b->len;
+	}
+	buf_release(b);
+	if (rc) {
+		buf_release(&out);
+		return rc;
+	}
+	*b = out;
+	return 0;
 }

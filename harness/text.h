@@ -24,6 +24,10 @@ int text_sanitize(struct buf *out, const char *s, size_t len, bool oneline);
  * appended when cut; caller frees. NULL s gives "". NULL on out of memory. */
 char *text_excerpt(const char *s, size_t len, size_t max_chars, bool oneline);
 
+/* Replaces every occurrence of secret in b with "[REDACTED]". Returns 0,
+ * or a buf error (b then holds nothing: better empty than leaking). */
+int text_redact(struct buf *b, const char *secret);
+
 /* Number of code points in s (invalid bytes count one each). */
 size_t text_chars(const char *s, size_t len);
 

@@ -100,6 +100,38 @@ static void check_expect(const cJSON *report, const char *want)
 		      report_cause(report, id), cause);
 }
 
+/* Replaying the live run's recording gives the same verdicts, causes and
+ * JUnit outcomes, with no endpoint at all. */
+static void replay_matches(const struct outcome *live, const cJSON *live_report)
+{
+	char rec[256], *want_json, *got_json, *want_junit, *got_junit, *text;
+	const char *argv[] = {"replay", rec, "--json", "replay.json", "--junit", "replay.xml", NULL};
+	struct outcome o;
+	cJSON *report;
+
+	snprintf(rec, sizeof(rec), "%s/run.jsonl.gz", live->dir);
+	run_preflight(&o, NULL, argv);
+	ck_assert_msg(o.code == live->code, "replay exit %d, live %d\n%s\n%s", o.code, live->code,
+		      o.out, o.err);
+	report = read_json_report(&o, "replay.json");
+	want_json = report_outcomes(live_report);
+	got_json = report_outcomes(report);
+	ck_assert_str_eq(got_json, want_json);
+	text = read_report(live, "junit.xml");
+	want_junit = junit_outcomes(text);
+	free(text);
+	text = read_report(&o, "replay.xml");
+	got_junit = junit_outcomes(text);
+	free(text);
+	ck_assert_str_eq(got_junit, want_junit);
+	free(want_json);
+	free(got_json);
+	free(want_junit);
+	free(got_junit);
+	cJSON_Delete(report);
+	outcome_release(&o);
+}
+
 START_TEST(scenario_table)
 {
 	struct fake f;
@@ -116,6 +148,8 @@ START_TEST(scenario_table)
 	argv[n++] = "report.json";
 	argv[n++] = "--junit";
 	argv[n++] = "junit.xml";
+	argv[n++] = "--record";
+	argv[n++] = "run.jsonl.gz";
 	for (i = 0; rows[_i].flags[i]; i++)
 		argv[n++] = rows[_i].flags[i];
 	argv[n] = NULL;
@@ -138,6 +172,7 @@ START_TEST(scenario_table)
 		snprintf(path, sizeof(path), "%s/junit.xml", o.dir);
 		ck_assert_int_ne(junit_validate(path), 0);
 	}
+	replay_matches(&o, report);
 	cJSON_Delete(report);
 	outcome_release(&o);
 }
@@ -238,6 +273,42 @@ START_TEST(api_key_sent_never_shown)
 		ck_assert_msg(strstr(text, key) == NULL, "key found in %s", files[i]);
 		free(text);
 	}
+	outcome_release(&o);
+}
+END_TEST
+
+/* an endpoint that echoes the refused key: it is in no output, report or
+ * recording */
+START_TEST(echoed_key_is_redacted)
+{
+	const char *env[] = {"OPENAI_API_KEY=sk-test-LEAKME-77", NULL};
+	const char *argv[] = {"run", "--endpoint", NULL, "--json", "r.json", "--junit", "j.xml",
+			      "--markdown", "r.md", "--record", "rec.jsonl.gz", NULL};
+	const char *files[] = {"r.json", "j.xml", "r.md"};
+	struct fake f;
+	struct outcome o;
+	char cmd[512];
+	size_t i;
+
+	fake_start(&f, "auth-echo");
+	argv[2] = f.url;
+	run_preflight(&o, env, argv);
+	fake_stop(&f);
+	ck_assert_int_eq(o.code, 3);
+	ck_assert_ptr_nonnull(strstr(o.out, "invalid credentials: Bearer [REDACTED]"));
+	ck_assert_ptr_null(strstr(o.out, "LEAKME"));
+	ck_assert_ptr_null(strstr(o.err, "LEAKME"));
+	for (i = 0; i < 3; i++) {
+		char *text = read_report(&o, files[i]);
+
+		ck_assert_ptr_nonnull(text);
+		ck_assert_msg(strstr(text, "LEAKME") == NULL, "key found in %s", files[i]);
+		free(text);
+	}
+	snprintf(cmd, sizeof(cmd), "zcat '%s/rec.jsonl.gz' | grep -q LEAKME", o.dir);
+	ck_assert_int_ne(system(cmd), 0);
+	snprintf(cmd, sizeof(cmd), "zcat '%s/rec.jsonl.gz' | grep -q 'Authorization'", o.dir);
+	ck_assert_int_ne(system(cmd), 0);
 	outcome_release(&o);
 }
 END_TEST
@@ -576,6 +647,7 @@ Suite *cli_suite(void)
 	tcase_add_test(other, no_thinking_reaches_every_request);
 	tcase_add_test(other, api_key_sent_never_shown);
 	tcase_add_test(other, api_key_refused);
+	tcase_add_test(other, echoed_key_is_redacted);
 	tcase_add_test(other, dead_endpoint_exits_3);
 	tcase_add_test(other, loading_endpoint_waits);
 	tcase_add_test(other, refused_while_loading_waits);

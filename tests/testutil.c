@@ -73,7 +73,7 @@ void fake_stats_thinking(const struct fake *f, long *requests, long *max_in_flig
 			 long *thinking_off)
 {
 	struct http_exchange x = {0};
-	struct http_options o = {NULL, 10, 1 << 20, NULL};
+	struct http_options o = {NULL, 10, 1 << 20, NULL, NULL};
 	char url[128];
 	cJSON *j;
 
@@ -255,4 +255,61 @@ void outcome_release(struct outcome *o)
 			fprintf(stderr, "cannot remove %s\n", o->dir);
 	}
 	memset(o, 0, sizeof(*o));
+}
+
+static const char *attr(const char *tag, const char *end, const char *name, char *out, size_t n)
+{
+	char key[64];
+	const char *p, *q;
+
+	snprintf(key, sizeof(key), " %s=\"", name);
+	p = strstr(tag, key);
+	if (!p || p > end) {
+		snprintf(out, n, "-");
+		return out;
+	}
+	p += strlen(key);
+	q = strchr(p, '"');
+	snprintf(out, n, "%.*s", (int)(q - p), p);
+	return out;
+}
+
+char *junit_outcomes(const char *xml)
+{
+	struct buf b = BUF_INIT(0);
+	const char *p = xml;
+
+	while ((p = strstr(p, "<testcase "))) {
+		const char *end = strstr(p, "</testcase>"), *f, *kind = "pass";
+		char name[256], type[64] = "-";
+
+		attr(p, strchr(p, '>'), "name", name, sizeof(name));
+		if ((f = strstr(p, "<failure ")) && f < end)
+			kind = "failure";
+		else if ((f = strstr(p, "<error ")) && f < end)
+			kind = "error";
+		else if ((f = strstr(p, "<skipped")) && f < end)
+			kind = "skipped";
+		if (strcmp(kind, "pass"))
+			attr(f, strchr(f, '>'), "type", type, sizeof(type));
+		buf_printf(&b, "%s:%s:%s\n", name, kind, type);
+		p = end ? end : p + 1;
+	}
+	return buf_detach(&b);
+}
+
+char *report_outcomes(const cJSON *report)
+{
+	struct buf b = BUF_INIT(0);
+	const cJSON *p;
+
+	cJSON_ArrayForEach(p, cJSON_GetObjectItem(report, "probes")) {
+		const char *variant = cJSON_GetStringValue(cJSON_GetObjectItem(p, "variant"));
+		const char *cause = cJSON_GetStringValue(cJSON_GetObjectItem(p, "cause"));
+
+		buf_printf(&b, "%s%s=%s:%s\n", cJSON_GetStringValue(cJSON_GetObjectItem(p, "id")),
+			   variant ? variant : "", cJSON_GetStringValue(cJSON_GetObjectItem(p, "verdict")),
+			   cause ? cause : "none");
+	}
+	return buf_detach(&b);
 }

@@ -53,4 +53,9 @@ const char *report_cause(const cJSON *report, const char *id);
  * Returns 1 valid, 0 invalid, -1 skipped (no schema or no xmllint; says so). */
 int junit_validate(const char *path);
 
+/* "name:kind:type" per testcase of a JUnit text, one a line; caller frees. */
+char *junit_outcomes(const char *xml);
+/* "id=verdict:cause" per probe of a JSON report, one a line; caller frees. */
+char *report_outcomes(const cJSON *report);
+
 #endif

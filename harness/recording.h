@@ -1,0 +1,39 @@
+/* recording — every exchange of a run, gzip-compressed JSON lines; the only
+ * module that includes zlib.h.
+ *
+ * `--record FILE.jsonl.gz` writes a first line describing the run (its
+ * options, recipe and probe files, so the recording stands on its own),
+ * then one line per exchange: method, URL, request headers (never
+ * Authorization) and body, outcome, status, response body. The API key is
+ * replaced by [REDACTED] wherever an endpoint echoed it. The file appears
+ * atomically when the run ends. `preflight replay` answers every request
+ * from it, in the order recorded, and re-grades offline. Never prints. */
+#ifndef PREFLIGHT_RECORDING_H
+#define PREFLIGHT_RECORDING_H
+
+#include <stddef.h>
+
+#include "http.h"
+
+struct recording;
+
+/* Starts a recording at path (written on recording_finish). redact is the
+ * key to keep out of the file (borrowed, may be NULL). meta_json is the
+ * first line. Returns NULL with the reason in err. */
+struct recording *recording_create(const char *path, const char *redact, const char *meta_json,
+				   char *err, size_t errlen);
+/* The tap that records into r. */
+void recording_tap(struct recording *r, struct http_tap *tap);
+/* Writes the file and frees r. Returns 0, or -1 with the reason. */
+int recording_finish(struct recording *r, char *err, size_t errlen);
+
+/* Opens a recording to replay. Returns NULL with the reason in err. */
+struct recording *recording_open(const char *path, char *err, size_t errlen);
+/* The first line (borrowed; valid while r lives). */
+const char *recording_meta(const struct recording *r);
+/* The tap that answers from r. */
+void recording_replay_tap(struct recording *r, struct http_tap *tap);
+/* Frees a recording (either kind); an unfinished one leaves no file. */
+void recording_free(struct recording *r);
+
+#endif
