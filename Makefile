@@ -121,6 +121,17 @@ bench: deps
 	@$(MAKE) --no-print-directory all tests/bench
 	@./tests/bench
 
+# --- golden recordings: re-record after changing the fake endpoint ---------
+GOLDEN := healthy thinking-starved think-tags cot-untagged tools-args-some tools-text \
+          garbage engine-500 context-sglang json-type
+recordings: all
+	@mkdir -p fixtures/recordings
+	@for s in $(GOLDEN); do \
+	  ./fixtures/fake-endpoint --scenario fixtures/scenarios/$$s.json -- ./preflight run \
+	    --endpoint 'http://127.0.0.1:{port}/v1' --record fixtures/recordings/$$s.jsonl.gz >/dev/null 2>&1; \
+	  echo "recorded fixtures/recordings/$$s.jsonl.gz (exit $$?)"; \
+	done
+
 # --- demo -------------------------------------------------------------------
 DEMO_OUT := demo-out
 demo: deps
@@ -147,4 +158,4 @@ clean:
 	$(Q)rm -f preflight fixtures/fake-endpoint tests/run-checks tests/bench .build-flags $(OBJ_ALL) $(OBJ_ALL:.o=.d)
 	$(Q)rm -rf $(DEMO_OUT)
 
-.PHONY: FORCE all deps test-deps check bench demo install lint clean
+.PHONY: FORCE all deps test-deps check bench recordings demo install lint clean

@@ -21,5 +21,6 @@ Suite *regex_suite(void);
 Suite *endpoint_suite(void);
 Suite *recipe_suite(void);
 Suite *table_suite(void);
+Suite *golden_suite(void);
 
 #endif
