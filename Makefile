@@ -14,7 +14,7 @@ V ?= 0
 LIBS_PKG := libcurl libcjson libpcre2-8 zlib
 DEB_PKGS := libcurl4-openssl-dev libcjson-dev libpcre2-dev zlib1g-dev check \
             libmicrohttpd-dev pkg-config
-TEST_DEB_PKGS := json-schema-test-suite libxml2-utils
+TEST_DEB_PKGS := json-schema-test-suite libxml2-utils python3-junitparser
 
 # snprintf truncation of error text is deliberate, hence -Wno-format-truncation
 CFLAGS_BASE := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Wall -Wextra \

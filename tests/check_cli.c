@@ -382,6 +382,35 @@ START_TEST(loading_endpoint_waits)
 }
 END_TEST
 
+/* a real JUnit consumer (junitparser, as in the EnricoMi GitHub action)
+ * agrees with the JSON report on counts, names, types and messages */
+START_TEST(junit_consumer_agrees)
+{
+	static const char *const scenarios[] = {"tools-args-some", "engine-500", "healthy"};
+	const char *argv[] = {"run", "--endpoint", NULL, "--json", "r.json", "--junit", "j.xml",
+			      "--needle-depth", "0.2,0.8", NULL};
+	char cmd[8192];
+	struct fake f;
+	struct outcome o;
+	size_t i;
+
+	if (system("/usr/bin/python3 -c 'import junitparser' 2>/dev/null") != 0) {
+		fprintf(stderr, "note: python3-junitparser not installed; skipping the JUnit consumer check\n");
+		return;
+	}
+	for (i = 0; i < 3; i++) {
+		fake_start(&f, scenarios[i]);
+		argv[2] = f.url;
+		run_preflight(&o, NULL, argv);
+		fake_stop(&f);
+		snprintf(cmd, sizeof(cmd), "/usr/bin/python3 '%s/tests/junit_consumer.py' '%s/j.xml' '%s/r.json'",
+			 repo_root(), o.dir, o.dir);
+		ck_assert_msg(system(cmd) == 0, "junitparser disagrees on %s", scenarios[i]);
+		outcome_release(&o);
+	}
+}
+END_TEST
+
 /* vLLM refuses connections until its model is loaded: --wait covers it */
 START_TEST(refused_while_loading_waits)
 {
@@ -643,6 +672,7 @@ Suite *cli_suite(void)
 	tcase_set_timeout(other, 120);
 	tcase_add_loop_test(tc, scenario_table, 0, sizeof(rows) / sizeof(rows[0]));
 	tcase_add_test(other, console_and_markdown);
+	tcase_add_test(other, junit_consumer_agrees);
 	tcase_add_test(other, tool_batch_is_concurrent);
 	tcase_add_test(other, no_thinking_reaches_every_request);
 	tcase_add_test(other, api_key_sent_never_shown);
