@@ -6,6 +6,9 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "http.h"
+#include "sse.h"
+#include "text.h"
 
 const char *thinking_mode_name(enum thinking_mode m)
 {
@@ -89,6 +92,14 @@ char *chat_body_build(const cJSON *request, const cJSON *messages,
 	if (s->reasoning_effort &&
 	    !cJSON_AddStringToObject(body, "reasoning_effort", s->reasoning_effort))
 		goto oom;
+	if (s->stream) {
+		cJSON *so;
+
+		if (!cJSON_AddBoolToObject(body, "stream", 1) ||
+		    !(so = cJSON_AddObjectToObject(body, "stream_options")) ||
+		    !cJSON_AddBoolToObject(so, "include_usage", 1))
+			goto oom;
+	}
 	if ((e = cJSON_GetObjectItemCaseSensitive(request, "extra_body")) && merge_into(body, e))
 		goto oom;
 	if (s->extra_body && merge_into(body, s->extra_body))
@@ -236,4 +247,291 @@ void chat_reply_release(struct chat_reply *r)
 	free(r->model);
 	free(r->fingerprint);
 	memset(r, 0, sizeof(*r));
+}
+
+/* --- streams ---------------------------------------------------------------- */
+
+struct stream_state {
+	struct chat_reply *r;
+	struct stream_stats *st;
+	struct buf content, reasoning;
+	struct buf args[CHAT_MAX_TOOL_CALLS];
+	const struct http_mark *marks;
+	size_t n_marks;
+	double *token_times;
+	size_t n_times, cap_times;
+	char *err;
+	size_t errlen;
+	int failed;
+	int error_object; /* the endpoint sent an error, not garbage */
+};
+
+/* when the event ending at offset arrived: the first piece that held it */
+static double event_time(const struct stream_state *s, size_t offset)
+{
+	size_t lo = 0, hi = s->n_marks;
+
+	if (!s->marks || !s->n_marks)
+		return -1;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (s->marks[mid].offset < offset)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < s->n_marks ? s->marks[lo].t : s->marks[s->n_marks - 1].t;
+}
+
+static int append_delta(struct buf *b, const cJSON *v)
+{
+	return cJSON_IsString(v) ? buf_puts(b, v->valuestring) : 0;
+}
+
+static int stream_tool_delta(struct stream_state *s, const cJSON *calls)
+{
+	const cJSON *tc;
+
+	cJSON_ArrayForEach(tc, calls) {
+		const cJSON *fn = cJSON_GetObjectItemCaseSensitive(tc, "function");
+		const cJSON *idx = cJSON_GetObjectItemCaseSensitive(tc, "index");
+		const cJSON *id = cJSON_GetObjectItemCaseSensitive(tc, "id");
+		const cJSON *name = cJSON_GetObjectItemCaseSensitive(fn, "name");
+		const cJSON *args = cJSON_GetObjectItemCaseSensitive(fn, "arguments");
+		size_t i = cJSON_IsNumber(idx) && idx->valuedouble >= 0 ? (size_t)idx->valuedouble : 0;
+		struct tool_call *c;
+
+		if (i >= CHAT_MAX_TOOL_CALLS)
+			continue;
+		if (i >= s->r->n_calls) {
+			struct tool_call *grown = xrealloc(s->r->calls, (i + 1) * sizeof(*grown));
+
+			if (!grown)
+				return -1;
+			memset(grown + s->r->n_calls, 0, (i + 1 - s->r->n_calls) * sizeof(*grown));
+			s->r->calls = grown;
+			s->r->n_calls = i + 1;
+		}
+		c = &s->r->calls[i];
+		if (cJSON_IsString(id) && *id->valuestring && !c->id && !(c->id = xstrdup(id->valuestring)))
+			return -1;
+		if (cJSON_IsString(name) && *name->valuestring && (!c->name || !*c->name)) {
+			free(c->name);
+			if (!(c->name = xstrdup(name->valuestring)))
+				return -1;
+		}
+		/* Ollama sends whole calls with object arguments */
+		if (args && !cJSON_IsString(args) && !cJSON_IsNull(args)) {
+			char *text = cJSON_PrintUnformatted(args);
+
+			if (!text || buf_puts(&s->args[i], text)) {
+				free(text);
+				return -1;
+			}
+			free(text);
+		} else if (append_delta(&s->args[i], args)) {
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static void note_token(struct stream_state *s, double t, int visible)
+{
+	if (s->st->ttft < 0)
+		s->st->ttft = t;
+	if (visible && s->st->ttfc < 0)
+		s->st->ttfc = t;
+	s->st->t_last = t;
+	s->st->token_events++;
+	if (s->n_times == s->cap_times) {
+		size_t cap = s->cap_times ? s->cap_times * 2 : 256;
+		double *grown = xrealloc(s->token_times, cap * sizeof(double));
+
+		if (!grown)
+			return;
+		s->token_times = grown;
+		s->cap_times = cap;
+	}
+	s->token_times[s->n_times++] = t;
+}
+
+static int stream_fail(struct stream_state *s, const char *fmt, const char *what)
+{
+	snprintf(s->err, s->errlen, fmt, what ? what : "");
+	s->failed = 1;
+	return 1;
+}
+
+static int on_event(void *ctx, const struct sse_event *ev)
+{
+	struct stream_state *s = ctx;
+	const cJSON *choice, *delta, *v, *usage;
+	double t = event_time(s, ev->end_offset);
+	size_t before_c = s->content.len, before_r = s->reasoning.len, before_a = 0, i;
+	cJSON *o;
+
+	s->st->events++;
+	if (ev->data_len == 6 && !memcmp(ev->data, "[DONE]", 6)) {
+		s->st->done = 1;
+		return 0;
+	}
+	o = cJSON_ParseWithLength(ev->data, ev->data_len);
+	if (!o) {
+		char *ex = text_excerpt(ev->data, ev->data_len, 80, true);
+
+		stream_fail(s, "an event is not valid JSON: '%s'", ex);
+		free(ex);
+		return 1;
+	}
+	/* SGLang and TGI send an error object mid-stream; llama.cpp an error: line */
+	v = cJSON_GetObjectItemCaseSensitive(o, "error");
+	if (v || !strcmp(ev->event, "error") ||
+	    (cJSON_IsString(cJSON_GetObjectItemCaseSensitive(o, "object")) &&
+	     !strcmp(cJSON_GetObjectItemCaseSensitive(o, "object")->valuestring, "error"))) {
+		const cJSON *m = cJSON_IsObject(v) ? cJSON_GetObjectItemCaseSensitive(v, "message")
+			       : cJSON_IsString(v) ? v : cJSON_GetObjectItemCaseSensitive(o, "message");
+		char *ex = cJSON_IsString(m) ? text_excerpt(m->valuestring, strlen(m->valuestring), 300, true)
+					     : text_excerpt(ev->data, ev->data_len, 300, true);
+
+		stream_fail(s, "error in the stream: %s", ex);
+		s->error_object = 1;
+		free(ex);
+		cJSON_Delete(o);
+		return 1;
+	}
+	if (cJSON_IsString(v = cJSON_GetObjectItemCaseSensitive(o, "model"))) {
+		free(s->r->model);
+		s->r->model = xstrdup(v->valuestring);
+	}
+	if (cJSON_IsString(v = cJSON_GetObjectItemCaseSensitive(o, "system_fingerprint"))) {
+		free(s->r->fingerprint);
+		s->r->fingerprint = xstrdup(v->valuestring);
+	}
+	usage = cJSON_GetObjectItemCaseSensitive(o, "usage");
+	if (cJSON_IsObject(usage)) {
+		s->r->prompt_tokens = usage_int(usage, "prompt_tokens");
+		s->r->completion_tokens = usage_int(usage, "completion_tokens");
+		s->r->reasoning_tokens = usage_int(
+			cJSON_GetObjectItemCaseSensitive(usage, "completion_tokens_details"), "reasoning_tokens");
+		if (s->r->reasoning_tokens < 0)
+			s->r->reasoning_tokens = usage_int(usage, "reasoning_tokens");
+	}
+	choice = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(o, "choices"), 0);
+	delta = cJSON_GetObjectItemCaseSensitive(choice, "delta");
+	for (i = 0; i < CHAT_MAX_TOOL_CALLS; i++)
+		before_a += s->args[i].len;
+	if (append_delta(&s->content, cJSON_GetObjectItemCaseSensitive(delta, "content")) ||
+	    stream_tool_delta(s, cJSON_GetObjectItemCaseSensitive(delta, "tool_calls"))) {
+		cJSON_Delete(o);
+		return stream_fail(s, "out of memory reading the stream%s", NULL);
+	}
+	/* the first non-empty of the two names, as in a whole reply */
+	v = cJSON_GetObjectItemCaseSensitive(delta, "reasoning");
+	if (cJSON_IsString(v) && *v->valuestring) {
+		s->r->reasoning_field = "reasoning";
+	} else {
+		v = cJSON_GetObjectItemCaseSensitive(delta, "reasoning_content");
+		if (cJSON_IsString(v) && *v->valuestring && !s->r->reasoning_field)
+			s->r->reasoning_field = "reasoning_content";
+	}
+	if (append_delta(&s->reasoning, v)) {
+		cJSON_Delete(o);
+		return stream_fail(s, "out of memory reading the stream%s", NULL);
+	}
+	if (cJSON_IsString(v = cJSON_GetObjectItemCaseSensitive(choice, "finish_reason"))) {
+		free(s->r->finish_reason);
+		s->r->finish_reason = xstrdup(v->valuestring);
+	}
+	for (i = 0; i < CHAT_MAX_TOOL_CALLS; i++)
+		before_a -= s->args[i].len; /* wraps to "grew" when arguments came */
+	if (s->content.len > before_c || s->reasoning.len > before_r || before_a)
+		note_token(s, t, s->content.len > before_c);
+	cJSON_Delete(o);
+	return 0;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static void stream_metrics(struct stream_state *s)
+{
+	struct stream_stats *st = s->st;
+	double span = st->t_last - st->ttft;
+	long tokens = s->r->completion_tokens > 0 ? s->r->completion_tokens : (long)st->token_events;
+	size_t i, n = s->n_times > 1 ? s->n_times - 1 : 0;
+
+	if (n) {
+		double *gaps = xcalloc(n, sizeof(double));
+
+		if (gaps) {
+			for (i = 0; i < n; i++)
+				gaps[i] = s->token_times[i + 1] - s->token_times[i];
+			qsort(gaps, n, sizeof(double), cmp_double);
+			st->itl_p50 = gaps[(n - 1) / 2];
+			st->itl_p95 = gaps[(size_t)((double)(n - 1) * 0.95 + 0.5)];
+			free(gaps);
+		}
+	}
+	if (st->ttft >= 0 && span > 0 && tokens > 1)
+		st->decode_tps = (double)(tokens - 1) / span;
+	if (st->ttft > 0 && s->r->prompt_tokens > 0)
+		st->prefill_tps = (double)s->r->prompt_tokens / st->ttft;
+}
+
+int chat_stream_parse(const char *body, size_t len, const struct http_mark *marks,
+		      size_t n_marks, struct chat_reply *r, struct stream_stats *st, char *err,
+		      size_t errlen)
+{
+	struct stream_state s;
+	struct sse_parser p;
+	size_t i;
+	int rc;
+
+	memset(r, 0, sizeof(*r));
+	memset(st, 0, sizeof(*st));
+	memset(&s, 0, sizeof(s));
+	r->prompt_tokens = r->completion_tokens = r->reasoning_tokens = -1;
+	st->ttft = st->ttfc = st->t_last = -1;
+	st->itl_p50 = st->itl_p95 = st->decode_tps = st->prefill_tps = -1;
+	s.r = r;
+	s.st = st;
+	s.marks = marks;
+	s.n_marks = n_marks;
+	s.err = err;
+	s.errlen = errlen;
+	for (i = 0; i < CHAT_MAX_TOOL_CALLS; i++)
+		buf_init(&s.args[i], 0);
+	sse_init(&p, CHAT_STREAM_MAX_LINE, CHAT_STREAM_MAX_EVENTS);
+	rc = sse_feed(&p, body, len, on_event, &s);
+	if (!rc)
+		rc = sse_finish(&p, on_event, &s);
+	if (rc && !s.failed)
+		stream_fail(&s, rc == SSE_EEVENTS ? "more than 100000 events in the stream%s"
+				: "a stream line is longer than 8 MiB%s", NULL);
+	sse_release(&p);
+	r->content = buf_detach(&s.content);
+	r->content_len = r->content ? strlen(r->content) : 0;
+	r->reasoning = buf_detach(&s.reasoning);
+	r->reasoning_len = r->reasoning ? strlen(r->reasoning) : 0;
+	for (i = 0; i < CHAT_MAX_TOOL_CALLS; i++) {
+		if (i < r->n_calls) {
+			r->calls[i].arguments = buf_detach(&s.args[i]);
+			if (!r->calls[i].name)
+				r->calls[i].name = xstrdup("");
+		}
+		buf_release(&s.args[i]);
+	}
+	stream_metrics(&s);
+	free(s.token_times);
+	if (!s.failed && !st->events) {
+		snprintf(err, errlen, "the stream holds no events");
+		return -1;
+	}
+	return s.failed ? (s.error_object ? -2 : -1) : 0;
 }

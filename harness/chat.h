@@ -30,6 +30,7 @@ struct chat_settings {
 	const char *reasoning_effort;       /* borrowed; NULL = not sent */
 	const cJSON *chat_template_kwargs;  /* borrowed; merged */
 	const cJSON *extra_body;            /* borrowed; merged last */
+	bool stream;                        /* stream: true, with the usage chunk */
 };
 
 /* Builds the JSON body for request (a probe's "request" object: messages,
@@ -60,6 +61,35 @@ struct chat_reply {
 };
 
 #define CHAT_MAX_TOOL_CALLS 64
+#define CHAT_STREAM_MAX_EVENTS 100000
+#define CHAT_STREAM_MAX_LINE (8u << 20)
+
+/* What a streamed answer showed besides the answer itself. Times are
+ * seconds since the request started; -1 when not seen. */
+struct stream_stats {
+	size_t events;         /* data events, [DONE] included */
+	int done;              /* data: [DONE] arrived */
+	double ttft;           /* first token: content or reasoning */
+	double ttfc;           /* first visible content */
+	double t_last;         /* last token */
+	size_t token_events;   /* events that carried a token */
+	double itl_p50, itl_p95;  /* inter-token latency */
+	double decode_tps;     /* completion tokens per second after the first */
+	double prefill_tps;    /* prompt tokens per second until the first token */
+};
+
+struct http_mark;
+
+/* Reassembles a streamed chat completion (SSE body) into r: content,
+ * reasoning under either name, tool calls by index (id and name from the
+ * first fragment, arguments concatenated), finish reason, the usage chunk.
+ * marks (may be NULL) time the events. Returns 0; -2 with the endpoint's
+ * message in err when the stream carried an error object; -1 with the
+ * reason when it could not be read. The reply and stats are filled as far
+ * as the stream went, and r must be released. */
+int chat_stream_parse(const char *body, size_t len, const struct http_mark *marks,
+		      size_t n_marks, struct chat_reply *r, struct stream_stats *st, char *err,
+		      size_t errlen);
 
 /* Parses a chat completion body. Returns 0, or -1 with the reason in err
  * (not JSON, no choices, no message). The reply is filled either way and

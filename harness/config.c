@@ -39,6 +39,9 @@ static const struct option options[] = {
 	{"--needle-depth", OPT_SPECIAL, 0, 0, 0, "needle depths, e.g. 0.1,0.5,0.9 (0.58)"},
 	{"--tool-batch", OPT_INT, OFF(tool_batch), 1, PROBE_BATCH_MAX, "tool requests sent at once (20)"},
 	{"--no-thinking", OPT_SPECIAL, 0, 0, 0, "same as --thinking-mode disabled"},
+	{"--stream", OPT_FLAG, OFF(stream), 0, 0, "stream every probe (SSE), with speed metrics"},
+	{"--stream-parity", OPT_FLAG, OFF(stream_parity), 0, 0, "run every probe streamed and not; verdicts must agree"},
+	{"--parallel", OPT_FLAG, OFF(parallel), 0, 0, "run all selected probes at once"},
 	{"--thinking-mode", OPT_SPECIAL, 0, 0, 0, "default|enabled|disabled|unsupported"},
 	{"--reasoning-effort", OPT_STR, OFF(reasoning_effort), 0, 0, "send reasoning_effort LEVEL"},
 	{"--chat-template-kwargs", OPT_SPECIAL, 0, 0, 0, "JSON object merged into chat_template_kwargs"},
@@ -79,6 +82,9 @@ static const char usage_text[] =
 	"  --reasoning-headroom-tokens N       extra budget for thinking (0)\n"
 	"  --allowed-finish-reasons LIST       (stop,tool_calls)\n"
 	"  --reasoning-evidence any|required|forbidden\n"
+	"  --stream                            stream every probe (SSE), with speed metrics\n"
+	"  --stream-parity                     every probe streamed and not; verdicts must agree\n"
+	"  --parallel                          all selected probes at once\n"
 	"  --timeout SECONDS                   per request (900)\n"
 	"  --wait SECONDS                      wait for a server still loading\n"
 	"  --max-response-bytes N              cap per response body (67108864)\n"
@@ -302,16 +308,22 @@ static int parse_options(struct config *c, char **args, int n, const char *sourc
 			snprintf(err, errlen, "replay takes only --junit, --json and --markdown");
 			return -1;
 		}
-		if (strcmp(name, "--no-thinking")) {
+		if (o->kind == OPT_FLAG || !strcmp(name, "--no-thinking")) {
+			if (val) {
+				snprintf(err, errlen, "%s takes no value", name);
+				return -1;
+			}
+			if (o->kind == OPT_FLAG) {
+				*(bool *)((char *)c + o->offset) = true;
+				continue;
+			}
+		} else {
 			if (!val && i + 1 >= n) {
 				snprintf(err, errlen, "option '%s' needs a value", name);
 				return -1;
 			}
 			if (!val)
 				val = args[++i];
-		} else if (val) {
-			snprintf(err, errlen, "--no-thinking takes no value");
-			return -1;
 		}
 		if (o->kind == OPT_STR && !*val) {
 			snprintf(why, sizeof(why), "option '%s' needs a non-empty value", name);

@@ -53,6 +53,9 @@ struct config {
 	char *allowed_finish_text;   /* owned, as given */
 	enum reasoning_policy reasoning_evidence;
 	bool color;                  /* colour and live progress allowed */
+	bool stream;                 /* --stream: every probe streamed */
+	bool stream_parity;          /* --stream-parity: every probe both ways */
+	bool parallel;               /* --parallel: all probes at once */
 	const char **files;          /* owned array of borrowed argv: validate's and table's files */
 	int n_files;
 	const char *notebook;        /* table --notebook FILE */

@@ -151,6 +151,8 @@ enum cause diagnose_answer(const struct answer_evidence *ev)
 
 	if (diagnose_garbage(ev->content, ev->content_len, what, sizeof(what)))
 		return CAUSE_GARBAGE_OUTPUT;
+	if (ev->stream_incomplete)
+		return CAUSE_MALFORMED_RESPONSE;
 	if (ev->expects_tool && ev->n_tool_calls == 0 &&
 	    diagnose_tool_markup(ev->content, ev->content_len))
 		return CAUSE_TOOL_CALL_AS_TEXT;

@@ -55,6 +55,7 @@ struct answer_evidence {
 	bool bad_arguments;      /* arguments not JSON or not matching the schema */
 	bool json_after_prose;   /* text, then a JSON object that parses */
 	bool untagged_reasoning; /* content opens with a chain of thought */
+	bool stream_incomplete;  /* a stream that should have ended with [DONE] did not */
 };
 
 /* Picks the one cause for a failed answer. Garbage wins over everything,

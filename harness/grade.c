@@ -205,7 +205,7 @@ static void check_policy(const struct grade_policy *pol, const struct chat_reply
 }
 
 void grade_answer(const struct probe *p, const struct grade_policy *pol,
-		  const struct chat_reply *r, struct grade *g)
+		  const struct chat_reply *r, const struct stream_stats *st, struct grade *g)
 {
 	const struct expect *x = &p->expect;
 	struct answer_evidence ev = {0};
@@ -232,6 +232,10 @@ void grade_answer(const struct probe *p, const struct grade_policy *pol,
 			set_fail(g, "<think> tags in content%s%s", NULL, NULL);
 		else if (ev.untagged_reasoning)
 			set_fail(g, "a chain of thought in content%s%s", NULL, NULL);
+	}
+	if (x->stream_done && st && !st->done) {
+		ev.stream_incomplete = true;
+		set_fail(g, "the stream ended without data: [DONE]%s%s", NULL, NULL);
 	}
 	if (x->tool_name)
 		check_tools(p, r, g, &ev);

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "alloc.h"
 #include "text.h"
@@ -18,6 +19,8 @@ struct xfer {
 	size_t max_body;
 	int too_large;
 	const char *key; /* borrowed: to scrub from what comes back */
+	struct timespec start;
+	size_t marks_cap;
 };
 
 int http_global_init(void)
@@ -41,17 +44,39 @@ const char *http_outcome_name(enum http_outcome o)
 	return (unsigned)o < 5 ? names[o] : "?";
 }
 
+static double since(const struct timespec *t0)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (double)(now.tv_sec - t0->tv_sec) + (double)(now.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
 static size_t on_body(char *data, size_t size, size_t nmemb, void *user)
 {
 	struct xfer *t = user;
+	struct http_exchange *x = t->x;
 	size_t n = size * nmemb;
 
-	if (t->x->response.len + n > t->max_body) {
+	if (x->response.len + n > t->max_body) {
 		t->too_large = 1;
 		return CURL_WRITEFUNC_ERROR;
 	}
-	if (buf_append(&t->x->response, data, n))
+	if (buf_append(&x->response, data, n))
 		return CURL_WRITEFUNC_ERROR;
+	if (x->want_marks && x->n_marks < HTTP_MAX_MARKS) {
+		if (x->n_marks == t->marks_cap) {
+			size_t cap = t->marks_cap ? t->marks_cap * 2 : 64;
+			struct http_mark *m = xrealloc(x->marks, cap * sizeof(*m));
+
+			if (!m)
+				return CURL_WRITEFUNC_ERROR;
+			x->marks = m;
+			t->marks_cap = cap;
+		}
+		x->marks[x->n_marks].offset = x->response.len;
+		x->marks[x->n_marks++].t = since(&t->start);
+	}
 	return n;
 }
 
@@ -65,6 +90,10 @@ static int setup(struct xfer *t, const struct http_options *opt)
 		return -1;
 	t->max_body = opt->max_body;
 	t->key = opt->api_key;
+	clock_gettime(CLOCK_MONOTONIC, &t->start);
+	free(x->marks);
+	x->marks = NULL;
+	x->n_marks = 0;
 	buf_init(&x->response, opt->max_body + 1);
 	t->headers = curl_slist_append(NULL, "Content-Type: application/json");
 	if (!t->headers)
@@ -221,4 +250,7 @@ out:
 void http_exchange_release(struct http_exchange *x)
 {
 	buf_release(&x->response);
+	free(x->marks);
+	x->marks = NULL;
+	x->n_marks = 0;
 }

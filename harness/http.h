@@ -20,16 +20,28 @@ enum http_outcome {
 	HTTP_CANCELLED, /* the run was interrupted */
 };
 
+/* When a piece of the body arrived: the stream parser turns byte offsets
+ * into event times with these. */
+struct http_mark {
+	size_t offset;     /* body bytes received before this piece ended */
+	double t;          /* seconds since the exchange started */
+};
+
+#define HTTP_MAX_MARKS 200000
+
 struct http_exchange {
 	/* in, borrowed */
 	const char *url;
 	const char *body;  /* NULL sends a GET */
+	int want_marks;    /* keep arrival times of the body's pieces (streams) */
 	/* out, owned by the exchange; release with http_exchange_release */
 	enum http_outcome outcome;
 	long status;
 	struct buf response;
 	char error[256];
 	double seconds;    /* wall time of this exchange */
+	struct http_mark *marks; /* owned; with want_marks, one per piece (capped) */
+	size_t n_marks;
 };
 
 /* A tap sees every exchange: a recorder stores what was sent and what came

@@ -31,6 +31,19 @@ int reasoning_policy_parse(const char *name, enum reasoning_policy *p)
 	return -1;
 }
 
+/* a boolean member; *out untouched when absent */
+static int get_bool(struct jsonfile *l, const cJSON *obj, const char *key, bool *out)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+
+	if (!v)
+		return 0;
+	if (!cJSON_IsBool(v))
+		return jsonfile_error(l, key, "'%s' must be true or false", key);
+	*out = cJSON_IsTrue(v);
+	return 0;
+}
+
 /* an int member within bounds, through the shared long getter */
 static int get_int(struct jsonfile *l, const cJSON *obj, const char *key, int lo, int hi,
 		   int *out)
@@ -205,7 +218,7 @@ static int load_expect(struct jsonfile *l, struct probe *p, const cJSON *root)
 	static const char *const keys[] = {"content_regex", "content_not_regex",
 					   "content_json_schema", "tool_call", "finish_reasons",
 					   "reasoning", "needle_secret", "no_garbage",
-					   "no_reasoning_leak", NULL};
+					   "no_reasoning_leak", "stream_done", NULL};
 	const cJSON *x = cJSON_GetObjectItemCaseSensitive(root, "expect"), *v, *e;
 	struct expect *ex = &p->expect;
 	char err[300];
@@ -252,25 +265,16 @@ static int load_expect(struct jsonfile *l, struct probe *p, const cJSON *root)
 			return jsonfile_error(l, "reasoning", "'reasoning' must be any, required or forbidden");
 		ex->reasoning_set = true;
 	}
-	if ((v = cJSON_GetObjectItemCaseSensitive(x, "needle_secret"))) {
-		if (!cJSON_IsBool(v))
-			return jsonfile_error(l, "needle_secret", "'needle_secret' must be true or false");
-		ex->needle_secret = cJSON_IsTrue(v);
-		if (ex->needle_secret && (!p->needle || !p->needle->secret))
-			return jsonfile_error(l, "needle_secret", "'needle_secret' needs a 'needle' with a 'secret'");
-	}
+	if (get_bool(l, x, "needle_secret", &ex->needle_secret))
+		return -1;
+	if (ex->needle_secret && (!p->needle || !p->needle->secret))
+		return jsonfile_error(l, "needle_secret", "'needle_secret' needs a 'needle' with a 'secret'");
 	ex->no_garbage = true;
-	if ((v = cJSON_GetObjectItemCaseSensitive(x, "no_garbage"))) {
-		if (!cJSON_IsBool(v))
-			return jsonfile_error(l, "no_garbage", "'no_garbage' must be true or false");
-		ex->no_garbage = cJSON_IsTrue(v);
-	}
 	ex->no_reasoning_leak = true;
-	if ((v = cJSON_GetObjectItemCaseSensitive(x, "no_reasoning_leak"))) {
-		if (!cJSON_IsBool(v))
-			return jsonfile_error(l, "no_reasoning_leak", "'no_reasoning_leak' must be true or false");
-		ex->no_reasoning_leak = cJSON_IsTrue(v);
-	}
+	if (get_bool(l, x, "no_garbage", &ex->no_garbage) ||
+	    get_bool(l, x, "no_reasoning_leak", &ex->no_reasoning_leak) ||
+	    get_bool(l, x, "stream_done", &ex->stream_done))
+		return -1;
 	if (!ex->content_regex && !ex->content_not_regex && !ex->content_json_schema &&
 	    !ex->tool_name && !ex->needle_secret)
 		return jsonfile_error(l, "expect",
@@ -308,11 +312,11 @@ struct probe *probe_load_text(const char *path, const char *text, size_t len, ch
 {
 	static const char *const keys[] = {"id", "title", "description", "summary", "note",
 					   "default", "request", "run", "needle", "expect", NULL};
-	static const char *const run_keys[] = {"batch", "repeat", NULL};
+	static const char *const run_keys[] = {"batch", "repeat", "stream", "measures_speed", NULL};
 	struct jsonfile l = {path, text, len, err, errlen};
 	struct probe *p = NULL;
 	cJSON *root;
-	const cJSON *v, *run;
+	const cJSON *run;
 	const char *c;
 
 	root = jsonfile_parse(&l);
@@ -338,13 +342,8 @@ struct probe *probe_load_text(const char *path, const char *text, size_t len, ch
 			jsonfile_error(&l, "id", "'id' may hold only a-z, 0-9, '-' and '_'");
 			goto fail;
 		}
-	if ((v = cJSON_GetObjectItemCaseSensitive(root, "default"))) {
-		if (!cJSON_IsBool(v)) {
-			jsonfile_error(&l, "default", "'default' must be true or false");
-			goto fail;
-		}
-		p->is_default = cJSON_IsTrue(v);
-	}
+	if (get_bool(&l, root, "default", &p->is_default))
+		goto fail;
 	if ((run = cJSON_GetObjectItemCaseSensitive(root, "run"))) {
 		if (!cJSON_IsObject(run)) {
 			jsonfile_error(&l, "run", "'run' must be an object");
@@ -352,7 +351,9 @@ struct probe *probe_load_text(const char *path, const char *text, size_t len, ch
 		}
 		if (jsonfile_only_keys(&l, run, "'run'", run_keys) ||
 		    get_int(&l, run, "batch", 1, PROBE_BATCH_MAX, &p->batch) ||
-		    get_int(&l, run, "repeat", 1, PROBE_REPEAT_MAX, &p->repeat))
+		    get_int(&l, run, "repeat", 1, PROBE_REPEAT_MAX, &p->repeat) ||
+		    get_bool(&l, run, "stream", &p->stream) ||
+		    get_bool(&l, run, "measures_speed", &p->measures_speed))
 			goto fail;
 	}
 	if (load_summary(&l, p, root) || load_needle(&l, p, root) || load_request(&l, p, root) ||

@@ -52,6 +52,7 @@ struct expect {
 	bool needle_secret;          /* the needle's secret must be in the content */
 	bool no_garbage;             /* special tokens, U+FFFD, repetition fail */
 	bool no_reasoning_leak;      /* <think> tags or a chain of thought in content fail */
+	bool stream_done;            /* a streamed answer must end with data: [DONE] */
 };
 
 struct probe {
@@ -65,6 +66,8 @@ struct probe {
 	cJSON *request;      /* owned; messages expanded */
 	int batch;           /* identical requests sent at once */
 	int repeat;          /* sequential repetitions */
+	bool stream;         /* always streamed (--stream streams every probe) */
+	bool measures_speed; /* its decode speed is the run's speed (the notebook's tok/s) */
 	struct needle_spec *needle; /* owned; NULL for other probes */
 	struct expect expect;
 };

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "chat.h"
 #include "diagnose.h"
 #include "http.h"
 #include "probe.h"
@@ -36,6 +37,8 @@ struct observation {
 	long prompt_tokens, completion_tokens, reasoning_tokens; /* -1 unknown */
 	char *tool;              /* first tool call, name(args), or NULL */
 	size_t n_tool_calls;
+	bool streamed;
+	struct stream_stats stream; /* when streamed */
 };
 
 struct probe_result {
@@ -54,6 +57,8 @@ struct probe_result {
 	struct observation *obs;
 	size_t n_obs;
 	long needle_target, needle_measured, needle_fillers; /* -1 when not a needle */
+	bool streamed;           /* its answers were streamed */
+	double ttft, ttfc, decode_tps, itl_p50, itl_p95, prefill_tps; /* medians, -1 unknown */
 	char *json_keys;         /* NULL unless a JSON object parsed */
 };
 
@@ -68,6 +73,8 @@ struct run_result {
 	char *reasoning_effort;
 	long visible_tokens, headroom_tokens, max_tokens, needle_ctx;
 	int tool_batch;
+	bool stream, stream_parity, parallel;
+	double decode_tps;       /* from the probe that measures speed, -1 when none */
 	char *allowed_finish;    /* comma list */
 	const char *reasoning_evidence; /* static */
 	char started[32];        /* ISO 8601 UTC */

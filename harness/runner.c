@@ -2,6 +2,7 @@
 #include "runner.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,7 +100,7 @@ static const char *served_list(const struct run *run, char *out, size_t n)
 
 /* Reads one finished exchange into o: outcome, status, answer, grade. */
 static void observe(struct run *run, const struct probe *p, const struct grade_policy *pol,
-		    const struct http_exchange *x, struct observation *o, struct grade *g)
+		    bool stream, const struct http_exchange *x, struct observation *o, struct grade *g)
 {
 	struct chat_reply reply;
 	char err[256];
@@ -148,14 +149,26 @@ static void observe(struct run *run, const struct probe *p, const struct grade_p
 		apierror_release(&ae);
 		return;
 	}
-	if (chat_reply_parse(buf_cstr(&x->response), x->response.len, &reply, err, sizeof(err))) {
+	if (stream) {
+		int rc = chat_stream_parse(buf_cstr(&x->response), x->response.len, x->marks,
+					   x->n_marks, &reply, &o->stream, err, sizeof(err));
+
+		o->streamed = true;
+		if (rc) {
+			o->cause = rc == -2 ? CAUSE_HTTP_ERROR : CAUSE_MALFORMED_RESPONSE;
+			o->error = xstrdup(err);
+			o->detail = dupf("%s (after %zu events)", err, o->stream.events);
+			chat_reply_release(&reply);
+			return;
+		}
+	} else if (chat_reply_parse(buf_cstr(&x->response), x->response.len, &reply, err, sizeof(err))) {
 		o->cause = CAUSE_MALFORMED_RESPONSE;
 		o->error = text_excerpt(buf_cstr(&x->response), x->response.len, EXCERPT_CHARS, true);
 		o->detail = dupf("%s; body starts '%s'", err, o->error ? o->error : "");
 		chat_reply_release(&reply);
 		return;
 	}
-	grade_answer(p, pol, &reply, g);
+	grade_answer(p, pol, &reply, stream ? &o->stream : NULL, g);
 	o->graded = true;
 	o->pass = g->pass;
 	o->cause = g->cause;
@@ -235,7 +248,7 @@ static long needle_measure(struct run *run, const struct probe *p, const struct 
 {
 	cJSON *msgs = needle_messages(p, pr, count);
 	struct chat_settings cs = {run->model, 1, run->c->thinking, run->c->reasoning_effort,
-				   run->c->chat_template_kwargs, run->c->extra_body};
+				   run->c->chat_template_kwargs, run->c->extra_body, false};
 	char url[2048], err[256], *text = msgs ? tokenize_body(run, p, msgs) : NULL;
 	struct http_exchange x = {0};
 	struct chat_reply reply;
@@ -405,6 +418,10 @@ static void evidence(struct probe_result *pr, const struct probe *p)
 			   o->content_chars, o->reasoning_chars);
 		if (o->reasoning_tokens >= 0)
 			buf_printf(&b, " reasoning_tokens=%ld", o->reasoning_tokens);
+		if (pr->streamed && pr->ttft >= 0)
+			buf_printf(&b, " ttft=%.3fs", pr->ttft);
+		if (pr->streamed && pr->decode_tps > 0)
+			buf_printf(&b, " %.1f tok/s", pr->decode_tps);
 	} else if (o) {
 		buf_printf(&b, "%s", o->detail ? o->detail : "");
 	}
@@ -417,6 +434,46 @@ static int planned_batch(const struct config *c, const struct probe *p)
 	if (p->batch > 1 && c->tool_batch && cJSON_GetObjectItemCaseSensitive(p->request, "tools"))
 		return c->tool_batch;
 	return p->batch;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* the median of one stream metric over the probe's streamed answers */
+static double median_of(const struct probe_result *pr, size_t field)
+{
+	double *v = xcalloc(pr->n_obs + 1, sizeof(double)), m = -1;
+	size_t i, n = 0;
+
+	if (!v)
+		return -1;
+	for (i = 0; i < pr->n_obs; i++) {
+		double x = *(const double *)((const char *)&pr->obs[i].stream + field);
+
+		if (pr->obs[i].streamed && x >= 0)
+			v[n++] = x;
+	}
+	if (n) {
+		qsort(v, n, sizeof(double), cmp_double);
+		m = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+	}
+	free(v);
+	return m;
+}
+
+static void stream_medians(struct probe_result *pr)
+{
+	pr->streamed = true;
+	pr->ttft = median_of(pr, offsetof(struct stream_stats, ttft));
+	pr->ttfc = median_of(pr, offsetof(struct stream_stats, ttfc));
+	pr->decode_tps = median_of(pr, offsetof(struct stream_stats, decode_tps));
+	pr->itl_p50 = median_of(pr, offsetof(struct stream_stats, itl_p50));
+	pr->itl_p95 = median_of(pr, offsetof(struct stream_stats, itl_p95));
+	pr->prefill_tps = median_of(pr, offsetof(struct stream_stats, prefill_tps));
 }
 
 static long needle_target(const struct config *c, const struct probe *p)
@@ -454,8 +511,9 @@ static void run_probe(struct run *run, const struct probe *p, struct probe_resul
 	long max_tokens = cJSON_IsNumber(mt) ? (long)mt->valuedouble
 					     : c->visible_tokens + c->headroom_tokens;
 	int batch = planned_batch(c, p), rep, i;
+	bool stream = c->stream || p->stream;
 	struct chat_settings cs = {run->model, max_tokens, c->thinking, c->reasoning_effort,
-				   c->chat_template_kwargs, c->extra_body};
+				   c->chat_template_kwargs, c->extra_body, stream};
 	struct grade_policy pol = {0};
 	struct http_exchange *xs = NULL;
 	cJSON *msgs = NULL;
@@ -463,6 +521,7 @@ static void run_probe(struct run *run, const struct probe *p, struct probe_resul
 	double t0 = now();
 
 	pr->needle_target = pr->needle_measured = pr->needle_fillers = -1;
+	pr->ttft = pr->ttfc = pr->decode_tps = pr->itl_p50 = pr->itl_p95 = pr->prefill_tps = -1;
 	pol.finish_reasons = p->expect.finish_reasons ? p->expect.finish_reasons : c->allowed_finish;
 	pol.n_finish_reasons = p->expect.finish_reasons ? p->expect.n_finish_reasons
 							: c->n_allowed_finish;
@@ -502,6 +561,7 @@ static void run_probe(struct run *run, const struct probe *p, struct probe_resul
 		for (i = 0; i < batch; i++) {
 			xs[i].url = url;
 			xs[i].body = body;
+			xs[i].want_marks = stream;
 		}
 		http_perform(xs, (size_t)batch, &run->http);
 		for (i = 0; i < batch; i++) {
@@ -515,7 +575,7 @@ static void run_probe(struct run *run, const struct probe *p, struct probe_resul
 				snprintf(label, sizeof(label), "%s", p->id);
 			pr->total++;
 			if ((o = add_obs(pr, label))) {
-				observe(run, p, &pol, &xs[i], o, &g);
+				observe(run, p, &pol, stream, &xs[i], o, &g);
 				if (o->pass)
 					pr->passed++;
 				if (g.json_keys[0] && !pr->json_keys)
@@ -528,6 +588,10 @@ static void run_probe(struct run *run, const struct probe *p, struct probe_resul
 	}
 	if (p->needle)
 		check_prompt_size(p, pr);
+	if (stream)
+		stream_medians(pr);
+	if (p->measures_speed && pr->decode_tps > 0)
+		run->r->decode_tps = pr->decode_tps;
 done:
 	pr->seconds = now() - t0;
 	conclude(pr);
@@ -656,6 +720,10 @@ enum runner_status runner_run(const struct config *c, const struct probe_set *se
 	r->needle_ctx = c->needle_ctx;
 	r->tool_batch = c->tool_batch ? c->tool_batch : 20;
 	r->allowed_finish = xstrdup(c->allowed_finish_text);
+	r->stream = c->stream;
+	r->stream_parity = c->stream_parity;
+	r->parallel = c->parallel;
+	r->decode_tps = -1;
 	r->reasoning_evidence = reasoning_policy_name(c->reasoning_evidence);
 	r->max_model_len = -1;
 	if (plan_results(c, set, r) || endpoint_init(&run.ep, c->endpoint)) {

@@ -30,6 +30,26 @@ static void add_seconds(cJSON *o, const char *k, double s)
 	cJSON_AddNumberToObject(o, k, round(s * 1000.0) / 1000.0);
 }
 
+/* seconds and rates, rounded; null when unknown */
+static void add_metric(cJSON *o, const char *k, double v, double scale)
+{
+	if (v >= 0)
+		cJSON_AddNumberToObject(o, k, round(v * scale) / scale);
+	else
+		cJSON_AddNullToObject(o, k);
+}
+
+static void add_metrics(cJSON *o, double ttft, double ttfc, double tps, double p50, double p95,
+			double prefill)
+{
+	add_metric(o, "ttft_seconds", ttft, 1e4);
+	add_metric(o, "ttfc_seconds", ttfc, 1e4);
+	add_metric(o, "decode_tokens_per_second", tps, 10);
+	add_metric(o, "itl_p50_seconds", p50, 1e5);
+	add_metric(o, "itl_p95_seconds", p95, 1e5);
+	add_metric(o, "prefill_tokens_per_second", prefill, 10);
+}
+
 static cJSON *observation(const struct observation *ob)
 {
 	cJSON *o = cJSON_CreateObject();
@@ -56,6 +76,14 @@ static cJSON *observation(const struct observation *ob)
 	add_count(o, "reasoning_tokens", ob->reasoning_tokens);
 	add_str(o, "tool_call", ob->tool);
 	add_count(o, "tool_calls", ob->graded ? (long)ob->n_tool_calls : -1);
+	if (ob->streamed) {
+		cJSON *st = cJSON_AddObjectToObject(o, "stream");
+
+		cJSON_AddNumberToObject(st, "events", (double)ob->stream.events);
+		cJSON_AddBoolToObject(st, "done", ob->stream.done);
+		add_metrics(st, ob->stream.ttft, ob->stream.ttfc, ob->stream.decode_tps,
+			    ob->stream.itl_p50, ob->stream.itl_p95, ob->stream.prefill_tps);
+	}
 	return o;
 }
 
@@ -90,6 +118,9 @@ static cJSON *probe(const struct probe_result *p)
 		add_str(n, "secret", p->secret);
 	}
 	add_str(o, "json_keys", p->json_keys);
+	if (p->streamed)
+		add_metrics(cJSON_AddObjectToObject(o, "metrics"), p->ttft, p->ttfc, p->decode_tps,
+			    p->itl_p50, p->itl_p95, p->prefill_tps);
 	obs = cJSON_AddArrayToObject(o, "observations");
 	for (i = 0; i < p->n_obs; i++)
 		cJSON_AddItemToArray(obs, observation(&p->obs[i]));
@@ -142,6 +173,12 @@ int report_json_render(const struct run_result *r, struct buf *out)
 	cJSON_AddNumberToObject(st, "tool_batch", r->tool_batch);
 	add_str(st, "allowed_finish_reasons", r->allowed_finish);
 	add_str(st, "reasoning_evidence", r->reasoning_evidence);
+	cJSON_AddBoolToObject(st, "stream", r->stream);
+	cJSON_AddBoolToObject(st, "stream_parity", r->stream_parity);
+	cJSON_AddBoolToObject(st, "parallel", r->parallel);
+	if (r->decode_tps > 0)
+		add_metric(cJSON_AddObjectToObject(root, "speed"), "decode_tokens_per_second",
+			   r->decode_tps, 10);
 	arr = cJSON_AddArrayToObject(root, "probes");
 	for (i = 0; i < r->n_probes; i++) {
 		passed += r->probes[i].verdict == VERDICT_PASS;

@@ -171,7 +171,7 @@ static void bench_needle_build(void)
 				NEEDLE_SIZE_NEEDLE_CTX, 0};
 	/* 1M tokens at 4 characters per token */
 	long fillers = needle_count_guess(&s, 1000000);
-	struct chat_settings cs = {"model", 256, THINKING_DISABLED, NULL, NULL, NULL};
+	struct chat_settings cs = {"model", 256, THINKING_DISABLED, NULL, NULL, NULL, false};
 	cJSON *req = cJSON_CreateObject(), *msgs = cJSON_CreateArray(), *m = cJSON_CreateObject();
 	struct rusage before, after;
 	double t0, t1;

@@ -10,7 +10,7 @@ START_TEST(body_has_thinking_controls)
 	cJSON *req = cJSON_Parse("{\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}],\"max_tokens\":5,"
 				 "\"extra_body\":{\"top_k\":1}}");
 	cJSON *kw = cJSON_Parse("{\"thinking\":true}"), *extra = cJSON_Parse("{\"seed\":7}"), *b;
-	struct chat_settings s = {"m", 300, THINKING_DISABLED, "low", kw, extra};
+	struct chat_settings s = {"m", 300, THINKING_DISABLED, "low", kw, extra, false};
 	char err[128], *body = chat_body_build(req, NULL, &s, err, sizeof(err));
 
 	ck_assert_ptr_nonnull(body);
