@@ -22,5 +22,6 @@ Suite *endpoint_suite(void);
 Suite *recipe_suite(void);
 Suite *table_suite(void);
 Suite *golden_suite(void);
+Suite *sse_suite(void);
 
 #endif
