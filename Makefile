@@ -57,7 +57,7 @@ OBJ_ALL := $(LIB_OBJ) harness/main.o $(TEST_OBJ) fixtures/fake_endpoint.o tests/
 all: preflight fixtures/fake-endpoint
 
 preflight: $(LIB_OBJ) harness/main.o
-	$(call say,LINK,$@)$(CC) $(LDFLAGS) -o $@ $^ $(PKG_LIBS)
+	$(call say,LINK,$@)$(CC) $(LDFLAGS) -o $@ $^ $(PKG_LIBS) -lpthread
 
 fixtures/fake-endpoint: fixtures/fake_endpoint.o harness/buf.o harness/alloc.o
 	$(call say,LINK,$@)$(CC) $(LDFLAGS) -o $@ $^ $(PKG_LIBS) $(MHD_LIBS) -lpthread
@@ -69,7 +69,7 @@ tests/run-checks: $(TEST_OBJ) $(LIB_OBJ)
 	$(call say,LINK,$@)$(CC) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(PKG_LIBS) -lpthread
 
 tests/bench: tests/bench.o $(LIB_OBJ)
-	$(call say,LINK,$@)$(CC) $(LDFLAGS) -o $@ $^ $(PKG_LIBS)
+	$(call say,LINK,$@)$(CC) $(LDFLAGS) -o $@ $^ $(PKG_LIBS) -lpthread
 
 tests/bench.o: tests/bench.c
 	$(call say,CC,$@)$(CC) $(ALL_CFLAGS) -c -o $@ $<

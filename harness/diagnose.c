@@ -46,6 +46,8 @@ static const struct {
 		"the body passed --max-response-bytes: the server may be ignoring max_tokens or streaming without end", true},
 	[CAUSE_TIMEOUT] = {"timeout",
 		"no complete answer within --timeout: raise it, or check the server is not stalled or overloaded", true},
+	[CAUSE_STREAM_PARITY] = {"stream-parity",
+		"the streamed and non-streamed answers disagree: the streaming path of the tool or reasoning parser differs (vLLM and SGLang parse streams separately); compare the two in the JSON report", false},
 	[CAUSE_INTERRUPTED] = {"interrupted", "", true},
 };
 

@@ -21,23 +21,28 @@ static void observation_release(struct observation *o)
 	free(o->tool);
 }
 
+void probe_result_release(struct probe_result *p)
+{
+	size_t j;
+
+	for (j = 0; j < p->n_obs; j++)
+		observation_release(&p->obs[j]);
+	free(p->obs);
+	free(p->message);
+	free(p->summary);
+	free(p->note);
+	free(p->evidence);
+	free(p->json_keys);
+	free(p->secret);
+	memset(p, 0, sizeof(*p));
+}
+
 void run_result_release(struct run_result *r)
 {
-	size_t i, j;
+	size_t i;
 
-	for (i = 0; i < r->n_probes; i++) {
-		struct probe_result *p = &r->probes[i];
-
-		for (j = 0; j < p->n_obs; j++)
-			observation_release(&p->obs[j]);
-		free(p->obs);
-		free(p->message);
-		free(p->summary);
-		free(p->note);
-		free(p->evidence);
-		free(p->json_keys);
-		free(p->secret);
-	}
+	for (i = 0; i < r->n_probes; i++)
+		probe_result_release(&r->probes[i]);
 	free(r->probes);
 	free(r->endpoint);
 	free(r->model);

@@ -87,6 +87,8 @@ struct run_result {
 	size_t n_probes;
 };
 
+/* Frees what one probe result holds (the struct itself is the caller's). */
+void probe_result_release(struct probe_result *p);
 void run_result_release(struct run_result *r);
 
 #endif

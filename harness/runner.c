@@ -2,6 +2,7 @@
 #include "runner.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,7 +29,11 @@ struct run {
 	struct http_options http;       /* for probe requests */
 	struct http_options probe_http; /* for discovery: a shorter timeout */
 	const char *model;
+	pthread_mutex_t lock;           /* --parallel: the result's shared fields, the endpoint, hooks */
 };
+
+/* how a probe is sent: as its file and the flags say, or forced */
+enum stream_mode { STREAM_AS_SET = -1, STREAM_OFF = 0, STREAM_ON = 1 };
 
 static double now(void)
 {
@@ -45,8 +50,10 @@ static bool cancelled(const struct run *run)
 
 static void emit(struct run *run, enum runner_event ev, size_t index, const char *text)
 {
+	pthread_mutex_lock(&run->lock);
 	if (run->hooks->event)
 		run->hooks->event(run->hooks->ctx, ev, run->r, index, text);
+	pthread_mutex_unlock(&run->lock);
 }
 
 static char *dupf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -184,8 +191,10 @@ static void observe(struct run *run, const struct probe *p, const struct grade_p
 	o->reasoning_tokens = reply.reasoning_tokens;
 	o->n_tool_calls = reply.n_calls;
 	o->tool = g->tool[0] ? xstrdup(g->tool) : NULL;
+	pthread_mutex_lock(&run->lock);
 	if (reply.fingerprint && !run->r->server)
 		run->r->server = xstrdup(reply.fingerprint);
+	pthread_mutex_unlock(&run->lock);
 	chat_reply_release(&reply);
 }
 
@@ -257,7 +266,9 @@ static long needle_measure(struct run *run, const struct probe *p, const struct 
 	memset(&reply, 0, sizeof(reply));
 	if (!text)
 		goto out;
+	pthread_mutex_lock(&run->lock); /* the endpoint remembers what /tokenize did */
 	n = endpoint_tokenize(&run->ep, &run->http, text);
+	pthread_mutex_unlock(&run->lock);
 	if (n > 0)
 		goto out;
 	n = -1;
@@ -504,14 +515,15 @@ static void check_prompt_size(const struct probe *p, struct probe_result *pr)
 	}
 }
 
-static void run_probe(struct run *run, const struct probe *p, struct probe_result *pr)
+static void run_probe(struct run *run, const struct probe *p, struct probe_result *pr,
+		      enum stream_mode mode)
 {
 	const struct config *c = run->c;
 	const cJSON *mt = cJSON_GetObjectItemCaseSensitive(p->request, "max_tokens");
 	long max_tokens = cJSON_IsNumber(mt) ? (long)mt->valuedouble
 					     : c->visible_tokens + c->headroom_tokens;
 	int batch = planned_batch(c, p), rep, i;
-	bool stream = c->stream || p->stream;
+	bool stream = mode == STREAM_AS_SET ? c->stream || p->stream : mode == STREAM_ON;
 	struct chat_settings cs = {run->model, max_tokens, c->thinking, c->reasoning_effort,
 				   c->chat_template_kwargs, c->extra_body, stream};
 	struct grade_policy pol = {0};
@@ -590,8 +602,10 @@ static void run_probe(struct run *run, const struct probe *p, struct probe_resul
 		check_prompt_size(p, pr);
 	if (stream)
 		stream_medians(pr);
+	pthread_mutex_lock(&run->lock);
 	if (p->measures_speed && pr->decode_tps > 0)
 		run->r->decode_tps = pr->decode_tps;
+	pthread_mutex_unlock(&run->lock);
 done:
 	pr->seconds = now() - t0;
 	conclude(pr);
@@ -620,6 +634,126 @@ static void mark_all(const struct config *c, struct run_result *r, size_t from, 
 		render_summary(pr, p->summary_fail);
 		pr->evidence = xstrdup(detail);
 	}
+}
+
+/* --stream-parity: the probe ran plain into pr and streamed into st; the
+ * streamed answers join pr, and verdicts that differ fail the probe */
+static void merge_parity(struct probe_result *pr, struct probe_result *st)
+{
+	struct observation *obs = xrealloc(pr->obs, (pr->n_obs + st->n_obs + 1) * sizeof(*obs));
+	bool differ = pr->verdict != st->verdict || pr->cause != st->cause;
+	size_t i;
+
+	if (obs) {
+		pr->obs = obs;
+		for (i = 0; i < st->n_obs; i++) {
+			char label[48];
+
+			pr->obs[pr->n_obs] = st->obs[i];
+			snprintf(label, sizeof(label), "stream:%s", st->obs[i].label);
+			snprintf(pr->obs[pr->n_obs].label, sizeof(pr->obs[pr->n_obs].label), "%s", label);
+			pr->n_obs++;
+		}
+		st->n_obs = 0;
+	}
+	pr->streamed = st->streamed;
+	pr->ttft = st->ttft;
+	pr->ttfc = st->ttfc;
+	pr->decode_tps = st->decode_tps;
+	pr->itl_p50 = st->itl_p50;
+	pr->itl_p95 = st->itl_p95;
+	pr->prefill_tps = st->prefill_tps;
+	if (differ) {
+		char *msg = dupf("verdicts differ: non-streamed %s%s%s%s, streamed %s%s%s%s",
+				 verdict_name(pr->verdict), pr->cause ? " (" : "", cause_code(pr->cause),
+				 pr->cause ? ")" : "", verdict_name(st->verdict), st->cause ? " (" : "",
+				 cause_code(st->cause), st->cause ? ")" : "");
+		struct buf full = BUF_INIT(0);
+
+		buf_printf(&full, "%s: %s", msg ? msg : "", st->message ? st->message
+							: pr->message ? pr->message : "");
+		free(msg);
+		free(pr->message);
+		pr->message = buf_detach(&full);
+		pr->verdict = VERDICT_FAIL;
+		pr->cause = CAUSE_STREAM_PARITY;
+		free(pr->summary);
+		free(pr->note);
+		pr->note = NULL;
+		render_summary(pr, pr->probe->summary_fail);
+	}
+	pr->total += st->total;
+	pr->passed += st->passed;
+}
+
+/* one probe result: announced, run (both ways under --stream-parity),
+ * skipped when the run was interrupted under it */
+static void run_one(struct run *run, size_t i)
+{
+	struct probe_result *pr = &run->r->probes[i];
+
+	emit(run, RUNNER_PROBE_START, i, NULL);
+	if (run->c->stream_parity) {
+		struct probe_result st = *pr;
+
+		st.obs = NULL;
+		st.n_obs = 0;
+		st.secret = pr->secret ? xstrdup(pr->secret) : NULL;
+		run_probe(run, pr->probe, pr, STREAM_OFF);
+		run_probe(run, pr->probe, &st, STREAM_ON);
+		merge_parity(pr, &st);
+		probe_result_release(&st);
+	} else {
+		run_probe(run, pr->probe, pr, STREAM_AS_SET);
+	}
+	if (cancelled(run)) {
+		/* its answers are incomplete: no verdict on a probe cut short */
+		pr->verdict = VERDICT_SKIPPED;
+		pr->cause = CAUSE_INTERRUPTED;
+		free(pr->message);
+		pr->message = xstrdup("interrupted");
+		pthread_mutex_lock(&run->lock);
+		run->r->interrupted = true;
+		pthread_mutex_unlock(&run->lock);
+		return;
+	}
+	emit(run, RUNNER_PROBE_DONE, i, NULL);
+}
+
+struct worker {
+	struct run *run;
+	size_t index;
+	pthread_t thread;
+	int started;
+};
+
+static void *worker_main(void *arg)
+{
+	struct worker *w = arg;
+
+	run_one(w->run, w->index);
+	return NULL;
+}
+
+/* --parallel: every probe in its own thread, each with its own event loop */
+static void run_parallel(struct run *run)
+{
+	struct worker *w = xcalloc(run->r->n_probes, sizeof(*w));
+	size_t i;
+
+	for (i = 0; i < run->r->n_probes; i++) {
+		if (w) {
+			w[i].run = run;
+			w[i].index = i;
+			w[i].started = pthread_create(&w[i].thread, NULL, worker_main, &w[i]) == 0;
+		}
+		if (!w || !w[i].started)
+			run_one(run, i); /* no thread to be had: run it here */
+	}
+	for (i = 0; w && i < run->r->n_probes; i++)
+		if (w[i].started)
+			pthread_join(w[i].thread, NULL);
+	free(w);
 }
 
 static void wait_until_ready(struct run *run, enum endpoint_state *st, enum cause *cause,
@@ -700,7 +834,7 @@ enum runner_status runner_run(const struct config *c, const struct probe_set *se
 			      const struct runner_hooks *hooks, struct run_result *r, char *err,
 			      size_t errlen)
 {
-	struct run run = {c, hooks, r, {0}, {0}, {0}, NULL};
+	struct run run = {c, hooks, r, {0}, {0}, {0}, NULL, PTHREAD_MUTEX_INITIALIZER};
 	enum endpoint_state st;
 	enum cause cause = CAUSE_NONE;
 	char detail[1024] = "";
@@ -769,25 +903,17 @@ enum runner_status runner_run(const struct config *c, const struct probe_set *se
 		goto out;
 	}
 	r->model = xstrdup(run.model);
-	for (i = 0; i < r->n_probes; i++) {
-		if (cancelled(&run)) {
-			r->interrupted = true;
-			mark_all(c, r, i, VERDICT_SKIPPED, CAUSE_INTERRUPTED, "interrupted");
-			break;
+	if (c->parallel) {
+		run_parallel(&run);
+	} else {
+		for (i = 0; i < r->n_probes; i++) {
+			if (cancelled(&run)) {
+				r->interrupted = true;
+				mark_all(c, r, i, VERDICT_SKIPPED, CAUSE_INTERRUPTED, "interrupted");
+				break;
+			}
+			run_one(&run, i);
 		}
-		emit(&run, RUNNER_PROBE_START, i, NULL);
-		run_probe(&run, r->probes[i].probe, &r->probes[i]);
-		if (cancelled(&run)) {
-			/* its answers are incomplete: no verdict on a probe cut short */
-			r->probes[i].verdict = VERDICT_SKIPPED;
-			r->probes[i].cause = CAUSE_INTERRUPTED;
-			free(r->probes[i].message);
-			r->probes[i].message = xstrdup("interrupted");
-			r->interrupted = true;
-			mark_all(c, r, i + 1, VERDICT_SKIPPED, CAUSE_INTERRUPTED, "interrupted");
-			break;
-		}
-		emit(&run, RUNNER_PROBE_DONE, i, NULL);
 	}
 	/* every answer refused the key: the endpoint cannot be used at all */
 	for (i = 0; i < r->n_probes && r->probes[i].cause == CAUSE_AUTH_ERROR &&

@@ -132,6 +132,37 @@ static void replay_matches(const struct outcome *live, const cJSON *live_report)
 	outcome_release(&o);
 }
 
+/* The same scenario streamed gives the same verdicts and causes: the
+ * stream reassembly reads what the whole reply said. */
+static void stream_matches(const char *scenario, const char **argv, int n,
+			   const struct outcome *live, const cJSON *live_report)
+{
+	const char *args[32];
+	struct fake f;
+	struct outcome o;
+	cJSON *report;
+	char *want, *got;
+	int i;
+
+	fake_start(&f, scenario);
+	for (i = 0; i < n; i++)
+		args[i] = argv[i] == argv[2] ? f.url : argv[i];
+	args[n] = "--stream";
+	args[n + 1] = NULL;
+	run_preflight(&o, NULL, args);
+	fake_stop(&f);
+	ck_assert_msg(o.code == live->code, "%s streamed: exit %d, not %d\n%s", scenario, o.code,
+		      live->code, o.out);
+	report = read_json_report(&o, "report.json");
+	want = report_outcomes(live_report);
+	got = report_outcomes(report);
+	ck_assert_msg(!strcmp(want, got), "%s streamed:\n%s\nnot\n%s", scenario, got, want);
+	free(want);
+	free(got);
+	cJSON_Delete(report);
+	outcome_release(&o);
+}
+
 START_TEST(scenario_table)
 {
 	struct fake f;
@@ -173,6 +204,7 @@ START_TEST(scenario_table)
 		ck_assert_int_ne(junit_validate(path), 0);
 	}
 	replay_matches(&o, report);
+	stream_matches(rows[_i].scenario, argv, n, &o, report);
 	cJSON_Delete(report);
 	outcome_release(&o);
 }
@@ -378,6 +410,111 @@ START_TEST(loading_endpoint_waits)
 	fake_stop(&f);
 	ck_assert_msg(o.code == 0, "exit %d\n%s\n%s", o.code, o.out, o.err);
 	ck_assert_ptr_nonnull(strstr(o.err, "waiting for"));
+	outcome_release(&o);
+}
+END_TEST
+
+/* streaming failure modes, each with its cause; stream parity; metrics */
+static const struct {
+	const char *scenario;
+	const char *flags[6];
+	int code;
+	const char *outcomes;
+} stream_rows[] = {
+	{"stream-comments", {"--checks", "streaming-tools,smoke", "--stream", NULL}, 0,
+	 "streaming-tools=pass:none\nsmoke=pass:none\n"},
+	{"stream-no-done", {"--checks", "streaming-tools", NULL}, 1,
+	 "streaming-tools=error:malformed-response\n"},
+	{"stream-error", {"--checks", "streaming-tools,smoke", "--stream", NULL}, 1,
+	 "streaming-tools=error:http-error\nsmoke=error:http-error\n"},
+	{"stream-parity", {"--checks", "smoke,tools", "--stream-parity", NULL}, 1,
+	 "smoke=pass:none\ntools=fail:stream-parity\n"},
+	{"stream-parity", {"--checks", "smoke,tools", NULL}, 0, "smoke=pass:none\ntools=pass:none\n"},
+	{"tools-text", {"--checks", "streaming-tools", NULL}, 1, "streaming-tools=fail:tool-call-as-text\n"},
+	{"thinking-starved", {"--checks", "streaming-tools,json", "--stream", NULL}, 1,
+	 "streaming-tools=fail:thinking-starvation\njson=fail:thinking-starvation\n"},
+};
+
+START_TEST(stream_table)
+{
+	const char *argv[16];
+	struct fake f;
+	struct outcome o;
+	cJSON *report;
+	char *got;
+	int n = 0, i;
+
+	fake_start(&f, stream_rows[_i].scenario);
+	argv[n++] = "run";
+	argv[n++] = "--endpoint";
+	argv[n++] = f.url;
+	argv[n++] = "--json";
+	argv[n++] = "r.json";
+	for (i = 0; stream_rows[_i].flags[i]; i++)
+		argv[n++] = stream_rows[_i].flags[i];
+	argv[n] = NULL;
+	run_preflight(&o, NULL, argv);
+	fake_stop(&f);
+	ck_assert_msg(o.code == stream_rows[_i].code, "%s: exit %d\n%s", stream_rows[_i].scenario,
+		      o.code, o.out);
+	report = read_json_report(&o, "r.json");
+	got = report_outcomes(report);
+	ck_assert_msg(!strcmp(got, stream_rows[_i].outcomes), "%s:\n%s", stream_rows[_i].scenario, got);
+	free(got);
+	cJSON_Delete(report);
+	outcome_release(&o);
+}
+END_TEST
+
+/* the perf probe: stream metrics in the report, speed in the table notes */
+START_TEST(perf_metrics_reach_the_table)
+{
+	const char *argv[] = {"run", "--endpoint", NULL, "--checks", "perf,smoke", "--json", "r.json", NULL};
+	struct fake f;
+	struct outcome o, t;
+	cJSON *r, *m;
+	char path[256];
+
+	fake_start(&f, "paced-1000");
+	argv[2] = f.url;
+	run_preflight(&o, NULL, argv);
+	fake_stop(&f);
+	ck_assert_msg(o.code == 0, "exit %d\n%s", o.code, o.out);
+	r = read_json_report(&o, "r.json");
+	m = cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(r, "probes"), 0), "metrics");
+	ck_assert_ptr_nonnull(m);
+	ck_assert_double_gt(cJSON_GetObjectItem(m, "decode_tokens_per_second")->valuedouble, 0);
+	ck_assert_double_gt(cJSON_GetObjectItem(m, "ttft_seconds")->valuedouble, 0);
+	ck_assert_double_gt(cJSON_GetObjectItem(m, "itl_p95_seconds")->valuedouble, 0);
+	ck_assert(cJSON_IsNumber(cJSON_GetObjectItem(cJSON_GetObjectItem(r, "speed"), "decode_tokens_per_second")));
+	ck_assert_ptr_nonnull(strstr(o.out, "tok/s"));
+	cJSON_Delete(r);
+	snprintf(path, sizeof(path), "%s/r.json", o.dir);
+	run_preflight(&t, NULL, (const char *[]){"table", path, NULL});
+	ck_assert_int_eq(t.code, 0);
+	ck_assert_ptr_nonnull(strstr(t.out, " tok/s |"));
+	outcome_release(&t);
+	outcome_release(&o);
+}
+END_TEST
+
+/* --parallel: the probes' requests are in flight together */
+START_TEST(parallel_probes_overlap)
+{
+	const char *argv[] = {"run", "--endpoint", NULL, "--checks", "smoke,json,tools", "--parallel",
+			      "--json", "r.json", NULL};
+	struct fake f;
+	struct outcome o;
+	long requests, most;
+
+	fake_start(&f, "slow-batch");
+	argv[2] = f.url;
+	run_preflight(&o, NULL, argv);
+	fake_stats(&f, &requests, &most);
+	fake_stop(&f);
+	ck_assert_msg(o.code == 0, "exit %d\n%s", o.code, o.out);
+	ck_assert_int_eq(requests, 22);
+	ck_assert_int_eq(most, 22);
 	outcome_release(&o);
 }
 END_TEST
@@ -672,6 +809,9 @@ Suite *cli_suite(void)
 	tcase_set_timeout(other, 120);
 	tcase_add_loop_test(tc, scenario_table, 0, sizeof(rows) / sizeof(rows[0]));
 	tcase_add_test(other, console_and_markdown);
+	tcase_add_loop_test(other, stream_table, 0, sizeof(stream_rows) / sizeof(stream_rows[0]));
+	tcase_add_test(other, perf_metrics_reach_the_table);
+	tcase_add_test(other, parallel_probes_overlap);
 	tcase_add_test(other, junit_consumer_agrees);
 	tcase_add_test(other, tool_batch_is_concurrent);
 	tcase_add_test(other, no_thinking_reaches_every_request);
