@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "alloc.h"
 
@@ -49,6 +50,9 @@ static const struct option options[] = {
 	{"--visible-answer-tokens", OPT_LONG, OFF(visible_tokens), 1, 1048576, "answer budget (256)"},
 	{"--reasoning-headroom-tokens", OPT_LONG, OFF(headroom_tokens), 0, 1048576, "extra budget for thinking (0)"},
 	{"--max-response-bytes", OPT_LONG, OFF(max_body), 1024, 1L << 32, "cap per response body (64 MiB)"},
+	{"--max-run-bytes", OPT_LONG, OFF(max_run_bytes), 1024, 1L << 34, "response bytes held at once, whole run (128 MiB)"},
+	{"--cacert", OPT_STR, OFF(cacert), 0, 0, "CA bundle for https endpoints"},
+	{"--insecure", OPT_FLAG, OFF(insecure), 0, 0, "do not verify TLS certificates"},
 	{"--allowed-finish-reasons", OPT_SPECIAL, 0, 0, 0, "comma list (stop,tool_calls)"},
 	{"--reasoning-evidence", OPT_SPECIAL, 0, 0, 0, "any|required|forbidden (any)"},
 	{"--recipe", OPT_SPECIAL, 0, 0, 0, "take settings and metadata from a recipe file"},
@@ -88,6 +92,9 @@ static const char usage_text[] =
 	"  --timeout SECONDS                   per request (900)\n"
 	"  --wait SECONDS                      wait for a server still loading\n"
 	"  --max-response-bytes N              cap per response body (67108864)\n"
+	"  --max-run-bytes N                   response bytes held at once in the run (134217728)\n"
+	"  --cacert FILE                       CA bundle for https endpoints\n"
+	"  --insecure                          do not verify TLS certificates (warns)\n"
 	"  --junit FILE  --json FILE  --markdown FILE   reports (written atomically)\n"
 	"  --recipe FILE                       settings and notebook metadata from a recipe\n"
 	"  --record FILE.jsonl.gz              record every exchange (no Authorization)\n"
@@ -455,6 +462,7 @@ int config_parse_with(int argc, char **argv, const struct recipe_text *recipe, s
 	c->long_tool_ctx = 110000;
 	c->visible_tokens = 256;
 	c->max_body = 64L << 20;
+	c->max_run_bytes = 128L << 20;
 	c->api_key_env = "OPENAI_API_KEY";
 	c->color = !(nc && *nc);
 	c->argv = argv;
@@ -506,6 +514,12 @@ int config_parse_with(int argc, char **argv, const struct recipe_text *recipe, s
 	c->api_key = getenv(c->api_key_env);
 	if (!c->api_key && strcmp(c->api_key_env, "OPENAI_API_KEY")) {
 		snprintf(err, errlen, "environment variable %s is not set", c->api_key_env);
+		return -1;
+	}
+	if (c->max_run_bytes < c->max_body)
+		c->max_run_bytes = c->max_body;
+	if (c->cacert && access(c->cacert, R_OK) != 0) {
+		snprintf(err, errlen, "cannot read --cacert '%s'", c->cacert);
 		return -1;
 	}
 	if (c->visible_tokens + c->headroom_tokens > 1048576) {

@@ -48,6 +48,9 @@ struct config {
 	cJSON *extra_body;           /* owned */
 	long visible_tokens, headroom_tokens;
 	long max_body;
+	long max_run_bytes;          /* response bytes held at once, whole run */
+	const char *cacert;          /* --cacert FILE */
+	bool insecure;               /* --insecure */
 	char **allowed_finish;       /* owned */
 	size_t n_allowed_finish;
 	char *allowed_finish_text;   /* owned, as given */

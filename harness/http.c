@@ -52,6 +52,15 @@ static double since(const struct timespec *t0)
 	return (double)(now.tv_sec - t0->tv_sec) + (double)(now.tv_nsec - t0->tv_nsec) / 1e9;
 }
 
+static void budget_return(struct http_exchange *x, size_t n)
+{
+	if (!x->budget)
+		return;
+	pthread_mutex_lock(&x->budget->lock);
+	x->budget->used -= n <= x->budget->used ? n : x->budget->used;
+	pthread_mutex_unlock(&x->budget->lock);
+}
+
 static size_t on_body(char *data, size_t size, size_t nmemb, void *user)
 {
 	struct xfer *t = user;
@@ -62,8 +71,23 @@ static size_t on_body(char *data, size_t size, size_t nmemb, void *user)
 		t->too_large = 1;
 		return CURL_WRITEFUNC_ERROR;
 	}
-	if (buf_append(&x->response, data, n))
+	if (x->budget) {
+		int over;
+
+		pthread_mutex_lock(&x->budget->lock);
+		over = x->budget->used + n > x->budget->max;
+		if (!over)
+			x->budget->used += n;
+		pthread_mutex_unlock(&x->budget->lock);
+		if (over) {
+			t->too_large = 2;
+			return CURL_WRITEFUNC_ERROR;
+		}
+	}
+	if (buf_append(&x->response, data, n)) {
+		budget_return(x, n);
 		return CURL_WRITEFUNC_ERROR;
+	}
 	if (x->want_marks && x->n_marks < HTTP_MAX_MARKS) {
 		if (x->n_marks == t->marks_cap) {
 			size_t cap = t->marks_cap ? t->marks_cap * 2 : 64;
@@ -90,6 +114,7 @@ static int setup(struct xfer *t, const struct http_options *opt)
 		return -1;
 	t->max_body = opt->max_body;
 	t->key = opt->api_key;
+	x->budget = opt->budget;
 	clock_gettime(CLOCK_MONOTONIC, &t->start);
 	free(x->marks);
 	x->marks = NULL;
@@ -121,6 +146,12 @@ static int setup(struct xfer *t, const struct http_options *opt)
 			 (long)(opt->timeout * 1000.0 < 30000 ? opt->timeout * 1000.0 : 30000));
 	curl_easy_setopt(t->easy, CURLOPT_USERAGENT, "preflight/" PREFLIGHT_VERSION);
 	curl_easy_setopt(t->easy, CURLOPT_ACCEPT_ENCODING, "");
+	if (opt->cacert)
+		curl_easy_setopt(t->easy, CURLOPT_CAINFO, opt->cacert);
+	if (opt->insecure) {
+		curl_easy_setopt(t->easy, CURLOPT_SSL_VERIFYPEER, 0L);
+		curl_easy_setopt(t->easy, CURLOPT_SSL_VERIFYHOST, 0L);
+	}
 	if (opt->max_body)
 		curl_easy_setopt(t->easy, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)opt->max_body);
 	if (x->body) {
@@ -159,8 +190,14 @@ static void finish(struct xfer *t, CURLcode rc)
 		x->error[0] = '\0';
 	} else if (t->too_large || rc == CURLE_FILESIZE_EXCEEDED) {
 		x->outcome = HTTP_TOO_LARGE;
-		snprintf(x->error, sizeof(x->error), "response body larger than %zu bytes",
-			 t->max_body);
+		if (t->too_large == 2)
+			snprintf(x->error, sizeof(x->error),
+				 "the run's bodies passed %zu bytes held at once (this one had %zu)",
+				 x->budget->max, x->response.len);
+		else
+			snprintf(x->error, sizeof(x->error), "response body larger than %zu bytes",
+				 t->max_body);
+		budget_return(x, x->response.len);
 		buf_release(&x->response);
 	} else if (rc == CURLE_OPERATION_TIMEDOUT) {
 		x->outcome = HTTP_TIMEOUT;
@@ -249,6 +286,8 @@ out:
 
 void http_exchange_release(struct http_exchange *x)
 {
+	budget_return(x, x->response.len);
+	x->budget = NULL;
 	buf_release(&x->response);
 	free(x->marks);
 	x->marks = NULL;

@@ -8,6 +8,7 @@
 #ifndef PREFLIGHT_HTTP_H
 #define PREFLIGHT_HTTP_H
 
+#include <pthread.h>
 #include <stddef.h>
 
 #include "buf.h"
@@ -42,7 +43,17 @@ struct http_exchange {
 	double seconds;    /* wall time of this exchange */
 	struct http_mark *marks; /* owned; with want_marks, one per piece (capped) */
 	size_t n_marks;
+	struct http_budget *budget; /* borrowed; what the body counts against */
 };
+
+/* The bytes of response bodies held at once across a whole run: a 128-way
+ * batch of endless bodies stops at this bound, not at 128 times the cap. */
+struct http_budget {
+	pthread_mutex_t lock;
+	size_t used, max;
+};
+
+#define HTTP_BUDGET_INIT(max) {PTHREAD_MUTEX_INITIALIZER, 0, (max)}
 
 /* A tap sees every exchange: a recorder stores what was sent and what came
  * back; a replayer answers from a recording instead of the network. */
@@ -60,6 +71,9 @@ struct http_options {
 	size_t max_body;      /* cap per response body */
 	const volatile int *cancel; /* when it becomes non-zero, stop at once */
 	const struct http_tap *tap; /* NULL: plain network */
+	struct http_budget *budget; /* NULL: only the per-response cap */
+	const char *cacert;   /* CA bundle for https, NULL: the system's */
+	int insecure;         /* skip TLS verification (--insecure) */
 };
 
 /* Once per process, before any other call. Returns 0 or -1. */

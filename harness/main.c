@@ -459,6 +459,8 @@ int main(int argc, char **argv)
 		break;
 	case CMD_RUN:
 	case CMD_REPLAY:
+		if (c.insecure)
+			fprintf(stderr, "preflight: warning: --insecure: TLS certificates are not verified\n");
 		if (http_global_init()) {
 			fprintf(stderr, "preflight: cannot initialise libcurl\n");
 			code = EXIT_UNUSABLE;

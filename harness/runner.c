@@ -30,6 +30,7 @@ struct run {
 	struct http_options probe_http; /* for discovery: a shorter timeout */
 	const char *model;
 	pthread_mutex_t lock;           /* --parallel: the result's shared fields, the endpoint, hooks */
+	struct http_budget budget;      /* response bytes held at once, whole run */
 };
 
 /* how a probe is sent: as its file and the flags say, or forced */
@@ -834,7 +835,8 @@ enum runner_status runner_run(const struct config *c, const struct probe_set *se
 			      const struct runner_hooks *hooks, struct run_result *r, char *err,
 			      size_t errlen)
 {
-	struct run run = {c, hooks, r, {0}, {0}, {0}, NULL, PTHREAD_MUTEX_INITIALIZER};
+	struct run run = {c, hooks, r, {0}, {0}, {0}, NULL, PTHREAD_MUTEX_INITIALIZER,
+			  HTTP_BUDGET_INIT((size_t)c->max_run_bytes)};
 	enum endpoint_state st;
 	enum cause cause = CAUSE_NONE;
 	char detail[1024] = "";
@@ -870,6 +872,9 @@ enum runner_status runner_run(const struct config *c, const struct probe_set *se
 	run.http.max_body = (size_t)c->max_body;
 	run.http.cancel = hooks->cancel;
 	run.http.tap = hooks->tap;
+	run.http.budget = &run.budget;
+	run.http.cacert = c->cacert;
+	run.http.insecure = c->insecure;
 
 	/* discovery and readiness polls answer fast or not at all */
 	run.probe_http = run.http;

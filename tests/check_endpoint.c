@@ -10,7 +10,7 @@ START_TEST(discovers_and_counts)
 {
 	struct fake f;
 	struct endpoint e;
-	struct http_options o = {NULL, 10, 1 << 20, NULL, NULL};
+	struct http_options o = {.api_key = NULL, .timeout = 10, .max_body = 1 << 20};
 	enum cause cause = CAUSE_NONE;
 	char detail[256], base[96];
 	long n;
@@ -35,8 +35,8 @@ START_TEST(states)
 {
 	struct fake f;
 	struct endpoint e;
-	struct http_options o = {NULL, 10, 1 << 20, NULL, NULL};
-	struct http_options key = {"wrong", 10, 1 << 20, NULL, NULL};
+	struct http_options o = {.api_key = NULL, .timeout = 10, .max_body = 1 << 20};
+	struct http_options key = {.api_key = "wrong", .timeout = 10, .max_body = 1 << 20};
 	enum cause cause = CAUSE_NONE;
 	char detail[256];
 

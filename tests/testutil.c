@@ -73,7 +73,7 @@ void fake_stats_thinking(const struct fake *f, long *requests, long *max_in_flig
 			 long *thinking_off)
 {
 	struct http_exchange x = {0};
-	struct http_options o = {NULL, 10, 1 << 20, NULL, NULL};
+	struct http_options o = {.api_key = NULL, .timeout = 10, .max_body = 1 << 20};
 	char url[128];
 	cJSON *j;
 
