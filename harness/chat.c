@@ -166,6 +166,26 @@ static int parse_calls(const cJSON *arr, struct chat_reply *r)
 	return 0;
 }
 
+/* a \u0000 escape (not an escaped backslash before "u0000") */
+static bool has_nul_escape(const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i + 6 <= len; i++) {
+		size_t k = i, slashes = 0;
+
+		if (s[i] != '\\' || memcmp(s + i + 1, "u0000", 5))
+			continue;
+		while (k > 0 && s[k - 1] == '\\') {
+			k--;
+			slashes++;
+		}
+		if (slashes % 2 == 0)
+			return true;
+	}
+	return false;
+}
+
 int chat_reply_parse(const char *body, size_t len, struct chat_reply *r, char *err,
 		     size_t errlen)
 {
@@ -175,6 +195,7 @@ int chat_reply_parse(const char *body, size_t len, struct chat_reply *r, char *e
 
 	memset(r, 0, sizeof(*r));
 	r->prompt_tokens = r->completion_tokens = r->reasoning_tokens = -1;
+	r->had_nul = has_nul_escape(body, len);
 	root = cJSON_ParseWithLength(body, len);
 	if (!root) {
 		snprintf(err, errlen, "the body is not valid JSON");
@@ -377,6 +398,8 @@ static int on_event(void *ctx, const struct sse_event *ev)
 		s->st->done = 1;
 		return 0;
 	}
+	if (has_nul_escape(ev->data, ev->data_len))
+		s->r->had_nul = true;
 	o = cJSON_ParseWithLength(ev->data, ev->data_len);
 	if (!o) {
 		char *ex = text_excerpt(ev->data, ev->data_len, 80, true);

@@ -58,6 +58,7 @@ struct chat_reply {
 	long prompt_tokens, completion_tokens, reasoning_tokens; /* -1 when absent */
 	char *model;                 /* owned; NULL when absent */
 	char *fingerprint;           /* owned; system_fingerprint or NULL */
+	bool had_nul;                /* the body held \u0000, which cJSON drops with what follows */
 };
 
 #define CHAT_MAX_TOOL_CALLS 64

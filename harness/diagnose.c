@@ -119,6 +119,21 @@ static bool degenerate_repetition(const char *s, size_t len)
 	return false;
 }
 
+static bool utf8_valid(const char *s, size_t len)
+{
+	size_t i = 0;
+	unsigned long cp;
+
+	while (i < len) {
+		size_t n = text_utf8_decode((const unsigned char *)s + i, len - i, &cp);
+
+		if (!n)
+			return false;
+		i += n;
+	}
+	return true;
+}
+
 bool diagnose_garbage(const char *content, size_t len, char *what, size_t whatlen)
 {
 	static const char *const tokens[] = {
@@ -137,6 +152,10 @@ bool diagnose_garbage(const char *content, size_t len, char *what, size_t whatle
 		snprintf(what, whatlen, "U+FFFD replacement characters in content");
 		return true;
 	}
+	if (!utf8_valid(content, len)) {
+		snprintf(what, whatlen, "invalid UTF-8 in content");
+		return true;
+	}
 	if (degenerate_repetition(content, len)) {
 		snprintf(what, whatlen, "degenerate repetition in content");
 		return true;
@@ -151,7 +170,7 @@ enum cause diagnose_answer(const struct answer_evidence *ev)
 	bool reasoned = ev->reasoning_chars > 0 || ev->reasoning_tokens > 0;
 	bool tags = diagnose_think_tags(ev->content, ev->content_len);
 
-	if (diagnose_garbage(ev->content, ev->content_len, what, sizeof(what)))
+	if (ev->nul_bytes || diagnose_garbage(ev->content, ev->content_len, what, sizeof(what)))
 		return CAUSE_GARBAGE_OUTPUT;
 	if (ev->stream_incomplete)
 		return CAUSE_MALFORMED_RESPONSE;
@@ -237,7 +256,9 @@ void diagnose_explain(enum cause c, const struct answer_evidence *ev, char *out,
 		snprintf(out, outlen, "a prose answer, no tool_calls (finish=%s): '%s'", finish, head ? head : "");
 		break;
 	case CAUSE_GARBAGE_OUTPUT:
-		if (!diagnose_garbage(ev->content, ev->content_len, what, sizeof(what)))
+		if (ev->nul_bytes)
+			snprintf(what, sizeof(what), "NUL characters in the answer");
+		else if (!diagnose_garbage(ev->content, ev->content_len, what, sizeof(what)))
 			snprintf(what, sizeof(what), "broken output");
 		snprintf(out, outlen, "%s: '%s'", what, head ? head : "");
 		break;

@@ -57,6 +57,7 @@ struct answer_evidence {
 	bool json_after_prose;   /* text, then a JSON object that parses */
 	bool untagged_reasoning; /* content opens with a chain of thought */
 	bool stream_incomplete;  /* a stream that should have ended with [DONE] did not */
+	bool nul_bytes;          /* the answer held NUL characters */
 };
 
 /* Picks the one cause for a failed answer. Garbage wins over everything,

@@ -224,6 +224,10 @@ void grade_answer(const struct probe *p, const struct grade_policy *pol,
 	ev.expects_tool = x->tool_name != NULL;
 	ev.n_tool_calls = r->n_calls;
 
+	if (x->no_garbage && r->had_nul) {
+		ev.nul_bytes = true;
+		set_fail(g, "NUL characters in the answer%s%s", NULL, NULL);
+	}
 	if (x->no_garbage && diagnose_garbage(r->content, r->content_len, why, sizeof(why)))
 		set_fail(g, "%s%s", why, NULL);
 	ev.untagged_reasoning = diagnose_untagged_reasoning(r->content, r->content_len);

@@ -123,7 +123,7 @@ static void observe(struct run *run, const struct probe *p, const struct grade_p
 			   : x->outcome == HTTP_CANCELLED ? CAUSE_INTERRUPTED
 							  : CAUSE_TRANSPORT_ERROR;
 		o->error = text_excerpt(x->error, strlen(x->error), EXCERPT_CHARS, true);
-		o->detail = dupf("%s: %s", cause_code(o->cause), o->error ? o->error : "");
+		o->detail = dupf("%s", o->error ? o->error : "");
 		return;
 	}
 	if (x->status < 200 || x->status >= 300) {

@@ -414,10 +414,11 @@ START_TEST(loading_endpoint_waits)
 }
 END_TEST
 
-/* streaming failure modes, each with its cause; stream parity; metrics */
+/* streaming failure modes and hostile endpoints, each with its cause;
+ * stream parity. JUnit stays valid in every case. */
 static const struct {
 	const char *scenario;
-	const char *flags[6];
+	const char *flags[10];
 	int code;
 	const char *outcomes;
 } stream_rows[] = {
@@ -433,11 +434,21 @@ static const struct {
 	{"tools-text", {"--checks", "streaming-tools", NULL}, 1, "streaming-tools=fail:tool-call-as-text\n"},
 	{"thinking-starved", {"--checks", "streaming-tools,json", "--stream", NULL}, 1,
 	 "streaming-tools=fail:thinking-starvation\njson=fail:thinking-starvation\n"},
+	{"stream-flood", {"--checks", "smoke", "--stream", NULL}, 1, "smoke=error:malformed-response\n"},
+	{"reset-mid-body", {"--checks", "smoke", NULL}, 1, "smoke=error:transport-error\n"},
+	{"close-before-headers", {"--checks", "smoke", NULL}, 1, "smoke=error:transport-error\n"},
+	{"stall-mid-body", {"--checks", "smoke", "--timeout", "1", NULL}, 1, "smoke=error:timeout\n"},
+	{"huge-body", {"--checks", "smoke", NULL}, 1, "smoke=error:response-too-large\n"},
+	{"huge-body", {"--checks", "tools", "--max-response-bytes", "4000000", "--max-run-bytes", "8000000", NULL}, 1,
+	 "tools=error:response-too-large\n"},
+	{"nul-bytes", {"--checks", "smoke", NULL}, 1, "smoke=fail:garbage-output\n"},
+	{"invalid-utf8", {"--checks", "smoke", NULL}, 1, "smoke=fail:garbage-output\n"},
+	{"lone-surrogate", {"--checks", "smoke", NULL}, 1, "smoke=error:malformed-response\n"},
 };
 
 START_TEST(stream_table)
 {
-	const char *argv[16];
+	const char *argv[24];
 	struct fake f;
 	struct outcome o;
 	cJSON *report;
@@ -450,6 +461,8 @@ START_TEST(stream_table)
 	argv[n++] = f.url;
 	argv[n++] = "--json";
 	argv[n++] = "r.json";
+	argv[n++] = "--junit";
+	argv[n++] = "j.xml";
 	for (i = 0; stream_rows[_i].flags[i]; i++)
 		argv[n++] = stream_rows[_i].flags[i];
 	argv[n] = NULL;
@@ -457,6 +470,12 @@ START_TEST(stream_table)
 	fake_stop(&f);
 	ck_assert_msg(o.code == stream_rows[_i].code, "%s: exit %d\n%s", stream_rows[_i].scenario,
 		      o.code, o.out);
+	{
+		char path[128];
+
+		snprintf(path, sizeof(path), "%s/j.xml", o.dir);
+		ck_assert_int_ne(junit_validate(path), 0);
+	}
 	report = read_json_report(&o, "r.json");
 	got = report_outcomes(report);
 	ck_assert_msg(!strcmp(got, stream_rows[_i].outcomes), "%s:\n%s", stream_rows[_i].scenario, got);
