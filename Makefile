@@ -121,6 +121,29 @@ bench: deps
 	@$(MAKE) --no-print-directory all tests/bench
 	@./tests/bench
 
+# --- fuzzing: libFuzzer targets (clang, ASan, UBSan), never part of check -----
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS := stream reply schema files apierror
+FUZZ_CC ?= clang
+FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+              -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Iharness -Ireports
+fuzz-build/fuzz_%: tests/fuzz/fuzz_%.c $(LIB_SRC) FORCE
+	@mkdir -p fuzz-build
+	$(call say,FUZZ,$@)$(FUZZ_CC) $(FUZZ_FLAGS) $(PKG_CFLAGS) -DPREFLIGHT_DATADIR='"$(DATADIR)"' \
+	  -o $@ $< $(LIB_SRC) $(PKG_LIBS) -lpthread
+fuzz:
+	@$(MAKE) --no-print-directory deps EXTRA_DEB_PKGS="clang libclang-rt-14-dev"
+	@$(MAKE) --no-print-directory $(FUZZ_TARGETS:%=fuzz-build/fuzz_%)
+	@for t in $(FUZZ_TARGETS); do \
+	  mkdir -p fuzz-build/corpus-$$t; \
+	  echo "fuzz: $$t for $(FUZZ_SECONDS) s"; \
+	  PREFLIGHT_ROOT=$(CURDIR) ./fuzz-build/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -timeout=10 \
+	    -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix=fuzz-build/$$t- \
+	    fuzz-build/corpus-$$t tests/fuzz/corpus/$$t 2>&1 | \
+	    grep -E '^(#[0-9]+.*DONE|stat::number_of_executed_units|==[0-9]+==ERROR|SUMMARY|Done)' || true; \
+	  if ls fuzz-build/$$t-* >/dev/null 2>&1; then echo "fuzz: $$t found a crash: fuzz-build/$$t-*"; exit 1; fi; \
+	done
+
 # --- golden recordings: re-record after changing the fake endpoint ---------
 GOLDEN := healthy thinking-starved think-tags cot-untagged tools-args-some tools-text \
           garbage engine-500 context-sglang json-type
@@ -156,6 +179,6 @@ lint:
 
 clean:
 	$(Q)rm -f preflight fixtures/fake-endpoint tests/run-checks tests/bench .build-flags $(OBJ_ALL) $(OBJ_ALL:.o=.d)
-	$(Q)rm -rf $(DEMO_OUT)
+	$(Q)rm -rf $(DEMO_OUT) fuzz-build
 
-.PHONY: FORCE all deps test-deps check bench recordings demo install lint clean
+.PHONY: FORCE all deps test-deps check bench fuzz recordings demo install lint clean

@@ -126,9 +126,11 @@ int apierror_parse(const char *body, size_t len, struct api_error *e)
 		find_context_numbers(e, cJSON_IsString(msg) ? msg->valuestring : e->message);
 	/* llama.cpp names both numbers as fields */
 	if (cJSON_IsObject(err)) {
-		if (cJSON_IsNumber(v = cJSON_GetObjectItemCaseSensitive(err, "n_ctx")))
+		if (cJSON_IsNumber(v = cJSON_GetObjectItemCaseSensitive(err, "n_ctx")) &&
+		    v->valuedouble > 0 && v->valuedouble < 1e12)
 			e->ctx_limit = (long)v->valuedouble;
-		if (cJSON_IsNumber(v = cJSON_GetObjectItemCaseSensitive(err, "n_prompt_tokens")))
+		if (cJSON_IsNumber(v = cJSON_GetObjectItemCaseSensitive(err, "n_prompt_tokens")) &&
+		    v->valuedouble > 0 && v->valuedouble < 1e12)
 			e->ctx_requested = (long)v->valuedouble;
 	}
 	if (e->type && !strcmp(e->type, "exceed_context_size_error"))

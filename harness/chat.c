@@ -320,11 +320,15 @@ static int stream_tool_delta(struct stream_state *s, const cJSON *calls)
 		const cJSON *id = cJSON_GetObjectItemCaseSensitive(tc, "id");
 		const cJSON *name = cJSON_GetObjectItemCaseSensitive(fn, "name");
 		const cJSON *args = cJSON_GetObjectItemCaseSensitive(fn, "arguments");
-		size_t i = cJSON_IsNumber(idx) && idx->valuedouble >= 0 ? (size_t)idx->valuedouble : 0;
+		size_t i = 0; /* no index: the only call */
 		struct tool_call *c;
 
-		if (i >= CHAT_MAX_TOOL_CALLS)
-			continue;
+		if (cJSON_IsNumber(idx)) {
+			/* the range first: casting a huge double to an integer is undefined */
+			if (!(idx->valuedouble >= 0 && idx->valuedouble < CHAT_MAX_TOOL_CALLS))
+				continue;
+			i = (size_t)idx->valuedouble;
+		}
 		if (i >= s->r->n_calls) {
 			struct tool_call *grown = xrealloc(s->r->calls, (i + 1) * sizeof(*grown));
 

@@ -94,8 +94,9 @@ int jsonfile_long(struct jsonfile *f, const cJSON *obj, const char *key, long lo
 
 	if (!v)
 		return 0;
-	if (!cJSON_IsNumber(v) || v->valuedouble != (double)(long)v->valuedouble ||
-	    v->valuedouble < (double)lo || v->valuedouble > (double)hi)
+	/* the range first: casting an out-of-range double is undefined */
+	if (!cJSON_IsNumber(v) || v->valuedouble < (double)lo || v->valuedouble > (double)hi ||
+	    v->valuedouble != (double)(long)v->valuedouble)
 		return jsonfile_error(f, key, "'%s' must be an integer from %ld to %ld", key, lo, hi);
 	*out = (long)v->valuedouble;
 	return 0;

@@ -290,7 +290,11 @@ static int on_answer(void *ctx, struct http_exchange *x)
 			continue;
 		e->used = 1;
 		x->outcome = outcome_of(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e->line, "outcome")));
-		x->status = (long)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(e->line, "status"));
+		{
+			double st = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(e->line, "status"));
+
+			x->status = st >= 0 && st < 1000 ? (long)st : 0;
+		}
 		x->seconds = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(e->line, "seconds"));
 		snprintf(x->error, sizeof(x->error), "%s",
 			 cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e->line, "error"))

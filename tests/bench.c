@@ -258,6 +258,24 @@ static void bench_stream_accuracy(void)
 	}
 }
 
+/* (e) the whole run's memory while every answer of a 128-way batch is an
+ * endless body: the run's budget, not 128 per-response caps, bounds it */
+static void bench_hostile_batch(void)
+{
+	unsigned port;
+	char url[64];
+	pid_t fake = fake_start("fixtures/scenarios/huge-body.json", &port);
+	char *args[] = {"preflight", "run", "--endpoint", url, "--checks", "tools", "--tool-batch",
+			"128", "--timeout", "60", NULL};
+	struct cost c;
+
+	snprintf(url, sizeof(url), "http://127.0.0.1:%u/v1", port);
+	c = run_preflight(args);
+	fake_stop(fake);
+	printf("| (e) 128-way batch, every answer a 1 GiB body (defaults: 64 MiB each, 128 MiB a run) | wall %.1f s, peak RSS %.1f MiB (exit %d) | < 200 MB |\n",
+	       c.wall, (double)c.rss_kb / 1024.0, c.code);
+}
+
 int main(void)
 {
 	printf("| benchmark | measured | target |\n|---|---|---|\n");
@@ -266,5 +284,6 @@ int main(void)
 	bench_tool_batch();
 	bench_needle_run();
 	bench_stream_accuracy();
+	bench_hostile_batch();
 	return 0;
 }

@@ -51,6 +51,9 @@ static const struct {
 	 "'tool_call' names 'g', which is not in request.tools"},
 	{"{\"id\":\"t\",\"title\":\"T\",\"request\":{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]},\"run\":{\"batch\":500},\"expect\":{\"content_regex\":\"x\"}}",
 	 "'batch' must be an integer from 1 to 128"},
+	/* a huge number is a range error, not an undefined cast */
+	{"{\"id\":\"t\",\"title\":\"T\",\"request\":{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]},\"run\":{\"repeat\":1e300},\"expect\":{\"content_regex\":\"x\"}}",
+	 "'repeat' must be an integer from 1 to 100"},
 	{"{\"id\":\"t\",\"title\":\"T\",\"request\":{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]},\"expect\":{\"content_json_schema\":{\"type\":\"objet\"}}}",
 	 "unusable schema: $: unknown type 'objet'"},
 	{"{\"id\":\"t\",\"title\":\"T\",\"request\":{\"model\":\"m\",\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]},\"expect\":{\"content_regex\":\"x\"}}",

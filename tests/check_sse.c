@@ -179,6 +179,21 @@ START_TEST(stream_failures)
 }
 END_TEST
 
+/* fuzz finding: a tool-call index of 1e300 was cast to size_t (UBSan) */
+START_TEST(fuzz_huge_tool_index)
+{
+	const char *s = "data: {\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":1e300,\"function\":{\"name\":\"f\"}},{\"index\":-5},{\"index\":63,\"function\":{\"arguments\":\"{}\"}}]}}]}\n\n";
+	struct chat_reply r;
+	struct stream_stats st;
+	char err[256];
+
+	ck_assert_int_eq(chat_stream_parse(s, strlen(s), NULL, 0, &r, &st, err, sizeof(err)), 0);
+	ck_assert_uint_eq(r.n_calls, 64);
+	ck_assert_str_eq(r.calls[63].arguments, "{}");
+	chat_reply_release(&r);
+}
+END_TEST
+
 Suite *sse_suite(void)
 {
 	Suite *s = suite_create("sse");
@@ -189,6 +204,7 @@ Suite *sse_suite(void)
 	tcase_add_test(tc, reassembles_vllm);
 	tcase_add_test(tc, stream_timing);
 	tcase_add_test(tc, stream_failures);
+	tcase_add_test(tc, fuzz_huge_tool_index);
 	suite_add_tcase(s, tc);
 	return s;
 }

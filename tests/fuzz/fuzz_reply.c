@@ -1,0 +1,45 @@
+/* fuzz_reply — reading a chat completion and grading it against every
+ * bundled probe, on arbitrary bytes. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "chat.h"
+#include "grade.h"
+#include "probe.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+
+static struct probe_set probes;
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	const char *root = getenv("PREFLIGHT_ROOT");
+	char dir[4096], err[512];
+
+	(void)argc;
+	(void)argv;
+	snprintf(dir, sizeof(dir), "%s/probes", root ? root : ".");
+	if (probe_load_dir(dir, &probes, err, sizeof(err))) {
+		fprintf(stderr, "fuzz_reply: %s\n", err);
+		exit(1);
+	}
+	return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static char *const allowed[] = {"stop", "tool_calls"};
+	struct grade_policy pol = {allowed, 2, REASONING_ANY, 256, "ZEBRA-42917-QUARTZ"};
+	struct chat_reply r;
+	struct grade g;
+	char err[256];
+	size_t i;
+
+	if (chat_reply_parse((const char *)data, size, &r, err, sizeof(err)) == 0)
+		for (i = 0; i < probes.n; i++)
+			grade_answer(probes.items[i], &pol, &r, NULL, &g);
+	chat_reply_release(&r);
+	return 0;
+}
