@@ -562,3 +562,127 @@ int chat_stream_parse(const char *body, size_t len, const struct http_mark *mark
 	}
 	return s.failed ? (s.error_object ? -2 : -1) : 0;
 }
+
+/* --- the Responses API and conversations -------------------------------------- */
+
+char *chat_responses_body(const cJSON *request, const struct chat_settings *s, char *err,
+			  size_t errlen)
+{
+	cJSON *body = cJSON_CreateObject(), *kw;
+	const cJSON *input = cJSON_GetObjectItemCaseSensitive(request, "input"), *e;
+	char *text = NULL;
+
+	if (!body || (s->model && !cJSON_AddStringToObject(body, "model", s->model)) ||
+	    !cJSON_AddItemToObject(body, "input", cJSON_Duplicate(input, 1)) ||
+	    !cJSON_AddNumberToObject(body, "max_output_tokens", (double)s->max_tokens) ||
+	    !cJSON_AddNumberToObject(body, "temperature", 0.0))
+		goto out;
+	if (s->thinking == THINKING_ENABLED || s->thinking == THINKING_DISABLED) {
+		if (!(kw = cJSON_AddObjectToObject(body, "chat_template_kwargs")) ||
+		    !cJSON_AddBoolToObject(kw, "enable_thinking", s->thinking == THINKING_ENABLED))
+			goto out;
+	}
+	if ((e = cJSON_GetObjectItemCaseSensitive(request, "extra_body")) && merge_into(body, e))
+		goto out;
+	if (s->extra_body && merge_into(body, s->extra_body))
+		goto out;
+	text = cJSON_PrintUnformatted(body);
+out:
+	cJSON_Delete(body);
+	if (!text)
+		snprintf(err, errlen, "cannot build the request body: out of memory");
+	return text;
+}
+
+/* appends the text of every part of type kind in item's content */
+static int collect_parts(struct buf *b, const cJSON *item, const char *kind)
+{
+	const cJSON *part;
+
+	cJSON_ArrayForEach(part, cJSON_GetObjectItemCaseSensitive(item, "content")) {
+		const cJSON *type = cJSON_GetObjectItemCaseSensitive(part, "type");
+		const cJSON *text = cJSON_GetObjectItemCaseSensitive(part, "text");
+
+		if (cJSON_IsString(type) && !strcmp(type->valuestring, kind) && cJSON_IsString(text) &&
+		    buf_puts(b, text->valuestring))
+			return -1;
+	}
+	return 0;
+}
+
+int chat_responses_parse(const char *body, size_t len, struct chat_reply *r, char *err,
+			 size_t errlen)
+{
+	struct buf content = BUF_INIT(0), reasoning = BUF_INIT(0);
+	cJSON *root = NULL;
+	const cJSON *status, *item, *usage;
+	int rc = -1;
+
+	memset(r, 0, sizeof(*r));
+	r->prompt_tokens = r->completion_tokens = r->reasoning_tokens = -1;
+	r->had_nul = has_nul_escape(body, len);
+	root = cJSON_ParseWithLength(body, len);
+	status = cJSON_GetObjectItemCaseSensitive(root, "status");
+	if (!cJSON_IsObject(root) || !cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(root, "output"))) {
+		snprintf(err, errlen, "the body is not a Responses API object (no output list)");
+		goto out;
+	}
+	cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(root, "output")) {
+		if (collect_parts(&content, item, "output_text") ||
+		    collect_parts(&reasoning, item, "reasoning_text")) {
+			snprintf(err, errlen, "out of memory reading the reply");
+			goto out;
+		}
+	}
+	r->finish_reason = xstrdup(cJSON_IsString(status) && !strcmp(status->valuestring, "completed")
+					   ? "stop"
+				   : cJSON_IsString(status) ? status->valuestring : "unknown");
+	usage = cJSON_GetObjectItemCaseSensitive(root, "usage");
+	r->prompt_tokens = usage_int(usage, "input_tokens");
+	r->completion_tokens = usage_int(usage, "output_tokens");
+	r->reasoning_tokens = usage_int(cJSON_GetObjectItemCaseSensitive(usage, "output_tokens_details"),
+					"reasoning_tokens");
+	r->reasoning_field = reasoning.len ? "reasoning_text" : NULL;
+	if (cJSON_IsString(cJSON_GetObjectItemCaseSensitive(root, "model")))
+		r->model = xstrdup(cJSON_GetObjectItemCaseSensitive(root, "model")->valuestring);
+	rc = 0;
+out:
+	r->content = buf_detach(&content);
+	r->content_len = r->content ? strlen(r->content) : 0;
+	r->reasoning = buf_detach(&reasoning);
+	r->reasoning_len = r->reasoning ? strlen(r->reasoning) : 0;
+	cJSON_Delete(root);
+	return rc;
+}
+
+cJSON *chat_assistant_message(const struct chat_reply *r)
+{
+	cJSON *m = cJSON_CreateObject(), *calls;
+	size_t i;
+
+	if (!m)
+		return NULL;
+	cJSON_AddStringToObject(m, "role", "assistant");
+	if (r->n_calls && !r->content_len)
+		cJSON_AddNullToObject(m, "content");
+	else
+		cJSON_AddStringToObject(m, "content", r->content ? r->content : "");
+	if (!r->n_calls)
+		return m;
+	calls = cJSON_AddArrayToObject(m, "tool_calls");
+	for (i = 0; i < r->n_calls; i++) {
+		cJSON *c = cJSON_CreateObject(), *fn;
+		char id[32];
+
+		if (!c)
+			break;
+		snprintf(id, sizeof(id), "call_%zu", i);
+		cJSON_AddStringToObject(c, "id", r->calls[i].id ? r->calls[i].id : id);
+		cJSON_AddStringToObject(c, "type", "function");
+		fn = cJSON_AddObjectToObject(c, "function");
+		cJSON_AddStringToObject(fn, "name", r->calls[i].name ? r->calls[i].name : "");
+		cJSON_AddStringToObject(fn, "arguments", r->calls[i].arguments ? r->calls[i].arguments : "");
+		cJSON_AddItemToArray(calls, c);
+	}
+	return m;
+}

@@ -62,6 +62,20 @@ struct chat_reply {
 };
 
 #define CHAT_MAX_TOOL_CALLS 64
+
+/* The Responses API (/v1/responses): request is a probe's request with a
+ * string "input"; the budget goes in max_output_tokens. Returns a string
+ * the caller frees, or NULL with the reason. */
+char *chat_responses_body(const cJSON *request, const struct chat_settings *s, char *err,
+			  size_t errlen);
+/* Reads a Responses reply: output_text parts are the content, reasoning_text
+ * parts the reasoning, status completed is finish "stop" (else the status).
+ * Same contract as chat_reply_parse. */
+int chat_responses_parse(const char *body, size_t len, struct chat_reply *r, char *err,
+			 size_t errlen);
+/* The answer as an assistant message to send back in the next turn
+ * (content, and tool_calls with their ids); caller deletes. */
+cJSON *chat_assistant_message(const struct chat_reply *r);
 #define CHAT_STREAM_MAX_EVENTS 100000
 #define CHAT_STREAM_MAX_LINE (8u << 20)
 

@@ -57,6 +57,9 @@ static const struct option options[] = {
 	{"--reasoning-evidence", OPT_SPECIAL, 0, 0, 0, "any|required|forbidden (any)"},
 	{"--recipe", OPT_SPECIAL, 0, 0, 0, "take settings and metadata from a recipe file"},
 	{"--record", OPT_STR, OFF(record), 0, 0, "record every exchange to FILE.jsonl.gz"},
+	{"--dry-run", OPT_FLAG, OFF(dry_run), 0, 0, "print the plan as JSON; send and write nothing"},
+	{"--concurrency-diff", OPT_FLAG, OFF(concurrency_diff), 0, 0, "run batches one at a time and all at once"},
+	{"--repeat", OPT_INT, OFF(repeat), 1, PROBE_REPEAT_MAX, "run each probe K times; it passes when all K pass"},
 };
 
 static const char usage_text[] =
@@ -89,6 +92,9 @@ static const char usage_text[] =
 	"  --stream                            stream every probe (SSE), with speed metrics\n"
 	"  --stream-parity                     every probe streamed and not; verdicts must agree\n"
 	"  --parallel                          all selected probes at once\n"
+	"  --repeat K                          each probe K times (pass@k and pass^k reported)\n"
+	"  --concurrency-diff                  tool batches one at a time, then all at once\n"
+	"  --dry-run                           print the plan as JSON; send and write nothing\n"
 	"  --timeout SECONDS                   per request (900)\n"
 	"  --wait SECONDS                      wait for a server still loading\n"
 	"  --max-response-bytes N              cap per response body (67108864)\n"

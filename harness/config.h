@@ -59,6 +59,9 @@ struct config {
 	bool stream;                 /* --stream: every probe streamed */
 	bool stream_parity;          /* --stream-parity: every probe both ways */
 	bool parallel;               /* --parallel: all probes at once */
+	bool dry_run;                /* --dry-run: print the plan, send nothing */
+	bool concurrency_diff;       /* --concurrency-diff: batches alone and at once */
+	int repeat;                  /* --repeat K, 0: each probe's own */
 	const char **files;          /* owned array of borrowed argv: validate's and table's files */
 	int n_files;
 	const char *notebook;        /* table --notebook FILE */

@@ -48,6 +48,10 @@ static const struct {
 		"no complete answer within --timeout: raise it, or check the server is not stalled or overloaded", true},
 	[CAUSE_STREAM_PARITY] = {"stream-parity",
 		"the streamed and non-streamed answers disagree: the streaming path of the tool or reasoning parser differs (vLLM and SGLang parse streams separately); compare the two in the JSON report", false},
+	[CAUSE_ANSWER_IN_REASONING] = {"answer-in-reasoning",
+		"the reasoning parser put the answer in the reasoning channel: check --reasoning-parser matches the model and its chat template (vLLM, SGLang), or --reasoning-format (llama.cpp)", false},
+	[CAUSE_CONCURRENCY_CORRUPTION] = {"concurrency-corruption",
+		"answers are clean one at a time and corrupt under load: suspect batched kernels or the tool parser's shared state; retry with --max-num-seqs 1, without --speculative-config, or with --enforce-eager", false},
 	[CAUSE_INTERRUPTED] = {"interrupted", "", true},
 };
 
@@ -179,6 +183,8 @@ enum cause diagnose_answer(const struct answer_evidence *ev)
 		return CAUSE_TOOL_CALL_AS_TEXT;
 	if (tags || ev->untagged_reasoning)
 		return CAUSE_REASONING_BLEED;
+	if (ev->answer_in_reasoning)
+		return CAUSE_ANSWER_IN_REASONING;
 	if (length) {
 		/* a router may strip the reasoning but still bill the whole budget */
 		if (reasoned || (ev->content_len == 0 && ev->max_tokens > 0 &&
@@ -251,6 +257,10 @@ void diagnose_explain(enum cause c, const struct answer_evidence *ev, char *out,
 	case CAUSE_TOOL_CALL_AS_TEXT:
 		snprintf(out, outlen, "tool-call markup in content, no tool_calls (finish=%s): '%s'", finish,
 			 head ? head : "");
+		break;
+	case CAUSE_ANSWER_IN_REASONING:
+		snprintf(out, outlen, "no visible answer (finish=%s); the reasoning channel holds it (%zu chars%s)",
+			 finish, ev->reasoning_chars, tokens);
 		break;
 	case CAUSE_NO_TOOL_CALL:
 		snprintf(out, outlen, "a prose answer, no tool_calls (finish=%s): '%s'", finish, head ? head : "");

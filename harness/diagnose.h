@@ -30,6 +30,8 @@ enum cause {
 	CAUSE_RESPONSE_TOO_LARGE,
 	CAUSE_TIMEOUT,
 	CAUSE_STREAM_PARITY,
+	CAUSE_ANSWER_IN_REASONING,
+	CAUSE_CONCURRENCY_CORRUPTION,
 	CAUSE_INTERRUPTED,
 	CAUSE_COUNT
 };
@@ -58,6 +60,7 @@ struct answer_evidence {
 	bool untagged_reasoning; /* content opens with a chain of thought */
 	bool stream_incomplete;  /* a stream that should have ended with [DONE] did not */
 	bool nul_bytes;          /* the answer held NUL characters */
+	bool answer_in_reasoning; /* nothing visible; the reasoning holds the answer */
 };
 
 /* Picks the one cause for a failed answer. Garbage wins over everything,

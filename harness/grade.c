@@ -137,7 +137,7 @@ static bool has_secret(const char *content, const char *secret)
 	return found;
 }
 
-static void check_tools(const struct probe *p, const struct chat_reply *r, struct grade *g,
+static void check_tools(const struct expect *x, const struct chat_reply *r, struct grade *g,
 			struct answer_evidence *ev)
 {
 	char why[300];
@@ -154,9 +154,9 @@ static void check_tools(const struct probe *p, const struct chat_reply *r, struc
 			snprintf(g->tool, sizeof(g->tool), "%s(%s)", c->name, ex ? ex : "");
 			free(ex);
 		}
-		if (strcmp(c->name, p->expect.tool_name)) {
+		if (strcmp(c->name, x->tool_name)) {
 			ev->wrong_tool = true;
-			set_fail(g, "called '%s' instead of '%s'", c->name, p->expect.tool_name);
+			set_fail(g, "called '%s' instead of '%s'", c->name, x->tool_name);
 			continue;
 		}
 		args = cJSON_Parse(c->arguments);
@@ -168,8 +168,8 @@ static void check_tools(const struct probe *p, const struct chat_reply *r, struc
 			cJSON_Delete(args);
 			continue;
 		}
-		rc = p->expect.tool_parameters
-			     ? schema_validate(p->expect.tool_parameters, args, why, sizeof(why))
+		rc = x->tool_parameters
+			     ? schema_validate(x->tool_parameters, args, why, sizeof(why))
 			     : 1;
 		if (rc != 1) {
 			ev->bad_arguments = true;
@@ -183,6 +183,59 @@ static void check_tools(const struct probe *p, const struct chat_reply *r, struc
 		set_fail(g, "no tool call in the answer%s%s", NULL, NULL);
 	if (r->content_len && diagnose_tool_markup(r->content, r->content_len))
 		set_fail(g, "tool-call markup in content%s%s", NULL, NULL);
+}
+
+/* needle found in hay with case folded and whitespace dropped on both */
+static bool contains_folded(const char *hay, const char *needle)
+{
+	char *h = xmalloc(strlen(hay) + 1), *n = xmalloc(strlen(needle) + 1);
+	size_t i, j = 0;
+	bool found;
+
+	if (!h || !n) {
+		free(h);
+		free(n);
+		return false;
+	}
+	for (i = 0; hay[i]; i++)
+		if (!isspace((unsigned char)hay[i]))
+			h[j++] = (char)tolower((unsigned char)hay[i]);
+	h[j] = '\0';
+	for (i = 0, j = 0; needle[i]; i++)
+		if (!isspace((unsigned char)needle[i]))
+			n[j++] = (char)tolower((unsigned char)needle[i]);
+	n[j] = '\0';
+	found = strstr(h, n) != NULL;
+	free(h);
+	free(n);
+	return found;
+}
+
+/* would text pass the content checks (regex, JSON, contains, secret)? */
+static bool text_checks_pass(const struct expect *x, const struct grade_policy *pol,
+			     const char *text, size_t len)
+{
+	char why[64];
+	size_t i;
+	cJSON *obj;
+
+	if (x->tool_name || (!x->content_regex && !x->content_json_schema && !x->n_contains &&
+			     !x->needle_secret))
+		return false;
+	if (x->content_regex && regex_match(x->content_regex, text, len) != 1)
+		return false;
+	if (x->content_json_schema) {
+		obj = grade_json_object(text, len, why, sizeof(why));
+		if (!obj || schema_validate(x->content_json_schema, obj, why, sizeof(why)) != 1) {
+			cJSON_Delete(obj);
+			return false;
+		}
+		cJSON_Delete(obj);
+	}
+	for (i = 0; i < x->n_contains; i++)
+		if (!contains_folded(text, x->contains[i]))
+			return false;
+	return !x->needle_secret || !pol->secret || has_secret(text, pol->secret);
 }
 
 static void check_policy(const struct grade_policy *pol, const struct chat_reply *r,
@@ -204,12 +257,12 @@ static void check_policy(const struct grade_policy *pol, const struct chat_reply
 		set_fail(g, "reasoning evidence was forbidden but observed%s%s", NULL, NULL);
 }
 
-void grade_answer(const struct probe *p, const struct grade_policy *pol,
+void grade_answer(const struct expect *x, const struct grade_policy *pol,
 		  const struct chat_reply *r, const struct stream_stats *st, struct grade *g)
 {
-	const struct expect *x = &p->expect;
 	struct answer_evidence ev = {0};
 	char why[300], check[sizeof(g->detail)], *ex;
+	size_t i;
 	int rc;
 
 	memset(g, 0, sizeof(*g));
@@ -242,7 +295,7 @@ void grade_answer(const struct probe *p, const struct grade_policy *pol,
 		set_fail(g, "the stream ended without data: [DONE]%s%s", NULL, NULL);
 	}
 	if (x->tool_name)
-		check_tools(p, r, g, &ev);
+		check_tools(x, r, g, &ev);
 	if (x->content_json_schema) {
 		cJSON *obj = grade_json_object(r->content, r->content_len, why, sizeof(why));
 
@@ -266,6 +319,14 @@ void grade_answer(const struct probe *p, const struct grade_policy *pol,
 		set_fail(g, "content matches the forbidden /%s/%s", x->content_not_regex_src, NULL);
 	if (x->needle_secret && pol->secret && !has_secret(r->content, pol->secret))
 		set_fail(g, "the secret %s is not in the answer%s", pol->secret, NULL);
+	for (i = 0; i < x->n_contains; i++)
+		if (!contains_folded(r->content, x->contains[i]))
+			set_fail(g, "'%s' is not in the answer%s", x->contains[i], NULL);
+	/* the answer went to the reasoning channel: nothing visible, and the
+	 * reasoning alone holds what the content should */
+	if (!g->pass && only_space(r->content, r->content_len) && r->reasoning_len &&
+	    text_checks_pass(x, pol, r->reasoning, r->reasoning_len))
+		ev.answer_in_reasoning = true;
 	check_policy(pol, r, g);
 	if (g->pass) {
 		ex = text_excerpt(r->content, r->content_len, 40, true);

@@ -31,8 +31,9 @@ struct grade {
 	char tool[256];       /* the first tool call, name(args excerpt) */
 };
 
-/* st is the stream's evidence when the answer was streamed, else NULL. */
-void grade_answer(const struct probe *p, const struct grade_policy *pol,
+/* Grades r against the expectations x (a probe's, or one of its turns').
+ * st is the stream's evidence when the answer was streamed, else NULL. */
+void grade_answer(const struct expect *x, const struct grade_policy *pol,
 		  const struct chat_reply *r, const struct stream_stats *st, struct grade *g);
 
 /* The content as one JSON object: whitespace and one ```json fence allowed

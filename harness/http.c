@@ -226,7 +226,8 @@ int http_perform(struct http_exchange *xs, size_t n, const struct http_options *
 	multi = curl_multi_init();
 	if (!ts || !multi)
 		goto setup_failed;
-	curl_multi_setopt(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, 0L);
+	/* one connection at a time serialises the batch (--concurrency-diff) */
+	curl_multi_setopt(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, (long)opt->max_parallel);
 	for (i = 0; i < n; i++) {
 		ts[i].x = &xs[i];
 		if (opt->tap && opt->tap->answer && opt->tap->answer(opt->tap->ctx, &xs[i])) {

@@ -74,6 +74,7 @@ struct http_options {
 	struct http_budget *budget; /* NULL: only the per-response cap */
 	const char *cacert;   /* CA bundle for https, NULL: the system's */
 	int insecure;         /* skip TLS verification (--insecure) */
+	int max_parallel;     /* exchanges in flight at once, 0: all */
 };
 
 /* Once per process, before any other call. Returns 0 or -1. */

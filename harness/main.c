@@ -259,6 +259,75 @@ static char *recording_meta_json(const struct config *c, const struct probe_set 
 	return text;
 }
 
+/* --dry-run: the plan as JSON on stdout; nothing is sent or written */
+static int print_plan(const struct config *c, const struct probe_set *set)
+{
+	cJSON *plan = cJSON_CreateObject(), *o, *probes;
+	char *text;
+	size_t i;
+
+	if (!plan)
+		return EXIT_USAGE;
+	cJSON_AddStringToObject(plan, "schema", "preflight-plan/v1");
+	o = cJSON_AddObjectToObject(plan, "target");
+	cJSON_AddStringToObject(o, "endpoint", c->endpoint);
+	if (c->model)
+		cJSON_AddStringToObject(o, "model", c->model);
+	else
+		cJSON_AddStringToObject(o, "model", "(the only model of /v1/models)");
+	cJSON_AddStringToObject(o, "api_key", c->api_key ? "set (not shown)" : "none");
+	if (c->recipe)
+		cJSON_AddStringToObject(o, "recipe", c->recipe->path);
+	o = cJSON_AddObjectToObject(plan, "thinking");
+	cJSON_AddStringToObject(o, "mode", thinking_mode_name(c->thinking));
+	if (c->reasoning_effort)
+		cJSON_AddStringToObject(o, "reasoning_effort", c->reasoning_effort);
+	if (c->chat_template_kwargs)
+		cJSON_AddItemToObject(o, "chat_template_kwargs", cJSON_Duplicate(c->chat_template_kwargs, 1));
+	o = cJSON_AddObjectToObject(plan, "budget");
+	cJSON_AddNumberToObject(o, "visible_answer_tokens", (double)c->visible_tokens);
+	cJSON_AddNumberToObject(o, "reasoning_headroom_tokens", (double)c->headroom_tokens);
+	cJSON_AddNumberToObject(o, "max_tokens", (double)(c->visible_tokens + c->headroom_tokens));
+	cJSON_AddNumberToObject(plan, "timeout_seconds", c->timeout);
+	cJSON_AddNumberToObject(plan, "needle_ctx", (double)c->needle_ctx);
+	cJSON_AddNumberToObject(plan, "long_tool_ctx", (double)c->long_tool_ctx);
+	probes = cJSON_AddArrayToObject(plan, "probes");
+	for (i = 0; i < set->n; i++) {
+		const struct probe *p = set->items[i];
+		int batch = p->batch > 1 && c->tool_batch && cJSON_GetObjectItem(p->request, "tools")
+				    ? c->tool_batch : p->batch;
+
+		o = cJSON_CreateObject();
+		cJSON_AddStringToObject(o, "id", p->id);
+		cJSON_AddStringToObject(o, "title", p->title);
+		cJSON_AddNumberToObject(o, "requests_at_once", batch);
+		cJSON_AddNumberToObject(o, "repeat", c->repeat ? c->repeat : p->repeat);
+		cJSON_AddBoolToObject(o, "stream", c->stream || p->stream);
+		cJSON_AddNumberToObject(o, "turns", 1 + (double)p->n_turns);
+		cJSON_AddItemToArray(probes, o);
+	}
+	o = cJSON_AddObjectToObject(plan, "outputs");
+	if (c->junit)
+		cJSON_AddStringToObject(o, "junit", c->junit);
+	if (c->json)
+		cJSON_AddStringToObject(o, "json", c->json);
+	if (c->markdown)
+		cJSON_AddStringToObject(o, "markdown", c->markdown);
+	if (c->record)
+		cJSON_AddStringToObject(o, "record", c->record);
+	o = cJSON_AddArrayToObject(plan, "deferred");
+	cJSON_AddItemToArray(o, cJSON_CreateString("endpoint identity"));
+	cJSON_AddItemToArray(o, cJSON_CreateString("model requests"));
+	cJSON_AddItemToArray(o, cJSON_CreateString("report writes"));
+	text = cJSON_Print(plan);
+	cJSON_Delete(plan);
+	if (!text)
+		return EXIT_USAGE;
+	puts(text);
+	free(text);
+	return EXIT_PASS;
+}
+
 /* Runs the selected probes of set (live, recorded, or replayed from
  * replay), prints the console report, writes the reports, and returns the
  * exit code. */
@@ -285,6 +354,8 @@ static int run_probes(const struct config *c, struct probe_set *set, struct reco
 		fprintf(stderr, "preflight: %s\n", err);
 		return EXIT_USAGE;
 	}
+	if (c->dry_run)
+		return print_plan(c, set);
 	if (replay) {
 		recording_replay_tap(replay, &tap);
 		hooks.tap = &tap;

@@ -142,10 +142,14 @@ static int load_request(struct jsonfile *l, struct probe *p, const cJSON *root)
 	if (cJSON_GetObjectItemCaseSensitive(p->request, "model") ||
 	    cJSON_GetObjectItemCaseSensitive(p->request, "stream"))
 		return jsonfile_error(l, "request", "'request' must not set 'model' or 'stream'");
-	/* a needle probe builds its last user message; others it may put first */
-	if ((!p->needle || cJSON_GetObjectItemCaseSensitive(p->request, "messages")) &&
-	    load_messages(l, p->request))
+	if (p->api == API_RESPONSES) {
+		if (!cJSON_IsString(cJSON_GetObjectItemCaseSensitive(p->request, "input")) || p->needle)
+			return jsonfile_error(l, "request", "a responses probe needs a string 'request.input'");
+	} else if ((!p->needle || cJSON_GetObjectItemCaseSensitive(p->request, "messages")) &&
+		   load_messages(l, p->request)) {
+		/* a needle probe builds its last user message; others it may put first */
 		return -1;
+	}
 	if ((v = cJSON_GetObjectItemCaseSensitive(p->request, "max_tokens")) &&
 	    (!cJSON_IsNumber(v) || v->valuedouble < 1 || v->valuedouble > 1048576))
 		return jsonfile_error(l, "max_tokens", "'max_tokens' must be 1..1048576");
@@ -213,18 +217,20 @@ static int load_needle(struct jsonfile *l, struct probe *p, const cJSON *root)
 	return 0;
 }
 
-static int load_expect(struct jsonfile *l, struct probe *p, const cJSON *root)
+/* the expectations in object x (a probe's or a turn's) */
+static int load_expect_from(struct jsonfile *l, struct probe *p, const cJSON *x, struct expect *ex,
+			    bool turn)
 {
 	static const char *const keys[] = {"content_regex", "content_not_regex",
 					   "content_json_schema", "tool_call", "finish_reasons",
 					   "reasoning", "needle_secret", "no_garbage",
-					   "no_reasoning_leak", "stream_done", NULL};
-	const cJSON *x = cJSON_GetObjectItemCaseSensitive(root, "expect"), *v, *e;
-	struct expect *ex = &p->expect;
+					   "no_reasoning_leak", "stream_done", "contains", NULL};
+	const cJSON *v, *e;
 	char err[300];
 
 	if (!cJSON_IsObject(x))
 		return jsonfile_error(l, "expect", "'expect' must be an object");
+	memset(ex, 0, sizeof(*ex));
 	if (jsonfile_only_keys(l, x, "'expect'", keys))
 		return -1;
 	if (get_regex(l, x, "content_regex", &ex->content_regex_src, &ex->content_regex) ||
@@ -275,11 +281,68 @@ static int load_expect(struct jsonfile *l, struct probe *p, const cJSON *root)
 	    get_bool(l, x, "no_reasoning_leak", &ex->no_reasoning_leak) ||
 	    get_bool(l, x, "stream_done", &ex->stream_done))
 		return -1;
+	if ((v = cJSON_GetObjectItemCaseSensitive(x, "contains"))) {
+		if (!cJSON_IsArray(v) || !cJSON_GetArraySize(v))
+			return jsonfile_error(l, "contains", "'contains' must be a non-empty list of strings");
+		ex->contains = xcalloc((size_t)cJSON_GetArraySize(v), sizeof(char *));
+		if (!ex->contains)
+			return jsonfile_error(l, NULL, "out of memory");
+		cJSON_ArrayForEach(e, v) {
+			if (!cJSON_IsString(e) || !*e->valuestring)
+				return jsonfile_error(l, "contains", "'contains' must hold non-empty strings");
+			if (!(ex->contains[ex->n_contains++] = xstrdup(e->valuestring)))
+				return jsonfile_error(l, NULL, "out of memory");
+		}
+	}
 	if (!ex->content_regex && !ex->content_not_regex && !ex->content_json_schema &&
-	    !ex->tool_name && !ex->needle_secret)
-		return jsonfile_error(l, "expect",
-			   "the probe asserts nothing: 'expect' needs content_regex, content_not_regex, "
-			   "content_json_schema, tool_call or needle_secret");
+	    !ex->tool_name && !ex->needle_secret && !ex->contains)
+		return jsonfile_error(l, turn ? "turns" : "expect",
+			   "the %s asserts nothing: 'expect' needs content_regex, content_not_regex, "
+			   "content_json_schema, tool_call, contains or needle_secret", turn ? "turn" : "probe");
+	return 0;
+}
+
+static int load_expect(struct jsonfile *l, struct probe *p, const cJSON *root)
+{
+	const cJSON *x = cJSON_GetObjectItemCaseSensitive(root, "expect");
+
+	return load_expect_from(l, p, x, &p->expect, false);
+}
+
+static int load_turns(struct jsonfile *l, struct probe *p, const cJSON *root)
+{
+	static const char *const keys[] = {"tool_result", "user", "tools", "expect", NULL};
+	const cJSON *turns = cJSON_GetObjectItemCaseSensitive(root, "turns"), *t;
+
+	if (!turns)
+		return 0;
+	if (!cJSON_IsArray(turns) || !cJSON_GetArraySize(turns) ||
+	    cJSON_GetArraySize(turns) > PROBE_MAX_TURNS)
+		return jsonfile_error(l, "turns", "'turns' must be a list of 1 to %d turns", PROBE_MAX_TURNS);
+	if (p->batch > 1 || p->needle || p->api != API_CHAT)
+		return jsonfile_error(l, "turns", "'turns' needs a single chat request (no batch, no needle)");
+	p->turns = xcalloc((size_t)cJSON_GetArraySize(turns), sizeof(*p->turns));
+	if (!p->turns)
+		return jsonfile_error(l, NULL, "out of memory");
+	cJSON_ArrayForEach(t, turns) {
+		struct turn *tn = &p->turns[p->n_turns++];
+		const cJSON *tr = cJSON_GetObjectItemCaseSensitive(t, "tool_result");
+		const cJSON *x = cJSON_GetObjectItemCaseSensitive(t, "expect");
+
+		if (!cJSON_IsObject(t) || jsonfile_only_keys(l, t, "a turn", keys))
+			return cJSON_IsObject(t) ? -1 : jsonfile_error(l, "turns", "each turn must be an object");
+		if (tr)
+			tn->tool_result = cJSON_IsString(tr) ? xstrdup(tr->valuestring) : cJSON_PrintUnformatted(tr);
+		if ((tr && !tn->tool_result) || jsonfile_string(l, t, "user", false, &tn->user) ||
+		    get_bool(l, t, "tools", &tn->keep_tools))
+			return -1;
+		if (!tn->tool_result && !tn->user)
+			return jsonfile_error(l, "turns", "a turn needs a 'tool_result' or a 'user' message");
+		if (!cJSON_IsObject(x))
+			return jsonfile_error(l, "turns", "each turn needs an 'expect' object");
+		if (load_expect_from(l, p, x, &tn->expect, true))
+			return -1;
+	}
 	return 0;
 }
 
@@ -311,12 +374,13 @@ struct probe *probe_load_text(const char *path, const char *text, size_t len, ch
 			      size_t errlen)
 {
 	static const char *const keys[] = {"id", "title", "description", "summary", "note",
-					   "default", "request", "run", "needle", "expect", NULL};
+					   "default", "api", "request", "run", "needle", "expect",
+					   "turns", NULL};
 	static const char *const run_keys[] = {"batch", "repeat", "stream", "measures_speed", NULL};
 	struct jsonfile l = {path, text, len, err, errlen};
 	struct probe *p = NULL;
 	cJSON *root;
-	const cJSON *run;
+	const cJSON *run, *v;
 	const char *c;
 
 	root = jsonfile_parse(&l);
@@ -356,8 +420,16 @@ struct probe *probe_load_text(const char *path, const char *text, size_t len, ch
 		    get_bool(&l, run, "measures_speed", &p->measures_speed))
 			goto fail;
 	}
+	if ((v = cJSON_GetObjectItemCaseSensitive(root, "api"))) {
+		if (cJSON_IsString(v) && !strcmp(v->valuestring, "responses"))
+			p->api = API_RESPONSES;
+		else if (!cJSON_IsString(v) || strcmp(v->valuestring, "chat")) {
+			jsonfile_error(&l, "api", "'api' must be \"chat\" or \"responses\"");
+			goto fail;
+		}
+	}
 	if (load_summary(&l, p, root) || load_needle(&l, p, root) || load_request(&l, p, root) ||
-	    load_expect(&l, p, root))
+	    load_expect(&l, p, root) || load_turns(&l, p, root))
 		goto fail;
 	cJSON_Delete(root);
 	return p;
@@ -514,6 +586,24 @@ fail:
 	return -1;
 }
 
+static void expect_release(struct expect *x)
+{
+	size_t i;
+
+	free(x->content_regex_src);
+	regex_free(x->content_regex);
+	free(x->content_not_regex_src);
+	regex_free(x->content_not_regex);
+	cJSON_Delete(x->content_json_schema);
+	free(x->tool_name);
+	for (i = 0; i < x->n_finish_reasons; i++)
+		free(x->finish_reasons[i]);
+	free(x->finish_reasons);
+	for (i = 0; i < x->n_contains; i++)
+		free(x->contains[i]);
+	free(x->contains);
+}
+
 void probe_free(struct probe *p)
 {
 	size_t i;
@@ -535,15 +625,13 @@ void probe_free(struct probe *p)
 		free(p->needle->question);
 		free(p->needle);
 	}
-	free(p->expect.content_regex_src);
-	regex_free(p->expect.content_regex);
-	free(p->expect.content_not_regex_src);
-	regex_free(p->expect.content_not_regex);
-	cJSON_Delete(p->expect.content_json_schema);
-	free(p->expect.tool_name);
-	for (i = 0; i < p->expect.n_finish_reasons; i++)
-		free(p->expect.finish_reasons[i]);
-	free(p->expect.finish_reasons);
+	expect_release(&p->expect);
+	for (i = 0; i < p->n_turns; i++) {
+		free(p->turns[i].tool_result);
+		free(p->turns[i].user);
+		expect_release(&p->turns[i].expect);
+	}
+	free(p->turns);
 	free(p);
 }
 

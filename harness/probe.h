@@ -53,7 +53,20 @@ struct expect {
 	bool no_garbage;             /* special tokens, U+FFFD, repetition fail */
 	bool no_reasoning_leak;      /* <think> tags or a chain of thought in content fail */
 	bool stream_done;            /* a streamed answer must end with data: [DONE] */
+	char **contains;             /* each must be in the content (case and spaces ignored) */
+	size_t n_contains;
 };
+
+/* A later turn of a conversation: the previous answer goes back as the
+ * assistant message, its tool call gets tool_result, then user speaks. */
+struct turn {
+	char *tool_result;   /* the tool message's content (JSON text), or NULL */
+	char *user;          /* the next user message, or NULL */
+	bool keep_tools;     /* send the tools again (default false, as anvil did) */
+	struct expect expect;
+};
+
+enum probe_api { API_CHAT = 0, API_RESPONSES };
 
 struct probe {
 	char *path;          /* the file it came from */
@@ -70,7 +83,12 @@ struct probe {
 	bool measures_speed; /* its decode speed is the run's speed (the notebook's tok/s) */
 	struct needle_spec *needle; /* owned; NULL for other probes */
 	struct expect expect;
+	struct turn *turns;  /* owned; later turns of a conversation */
+	size_t n_turns;
+	enum probe_api api;  /* /chat/completions or /responses */
 };
+
+#define PROBE_MAX_TURNS 8
 
 struct probe_set {
 	struct probe **items; /* owned */

@@ -58,6 +58,8 @@ struct probe_result {
 	size_t n_obs;
 	long needle_target, needle_measured, needle_fillers; /* -1 when not a needle */
 	bool streamed;           /* its answers were streamed */
+	int reps, reps_passed;   /* repetitions run, and those whose every answer passed */
+	int solo_passed, solo_total; /* --concurrency-diff: the batch one at a time */
 	double ttft, ttfc, decode_tps, itl_p50, itl_p95, prefill_tps; /* medians, -1 unknown */
 	char *json_keys;         /* NULL unless a JSON object parsed */
 };

@@ -107,8 +107,9 @@ static const char *served_list(const struct run *run, char *out, size_t n)
 }
 
 /* Reads one finished exchange into o: outcome, status, answer, grade. */
-static void observe(struct run *run, const struct probe *p, const struct grade_policy *pol,
-		    bool stream, const struct http_exchange *x, struct observation *o, struct grade *g)
+static void observe(struct run *run, const struct probe *p, const struct expect *xp,
+		    const struct grade_policy *pol, bool stream, const struct http_exchange *x,
+		    struct observation *o, struct grade *g, cJSON **assistant)
 {
 	struct chat_reply reply;
 	char err[256];
@@ -169,14 +170,18 @@ static void observe(struct run *run, const struct probe *p, const struct grade_p
 			chat_reply_release(&reply);
 			return;
 		}
-	} else if (chat_reply_parse(buf_cstr(&x->response), x->response.len, &reply, err, sizeof(err))) {
+	} else if ((p->api == API_RESPONSES
+			    ? chat_responses_parse(buf_cstr(&x->response), x->response.len, &reply, err, sizeof(err))
+			    : chat_reply_parse(buf_cstr(&x->response), x->response.len, &reply, err, sizeof(err)))) {
 		o->cause = CAUSE_MALFORMED_RESPONSE;
 		o->error = text_excerpt(buf_cstr(&x->response), x->response.len, EXCERPT_CHARS, true);
 		o->detail = dupf("%s; body starts '%s'", err, o->error ? o->error : "");
 		chat_reply_release(&reply);
 		return;
 	}
-	grade_answer(p, pol, &reply, stream ? &o->stream : NULL, g);
+	grade_answer(xp, pol, &reply, stream ? &o->stream : NULL, g);
+	if (assistant)
+		*assistant = chat_assistant_message(&reply);
 	o->graded = true;
 	o->pass = g->pass;
 	o->cause = g->cause;
@@ -381,6 +386,9 @@ static void conclude(struct probe_result *pr)
 	for (i = 1; i < CAUSE_COUNT; i++)
 		if (counts[i] > counts[best])
 			best = i;
+	/* corruption only under load explains the failed answers it caused */
+	if (counts[CAUSE_CONCURRENCY_CORRUPTION])
+		best = CAUSE_CONCURRENCY_CORRUPTION;
 	if (!best) {
 		pr->verdict = VERDICT_PASS;
 		return;
@@ -390,7 +398,15 @@ static void conclude(struct probe_result *pr)
 	for (i = 0; i < pr->n_obs && !example; i++)
 		if (!pr->obs[i].pass && pr->obs[i].cause == pr->cause)
 			example = &pr->obs[i];
-	if (pr->total > 1)
+	if (pr->cause == CAUSE_CONCURRENCY_CORRUPTION) {
+		const struct observation *bad = NULL;
+
+		for (i = 0; i < pr->n_obs && !bad; i++)
+			if (!pr->obs[i].pass && pr->obs[i].graded)
+				bad = &pr->obs[i];
+		pr->message = dupf("%s; under load: %s", example->detail ? example->detail : "",
+				   bad && bad->detail ? bad->detail : "");
+	} else if (pr->total > 1)
 		pr->message = dupf("%d/%d passed; %s in %zu of %d: %s", pr->passed, pr->total,
 				   cause_code(pr->cause), counts[pr->cause], pr->total,
 				   example->detail ? example->detail : "");
@@ -516,6 +532,141 @@ static void check_prompt_size(const struct probe *p, struct probe_result *pr)
 	}
 }
 
+/* The evidence policy for expectations x: theirs where set, the run's else. */
+static void policy_for(const struct config *c, const struct expect *x, long max_tokens,
+		       const char *secret, struct grade_policy *pol)
+{
+	pol->finish_reasons = x->finish_reasons ? x->finish_reasons : c->allowed_finish;
+	pol->n_finish_reasons = x->finish_reasons ? x->n_finish_reasons : c->n_allowed_finish;
+	pol->reasoning = x->reasoning_set ? x->reasoning : c->reasoning_evidence;
+	pol->max_tokens = max_tokens;
+	pol->secret = secret;
+}
+
+/* One round: n copies of body, at most limit at once (0: all), each read
+ * and graded into an observation labelled label#k. Returns the answers
+ * that passed; *assistant gets the first answer as a message (turns). */
+static int send_round(struct run *run, const struct probe *p, struct probe_result *pr,
+		      const struct expect *x, const struct grade_policy *pol, bool stream,
+		      const char *url, const char *body, int n, int limit, const char *label,
+		      int first_index, cJSON **assistant)
+{
+	struct http_exchange *xs = xcalloc((size_t)n, sizeof(*xs));
+	struct http_options opt = run->http;
+	int i, passed = 0;
+
+	if (!xs)
+		return 0;
+	opt.max_parallel = limit;
+	for (i = 0; i < n; i++) {
+		xs[i].url = url;
+		xs[i].body = body;
+		xs[i].want_marks = stream;
+	}
+	http_perform(xs, (size_t)n, &opt);
+	for (i = 0; i < n; i++) {
+		char name[48];
+		struct observation *o;
+		struct grade g;
+
+		if (first_index)
+			snprintf(name, sizeof(name), "%s#%d", label, first_index + i);
+		else
+			snprintf(name, sizeof(name), "%s", label);
+		pr->total++;
+		if ((o = add_obs(pr, name))) {
+			observe(run, p, x, pol, stream, &xs[i], o, &g, i == 0 ? assistant : NULL);
+			passed += o->pass;
+			pr->passed += o->pass;
+			if (g.json_keys[0] && !pr->json_keys)
+				pr->json_keys = xstrdup(g.json_keys);
+			if (p->needle && o->prompt_tokens > 0)
+				pr->needle_measured = o->prompt_tokens;
+		}
+		http_exchange_release(&xs[i]);
+	}
+	free(xs);
+	return passed;
+}
+
+/* The later turns: the answer and the tool's result go back, the next
+ * user message follows, each answer graded by its turn's expectations. */
+static void run_turns(struct run *run, const struct probe *p, struct probe_result *pr,
+		      struct chat_settings *cs, const char *url, cJSON *assistant)
+{
+	const cJSON *own = cJSON_GetObjectItemCaseSensitive(p->request, "messages");
+	cJSON *msgs = cJSON_Duplicate(own, 1), *req = cJSON_Duplicate(p->request, 1);
+	char label[48], err[256];
+	size_t t;
+
+	for (t = 0; t < p->n_turns && msgs && req && assistant && !cancelled(run); t++) {
+		const struct turn *tn = &p->turns[t];
+		const cJSON *call = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(assistant, "tool_calls"), 0);
+		struct grade_policy pol;
+		cJSON *m, *next = NULL;
+		char *body;
+		int ok;
+
+		cJSON_AddItemToArray(msgs, assistant);
+		assistant = NULL;
+		if (tn->tool_result && call) {
+			m = cJSON_CreateObject();
+			cJSON_AddStringToObject(m, "role", "tool");
+			cJSON_AddStringToObject(m, "tool_call_id",
+						cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(call, "id"))
+							? cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(call, "id"))
+							: "call_0");
+			cJSON_AddStringToObject(m, "content", tn->tool_result);
+			cJSON_AddItemToArray(msgs, m);
+		}
+		if (tn->user) {
+			m = cJSON_CreateObject();
+			cJSON_AddStringToObject(m, "role", "user");
+			cJSON_AddStringToObject(m, "content", tn->user);
+			cJSON_AddItemToArray(msgs, m);
+		}
+		if (!tn->keep_tools) {
+			cJSON_DeleteItemFromObjectCaseSensitive(req, "tools");
+			cJSON_DeleteItemFromObjectCaseSensitive(req, "tool_choice");
+		}
+		body = chat_body_build(req, msgs, cs, err, sizeof(err));
+		if (!body)
+			break;
+		policy_for(run->c, &tn->expect, cs->max_tokens, pr->secret, &pol);
+		snprintf(label, sizeof(label), "%s/turn%zu", p->id, t + 2);
+		ok = send_round(run, p, pr, &tn->expect, &pol, cs->stream, url, body, 1, 0, label, 0,
+				t + 1 < p->n_turns ? &next : NULL);
+		free(body);
+		assistant = next;
+		if (!ok)
+			break;
+	}
+	cJSON_Delete(assistant);
+	cJSON_Delete(msgs);
+	cJSON_Delete(req);
+}
+
+/* --concurrency-diff: the batch one at a time first; clean alone but not
+ * together is the load-dependent corruption vLLM has shown */
+static void concurrency_diff(struct run *run, const struct probe *p, struct probe_result *pr,
+			     const struct grade_policy *pol, bool stream, const char *url,
+			     const char *body, int batch, int together)
+{
+	char label[48];
+	int alone;
+	struct observation *o;
+
+	snprintf(label, sizeof(label), "%s@1", p->id);
+	alone = send_round(run, p, pr, &p->expect, pol, stream, url, body, batch, 1, label, 1, NULL);
+	pr->solo_passed = alone;
+	pr->solo_total = batch;
+	if (alone == batch && together < batch && (o = add_obs(pr, "concurrency"))) {
+		o->cause = CAUSE_CONCURRENCY_CORRUPTION;
+		o->detail = dupf("clean one at a time (%d/%d), %d/%d clean with all %d in flight",
+				 alone, batch, together, batch, batch);
+	}
+}
+
 static void run_probe(struct run *run, const struct probe *p, struct probe_result *pr,
 		      enum stream_mode mode)
 {
@@ -523,25 +674,20 @@ static void run_probe(struct run *run, const struct probe *p, struct probe_resul
 	const cJSON *mt = cJSON_GetObjectItemCaseSensitive(p->request, "max_tokens");
 	long max_tokens = cJSON_IsNumber(mt) ? (long)mt->valuedouble
 					     : c->visible_tokens + c->headroom_tokens;
-	int batch = planned_batch(c, p), rep, i;
+	int batch = planned_batch(c, p), rep, i, reps = c->repeat ? c->repeat : p->repeat;
 	bool stream = mode == STREAM_AS_SET ? c->stream || p->stream : mode == STREAM_ON;
 	struct chat_settings cs = {run->model, max_tokens, c->thinking, c->reasoning_effort,
 				   c->chat_template_kwargs, c->extra_body, stream};
 	struct grade_policy pol = {0};
-	struct http_exchange *xs = NULL;
 	cJSON *msgs = NULL;
 	char *body = NULL, url[2048], err[256];
 	double t0 = now();
 
 	pr->needle_target = pr->needle_measured = pr->needle_fillers = -1;
 	pr->ttft = pr->ttfc = pr->decode_tps = pr->itl_p50 = pr->itl_p95 = pr->prefill_tps = -1;
-	pol.finish_reasons = p->expect.finish_reasons ? p->expect.finish_reasons : c->allowed_finish;
-	pol.n_finish_reasons = p->expect.finish_reasons ? p->expect.n_finish_reasons
-							: c->n_allowed_finish;
-	pol.reasoning = p->expect.reasoning_set ? p->expect.reasoning : c->reasoning_evidence;
-	pol.max_tokens = max_tokens;
-	pol.secret = pr->secret;
-	snprintf(url, sizeof(url), "%s/chat/completions", run->ep.base);
+	policy_for(c, &p->expect, max_tokens, pr->secret, &pol);
+	snprintf(url, sizeof(url), "%s/%s", run->ep.base,
+		 p->api == API_RESPONSES ? "responses" : "chat/completions");
 
 	if (p->needle) {
 		struct observation *o;
@@ -559,46 +705,36 @@ static void run_probe(struct run *run, const struct probe *p, struct probe_resul
 		pr->needle_fillers = needle_calibrate(run, p, pr, pr->needle_target);
 		msgs = needle_messages(p, pr, pr->needle_fillers);
 	}
-	body = chat_body_build(p->request, msgs, &cs, err, sizeof(err));
-	xs = xcalloc((size_t)batch, sizeof(*xs));
-	if (!body || !xs) {
+	body = p->api == API_RESPONSES ? chat_responses_body(p->request, &cs, err, sizeof(err))
+					: chat_body_build(p->request, msgs, &cs, err, sizeof(err));
+	if (!body) {
 		struct observation *o = add_obs(pr, p->id);
 
 		if (o) {
 			o->cause = CAUSE_TRANSPORT_ERROR;
-			o->detail = dupf("%s", body ? "out of memory" : err);
+			o->detail = dupf("%s", err);
 		}
 		goto done;
 	}
-	for (rep = 0; rep < p->repeat && !cancelled(run); rep++) {
-		for (i = 0; i < batch; i++) {
-			xs[i].url = url;
-			xs[i].body = body;
-			xs[i].want_marks = stream;
-		}
-		http_perform(xs, (size_t)batch, &run->http);
-		for (i = 0; i < batch; i++) {
-			char label[48];
-			struct observation *o;
-			struct grade g;
+	for (rep = 0; rep < reps && !cancelled(run); rep++) {
+		cJSON *assistant = NULL;
+		int together = send_round(run, p, pr, &p->expect, &pol, stream, url, body, batch, 0,
+					  p->id, batch > 1 || reps > 1 ? rep * batch + 1 : 0,
+					  p->n_turns ? &assistant : NULL);
+		size_t before = pr->n_obs;
 
-			if (batch > 1 || p->repeat > 1)
-				snprintf(label, sizeof(label), "%s#%d", p->id, rep * batch + i + 1);
-			else
-				snprintf(label, sizeof(label), "%s", p->id);
-			pr->total++;
-			if ((o = add_obs(pr, label))) {
-				observe(run, p, &pol, stream, &xs[i], o, &g);
-				if (o->pass)
-					pr->passed++;
-				if (g.json_keys[0] && !pr->json_keys)
-					pr->json_keys = xstrdup(g.json_keys);
-				if (p->needle && o->prompt_tokens > 0)
-					pr->needle_measured = o->prompt_tokens;
-			}
-			http_exchange_release(&xs[i]);
-		}
+		if (c->concurrency_diff && batch > 1 && !cancelled(run))
+			concurrency_diff(run, p, pr, &pol, stream, url, body, batch, together);
+		if (p->n_turns && together == batch)
+			run_turns(run, p, pr, &cs, url, assistant);
+		else
+			cJSON_Delete(assistant);
+		/* a repetition passes when all its answers (and turns) passed */
+		for (i = (int)before; i < (int)pr->n_obs && pr->obs[i].pass; i++)
+			;
+		pr->reps_passed += together == batch && i == (int)pr->n_obs;
 	}
+	pr->reps = reps;
 	if (p->needle)
 		check_prompt_size(p, pr);
 	if (stream)
@@ -613,7 +749,6 @@ done:
 	render_summary(pr, pr->verdict == VERDICT_PASS ? p->summary_pass : p->summary_fail);
 	evidence(pr, p);
 	free(body);
-	free(xs);
 	cJSON_Delete(msgs);
 }
 

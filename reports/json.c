@@ -118,6 +118,21 @@ static cJSON *probe(const struct probe_result *p)
 		add_str(n, "secret", p->secret);
 	}
 	add_str(o, "json_keys", p->json_keys);
+	if (p->reps > 1) {
+		cJSON *rp = cJSON_AddObjectToObject(o, "repeats");
+
+		cJSON_AddNumberToObject(rp, "k", p->reps);
+		cJSON_AddNumberToObject(rp, "passed", p->reps_passed);
+		cJSON_AddBoolToObject(rp, "pass_at_k", p->reps_passed > 0);
+		cJSON_AddBoolToObject(rp, "pass_pow_k", p->reps_passed == p->reps);
+	}
+	if (p->solo_total) {
+		cJSON *cd = cJSON_AddObjectToObject(o, "concurrency");
+
+		cJSON_AddNumberToObject(cd, "batch", p->solo_total);
+		cJSON_AddNumberToObject(cd, "clean_one_at_a_time", p->solo_passed);
+		cJSON_AddNumberToObject(cd, "clean_all_at_once", p->passed - p->solo_passed);
+	}
 	if (p->streamed)
 		add_metrics(cJSON_AddObjectToObject(o, "metrics"), p->ttft, p->ttfc, p->decode_tps,
 			    p->itl_p50, p->itl_p95, p->prefill_tps);

@@ -65,8 +65,15 @@ static char *notes_for(const cJSON *report, const cJSON *recipe)
 			if (str(p, "note"))
 				buf_printf(&b, " · %s", str(p, "note"));
 		} else {
+			const cJSON *rp = cJSON_GetObjectItemCaseSensitive(p, "repeats");
+
 			buf_printf(&b, " · ❌ %s%s", str(p, "id") ? str(p, "id") : "?",
 				   str(p, "variant") ? str(p, "variant") : "");
+			/* flaky: passed in k of K repetitions */
+			if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(rp, "pass_at_k")))
+				buf_printf(&b, " %d/%d",
+					   (int)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(rp, "passed")),
+					   (int)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(rp, "k")));
 			if (str(p, "cause"))
 				buf_printf(&b, " (%s)", str(p, "cause"));
 		}

@@ -444,6 +444,15 @@ static const struct {
 	{"nul-bytes", {"--checks", "smoke", NULL}, 1, "smoke=fail:garbage-output\n"},
 	{"invalid-utf8", {"--checks", "smoke", NULL}, 1, "smoke=fail:garbage-output\n"},
 	{"lone-surrogate", {"--checks", "smoke", NULL}, 1, "smoke=error:malformed-response\n"},
+	{"healthy", {"--checks", "tool-result,responses", NULL}, 0, "tool-result=pass:none\nresponses=pass:none\n"},
+	{"tool-result-ignored", {"--checks", "tool-result", NULL}, 1, "tool-result=fail:wrong-answer\n"},
+	{"tools-prose", {"--checks", "tool-result", NULL}, 1, "tool-result=fail:no-tool-call\n"},
+	{"responses-in-reasoning", {"--checks", "responses", NULL}, 1, "responses=fail:answer-in-reasoning\n"},
+	{"corrupt-under-load", {"--checks", "tools", "--concurrency-diff", NULL}, 1,
+	 "tools=fail:concurrency-corruption\n"},
+	{"corrupt-under-load", {"--checks", "tools", NULL}, 1, "tools=fail:invalid-tool-arguments\n"},
+	{"healthy", {"--checks", "tools", "--concurrency-diff", NULL}, 0, "tools=pass:none\n"},
+	{"json-flaky", {"--checks", "json,smoke", "--repeat", "3", NULL}, 1, "json=fail:wrong-answer\nsmoke=pass:none\n"},
 };
 
 START_TEST(stream_table)
@@ -513,6 +522,68 @@ START_TEST(perf_metrics_reach_the_table)
 	ck_assert_int_eq(t.code, 0);
 	ck_assert_ptr_nonnull(strstr(t.out, " tok/s |"));
 	outcome_release(&t);
+	outcome_release(&o);
+}
+END_TEST
+
+/* --repeat: pass@k and pass^k in the report, k/K in the table's notes */
+START_TEST(repeats_show_flakiness)
+{
+	const char *argv[] = {"run", "--endpoint", NULL, "--checks", "json", "--repeat", "3",
+			      "--json", "r.json", NULL};
+	struct fake f;
+	struct outcome o, t;
+	cJSON *r, *rp;
+	char path[256];
+
+	fake_start(&f, "json-flaky");
+	argv[2] = f.url;
+	run_preflight(&o, NULL, argv);
+	fake_stop(&f);
+	ck_assert_int_eq(o.code, 1);
+	r = read_json_report(&o, "r.json");
+	rp = cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(r, "probes"), 0), "repeats");
+	ck_assert_int_eq(cJSON_GetObjectItem(rp, "k")->valueint, 3);
+	ck_assert_int_eq(cJSON_GetObjectItem(rp, "passed")->valueint, 2);
+	ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(rp, "pass_at_k")));
+	ck_assert(cJSON_IsFalse(cJSON_GetObjectItem(rp, "pass_pow_k")));
+	cJSON_Delete(r);
+	snprintf(path, sizeof(path), "%s/r.json", o.dir);
+	run_preflight(&t, NULL, (const char *[]){"table", path, NULL});
+	ck_assert_ptr_nonnull(strstr(t.out, "❌ json 2/3 (wrong-answer)"));
+	outcome_release(&t);
+	outcome_release(&o);
+}
+END_TEST
+
+/* --dry-run: the plan on stdout, no request, no file */
+START_TEST(dry_run_sends_nothing)
+{
+	const char *env[] = {"OPENAI_API_KEY=sk-dry-SECRET", NULL};
+	const char *argv[] = {"run", "--endpoint", NULL, "--dry-run", "--json", "r.json", "--junit",
+			      "j.xml", "--record", "rec.jsonl.gz", NULL};
+	struct fake f;
+	struct outcome o;
+	long requests, most;
+	cJSON *plan;
+	char *j;
+
+	fake_start(&f, "healthy");
+	argv[2] = f.url;
+	run_preflight(&o, env, argv);
+	fake_stats(&f, &requests, &most);
+	fake_stop(&f);
+	ck_assert_int_eq(o.code, 0);
+	ck_assert_int_eq(requests, 0);
+	plan = cJSON_Parse(o.out);
+	ck_assert_ptr_nonnull(plan);
+	ck_assert_str_eq(cJSON_GetObjectItem(plan, "schema")->valuestring, "preflight-plan/v1");
+	ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItem(plan, "probes")), 4);
+	ck_assert_ptr_null(strstr(o.out, "SECRET"));
+	cJSON_Delete(plan);
+	ck_assert_ptr_null(j = read_report(&o, "r.json"));
+	ck_assert_ptr_null(read_report(&o, "j.xml"));
+	ck_assert_ptr_null(read_report(&o, "rec.jsonl.gz"));
 	outcome_release(&o);
 }
 END_TEST
@@ -860,6 +931,8 @@ Suite *cli_suite(void)
 	tcase_add_loop_test(other, stream_table, 0, sizeof(stream_rows) / sizeof(stream_rows[0]));
 	tcase_add_test(other, perf_metrics_reach_the_table);
 	tcase_add_test(other, parallel_probes_overlap);
+	tcase_add_test(other, repeats_show_flakiness);
+	tcase_add_test(other, dry_run_sends_nothing);
 	tcase_add_test(other, junit_consumer_agrees);
 	tcase_add_test(other, tool_batch_is_concurrent);
 	tcase_add_test(other, no_thinking_reaches_every_request);

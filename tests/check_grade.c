@@ -68,7 +68,7 @@ START_TEST(grades_recorded_answers)
 	char err[128];
 
 	ck_assert_int_eq(chat_reply_parse(cases[_i].body, strlen(cases[_i].body), &r, err, sizeof(err)), 0);
-	grade_answer(p, &pol, &r, NULL, &g);
+	grade_answer(&p->expect, &pol, &r, NULL, &g);
 	ck_assert_msg(g.pass == cases[_i].pass && g.cause == cases[_i].cause,
 		      "case %d: pass=%d cause=%s detail=%s", _i, g.pass, cause_code(g.cause), g.detail);
 	chat_reply_release(&r);
@@ -86,11 +86,11 @@ START_TEST(policy_overrides_a_passing_check)
 	char err[128];
 
 	ck_assert_int_eq(chat_reply_parse(body, strlen(body), &r, err, sizeof(err)), 0);
-	grade_answer(p, &pol, &r, NULL, &g);
+	grade_answer(&p->expect, &pol, &r, NULL, &g);
 	ck_assert(!g.pass);
 	ck_assert_ptr_nonnull(strstr(g.detail, "reasoning evidence was required"));
 	pol.reasoning = REASONING_ANY;
-	grade_answer(p, &pol, &r, NULL, &g);
+	grade_answer(&p->expect, &pol, &r, NULL, &g);
 	ck_assert(g.pass);
 	chat_reply_release(&r);
 	probe_free(p);
