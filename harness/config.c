@@ -58,6 +58,11 @@ static const struct option options[] = {
 	{"--recipe", OPT_SPECIAL, 0, 0, 0, "take settings and metadata from a recipe file"},
 	{"--record", OPT_STR, OFF(record), 0, 0, "record every exchange to FILE.jsonl.gz"},
 	{"--dry-run", OPT_FLAG, OFF(dry_run), 0, 0, "print the plan as JSON; send and write nothing"},
+	{"--image-path", OPT_STR, OFF(image_path), 0, 0, "PNG, JPEG or WebP for the image and ocr probes"},
+	{"--video-path", OPT_STR, OFF(video_path), 0, 0, "MP4, WebM or QuickTime for the video probe"},
+	{"--image-expect", OPT_SPECIAL, 0, 0, 0, "text the image answer must hold (repeatable)"},
+	{"--ocr-expect", OPT_SPECIAL, 0, 0, 0, "text the OCR answer must hold (repeatable)"},
+	{"--video-expect", OPT_SPECIAL, 0, 0, 0, "text the video answer must hold (repeatable)"},
 	{"--concurrency-diff", OPT_FLAG, OFF(concurrency_diff), 0, 0, "run batches one at a time and all at once"},
 	{"--repeat", OPT_INT, OFF(repeat), 1, PROBE_REPEAT_MAX, "run each probe K times; it passes when all K pass"},
 };
@@ -95,6 +100,8 @@ static const char usage_text[] =
 	"  --repeat K                          each probe K times (pass@k and pass^k reported)\n"
 	"  --concurrency-diff                  tool batches one at a time, then all at once\n"
 	"  --dry-run                           print the plan as JSON; send and write nothing\n"
+	"  --image-path FILE  --image-expect TEXT  --ocr-expect TEXT     for the image and ocr probes\n"
+	"  --video-path FILE  --video-expect TEXT                        for the video probe\n"
 	"  --timeout SECONDS                   per request (900)\n"
 	"  --wait SECONDS                      wait for a server still loading\n"
 	"  --max-response-bytes N              cap per response body (67108864)\n"
@@ -145,6 +152,17 @@ oom:
 	free(copy);
 	snprintf(err, errlen, "out of memory");
 	return -1;
+}
+
+static int add_expect(const char **list, size_t *n, const char *name, const char *val, char *err,
+		      size_t errlen)
+{
+	if (!*val || *n == CONFIG_MAX_EXPECT) {
+		snprintf(err, errlen, "%s takes a non-empty text, at most %d times", name, CONFIG_MAX_EXPECT);
+		return -1;
+	}
+	list[(*n)++] = val;
+	return 0;
 }
 
 static int set_depths(struct config *c, const char *text, char *err, size_t errlen)
@@ -216,6 +234,12 @@ static int set_special(struct config *c, const char *name, const char *val, char
 		return set_list(c, val, err, errlen);
 	if (!strcmp(name, "--recipe"))
 		return 0; /* loaded before the other options */
+	if (!strcmp(name, "--image-expect"))
+		return add_expect(c->image_expect, &c->n_image_expect, name, val, err, errlen);
+	if (!strcmp(name, "--ocr-expect"))
+		return add_expect(c->ocr_expect, &c->n_ocr_expect, name, val, err, errlen);
+	if (!strcmp(name, "--video-expect"))
+		return add_expect(c->video_expect, &c->n_video_expect, name, val, err, errlen);
 	if (!strcmp(name, "--needle-depth"))
 		return set_depths(c, val, err, errlen);
 	if (!strcmp(name, "--reasoning-evidence")) {

@@ -17,6 +17,7 @@
 #include "recipe.h"
 
 #define CONFIG_MAX_DEPTHS 16
+#define CONFIG_MAX_EXPECT 16
 
 enum command { CMD_HELP = 0, CMD_RUN, CMD_LIST, CMD_VALIDATE, CMD_TABLE, CMD_REPLAY, CMD_VERSION };
 
@@ -62,6 +63,10 @@ struct config {
 	bool dry_run;                /* --dry-run: print the plan, send nothing */
 	bool concurrency_diff;       /* --concurrency-diff: batches alone and at once */
 	int repeat;                  /* --repeat K, 0: each probe's own */
+	const char *image_path, *video_path;
+	const char *image_expect[CONFIG_MAX_EXPECT], *ocr_expect[CONFIG_MAX_EXPECT],
+		*video_expect[CONFIG_MAX_EXPECT]; /* borrowed; repeatable flags */
+	size_t n_image_expect, n_ocr_expect, n_video_expect;
 	const char **files;          /* owned array of borrowed argv: validate's and table's files */
 	int n_files;
 	const char *notebook;        /* table --notebook FILE */

@@ -322,6 +322,9 @@ void grade_answer(const struct expect *x, const struct grade_policy *pol,
 	for (i = 0; i < x->n_contains; i++)
 		if (!contains_folded(r->content, x->contains[i]))
 			set_fail(g, "'%s' is not in the answer%s", x->contains[i], NULL);
+	for (i = 0; x->contains_from && i < pol->n_expected; i++)
+		if (!contains_folded(r->content, pol->expected[i]))
+			set_fail(g, "'%s' is not in the answer (--%s)", pol->expected[i], x->contains_from);
 	/* the answer went to the reasoning channel: nothing visible, and the
 	 * reasoning alone holds what the content should */
 	if (!g->pass && only_space(r->content, r->content_len) && r->reasoning_len &&

@@ -21,6 +21,8 @@ struct grade_policy {
 	enum reasoning_policy reasoning;
 	long max_tokens;             /* the budget that was sent */
 	const char *secret;          /* the needle's secret, or NULL */
+	const char *const *expected; /* texts for expect.contains_from (a flag's list) */
+	size_t n_expected;
 };
 
 struct grade {

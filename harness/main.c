@@ -19,6 +19,7 @@
 #include "config.h"
 #include "file.h"
 #include "http.h"
+#include "media.h"
 #include "probe.h"
 #include "recording.h"
 #include "recipe.h"
@@ -259,6 +260,35 @@ static char *recording_meta_json(const struct config *c, const struct probe_set 
 	return text;
 }
 
+/* image, ocr and video probes need their files and expectations: a usage
+ * error before any request when one is missing */
+static int check_media_flags(const struct config *c, const struct probe_set *set, char *err,
+			     size_t errlen)
+{
+	size_t i;
+
+	for (i = 0; i < set->n; i++) {
+		const struct probe *p = set->items[i];
+		const char *from = p->expect.contains_from;
+
+		if (p->media && !strcmp(p->media, "image") && !c->image_path) {
+			snprintf(err, errlen, "probe '%s' needs --image-path FILE", p->id);
+			return -1;
+		}
+		if (p->media && !strcmp(p->media, "video") && !c->video_path) {
+			snprintf(err, errlen, "probe '%s' needs --video-path FILE", p->id);
+			return -1;
+		}
+		if (from && ((!strcmp(from, "image-expect") && !c->n_image_expect) ||
+			     (!strcmp(from, "ocr-expect") && !c->n_ocr_expect) ||
+			     (!strcmp(from, "video-expect") && !c->n_video_expect))) {
+			snprintf(err, errlen, "probe '%s' needs at least one --%s TEXT", p->id, from);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 /* --dry-run: the plan as JSON on stdout; nothing is sent or written */
 static int print_plan(const struct config *c, const struct probe_set *set)
 {
@@ -334,6 +364,7 @@ static int print_plan(const struct config *c, const struct probe_set *set)
 static int run_probes(const struct config *c, struct probe_set *set, struct recording *replay)
 {
 	const char *outs[] = {c->junit, c->json, c->markdown, c->record};
+	struct media image = {0}, video = {0};
 	struct recording *rec = NULL;
 	struct run_result r;
 	struct runner_hooks hooks = {0};
@@ -354,8 +385,20 @@ static int run_probes(const struct config *c, struct probe_set *set, struct reco
 		fprintf(stderr, "preflight: %s\n", err);
 		return EXIT_USAGE;
 	}
+	if (check_media_flags(c, set, err, sizeof(err))) {
+		fprintf(stderr, "preflight: %s\n", err);
+		return EXIT_USAGE;
+	}
 	if (c->dry_run)
 		return print_plan(c, set);
+	if ((c->image_path && media_load(c->image_path, MEDIA_IMAGE, &image, err, sizeof(err))) ||
+	    (c->video_path && media_load(c->video_path, MEDIA_VIDEO, &video, err, sizeof(err)))) {
+		fprintf(stderr, "preflight: %s\n", err);
+		media_release(&image);
+		return EXIT_USAGE;
+	}
+	hooks.image = c->image_path ? &image : NULL;
+	hooks.video = c->video_path ? &video : NULL;
 	if (replay) {
 		recording_replay_tap(replay, &tap);
 		hooks.tap = &tap;
@@ -366,6 +409,8 @@ static int run_probes(const struct config *c, struct probe_set *set, struct reco
 		free(meta);
 		if (!rec) {
 			fprintf(stderr, "preflight: %s\n", meta ? err : "out of memory");
+			media_release(&image);
+			media_release(&video);
 			return EXIT_USAGE;
 		}
 		recording_tap(rec, &tap);
@@ -383,6 +428,8 @@ static int run_probes(const struct config *c, struct probe_set *set, struct reco
 		fprintf(stderr, "preflight: %s\n", err);
 		run_result_release(&r);
 		recording_free(rec);
+		media_release(&image);
+		media_release(&video);
 		return EXIT_USAGE;
 	}
 	if (report_console_render(&r, isatty(STDOUT_FILENO) && c->color, &console) == 0)
@@ -406,6 +453,8 @@ static int run_probes(const struct config *c, struct probe_set *set, struct reco
 			if (r.probes[i].verdict != VERDICT_PASS)
 				code = EXIT_FAILED;
 	run_result_release(&r);
+	media_release(&image);
+	media_release(&video);
 	return code;
 }
 

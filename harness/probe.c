@@ -224,7 +224,8 @@ static int load_expect_from(struct jsonfile *l, struct probe *p, const cJSON *x,
 	static const char *const keys[] = {"content_regex", "content_not_regex",
 					   "content_json_schema", "tool_call", "finish_reasons",
 					   "reasoning", "needle_secret", "no_garbage",
-					   "no_reasoning_leak", "stream_done", "contains", NULL};
+					   "no_reasoning_leak", "stream_done", "contains",
+					   "contains_from", NULL};
 	const cJSON *v, *e;
 	char err[300];
 
@@ -294,8 +295,14 @@ static int load_expect_from(struct jsonfile *l, struct probe *p, const cJSON *x,
 				return jsonfile_error(l, NULL, "out of memory");
 		}
 	}
+	if (jsonfile_string(l, x, "contains_from", false, &ex->contains_from))
+		return -1;
+	if (ex->contains_from && strcmp(ex->contains_from, "image-expect") &&
+	    strcmp(ex->contains_from, "ocr-expect") && strcmp(ex->contains_from, "video-expect"))
+		return jsonfile_error(l, "contains_from",
+				      "'contains_from' must be image-expect, ocr-expect or video-expect");
 	if (!ex->content_regex && !ex->content_not_regex && !ex->content_json_schema &&
-	    !ex->tool_name && !ex->needle_secret && !ex->contains)
+	    !ex->tool_name && !ex->needle_secret && !ex->contains && !ex->contains_from)
 		return jsonfile_error(l, turn ? "turns" : "expect",
 			   "the %s asserts nothing: 'expect' needs content_regex, content_not_regex, "
 			   "content_json_schema, tool_call, contains or needle_secret", turn ? "turn" : "probe");
@@ -374,8 +381,8 @@ struct probe *probe_load_text(const char *path, const char *text, size_t len, ch
 			      size_t errlen)
 {
 	static const char *const keys[] = {"id", "title", "description", "summary", "note",
-					   "default", "api", "request", "run", "needle", "expect",
-					   "turns", NULL};
+					   "default", "api", "media", "request", "run", "needle",
+					   "expect", "turns", NULL};
 	static const char *const run_keys[] = {"batch", "repeat", "stream", "measures_speed", NULL};
 	struct jsonfile l = {path, text, len, err, errlen};
 	struct probe *p = NULL;
@@ -427,6 +434,12 @@ struct probe *probe_load_text(const char *path, const char *text, size_t len, ch
 			jsonfile_error(&l, "api", "'api' must be \"chat\" or \"responses\"");
 			goto fail;
 		}
+	}
+	if (jsonfile_string(&l, root, "media", false, &p->media))
+		goto fail;
+	if (p->media && strcmp(p->media, "image") && strcmp(p->media, "video")) {
+		jsonfile_error(&l, "media", "'media' must be \"image\" or \"video\"");
+		goto fail;
 	}
 	if (load_summary(&l, p, root) || load_needle(&l, p, root) || load_request(&l, p, root) ||
 	    load_expect(&l, p, root) || load_turns(&l, p, root))
@@ -602,6 +615,7 @@ static void expect_release(struct expect *x)
 	for (i = 0; i < x->n_contains; i++)
 		free(x->contains[i]);
 	free(x->contains);
+	free(x->contains_from);
 }
 
 void probe_free(struct probe *p)
@@ -632,6 +646,7 @@ void probe_free(struct probe *p)
 		expect_release(&p->turns[i].expect);
 	}
 	free(p->turns);
+	free(p->media);
 	free(p);
 }
 

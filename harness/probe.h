@@ -55,6 +55,8 @@ struct expect {
 	bool stream_done;            /* a streamed answer must end with data: [DONE] */
 	char **contains;             /* each must be in the content (case and spaces ignored) */
 	size_t n_contains;
+	char *contains_from;         /* "image-expect", "ocr-expect" or "video-expect": the
+				      * texts come from that repeatable flag */
 };
 
 /* A later turn of a conversation: the previous answer goes back as the
@@ -86,6 +88,7 @@ struct probe {
 	struct turn *turns;  /* owned; later turns of a conversation */
 	size_t n_turns;
 	enum probe_api api;  /* /chat/completions or /responses */
+	char *media;         /* "image" or "video": $image/$video URLs need that file */
 };
 
 #define PROBE_MAX_TURNS 8

@@ -11,6 +11,7 @@
 #include "diagnose.h"
 #include "http.h"
 #include "probe.h"
+#include "media.h"
 #include "recipe.h"
 
 enum verdict { VERDICT_PASS = 0, VERDICT_FAIL, VERDICT_ERROR, VERDICT_SKIPPED };
@@ -85,6 +86,7 @@ struct run_result {
 	enum cause unusable_cause;
 	char *unusable_detail;
 	bool interrupted;
+	const struct media *image, *video; /* borrowed: the inputs sent, or NULL */
 	struct probe_result *probes;
 	size_t n_probes;
 };

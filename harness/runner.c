@@ -536,6 +536,16 @@ static void check_prompt_size(const struct probe *p, struct probe_result *pr)
 static void policy_for(const struct config *c, const struct expect *x, long max_tokens,
 		       const char *secret, struct grade_policy *pol)
 {
+	if (x->contains_from && !strcmp(x->contains_from, "image-expect")) {
+		pol->expected = c->image_expect;
+		pol->n_expected = c->n_image_expect;
+	} else if (x->contains_from && !strcmp(x->contains_from, "ocr-expect")) {
+		pol->expected = c->ocr_expect;
+		pol->n_expected = c->n_ocr_expect;
+	} else if (x->contains_from) {
+		pol->expected = c->video_expect;
+		pol->n_expected = c->n_video_expect;
+	}
 	pol->finish_reasons = x->finish_reasons ? x->finish_reasons : c->allowed_finish;
 	pol->n_finish_reasons = x->finish_reasons ? x->n_finish_reasons : c->n_allowed_finish;
 	pol->reasoning = x->reasoning_set ? x->reasoning : c->reasoning_evidence;
@@ -667,6 +677,30 @@ static void concurrency_diff(struct run *run, const struct probe *p, struct prob
 	}
 }
 
+/* the probe's request with "$image" and "$video" URLs made data: URLs */
+static cJSON *with_media(const struct run *run, const cJSON *request)
+{
+	cJSON *req = cJSON_Duplicate(request, 1), *m, *part;
+
+	cJSON_ArrayForEach(m, cJSON_GetObjectItemCaseSensitive(req, "messages")) {
+		cJSON_ArrayForEach(part, cJSON_GetObjectItemCaseSensitive(m, "content")) {
+			static const char *const kinds[] = {"image_url", "video_url"};
+			size_t k;
+
+			for (k = 0; k < 2; k++) {
+				cJSON *holder = cJSON_GetObjectItemCaseSensitive(part, kinds[k]);
+				cJSON *url = cJSON_GetObjectItemCaseSensitive(holder, "url");
+				const struct media *md = k ? run->hooks->video : run->hooks->image;
+
+				if (cJSON_IsString(url) && md &&
+				    !strcmp(url->valuestring, k ? "$video" : "$image"))
+					cJSON_SetValuestring(url, md->data_url);
+			}
+		}
+	}
+	return req;
+}
+
 static void run_probe(struct run *run, const struct probe *p, struct probe_result *pr,
 		      enum stream_mode mode)
 {
@@ -705,8 +739,17 @@ static void run_probe(struct run *run, const struct probe *p, struct probe_resul
 		pr->needle_fillers = needle_calibrate(run, p, pr, pr->needle_target);
 		msgs = needle_messages(p, pr, pr->needle_fillers);
 	}
-	body = p->api == API_RESPONSES ? chat_responses_body(p->request, &cs, err, sizeof(err))
-					: chat_body_build(p->request, msgs, &cs, err, sizeof(err));
+	if (p->media) {
+		cJSON *req = with_media(run, p->request);
+
+		body = req ? chat_body_build(req, msgs, &cs, err, sizeof(err)) : NULL;
+		if (!req)
+			snprintf(err, sizeof(err), "out of memory");
+		cJSON_Delete(req);
+	} else {
+		body = p->api == API_RESPONSES ? chat_responses_body(p->request, &cs, err, sizeof(err))
+					       : chat_body_build(p->request, msgs, &cs, err, sizeof(err));
+	}
 	if (!body) {
 		struct observation *o = add_obs(pr, p->id);
 
@@ -981,6 +1024,8 @@ enum runner_status runner_run(const struct config *c, const struct probe_set *se
 
 	memset(r, 0, sizeof(*r));
 	r->recipe = c->recipe;
+	r->image = hooks->image;
+	r->video = hooks->video;
 	utc_now(r->started, sizeof(r->started));
 	r->endpoint = xstrdup(c->endpoint);
 	r->thinking = thinking_mode_name(c->thinking);

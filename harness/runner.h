@@ -10,6 +10,7 @@
 #include <signal.h>
 
 #include "config.h"
+#include "media.h"
 #include "probe.h"
 #include "result.h"
 
@@ -25,6 +26,7 @@ struct runner_hooks {
 	void *ctx;
 	const volatile int *cancel; /* non-zero: stop, mark the rest skipped */
 	const struct http_tap *tap; /* records or replays every exchange; may be NULL */
+	const struct media *image, *video; /* loaded --image-path/--video-path, or NULL */
 };
 
 enum runner_status {

@@ -169,6 +169,24 @@ int report_json_render(const struct run_result *r, struct buf *out)
 	} else {
 		cJSON_AddNullToObject(root, "recipe");
 	}
+	if (r->image || r->video) {
+		cJSON *in = cJSON_AddArrayToObject(root, "inputs");
+		const struct media *m[2] = {r->image, r->video};
+		size_t k;
+
+		for (k = 0; k < 2; k++) {
+			cJSON *o;
+
+			if (!m[k] || !(o = cJSON_CreateObject()))
+				continue;
+			cJSON_AddStringToObject(o, "kind", m[k]->kind == MEDIA_IMAGE ? "image" : "video");
+			add_str(o, "path", m[k]->path);
+			add_str(o, "mime", m[k]->mime);
+			cJSON_AddNumberToObject(o, "bytes", (double)m[k]->bytes);
+			add_str(o, "sha256", m[k]->sha256);
+			cJSON_AddItemToArray(in, o);
+		}
+	}
 	ep = cJSON_AddObjectToObject(root, "endpoint");
 	add_str(ep, "base_url", r->endpoint);
 	add_str(ep, "model", r->model);

@@ -556,6 +556,59 @@ START_TEST(repeats_show_flakiness)
 }
 END_TEST
 
+/* image, OCR and video probes: data URLs out, identities (never bytes) in
+ * the report, expectations case-insensitive; missing flags stop the run
+ * before any request */
+START_TEST(media_probes)
+{
+	char png[4096], mp4[4096];
+	const char *argv[] = {"run", "--endpoint", NULL, "--checks", "image,ocr,video", "--image-path",
+			      png, "--image-expect", "anvil serving dashboard", "--ocr-expect",
+			      "GPU: RTX 5090", "--video-path", mp4, "--video-expect", "RED",
+			      "--video-expect", "green", "--json", "r.json", NULL};
+	const char *missing[] = {"run", "--endpoint", NULL, "--checks", "image", "--image-path", png, NULL};
+	struct fake f;
+	struct outcome o;
+	long requests, most;
+	cJSON *r;
+	char *text, *got;
+
+	snprintf(png, sizeof(png), "%s/tests/data/sample.png", repo_root());
+	snprintf(mp4, sizeof(mp4), "%s/tests/data/sample.mp4", repo_root());
+	fake_start(&f, "healthy");
+	argv[2] = f.url;
+	run_preflight(&o, NULL, argv);
+	ck_assert_msg(o.code == 0, "exit %d\n%s\n%s", o.code, o.out, o.err);
+	r = read_json_report(&o, "r.json");
+	ck_assert_str_eq(cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(r, "inputs"), 0), "sha256")->valuestring,
+			 "7e57ec490b3447fbf034e72a9dcdfe9cb7708c61acd873fcd19dc26751bf3fcf");
+	cJSON_Delete(r);
+	text = read_report(&o, "r.json");
+	ck_assert_ptr_null(strstr(text, "base64,"));
+	free(text);
+	outcome_release(&o);
+	missing[2] = f.url;
+	run_preflight(&o, NULL, missing);
+	ck_assert_int_eq(o.code, 2);
+	ck_assert_ptr_nonnull(strstr(o.err, "needs at least one --image-expect"));
+	outcome_release(&o);
+	fake_stats(&f, &requests, &most);
+	ck_assert_int_eq(requests, 3);
+	fake_stop(&f);
+	fake_start(&f, "media-blind");
+	argv[2] = f.url;
+	run_preflight(&o, NULL, argv);
+	fake_stop(&f);
+	ck_assert_int_eq(o.code, 1);
+	r = read_json_report(&o, "r.json");
+	got = report_outcomes(r);
+	ck_assert_str_eq(got, "image=fail:wrong-answer\nocr=fail:wrong-answer\nvideo=fail:wrong-answer\n");
+	free(got);
+	cJSON_Delete(r);
+	outcome_release(&o);
+}
+END_TEST
+
 /* --dry-run: the plan on stdout, no request, no file */
 START_TEST(dry_run_sends_nothing)
 {
@@ -933,6 +986,7 @@ Suite *cli_suite(void)
 	tcase_add_test(other, parallel_probes_overlap);
 	tcase_add_test(other, repeats_show_flakiness);
 	tcase_add_test(other, dry_run_sends_nothing);
+	tcase_add_test(other, media_probes);
 	tcase_add_test(other, junit_consumer_agrees);
 	tcase_add_test(other, tool_batch_is_concurrent);
 	tcase_add_test(other, no_thinking_reaches_every_request);

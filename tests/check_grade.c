@@ -62,7 +62,7 @@ static const struct {
 START_TEST(grades_recorded_answers)
 {
 	struct probe *p = load(cases[_i].probe);
-	struct grade_policy pol = {allowed, 2, REASONING_ANY, 256, NULL};
+	struct grade_policy pol = {allowed, 2, REASONING_ANY, 256, NULL, NULL, 0};
 	struct chat_reply r;
 	struct grade g;
 	char err[128];
@@ -79,7 +79,7 @@ END_TEST
 START_TEST(policy_overrides_a_passing_check)
 {
 	struct probe *p = load(smoke_probe);
-	struct grade_policy pol = {allowed, 2, REASONING_REQUIRED, 256, NULL};
+	struct grade_policy pol = {allowed, 2, REASONING_REQUIRED, 256, NULL, NULL, 0};
 	const char *body = "{\"choices\":[{\"message\":{\"content\":\"sum(xs)\"},\"finish_reason\":\"stop\"}]}";
 	struct chat_reply r;
 	struct grade g;

@@ -23,5 +23,6 @@ Suite *recipe_suite(void);
 Suite *table_suite(void);
 Suite *golden_suite(void);
 Suite *sse_suite(void);
+Suite *media_suite(void);
 
 #endif
