@@ -100,6 +100,39 @@ static void check_expect(const cJSON *report, const char *want)
 		      report_cause(report, id), cause);
 }
 
+/* Runs preflight against scenario with flags (NULL-terminated) and one
+ * more flag (or NULL), writing report.json, junit.xml and run.jsonl.gz.
+ * The JUnit must validate; returns the parsed JSON report. */
+static cJSON *run_scenario(struct outcome *o, const char *scenario, const char *const *flags,
+			   const char *extra)
+{
+	const char *argv[32];
+	struct fake f;
+	char path[128];
+	int n = 0, i;
+
+	fake_start(&f, scenario);
+	argv[n++] = "run";
+	argv[n++] = "--endpoint";
+	argv[n++] = f.url;
+	argv[n++] = "--json";
+	argv[n++] = "report.json";
+	argv[n++] = "--junit";
+	argv[n++] = "junit.xml";
+	argv[n++] = "--record";
+	argv[n++] = "run.jsonl.gz";
+	for (i = 0; flags[i] && n < 30; i++)
+		argv[n++] = flags[i];
+	if (extra)
+		argv[n++] = extra;
+	argv[n] = NULL;
+	run_preflight(o, NULL, argv);
+	fake_stop(&f);
+	snprintf(path, sizeof(path), "%s/junit.xml", o->dir);
+	ck_assert_msg(junit_validate(path) != 0, "%s: the JUnit does not validate", scenario);
+	return read_json_report(o, "report.json");
+}
+
 /* Replaying the live run's recording gives the same verdicts, causes and
  * JUnit outcomes, with no endpoint at all. */
 static void replay_matches(const struct outcome *live, const cJSON *live_report)
@@ -134,28 +167,15 @@ static void replay_matches(const struct outcome *live, const cJSON *live_report)
 
 /* The same scenario streamed gives the same verdicts and causes: the
  * stream reassembly reads what the whole reply said. */
-static void stream_matches(const char *scenario, const char **argv, int n,
+static void stream_matches(const char *scenario, const char *const *flags,
 			   const struct outcome *live, const cJSON *live_report)
 {
-	const char *args[32];
-	struct fake f;
 	struct outcome o;
-	cJSON *report;
-	char *want, *got;
-	int i;
+	cJSON *report = run_scenario(&o, scenario, flags, "--stream");
+	char *want = report_outcomes(live_report), *got = report_outcomes(report);
 
-	fake_start(&f, scenario);
-	for (i = 0; i < n; i++)
-		args[i] = argv[i] == argv[2] ? f.url : argv[i];
-	args[n] = "--stream";
-	args[n + 1] = NULL;
-	run_preflight(&o, NULL, args);
-	fake_stop(&f);
 	ck_assert_msg(o.code == live->code, "%s streamed: exit %d, not %d\n%s", scenario, o.code,
 		      live->code, o.out);
-	report = read_json_report(&o, "report.json");
-	want = report_outcomes(live_report);
-	got = report_outcomes(report);
 	ck_assert_msg(!strcmp(want, got), "%s streamed:\n%s\nnot\n%s", scenario, got, want);
 	free(want);
 	free(got);
@@ -165,30 +185,12 @@ static void stream_matches(const char *scenario, const char **argv, int n,
 
 START_TEST(scenario_table)
 {
-	struct fake f;
 	struct outcome o;
-	const char *argv[24];
-	cJSON *report;
-	int n = 0, i;
+	cJSON *report = run_scenario(&o, rows[_i].scenario, rows[_i].flags, NULL);
+	int i;
 
-	fake_start(&f, rows[_i].scenario);
-	argv[n++] = "run";
-	argv[n++] = "--endpoint";
-	argv[n++] = f.url;
-	argv[n++] = "--json";
-	argv[n++] = "report.json";
-	argv[n++] = "--junit";
-	argv[n++] = "junit.xml";
-	argv[n++] = "--record";
-	argv[n++] = "run.jsonl.gz";
-	for (i = 0; rows[_i].flags[i]; i++)
-		argv[n++] = rows[_i].flags[i];
-	argv[n] = NULL;
-	run_preflight(&o, NULL, argv);
-	fake_stop(&f);
 	ck_assert_msg(o.code == rows[_i].code, "%s: exit %d, want %d\nstdout:\n%s\nstderr:\n%s",
 		      rows[_i].scenario, o.code, rows[_i].code, o.out, o.err);
-	report = read_json_report(&o, "report.json");
 	for (i = 0; i < 4; i++)
 		check_expect(report, rows[_i].expect[i]);
 	if (rows[_i].stdout_has)
@@ -197,14 +199,8 @@ START_TEST(scenario_table)
 	/* a healthy run reports no cause at all */
 	if (rows[_i].code == 0)
 		ck_assert_ptr_null(strstr(o.out, "remedy:"));
-	{
-		char path[128];
-
-		snprintf(path, sizeof(path), "%s/junit.xml", o.dir);
-		ck_assert_int_ne(junit_validate(path), 0);
-	}
 	replay_matches(&o, report);
-	stream_matches(rows[_i].scenario, argv, n, &o, report);
+	stream_matches(rows[_i].scenario, rows[_i].flags, &o, report);
 	cJSON_Delete(report);
 	outcome_release(&o);
 }
@@ -457,36 +453,12 @@ static const struct {
 
 START_TEST(stream_table)
 {
-	const char *argv[24];
-	struct fake f;
 	struct outcome o;
-	cJSON *report;
-	char *got;
-	int n = 0, i;
+	cJSON *report = run_scenario(&o, stream_rows[_i].scenario, stream_rows[_i].flags, NULL);
+	char *got = report_outcomes(report);
 
-	fake_start(&f, stream_rows[_i].scenario);
-	argv[n++] = "run";
-	argv[n++] = "--endpoint";
-	argv[n++] = f.url;
-	argv[n++] = "--json";
-	argv[n++] = "r.json";
-	argv[n++] = "--junit";
-	argv[n++] = "j.xml";
-	for (i = 0; stream_rows[_i].flags[i]; i++)
-		argv[n++] = stream_rows[_i].flags[i];
-	argv[n] = NULL;
-	run_preflight(&o, NULL, argv);
-	fake_stop(&f);
 	ck_assert_msg(o.code == stream_rows[_i].code, "%s: exit %d\n%s", stream_rows[_i].scenario,
 		      o.code, o.out);
-	{
-		char path[128];
-
-		snprintf(path, sizeof(path), "%s/j.xml", o.dir);
-		ck_assert_int_ne(junit_validate(path), 0);
-	}
-	report = read_json_report(&o, "r.json");
-	got = report_outcomes(report);
 	ck_assert_msg(!strcmp(got, stream_rows[_i].outcomes), "%s:\n%s", stream_rows[_i].scenario, got);
 	free(got);
 	cJSON_Delete(report);
