@@ -139,7 +139,7 @@ static int parse_calls(const cJSON *arr, struct chat_reply *r)
 		return 0;
 	n = (size_t)cJSON_GetArraySize(arr);
 	if (n > CHAT_MAX_TOOL_CALLS)
-		n = CHAT_MAX_TOOL_CALLS;
+		return -2; /* no answer needs that many: refuse, do not truncate */
 	r->calls = xcalloc(n, sizeof(*r->calls));
 	if (!r->calls)
 		return -1;
@@ -191,7 +191,7 @@ int chat_reply_parse(const char *body, size_t len, struct chat_reply *r, char *e
 {
 	cJSON *root = NULL;
 	const cJSON *choice, *msg, *v, *usage;
-	int rc = -1;
+	int rc = -1, calls_rc = 0;
 
 	memset(r, 0, sizeof(*r));
 	r->prompt_tokens = r->completion_tokens = r->reasoning_tokens = -1;
@@ -240,8 +240,12 @@ int chat_reply_parse(const char *body, size_t len, struct chat_reply *r, char *e
 	if (!cJSON_IsString(v) || !*v->valuestring)
 		r->reasoning_field = NULL;
 	r->reasoning = dup_string(r->reasoning_field ? v : NULL);
-	if (!r->content || !r->reasoning || parse_calls(cJSON_GetObjectItemCaseSensitive(msg, "tool_calls"), r)) {
-		snprintf(err, errlen, "out of memory reading the reply");
+	if (!r->content || !r->reasoning ||
+	    (calls_rc = parse_calls(cJSON_GetObjectItemCaseSensitive(msg, "tool_calls"), r))) {
+		if (calls_rc == -2)
+			snprintf(err, errlen, "the reply has more than %d tool calls", CHAT_MAX_TOOL_CALLS);
+		else
+			snprintf(err, errlen, "out of memory reading the reply");
 		goto out;
 	}
 	r->content_len = strlen(r->content);
@@ -326,7 +330,7 @@ static int stream_tool_delta(struct stream_state *s, const cJSON *calls)
 		if (cJSON_IsNumber(idx)) {
 			/* the range first: casting a huge double to an integer is undefined */
 			if (!(idx->valuedouble >= 0 && idx->valuedouble < CHAT_MAX_TOOL_CALLS))
-				continue;
+				return -2; /* more calls than any answer needs, or a nonsense index */
 			i = (size_t)idx->valuedouble;
 		}
 		if (i >= s->r->n_calls) {
@@ -395,6 +399,7 @@ static int on_event(void *ctx, const struct sse_event *ev)
 	const cJSON *choice, *delta, *v, *usage;
 	double t = event_time(s, ev->end_offset);
 	size_t before_c = s->content.len, before_r = s->reasoning.len, before_a = 0, i;
+	int rc;
 	cJSON *o;
 
 	s->st->events++;
@@ -449,10 +454,11 @@ static int on_event(void *ctx, const struct sse_event *ev)
 	delta = cJSON_GetObjectItemCaseSensitive(choice, "delta");
 	for (i = 0; i < CHAT_MAX_TOOL_CALLS; i++)
 		before_a += s->args[i].len;
-	if (append_delta(&s->content, cJSON_GetObjectItemCaseSensitive(delta, "content")) ||
-	    stream_tool_delta(s, cJSON_GetObjectItemCaseSensitive(delta, "tool_calls"))) {
+	rc = stream_tool_delta(s, cJSON_GetObjectItemCaseSensitive(delta, "tool_calls"));
+	if (rc || append_delta(&s->content, cJSON_GetObjectItemCaseSensitive(delta, "content"))) {
 		cJSON_Delete(o);
-		return stream_fail(s, "out of memory reading the stream%s", NULL);
+		return rc == -2 ? stream_fail(s, "a tool-call index outside 0..63 in the stream%s", NULL)
+				: stream_fail(s, "out of memory reading the stream%s", NULL);
 	}
 	/* the first non-empty of the two names, as in a whole reply */
 	v = cJSON_GetObjectItemCaseSensitive(delta, "reasoning");

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "chat.h"
 #include "suites.h"
 
@@ -84,6 +85,25 @@ START_TEST(parses_engine_replies)
 }
 END_TEST
 
+/* a reply with more tool calls than any answer needs is refused, not cut */
+START_TEST(tool_call_limit)
+{
+	struct buf body = BUF_INIT(0);
+	struct chat_reply r;
+	char err[128];
+	int i;
+
+	buf_puts(&body, "{\"choices\":[{\"message\":{\"tool_calls\":[");
+	for (i = 0; i < 65; i++)
+		buf_printf(&body, "%s{\"function\":{\"name\":\"f\",\"arguments\":\"{}\"}}", i ? "," : "");
+	buf_puts(&body, "]},\"finish_reason\":\"tool_calls\"}]}");
+	ck_assert_int_eq(chat_reply_parse(body.data, body.len, &r, err, sizeof(err)), -1);
+	ck_assert_str_eq(err, "the reply has more than 64 tool calls");
+	chat_reply_release(&r);
+	buf_release(&body);
+}
+END_TEST
+
 START_TEST(rejects_malformed)
 {
 	static const char *const bodies[] = {"", "not json", "[]", "{\"choices\":[]}", "{\"choices\":[{}]}"};
@@ -107,6 +127,7 @@ Suite *chat_suite(void)
 	tcase_add_test(tc, body_has_thinking_controls);
 	tcase_add_loop_test(tc, parses_engine_replies, 0, sizeof(replies) / sizeof(replies[0]));
 	tcase_add_test(tc, rejects_malformed);
+	tcase_add_test(tc, tool_call_limit);
 	suite_add_tcase(s, tc);
 	return s;
 }

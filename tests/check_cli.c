@@ -688,6 +688,32 @@ START_TEST(refused_while_loading_waits)
 }
 END_TEST
 
+/* TLS: an https endpoint that does not speak TLS fails the handshake
+ * (verification on by default); --insecure says it is insecure */
+START_TEST(tls_handshake_and_insecure)
+{
+	char url[96];
+	const char *argv[] = {"run", "--endpoint", url, "--checks", "smoke", "--json", "r.json", NULL};
+	const char *insecure[] = {"run", "--endpoint", url, "--checks", "smoke", "--insecure", NULL};
+	struct fake f;
+	struct outcome o;
+	cJSON *r;
+
+	fake_start(&f, "healthy");
+	snprintf(url, sizeof(url), "https://127.0.0.1:%u/v1", f.port);
+	run_preflight(&o, NULL, argv);
+	ck_assert_int_eq(o.code, 3);
+	r = read_json_report(&o, "r.json");
+	ck_assert_str_eq(report_cause(r, "smoke"), "transport-error");
+	cJSON_Delete(r);
+	outcome_release(&o);
+	run_preflight(&o, NULL, insecure);
+	fake_stop(&f);
+	ck_assert_ptr_nonnull(strstr(o.err, "warning: --insecure: TLS certificates are not verified"));
+	outcome_release(&o);
+}
+END_TEST
+
 /* SIGINT mid-batch: requests cancelled, reports written with the
  * unfinished probes skipped, no temporary file left, exit 130 */
 START_TEST(interrupt_writes_reports)
@@ -773,6 +799,8 @@ START_TEST(usage_errors_send_nothing)
 		{"run", "--json", "missing-dir/r.json", NULL},
 		{"run", "--api-key-env", "PREFLIGHT_TEST_UNSET", NULL},
 		{"run", "--extra-body", "[1]", NULL},
+		{"run", "--cacert", "/nonexistent/ca.pem", NULL},
+		{"run", "--checks", "image", NULL},
 	};
 	struct fake f;
 	struct outcome o;
@@ -969,6 +997,7 @@ Suite *cli_suite(void)
 	tcase_add_test(other, loading_endpoint_waits);
 	tcase_add_test(other, refused_while_loading_waits);
 	tcase_add_test(other, interrupt_writes_reports);
+	tcase_add_test(other, tls_handshake_and_insecure);
 	tcase_add_test(other, allocation_failures_are_clean);
 	tcase_add_test(other, usage_errors_send_nothing);
 	tcase_add_loop_test(other, needle_size_is_exact, 0, 9);

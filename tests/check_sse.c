@@ -179,17 +179,25 @@ START_TEST(stream_failures)
 }
 END_TEST
 
-/* fuzz finding: a tool-call index of 1e300 was cast to size_t (UBSan) */
+/* fuzz finding: a tool-call index of 1e300 was cast to size_t (UBSan);
+ * now any index outside 0..63 is a clear error */
 START_TEST(fuzz_huge_tool_index)
 {
-	const char *s = "data: {\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":1e300,\"function\":{\"name\":\"f\"}},{\"index\":-5},{\"index\":63,\"function\":{\"arguments\":\"{}\"}}]}}]}\n\n";
+	const char *ok = "data: {\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":63,\"function\":{\"arguments\":\"{}\"}}]}}]}\n\n";
+	const char *huge = "data: {\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":1e300,\"function\":{\"name\":\"f\"}}]}}]}\n\n";
+	const char *negative = "data: {\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":-5}]}}]}\n\n";
 	struct chat_reply r;
 	struct stream_stats st;
 	char err[256];
 
-	ck_assert_int_eq(chat_stream_parse(s, strlen(s), NULL, 0, &r, &st, err, sizeof(err)), 0);
+	ck_assert_int_eq(chat_stream_parse(ok, strlen(ok), NULL, 0, &r, &st, err, sizeof(err)), 0);
 	ck_assert_uint_eq(r.n_calls, 64);
 	ck_assert_str_eq(r.calls[63].arguments, "{}");
+	chat_reply_release(&r);
+	ck_assert_int_eq(chat_stream_parse(huge, strlen(huge), NULL, 0, &r, &st, err, sizeof(err)), -1);
+	ck_assert_ptr_nonnull(strstr(err, "outside 0..63"));
+	chat_reply_release(&r);
+	ck_assert_int_eq(chat_stream_parse(negative, strlen(negative), NULL, 0, &r, &st, err, sizeof(err)), -1);
 	chat_reply_release(&r);
 }
 END_TEST
