@@ -175,7 +175,7 @@ install: preflight
 	install -m 0644 probes/*.json probes/README.md $(DESTDIR)$(DATADIR)/probes/
 
 lint:
-	clang-format --dry-run --Werror harness/*.[ch] reports/*.[ch] fixtures/*.c tests/*.[ch]
+	clang-format --dry-run --Werror harness/*.[ch] reports/*.[ch] fixtures/*.c tests/*.[ch] tests/fuzz/*.c
 
 clean:
 	$(Q)rm -f preflight fixtures/fake-endpoint tests/run-checks tests/bench .build-flags $(OBJ_ALL) $(OBJ_ALL:.o=.d)

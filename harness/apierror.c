@@ -35,40 +35,41 @@ static const struct {
 } wordings[] = {
 	/* vLLM E: "...length is L tokens. However, you requested M output tokens and
 	 * your prompt contains at least P input tokens, for a total of at least T" */
-	{"for a total of at least", "maximum context length is", "for a total of at least", NULL},
+	{ "for a total of at least", "maximum context length is", "for a total of at least", NULL },
 	/* vLLM C: "... for a total of T tokens (P + M = T > L)" */
-	{"for a total of", "maximum context length is", "for a total of", NULL},
+	{ "for a total of", "maximum context length is", "for a total of", NULL },
 	/* SGLang: "max_completion_tokens is too large: M.This model supports at most L" */
-	{"supports at most", "supports at most", "is too large:", NULL},
+	{ "supports at most", "supports at most", "is too large:", NULL },
 	/* vLLM B: "'max_tokens' ... is too large: M. ... length is L tokens and your
 	 * request has P input tokens (M > L - P)" */
-	{"is too large:", "maximum context length is", "is too large:", "your request has"},
+	{ "is too large:", "maximum context length is", "is too large:", "your request has" },
 	/* vLLM C first form and the 0.15 bug: "your request has P input tokens" */
-	{"your request has", "maximum context length is", "your request has", NULL},
+	{ "your request has", "maximum context length is", "your request has", NULL },
 	/* vLLM A/B: "However, you requested T tokens" */
-	{"However, you requested", "maximum context length is", "However, you requested", NULL},
+	{ "However, you requested", "maximum context length is", "However, you requested", NULL },
 	/* vLLM D, the character pre-check: no token count */
-	{"input characters", "context length is only", NULL, NULL},
+	{ "input characters", "context length is only", NULL, NULL },
 	/* vLLM D: "You passed P input tokens and requested M output tokens. However,
 	 * the model's context length is only L tokens" */
-	{"You passed", "context length is only", "You passed", "and requested"},
+	{ "You passed", "context length is only", "You passed", "and requested" },
 	/* vLLM D: "max_tokens=M cannot be greater than max_model_len=L" */
-	{"cannot be greater than", "cannot be greater than", "", NULL},
+	{ "cannot be greater than", "cannot be greater than", "", NULL },
 	/* vLLM engine: "The decoder prompt (length P) is longer than the maximum model length of L" */
-	{"decoder prompt", "maximum model length of", "(length", NULL},
-	{"Input length (", "maximum context length (", "Input length (", NULL},
+	{ "decoder prompt", "maximum model length of", "(length", NULL },
+	{ "Input length (", "maximum context length (", "Input length (", NULL },
 	/* SGLang */
-	{"is longer than the model's context length", "context length (", "The input (", NULL},
-	{"You requested a total of", "maximum context length of", "You requested a total of", NULL},
+	{ "is longer than the model's context length", "context length (", "The input (", NULL },
+	{ "You requested a total of", "maximum context length of", "You requested a total of",
+	  NULL },
 	/* llama.cpp (the old wording has no numbers) */
-	{"exceeds the available context size", "available context size (", "request (", NULL},
+	{ "exceeds the available context size", "available context size (", "request (", NULL },
 	/* TGI */
-	{"`inputs` tokens + `max_new_tokens` must be <=", "must be <=", "Given:", "tokens and"},
-	{"`inputs` must have less than", "less than", "Given:", NULL},
+	{ "`inputs` tokens + `max_new_tokens` must be <=", "must be <=", "Given:", "tokens and" },
+	{ "`inputs` must have less than", "less than", "Given:", NULL },
 	/* OpenAI */
-	{"your messages resulted in", "maximum context length is", "resulted in", NULL},
+	{ "your messages resulted in", "maximum context length is", "resulted in", NULL },
 	/* LM Studio */
-	{"greater than the context length", "n_ctx:", "n_keep:", NULL},
+	{ "greater than the context length", "n_ctx:", "n_keep:", NULL },
 };
 
 static void find_context_numbers(struct api_error *e, const char *msg)

@@ -12,10 +12,10 @@
 #include <stddef.h>
 
 struct api_error {
-	char *message;      /* owned; the error text, or a body excerpt */
-	char *type;         /* owned; NULL when absent */
+	char *message; /* owned; the error text, or a body excerpt */
+	char *type;    /* owned; NULL when absent */
 	bool context_overflow;
-	long ctx_limit;     /* the endpoint's context length, -1 unknown */
+	long ctx_limit;	    /* the endpoint's context length, -1 unknown */
 	long ctx_requested; /* tokens the request needed, -1 unknown */
 	bool ctx_at_least;  /* ctx_requested is a lower bound (vLLM counts no further) */
 };

@@ -10,17 +10,20 @@
 #include <stdarg.h>
 #include <stddef.h>
 
-#define BUF_ENOMEM (-1)  /* allocation failed */
+#define BUF_ENOMEM  (-1) /* allocation failed */
 #define BUF_ETOOBIG (-2) /* the append would exceed the cap */
 
 struct buf {
-	char *data;  /* owned; NULL until the first append */
-	size_t len;  /* bytes used, excluding the trailing NUL */
-	size_t cap;  /* bytes allocated */
-	size_t max;  /* hard cap on len; 0 means SIZE_MAX */
+	char *data; /* owned; NULL until the first append */
+	size_t len; /* bytes used, excluding the trailing NUL */
+	size_t cap; /* bytes allocated */
+	size_t max; /* hard cap on len; 0 means SIZE_MAX */
 };
 
-#define BUF_INIT(maxbytes) {NULL, 0, 0, (maxbytes)}
+#define BUF_INIT(maxbytes)                                                                         \
+	{                                                                                          \
+		NULL, 0, 0, (maxbytes)                                                             \
+	}
 
 /* Sets up caller memory; max 0 = uncapped. */
 void buf_init(struct buf *b, size_t max);
@@ -32,8 +35,7 @@ int buf_grow_to(struct buf *b, size_t n);
 int buf_append(struct buf *b, const void *data, size_t len);
 int buf_puts(struct buf *b, const char *s);
 int buf_putc(struct buf *b, char c);
-int buf_printf(struct buf *b, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+int buf_printf(struct buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int buf_vprintf(struct buf *b, const char *fmt, va_list ap);
 /* Returns the text, "" when empty; borrowed, valid until the next append. */
 const char *buf_cstr(const struct buf *b);

@@ -12,7 +12,7 @@
 
 const char *thinking_mode_name(enum thinking_mode m)
 {
-	static const char *const names[] = {"default", "enabled", "disabled", "unsupported"};
+	static const char *const names[] = { "default", "enabled", "disabled", "unsupported" };
 
 	return (unsigned)m < 4 ? names[m] : "default";
 }
@@ -22,7 +22,8 @@ static int merge_into(cJSON *to, const cJSON *from)
 {
 	const cJSON *e;
 
-	cJSON_ArrayForEach(e, from) {
+	cJSON_ArrayForEach(e, from)
+	{
 		cJSON *dup = cJSON_Duplicate(e, 1);
 
 		if (!dup)
@@ -40,8 +41,8 @@ static int merge_into(cJSON *to, const cJSON *from)
 	return 0;
 }
 
-char *chat_body_build(const cJSON *request, const cJSON *messages,
-		      const struct chat_settings *s, char *err, size_t errlen)
+char *chat_body_build(const cJSON *request, const cJSON *messages, const struct chat_settings *s,
+		      char *err, size_t errlen)
 {
 	cJSON *body = cJSON_CreateObject(), *kw = NULL;
 	const cJSON *e;
@@ -51,14 +52,16 @@ char *chat_body_build(const cJSON *request, const cJSON *messages,
 		goto oom;
 	if (s->model && !cJSON_AddStringToObject(body, "model", s->model))
 		goto oom;
-	cJSON_ArrayForEach(e, request) {
+	cJSON_ArrayForEach(e, request)
+	{
 		cJSON *dup;
 
 		/* "extra_body" is merged below, "max_tokens" comes from the budget */
 		if (!strcmp(e->string, "extra_body") || !strcmp(e->string, "max_tokens") ||
 		    (messages && !strcmp(e->string, "messages")))
 			continue;
-		if (!(dup = cJSON_Duplicate(e, 1)) || !cJSON_AddItemToObject(body, e->string, dup)) {
+		if (!(dup = cJSON_Duplicate(e, 1)) ||
+		    !cJSON_AddItemToObject(body, e->string, dup)) {
 			cJSON_Delete(dup);
 			goto oom;
 		}
@@ -143,7 +146,8 @@ static int parse_calls(const cJSON *arr, struct chat_reply *r)
 	r->calls = xcalloc(n, sizeof(*r->calls));
 	if (!r->calls)
 		return -1;
-	cJSON_ArrayForEach(tc, arr) {
+	cJSON_ArrayForEach(tc, arr)
+	{
 		const cJSON *fn = cJSON_GetObjectItemCaseSensitive(tc, "function");
 		const cJSON *args = cJSON_GetObjectItemCaseSensitive(fn, "arguments");
 		struct tool_call *c;
@@ -186,8 +190,7 @@ static bool has_nul_escape(const char *s, size_t len)
 	return false;
 }
 
-int chat_reply_parse(const char *body, size_t len, struct chat_reply *r, char *err,
-		     size_t errlen)
+int chat_reply_parse(const char *body, size_t len, struct chat_reply *r, char *err, size_t errlen)
 {
 	cJSON *root = NULL;
 	const cJSON *choice, *msg, *v, *usage;
@@ -243,7 +246,8 @@ int chat_reply_parse(const char *body, size_t len, struct chat_reply *r, char *e
 	if (!r->content || !r->reasoning ||
 	    (calls_rc = parse_calls(cJSON_GetObjectItemCaseSensitive(msg, "tool_calls"), r))) {
 		if (calls_rc == -2)
-			snprintf(err, errlen, "the reply has more than %d tool calls", CHAT_MAX_TOOL_CALLS);
+			snprintf(err, errlen, "the reply has more than %d tool calls",
+				 CHAT_MAX_TOOL_CALLS);
 		else
 			snprintf(err, errlen, "out of memory reading the reply");
 		goto out;
@@ -318,7 +322,8 @@ static int stream_tool_delta(struct stream_state *s, const cJSON *calls)
 {
 	const cJSON *tc;
 
-	cJSON_ArrayForEach(tc, calls) {
+	cJSON_ArrayForEach(tc, calls)
+	{
 		const cJSON *fn = cJSON_GetObjectItemCaseSensitive(tc, "function");
 		const cJSON *idx = cJSON_GetObjectItemCaseSensitive(tc, "index");
 		const cJSON *id = cJSON_GetObjectItemCaseSensitive(tc, "id");
@@ -343,7 +348,8 @@ static int stream_tool_delta(struct stream_state *s, const cJSON *calls)
 			s->r->n_calls = i + 1;
 		}
 		c = &s->r->calls[i];
-		if (cJSON_IsString(id) && *id->valuestring && !c->id && !(c->id = xstrdup(id->valuestring)))
+		if (cJSON_IsString(id) && *id->valuestring && !c->id &&
+		    !(c->id = xstrdup(id->valuestring)))
 			return -1;
 		if (cJSON_IsString(name) && *name->valuestring && (!c->name || !*c->name)) {
 			free(c->name);
@@ -423,9 +429,12 @@ static int on_event(void *ctx, const struct sse_event *ev)
 	    (cJSON_IsString(cJSON_GetObjectItemCaseSensitive(o, "object")) &&
 	     !strcmp(cJSON_GetObjectItemCaseSensitive(o, "object")->valuestring, "error"))) {
 		const cJSON *m = cJSON_IsObject(v) ? cJSON_GetObjectItemCaseSensitive(v, "message")
-			       : cJSON_IsString(v) ? v : cJSON_GetObjectItemCaseSensitive(o, "message");
-		char *ex = cJSON_IsString(m) ? text_excerpt(m->valuestring, strlen(m->valuestring), 300, true)
-					     : text_excerpt(ev->data, ev->data_len, 300, true);
+				 : cJSON_IsString(v)
+					 ? v
+					 : cJSON_GetObjectItemCaseSensitive(o, "message");
+		char *ex = cJSON_IsString(m)
+				   ? text_excerpt(m->valuestring, strlen(m->valuestring), 300, true)
+				   : text_excerpt(ev->data, ev->data_len, 300, true);
 
 		stream_fail(s, "error in the stream: %s", ex);
 		s->error_object = 1;
@@ -446,7 +455,8 @@ static int on_event(void *ctx, const struct sse_event *ev)
 		s->r->prompt_tokens = usage_int(usage, "prompt_tokens");
 		s->r->completion_tokens = usage_int(usage, "completion_tokens");
 		s->r->reasoning_tokens = usage_int(
-			cJSON_GetObjectItemCaseSensitive(usage, "completion_tokens_details"), "reasoning_tokens");
+			cJSON_GetObjectItemCaseSensitive(usage, "completion_tokens_details"),
+			"reasoning_tokens");
 		if (s->r->reasoning_tokens < 0)
 			s->r->reasoning_tokens = usage_int(usage, "reasoning_tokens");
 	}
@@ -457,7 +467,8 @@ static int on_event(void *ctx, const struct sse_event *ev)
 	rc = stream_tool_delta(s, cJSON_GetObjectItemCaseSensitive(delta, "tool_calls"));
 	if (rc || append_delta(&s->content, cJSON_GetObjectItemCaseSensitive(delta, "content"))) {
 		cJSON_Delete(o);
-		return rc == -2 ? stream_fail(s, "a tool-call index outside 0..63 in the stream%s", NULL)
+		return rc == -2 ? stream_fail(s, "a tool-call index outside 0..63 in the stream%s",
+					      NULL)
 				: stream_fail(s, "out of memory reading the stream%s", NULL);
 	}
 	/* the first non-empty of the two names, as in a whole reply */
@@ -496,7 +507,8 @@ static void stream_metrics(struct stream_state *s)
 {
 	struct stream_stats *st = s->st;
 	double span = st->t_last - st->ttft;
-	long tokens = s->r->completion_tokens > 0 ? s->r->completion_tokens : (long)st->token_events;
+	long tokens =
+		s->r->completion_tokens > 0 ? s->r->completion_tokens : (long)st->token_events;
 	size_t i, n = s->n_times > 1 ? s->n_times - 1 : 0;
 
 	if (n) {
@@ -517,9 +529,8 @@ static void stream_metrics(struct stream_state *s)
 		st->prefill_tps = (double)s->r->prompt_tokens / st->ttft;
 }
 
-int chat_stream_parse(const char *body, size_t len, const struct http_mark *marks,
-		      size_t n_marks, struct chat_reply *r, struct stream_stats *st, char *err,
-		      size_t errlen)
+int chat_stream_parse(const char *body, size_t len, const struct http_mark *marks, size_t n_marks,
+		      struct chat_reply *r, struct stream_stats *st, char *err, size_t errlen)
 {
 	struct stream_state s;
 	struct sse_parser p;
@@ -545,8 +556,10 @@ int chat_stream_parse(const char *body, size_t len, const struct http_mark *mark
 	if (!rc)
 		rc = sse_finish(&p, on_event, &s);
 	if (rc && !s.failed)
-		stream_fail(&s, rc == SSE_EEVENTS ? "more than 100000 events in the stream%s"
-				: "a stream line is longer than 8 MiB%s", NULL);
+		stream_fail(&s,
+			    rc == SSE_EEVENTS ? "more than 100000 events in the stream%s"
+					      : "a stream line is longer than 8 MiB%s",
+			    NULL);
 	sse_release(&p);
 	r->content = buf_detach(&s.content);
 	r->content_len = r->content ? strlen(r->content) : 0;
@@ -605,12 +618,13 @@ static int collect_parts(struct buf *b, const cJSON *item, const char *kind)
 {
 	const cJSON *part;
 
-	cJSON_ArrayForEach(part, cJSON_GetObjectItemCaseSensitive(item, "content")) {
+	cJSON_ArrayForEach(part, cJSON_GetObjectItemCaseSensitive(item, "content"))
+	{
 		const cJSON *type = cJSON_GetObjectItemCaseSensitive(part, "type");
 		const cJSON *text = cJSON_GetObjectItemCaseSensitive(part, "text");
 
-		if (cJSON_IsString(type) && !strcmp(type->valuestring, kind) && cJSON_IsString(text) &&
-		    buf_puts(b, text->valuestring))
+		if (cJSON_IsString(type) && !strcmp(type->valuestring, kind) &&
+		    cJSON_IsString(text) && buf_puts(b, text->valuestring))
 			return -1;
 	}
 	return 0;
@@ -629,25 +643,29 @@ int chat_responses_parse(const char *body, size_t len, struct chat_reply *r, cha
 	r->had_nul = has_nul_escape(body, len);
 	root = cJSON_ParseWithLength(body, len);
 	status = cJSON_GetObjectItemCaseSensitive(root, "status");
-	if (!cJSON_IsObject(root) || !cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(root, "output"))) {
+	if (!cJSON_IsObject(root) ||
+	    !cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(root, "output"))) {
 		snprintf(err, errlen, "the body is not a Responses API object (no output list)");
 		goto out;
 	}
-	cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(root, "output")) {
+	cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(root, "output"))
+	{
 		if (collect_parts(&content, item, "output_text") ||
 		    collect_parts(&reasoning, item, "reasoning_text")) {
 			snprintf(err, errlen, "out of memory reading the reply");
 			goto out;
 		}
 	}
-	r->finish_reason = xstrdup(cJSON_IsString(status) && !strcmp(status->valuestring, "completed")
-					   ? "stop"
-				   : cJSON_IsString(status) ? status->valuestring : "unknown");
+	r->finish_reason =
+		xstrdup(cJSON_IsString(status) && !strcmp(status->valuestring, "completed") ? "stop"
+			: cJSON_IsString(status) ? status->valuestring
+						 : "unknown");
 	usage = cJSON_GetObjectItemCaseSensitive(root, "usage");
 	r->prompt_tokens = usage_int(usage, "input_tokens");
 	r->completion_tokens = usage_int(usage, "output_tokens");
-	r->reasoning_tokens = usage_int(cJSON_GetObjectItemCaseSensitive(usage, "output_tokens_details"),
-					"reasoning_tokens");
+	r->reasoning_tokens =
+		usage_int(cJSON_GetObjectItemCaseSensitive(usage, "output_tokens_details"),
+			  "reasoning_tokens");
 	r->reasoning_field = reasoning.len ? "reasoning_text" : NULL;
 	if (cJSON_IsString(cJSON_GetObjectItemCaseSensitive(root, "model")))
 		r->model = xstrdup(cJSON_GetObjectItemCaseSensitive(root, "model")->valuestring);
@@ -687,7 +705,8 @@ cJSON *chat_assistant_message(const struct chat_reply *r)
 		cJSON_AddStringToObject(c, "type", "function");
 		fn = cJSON_AddObjectToObject(c, "function");
 		cJSON_AddStringToObject(fn, "name", r->calls[i].name ? r->calls[i].name : "");
-		cJSON_AddStringToObject(fn, "arguments", r->calls[i].arguments ? r->calls[i].arguments : "");
+		cJSON_AddStringToObject(fn, "arguments",
+					r->calls[i].arguments ? r->calls[i].arguments : "");
 		cJSON_AddItemToArray(calls, c);
 	}
 	return m;

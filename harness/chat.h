@@ -24,41 +24,41 @@ enum thinking_mode {
 const char *thinking_mode_name(enum thinking_mode m);
 
 struct chat_settings {
-	const char *model;                  /* borrowed */
-	long max_tokens;                    /* completion budget */
+	const char *model; /* borrowed */
+	long max_tokens;   /* completion budget */
 	enum thinking_mode thinking;
-	const char *reasoning_effort;       /* borrowed; NULL = not sent */
-	const cJSON *chat_template_kwargs;  /* borrowed; merged */
-	const cJSON *extra_body;            /* borrowed; merged last */
-	bool stream;                        /* stream: true, with the usage chunk */
+	const char *reasoning_effort;	   /* borrowed; NULL = not sent */
+	const cJSON *chat_template_kwargs; /* borrowed; merged */
+	const cJSON *extra_body;	   /* borrowed; merged last */
+	bool stream;			   /* stream: true, with the usage chunk */
 };
 
 /* Builds the JSON body for request (a probe's "request" object: messages,
  * tools, tool_choice, extra_body...). messages, when not NULL, replaces the
  * request's messages. Returns a string the caller frees, or NULL with the
  * reason in err. */
-char *chat_body_build(const cJSON *request, const cJSON *messages,
-		      const struct chat_settings *s, char *err, size_t errlen);
+char *chat_body_build(const cJSON *request, const cJSON *messages, const struct chat_settings *s,
+		      char *err, size_t errlen);
 
 struct tool_call {
-	char *id;        /* owned; may be NULL */
-	char *name;      /* owned; "" when absent */
+	char *id;	 /* owned; may be NULL */
+	char *name;	 /* owned; "" when absent */
 	char *arguments; /* owned; the argument text as sent (objects are printed) */
 };
 
 struct chat_reply {
-	char *content;   /* owned; "" when null or absent */
+	char *content; /* owned; "" when null or absent */
 	size_t content_len;
 	char *reasoning; /* owned; "" when none */
 	size_t reasoning_len;
 	const char *reasoning_field; /* static: "reasoning", "reasoning_content" or NULL */
 	struct tool_call *calls;     /* owned */
 	size_t n_calls;
-	char *finish_reason;         /* owned; NULL when absent */
+	char *finish_reason;					 /* owned; NULL when absent */
 	long prompt_tokens, completion_tokens, reasoning_tokens; /* -1 when absent */
-	char *model;                 /* owned; NULL when absent */
-	char *fingerprint;           /* owned; system_fingerprint or NULL */
-	bool had_nul;                /* the body held \u0000, which cJSON drops with what follows */
+	char *model;						 /* owned; NULL when absent */
+	char *fingerprint; /* owned; system_fingerprint or NULL */
+	bool had_nul;	   /* the body held \u0000, which cJSON drops with what follows */
 };
 
 #define CHAT_MAX_TOOL_CALLS 64
@@ -77,20 +77,20 @@ int chat_responses_parse(const char *body, size_t len, struct chat_reply *r, cha
  * (content, and tool_calls with their ids); caller deletes. */
 cJSON *chat_assistant_message(const struct chat_reply *r);
 #define CHAT_STREAM_MAX_EVENTS 100000
-#define CHAT_STREAM_MAX_LINE (8u << 20)
+#define CHAT_STREAM_MAX_LINE   (8u << 20)
 
 /* What a streamed answer showed besides the answer itself. Times are
  * seconds since the request started; -1 when not seen. */
 struct stream_stats {
-	size_t events;         /* data events, [DONE] included */
-	int done;              /* data: [DONE] arrived */
-	double ttft;           /* first token: content or reasoning */
-	double ttfc;           /* first visible content */
-	double t_last;         /* last token */
-	size_t token_events;   /* events that carried a token */
-	double itl_p50, itl_p95;  /* inter-token latency */
-	double decode_tps;     /* completion tokens per second after the first */
-	double prefill_tps;    /* prompt tokens per second until the first token */
+	size_t events;		 /* data events, [DONE] included */
+	int done;		 /* data: [DONE] arrived */
+	double ttft;		 /* first token: content or reasoning */
+	double ttfc;		 /* first visible content */
+	double t_last;		 /* last token */
+	size_t token_events;	 /* events that carried a token */
+	double itl_p50, itl_p95; /* inter-token latency */
+	double decode_tps;	 /* completion tokens per second after the first */
+	double prefill_tps;	 /* prompt tokens per second until the first token */
 };
 
 struct http_mark;
@@ -102,15 +102,13 @@ struct http_mark;
  * message in err when the stream carried an error object; -1 with the
  * reason when it could not be read. The reply and stats are filled as far
  * as the stream went, and r must be released. */
-int chat_stream_parse(const char *body, size_t len, const struct http_mark *marks,
-		      size_t n_marks, struct chat_reply *r, struct stream_stats *st, char *err,
-		      size_t errlen);
+int chat_stream_parse(const char *body, size_t len, const struct http_mark *marks, size_t n_marks,
+		      struct chat_reply *r, struct stream_stats *st, char *err, size_t errlen);
 
 /* Parses a chat completion body. Returns 0, or -1 with the reason in err
  * (not JSON, no choices, no message). The reply is filled either way and
  * must be released. */
-int chat_reply_parse(const char *body, size_t len, struct chat_reply *r, char *err,
-		     size_t errlen);
+int chat_reply_parse(const char *body, size_t len, struct chat_reply *r, char *err, size_t errlen);
 void chat_reply_release(struct chat_reply *r);
 
 #endif

@@ -16,55 +16,72 @@ enum opt_kind { OPT_STR, OPT_DOUBLE, OPT_LONG, OPT_INT, OPT_FLAG, OPT_SPECIAL };
 struct option {
 	const char *name;
 	enum opt_kind kind;
-	size_t offset;   /* into struct config */
-	double lo, hi;   /* bounds for numbers */
+	size_t offset; /* into struct config */
+	double lo, hi; /* bounds for numbers */
 	const char *help;
 };
 
 #define OFF(f) offsetof(struct config, f)
 
 static const struct option options[] = {
-	{"--endpoint", OPT_STR, OFF(endpoint), 0, 0, "base URL with /v1 (or OPENAI_BASE_URL)"},
-	{"--base-url", OPT_STR, OFF(endpoint), 0, 0, "same as --endpoint"},
-	{"--model", OPT_STR, OFF(model), 0, 0, "model id (default: the only one in /v1/models)"},
-	{"--api-key-env", OPT_STR, OFF(api_key_env), 0, 0, "variable holding the key (OPENAI_API_KEY)"},
-	{"--probes", OPT_STR, OFF(probes_dir), 0, 0, "probe folder"},
-	{"--checks", OPT_STR, OFF(checks), 0, 0, "probe ids to run, comma-separated"},
-	{"--junit", OPT_STR, OFF(junit), 0, 0, "write JUnit XML here"},
-	{"--json", OPT_STR, OFF(json), 0, 0, "write the JSON report here"},
-	{"--markdown", OPT_STR, OFF(markdown), 0, 0, "write the notebook row here"},
-	{"--timeout", OPT_DOUBLE, OFF(timeout), 0.001, 86400, "seconds per request (900)"},
-	{"--wait", OPT_DOUBLE, OFF(wait), 0, 86400, "wait up to SECONDS for the endpoint to load"},
-	{"--needle-ctx", OPT_LONG, OFF(needle_ctx), 256, 10000000, "needle prompt size in tokens (14000)"},
-	{"--long-tool-ctx", OPT_LONG, OFF(long_tool_ctx), 1000, 10000000, "long-tools prompt size in tokens (110000)"},
-	{"--needle-depth", OPT_SPECIAL, 0, 0, 0, "needle depths, e.g. 0.1,0.5,0.9 (0.58)"},
-	{"--tool-batch", OPT_INT, OFF(tool_batch), 1, PROBE_BATCH_MAX, "tool requests sent at once (20)"},
-	{"--no-thinking", OPT_SPECIAL, 0, 0, 0, "same as --thinking-mode disabled"},
-	{"--stream", OPT_FLAG, OFF(stream), 0, 0, "stream every probe (SSE), with speed metrics"},
-	{"--stream-parity", OPT_FLAG, OFF(stream_parity), 0, 0, "run every probe streamed and not; verdicts must agree"},
-	{"--parallel", OPT_FLAG, OFF(parallel), 0, 0, "run all selected probes at once"},
-	{"--thinking-mode", OPT_SPECIAL, 0, 0, 0, "default|enabled|disabled|unsupported"},
-	{"--reasoning-effort", OPT_STR, OFF(reasoning_effort), 0, 0, "send reasoning_effort LEVEL"},
-	{"--chat-template-kwargs", OPT_SPECIAL, 0, 0, 0, "JSON object merged into chat_template_kwargs"},
-	{"--extra-body", OPT_SPECIAL, 0, 0, 0, "JSON object merged into every request body"},
-	{"--visible-answer-tokens", OPT_LONG, OFF(visible_tokens), 1, 1048576, "answer budget (256)"},
-	{"--reasoning-headroom-tokens", OPT_LONG, OFF(headroom_tokens), 0, 1048576, "extra budget for thinking (0)"},
-	{"--max-response-bytes", OPT_LONG, OFF(max_body), 1024, 1L << 32, "cap per response body (64 MiB)"},
-	{"--max-run-bytes", OPT_LONG, OFF(max_run_bytes), 1024, 1L << 34, "response bytes held at once, whole run (128 MiB)"},
-	{"--cacert", OPT_STR, OFF(cacert), 0, 0, "CA bundle for https endpoints"},
-	{"--insecure", OPT_FLAG, OFF(insecure), 0, 0, "do not verify TLS certificates"},
-	{"--allowed-finish-reasons", OPT_SPECIAL, 0, 0, 0, "comma list (stop,tool_calls)"},
-	{"--reasoning-evidence", OPT_SPECIAL, 0, 0, 0, "any|required|forbidden (any)"},
-	{"--recipe", OPT_SPECIAL, 0, 0, 0, "take settings and metadata from a recipe file"},
-	{"--record", OPT_STR, OFF(record), 0, 0, "record every exchange to FILE.jsonl.gz"},
-	{"--dry-run", OPT_FLAG, OFF(dry_run), 0, 0, "print the plan as JSON; send and write nothing"},
-	{"--image-path", OPT_STR, OFF(image_path), 0, 0, "PNG, JPEG or WebP for the image and ocr probes"},
-	{"--video-path", OPT_STR, OFF(video_path), 0, 0, "MP4, WebM or QuickTime for the video probe"},
-	{"--image-expect", OPT_SPECIAL, 0, 0, 0, "text the image answer must hold (repeatable)"},
-	{"--ocr-expect", OPT_SPECIAL, 0, 0, 0, "text the OCR answer must hold (repeatable)"},
-	{"--video-expect", OPT_SPECIAL, 0, 0, 0, "text the video answer must hold (repeatable)"},
-	{"--concurrency-diff", OPT_FLAG, OFF(concurrency_diff), 0, 0, "run batches one at a time and all at once"},
-	{"--repeat", OPT_INT, OFF(repeat), 1, PROBE_REPEAT_MAX, "run each probe K times; it passes when all K pass"},
+	{ "--endpoint", OPT_STR, OFF(endpoint), 0, 0, "base URL with /v1 (or OPENAI_BASE_URL)" },
+	{ "--base-url", OPT_STR, OFF(endpoint), 0, 0, "same as --endpoint" },
+	{ "--model", OPT_STR, OFF(model), 0, 0, "model id (default: the only one in /v1/models)" },
+	{ "--api-key-env", OPT_STR, OFF(api_key_env), 0, 0,
+	  "variable holding the key (OPENAI_API_KEY)" },
+	{ "--probes", OPT_STR, OFF(probes_dir), 0, 0, "probe folder" },
+	{ "--checks", OPT_STR, OFF(checks), 0, 0, "probe ids to run, comma-separated" },
+	{ "--junit", OPT_STR, OFF(junit), 0, 0, "write JUnit XML here" },
+	{ "--json", OPT_STR, OFF(json), 0, 0, "write the JSON report here" },
+	{ "--markdown", OPT_STR, OFF(markdown), 0, 0, "write the notebook row here" },
+	{ "--timeout", OPT_DOUBLE, OFF(timeout), 0.001, 86400, "seconds per request (900)" },
+	{ "--wait", OPT_DOUBLE, OFF(wait), 0, 86400,
+	  "wait up to SECONDS for the endpoint to load" },
+	{ "--needle-ctx", OPT_LONG, OFF(needle_ctx), 256, 10000000,
+	  "needle prompt size in tokens (14000)" },
+	{ "--long-tool-ctx", OPT_LONG, OFF(long_tool_ctx), 1000, 10000000,
+	  "long-tools prompt size in tokens (110000)" },
+	{ "--needle-depth", OPT_SPECIAL, 0, 0, 0, "needle depths, e.g. 0.1,0.5,0.9 (0.58)" },
+	{ "--tool-batch", OPT_INT, OFF(tool_batch), 1, PROBE_BATCH_MAX,
+	  "tool requests sent at once (20)" },
+	{ "--no-thinking", OPT_SPECIAL, 0, 0, 0, "same as --thinking-mode disabled" },
+	{ "--stream", OPT_FLAG, OFF(stream), 0, 0, "stream every probe (SSE), with speed metrics" },
+	{ "--stream-parity", OPT_FLAG, OFF(stream_parity), 0, 0,
+	  "run every probe streamed and not; verdicts must agree" },
+	{ "--parallel", OPT_FLAG, OFF(parallel), 0, 0, "run all selected probes at once" },
+	{ "--thinking-mode", OPT_SPECIAL, 0, 0, 0, "default|enabled|disabled|unsupported" },
+	{ "--reasoning-effort", OPT_STR, OFF(reasoning_effort), 0, 0,
+	  "send reasoning_effort LEVEL" },
+	{ "--chat-template-kwargs", OPT_SPECIAL, 0, 0, 0,
+	  "JSON object merged into chat_template_kwargs" },
+	{ "--extra-body", OPT_SPECIAL, 0, 0, 0, "JSON object merged into every request body" },
+	{ "--visible-answer-tokens", OPT_LONG, OFF(visible_tokens), 1, 1048576,
+	  "answer budget (256)" },
+	{ "--reasoning-headroom-tokens", OPT_LONG, OFF(headroom_tokens), 0, 1048576,
+	  "extra budget for thinking (0)" },
+	{ "--max-response-bytes", OPT_LONG, OFF(max_body), 1024, 1L << 32,
+	  "cap per response body (64 MiB)" },
+	{ "--max-run-bytes", OPT_LONG, OFF(max_run_bytes), 1024, 1L << 34,
+	  "response bytes held at once, whole run (128 MiB)" },
+	{ "--cacert", OPT_STR, OFF(cacert), 0, 0, "CA bundle for https endpoints" },
+	{ "--insecure", OPT_FLAG, OFF(insecure), 0, 0, "do not verify TLS certificates" },
+	{ "--allowed-finish-reasons", OPT_SPECIAL, 0, 0, 0, "comma list (stop,tool_calls)" },
+	{ "--reasoning-evidence", OPT_SPECIAL, 0, 0, 0, "any|required|forbidden (any)" },
+	{ "--recipe", OPT_SPECIAL, 0, 0, 0, "take settings and metadata from a recipe file" },
+	{ "--record", OPT_STR, OFF(record), 0, 0, "record every exchange to FILE.jsonl.gz" },
+	{ "--dry-run", OPT_FLAG, OFF(dry_run), 0, 0,
+	  "print the plan as JSON; send and write nothing" },
+	{ "--image-path", OPT_STR, OFF(image_path), 0, 0,
+	  "PNG, JPEG or WebP for the image and ocr probes" },
+	{ "--video-path", OPT_STR, OFF(video_path), 0, 0,
+	  "MP4, WebM or QuickTime for the video probe" },
+	{ "--image-expect", OPT_SPECIAL, 0, 0, 0, "text the image answer must hold (repeatable)" },
+	{ "--ocr-expect", OPT_SPECIAL, 0, 0, 0, "text the OCR answer must hold (repeatable)" },
+	{ "--video-expect", OPT_SPECIAL, 0, 0, 0, "text the video answer must hold (repeatable)" },
+	{ "--concurrency-diff", OPT_FLAG, OFF(concurrency_diff), 0, 0,
+	  "run batches one at a time and all at once" },
+	{ "--repeat", OPT_INT, OFF(repeat), 1, PROBE_REPEAT_MAX,
+	  "run each probe K times; it passes when all K pass" },
 };
 
 static const char usage_text[] =
@@ -100,7 +117,8 @@ static const char usage_text[] =
 	"  --repeat K                          each probe K times (pass@k and pass^k reported)\n"
 	"  --concurrency-diff                  tool batches one at a time, then all at once\n"
 	"  --dry-run                           print the plan as JSON; send and write nothing\n"
-	"  --image-path FILE  --image-expect TEXT  --ocr-expect TEXT     for the image and ocr probes\n"
+	"  --image-path FILE  --image-expect TEXT  --ocr-expect TEXT     for the image and ocr "
+	"probes\n"
 	"  --video-path FILE  --video-expect TEXT                        for the video probe\n"
 	"  --timeout SECONDS                   per request (900)\n"
 	"  --wait SECONDS                      wait for a server still loading\n"
@@ -158,7 +176,8 @@ static int add_expect(const char **list, size_t *n, const char *name, const char
 		      size_t errlen)
 {
 	if (!*val || *n == CONFIG_MAX_EXPECT) {
-		snprintf(err, errlen, "%s takes a non-empty text, at most %d times", name, CONFIG_MAX_EXPECT);
+		snprintf(err, errlen, "%s takes a non-empty text, at most %d times", name,
+			 CONFIG_MAX_EXPECT);
 		return -1;
 	}
 	list[(*n)++] = val;
@@ -175,11 +194,15 @@ static int set_depths(struct config *c, const char *text, char *err, size_t errl
 		double d = strtod(p, &end);
 
 		if (end == p || !isfinite(d) || d < 0 || d > 1 || (*end && *end != ',')) {
-			snprintf(err, errlen, "--needle-depth takes numbers from 0 to 1 separated by commas, not '%s'", text);
+			snprintf(err, errlen,
+				 "--needle-depth takes numbers from 0 to 1 separated by commas, "
+				 "not '%s'",
+				 text);
 			return -1;
 		}
 		if (c->n_needle_depths == CONFIG_MAX_DEPTHS) {
-			snprintf(err, errlen, "--needle-depth takes at most %d depths", CONFIG_MAX_DEPTHS);
+			snprintf(err, errlen, "--needle-depth takes at most %d depths",
+				 CONFIG_MAX_DEPTHS);
 			return -1;
 		}
 		c->needle_depths[c->n_needle_depths++] = d;
@@ -210,7 +233,7 @@ static int set_json_object(cJSON **slot, const char *name, const char *text, cha
 static int set_special(struct config *c, const char *name, const char *val, char *err,
 		       size_t errlen)
 {
-	static const char *const modes[] = {"default", "enabled", "disabled", "unsupported"};
+	static const char *const modes[] = { "default", "enabled", "disabled", "unsupported" };
 	size_t i;
 
 	if (!strcmp(name, "--no-thinking")) {
@@ -223,7 +246,10 @@ static int set_special(struct config *c, const char *name, const char *val, char
 				c->thinking = (enum thinking_mode)i;
 				return 0;
 			}
-		snprintf(err, errlen, "--thinking-mode must be default, enabled, disabled or unsupported, not '%s'", val);
+		snprintf(err, errlen,
+			 "--thinking-mode must be default, enabled, disabled or unsupported, not "
+			 "'%s'",
+			 val);
 		return -1;
 	}
 	if (!strcmp(name, "--chat-template-kwargs"))
@@ -245,7 +271,8 @@ static int set_special(struct config *c, const char *name, const char *val, char
 	if (!strcmp(name, "--reasoning-evidence")) {
 		if (reasoning_policy_parse(val, &c->reasoning_evidence) == 0)
 			return 0;
-		snprintf(err, errlen, "--reasoning-evidence must be any, required or forbidden, not '%s'", val);
+		snprintf(err, errlen,
+			 "--reasoning-evidence must be any, required or forbidden, not '%s'", val);
 		return -1;
 	}
 	return -1;
@@ -302,7 +329,8 @@ static int check_endpoint(const char *url, char *err, size_t errlen)
 		return -1;
 	}
 	if (strpbrk(url, "?# \t\r\n")) {
-		snprintf(err, errlen, "endpoint must be a plain base URL without query, fragment or spaces");
+		snprintf(err, errlen,
+			 "endpoint must be a plain base URL without query, fragment or spaces");
 		return -1;
 	}
 	return 0;
@@ -435,7 +463,8 @@ static int recipe_options(struct config *c)
 	       (r->needle_depth && add_arg(c, "--needle-depth", r->needle_depth)) ||
 	       (r->allowed_finish_reasons &&
 		add_arg(c, "--allowed-finish-reasons", r->allowed_finish_reasons)) ||
-	       (r->reasoning_evidence && add_arg(c, "--reasoning-evidence", r->reasoning_evidence)) ||
+	       (r->reasoning_evidence &&
+		add_arg(c, "--reasoning-evidence", r->reasoning_evidence)) ||
 	       add_long(c, "--needle-ctx", r->needle_ctx) ||
 	       add_long(c, "--long-tool-ctx", r->long_tool_ctx) ||
 	       add_long(c, "--tool-batch", r->tool_batch) ||
@@ -462,8 +491,9 @@ static int load_recipe(struct config *c, char **args, int n, const struct recipe
 	}
 	if (!path)
 		return 0;
-	c->recipe = given ? recipe_load_text(given->path, given->text, strlen(given->text), err, errlen)
-			  : recipe_load_file(path, err, errlen);
+	c->recipe =
+		given ? recipe_load_text(given->path, given->text, strlen(given->text), err, errlen)
+		      : recipe_load_file(path, err, errlen);
 	if (!c->recipe)
 		return -1;
 	if (recipe_options(c)) {
@@ -536,7 +566,9 @@ int config_parse_with(int argc, char **argv, const struct recipe_text *recipe, s
 	if (!c->endpoint)
 		c->endpoint = getenv("OPENAI_BASE_URL");
 	if (!c->endpoint || !*c->endpoint) {
-		snprintf(err, errlen, "no endpoint: pass --endpoint URL, set OPENAI_BASE_URL, or use a recipe with one");
+		snprintf(err, errlen,
+			 "no endpoint: pass --endpoint URL, set OPENAI_BASE_URL, or use a recipe "
+			 "with one");
 		return -1;
 	}
 	if (check_endpoint(c->endpoint, err, errlen))
@@ -553,7 +585,9 @@ int config_parse_with(int argc, char **argv, const struct recipe_text *recipe, s
 		return -1;
 	}
 	if (c->visible_tokens + c->headroom_tokens > 1048576) {
-		snprintf(err, errlen, "--visible-answer-tokens plus --reasoning-headroom-tokens must be at most 1048576");
+		snprintf(err, errlen,
+			 "--visible-answer-tokens plus --reasoning-headroom-tokens must be at most "
+			 "1048576");
 		return -1;
 	}
 	return 0;
@@ -584,8 +618,9 @@ static int parse_files(struct config *c, int argc, char **argv, char *err, size_
 		}
 	}
 	if (!c->n_files) {
-		snprintf(err, errlen, c->cmd == CMD_TABLE ? "table needs at least one REPORT.json"
-							  : "validate needs at least one FILE");
+		snprintf(err, errlen,
+			 c->cmd == CMD_TABLE ? "table needs at least one REPORT.json"
+					     : "validate needs at least one FILE");
 		return -1;
 	}
 	if (c->check_only && !c->notebook) {

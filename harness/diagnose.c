@@ -13,46 +13,100 @@ static const struct {
 	const char *remedy;
 	bool exchange;
 } causes[CAUSE_COUNT] = {
-	[CAUSE_NONE] = {"", "", false},
-	[CAUSE_REASONING_BLEED] = {"reasoning-bleed",
-		"serve with the model's reasoning parser (vLLM/SGLang --reasoning-parser qwen3|deepseek_r1|super_v3..., llama.cpp --reasoning-format deepseek)", false},
-	[CAUSE_THINKING_STARVATION] = {"thinking-starvation",
-		"thinking used the whole budget: run with --no-thinking, or give it room with --reasoning-headroom-tokens 4096", false},
-	[CAUSE_ANSWER_TRUNCATED] = {"answer-truncated",
-		"the answer hit the token budget: raise --visible-answer-tokens", false},
-	[CAUSE_TOOL_CALL_AS_TEXT] = {"tool-call-as-text",
-		"serve with --enable-auto-tool-choice --tool-call-parser <hermes|qwen3_coder|llama3_json|mistral...> (vLLM), --tool-call-parser (SGLang), --jinja (llama.cpp)", false},
-	[CAUSE_INVALID_TOOL_ARGUMENTS] = {"invalid-tool-arguments",
-		"tool arguments are broken: check the --tool-call-parser matches the model, and disable speculative decoding (--speculative-config) to rule it out", false},
-	[CAUSE_WRONG_TOOL] = {"wrong-tool",
-		"the model called a function that was not offered: check the chat template passes the tools (--chat-template)", false},
-	[CAUSE_NO_TOOL_CALL] = {"no-tool-call",
-		"the model answered in prose: check --enable-auto-tool-choice and that the chat template renders tools", false},
-	[CAUSE_GARBAGE_OUTPUT] = {"garbage-output",
-		"the decode is broken: suspect the kernel or quantization path (try another --quantization, --kv-cache-dtype auto, --enforce-eager)", false},
-	[CAUSE_CONTEXT_OVERFLOW] = {"context-overflow",
-		"serve with a larger --max-model-len (vLLM), --context-length (SGLang), -c (llama.cpp), OLLAMA_CONTEXT_LENGTH or PARAMETER num_ctx (Ollama), or run with a smaller --needle-ctx", false},
-	[CAUSE_WRONG_ANSWER] = {"wrong-answer",
-		"read the answer in the report; check the chat template (--chat-template) and the sampling defaults the server applies (vLLM --generation-config)", false},
-	[CAUSE_HTTP_ERROR] = {"http-error",
-		"read the server log around this request; a vLLM 500 'EngineCore encountered an issue' means the engine died: restart the serve, and lower --gpu-memory-utilization or --max-num-seqs if it ran out of memory", true},
-	[CAUSE_AUTH_ERROR] = {"auth-error",
-		"the endpoint refused the credentials: set OPENAI_API_KEY (or --api-key-env NAME) to the key the server was started with (--api-key)", true},
-	[CAUSE_MALFORMED_RESPONSE] = {"malformed-response",
-		"the body is not an OpenAI chat completion: check --endpoint points at the /v1 base of an OpenAI-compatible server", true},
-	[CAUSE_TRANSPORT_ERROR] = {"transport-error",
-		"the connection failed: check the endpoint is up and reachable (--wait SECONDS waits for a server still loading)", true},
-	[CAUSE_RESPONSE_TOO_LARGE] = {"response-too-large",
-		"the body passed --max-response-bytes: the server may be ignoring max_tokens or streaming without end", true},
-	[CAUSE_TIMEOUT] = {"timeout",
-		"no complete answer within --timeout: raise it, or check the server is not stalled or overloaded", true},
-	[CAUSE_STREAM_PARITY] = {"stream-parity",
-		"the streamed and non-streamed answers disagree: the streaming path of the tool or reasoning parser differs (vLLM and SGLang parse streams separately); compare the two in the JSON report", false},
-	[CAUSE_ANSWER_IN_REASONING] = {"answer-in-reasoning",
-		"the reasoning parser put the answer in the reasoning channel: check --reasoning-parser matches the model and its chat template (vLLM, SGLang), or --reasoning-format (llama.cpp)", false},
-	[CAUSE_CONCURRENCY_CORRUPTION] = {"concurrency-corruption",
-		"answers are clean one at a time and corrupt under load: suspect batched kernels or the tool parser's shared state; retry with --max-num-seqs 1, without --speculative-config, or with --enforce-eager", false},
-	[CAUSE_INTERRUPTED] = {"interrupted", "", true},
+	[CAUSE_NONE] = { "", "", false },
+	[CAUSE_REASONING_BLEED] = { "reasoning-bleed",
+				    "serve with the model's reasoning parser (vLLM/SGLang "
+				    "--reasoning-parser qwen3|deepseek_r1|super_v3..., llama.cpp "
+				    "--reasoning-format deepseek)",
+				    false },
+	[CAUSE_THINKING_STARVATION] = { "thinking-starvation",
+					"thinking used the whole budget: run with --no-thinking, "
+					"or give it room with --reasoning-headroom-tokens 4096",
+					false },
+	[CAUSE_ANSWER_TRUNCATED] = { "answer-truncated",
+				     "the answer hit the token budget: raise "
+				     "--visible-answer-tokens",
+				     false },
+	[CAUSE_TOOL_CALL_AS_TEXT] = { "tool-call-as-text",
+				      "serve with --enable-auto-tool-choice --tool-call-parser "
+				      "<hermes|qwen3_coder|llama3_json|mistral...> (vLLM), "
+				      "--tool-call-parser (SGLang), --jinja (llama.cpp)",
+				      false },
+	[CAUSE_INVALID_TOOL_ARGUMENTS] = { "invalid-tool-arguments",
+					   "tool arguments are broken: check the "
+					   "--tool-call-parser matches the model, and disable "
+					   "speculative decoding (--speculative-config) to rule it "
+					   "out",
+					   false },
+	[CAUSE_WRONG_TOOL] = { "wrong-tool",
+			       "the model called a function that was not offered: check the chat "
+			       "template passes the tools (--chat-template)",
+			       false },
+	[CAUSE_NO_TOOL_CALL] = { "no-tool-call",
+				 "the model answered in prose: check --enable-auto-tool-choice and "
+				 "that the chat template renders tools",
+				 false },
+	[CAUSE_GARBAGE_OUTPUT] = { "garbage-output",
+				   "the decode is broken: suspect the kernel or quantization path "
+				   "(try another --quantization, --kv-cache-dtype auto, "
+				   "--enforce-eager)",
+				   false },
+	[CAUSE_CONTEXT_OVERFLOW] = { "context-overflow",
+				     "serve with a larger --max-model-len (vLLM), --context-length "
+				     "(SGLang), -c (llama.cpp), OLLAMA_CONTEXT_LENGTH or PARAMETER "
+				     "num_ctx (Ollama), or run with a smaller --needle-ctx",
+				     false },
+	[CAUSE_WRONG_ANSWER] = { "wrong-answer",
+				 "read the answer in the report; check the chat template "
+				 "(--chat-template) and the sampling defaults the server applies "
+				 "(vLLM --generation-config)",
+				 false },
+	[CAUSE_HTTP_ERROR] = { "http-error",
+			       "read the server log around this request; a vLLM 500 'EngineCore "
+			       "encountered an issue' means the engine died: restart the serve, "
+			       "and lower --gpu-memory-utilization or --max-num-seqs if it ran out "
+			       "of memory",
+			       true },
+	[CAUSE_AUTH_ERROR] = { "auth-error",
+			       "the endpoint refused the credentials: set OPENAI_API_KEY (or "
+			       "--api-key-env NAME) to the key the server was started with "
+			       "(--api-key)",
+			       true },
+	[CAUSE_MALFORMED_RESPONSE] = { "malformed-response",
+				       "the body is not an OpenAI chat completion: check "
+				       "--endpoint points at the /v1 base of an OpenAI-compatible "
+				       "server",
+				       true },
+	[CAUSE_TRANSPORT_ERROR] = { "transport-error",
+				    "the connection failed: check the endpoint is up and reachable "
+				    "(--wait SECONDS waits for a server still loading)",
+				    true },
+	[CAUSE_RESPONSE_TOO_LARGE] = { "response-too-large",
+				       "the body passed --max-response-bytes: the server may be "
+				       "ignoring max_tokens or streaming without end",
+				       true },
+	[CAUSE_TIMEOUT] = { "timeout",
+			    "no complete answer within --timeout: raise it, or check the server is "
+			    "not stalled or overloaded",
+			    true },
+	[CAUSE_STREAM_PARITY] = { "stream-parity",
+				  "the streamed and non-streamed answers disagree: the streaming "
+				  "path of the tool or reasoning parser differs (vLLM and SGLang "
+				  "parse streams separately); compare the two in the JSON report",
+				  false },
+	[CAUSE_ANSWER_IN_REASONING] = { "answer-in-reasoning",
+					"the reasoning parser put the answer in the reasoning "
+					"channel: check --reasoning-parser matches the model and "
+					"its chat template (vLLM, SGLang), or --reasoning-format "
+					"(llama.cpp)",
+					false },
+	[CAUSE_CONCURRENCY_CORRUPTION] = { "concurrency-corruption",
+					   "answers are clean one at a time and corrupt under "
+					   "load: suspect batched kernels or the tool parser's "
+					   "shared state; retry with --max-num-seqs 1, without "
+					   "--speculative-config, or with --enforce-eager",
+					   false },
+	[CAUSE_INTERRUPTED] = { "interrupted", "", true },
 };
 
 const char *cause_code(enum cause c)
@@ -90,8 +144,13 @@ bool diagnose_think_tags(const char *content, size_t len)
 bool diagnose_tool_markup(const char *content, size_t len)
 {
 	static const char *const marks[] = {
-		"<tool_call>", "[TOOL_CALLS]", "<|python_start|>", "<|tool_call|>",
-		"<|tool_call>", "<function=", "<|tool_calls_section_begin|>",
+		"<tool_call>",
+		"[TOOL_CALLS]",
+		"<|python_start|>",
+		"<|tool_call|>",
+		"<|tool_call>",
+		"<function=",
+		"<|tool_calls_section_begin|>",
 	};
 	const char *p;
 	size_t i;
@@ -141,9 +200,18 @@ static bool utf8_valid(const char *s, size_t len)
 bool diagnose_garbage(const char *content, size_t len, char *what, size_t whatlen)
 {
 	static const char *const tokens[] = {
-		"<|im_start|>", "<|im_end|>", "<|endoftext|>", "<|eot_id|>",
-		"<|start_header_id|>", "<|end_of_text|>", "<｜end▁of▁sentence｜>",
-		"<|begin_of_text|>", "</s><s>", "<unk>", "<pad>", "<|reserved_special_token",
+		"<|im_start|>",
+		"<|im_end|>",
+		"<|endoftext|>",
+		"<|eot_id|>",
+		"<|start_header_id|>",
+		"<|end_of_text|>",
+		"<｜end▁of▁sentence｜>",
+		"<|begin_of_text|>",
+		"</s><s>",
+		"<unk>",
+		"<pad>",
+		"<|reserved_special_token",
 	};
 	size_t i;
 
@@ -208,11 +276,30 @@ bool diagnose_untagged_reasoning(const char *content, size_t len)
 	/* openers seen from reasoning models whose thinking reached content
 	 * (MiniMax, Nemotron, Qwen3 without --reasoning-parser) */
 	static const char *const openers[] = {
-		"We need to ", "We are asked", "We have to ", "The user asks", "The user wants",
-		"The user is asking", "The user requests", "The user said", "The user has asked",
-		"Okay, so ", "Okay, the user", "Okay, let's", "Okay, let me", "Alright, the user",
-		"Alright, let's", "Alright, so", "Let me think", "Let's think", "Hmm,", "Hmm.",
-		"First, I need to", "I need to figure", "I need to respond", "Here's a thinking process",
+		"We need to ",
+		"We are asked",
+		"We have to ",
+		"The user asks",
+		"The user wants",
+		"The user is asking",
+		"The user requests",
+		"The user said",
+		"The user has asked",
+		"Okay, so ",
+		"Okay, the user",
+		"Okay, let's",
+		"Okay, let me",
+		"Alright, the user",
+		"Alright, let's",
+		"Alright, so",
+		"Let me think",
+		"Let's think",
+		"Hmm,",
+		"Hmm.",
+		"First, I need to",
+		"I need to figure",
+		"I need to respond",
+		"Here's a thinking process",
 	};
 	size_t i = 0, k;
 
@@ -244,26 +331,38 @@ void diagnose_explain(enum cause c, const struct answer_evidence *ev, char *out,
 		break;
 	case CAUSE_THINKING_STARVATION:
 		if (ev->reasoning_chars || ev->reasoning_tokens > 0)
-			snprintf(out, outlen, "finish=length after %zu reasoning chars%s of a %ld-token budget; visible answer %zu chars",
-				 ev->reasoning_chars, tokens, ev->max_tokens, text_chars(ev->content, ev->content_len));
+			snprintf(out, outlen,
+				 "finish=length after %zu reasoning chars%s of a %ld-token budget; "
+				 "visible answer %zu chars",
+				 ev->reasoning_chars, tokens, ev->max_tokens,
+				 text_chars(ev->content, ev->content_len));
 		else
-			snprintf(out, outlen, "finish=length, no reasoning returned but completion_tokens=%ld used the whole %ld-token budget; visible answer empty",
+			snprintf(out, outlen,
+				 "finish=length, no reasoning returned but completion_tokens=%ld "
+				 "used the whole %ld-token budget; visible answer empty",
 				 ev->completion_tokens, ev->max_tokens);
 		break;
 	case CAUSE_ANSWER_TRUNCATED:
-		snprintf(out, outlen, "finish=length with no reasoning: the answer was cut at the %ld-token budget after %zu chars: '%s'",
-			 ev->max_tokens, text_chars(ev->content, ev->content_len), head ? head : "");
+		snprintf(out, outlen,
+			 "finish=length with no reasoning: the answer was cut at the %ld-token "
+			 "budget after %zu chars: '%s'",
+			 ev->max_tokens, text_chars(ev->content, ev->content_len),
+			 head ? head : "");
 		break;
 	case CAUSE_TOOL_CALL_AS_TEXT:
-		snprintf(out, outlen, "tool-call markup in content, no tool_calls (finish=%s): '%s'", finish,
+		snprintf(out, outlen,
+			 "tool-call markup in content, no tool_calls (finish=%s): '%s'", finish,
 			 head ? head : "");
 		break;
 	case CAUSE_ANSWER_IN_REASONING:
-		snprintf(out, outlen, "no visible answer (finish=%s); the reasoning channel holds it (%zu chars%s)",
+		snprintf(out, outlen,
+			 "no visible answer (finish=%s); the reasoning channel holds it (%zu "
+			 "chars%s)",
 			 finish, ev->reasoning_chars, tokens);
 		break;
 	case CAUSE_NO_TOOL_CALL:
-		snprintf(out, outlen, "a prose answer, no tool_calls (finish=%s): '%s'", finish, head ? head : "");
+		snprintf(out, outlen, "a prose answer, no tool_calls (finish=%s): '%s'", finish,
+			 head ? head : "");
 		break;
 	case CAUSE_GARBAGE_OUTPUT:
 		if (ev->nul_bytes)
@@ -273,9 +372,9 @@ void diagnose_explain(enum cause c, const struct answer_evidence *ev, char *out,
 		snprintf(out, outlen, "%s: '%s'", what, head ? head : "");
 		break;
 	default:
-		snprintf(out, outlen, "finish=%s, %zu visible chars, %zu reasoning chars%s: '%s'", finish,
-			 text_chars(ev->content, ev->content_len), ev->reasoning_chars, tokens,
-			 head ? head : "");
+		snprintf(out, outlen, "finish=%s, %zu visible chars, %zu reasoning chars%s: '%s'",
+			 finish, text_chars(ev->content, ev->content_len), ev->reasoning_chars,
+			 tokens, head ? head : "");
 		break;
 	}
 	free(head);

@@ -48,18 +48,18 @@ struct answer_evidence {
 	const char *content;
 	size_t content_len;
 	size_t reasoning_chars;
-	long reasoning_tokens;   /* -1 when not reported */
-	long completion_tokens;  /* -1 when not reported */
-	long max_tokens;         /* the completion budget sent */
+	long reasoning_tokens;	   /* -1 when not reported */
+	long completion_tokens;	   /* -1 when not reported */
+	long max_tokens;	   /* the completion budget sent */
 	const char *finish_reason; /* NULL when absent */
 	bool expects_tool;
 	size_t n_tool_calls;
-	bool wrong_tool;         /* a call with another function name */
-	bool bad_arguments;      /* arguments not JSON or not matching the schema */
-	bool json_after_prose;   /* text, then a JSON object that parses */
-	bool untagged_reasoning; /* content opens with a chain of thought */
-	bool stream_incomplete;  /* a stream that should have ended with [DONE] did not */
-	bool nul_bytes;          /* the answer held NUL characters */
+	bool wrong_tool;	  /* a call with another function name */
+	bool bad_arguments;	  /* arguments not JSON or not matching the schema */
+	bool json_after_prose;	  /* text, then a JSON object that parses */
+	bool untagged_reasoning;  /* content opens with a chain of thought */
+	bool stream_incomplete;	  /* a stream that should have ended with [DONE] did not */
+	bool nul_bytes;		  /* the answer held NUL characters */
 	bool answer_in_reasoning; /* nothing visible; the reasoning holds the answer */
 };
 

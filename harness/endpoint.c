@@ -36,7 +36,7 @@ static long json_long(const cJSON *v)
 /* GET ROOT/PATH and parse it as JSON; NULL when that fails */
 static cJSON *get_json(struct endpoint *e, const struct http_options *o, const char *path)
 {
-	struct http_exchange x = {0};
+	struct http_exchange x = { 0 };
 	char url[2048];
 	cJSON *root = NULL;
 
@@ -72,7 +72,6 @@ static void read_props(struct endpoint *e, const struct http_options *o)
 	cJSON_Delete(root);
 }
 
-
 static void forget_models(struct endpoint *e)
 {
 	size_t i;
@@ -100,7 +99,8 @@ static int read_models(struct endpoint *e, const char *body, size_t len)
 		cJSON_Delete(root);
 		return -1;
 	}
-	cJSON_ArrayForEach(m, data) {
+	cJSON_ArrayForEach(m, data)
+	{
 		const cJSON *id = cJSON_GetObjectItemCaseSensitive(m, "id");
 		long len_ctx = json_long(cJSON_GetObjectItemCaseSensitive(m, "max_model_len"));
 
@@ -119,7 +119,7 @@ static int read_models(struct endpoint *e, const char *body, size_t len)
 /* true when /health answers 503: up, but still loading the model */
 static bool health_loading(struct endpoint *e, const struct http_options *o)
 {
-	struct http_exchange x = {0};
+	struct http_exchange x = { 0 };
 	char url[2048];
 	bool loading;
 
@@ -133,19 +133,19 @@ static bool health_loading(struct endpoint *e, const struct http_options *o)
 enum endpoint_state endpoint_discover(struct endpoint *e, const struct http_options *o,
 				      enum cause *cause, char *detail, size_t len)
 {
-	struct http_exchange x = {0};
+	struct http_exchange x = { 0 };
 	enum endpoint_state st = ENDPOINT_READY;
 	char url[2048];
 
 	snprintf(url, sizeof(url), "%s/models", e->base);
 	x.url = url;
 	if (http_perform(&x, 1, o) != 0 || x.outcome != HTTP_DONE) {
-		*cause = x.outcome == HTTP_TIMEOUT ? CAUSE_TIMEOUT
+		*cause = x.outcome == HTTP_TIMEOUT     ? CAUSE_TIMEOUT
 			 : x.outcome == HTTP_TOO_LARGE ? CAUSE_RESPONSE_TOO_LARGE
 						       : CAUSE_TRANSPORT_ERROR;
 		snprintf(detail, len, "GET %s: %s", url, x.error[0] ? x.error : "failed");
 		st = x.outcome == HTTP_TRANSPORT || x.outcome == HTTP_TIMEOUT ? ENDPOINT_NOT_READY
-									       : ENDPOINT_UNUSABLE;
+									      : ENDPOINT_UNUSABLE;
 	} else if (x.status == 401 || x.status == 403) {
 		struct api_error ae;
 
@@ -160,7 +160,8 @@ enum endpoint_state endpoint_discover(struct endpoint *e, const struct http_opti
 		snprintf(detail, len, "GET %s: HTTP %ld (still loading?)", url, x.status);
 		st = ENDPOINT_NOT_READY;
 	} else if (x.status == 200) {
-		if (read_models(e, buf_cstr(&x.response), x.response.len) == 0 && e->max_model_len < 0)
+		if (read_models(e, buf_cstr(&x.response), x.response.len) == 0 &&
+		    e->max_model_len < 0)
 			read_props(e, o);
 		read_version(e, o);
 		/* SGLang lists its models before the model is loaded; /health tells */
@@ -194,7 +195,7 @@ static long reply_number(const char *body, const char *key)
 
 long endpoint_tokenize(struct endpoint *e, const struct http_options *o, const char *body)
 {
-	struct http_exchange x = {0};
+	struct http_exchange x = { 0 };
 	char url[2048];
 	long count = -1;
 	int i;
@@ -210,7 +211,8 @@ long endpoint_tokenize(struct endpoint *e, const struct http_options *o, const c
 		if (http_perform(&x, 1, o) == 0 && x.outcome == HTTP_DONE && x.status == 200) {
 			count = reply_number(buf_cstr(&x.response), "\"count\"");
 			if (e->max_model_len < 0)
-				e->max_model_len = reply_number(buf_cstr(&x.response), "\"max_model_len\"");
+				e->max_model_len =
+					reply_number(buf_cstr(&x.response), "\"max_model_len\"");
 		}
 		http_exchange_release(&x);
 		if (count > 0)

@@ -15,15 +15,15 @@
 #include "http.h"
 
 struct endpoint {
-	char *base;          /* owned; the base URL without a trailing slash */
-	char *root;          /* owned; base without a trailing /v1 */
-	char **models;       /* owned; ids from /v1/models */
+	char *base;    /* owned; the base URL without a trailing slash */
+	char *root;    /* owned; base without a trailing /v1 */
+	char **models; /* owned; ids from /v1/models */
 	size_t n_models;
 	long max_model_len;  /* -1 unknown */
-	char *version;       /* owned; GET /version (vLLM) or /props build_info, or NULL */
+	char *version;	     /* owned; GET /version (vLLM) or /props build_info, or NULL */
 	bool tokenize_works; /* /tokenize answered with a count */
 	bool tokenize_tried;
-	int tokenize_at;     /* 0: ROOT/tokenize (vLLM), 1: BASE/tokenize (SGLang) */
+	int tokenize_at; /* 0: ROOT/tokenize (vLLM), 1: BASE/tokenize (SGLang) */
 };
 
 enum endpoint_state {

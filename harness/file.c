@@ -94,8 +94,7 @@ int file_check_writable(const char *path, char *err, size_t errlen)
 	return 0;
 }
 
-int file_write_atomic(const char *path, const char *data, size_t len, char *err,
-		      size_t errlen)
+int file_write_atomic(const char *path, const char *data, size_t len, char *err, size_t errlen)
 {
 	char dir[PATH_MAX];
 	const char *base = strrchr(path, '/');

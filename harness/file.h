@@ -16,8 +16,7 @@
 int file_read(const char *path, size_t max, struct buf *out, char *err, size_t errlen);
 
 /* Replaces path with data atomically. Returns 0, or -1 with the reason. */
-int file_write_atomic(const char *path, const char *data, size_t len, char *err,
-		      size_t errlen);
+int file_write_atomic(const char *path, const char *data, size_t len, char *err, size_t errlen);
 
 /* Checks that the folder a report will go to exists and is writable, so
  * usage errors surface before any request. Returns 0 or -1 with the reason. */

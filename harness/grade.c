@@ -103,7 +103,8 @@ static void json_keys(const cJSON *obj, char *out, size_t n)
 	size_t used;
 
 	snprintf(out, n, "[");
-	cJSON_ArrayForEach(e, obj) {
+	cJSON_ArrayForEach(e, obj)
+	{
 		used = strlen(out);
 		snprintf(out + used, n - used, "%s'%s'", e == obj->child ? "" : ",", e->string);
 	}
@@ -219,8 +220,8 @@ static bool text_checks_pass(const struct expect *x, const struct grade_policy *
 	size_t i;
 	cJSON *obj;
 
-	if (x->tool_name || (!x->content_regex && !x->content_json_schema && !x->n_contains &&
-			     !x->needle_secret))
+	if (x->tool_name ||
+	    (!x->content_regex && !x->content_json_schema && !x->n_contains && !x->needle_secret))
 		return false;
 	if (x->content_regex && regex_match(x->content_regex, text, len) != 1)
 		return false;
@@ -260,7 +261,7 @@ static void check_policy(const struct grade_policy *pol, const struct chat_reply
 void grade_answer(const struct expect *x, const struct grade_policy *pol,
 		  const struct chat_reply *r, const struct stream_stats *st, struct grade *g)
 {
-	struct answer_evidence ev = {0};
+	struct answer_evidence ev = { 0 };
 	char why[300], check[sizeof(g->detail)], *ex;
 	size_t i;
 	int rc;
@@ -306,13 +307,16 @@ void grade_answer(const struct expect *x, const struct grade_policy *pol,
 			json_keys(obj, g->json_keys, sizeof(g->json_keys));
 			rc = schema_validate(x->content_json_schema, obj, why, sizeof(why));
 			if (rc != 1)
-				set_fail(g, "JSON answer does not match the schema: %s%s", why, NULL);
+				set_fail(g, "JSON answer does not match the schema: %s%s", why,
+					 NULL);
 			cJSON_Delete(obj);
 		}
 	}
-	if (x->content_regex && (rc = regex_match(x->content_regex, r->content, r->content_len)) != 1)
-		set_fail(g, rc < 0 ? "content regex /%s/ could not be matched%s"
-				   : "content does not match /%s/%s",
+	if (x->content_regex &&
+	    (rc = regex_match(x->content_regex, r->content, r->content_len)) != 1)
+		set_fail(g,
+			 rc < 0 ? "content regex /%s/ could not be matched%s"
+				: "content does not match /%s/%s",
 			 x->content_regex_src, NULL);
 	if (x->content_not_regex &&
 	    (rc = regex_match(x->content_not_regex, r->content, r->content_len)) != 0)
@@ -324,7 +328,8 @@ void grade_answer(const struct expect *x, const struct grade_policy *pol,
 			set_fail(g, "'%s' is not in the answer%s", x->contains[i], NULL);
 	for (i = 0; x->contains_from && i < pol->n_expected; i++)
 		if (!contains_folded(r->content, pol->expected[i]))
-			set_fail(g, "'%s' is not in the answer (--%s)", pol->expected[i], x->contains_from);
+			set_fail(g, "'%s' is not in the answer (--%s)", pol->expected[i],
+				 x->contains_from);
 	/* the answer went to the reasoning channel: nothing visible, and the
 	 * reasoning alone holds what the content should */
 	if (!g->pass && only_space(r->content, r->content_len) && r->reasoning_len &&

@@ -19,18 +19,18 @@ struct grade_policy {
 	char *const *finish_reasons; /* borrowed; allowed values */
 	size_t n_finish_reasons;
 	enum reasoning_policy reasoning;
-	long max_tokens;             /* the budget that was sent */
-	const char *secret;          /* the needle's secret, or NULL */
+	long max_tokens;	     /* the budget that was sent */
+	const char *secret;	     /* the needle's secret, or NULL */
 	const char *const *expected; /* texts for expect.contains_from (a flag's list) */
 	size_t n_expected;
 };
 
 struct grade {
 	bool pass;
-	enum cause cause;     /* CAUSE_NONE when pass */
-	char detail[512];     /* why, one line; on pass a short note */
-	char json_keys[256];  /* the JSON object's keys, ['a','b'], when one parsed */
-	char tool[256];       /* the first tool call, name(args excerpt) */
+	enum cause cause;    /* CAUSE_NONE when pass */
+	char detail[512];    /* why, one line; on pass a short note */
+	char json_keys[256]; /* the JSON object's keys, ['a','b'], when one parsed */
+	char tool[256];	     /* the first tool call, name(args excerpt) */
 };
 
 /* Grades r against the expectations x (a probe's, or one of its turns').

@@ -13,7 +13,7 @@
 
 struct xfer {
 	struct http_exchange *x;
-	int tapped;     /* answered by the tap: never sent */
+	int tapped; /* answered by the tap: never sent */
 	CURL *easy;
 	struct curl_slist *headers;
 	size_t max_body;
@@ -38,8 +38,8 @@ void http_global_cleanup(void)
 
 const char *http_outcome_name(enum http_outcome o)
 {
-	static const char *const names[] = {"done", "transport-error", "timeout",
-					    "response-too-large", "cancelled"};
+	static const char *const names[] = { "done", "transport-error", "timeout",
+					     "response-too-large", "cancelled" };
 
 	return (unsigned)o < 5 ? names[o] : "?";
 }
@@ -191,9 +191,10 @@ static void finish(struct xfer *t, CURLcode rc)
 	} else if (t->too_large || rc == CURLE_FILESIZE_EXCEEDED) {
 		x->outcome = HTTP_TOO_LARGE;
 		if (t->too_large == 2)
-			snprintf(x->error, sizeof(x->error),
-				 "the run's bodies passed %zu bytes held at once (this one had %zu)",
-				 x->budget->max, x->response.len);
+			snprintf(
+				x->error, sizeof(x->error),
+				"the run's bodies passed %zu bytes held at once (this one had %zu)",
+				x->budget->max, x->response.len);
 		else
 			snprintf(x->error, sizeof(x->error), "response body larger than %zu bytes",
 				 t->max_body);
@@ -257,8 +258,8 @@ int http_perform(struct http_exchange *xs, size_t n, const struct http_options *
 			break;
 	} while (running);
 	for (i = 0; i < n; i++) {
-		if (running && opt->cancel && *opt->cancel &&
-		    xs[i].outcome == HTTP_TRANSPORT && !xs[i].error[0]) {
+		if (running && opt->cancel && *opt->cancel && xs[i].outcome == HTTP_TRANSPORT &&
+		    !xs[i].error[0]) {
 			xs[i].outcome = HTTP_CANCELLED;
 			snprintf(xs[i].error, sizeof(xs[i].error), "interrupted");
 		}
@@ -270,7 +271,8 @@ int http_perform(struct http_exchange *xs, size_t n, const struct http_options *
 	goto out;
 setup_failed:
 	for (i = 0; i < n; i++)
-		snprintf(xs[i].error, sizeof(xs[i].error), "cannot set up the request: out of memory");
+		snprintf(xs[i].error, sizeof(xs[i].error),
+			 "cannot set up the request: out of memory");
 out:
 	for (i = 0; ts && i < n; i++) {
 		if (ts[i].easy) {

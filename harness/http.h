@@ -14,7 +14,7 @@
 #include "buf.h"
 
 enum http_outcome {
-	HTTP_DONE = 0,  /* a status line and a whole body arrived */
+	HTTP_DONE = 0,	/* a status line and a whole body arrived */
 	HTTP_TRANSPORT, /* connection refused, reset, DNS... (curl's text in error) */
 	HTTP_TIMEOUT,
 	HTTP_TOO_LARGE, /* the body passed the cap */
@@ -24,8 +24,8 @@ enum http_outcome {
 /* When a piece of the body arrived: the stream parser turns byte offsets
  * into event times with these. */
 struct http_mark {
-	size_t offset;     /* body bytes received before this piece ended */
-	double t;          /* seconds since the exchange started */
+	size_t offset; /* body bytes received before this piece ended */
+	double t;      /* seconds since the exchange started */
 };
 
 #define HTTP_MAX_MARKS 200000
@@ -33,14 +33,14 @@ struct http_mark {
 struct http_exchange {
 	/* in, borrowed */
 	const char *url;
-	const char *body;  /* NULL sends a GET */
-	int want_marks;    /* keep arrival times of the body's pieces (streams) */
+	const char *body; /* NULL sends a GET */
+	int want_marks;	  /* keep arrival times of the body's pieces (streams) */
 	/* out, owned by the exchange; release with http_exchange_release */
 	enum http_outcome outcome;
 	long status;
 	struct buf response;
 	char error[256];
-	double seconds;    /* wall time of this exchange */
+	double seconds;		 /* wall time of this exchange */
 	struct http_mark *marks; /* owned; with want_marks, one per piece (capped) */
 	size_t n_marks;
 	struct http_budget *budget; /* borrowed; what the body counts against */
@@ -53,7 +53,10 @@ struct http_budget {
 	size_t used, max;
 };
 
-#define HTTP_BUDGET_INIT(max) {PTHREAD_MUTEX_INITIALIZER, 0, (max)}
+#define HTTP_BUDGET_INIT(max)                                                                      \
+	{                                                                                          \
+		PTHREAD_MUTEX_INITIALIZER, 0, (max)                                                \
+	}
 
 /* A tap sees every exchange: a recorder stores what was sent and what came
  * back; a replayer answers from a recording instead of the network. */
@@ -66,15 +69,15 @@ struct http_tap {
 };
 
 struct http_options {
-	const char *api_key;  /* borrowed; NULL sends no Authorization */
-	double timeout;       /* seconds per exchange */
-	size_t max_body;      /* cap per response body */
+	const char *api_key;	    /* borrowed; NULL sends no Authorization */
+	double timeout;		    /* seconds per exchange */
+	size_t max_body;	    /* cap per response body */
 	const volatile int *cancel; /* when it becomes non-zero, stop at once */
 	const struct http_tap *tap; /* NULL: plain network */
 	struct http_budget *budget; /* NULL: only the per-response cap */
-	const char *cacert;   /* CA bundle for https, NULL: the system's */
-	int insecure;         /* skip TLS verification (--insecure) */
-	int max_parallel;     /* exchanges in flight at once, 0: all */
+	const char *cacert;	    /* CA bundle for https, NULL: the system's */
+	int insecure;		    /* skip TLS verification (--insecure) */
+	int max_parallel;	    /* exchanges in flight at once, 0: all */
 };
 
 /* Once per process, before any other call. Returns 0 or -1. */

@@ -32,7 +32,8 @@ cJSON *jsonfile_parse(struct jsonfile *f)
 
 	if (root)
 		return root;
-	line_col(f->text, end && end >= f->text && end <= f->text + f->len ? (size_t)(end - f->text) : 0,
+	line_col(f->text,
+		 end && end >= f->text && end <= f->text + f->len ? (size_t)(end - f->text) : 0,
 		 &line, &col);
 	snprintf(f->err, f->errlen, "%s:%d:%d: invalid JSON", f->path, line, col);
 	return NULL;
@@ -63,12 +64,14 @@ int jsonfile_only_keys(struct jsonfile *f, const cJSON *obj, const char *where,
 	const cJSON *e;
 	size_t i;
 
-	cJSON_ArrayForEach(e, obj) {
+	cJSON_ArrayForEach(e, obj)
+	{
 		for (i = 0; allowed[i]; i++)
 			if (!strcmp(e->string, allowed[i]))
 				break;
 		if (!allowed[i])
-			return jsonfile_error(f, e->string, "unknown key '%s' in %s", e->string, where);
+			return jsonfile_error(f, e->string, "unknown key '%s' in %s", e->string,
+					      where);
 	}
 	return 0;
 }
@@ -97,7 +100,8 @@ int jsonfile_long(struct jsonfile *f, const cJSON *obj, const char *key, long lo
 	/* the range first: casting an out-of-range double is undefined */
 	if (!cJSON_IsNumber(v) || v->valuedouble < (double)lo || v->valuedouble > (double)hi ||
 	    v->valuedouble != (double)(long)v->valuedouble)
-		return jsonfile_error(f, key, "'%s' must be an integer from %ld to %ld", key, lo, hi);
+		return jsonfile_error(f, key, "'%s' must be an integer from %ld to %ld", key, lo,
+				      hi);
 	*out = (long)v->valuedouble;
 	return 0;
 }

@@ -17,7 +17,7 @@ struct jsonfile {
 	const char *path; /* borrowed; for messages */
 	const char *text; /* borrowed; NUL-terminated */
 	size_t len;
-	char *err;        /* borrowed; where errors go */
+	char *err; /* borrowed; where errors go */
 	size_t errlen;
 };
 

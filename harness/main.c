@@ -81,7 +81,8 @@ static void progress(void *ctx, enum runner_event ev, const struct run_result *r
 	if (ev == RUNNER_WAITING) {
 		fprintf(stderr, "%s\n", text);
 	} else if (tty && ev == RUNNER_PROBE_START) {
-		fprintf(stderr, "\r\033[K[%zu/%zu] %s ...", i + 1, r->n_probes, r->probes[i].probe->title);
+		fprintf(stderr, "\r\033[K[%zu/%zu] %s ...", i + 1, r->n_probes,
+			r->probes[i].probe->title);
 	} else if (tty && ev == RUNNER_PROBE_DONE) {
 		fprintf(stderr, "\r\033[K");
 	} else if (!tty && ev == RUNNER_PROBE_DONE) {
@@ -93,7 +94,7 @@ static void progress(void *ctx, enum runner_event ev, const struct run_result *r
 
 static int cmd_list(const struct config *c)
 {
-	struct probe_set set = {0};
+	struct probe_set set = { 0 };
 	char dir[PATH_MAX], err[1024];
 	size_t i;
 
@@ -102,8 +103,8 @@ static int cmd_list(const struct config *c)
 		return EXIT_USAGE;
 	}
 	for (i = 0; i < set.n; i++)
-		printf("%-18s %-8s %s\n", set.items[i]->id, set.items[i]->is_default ? "default" : "opt-in",
-		       set.items[i]->title);
+		printf("%-18s %-8s %s\n", set.items[i]->id,
+		       set.items[i]->is_default ? "default" : "opt-in", set.items[i]->title);
 	probe_set_release(&set);
 	return EXIT_PASS;
 }
@@ -170,12 +171,16 @@ static int cmd_table(const struct config *c)
 		fprintf(stderr, "preflight: %s\n", err);
 		code = EXIT_USAGE;
 	} else if (c->check_only && stale) {
-		fprintf(stderr, "preflight: the results table in '%s' is stale; run: preflight table REPORT.json... --notebook %s\n",
+		fprintf(stderr,
+			"preflight: the results table in '%s' is stale; run: preflight table "
+			"REPORT.json... --notebook %s\n",
 			c->notebook, c->notebook);
 		code = EXIT_FAILED;
 	} else {
 		printf("%s: results table %s\n", c->notebook,
-		       c->check_only ? "is up to date" : stale ? "updated" : "already up to date");
+		       c->check_only ? "is up to date"
+		       : stale	     ? "updated"
+				     : "already up to date");
 	}
 	buf_release(&table);
 	return code;
@@ -185,7 +190,7 @@ static int write_reports(const struct config *c, const struct run_result *r)
 {
 	const struct {
 		const char *format, *path;
-	} outs[] = {{"junit", c->junit}, {"json", c->json}, {"markdown", c->markdown}};
+	} outs[] = { { "junit", c->junit }, { "json", c->json }, { "markdown", c->markdown } };
 	char err[1024];
 	size_t i;
 	int rc = 0;
@@ -205,8 +210,8 @@ static int write_reports(const struct config *c, const struct run_result *r)
  * not the probe folder (the probes travel inside the recording) */
 static bool kept_in_recording(const char *arg, bool *takes_value)
 {
-	static const char *const dropped[] = {"--record", "--junit", "--json", "--markdown",
-					      "--probes", "--api-key-env", NULL};
+	static const char *const dropped[] = { "--record", "--junit",	    "--json", "--markdown",
+					       "--probes", "--api-key-env", NULL };
 	size_t i, n;
 
 	*takes_value = false;
@@ -282,7 +287,8 @@ static int check_media_flags(const struct config *c, const struct probe_set *set
 		if (from && ((!strcmp(from, "image-expect") && !c->n_image_expect) ||
 			     (!strcmp(from, "ocr-expect") && !c->n_ocr_expect) ||
 			     (!strcmp(from, "video-expect") && !c->n_video_expect))) {
-			snprintf(err, errlen, "probe '%s' needs at least one --%s TEXT", p->id, from);
+			snprintf(err, errlen, "probe '%s' needs at least one --%s TEXT", p->id,
+				 from);
 			return -1;
 		}
 	}
@@ -313,7 +319,8 @@ static int print_plan(const struct config *c, const struct probe_set *set)
 	if (c->reasoning_effort)
 		cJSON_AddStringToObject(o, "reasoning_effort", c->reasoning_effort);
 	if (c->chat_template_kwargs)
-		cJSON_AddItemToObject(o, "chat_template_kwargs", cJSON_Duplicate(c->chat_template_kwargs, 1));
+		cJSON_AddItemToObject(o, "chat_template_kwargs",
+				      cJSON_Duplicate(c->chat_template_kwargs, 1));
 	o = cJSON_AddObjectToObject(plan, "budget");
 	cJSON_AddNumberToObject(o, "visible_answer_tokens", (double)c->visible_tokens);
 	cJSON_AddNumberToObject(o, "reasoning_headroom_tokens", (double)c->headroom_tokens);
@@ -324,8 +331,10 @@ static int print_plan(const struct config *c, const struct probe_set *set)
 	probes = cJSON_AddArrayToObject(plan, "probes");
 	for (i = 0; i < set->n; i++) {
 		const struct probe *p = set->items[i];
-		int batch = p->batch > 1 && c->tool_batch && cJSON_GetObjectItem(p->request, "tools")
-				    ? c->tool_batch : p->batch;
+		int batch =
+			p->batch > 1 && c->tool_batch && cJSON_GetObjectItem(p->request, "tools")
+				? c->tool_batch
+				: p->batch;
 
 		o = cJSON_CreateObject();
 		cJSON_AddStringToObject(o, "id", p->id);
@@ -363,11 +372,11 @@ static int print_plan(const struct config *c, const struct probe_set *set)
  * exit code. */
 static int run_probes(const struct config *c, struct probe_set *set, struct recording *replay)
 {
-	const char *outs[] = {c->junit, c->json, c->markdown, c->record};
-	struct media image = {0}, video = {0};
+	const char *outs[] = { c->junit, c->json, c->markdown, c->record };
+	struct media image = { 0 }, video = { 0 };
 	struct recording *rec = NULL;
 	struct run_result r;
-	struct runner_hooks hooks = {0};
+	struct runner_hooks hooks = { 0 };
 	struct http_tap tap;
 	struct buf console = BUF_INIT(0);
 	struct sigaction sa;
@@ -460,7 +469,7 @@ static int run_probes(const struct config *c, struct probe_set *set, struct reco
 
 static int cmd_run(const struct config *c)
 {
-	struct probe_set set = {0};
+	struct probe_set set = { 0 };
 	char dir[PATH_MAX], err[1024];
 	int code;
 
@@ -479,8 +488,8 @@ static int cmd_run(const struct config *c)
 static int cmd_replay(const struct config *c)
 {
 	struct recording *rec;
-	struct probe_set set = {0};
-	struct recipe_text rt = {NULL, NULL};
+	struct probe_set set = { 0 };
+	struct recipe_text rt = { NULL, NULL };
 	struct config rc;
 	const cJSON *e, *recipe;
 	cJSON *meta = NULL;
@@ -493,14 +502,16 @@ static int cmd_replay(const struct config *c)
 	if (!rec)
 		goto fail;
 	meta = cJSON_Parse(recording_meta(rec));
-	args = xcalloc((size_t)cJSON_GetArraySize(cJSON_GetObjectItem(meta, "args")) + 9, sizeof(char *));
+	args = xcalloc((size_t)cJSON_GetArraySize(cJSON_GetObjectItem(meta, "args")) + 9,
+		       sizeof(char *));
 	if (!meta || !args) {
 		snprintf(err, sizeof(err), "out of memory");
 		goto fail;
 	}
 	args[n++] = "preflight";
 	args[n++] = "run";
-	cJSON_ArrayForEach(e, cJSON_GetObjectItem(meta, "args")) {
+	cJSON_ArrayForEach(e, cJSON_GetObjectItem(meta, "args"))
+	{
 		if (cJSON_IsString(e))
 			args[n++] = e->valuestring;
 	}
@@ -521,15 +532,18 @@ static int cmd_replay(const struct config *c)
 	rt.text = cJSON_GetStringValue(cJSON_GetObjectItem(recipe, "text"));
 	if (config_parse_with(n, (char **)args, rt.text ? &rt : NULL, &rc, err, sizeof(err)))
 		goto fail;
-	cJSON_ArrayForEach(e, cJSON_GetObjectItem(meta, "probes")) {
+	cJSON_ArrayForEach(e, cJSON_GetObjectItem(meta, "probes"))
+	{
 		const char *path = cJSON_GetStringValue(cJSON_GetObjectItem(e, "path"));
 		const char *text = cJSON_GetStringValue(cJSON_GetObjectItem(e, "text"));
-		struct probe *p = path && text ? probe_load_text(path, text, strlen(text), err, sizeof(err))
-					       : NULL;
+		struct probe *p =
+			path && text ? probe_load_text(path, text, strlen(text), err, sizeof(err))
+				     : NULL;
 
 		if (!p || probe_set_add(&set, p)) {
 			if (p)
-				snprintf(err, sizeof(err), "the recording holds probe '%s' twice", p->id);
+				snprintf(err, sizeof(err), "the recording holds probe '%s' twice",
+					 p->id);
 			else if (!path || !text)
 				snprintf(err, sizeof(err), "the recording's probe list is damaged");
 			probe_free(p);
@@ -551,7 +565,7 @@ out:
 
 int main(int argc, char **argv)
 {
-	cJSON_Hooks hooks = {xmalloc, free};
+	cJSON_Hooks hooks = { xmalloc, free };
 	struct config c;
 	char err[1024];
 	int code;
@@ -580,7 +594,8 @@ int main(int argc, char **argv)
 	case CMD_RUN:
 	case CMD_REPLAY:
 		if (c.insecure)
-			fprintf(stderr, "preflight: warning: --insecure: TLS certificates are not verified\n");
+			fprintf(stderr, "preflight: warning: --insecure: TLS certificates are not "
+					"verified\n");
 		if (http_global_init()) {
 			fprintf(stderr, "preflight: cannot initialise libcurl\n");
 			code = EXIT_UNUSABLE;

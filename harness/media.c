@@ -16,14 +16,16 @@
 /* --- SHA-256 (FIPS 180-4) ------------------------------------------------------ */
 
 static const uint32_t K[64] = {
-	0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
-	0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
-	0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-	0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
-	0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-	0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-	0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-	0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+	0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4,
+	0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe,
+	0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f,
+	0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7,
+	0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc,
+	0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b,
+	0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116,
+	0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+	0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7,
+	0xc67178f2,
 };
 
 #define ROR(x, n) (((x) >> (n)) | ((x) << (32 - (n))))
@@ -37,11 +39,12 @@ static void sha256_block(uint32_t h[8], const unsigned char *p)
 		w[i] = (uint32_t)p[4 * i] << 24 | (uint32_t)p[4 * i + 1] << 16 |
 		       (uint32_t)p[4 * i + 2] << 8 | (uint32_t)p[4 * i + 3];
 	for (i = 16; i < 64; i++)
-		w[i] = w[i - 16] + (ROR(w[i - 15], 7) ^ ROR(w[i - 15], 18) ^ (w[i - 15] >> 3)) + w[i - 7] +
-		       (ROR(w[i - 2], 17) ^ ROR(w[i - 2], 19) ^ (w[i - 2] >> 10));
+		w[i] = w[i - 16] + (ROR(w[i - 15], 7) ^ ROR(w[i - 15], 18) ^ (w[i - 15] >> 3)) +
+		       w[i - 7] + (ROR(w[i - 2], 17) ^ ROR(w[i - 2], 19) ^ (w[i - 2] >> 10));
 	a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], hh = h[7];
 	for (i = 0; i < 64; i++) {
-		t1 = hh + (ROR(e, 6) ^ ROR(e, 11) ^ ROR(e, 25)) + ((e & f) ^ (~e & g)) + K[i] + w[i];
+		t1 = hh + (ROR(e, 6) ^ ROR(e, 11) ^ ROR(e, 25)) + ((e & f) ^ (~e & g)) + K[i] +
+		     w[i];
 		t2 = (ROR(a, 2) ^ ROR(a, 13) ^ ROR(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));
 		hh = g, g = f, f = e, e = d + t1, d = c, c = b, b = a, a = t1 + t2;
 	}
@@ -50,8 +53,8 @@ static void sha256_block(uint32_t h[8], const unsigned char *p)
 
 void media_sha256_hex(const unsigned char *data, size_t len, char hex[65])
 {
-	uint32_t h[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-			 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
+	uint32_t h[8] = { 0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+			  0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19 };
 	unsigned char tail[128];
 	size_t full = len / 64 * 64, rest = len - full, n, i;
 	uint64_t bits = (uint64_t)len * 8;
@@ -74,7 +77,8 @@ void media_sha256_hex(const unsigned char *data, size_t len, char hex[65])
 
 static int base64_append(struct buf *out, const unsigned char *p, size_t len)
 {
-	static const char abc[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	static const char abc[] =
+		"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 	size_t i;
 	char q[4];
 
@@ -157,7 +161,8 @@ int media_load(const char *path, enum media_kind kind, struct media *m, char *er
 	}
 	while ((n = read(fd, chunk, sizeof(chunk))) > 0)
 		if (data.len + (size_t)n > max || buf_append(&data, chunk, (size_t)n)) {
-			snprintf(err, errlen, "%s '%s' grew past %zu bytes while being read", what, path, max);
+			snprintf(err, errlen, "%s '%s' grew past %zu bytes while being read", what,
+				 path, max);
 			goto out;
 		}
 	if (n < 0 || fstat(fd, &after) != 0) {
@@ -171,8 +176,9 @@ int media_load(const char *path, enum media_kind kind, struct media *m, char *er
 	}
 	m->mime = sniff((const unsigned char *)data.data, data.len, kind);
 	if (!m->mime) {
-		snprintf(err, errlen, kind == MEDIA_IMAGE ? "image '%s' is not PNG, JPEG or WebP"
-							 : "video '%s' is not MP4, WebM or QuickTime",
+		snprintf(err, errlen,
+			 kind == MEDIA_IMAGE ? "image '%s' is not PNG, JPEG or WebP"
+					     : "video '%s' is not MP4, WebM or QuickTime",
 			 path);
 		goto out;
 	}

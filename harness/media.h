@@ -18,11 +18,11 @@ enum media_kind { MEDIA_IMAGE = 0, MEDIA_VIDEO };
 
 struct media {
 	enum media_kind kind;
-	char *path;      /* owned */
+	char *path;	  /* owned */
 	const char *mime; /* static */
 	size_t bytes;
 	char sha256[65]; /* hex */
-	char *data_url;  /* owned: data:MIME;base64,... */
+	char *data_url;	 /* owned: data:MIME;base64,... */
 };
 
 /* Loads path as kind. Returns 0, or -1 with the reason in err. */

@@ -20,8 +20,9 @@ char *needle_build(const struct needle_spec *s, const char *secret, double depth
 	if (at > count)
 		at = count;
 	/* one allocation: the fillers, the secret line and the question */
-	rc = buf_grow_to(&b, flen * (size_t)count + strlen(s->question) + 256 +
-				     (s->secret_line ? strlen(s->secret_line) + strlen(secret) : 0));
+	rc = buf_grow_to(&b,
+			 flen * (size_t)count + strlen(s->question) + 256 +
+				 (s->secret_line ? strlen(s->secret_line) + strlen(secret) : 0));
 	for (i = 0; i < at && !rc; i++)
 		rc = buf_append(&b, s->filler, flen);
 	if (secret && s->secret_line) {
@@ -65,10 +66,10 @@ long needle_count_guess(const struct needle_spec *s, long target)
 
 void needle_secret_for(const char *base, double depth, int index, char *out, size_t n)
 {
-	static const char *const first[] = {"ZEBRA", "OTTER", "FALCON", "BISON",
-					    "HERON", "LYNX", "MARLIN", "IBIS"};
-	static const char *const last[] = {"QUARTZ", "AMBER", "COBALT", "JADE",
-					   "ONYX", "GARNET", "TOPAZ", "BASALT"};
+	static const char *const first[] = { "ZEBRA", "OTTER", "FALCON", "BISON",
+					     "HERON", "LYNX",  "MARLIN", "IBIS" };
+	static const char *const last[] = { "QUARTZ", "AMBER",	"COBALT", "JADE",
+					    "ONYX",   "GARNET", "TOPAZ",  "BASALT" };
 	unsigned pct = (unsigned)floor(depth * 100.0 + 0.5);
 
 	if (index < 0) {
@@ -76,6 +77,7 @@ void needle_secret_for(const char *base, double depth, int index, char *out, siz
 		return;
 	}
 	/* distinct per depth, stable across runs so recordings compare */
-	snprintf(out, n, "%s-%05u-%s", first[(unsigned)index % 8], 10000 + (pct * 7919u + (unsigned)index * 104729u) % 90000u,
+	snprintf(out, n, "%s-%05u-%s", first[(unsigned)index % 8],
+		 10000 + (pct * 7919u + (unsigned)index * 104729u) % 90000u,
 		 last[(pct + (unsigned)index) % 8]);
 }

@@ -14,7 +14,7 @@
 
 const char *reasoning_policy_name(enum reasoning_policy p)
 {
-	static const char *const names[] = {"any", "required", "forbidden"};
+	static const char *const names[] = { "any", "required", "forbidden" };
 
 	return (unsigned)p < 3 ? names[p] : "any";
 }
@@ -45,8 +45,7 @@ static int get_bool(struct jsonfile *l, const cJSON *obj, const char *key, bool 
 }
 
 /* an int member within bounds, through the shared long getter */
-static int get_int(struct jsonfile *l, const cJSON *obj, const char *key, int lo, int hi,
-		   int *out)
+static int get_int(struct jsonfile *l, const cJSON *obj, const char *key, int lo, int hi, int *out)
 {
 	long v = *out;
 
@@ -72,13 +71,15 @@ static int get_regex(struct jsonfile *l, const cJSON *obj, const char *key, char
 /* Expands {"role","content","repeat":N} into N copies of content. */
 static int load_messages(struct jsonfile *l, cJSON *request)
 {
-	static const char *const msg_keys[] = {"role", "content", "repeat", "name",
-					       "tool_calls", "tool_call_id", NULL};
+	static const char *const msg_keys[] = { "role",	      "content",      "repeat", "name",
+						"tool_calls", "tool_call_id", NULL };
 	cJSON *msgs = cJSON_GetObjectItemCaseSensitive(request, "messages"), *m;
 
 	if (!cJSON_IsArray(msgs) || !cJSON_GetArraySize(msgs))
-		return jsonfile_error(l, "messages", "'request.messages' must be a non-empty array");
-	cJSON_ArrayForEach(m, msgs) {
+		return jsonfile_error(l, "messages",
+				      "'request.messages' must be a non-empty array");
+	cJSON_ArrayForEach(m, msgs)
+	{
 		const cJSON *role = cJSON_GetObjectItemCaseSensitive(m, "role");
 		cJSON *content = cJSON_GetObjectItemCaseSensitive(m, "content");
 		cJSON *rep = cJSON_GetObjectItemCaseSensitive(m, "repeat");
@@ -90,19 +91,23 @@ static int load_messages(struct jsonfile *l, cJSON *request)
 		if (!cJSON_IsString(role))
 			return jsonfile_error(l, "role", "each message needs a string 'role'");
 		if (!cJSON_IsString(content) && !cJSON_IsArray(content))
-			return jsonfile_error(l, "content", "each message needs a 'content' string or array");
+			return jsonfile_error(l, "content",
+					      "each message needs a 'content' string or array");
 		if (rep) {
 			struct buf b = BUF_INIT(PROBE_FILE_MAX * 4);
 			int i, n;
 
-			if (!cJSON_IsNumber(rep) || rep->valuedouble < 1 || rep->valuedouble > 100000 ||
-			    !cJSON_IsString(content))
-				return jsonfile_error(l, "repeat", "'repeat' must be 1..100000 on a string content");
+			if (!cJSON_IsNumber(rep) || rep->valuedouble < 1 ||
+			    rep->valuedouble > 100000 || !cJSON_IsString(content))
+				return jsonfile_error(
+					l, "repeat",
+					"'repeat' must be 1..100000 on a string content");
 			n = (int)rep->valuedouble;
 			for (i = 0; i < n; i++)
 				if (buf_puts(&b, content->valuestring)) {
 					buf_release(&b);
-					return jsonfile_error(l, "repeat", "repeated content is too large");
+					return jsonfile_error(l, "repeat",
+							      "repeated content is too large");
 				}
 			if (!cJSON_SetValuestring(content, buf_cstr(&b))) {
 				buf_release(&b);
@@ -119,7 +124,8 @@ static const cJSON *find_tool(const cJSON *request, const char *name)
 {
 	const cJSON *t;
 
-	cJSON_ArrayForEach(t, cJSON_GetObjectItemCaseSensitive(request, "tools")) {
+	cJSON_ArrayForEach(t, cJSON_GetObjectItemCaseSensitive(request, "tools"))
+	{
 		const cJSON *fn = cJSON_GetObjectItemCaseSensitive(t, "function");
 		const cJSON *n = cJSON_GetObjectItemCaseSensitive(fn, "name");
 
@@ -143,8 +149,10 @@ static int load_request(struct jsonfile *l, struct probe *p, const cJSON *root)
 	    cJSON_GetObjectItemCaseSensitive(p->request, "stream"))
 		return jsonfile_error(l, "request", "'request' must not set 'model' or 'stream'");
 	if (p->api == API_RESPONSES) {
-		if (!cJSON_IsString(cJSON_GetObjectItemCaseSensitive(p->request, "input")) || p->needle)
-			return jsonfile_error(l, "request", "a responses probe needs a string 'request.input'");
+		if (!cJSON_IsString(cJSON_GetObjectItemCaseSensitive(p->request, "input")) ||
+		    p->needle)
+			return jsonfile_error(l, "request",
+					      "a responses probe needs a string 'request.input'");
 	} else if ((!p->needle || cJSON_GetObjectItemCaseSensitive(p->request, "messages")) &&
 		   load_messages(l, p->request)) {
 		/* a needle probe builds its last user message; others it may put first */
@@ -158,22 +166,24 @@ static int load_request(struct jsonfile *l, struct probe *p, const cJSON *root)
 	v = cJSON_GetObjectItemCaseSensitive(p->request, "tools");
 	if (v && (!cJSON_IsArray(v) || !cJSON_GetArraySize(v)))
 		return jsonfile_error(l, "tools", "'tools' must be a non-empty array");
-	cJSON_ArrayForEach(t, v) {
+	cJSON_ArrayForEach(t, v)
+	{
 		const cJSON *fn = cJSON_GetObjectItemCaseSensitive(t, "function");
 		const cJSON *params = cJSON_GetObjectItemCaseSensitive(fn, "parameters");
 
 		if (!cJSON_IsString(cJSON_GetObjectItemCaseSensitive(fn, "name")))
 			return jsonfile_error(l, "tools", "each tool needs function.name");
 		if (params && schema_check(params, err, sizeof(err)))
-			return jsonfile_error(l, "parameters", "tool parameters are not a usable schema: %s", err);
+			return jsonfile_error(l, "parameters",
+					      "tool parameters are not a usable schema: %s", err);
 	}
 	return 0;
 }
 
 static int load_needle(struct jsonfile *l, struct probe *p, const cJSON *root)
 {
-	static const char *const keys[] = {"filler", "secret", "secret_line", "question",
-					   "depth", "size", "min_prompt_tokens", NULL};
+	static const char *const keys[] = { "filler", "secret", "secret_line",	     "question",
+					    "depth",  "size",	"min_prompt_tokens", NULL };
 	const cJSON *n = cJSON_GetObjectItemCaseSensitive(root, "needle"), *d;
 	struct needle_spec *s;
 
@@ -207,11 +217,13 @@ static int load_needle(struct jsonfile *l, struct probe *p, const cJSON *root)
 		else if (cJSON_IsString(d) && !strcmp(d->valuestring, "long-tool-ctx"))
 			s->size = NEEDLE_SIZE_LONG_TOOL_CTX;
 		else
-			return jsonfile_error(l, "size", "'size' must be \"needle-ctx\" or \"long-tool-ctx\"");
+			return jsonfile_error(l, "size",
+					      "'size' must be \"needle-ctx\" or \"long-tool-ctx\"");
 	}
 	if ((d = cJSON_GetObjectItemCaseSensitive(n, "min_prompt_tokens"))) {
 		if (!cJSON_IsNumber(d) || d->valuedouble < 0 || d->valuedouble > 1e8)
-			return jsonfile_error(l, "min_prompt_tokens", "'min_prompt_tokens' must be 0..100000000");
+			return jsonfile_error(l, "min_prompt_tokens",
+					      "'min_prompt_tokens' must be 0..100000000");
 		s->min_prompt_tokens = (long)d->valuedouble;
 	}
 	return 0;
@@ -221,11 +233,19 @@ static int load_needle(struct jsonfile *l, struct probe *p, const cJSON *root)
 static int load_expect_from(struct jsonfile *l, struct probe *p, const cJSON *x, struct expect *ex,
 			    bool turn)
 {
-	static const char *const keys[] = {"content_regex", "content_not_regex",
-					   "content_json_schema", "tool_call", "finish_reasons",
-					   "reasoning", "needle_secret", "no_garbage",
-					   "no_reasoning_leak", "stream_done", "contains",
-					   "contains_from", NULL};
+	static const char *const keys[] = { "content_regex",
+					    "content_not_regex",
+					    "content_json_schema",
+					    "tool_call",
+					    "finish_reasons",
+					    "reasoning",
+					    "needle_secret",
+					    "no_garbage",
+					    "no_reasoning_leak",
+					    "stream_done",
+					    "contains",
+					    "contains_from",
+					    NULL };
 	const cJSON *v, *e;
 	char err[300];
 
@@ -250,32 +270,39 @@ static int load_expect_from(struct jsonfile *l, struct probe *p, const cJSON *x,
 		const cJSON *fn = find_tool(p->request, ex->tool_name);
 
 		if (!fn)
-			return jsonfile_error(l, "tool_call", "'tool_call' names '%s', which is not in request.tools",
-				   ex->tool_name);
+			return jsonfile_error(
+				l, "tool_call",
+				"'tool_call' names '%s', which is not in request.tools",
+				ex->tool_name);
 		ex->tool_parameters = cJSON_GetObjectItemCaseSensitive(fn, "parameters");
 	}
 	if ((v = cJSON_GetObjectItemCaseSensitive(x, "finish_reasons"))) {
 		if (!cJSON_IsArray(v) || !cJSON_GetArraySize(v))
-			return jsonfile_error(l, "finish_reasons", "'finish_reasons' must be a non-empty array");
+			return jsonfile_error(l, "finish_reasons",
+					      "'finish_reasons' must be a non-empty array");
 		ex->finish_reasons = xcalloc((size_t)cJSON_GetArraySize(v), sizeof(char *));
 		if (!ex->finish_reasons)
 			return jsonfile_error(l, NULL, "out of memory");
-		cJSON_ArrayForEach(e, v) {
+		cJSON_ArrayForEach(e, v)
+		{
 			if (!cJSON_IsString(e))
-				return jsonfile_error(l, "finish_reasons", "'finish_reasons' must hold strings");
+				return jsonfile_error(l, "finish_reasons",
+						      "'finish_reasons' must hold strings");
 			if (!(ex->finish_reasons[ex->n_finish_reasons++] = xstrdup(e->valuestring)))
 				return jsonfile_error(l, NULL, "out of memory");
 		}
 	}
 	if ((v = cJSON_GetObjectItemCaseSensitive(x, "reasoning"))) {
 		if (!cJSON_IsString(v) || reasoning_policy_parse(v->valuestring, &ex->reasoning))
-			return jsonfile_error(l, "reasoning", "'reasoning' must be any, required or forbidden");
+			return jsonfile_error(l, "reasoning",
+					      "'reasoning' must be any, required or forbidden");
 		ex->reasoning_set = true;
 	}
 	if (get_bool(l, x, "needle_secret", &ex->needle_secret))
 		return -1;
 	if (ex->needle_secret && (!p->needle || !p->needle->secret))
-		return jsonfile_error(l, "needle_secret", "'needle_secret' needs a 'needle' with a 'secret'");
+		return jsonfile_error(l, "needle_secret",
+				      "'needle_secret' needs a 'needle' with a 'secret'");
 	ex->no_garbage = true;
 	ex->no_reasoning_leak = true;
 	if (get_bool(l, x, "no_garbage", &ex->no_garbage) ||
@@ -284,13 +311,16 @@ static int load_expect_from(struct jsonfile *l, struct probe *p, const cJSON *x,
 		return -1;
 	if ((v = cJSON_GetObjectItemCaseSensitive(x, "contains"))) {
 		if (!cJSON_IsArray(v) || !cJSON_GetArraySize(v))
-			return jsonfile_error(l, "contains", "'contains' must be a non-empty list of strings");
+			return jsonfile_error(l, "contains",
+					      "'contains' must be a non-empty list of strings");
 		ex->contains = xcalloc((size_t)cJSON_GetArraySize(v), sizeof(char *));
 		if (!ex->contains)
 			return jsonfile_error(l, NULL, "out of memory");
-		cJSON_ArrayForEach(e, v) {
+		cJSON_ArrayForEach(e, v)
+		{
 			if (!cJSON_IsString(e) || !*e->valuestring)
-				return jsonfile_error(l, "contains", "'contains' must hold non-empty strings");
+				return jsonfile_error(l, "contains",
+						      "'contains' must hold non-empty strings");
 			if (!(ex->contains[ex->n_contains++] = xstrdup(e->valuestring)))
 				return jsonfile_error(l, NULL, "out of memory");
 		}
@@ -299,13 +329,16 @@ static int load_expect_from(struct jsonfile *l, struct probe *p, const cJSON *x,
 		return -1;
 	if (ex->contains_from && strcmp(ex->contains_from, "image-expect") &&
 	    strcmp(ex->contains_from, "ocr-expect") && strcmp(ex->contains_from, "video-expect"))
-		return jsonfile_error(l, "contains_from",
-				      "'contains_from' must be image-expect, ocr-expect or video-expect");
+		return jsonfile_error(
+			l, "contains_from",
+			"'contains_from' must be image-expect, ocr-expect or video-expect");
 	if (!ex->content_regex && !ex->content_not_regex && !ex->content_json_schema &&
 	    !ex->tool_name && !ex->needle_secret && !ex->contains && !ex->contains_from)
-		return jsonfile_error(l, turn ? "turns" : "expect",
-			   "the %s asserts nothing: 'expect' needs content_regex, content_not_regex, "
-			   "content_json_schema, tool_call, contains or needle_secret", turn ? "turn" : "probe");
+		return jsonfile_error(
+			l, turn ? "turns" : "expect",
+			"the %s asserts nothing: 'expect' needs content_regex, content_not_regex, "
+			"content_json_schema, tool_call, contains or needle_secret",
+			turn ? "turn" : "probe");
 	return 0;
 }
 
@@ -318,33 +351,40 @@ static int load_expect(struct jsonfile *l, struct probe *p, const cJSON *root)
 
 static int load_turns(struct jsonfile *l, struct probe *p, const cJSON *root)
 {
-	static const char *const keys[] = {"tool_result", "user", "tools", "expect", NULL};
+	static const char *const keys[] = { "tool_result", "user", "tools", "expect", NULL };
 	const cJSON *turns = cJSON_GetObjectItemCaseSensitive(root, "turns"), *t;
 
 	if (!turns)
 		return 0;
 	if (!cJSON_IsArray(turns) || !cJSON_GetArraySize(turns) ||
 	    cJSON_GetArraySize(turns) > PROBE_MAX_TURNS)
-		return jsonfile_error(l, "turns", "'turns' must be a list of 1 to %d turns", PROBE_MAX_TURNS);
+		return jsonfile_error(l, "turns", "'turns' must be a list of 1 to %d turns",
+				      PROBE_MAX_TURNS);
 	if (p->batch > 1 || p->needle || p->api != API_CHAT)
-		return jsonfile_error(l, "turns", "'turns' needs a single chat request (no batch, no needle)");
+		return jsonfile_error(l, "turns",
+				      "'turns' needs a single chat request (no batch, no needle)");
 	p->turns = xcalloc((size_t)cJSON_GetArraySize(turns), sizeof(*p->turns));
 	if (!p->turns)
 		return jsonfile_error(l, NULL, "out of memory");
-	cJSON_ArrayForEach(t, turns) {
+	cJSON_ArrayForEach(t, turns)
+	{
 		struct turn *tn = &p->turns[p->n_turns++];
 		const cJSON *tr = cJSON_GetObjectItemCaseSensitive(t, "tool_result");
 		const cJSON *x = cJSON_GetObjectItemCaseSensitive(t, "expect");
 
 		if (!cJSON_IsObject(t) || jsonfile_only_keys(l, t, "a turn", keys))
-			return cJSON_IsObject(t) ? -1 : jsonfile_error(l, "turns", "each turn must be an object");
+			return cJSON_IsObject(t)
+				       ? -1
+				       : jsonfile_error(l, "turns", "each turn must be an object");
 		if (tr)
-			tn->tool_result = cJSON_IsString(tr) ? xstrdup(tr->valuestring) : cJSON_PrintUnformatted(tr);
+			tn->tool_result = cJSON_IsString(tr) ? xstrdup(tr->valuestring)
+							     : cJSON_PrintUnformatted(tr);
 		if ((tr && !tn->tool_result) || jsonfile_string(l, t, "user", false, &tn->user) ||
 		    get_bool(l, t, "tools", &tn->keep_tools))
 			return -1;
 		if (!tn->tool_result && !tn->user)
-			return jsonfile_error(l, "turns", "a turn needs a 'tool_result' or a 'user' message");
+			return jsonfile_error(l, "turns",
+					      "a turn needs a 'tool_result' or a 'user' message");
 		if (!cJSON_IsObject(x))
 			return jsonfile_error(l, "turns", "each turn needs an 'expect' object");
 		if (load_expect_from(l, p, x, &tn->expect, true))
@@ -355,13 +395,15 @@ static int load_turns(struct jsonfile *l, struct probe *p, const cJSON *root)
 
 static int load_summary(struct jsonfile *l, struct probe *p, const cJSON *root)
 {
-	static const char *const keys[] = {"pass", "fail", NULL};
+	static const char *const keys[] = { "pass", "fail", NULL };
 	const cJSON *s = cJSON_GetObjectItemCaseSensitive(root, "summary");
 
 	if (!s) {
 		p->summary_pass = xstrdup(p->title);
 		p->summary_fail = xstrdup(p->title);
-		return p->summary_pass && p->summary_fail ? 0 : jsonfile_error(l, NULL, "out of memory");
+		return p->summary_pass && p->summary_fail
+			       ? 0
+			       : jsonfile_error(l, NULL, "out of memory");
 	}
 	if (cJSON_IsString(s)) {
 		if (jsonfile_string(l, root, "summary", true, &p->summary_pass))
@@ -370,7 +412,8 @@ static int load_summary(struct jsonfile *l, struct probe *p, const cJSON *root)
 		return p->summary_fail ? 0 : jsonfile_error(l, NULL, "out of memory");
 	}
 	if (!cJSON_IsObject(s) || jsonfile_only_keys(l, s, "'summary'", keys))
-		return jsonfile_error(l, "summary", "'summary' must be a string or {\"pass\",\"fail\"}");
+		return jsonfile_error(l, "summary",
+				      "'summary' must be a string or {\"pass\",\"fail\"}");
 	if (jsonfile_string(l, s, "pass", true, &p->summary_pass) ||
 	    jsonfile_string(l, s, "fail", true, &p->summary_fail))
 		return -1;
@@ -380,11 +423,12 @@ static int load_summary(struct jsonfile *l, struct probe *p, const cJSON *root)
 struct probe *probe_load_text(const char *path, const char *text, size_t len, char *err,
 			      size_t errlen)
 {
-	static const char *const keys[] = {"id", "title", "description", "summary", "note",
-					   "default", "api", "media", "request", "run", "needle",
-					   "expect", "turns", NULL};
-	static const char *const run_keys[] = {"batch", "repeat", "stream", "measures_speed", NULL};
-	struct jsonfile l = {path, text, len, err, errlen};
+	static const char *const keys[] = { "id",      "title",	 "description", "summary", "note",
+					    "default", "api",	 "media",	"request", "run",
+					    "needle",  "expect", "turns",	NULL };
+	static const char *const run_keys[] = { "batch", "repeat", "stream", "measures_speed",
+						NULL };
+	struct jsonfile l = { path, text, len, err, errlen };
 	struct probe *p = NULL;
 	cJSON *root;
 	const cJSON *run, *v;
@@ -404,12 +448,14 @@ struct probe *probe_load_text(const char *path, const char *text, size_t len, ch
 	}
 	p->batch = 1;
 	p->repeat = 1;
-	if (jsonfile_only_keys(&l, root, "the probe", keys) || jsonfile_string(&l, root, "id", true, &p->id) ||
+	if (jsonfile_only_keys(&l, root, "the probe", keys) ||
+	    jsonfile_string(&l, root, "id", true, &p->id) ||
 	    jsonfile_string(&l, root, "title", true, &p->title) ||
 	    jsonfile_string(&l, root, "note", false, &p->note))
 		goto fail;
 	for (c = p->id; *c; c++)
-		if (!((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '-' || *c == '_')) {
+		if (!((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '-' ||
+		      *c == '_')) {
 			jsonfile_error(&l, "id", "'id' may hold only a-z, 0-9, '-' and '_'");
 			goto fail;
 		}
@@ -569,7 +615,9 @@ int probe_set_select(struct probe_set *set, const char *csv, char *err, size_t e
 			struct probe *p = probe_set_find(set, tok);
 
 			if (!p) {
-				snprintf(err, errlen, "unknown probe '%s' in --checks (see 'preflight list')", tok);
+				snprintf(err, errlen,
+					 "unknown probe '%s' in --checks (see 'preflight list')",
+					 tok);
 				goto fail;
 			}
 			for (j = 0; j < nkeep && keep[j] != p; j++)

@@ -14,8 +14,8 @@
 
 #include "regex.h"
 
-#define PROBE_FILE_MAX (4u << 20) /* bytes */
-#define PROBE_BATCH_MAX 128
+#define PROBE_FILE_MAX	 (4u << 20) /* bytes */
+#define PROBE_BATCH_MAX	 128
 #define PROBE_REPEAT_MAX 100
 
 enum reasoning_policy { REASONING_ANY = 0, REASONING_REQUIRED, REASONING_FORBIDDEN };
@@ -28,12 +28,12 @@ int reasoning_policy_parse(const char *name, enum reasoning_policy *p);
 enum needle_size { NEEDLE_SIZE_NEEDLE_CTX = 0, NEEDLE_SIZE_LONG_TOOL_CTX };
 
 struct needle_spec {
-	char *filler;      /* one sentence, repeated to fill the haystack */
-	char *secret;      /* what must come back, or NULL for a plain haystack */
-	char *secret_line; /* the line holding the secret ({secret} in it) */
-	char *question;    /* appended after the haystack */
-	double depth;      /* 0..1, where the secret line goes */
-	enum needle_size size;  /* --needle-ctx or --long-tool-ctx */
+	char *filler;		/* one sentence, repeated to fill the haystack */
+	char *secret;		/* what must come back, or NULL for a plain haystack */
+	char *secret_line;	/* the line holding the secret ({secret} in it) */
+	char *question;		/* appended after the haystack */
+	double depth;		/* 0..1, where the secret line goes */
+	enum needle_size size;	/* --needle-ctx or --long-tool-ctx */
 	long min_prompt_tokens; /* the endpoint must count at least this many, 0 = no floor */
 };
 
@@ -42,53 +42,53 @@ struct expect {
 	struct regex *content_regex;
 	char *content_not_regex_src;
 	struct regex *content_not_regex;
-	cJSON *content_json_schema;  /* owned; content must be one JSON object */
-	char *tool_name;             /* a call to this tool is expected */
-	const cJSON *tool_parameters;/* borrowed from request.tools */
-	char **finish_reasons;       /* NULL: the run's --allowed-finish-reasons */
+	cJSON *content_json_schema;   /* owned; content must be one JSON object */
+	char *tool_name;	      /* a call to this tool is expected */
+	const cJSON *tool_parameters; /* borrowed from request.tools */
+	char **finish_reasons;	      /* NULL: the run's --allowed-finish-reasons */
 	size_t n_finish_reasons;
 	enum reasoning_policy reasoning;
-	bool reasoning_set;          /* false: the run's --reasoning-evidence */
-	bool needle_secret;          /* the needle's secret must be in the content */
-	bool no_garbage;             /* special tokens, U+FFFD, repetition fail */
-	bool no_reasoning_leak;      /* <think> tags or a chain of thought in content fail */
-	bool stream_done;            /* a streamed answer must end with data: [DONE] */
-	char **contains;             /* each must be in the content (case and spaces ignored) */
+	bool reasoning_set;	/* false: the run's --reasoning-evidence */
+	bool needle_secret;	/* the needle's secret must be in the content */
+	bool no_garbage;	/* special tokens, U+FFFD, repetition fail */
+	bool no_reasoning_leak; /* <think> tags or a chain of thought in content fail */
+	bool stream_done;	/* a streamed answer must end with data: [DONE] */
+	char **contains;	/* each must be in the content (case and spaces ignored) */
 	size_t n_contains;
-	char *contains_from;         /* "image-expect", "ocr-expect" or "video-expect": the
+	char *contains_from; /* "image-expect", "ocr-expect" or "video-expect": the
 				      * texts come from that repeatable flag */
 };
 
 /* A later turn of a conversation: the previous answer goes back as the
  * assistant message, its tool call gets tool_result, then user speaks. */
 struct turn {
-	char *tool_result;   /* the tool message's content (JSON text), or NULL */
-	char *user;          /* the next user message, or NULL */
-	bool keep_tools;     /* send the tools again (default false, as anvil did) */
+	char *tool_result; /* the tool message's content (JSON text), or NULL */
+	char *user;	   /* the next user message, or NULL */
+	bool keep_tools;   /* send the tools again (default false, as anvil did) */
 	struct expect expect;
 };
 
 enum probe_api { API_CHAT = 0, API_RESPONSES };
 
 struct probe {
-	char *path;          /* the file it came from */
-	char *text;          /* the file as read (a recording carries it) */
+	char *path; /* the file it came from */
+	char *text; /* the file as read (a recording carries it) */
 	char *id, *title;
-	char *summary_pass;  /* notebook summary label templates */
+	char *summary_pass; /* notebook summary label templates */
 	char *summary_fail;
-	char *note;          /* the notebook table's note for a passing run, or NULL */
-	bool is_default;     /* part of the set run without --checks */
-	cJSON *request;      /* owned; messages expanded */
-	int batch;           /* identical requests sent at once */
-	int repeat;          /* sequential repetitions */
-	bool stream;         /* always streamed (--stream streams every probe) */
-	bool measures_speed; /* its decode speed is the run's speed (the notebook's tok/s) */
+	char *note;		    /* the notebook table's note for a passing run, or NULL */
+	bool is_default;	    /* part of the set run without --checks */
+	cJSON *request;		    /* owned; messages expanded */
+	int batch;		    /* identical requests sent at once */
+	int repeat;		    /* sequential repetitions */
+	bool stream;		    /* always streamed (--stream streams every probe) */
+	bool measures_speed;	    /* its decode speed is the run's speed (the notebook's tok/s) */
 	struct needle_spec *needle; /* owned; NULL for other probes */
 	struct expect expect;
-	struct turn *turns;  /* owned; later turns of a conversation */
+	struct turn *turns; /* owned; later turns of a conversation */
 	size_t n_turns;
-	enum probe_api api;  /* /chat/completions or /responses */
-	char *media;         /* "image" or "video": $image/$video URLs need that file */
+	enum probe_api api; /* /chat/completions or /responses */
+	char *media;	    /* "image" or "video": $image/$video URLs need that file */
 };
 
 #define PROBE_MAX_TURNS 8

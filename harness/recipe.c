@@ -27,7 +27,8 @@ static int load_checks(struct jsonfile *f, const cJSON *pf, struct recipe *r)
 		return jsonfile_string(f, pf, "checks", false, &r->checks);
 	if (!cJSON_IsArray(v) || !cJSON_GetArraySize(v))
 		return jsonfile_error(f, "checks", "'checks' must be a list of probe ids");
-	cJSON_ArrayForEach(e, v) {
+	cJSON_ArrayForEach(e, v)
+	{
 		if (!cJSON_IsString(e) || !*e->valuestring || strchr(e->valuestring, ',')) {
 			buf_release(&b);
 			return jsonfile_error(f, "checks", "'checks' must be a list of probe ids");
@@ -55,11 +56,24 @@ static int load_object(struct jsonfile *f, const cJSON *pf, const char *key, cJS
 
 static int load_preflight(struct jsonfile *f, const cJSON *root, struct recipe *r)
 {
-	static const char *const keys[] = {
-		"endpoint", "model", "thinking", "reasoning_effort", "checks", "needle_ctx",
-		"needle_depth", "long_tool_ctx", "tool_batch", "visible_answer_tokens",
-		"reasoning_headroom_tokens", "allowed_finish_reasons", "reasoning_evidence",
-		"timeout", "wait", "chat_template_kwargs", "extra_body", NULL};
+	static const char *const keys[] = { "endpoint",
+					    "model",
+					    "thinking",
+					    "reasoning_effort",
+					    "checks",
+					    "needle_ctx",
+					    "needle_depth",
+					    "long_tool_ctx",
+					    "tool_batch",
+					    "visible_answer_tokens",
+					    "reasoning_headroom_tokens",
+					    "allowed_finish_reasons",
+					    "reasoning_evidence",
+					    "timeout",
+					    "wait",
+					    "chat_template_kwargs",
+					    "extra_body",
+					    NULL };
 	const cJSON *pf = cJSON_GetObjectItemCaseSensitive(root, "preflight");
 
 	if (!pf)
@@ -79,7 +93,8 @@ static int load_preflight(struct jsonfile *f, const cJSON *root, struct recipe *
 	    jsonfile_long(f, pf, "long_tool_ctx", 1000, 10000000, &r->long_tool_ctx) ||
 	    jsonfile_long(f, pf, "tool_batch", 1, 128, &r->tool_batch) ||
 	    jsonfile_long(f, pf, "visible_answer_tokens", 1, 1048576, &r->visible_answer_tokens) ||
-	    jsonfile_long(f, pf, "reasoning_headroom_tokens", 0, 1048576, &r->reasoning_headroom_tokens) ||
+	    jsonfile_long(f, pf, "reasoning_headroom_tokens", 0, 1048576,
+			  &r->reasoning_headroom_tokens) ||
 	    jsonfile_long(f, pf, "timeout", 1, 86400, &r->timeout) ||
 	    jsonfile_long(f, pf, "wait", 0, 86400, &r->wait) ||
 	    load_object(f, pf, "chat_template_kwargs", &r->chat_template_kwargs) ||
@@ -91,16 +106,17 @@ static int load_preflight(struct jsonfile *f, const cJSON *root, struct recipe *
 struct recipe *recipe_load_text(const char *path, const char *text, size_t len, char *err,
 				size_t errlen)
 {
-	static const char *const keys[] = {"name", "description", "model", "quant", "engine", "gpu",
-					   "key_flags", "notes", "preflight", NULL};
-	struct jsonfile f = {path, text, len, err, errlen};
+	static const char *const keys[] = { "name", "description", "model", "quant",	 "engine",
+					    "gpu",  "key_flags",   "notes", "preflight", NULL };
+	struct jsonfile f = { path, text, len, err, errlen };
 	struct recipe *r = NULL;
 	cJSON *root = jsonfile_parse(&f);
 
 	if (!root)
 		return NULL;
 	if (!recipe_is_recipe(root)) {
-		jsonfile_error(&f, NULL, "a recipe file must hold one JSON object (this looks like a probe)");
+		jsonfile_error(&f, NULL,
+			       "a recipe file must hold one JSON object (this looks like a probe)");
 		goto fail;
 	}
 	r = xcalloc(1, sizeof(*r));

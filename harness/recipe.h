@@ -16,9 +16,9 @@
 
 struct recipe {
 	char *path;
-	char *text;      /* the file as read, kept so a recording can carry it */
+	char *text; /* the file as read, kept so a recording can carry it */
 	/* the notebook row */
-	char *name;      /* identity across reports; default "model · quant · engine · gpu" */
+	char *name; /* identity across reports; default "model · quant · engine · gpu" */
 	char *model, *quant, *engine, *gpu, *key_flags, *notes;
 	/* the "preflight" section, NULL/-1 where not set */
 	char *endpoint, *served_model, *thinking, *reasoning_effort, *checks;

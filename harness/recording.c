@@ -19,7 +19,7 @@
 
 struct entry {
 	char *method, *url, *request; /* the key a replayed request must match */
-	cJSON *line;                  /* the whole exchange */
+	cJSON *line;		      /* the whole exchange */
 	int used;
 };
 
@@ -36,8 +36,8 @@ struct recording {
 	size_t n_entries;
 };
 
-static const char *const outcome_names[] = {"done", "transport-error", "timeout",
-					    "response-too-large", "cancelled"};
+static const char *const outcome_names[] = { "done", "transport-error", "timeout",
+					     "response-too-large", "cancelled" };
 
 /* --- writing ------------------------------------------------------------------ */
 
@@ -81,7 +81,8 @@ struct recording *recording_create(const char *path, const char *redact, const c
 	}
 	snprintf(r->path, sizeof(r->path), "%s", path);
 	if (slash)
-		snprintf(r->tmp, sizeof(r->tmp), "%.*s/.%s.XXXXXX", (int)(slash - path), path, slash + 1);
+		snprintf(r->tmp, sizeof(r->tmp), "%.*s/.%s.XXXXXX", (int)(slash - path), path,
+			 slash + 1);
 	else
 		snprintf(r->tmp, sizeof(r->tmp), ".%s.XXXXXX", path);
 	fd = mkstemp(r->tmp);
@@ -101,7 +102,8 @@ struct recording *recording_create(const char *path, const char *redact, const c
 	return r;
 }
 
-static void add_text(cJSON *o, const char *key, const struct recording *r, const char *s, size_t len)
+static void add_text(cJSON *o, const char *key, const struct recording *r, const char *s,
+		     size_t len)
 {
 	char *clean = redacted(r, s ? s : "", s ? len : 0);
 
@@ -203,13 +205,15 @@ struct recording *recording_open(const char *path, char *err, size_t errlen)
 
 		n = gzread(gz, chunk, sizeof(chunk));
 		if (n < 0) {
-			snprintf(err, errlen, "cannot read recording '%s': not gzip or corrupt", path);
+			snprintf(err, errlen, "cannot read recording '%s': not gzip or corrupt",
+				 path);
 			goto fail;
 		}
 		if (n == 0 && !line.len)
 			break;
 		if (n > 0 && buf_append(&line, chunk, (size_t)n)) {
-			snprintf(err, errlen, "recording '%s': a line is longer than %u bytes", path, LINE_MAX_BYTES);
+			snprintf(err, errlen, "recording '%s': a line is longer than %u bytes",
+				 path, LINE_MAX_BYTES);
 			goto fail;
 		}
 		while ((nl = memchr(line.data, '\n', line.len)) || (n == 0 && line.len)) {
@@ -217,23 +221,28 @@ struct recording *recording_open(const char *path, char *err, size_t errlen)
 			cJSON *o;
 
 			lineno++;
-			o = cJSON_ParseWithLength(line.data, nl ? (size_t)(nl - line.data) : line.len);
+			o = cJSON_ParseWithLength(line.data,
+						  nl ? (size_t)(nl - line.data) : line.len);
 			if (!cJSON_IsObject(o)) {
 				cJSON_Delete(o);
-				snprintf(err, errlen, "recording '%s':%zu: not a JSON object", path, lineno);
+				snprintf(err, errlen, "recording '%s':%zu: not a JSON object", path,
+					 lineno);
 				goto fail;
 			}
 			if (lineno == 1) {
-				if (!cJSON_IsString(cJSON_GetObjectItemCaseSensitive(o, "recording"))) {
+				if (!cJSON_IsString(
+					    cJSON_GetObjectItemCaseSensitive(o, "recording"))) {
 					cJSON_Delete(o);
-					snprintf(err, errlen, "'%s' is not a preflight recording", path);
+					snprintf(err, errlen, "'%s' is not a preflight recording",
+						 path);
 					goto fail;
 				}
 				r->meta = cJSON_PrintUnformatted(o);
 				cJSON_Delete(o);
 			} else if (add_entry(r, o)) {
 				cJSON_Delete(o);
-				snprintf(err, errlen, "recording '%s':%zu: not an exchange", path, lineno);
+				snprintf(err, errlen, "recording '%s':%zu: not an exchange", path,
+					 lineno);
 				goto fail;
 			}
 			p = line.data;
@@ -289,18 +298,23 @@ static int on_answer(void *ctx, struct http_exchange *x)
 		    (x->body && (!e->request || strcmp(e->request, x->body))))
 			continue;
 		e->used = 1;
-		x->outcome = outcome_of(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e->line, "outcome")));
+		x->outcome = outcome_of(
+			cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e->line, "outcome")));
 		{
-			double st = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(e->line, "status"));
+			double st = cJSON_GetNumberValue(
+				cJSON_GetObjectItemCaseSensitive(e->line, "status"));
 
 			x->status = st >= 0 && st < 1000 ? (long)st : 0;
 		}
-		x->seconds = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(e->line, "seconds"));
+		x->seconds =
+			cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(e->line, "seconds"));
 		snprintf(x->error, sizeof(x->error), "%s",
 			 cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e->line, "error"))
-				 ? cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e->line, "error"))
+				 ? cJSON_GetStringValue(
+					   cJSON_GetObjectItemCaseSensitive(e->line, "error"))
 				 : "");
-		body = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e->line, "response_body"));
+		body = cJSON_GetStringValue(
+			cJSON_GetObjectItemCaseSensitive(e->line, "response_body"));
 		buf_init(&x->response, 0);
 		if (body && buf_puts(&x->response, body)) {
 			x->outcome = HTTP_TRANSPORT;

@@ -60,8 +60,8 @@ fail:
 	return NULL;
 }
 
-int regex_search(const struct regex *re, const char *subject, size_t len,
-		 size_t *start, size_t *end)
+int regex_search(const struct regex *re, const char *subject, size_t len, size_t *start,
+		 size_t *end)
 {
 	pcre2_match_data *md;
 	int rc;

@@ -17,8 +17,8 @@ struct regex *regex_compile(const char *pattern, char *err, size_t errlen);
  * negative value when matching failed (resource limits). */
 int regex_match(const struct regex *re, const char *subject, size_t len);
 /* Finds the first match; sets *start and *end (byte offsets). Same returns. */
-int regex_search(const struct regex *re, const char *subject, size_t len,
-		 size_t *start, size_t *end);
+int regex_search(const struct regex *re, const char *subject, size_t len, size_t *start,
+		 size_t *end);
 void regex_free(struct regex *re);
 
 #endif

@@ -6,7 +6,7 @@
 
 const char *verdict_name(enum verdict v)
 {
-	static const char *const names[] = {"pass", "fail", "error", "skipped"};
+	static const char *const names[] = { "pass", "fail", "error", "skipped" };
 
 	return (unsigned)v < 4 ? names[v] : "?";
 }

@@ -20,23 +20,23 @@ const char *verdict_name(enum verdict v);
 
 /* One request and what came back. */
 struct observation {
-	char label[48];          /* "tools#3", "needle", "needle-calibration" */
+	char label[48]; /* "tools#3", "needle", "needle-calibration" */
 	enum http_outcome outcome;
-	long status;             /* HTTP status, 0 when none */
+	long status; /* HTTP status, 0 when none */
 	double seconds;
-	bool graded;             /* an answer was read and graded */
+	bool graded; /* an answer was read and graded */
 	bool pass;
 	enum cause cause;
-	char *detail;            /* one line: why it failed, or what passed */
-	char *error;             /* transport text or error-body excerpt, or NULL */
-	char *finish_reason;     /* NULL when absent */
+	char *detail;	     /* one line: why it failed, or what passed */
+	char *error;	     /* transport text or error-body excerpt, or NULL */
+	char *finish_reason; /* NULL when absent */
 	char *content_excerpt;
 	size_t content_chars;
 	char *reasoning_excerpt;
 	size_t reasoning_chars;
-	const char *reasoning_field; /* static */
+	const char *reasoning_field;				 /* static */
 	long prompt_tokens, completion_tokens, reasoning_tokens; /* -1 unknown */
-	char *tool;              /* first tool call, name(args), or NULL */
+	char *tool; /* first tool call, name(args), or NULL */
 	size_t n_tool_calls;
 	bool streamed;
 	struct stream_stats stream; /* when streamed */
@@ -44,45 +44,45 @@ struct observation {
 
 struct probe_result {
 	const struct probe *probe; /* borrowed from the probe set */
-	char variant[16];        /* "@50%" for a --needle-depth variant, else "" */
-	double depth;            /* where the needle's secret went */
-	char *secret;            /* the needle's secret for this variant, or NULL */
+	char variant[16];	   /* "@50%" for a --needle-depth variant, else "" */
+	double depth;		   /* where the needle's secret went */
+	char *secret;		   /* the needle's secret for this variant, or NULL */
 	enum verdict verdict;
 	enum cause cause;
-	char *message;           /* one line; NULL on pass */
-	char *summary;           /* the notebook summary label, rendered */
-	char *note;              /* the notebook table note, rendered, or NULL */
-	char *evidence;          /* short evidence for the console line */
+	char *message;	/* one line; NULL on pass */
+	char *summary;	/* the notebook summary label, rendered */
+	char *note;	/* the notebook table note, rendered, or NULL */
+	char *evidence; /* short evidence for the console line */
 	double seconds;
-	int passed, total;       /* answers that passed, answers asked for */
+	int passed, total; /* answers that passed, answers asked for */
 	struct observation *obs;
 	size_t n_obs;
 	long needle_target, needle_measured, needle_fillers; /* -1 when not a needle */
-	bool streamed;           /* its answers were streamed */
-	int reps, reps_passed;   /* repetitions run, and those whose every answer passed */
+	bool streamed;					     /* its answers were streamed */
+	int reps, reps_passed;	     /* repetitions run, and those whose every answer passed */
 	int solo_passed, solo_total; /* --concurrency-diff: the batch one at a time */
 	double ttft, ttfc, decode_tps, itl_p50, itl_p95, prefill_tps; /* medians, -1 unknown */
-	char *json_keys;         /* NULL unless a JSON object parsed */
+	char *json_keys; /* NULL unless a JSON object parsed */
 };
 
 struct run_result {
 	const struct recipe *recipe; /* borrowed from the config; NULL without --recipe */
-	char *endpoint;          /* base URL, no credentials */
+	char *endpoint;		     /* base URL, no credentials */
 	char *model;
-	long max_model_len;      /* -1 unknown */
-	char *server;            /* system_fingerprint of the answers, or NULL */
-	char *server_version;    /* /version or /props build_info, or NULL */
-	const char *thinking;    /* static */
+	long max_model_len;   /* -1 unknown */
+	char *server;	      /* system_fingerprint of the answers, or NULL */
+	char *server_version; /* /version or /props build_info, or NULL */
+	const char *thinking; /* static */
 	char *reasoning_effort;
 	long visible_tokens, headroom_tokens, max_tokens, needle_ctx;
 	int tool_batch;
 	bool stream, stream_parity, parallel;
-	double decode_tps;       /* from the probe that measures speed, -1 when none */
-	char *allowed_finish;    /* comma list */
+	double decode_tps;		/* from the probe that measures speed, -1 when none */
+	char *allowed_finish;		/* comma list */
 	const char *reasoning_evidence; /* static */
-	char started[32];        /* ISO 8601 UTC */
+	char started[32];		/* ISO 8601 UTC */
 	double seconds;
-	bool unusable;           /* the endpoint could not be used at all */
+	bool unusable; /* the endpoint could not be used at all */
 	enum cause unusable_cause;
 	char *unusable_detail;
 	bool interrupted;

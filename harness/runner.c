@@ -18,7 +18,7 @@
 #include "needle.h"
 #include "text.h"
 
-#define EXCERPT_CHARS 200
+#define EXCERPT_CHARS	 200
 #define NEEDLE_TOLERANCE 0.03
 
 struct run {
@@ -26,11 +26,11 @@ struct run {
 	const struct runner_hooks *hooks;
 	struct run_result *r;
 	struct endpoint ep;
-	struct http_options http;       /* for probe requests */
+	struct http_options http;	/* for probe requests */
 	struct http_options probe_http; /* for discovery: a shorter timeout */
 	const char *model;
-	pthread_mutex_t lock;           /* --parallel: the result's shared fields, the endpoint, hooks */
-	struct http_budget budget;      /* response bytes held at once, whole run */
+	pthread_mutex_t lock;	   /* --parallel: the result's shared fields, the endpoint, hooks */
+	struct http_budget budget; /* response bytes held at once, whole run */
 };
 
 /* how a probe is sent: as its file and the flags say, or forced */
@@ -131,8 +131,9 @@ static void observe(struct run *run, const struct probe *p, const struct expect 
 		struct api_error ae;
 		char needle_note[96], list[512];
 
-		snprintf(needle_note, sizeof(needle_note), " (the needle is %ld tokens + %ld for the answer)",
-			 run->c->needle_ctx, pol->max_tokens);
+		snprintf(needle_note, sizeof(needle_note),
+			 " (the needle is %ld tokens + %ld for the answer)", run->c->needle_ctx,
+			 pol->max_tokens);
 
 		apierror_parse(buf_cstr(&x->response), x->response.len, &ae);
 		o->error = ae.message;
@@ -145,13 +146,17 @@ static void observe(struct run *run, const struct probe *p, const struct expect 
 			o->cause = CAUSE_HTTP_ERROR;
 		}
 		if (o->cause == CAUSE_CONTEXT_OVERFLOW && ae.ctx_limit > 0)
-			o->detail = dupf("HTTP %ld: the endpoint's context is %ld tokens, the request needed %s%ld%s: %s",
-					 x->status, ae.ctx_limit,
-					 ae.ctx_requested > 0 && !ae.ctx_at_least ? "" : "more than ",
-					 ae.ctx_requested > 0 ? ae.ctx_requested - ae.ctx_at_least : ae.ctx_limit,
-					 p->needle ? needle_note : "", o->error ? o->error : "");
+			o->detail =
+				dupf("HTTP %ld: the endpoint's context is %ld tokens, the request "
+				     "needed %s%ld%s: %s",
+				     x->status, ae.ctx_limit,
+				     ae.ctx_requested > 0 && !ae.ctx_at_least ? "" : "more than ",
+				     ae.ctx_requested > 0 ? ae.ctx_requested - ae.ctx_at_least
+							  : ae.ctx_limit,
+				     p->needle ? needle_note : "", o->error ? o->error : "");
 		else if (x->status == 404 && served_elsewhere(run))
-			o->detail = dupf("HTTP 404: %s (the endpoint serves: %s)", o->error ? o->error : "",
+			o->detail = dupf("HTTP 404: %s (the endpoint serves: %s)",
+					 o->error ? o->error : "",
 					 served_list(run, list, sizeof(list)));
 		else
 			o->detail = dupf("HTTP %ld: %s", x->status, o->error ? o->error : "");
@@ -171,10 +176,13 @@ static void observe(struct run *run, const struct probe *p, const struct expect 
 			return;
 		}
 	} else if ((p->api == API_RESPONSES
-			    ? chat_responses_parse(buf_cstr(&x->response), x->response.len, &reply, err, sizeof(err))
-			    : chat_reply_parse(buf_cstr(&x->response), x->response.len, &reply, err, sizeof(err)))) {
+			    ? chat_responses_parse(buf_cstr(&x->response), x->response.len, &reply,
+						   err, sizeof(err))
+			    : chat_reply_parse(buf_cstr(&x->response), x->response.len, &reply, err,
+					       sizeof(err)))) {
 		o->cause = CAUSE_MALFORMED_RESPONSE;
-		o->error = text_excerpt(buf_cstr(&x->response), x->response.len, EXCERPT_CHARS, true);
+		o->error =
+			text_excerpt(buf_cstr(&x->response), x->response.len, EXCERPT_CHARS, true);
 		o->detail = dupf("%s; body starts '%s'", err, o->error ? o->error : "");
 		chat_reply_release(&reply);
 		return;
@@ -189,7 +197,8 @@ static void observe(struct run *run, const struct probe *p, const struct expect 
 	o->finish_reason = xstrdup(reply.finish_reason);
 	o->content_excerpt = text_excerpt(reply.content, reply.content_len, EXCERPT_CHARS, false);
 	o->content_chars = text_chars(reply.content, reply.content_len);
-	o->reasoning_excerpt = text_excerpt(reply.reasoning, reply.reasoning_len, EXCERPT_CHARS, false);
+	o->reasoning_excerpt =
+		text_excerpt(reply.reasoning, reply.reasoning_len, EXCERPT_CHARS, false);
 	o->reasoning_chars = text_chars(reply.reasoning, reply.reasoning_len);
 	o->reasoning_field = reply.reasoning_field;
 	o->prompt_tokens = reply.prompt_tokens;
@@ -227,7 +236,8 @@ static char *tokenize_body(const struct run *run, const struct probe *p, const c
 		}
 		if (c->thinking == THINKING_ENABLED || c->thinking == THINKING_DISABLED) {
 			cJSON_DeleteItemFromObjectCaseSensitive(kw, "enable_thinking");
-			cJSON_AddBoolToObject(kw, "enable_thinking", c->thinking == THINKING_ENABLED);
+			cJSON_AddBoolToObject(kw, "enable_thinking",
+					      c->thinking == THINKING_ENABLED);
 		}
 	}
 	text = cJSON_PrintUnformatted(req);
@@ -262,10 +272,15 @@ static long needle_measure(struct run *run, const struct probe *p, const struct 
 			   long count)
 {
 	cJSON *msgs = needle_messages(p, pr, count);
-	struct chat_settings cs = {run->model, 1, run->c->thinking, run->c->reasoning_effort,
-				   run->c->chat_template_kwargs, run->c->extra_body, false};
+	struct chat_settings cs = { run->model,
+				    1,
+				    run->c->thinking,
+				    run->c->reasoning_effort,
+				    run->c->chat_template_kwargs,
+				    run->c->extra_body,
+				    false };
 	char url[2048], err[256], *text = msgs ? tokenize_body(run, p, msgs) : NULL;
-	struct http_exchange x = {0};
+	struct http_exchange x = { 0 };
 	struct chat_reply reply;
 	long n = -1;
 
@@ -297,8 +312,8 @@ out:
 /* Chooses the filler count for the target from the endpoint's own counts:
  * two small haystacks give tokens per filler and the fixed overhead; where
  * /tokenize makes counting cheap, one count at full size corrects the rest. */
-static long needle_calibrate(struct run *run, const struct probe *p,
-			     const struct probe_result *pr, long target)
+static long needle_calibrate(struct run *run, const struct probe *p, const struct probe_result *pr,
+			     long target)
 {
 	long a = 32, b = 160, ta, tb, n;
 
@@ -371,7 +386,7 @@ static void render_summary(struct probe_result *pr, const char *tmpl)
  * example. Graded failures make a FAIL; only failed exchanges, an ERROR. */
 static void conclude(struct probe_result *pr)
 {
-	size_t counts[CAUSE_COUNT] = {0}, i, best = 0;
+	size_t counts[CAUSE_COUNT] = { 0 }, i, best = 0;
 	int graded_fail = 0;
 	const struct observation *example = NULL;
 
@@ -442,8 +457,9 @@ static void evidence(struct probe_result *pr, const struct probe *p)
 		else
 			buf_printf(&b, "got='%s' ", got ? got : "");
 		free(got);
-		buf_printf(&b, "finish=%s visible=%zu reasoning=%zu", o->finish_reason ? o->finish_reason : "?",
-			   o->content_chars, o->reasoning_chars);
+		buf_printf(&b, "finish=%s visible=%zu reasoning=%zu",
+			   o->finish_reason ? o->finish_reason : "?", o->content_chars,
+			   o->reasoning_chars);
 		if (o->reasoning_tokens >= 0)
 			buf_printf(&b, " reasoning_tokens=%ld", o->reasoning_tokens);
 		if (pr->streamed && pr->ttft >= 0)
@@ -520,15 +536,18 @@ static void check_prompt_size(const struct probe *p, struct probe_result *pr)
 		return;
 	if (got < p->needle->min_prompt_tokens && (o = add_obs(pr, "prompt-size"))) {
 		o->cause = CAUSE_CONTEXT_OVERFLOW;
-		o->detail = dupf("the endpoint counted %ld prompt tokens; this probe needs at least %ld",
-				 got, p->needle->min_prompt_tokens);
+		o->detail = dupf(
+			"the endpoint counted %ld prompt tokens; this probe needs at least %ld",
+			got, p->needle->min_prompt_tokens);
 	}
 	if (fabs((double)got - (double)want) > NEEDLE_TOLERANCE * (double)want &&
 	    (o = add_obs(pr, "prompt-size"))) {
 		o->cause = got < want ? CAUSE_CONTEXT_OVERFLOW : CAUSE_WRONG_ANSWER;
-		o->detail = dupf("the endpoint counted %ld prompt tokens for a %ld-token prompt (%+.1f%%)%s",
-				 got, want, 100.0 * ((double)got / (double)want - 1.0),
-				 got < want ? ": it truncated the prompt" : ": the haystack could not be sized");
+		o->detail = dupf(
+			"the endpoint counted %ld prompt tokens for a %ld-token prompt (%+.1f%%)%s",
+			got, want, 100.0 * ((double)got / (double)want - 1.0),
+			got < want ? ": it truncated the prompt"
+				   : ": the haystack could not be sized");
 	}
 }
 
@@ -611,7 +630,8 @@ static void run_turns(struct run *run, const struct probe *p, struct probe_resul
 
 	for (t = 0; t < p->n_turns && msgs && req && assistant && !cancelled(run); t++) {
 		const struct turn *tn = &p->turns[t];
-		const cJSON *call = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(assistant, "tool_calls"), 0);
+		const cJSON *call = cJSON_GetArrayItem(
+			cJSON_GetObjectItemCaseSensitive(assistant, "tool_calls"), 0);
 		struct grade_policy pol;
 		cJSON *m, *next = NULL;
 		char *body;
@@ -622,10 +642,12 @@ static void run_turns(struct run *run, const struct probe *p, struct probe_resul
 		if (tn->tool_result && call) {
 			m = cJSON_CreateObject();
 			cJSON_AddStringToObject(m, "role", "tool");
-			cJSON_AddStringToObject(m, "tool_call_id",
-						cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(call, "id"))
-							? cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(call, "id"))
-							: "call_0");
+			cJSON_AddStringToObject(
+				m, "tool_call_id",
+				cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(call, "id"))
+					? cJSON_GetStringValue(
+						  cJSON_GetObjectItemCaseSensitive(call, "id"))
+					: "call_0");
 			cJSON_AddStringToObject(m, "content", tn->tool_result);
 			cJSON_AddItemToArray(msgs, m);
 		}
@@ -644,8 +666,8 @@ static void run_turns(struct run *run, const struct probe *p, struct probe_resul
 			break;
 		policy_for(run->c, &tn->expect, cs->max_tokens, pr->secret, &pol);
 		snprintf(label, sizeof(label), "%s/turn%zu", p->id, t + 2);
-		ok = send_round(run, p, pr, &tn->expect, &pol, cs->stream, url, body, 1, 0, label, 0,
-				t + 1 < p->n_turns ? &next : NULL);
+		ok = send_round(run, p, pr, &tn->expect, &pol, cs->stream, url, body, 1, 0, label,
+				0, t + 1 < p->n_turns ? &next : NULL);
 		free(body);
 		assistant = next;
 		if (!ok)
@@ -667,7 +689,8 @@ static void concurrency_diff(struct run *run, const struct probe *p, struct prob
 	struct observation *o;
 
 	snprintf(label, sizeof(label), "%s@1", p->id);
-	alone = send_round(run, p, pr, &p->expect, pol, stream, url, body, batch, 1, label, 1, NULL);
+	alone = send_round(run, p, pr, &p->expect, pol, stream, url, body, batch, 1, label, 1,
+			   NULL);
 	pr->solo_passed = alone;
 	pr->solo_total = batch;
 	if (alone == batch && together < batch && (o = add_obs(pr, "concurrency"))) {
@@ -682,9 +705,11 @@ static cJSON *with_media(const struct run *run, const cJSON *request)
 {
 	cJSON *req = cJSON_Duplicate(request, 1), *m, *part;
 
-	cJSON_ArrayForEach(m, cJSON_GetObjectItemCaseSensitive(req, "messages")) {
-		cJSON_ArrayForEach(part, cJSON_GetObjectItemCaseSensitive(m, "content")) {
-			static const char *const kinds[] = {"image_url", "video_url"};
+	cJSON_ArrayForEach(m, cJSON_GetObjectItemCaseSensitive(req, "messages"))
+	{
+		cJSON_ArrayForEach(part, cJSON_GetObjectItemCaseSensitive(m, "content"))
+		{
+			static const char *const kinds[] = { "image_url", "video_url" };
 			size_t k;
 
 			for (k = 0; k < 2; k++) {
@@ -706,13 +731,18 @@ static void run_probe(struct run *run, const struct probe *p, struct probe_resul
 {
 	const struct config *c = run->c;
 	const cJSON *mt = cJSON_GetObjectItemCaseSensitive(p->request, "max_tokens");
-	long max_tokens = cJSON_IsNumber(mt) ? (long)mt->valuedouble
-					     : c->visible_tokens + c->headroom_tokens;
+	long max_tokens =
+		cJSON_IsNumber(mt) ? (long)mt->valuedouble : c->visible_tokens + c->headroom_tokens;
 	int batch = planned_batch(c, p), rep, i, reps = c->repeat ? c->repeat : p->repeat;
 	bool stream = mode == STREAM_AS_SET ? c->stream || p->stream : mode == STREAM_ON;
-	struct chat_settings cs = {run->model, max_tokens, c->thinking, c->reasoning_effort,
-				   c->chat_template_kwargs, c->extra_body, stream};
-	struct grade_policy pol = {0};
+	struct chat_settings cs = { run->model,
+				    max_tokens,
+				    c->thinking,
+				    c->reasoning_effort,
+				    c->chat_template_kwargs,
+				    c->extra_body,
+				    stream };
+	struct grade_policy pol = { 0 };
 	cJSON *msgs = NULL;
 	char *body = NULL, url[2048], err[256];
 	double t0 = now();
@@ -727,12 +757,16 @@ static void run_probe(struct run *run, const struct probe *p, struct probe_resul
 		struct observation *o;
 
 		pr->needle_target = needle_target(c, p);
-		if (run->ep.max_model_len > 0 && pr->needle_target + max_tokens > run->ep.max_model_len) {
+		if (run->ep.max_model_len > 0 &&
+		    pr->needle_target + max_tokens > run->ep.max_model_len) {
 			pr->total = 1;
 			if ((o = add_obs(pr, p->id))) {
 				o->cause = CAUSE_CONTEXT_OVERFLOW;
-				o->detail = dupf("not sent: the endpoint's context is %ld tokens (max_model_len), the prompt needs %ld + %ld for the answer",
-						 run->ep.max_model_len, pr->needle_target, max_tokens);
+				o->detail =
+					dupf("not sent: the endpoint's context is %ld tokens "
+					     "(max_model_len), the prompt needs %ld + %ld for the "
+					     "answer",
+					     run->ep.max_model_len, pr->needle_target, max_tokens);
 			}
 			goto done;
 		}
@@ -747,8 +781,9 @@ static void run_probe(struct run *run, const struct probe *p, struct probe_resul
 			snprintf(err, sizeof(err), "out of memory");
 		cJSON_Delete(req);
 	} else {
-		body = p->api == API_RESPONSES ? chat_responses_body(p->request, &cs, err, sizeof(err))
-					       : chat_body_build(p->request, msgs, &cs, err, sizeof(err));
+		body = p->api == API_RESPONSES
+			       ? chat_responses_body(p->request, &cs, err, sizeof(err))
+			       : chat_body_build(p->request, msgs, &cs, err, sizeof(err));
 	}
 	if (!body) {
 		struct observation *o = add_obs(pr, p->id);
@@ -830,7 +865,8 @@ static void merge_parity(struct probe_result *pr, struct probe_result *st)
 
 			pr->obs[pr->n_obs] = st->obs[i];
 			snprintf(label, sizeof(label), "stream:%s", st->obs[i].label);
-			snprintf(pr->obs[pr->n_obs].label, sizeof(pr->obs[pr->n_obs].label), "%s", label);
+			snprintf(pr->obs[pr->n_obs].label, sizeof(pr->obs[pr->n_obs].label), "%s",
+				 label);
 			pr->n_obs++;
 		}
 		st->n_obs = 0;
@@ -843,14 +879,17 @@ static void merge_parity(struct probe_result *pr, struct probe_result *st)
 	pr->itl_p95 = st->itl_p95;
 	pr->prefill_tps = st->prefill_tps;
 	if (differ) {
-		char *msg = dupf("verdicts differ: non-streamed %s%s%s%s, streamed %s%s%s%s",
-				 verdict_name(pr->verdict), pr->cause ? " (" : "", cause_code(pr->cause),
-				 pr->cause ? ")" : "", verdict_name(st->verdict), st->cause ? " (" : "",
-				 cause_code(st->cause), st->cause ? ")" : "");
+		char *msg =
+			dupf("verdicts differ: non-streamed %s%s%s%s, streamed %s%s%s%s",
+			     verdict_name(pr->verdict), pr->cause ? " (" : "",
+			     cause_code(pr->cause), pr->cause ? ")" : "", verdict_name(st->verdict),
+			     st->cause ? " (" : "", cause_code(st->cause), st->cause ? ")" : "");
 		struct buf full = BUF_INIT(0);
 
-		buf_printf(&full, "%s: %s", msg ? msg : "", st->message ? st->message
-							: pr->message ? pr->message : "");
+		buf_printf(&full, "%s: %s", msg ? msg : "",
+			   st->message	 ? st->message
+			   : pr->message ? pr->message
+					 : "");
 		free(msg);
 		free(pr->message);
 		pr->message = buf_detach(&full);
@@ -944,8 +983,8 @@ static void wait_until_ready(struct run *run, enum endpoint_state *st, enum caus
 		if (now() - last >= 5) {
 			char msg[700];
 
-			snprintf(msg, sizeof(msg), "waiting for %s (%.0fs of %.0fs): %s", run->ep.base,
-				 now() - start, run->c->wait, detail);
+			snprintf(msg, sizeof(msg), "waiting for %s (%.0fs of %.0fs): %s",
+				 run->ep.base, now() - start, run->c->wait, detail);
 			emit(run, RUNNER_WAITING, 0, msg);
 			last = now();
 		}
@@ -957,8 +996,7 @@ static void wait_until_ready(struct run *run, enum endpoint_state *st, enum caus
 /* One result per probe, and one per depth for a needle with a secret when
  * --needle-depth lists depths: "needle@10%", "needle@50%", each with its
  * own secret. */
-static int plan_results(const struct config *c, const struct probe_set *set,
-			struct run_result *r)
+static int plan_results(const struct config *c, const struct probe_set *set, struct run_result *r)
 {
 	size_t i, j, n = 0;
 
@@ -973,7 +1011,8 @@ static int plan_results(const struct config *c, const struct probe_set *set,
 	for (i = 0; i < set->n; i++) {
 		const struct probe *p = set->items[i];
 		size_t variants = p->needle && p->needle->secret && c->n_needle_depths
-					  ? c->n_needle_depths : 0;
+					  ? c->n_needle_depths
+					  : 0;
 
 		for (j = 0; j < (variants ? variants : 1); j++) {
 			struct probe_result *pr = &r->probes[r->n_probes++];
@@ -984,10 +1023,11 @@ static int plan_results(const struct config *c, const struct probe_set *set,
 				continue;
 			pr->depth = variants ? c->needle_depths[j] : p->needle->depth;
 			if (variants)
-				snprintf(pr->variant, sizeof(pr->variant), "@%.0f%%", pr->depth * 100.0);
+				snprintf(pr->variant, sizeof(pr->variant), "@%.0f%%",
+					 pr->depth * 100.0);
 			if (p->needle->secret) {
-				needle_secret_for(p->needle->secret, pr->depth, variants ? (int)j : -1,
-						  secret, sizeof(secret));
+				needle_secret_for(p->needle->secret, pr->depth,
+						  variants ? (int)j : -1, secret, sizeof(secret));
 				if (!(pr->secret = xstrdup(secret)))
 					return -1;
 			}
@@ -1013,8 +1053,15 @@ enum runner_status runner_run(const struct config *c, const struct probe_set *se
 			      const struct runner_hooks *hooks, struct run_result *r, char *err,
 			      size_t errlen)
 {
-	struct run run = {c, hooks, r, {0}, {0}, {0}, NULL, PTHREAD_MUTEX_INITIALIZER,
-			  HTTP_BUDGET_INIT((size_t)c->max_run_bytes)};
+	struct run run = { c,
+			   hooks,
+			   r,
+			   { 0 },
+			   { 0 },
+			   { 0 },
+			   NULL,
+			   PTHREAD_MUTEX_INITIALIZER,
+			   HTTP_BUDGET_INIT((size_t)c->max_run_bytes) };
 	enum endpoint_state st;
 	enum cause cause = CAUSE_NONE;
 	char detail[1024] = "";
@@ -1080,9 +1127,12 @@ enum runner_status runner_run(const struct config *c, const struct probe_set *se
 
 		for (i = 0; i < run.ep.n_models; i++)
 			buf_printf(&b, "%s%s", i ? ", " : "", run.ep.models[i]);
-		snprintf(err, errlen, run.ep.n_models ? "the endpoint serves several models (%s): choose one with --model"
-						      : "the endpoint lists no model%s: pass --model",
-			 buf_cstr(&b));
+		snprintf(
+			err, errlen,
+			run.ep.n_models
+				? "the endpoint serves several models (%s): choose one with --model"
+				: "the endpoint lists no model%s: pass --model",
+			buf_cstr(&b));
 		buf_release(&b);
 		rc = RUNNER_CONFIG_ERROR;
 		goto out;
@@ -1094,15 +1144,16 @@ enum runner_status runner_run(const struct config *c, const struct probe_set *se
 		for (i = 0; i < r->n_probes; i++) {
 			if (cancelled(&run)) {
 				r->interrupted = true;
-				mark_all(c, r, i, VERDICT_SKIPPED, CAUSE_INTERRUPTED, "interrupted");
+				mark_all(c, r, i, VERDICT_SKIPPED, CAUSE_INTERRUPTED,
+					 "interrupted");
 				break;
 			}
 			run_one(&run, i);
 		}
 	}
 	/* every answer refused the key: the endpoint cannot be used at all */
-	for (i = 0; i < r->n_probes && r->probes[i].cause == CAUSE_AUTH_ERROR &&
-		    r->probes[i].passed == 0;
+	for (i = 0;
+	     i < r->n_probes && r->probes[i].cause == CAUSE_AUTH_ERROR && r->probes[i].passed == 0;
 	     i++)
 		;
 	if (r->n_probes && i == r->n_probes) {

@@ -15,7 +15,7 @@
 #include "result.h"
 
 enum runner_event {
-	RUNNER_WAITING,     /* text: what the endpoint said; the run waits */
+	RUNNER_WAITING,	    /* text: what the endpoint said; the run waits */
 	RUNNER_PROBE_START, /* index: the probe about to run */
 	RUNNER_PROBE_DONE,  /* index: the probe that finished */
 };
@@ -24,13 +24,13 @@ struct runner_hooks {
 	void (*event)(void *ctx, enum runner_event ev, const struct run_result *r, size_t index,
 		      const char *text);
 	void *ctx;
-	const volatile int *cancel; /* non-zero: stop, mark the rest skipped */
-	const struct http_tap *tap; /* records or replays every exchange; may be NULL */
+	const volatile int *cancel;	   /* non-zero: stop, mark the rest skipped */
+	const struct http_tap *tap;	   /* records or replays every exchange; may be NULL */
 	const struct media *image, *video; /* loaded --image-path/--video-path, or NULL */
 };
 
 enum runner_status {
-	RUNNER_OK = 0,       /* every probe ran (pass or fail) */
+	RUNNER_OK = 0,	     /* every probe ran (pass or fail) */
 	RUNNER_CONFIG_ERROR, /* e.g. no --model and several models; err says why */
 };
 

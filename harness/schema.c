@@ -68,8 +68,8 @@ static int type_matches(const char *t, const cJSON *v)
 static int validate(struct vctx *c, const cJSON *s, const cJSON *v, int depth);
 
 /* validates v against s at path extended by seg; restores the path */
-static int validate_at(struct vctx *c, const cJSON *s, const cJSON *v, int depth,
-		       const char *fmt, const char *seg, int index)
+static int validate_at(struct vctx *c, const cJSON *s, const cJSON *v, int depth, const char *fmt,
+		       const char *seg, int index)
 {
 	size_t old = strlen(c->path);
 	int rc;
@@ -113,7 +113,8 @@ static int check_type(struct vctx *c, const cJSON *t, const cJSON *v)
 		return m ? 1 : fail(c, 0, "expected %s, got %s", t->valuestring, type_name(v));
 	}
 	if (cJSON_IsArray(t)) {
-		cJSON_ArrayForEach(e, t) {
+		cJSON_ArrayForEach(e, t)
+		{
 			int m = cJSON_IsString(e) ? type_matches(e->valuestring, v) : -1;
 
 			if (m < 0)
@@ -164,10 +165,18 @@ static int check_bounds(struct vctx *c, const cJSON *s, double x, const struct b
 		if (!cJSON_IsNumber(k))
 			continue;
 		switch (b->op) {
-		case BOUND_MIN: broken = x < k->valuedouble; break;
-		case BOUND_MAX: broken = x > k->valuedouble; break;
-		case BOUND_EXCL_MIN: broken = x <= k->valuedouble; break;
-		default: broken = x >= k->valuedouble; break;
+		case BOUND_MIN:
+			broken = x < k->valuedouble;
+			break;
+		case BOUND_MAX:
+			broken = x > k->valuedouble;
+			break;
+		case BOUND_EXCL_MIN:
+			broken = x <= k->valuedouble;
+			break;
+		default:
+			broken = x >= k->valuedouble;
+			break;
 		}
 		if (broken) {
 			snprintf(num, sizeof(num), "%g", k->valuedouble);
@@ -209,8 +218,9 @@ static int check_string(struct vctx *c, const cJSON *s, const cJSON *v)
 	if ((k = cJSON_GetObjectItemCaseSensitive(s, "pattern")) && cJSON_IsString(k)) {
 		rc = pattern_match(c, k->valuestring, v->valuestring);
 		if (rc <= 0)
-			return rc < 0 ? rc : fail(c, 0, "string does not match pattern '%s'%s",
-						  k->valuestring, NULL);
+			return rc < 0 ? rc
+				      : fail(c, 0, "string does not match pattern '%s'%s",
+					     k->valuestring, NULL);
 	}
 	return 1;
 }
@@ -226,14 +236,16 @@ static int check_array(struct vctx *c, const cJSON *s, const cJSON *v, int depth
 		for (e = v->child; e; e = e->next)
 			for (f = e->next; f; f = f->next)
 				if (cJSON_Compare(e, f, true))
-					return fail(c, 0, "array items are not unique%s%s", NULL, NULL);
+					return fail(c, 0, "array items are not unique%s%s", NULL,
+						    NULL);
 	}
 	items = cJSON_GetObjectItemCaseSensitive(s, "items");
 	if (!items)
 		return 1;
 	if (!cJSON_IsArray(items)) {
 		i = 0;
-		cJSON_ArrayForEach(e, v) {
+		cJSON_ArrayForEach(e, v)
+		{
 			if ((rc = validate_at(c, items, e, depth, "[%d]", NULL, i++)) <= 0)
 				return rc;
 		}
@@ -243,7 +255,8 @@ static int check_array(struct vctx *c, const cJSON *s, const cJSON *v, int depth
 	k = cJSON_GetObjectItemCaseSensitive(s, "additionalItems");
 	f = items->child;
 	i = 0;
-	cJSON_ArrayForEach(e, v) {
+	cJSON_ArrayForEach(e, v)
+	{
 		const cJSON *sub = f ? f : k;
 
 		if (sub && (rc = validate_at(c, sub, e, depth, "[%d]", NULL, i)) <= 0)
@@ -264,14 +277,18 @@ static int check_object(struct vctx *c, const cJSON *s, const cJSON *v, int dept
 	int n = cJSON_GetArraySize(v), rc;
 
 	if ((k = cJSON_GetObjectItemCaseSensitive(s, "required")) && cJSON_IsArray(k)) {
-		cJSON_ArrayForEach(e, k) {
-			if (cJSON_IsString(e) && !cJSON_GetObjectItemCaseSensitive(v, e->valuestring))
-				return fail(c, 0, "missing required property '%s'%s", e->valuestring, NULL);
+		cJSON_ArrayForEach(e, k)
+		{
+			if (cJSON_IsString(e) &&
+			    !cJSON_GetObjectItemCaseSensitive(v, e->valuestring))
+				return fail(c, 0, "missing required property '%s'%s",
+					    e->valuestring, NULL);
 		}
 	}
 	if (!check_bounds(c, s, n, object_bounds))
 		return 0;
-	cJSON_ArrayForEach(e, v) {
+	cJSON_ArrayForEach(e, v)
+	{
 		bool matched = false;
 		const cJSON *sub;
 
@@ -282,7 +299,8 @@ static int check_object(struct vctx *c, const cJSON *s, const cJSON *v, int dept
 				return rc;
 		}
 		if (cJSON_IsObject(pprops)) {
-			cJSON_ArrayForEach(p, pprops) {
+			cJSON_ArrayForEach(p, pprops)
+			{
 				rc = pattern_match(c, p->string, e->string);
 				if (rc < 0)
 					return rc;
@@ -295,7 +313,8 @@ static int check_object(struct vctx *c, const cJSON *s, const cJSON *v, int dept
 		}
 		if (!matched && addl) {
 			if (cJSON_IsFalse(addl))
-				return fail(c, 0, "property '%s' is not allowed%s", e->string, NULL);
+				return fail(c, 0, "property '%s' is not allowed%s", e->string,
+					    NULL);
 			if ((rc = validate_at(c, addl, e, depth, ".%s", e->string, 0)) <= 0)
 				return rc;
 		}
@@ -310,7 +329,8 @@ static int check_combinators(struct vctx *c, const cJSON *s, const cJSON *v, int
 	int rc, hits;
 
 	if ((k = cJSON_GetObjectItemCaseSensitive(s, "allOf")) && cJSON_IsArray(k)) {
-		cJSON_ArrayForEach(e, k) {
+		cJSON_ArrayForEach(e, k)
+		{
 			if ((rc = validate(c, e, v, depth + 1)) <= 0)
 				return rc;
 		}
@@ -318,7 +338,8 @@ static int check_combinators(struct vctx *c, const cJSON *s, const cJSON *v, int
 	memcpy(saved, c->path, sizeof(saved));
 	if ((k = cJSON_GetObjectItemCaseSensitive(s, "anyOf")) && cJSON_IsArray(k)) {
 		hits = 0;
-		cJSON_ArrayForEach(e, k) {
+		cJSON_ArrayForEach(e, k)
+		{
 			if ((rc = validate(c, e, v, depth + 1)) < 0)
 				return rc;
 			memcpy(c->path, saved, sizeof(saved));
@@ -332,22 +353,26 @@ static int check_combinators(struct vctx *c, const cJSON *s, const cJSON *v, int
 	}
 	if ((k = cJSON_GetObjectItemCaseSensitive(s, "oneOf")) && cJSON_IsArray(k)) {
 		hits = 0;
-		cJSON_ArrayForEach(e, k) {
+		cJSON_ArrayForEach(e, k)
+		{
 			if ((rc = validate(c, e, v, depth + 1)) < 0)
 				return rc;
 			memcpy(c->path, saved, sizeof(saved));
 			hits += rc;
 		}
 		if (hits != 1)
-			return fail(c, 0, hits ? "value matches more than one of oneOf%s%s"
-					       : "value matches none of oneOf%s%s", NULL, NULL);
+			return fail(c, 0,
+				    hits ? "value matches more than one of oneOf%s%s"
+					 : "value matches none of oneOf%s%s",
+				    NULL, NULL);
 	}
 	if ((k = cJSON_GetObjectItemCaseSensitive(s, "not"))) {
 		if ((rc = validate(c, k, v, depth + 1)) < 0)
 			return rc;
 		memcpy(c->path, saved, sizeof(saved));
 		if (rc)
-			return fail(c, 0, "value matches a schema it must not match%s%s", NULL, NULL);
+			return fail(c, 0, "value matches a schema it must not match%s%s", NULL,
+				    NULL);
 	}
 	return 1;
 }
@@ -378,7 +403,8 @@ static int validate(struct vctx *c, const cJSON *s, const cJSON *v, int depth)
 	if ((k = cJSON_GetObjectItemCaseSensitive(s, "enum")) && cJSON_IsArray(k)) {
 		bool found = false;
 
-		cJSON_ArrayForEach(e, k) {
+		cJSON_ArrayForEach(e, k)
+		{
 			if (cJSON_Compare(e, v, true)) {
 				found = true;
 				break;
@@ -400,7 +426,7 @@ static int validate(struct vctx *c, const cJSON *s, const cJSON *v, int depth)
 
 int schema_validate(const cJSON *schema, const cJSON *instance, char *err, size_t errlen)
 {
-	struct vctx c = {err, errlen, ""};
+	struct vctx c = { err, errlen, "" };
 
 	if (errlen)
 		err[0] = '\0';
@@ -409,14 +435,14 @@ int schema_validate(const cJSON *schema, const cJSON *instance, char *err, size_
 
 /* --- checking a schema before use ---------------------------------------- */
 
-static const char *const schema_valued[] = {"not", "additionalProperties", "additionalItems",
-					    NULL};
-static const char *const schema_lists[] = {"allOf", "anyOf", "oneOf", NULL};
-static const char *const schema_maps[] = {"properties", "patternProperties", NULL};
-static const char *const numeric[] = {"minimum", "maximum", "exclusiveMinimum",
-				      "exclusiveMaximum", "multipleOf", "minLength",
-				      "maxLength", "minItems", "maxItems", "minProperties",
-				      "maxProperties", NULL};
+static const char *const schema_valued[] = { "not", "additionalProperties", "additionalItems",
+					     NULL };
+static const char *const schema_lists[] = { "allOf", "anyOf", "oneOf", NULL };
+static const char *const schema_maps[] = { "properties", "patternProperties", NULL };
+static const char *const numeric[] = { "minimum",	   "maximum",	    "exclusiveMinimum",
+				       "exclusiveMaximum", "multipleOf",    "minLength",
+				       "maxLength",	   "minItems",	    "maxItems",
+				       "minProperties",	   "maxProperties", NULL };
 
 static int check(struct vctx *c, const cJSON *s, int depth)
 {
@@ -436,9 +462,11 @@ static int check(struct vctx *c, const cJSON *s, int depth)
 		if (!cJSON_IsString(k) && !cJSON_IsArray(k))
 			return fail(c, -1, "'type' must be a string or an array%s%s", NULL, NULL);
 		if (cJSON_IsArray(k))
-			cJSON_ArrayForEach(e, k) {
+			cJSON_ArrayForEach(e, k)
+			{
 				if (!cJSON_IsString(e) || type_matches(e->valuestring, s) < 0)
-					return fail(c, -1, "bad entry in type list%s%s", NULL, NULL);
+					return fail(c, -1, "bad entry in type list%s%s", NULL,
+						    NULL);
 			}
 	}
 	for (i = 0; numeric[i]; i++)
@@ -461,7 +489,8 @@ static int check(struct vctx *c, const cJSON *s, int depth)
 			return rc;
 	if ((k = cJSON_GetObjectItemCaseSensitive(s, "items"))) {
 		if (cJSON_IsArray(k)) {
-			cJSON_ArrayForEach(e, k) {
+			cJSON_ArrayForEach(e, k)
+			{
 				if ((rc = check(c, e, depth + 1)))
 					return rc;
 			}
@@ -474,7 +503,8 @@ static int check(struct vctx *c, const cJSON *s, int depth)
 			continue;
 		if (!cJSON_IsArray(k))
 			return fail(c, -1, "'%s' must be an array%s", schema_lists[i], NULL);
-		cJSON_ArrayForEach(e, k) {
+		cJSON_ArrayForEach(e, k)
+		{
 			if ((rc = check(c, e, depth + 1)))
 				return rc;
 		}
@@ -484,7 +514,8 @@ static int check(struct vctx *c, const cJSON *s, int depth)
 			continue;
 		if (!cJSON_IsObject(k))
 			return fail(c, -1, "'%s' must be an object%s", schema_maps[i], NULL);
-		cJSON_ArrayForEach(e, k) {
+		cJSON_ArrayForEach(e, k)
+		{
 			if (i == 1) {
 				struct regex *re = regex_compile(e->string, err, sizeof(err));
 
@@ -501,7 +532,7 @@ static int check(struct vctx *c, const cJSON *s, int depth)
 
 int schema_check(const cJSON *schema, char *err, size_t errlen)
 {
-	struct vctx c = {err, errlen, ""};
+	struct vctx c = { err, errlen, "" };
 
 	if (errlen)
 		err[0] = '\0';

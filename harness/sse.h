@@ -15,15 +15,15 @@
 
 #include "buf.h"
 
-#define SSE_ELINE (-10)   /* a line passed max_line */
+#define SSE_ELINE   (-10) /* a line passed max_line */
 #define SSE_EEVENTS (-11) /* more than max_events events */
-#define SSE_ENOMEM (-12)
+#define SSE_ENOMEM  (-12)
 
 struct sse_event {
-	const char *event;  /* "message" unless an event: line named it */
-	const char *data;   /* NUL-terminated */
+	const char *event; /* "message" unless an event: line named it */
+	const char *data;  /* NUL-terminated */
 	size_t data_len;
-	size_t end_offset;  /* stream offset just past the event's last byte */
+	size_t end_offset; /* stream offset just past the event's last byte */
 };
 
 /* Returns 0 to go on, non-zero to stop (sse_feed then returns it). */
@@ -32,10 +32,10 @@ typedef int (*sse_callback)(void *ctx, const struct sse_event *ev);
 struct sse_parser {
 	struct buf line, data;
 	char event[64];
-	size_t offset;      /* bytes consumed so far */
+	size_t offset; /* bytes consumed so far */
 	size_t events;
 	size_t max_events;
-	int last_cr;        /* the previous byte was CR: a following LF is part of it */
+	int last_cr; /* the previous byte was CR: a following LF is part of it */
 	int has_data;
 };
 

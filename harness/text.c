@@ -34,9 +34,8 @@ size_t text_utf8_decode(const unsigned char *s, size_t len, unsigned long *cp)
 		c = (c << 6) | (s[i] & 0x3F);
 	}
 	/* overlong forms, surrogates and values past U+10FFFF are invalid */
-	if ((n == 2 && c < 0x80) || (n == 3 && c < 0x800) ||
-	    (n == 4 && c < 0x10000) || c > 0x10FFFF ||
-	    (c >= 0xD800 && c <= 0xDFFF))
+	if ((n == 2 && c < 0x80) || (n == 3 && c < 0x800) || (n == 4 && c < 0x10000) ||
+	    c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
 		return 0;
 	*cp = c;
 	return n;

@@ -8,14 +8,14 @@
 
 static const char *tag(enum verdict v)
 {
-	static const char *const tags[] = {"PASS", "FAIL", "ERROR", "SKIP"};
+	static const char *const tags[] = { "PASS", "FAIL", "ERROR", "SKIP" };
 
 	return tags[v];
 }
 
 static const char *colour(enum verdict v)
 {
-	static const char *const c[] = {"\033[32m", "\033[31m", "\033[35m", "\033[33m"};
+	static const char *const c[] = { "\033[32m", "\033[31m", "\033[35m", "\033[33m" };
 
 	return c[v];
 }
@@ -25,9 +25,11 @@ int report_console_render(const struct run_result *r, bool color, struct buf *ou
 	int passed = 0, rc = 0;
 	size_t i;
 
-	rc |= buf_printf(out, "PREFLIGHT  %s  model=%s  thinking=%s  visible=%ld headroom=%ld max_tokens=%ld",
-			 r->endpoint, r->model ? r->model : "?", r->thinking, r->visible_tokens,
-			 r->headroom_tokens, r->max_tokens);
+	rc |= buf_printf(
+		out,
+		"PREFLIGHT  %s  model=%s  thinking=%s  visible=%ld headroom=%ld max_tokens=%ld",
+		r->endpoint, r->model ? r->model : "?", r->thinking, r->visible_tokens,
+		r->headroom_tokens, r->max_tokens);
 	if (r->reasoning_effort)
 		rc |= buf_printf(out, " reasoning_effort=%s", r->reasoning_effort);
 	if (r->max_model_len > 0)
@@ -42,8 +44,9 @@ int report_console_render(const struct run_result *r, bool color, struct buf *ou
 
 		snprintf(title, sizeof(title), "%s%s%s", p->probe->title, p->variant[0] ? " " : "",
 			 p->variant);
-		rc |= buf_printf(out, "%s[%s]%s %-32s %6.1fs  %s\n", color ? colour(p->verdict) : "",
-				 tag(p->verdict), color ? "\033[0m" : "", title, p->seconds,
+		rc |= buf_printf(out, "%s[%s]%s %-32s %6.1fs  %s\n",
+				 color ? colour(p->verdict) : "", tag(p->verdict),
+				 color ? "\033[0m" : "", title, p->seconds,
 				 p->evidence ? p->evidence : "");
 		if (p->verdict == VERDICT_PASS)
 			continue;
@@ -55,8 +58,8 @@ int report_console_render(const struct run_result *r, bool color, struct buf *ou
 	rc |= buf_puts(out, RULE);
 	rc |= report_summary_line(r, out);
 	rc |= buf_printf(out, "\nRESULT: %s (%d/%zu passed, %.1fs)\n",
-			 r->unusable ? "ENDPOINT UNUSABLE"
-			 : r->interrupted ? "INTERRUPTED"
+			 r->unusable		      ? "ENDPOINT UNUSABLE"
+			 : r->interrupted	      ? "INTERRUPTED"
 			 : passed == (int)r->n_probes ? "ALL PASS"
 						      : "FAILURES PRESENT",
 			 passed, r->n_probes, r->seconds);

@@ -171,7 +171,7 @@ int report_json_render(const struct run_result *r, struct buf *out)
 	}
 	if (r->image || r->video) {
 		cJSON *in = cJSON_AddArrayToObject(root, "inputs");
-		const struct media *m[2] = {r->image, r->video};
+		const struct media *m[2] = { r->image, r->video };
 		size_t k;
 
 		for (k = 0; k < 2; k++) {
@@ -179,7 +179,8 @@ int report_json_render(const struct run_result *r, struct buf *out)
 
 			if (!m[k] || !(o = cJSON_CreateObject()))
 				continue;
-			cJSON_AddStringToObject(o, "kind", m[k]->kind == MEDIA_IMAGE ? "image" : "video");
+			cJSON_AddStringToObject(o, "kind",
+						m[k]->kind == MEDIA_IMAGE ? "image" : "video");
 			add_str(o, "path", m[k]->path);
 			add_str(o, "mime", m[k]->mime);
 			cJSON_AddNumberToObject(o, "bytes", (double)m[k]->bytes);

@@ -71,11 +71,14 @@ static int system_out(struct buf *out, const struct probe_result *p)
 	for (i = 0; i < p->n_obs && i < 32; i++) {
 		const struct observation *o = &p->obs[i];
 
-		rc |= buf_printf(&ev, "[%s] %s status=%ld %.3fs finish=%s content_chars=%zu reasoning_chars=%zu prompt_tokens=%ld completion_tokens=%ld: %s\n",
-				 o->label, o->pass ? "pass" : "fail", o->status, o->seconds,
-				 o->finish_reason ? o->finish_reason : "-", o->content_chars,
-				 o->reasoning_chars, o->prompt_tokens, o->completion_tokens,
-				 o->detail ? o->detail : "");
+		rc |= buf_printf(
+			&ev,
+			"[%s] %s status=%ld %.3fs finish=%s content_chars=%zu reasoning_chars=%zu "
+			"prompt_tokens=%ld completion_tokens=%ld: %s\n",
+			o->label, o->pass ? "pass" : "fail", o->status, o->seconds,
+			o->finish_reason ? o->finish_reason : "-", o->content_chars,
+			o->reasoning_chars, o->prompt_tokens, o->completion_tokens,
+			o->detail ? o->detail : "");
 		if (o->content_excerpt && *o->content_excerpt)
 			rc |= buf_printf(&ev, "  content: %s\n", o->content_excerpt);
 	}
@@ -104,11 +107,15 @@ int report_junit_render(const struct run_result *r, struct buf *out)
 		skipped += r->probes[i].verdict == VERDICT_SKIPPED;
 	}
 	rc |= buf_puts(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-	rc |= buf_printf(out, "<testsuites name=\"preflight\" tests=\"%zu\" failures=\"%d\" errors=\"%d\" time=\"%.3f\">\n",
+	rc |= buf_printf(out,
+			 "<testsuites name=\"preflight\" tests=\"%zu\" failures=\"%d\" "
+			 "errors=\"%d\" time=\"%.3f\">\n",
 			 r->n_probes, failures, errors, r->seconds);
 	rc |= buf_puts(out, "  <testsuite name=\"preflight ");
 	rc |= xml_text(out, r->model ? r->model : "?", true);
-	rc |= buf_printf(out, "\" tests=\"%zu\" failures=\"%d\" errors=\"%d\" skipped=\"%d\" time=\"%.3f\" timestamp=\"%s\" hostname=\"",
+	rc |= buf_printf(out,
+			 "\" tests=\"%zu\" failures=\"%d\" errors=\"%d\" skipped=\"%d\" "
+			 "time=\"%.3f\" timestamp=\"%s\" hostname=\"",
 			 r->n_probes, failures, errors, skipped, r->seconds, stamp);
 	rc |= xml_text(out, host, true);
 	rc |= buf_puts(out, "\">\n  <properties>\n");
@@ -122,7 +129,7 @@ int report_junit_render(const struct run_result *r, struct buf *out)
 	rc |= buf_puts(out, "  </properties>\n");
 	for (i = 0; i < r->n_probes; i++) {
 		const struct probe_result *p = &r->probes[i];
-		static const char *const elem[] = {"", "failure", "error", "skipped"};
+		static const char *const elem[] = { "", "failure", "error", "skipped" };
 
 		rc |= buf_puts(out, "    <testcase classname=\"preflight\" name=\"");
 		rc |= xml_text(out, p->probe->id, true);
@@ -133,7 +140,8 @@ int report_junit_render(const struct run_result *r, struct buf *out)
 		if (p->verdict != VERDICT_PASS) {
 			struct buf msg = BUF_INIT(0);
 
-			rc |= buf_printf(&msg, "%s: %s", cause_code(p->cause), p->message ? p->message : "");
+			rc |= buf_printf(&msg, "%s: %s", cause_code(p->cause),
+					 p->message ? p->message : "");
 			if (p->cause != CAUSE_NONE && *cause_remedy(p->cause))
 				rc |= buf_printf(&msg, " — remedy: %s", cause_remedy(p->cause));
 			rc |= buf_printf(out, "      <%s type=\"%s\" message=\"", elem[p->verdict],

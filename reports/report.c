@@ -10,9 +10,9 @@ static const struct {
 	const char *name;
 	int (*render)(const struct run_result *, struct buf *);
 } formats[] = {
-	{"junit", report_junit_render},
-	{"json", report_json_render},
-	{"markdown", report_markdown_render},
+	{ "junit", report_junit_render },
+	{ "json", report_json_render },
+	{ "markdown", report_markdown_render },
 };
 
 int report_write(const char *format, const struct run_result *r, const char *path, char *err,
@@ -45,7 +45,8 @@ int report_summary_line(const struct run_result *r, struct buf *out)
 		const struct probe_result *p = &r->probes[i];
 
 		rc = buf_printf(out, "%s%s %s", i ? " · " : "",
-				p->verdict == VERDICT_PASS ? "✅" : "❌", p->summary ? p->summary : "");
+				p->verdict == VERDICT_PASS ? "✅" : "❌",
+				p->summary ? p->summary : "");
 		if (!rc && p->verdict != VERDICT_PASS && p->cause != CAUSE_NONE)
 			rc = buf_printf(out, " (%s)", cause_code(p->cause));
 	}

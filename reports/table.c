@@ -51,14 +51,16 @@ static char *notes_for(const cJSON *report, const cJSON *recipe)
 	int passed = 0, total = 0;
 	const cJSON *speed;
 
-	cJSON_ArrayForEach(p, probes) {
+	cJSON_ArrayForEach(p, probes)
+	{
 		total++;
 		passed += str(p, "verdict") && !strcmp(str(p, "verdict"), "pass");
 	}
 	if (str(recipe, "notes"))
 		buf_printf(&b, "%s; ", str(recipe, "notes"));
 	buf_printf(&b, "preflight %d/%d", passed, total);
-	cJSON_ArrayForEach(p, probes) {
+	cJSON_ArrayForEach(p, probes)
+	{
 		const char *verdict = str(p, "verdict");
 
 		if (verdict && !strcmp(verdict, "pass")) {
@@ -72,14 +74,16 @@ static char *notes_for(const cJSON *report, const cJSON *recipe)
 			/* flaky: passed in k of K repetitions */
 			if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(rp, "pass_at_k")))
 				buf_printf(&b, " %d/%d",
-					   (int)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(rp, "passed")),
-					   (int)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(rp, "k")));
+					   (int)cJSON_GetNumberValue(
+						   cJSON_GetObjectItemCaseSensitive(rp, "passed")),
+					   (int)cJSON_GetNumberValue(
+						   cJSON_GetObjectItemCaseSensitive(rp, "k")));
 			if (str(p, "cause"))
 				buf_printf(&b, " (%s)", str(p, "cause"));
 		}
 	}
 	speed = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(report, "speed"),
-						  "decode_tokens_per_second");
+						 "decode_tokens_per_second");
 	if (cJSON_IsNumber(speed))
 		buf_printf(&b, " · %.0f tok/s", speed->valuedouble);
 	return buf_detach(&b);
@@ -94,19 +98,23 @@ static int report_row(const cJSON *report, const char *name, struct row *row, ch
 	memset(row, 0, sizeof(*row));
 	schema = cJSON_GetObjectItemCaseSensitive(report, "schema");
 	if (!cJSON_IsString(schema) || strcmp(schema->valuestring, "preflight-report/v1")) {
-		snprintf(err, errlen, "%s: not a preflight JSON report (schema preflight-report/v1)", name);
+		snprintf(err, errlen,
+			 "%s: not a preflight JSON report (schema preflight-report/v1)", name);
 		return -1;
 	}
 	recipe = cJSON_GetObjectItemCaseSensitive(report, "recipe");
 	endpoint = cJSON_GetObjectItemCaseSensitive(report, "endpoint");
-	row->key = xstrdup(str(recipe, "name") ? str(recipe, "name")
-			   : str(endpoint, "model") ? str(endpoint, "model") : name);
+	row->key = xstrdup(str(recipe, "name")	    ? str(recipe, "name")
+			   : str(endpoint, "model") ? str(endpoint, "model")
+						    : name);
 	row->started = xstrdup(str(report, "started") ? str(report, "started") : "");
-	row->cells[0] = xstrdup(str(recipe, "model") ? str(recipe, "model") : str(endpoint, "model"));
+	row->cells[0] =
+		xstrdup(str(recipe, "model") ? str(recipe, "model") : str(endpoint, "model"));
 	row->cells[1] = xstrdup(str(recipe, "quant"));
 	row->cells[2] = xstrdup(str(recipe, "engine"));
 	row->cells[3] = xstrdup(str(recipe, "gpu"));
-	row->cells[4] = xstrdup(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(report, "passed")) ? "✅" : "❌");
+	row->cells[4] = xstrdup(
+		cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(report, "passed")) ? "✅" : "❌");
 	row->cells[5] = xstrdup(str(recipe, "key_flags"));
 	row->cells[6] = notes_for(report, recipe);
 	if (!row->key || !row->started || !row->cells[4] || !row->cells[6]) {
@@ -182,7 +190,8 @@ int table_render(const char *const *paths, int n, struct buf *out, char *err, si
 			;
 		if (j == nrows) {
 			rows[nrows++] = r;
-		} else if (strcmp(r.started, rows[j].started) >= 0) { /* newer, or later on the line */
+		} else if (strcmp(r.started, rows[j].started) >=
+			   0) { /* newer, or later on the line */
 			row_release(&rows[j]);
 			rows[j] = r;
 		} else {
@@ -224,8 +233,10 @@ int table_update_notebook(const char *notebook, const char *table, bool check_on
 	begin = strstr(buf_cstr(&text), TABLE_BEGIN);
 	end = begin ? strstr(begin, TABLE_END) : NULL;
 	if (!begin || !end) {
-		snprintf(err, errlen, "notebook '%s' has no results block: put a line " TABLE_BEGIN
-			 " and a line " TABLE_END " where the table belongs", notebook);
+		snprintf(err, errlen,
+			 "notebook '%s' has no results block: put a line " TABLE_BEGIN
+			 " and a line " TABLE_END " where the table belongs",
+			 notebook);
 		goto done;
 	}
 	if (strstr(begin + 1, TABLE_BEGIN)) {
@@ -241,8 +252,7 @@ int table_update_notebook(const char *notebook, const char *table, bool check_on
 		goto done;
 	}
 	if (buf_append(&out, text.data, (size_t)(body - text.data)) || buf_putc(&out, '\n') ||
-	    buf_puts(&out, table) ||
-	    buf_append(&out, end, text.len - (size_t)(end - text.data))) {
+	    buf_puts(&out, table) || buf_append(&out, end, text.len - (size_t)(end - text.data))) {
 		snprintf(err, errlen, "out of memory");
 		goto done;
 	}

@@ -13,8 +13,8 @@
 
 #include "buf.h"
 
-#define TABLE_BEGIN "<!-- BEGIN_PREFLIGHT_RESULTS -->"
-#define TABLE_END "<!-- END_PREFLIGHT_RESULTS -->"
+#define TABLE_BEGIN  "<!-- BEGIN_PREFLIGHT_RESULTS -->"
+#define TABLE_END    "<!-- END_PREFLIGHT_RESULTS -->"
 #define TABLE_HEADER "| model | quant | engine | GPU | serves? | key flags | notes |"
 
 /* Renders the table for the reports at paths into out. Returns 0, or -1

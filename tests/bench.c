@@ -47,7 +47,8 @@ static pid_t fake_start(const char *scenario, unsigned *port)
 	if (pid == 0) {
 		dup2(fds[1], STDOUT_FILENO);
 		close(fds[0]);
-		execl("fixtures/fake-endpoint", "fake-endpoint", "--scenario", scenario, (char *)NULL);
+		execl("fixtures/fake-endpoint", "fake-endpoint", "--scenario", scenario,
+		      (char *)NULL);
 		_exit(127);
 	}
 	close(fds[1]);
@@ -75,7 +76,7 @@ struct cost {
 /* runs ./preflight with args, output discarded; its own rusage */
 static struct cost run_preflight(char *const *args)
 {
-	struct cost c = {0};
+	struct cost c = { 0 };
 	struct rusage ru;
 	double t0;
 	int st;
@@ -118,8 +119,8 @@ static void bench_default_run(void)
 
 	snprintf(url, sizeof(url), "http://127.0.0.1:%u/v1", port);
 	for (i = 0; i < RUNS; i++) {
-		char *args[] = {"preflight", "run", "--endpoint", url, "--needle-ctx", "14000",
-				"--json", "/dev/null", NULL};
+		char *args[] = { "preflight", "run",	"--endpoint", url, "--needle-ctx",
+				 "14000",     "--json", "/dev/null",  NULL };
 		struct cost c = run_preflight(args);
 
 		if (c.code != 0)
@@ -132,7 +133,8 @@ static void bench_default_run(void)
 	fake_stop(fake);
 	qsort(wall, RUNS, sizeof(double), cmp_double);
 	qsort(cpu, RUNS, sizeof(double), cmp_double);
-	printf("| (a) default run, 14k needle, 20-way batch, zero latency | wall %.1f ms, CPU %.1f ms, peak RSS %.1f MiB (median of %d; RSS max) | ≤ 15 ms CPU, ≤ 15 MiB |\n",
+	printf("| (a) default run, 14k needle, 20-way batch, zero latency | wall %.1f ms, CPU %.1f "
+	       "ms, peak RSS %.1f MiB (median of %d; RSS max) | ≤ 15 ms CPU, ≤ 15 MiB |\n",
 	       wall[RUNS / 2] * 1e3, cpu[RUNS / 2] * 1e3, (double)rss / 1024.0, RUNS);
 }
 
@@ -141,8 +143,11 @@ static void bench_tool_batch(void)
 	unsigned port;
 	char url[64];
 	pid_t fake = fake_start("fixtures/scenarios/bench-200ms.json", &port);
-	char *args[] = {"preflight", "run", "--endpoint", url, "--checks", "tools", "--tool-batch",
-			"128", "--json", "/tmp/preflight-bench.json", NULL};
+	char *args[] = {
+		"preflight", "run",	     "--endpoint", url,	     "--checks",
+		"tools",     "--tool-batch", "128",	   "--json", "/tmp/preflight-bench.json",
+		NULL
+	};
 	struct buf text = BUF_INIT(0);
 	char err[256];
 	double seconds = -1;
@@ -153,25 +158,33 @@ static void bench_tool_batch(void)
 	fake_stop(fake);
 	if (file_read("/tmp/preflight-bench.json", 1 << 26, &text, err, sizeof(err)) == 0 &&
 	    (r = cJSON_Parse(buf_cstr(&text)))) {
-		seconds = cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(r, "probes"), 0),
-					      "seconds")->valuedouble;
+		seconds =
+			cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(r, "probes"), 0),
+					    "seconds")
+				->valuedouble;
 		cJSON_Delete(r);
 	}
 	buf_release(&text);
 	unlink("/tmp/preflight-bench.json");
-	printf("| (b) 128-way tool batch, 200 ms per answer | %.0f ms = %.2f× one answer | ≤ 1.2× |\n",
+	printf("| (b) 128-way tool batch, 200 ms per answer | %.0f ms = %.2f× one answer | ≤ 1.2× "
+	       "|\n",
 	       seconds * 1e3, seconds / 0.2);
 }
 
 static void bench_needle_build(void)
 {
-	struct needle_spec s = {"The engineers continued routine checks while the telemetry stayed nominal. ",
-				"ZEBRA-42917-QUARTZ", "IMPORTANT: The launch code is {secret}.",
-				"Question: What is the launch code? Reply with ONLY the code.", 0.58,
-				NEEDLE_SIZE_NEEDLE_CTX, 0};
+	struct needle_spec s = {
+		"The engineers continued routine checks while the telemetry stayed nominal. ",
+		"ZEBRA-42917-QUARTZ",
+		"IMPORTANT: The launch code is {secret}.",
+		"Question: What is the launch code? Reply with ONLY the code.",
+		0.58,
+		NEEDLE_SIZE_NEEDLE_CTX,
+		0
+	};
 	/* 1M tokens at 4 characters per token */
 	long fillers = needle_count_guess(&s, 1000000);
-	struct chat_settings cs = {"model", 256, THINKING_DISABLED, NULL, NULL, NULL, false};
+	struct chat_settings cs = { "model", 256, THINKING_DISABLED, NULL, NULL, NULL, false };
 	cJSON *req = cJSON_CreateObject(), *msgs = cJSON_CreateArray(), *m = cJSON_CreateObject();
 	struct rusage before, after;
 	double t0, t1;
@@ -189,7 +202,8 @@ static void bench_needle_build(void)
 	body = chat_body_build(req, msgs, &cs, err, sizeof(err));
 	t1 = now(CLOCK_PROCESS_CPUTIME_ID);
 	getrusage(RUSAGE_SELF, &after);
-	printf("| (d) build a 1M-token needle request (%zu-byte prompt) | CPU %.1f ms; peak RSS %.1f MiB (%.1f MiB over the prompt) | < 100 ms; < 64 MiB + prompt |\n",
+	printf("| (d) build a 1M-token needle request (%zu-byte prompt) | CPU %.1f ms; peak RSS "
+	       "%.1f MiB (%.1f MiB over the prompt) | < 100 ms; < 64 MiB + prompt |\n",
 	       prompt, (t1 - t0) * 1e3, (double)after.ru_maxrss / 1024.0,
 	       (double)after.ru_maxrss / 1024.0 - (double)prompt / 1048576.0);
 	(void)before;
@@ -205,14 +219,15 @@ static void bench_needle_run(void)
 	unsigned port;
 	char url[64];
 	pid_t fake = fake_start("fixtures/scenarios/long-context.json", &port);
-	char *args[] = {"preflight", "run", "--endpoint", url, "--checks", "needle", "--needle-ctx",
-			"1000000", NULL};
+	char *args[] = { "preflight", "run",	      "--endpoint", url, "--checks",
+			 "needle",    "--needle-ctx", "1000000",    NULL };
 	struct cost c;
 
 	snprintf(url, sizeof(url), "http://127.0.0.1:%u/v1", port);
 	c = run_preflight(args);
 	fake_stop(fake);
-	printf("| (d') a whole 1M-token needle run (calibration, 4 MB request, answer) | wall %.0f ms, CPU %.1f ms, peak RSS %.1f MiB (exit %d) | |\n",
+	printf("| (d') a whole 1M-token needle run (calibration, 4 MB request, answer) | wall %.0f "
+	       "ms, CPU %.1f ms, peak RSS %.1f MiB (exit %d) | |\n",
 	       c.wall * 1e3, c.cpu * 1e3, (double)c.rss_kb / 1024.0, c.code);
 }
 
@@ -223,9 +238,9 @@ static void bench_stream_accuracy(void)
 		const char *scenario;
 		double tps, ttft;
 	} paces[] = {
-		{"fixtures/scenarios/paced-100.json", 100, 0.100},
-		{"fixtures/scenarios/paced-200.json", 200, 0.100},
-		{"fixtures/scenarios/paced-1000.json", 1000, 0.050},
+		{ "fixtures/scenarios/paced-100.json", 100, 0.100 },
+		{ "fixtures/scenarios/paced-200.json", 200, 0.100 },
+		{ "fixtures/scenarios/paced-1000.json", 1000, 0.050 },
 	};
 	size_t i;
 
@@ -233,8 +248,11 @@ static void bench_stream_accuracy(void)
 		unsigned port;
 		char url[64];
 		pid_t fake = fake_start(paces[i].scenario, &port);
-		char *args[] = {"preflight", "run", "--endpoint", url, "--checks", "perf", "--json",
-				"/tmp/preflight-bench-stream.json", NULL};
+		char *args[] = { "preflight",  "run",
+				 "--endpoint", url,
+				 "--checks",   "perf",
+				 "--json",     "/tmp/preflight-bench-stream.json",
+				 NULL };
 		struct buf text = BUF_INIT(0);
 		char err[256];
 		double tps = -1, ttft = -1;
@@ -243,16 +261,20 @@ static void bench_stream_accuracy(void)
 		snprintf(url, sizeof(url), "http://127.0.0.1:%u/v1", port);
 		run_preflight(args);
 		fake_stop(fake);
-		if (file_read("/tmp/preflight-bench-stream.json", 1 << 26, &text, err, sizeof(err)) == 0 &&
+		if (file_read("/tmp/preflight-bench-stream.json", 1 << 26, &text, err,
+			      sizeof(err)) == 0 &&
 		    (r = cJSON_Parse(buf_cstr(&text)))) {
-			m = cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(r, "probes"), 0), "metrics");
-			tps = cJSON_GetNumberValue(cJSON_GetObjectItem(m, "decode_tokens_per_second"));
+			m = cJSON_GetObjectItem(
+				cJSON_GetArrayItem(cJSON_GetObjectItem(r, "probes"), 0), "metrics");
+			tps = cJSON_GetNumberValue(
+				cJSON_GetObjectItem(m, "decode_tokens_per_second"));
 			ttft = cJSON_GetNumberValue(cJSON_GetObjectItem(m, "ttft_seconds"));
 			cJSON_Delete(r);
 		}
 		buf_release(&text);
 		unlink("/tmp/preflight-bench-stream.json");
-		printf("| (c) stream paced at %.0f tok/s, first token after %.0f ms | %.1f tok/s (%+.2f%%), TTFT %.1f ms (%+.1f ms) | within 2%% |\n",
+		printf("| (c) stream paced at %.0f tok/s, first token after %.0f ms | %.1f tok/s "
+		       "(%+.2f%%), TTFT %.1f ms (%+.1f ms) | within 2%% |\n",
 		       paces[i].tps, paces[i].ttft * 1e3, tps, 100.0 * (tps / paces[i].tps - 1.0),
 		       ttft * 1e3, (ttft - paces[i].ttft) * 1e3);
 	}
@@ -265,14 +287,15 @@ static void bench_hostile_batch(void)
 	unsigned port;
 	char url[64];
 	pid_t fake = fake_start("fixtures/scenarios/huge-body.json", &port);
-	char *args[] = {"preflight", "run", "--endpoint", url, "--checks", "tools", "--tool-batch",
-			"128", "--timeout", "60", NULL};
+	char *args[] = { "preflight",	 "run", "--endpoint", url,  "--checks", "tools",
+			 "--tool-batch", "128", "--timeout",  "60", NULL };
 	struct cost c;
 
 	snprintf(url, sizeof(url), "http://127.0.0.1:%u/v1", port);
 	c = run_preflight(args);
 	fake_stop(fake);
-	printf("| (e) 128-way batch, every answer a 1 GiB body (defaults: 64 MiB each, 128 MiB a run) | wall %.1f s, peak RSS %.1f MiB (exit %d) | < 200 MB |\n",
+	printf("| (e) 128-way batch, every answer a 1 GiB body (defaults: 64 MiB each, 128 MiB a "
+	       "run) | wall %.1f s, peak RSS %.1f MiB (exit %d) | < 200 MB |\n",
 	       c.wall, (double)c.rss_kb / 1024.0, c.code);
 }
 

@@ -11,70 +11,123 @@ static const struct {
 	long limit, requested;
 } cases[] = {
 	/* vLLM E (current) */
-	{"{\"error\":{\"message\":\"This model's maximum context length is 40960 tokens. However, you requested 0 output tokens and your prompt contains at least 40961 input tokens, for a total of at least 40961 tokens. Please reduce the length of the input prompt or the number of requested output tokens. (parameter=input_tokens, value=40961)\",\"type\":\"BadRequestError\",\"param\":\"input_tokens\",\"code\":400}}",
-	 "maximum context length is 40960", true, 40960, 40961},
+	{ "{\"error\":{\"message\":\"This model's maximum context length is 40960 tokens. However, "
+	  "you requested 0 output tokens and your prompt contains at least 40961 input tokens, for "
+	  "a total of at least 40961 tokens. Please reduce the length of the input prompt or the "
+	  "number of requested output tokens. (parameter=input_tokens, "
+	  "value=40961)\",\"type\":\"BadRequestError\",\"param\":\"input_tokens\",\"code\":400}}",
+	  "maximum context length is 40960", true, 40960, 40961 },
 	/* vLLM A, flat */
-	{"{\"object\":\"error\",\"message\":\"This model's maximum context length is 2048 tokens. However, you requested 2723 tokens (1699 in the messages, 1024 in the completion). Please reduce the length of the messages or completion.\",\"type\":\"BadRequestError\",\"param\":null,\"code\":400}",
-	 "2048", true, 2048, 2723},
+	{ "{\"object\":\"error\",\"message\":\"This model's maximum context length is 2048 tokens. "
+	  "However, you requested 2723 tokens (1699 in the messages, 1024 in the completion). "
+	  "Please reduce the length of the messages or "
+	  "completion.\",\"type\":\"BadRequestError\",\"param\":null,\"code\":400}",
+	  "2048", true, 2048, 2723 },
 	/* vLLM C */
-	{"{\"error\":{\"message\":\"This model's maximum context length is 8192 tokens. However, you requested 256 output tokens and your prompt contains 9000 input tokens, for a total of 9256 tokens (9000 + 256 = 9256 > 8192). Please reduce the length of the input prompt or the number of requested output tokens.\",\"type\":\"BadRequestError\",\"param\":\"max_tokens\",\"code\":400}}",
-	 "8192", true, 8192, 9256},
+	{ "{\"error\":{\"message\":\"This model's maximum context length is 8192 tokens. However, "
+	  "you requested 256 output tokens and your prompt contains 9000 input tokens, for a total "
+	  "of 9256 tokens (9000 + 256 = 9256 > 8192). Please reduce the length of the input prompt "
+	  "or the number of requested output "
+	  "tokens.\",\"type\":\"BadRequestError\",\"param\":\"max_tokens\",\"code\":400}}",
+	  "8192", true, 8192, 9256 },
 	/* vLLM D */
-	{"{\"error\":{\"message\":\"You passed 9000 input tokens and requested 256 output tokens. However, the model's context length is only 8192 tokens, resulting in a maximum input length of 7936 tokens. Please reduce the length of the input prompt.\",\"type\":\"BadRequestError\",\"code\":400}}",
-	 "You passed", true, 8192, 9256},
+	{ "{\"error\":{\"message\":\"You passed 9000 input tokens and requested 256 output tokens. "
+	  "However, the model's context length is only 8192 tokens, resulting in a maximum input "
+	  "length of 7936 tokens. Please reduce the length of the input "
+	  "prompt.\",\"type\":\"BadRequestError\",\"code\":400}}",
+	  "You passed", true, 8192, 9256 },
 	/* vLLM engine-side */
-	{"{\"object\":\"error\",\"message\":\"The decoder prompt (length 10127) is longer than the maximum model length of 8192. Make sure that `max_model_len` is no smaller than the number of text tokens plus multimodal tokens.\",\"type\":\"BadRequestError\",\"param\":null,\"code\":400}",
-	 "decoder prompt", true, 8192, 10127},
+	{ "{\"object\":\"error\",\"message\":\"The decoder prompt (length 10127) is longer than "
+	  "the maximum model length of 8192. Make sure that `max_model_len` is no smaller than the "
+	  "number of text tokens plus multimodal "
+	  "tokens.\",\"type\":\"BadRequestError\",\"param\":null,\"code\":400}",
+	  "decoder prompt", true, 8192, 10127 },
 	/* SGLang */
-	{"{\"object\": \"error\", \"message\": \"The input (20000 tokens) is longer than the model's context length (8192 tokens).\", \"type\": \"BadRequestError\", \"param\": null, \"code\": 400}",
-	 "The input", true, 8192, 20000},
+	{ "{\"object\": \"error\", \"message\": \"The input (20000 tokens) is longer than the "
+	  "model's context length (8192 tokens).\", \"type\": \"BadRequestError\", \"param\": "
+	  "null, \"code\": 400}",
+	  "The input", true, 8192, 20000 },
 	/* llama.cpp */
-	{"{\"error\":{\"code\":400,\"message\":\"request (36017 tokens) exceeds the available context size (32768 tokens), try increasing it\",\"type\":\"exceed_context_size_error\",\"n_prompt_tokens\":36017,\"n_ctx\":32768}}",
-	 "exceeds the available", true, 32768, 36017},
+	{ "{\"error\":{\"code\":400,\"message\":\"request (36017 tokens) exceeds the available "
+	  "context size (32768 tokens), try increasing "
+	  "it\",\"type\":\"exceed_context_size_error\",\"n_prompt_tokens\":36017,\"n_ctx\":32768}}",
+	  "exceeds the available", true, 32768, 36017 },
 	/* TGI */
-	{"{\"error\":\"Input validation error: `inputs` tokens + `max_new_tokens` must be <= 4096. Given: 4000 `inputs` tokens and 200 `max_new_tokens`\",\"error_type\":\"validation\"}",
-	 "Input validation error", true, 4096, 4200},
+	{ "{\"error\":\"Input validation error: `inputs` tokens + `max_new_tokens` must be <= "
+	  "4096. Given: 4000 `inputs` tokens and 200 "
+	  "`max_new_tokens`\",\"error_type\":\"validation\"}",
+	  "Input validation error", true, 4096, 4200 },
 	/* vLLM B, max_tokens too large: input + output */
-	{"{\"error\":{\"message\":\"'max_tokens' or 'max_completion_tokens' is too large: 8000. This model's maximum context length is 4096 tokens and your request has 2778 input tokens (8000 > 4096 - 2778). None\",\"type\":\"BadRequestError\",\"param\":null,\"code\":400}}",
-	 "is too large", true, 4096, 10778},
+	{ "{\"error\":{\"message\":\"'max_tokens' or 'max_completion_tokens' is too large: 8000. "
+	  "This model's maximum context length is 4096 tokens and your request has 2778 input "
+	  "tokens (8000 > 4096 - 2778). "
+	  "None\",\"type\":\"BadRequestError\",\"param\":null,\"code\":400}}",
+	  "is too large", true, 4096, 10778 },
 	/* vLLM B, prompt alone */
-	{"{\"error\":{\"message\":\"This model's maximum context length is 32768 tokens. However, you requested 39197 tokens in the messages, Please reduce the length of the messages. None\",\"type\":\"BadRequestError\",\"param\":null,\"code\":400}}",
-	 "39197", true, 32768, 39197},
+	{ "{\"error\":{\"message\":\"This model's maximum context length is 32768 tokens. However, "
+	  "you requested 39197 tokens in the messages, Please reduce the length of the messages. "
+	  "None\",\"type\":\"BadRequestError\",\"param\":null,\"code\":400}}",
+	  "39197", true, 32768, 39197 },
 	/* vLLM C, the 0.15.0rc bug: the printed limit is already reduced */
-	{"{\"error\":{\"message\":\"This model's maximum context length is 3 tokens. However, your request has 8 input tokens. Please reduce the length of the input messages. (parameter=input_tokens, value=8)\",\"type\":\"BadRequestError\",\"param\":\"input_tokens\",\"code\":400}}",
-	 "your request has", true, 3, 8},
+	{ "{\"error\":{\"message\":\"This model's maximum context length is 3 tokens. However, "
+	  "your request has 8 input tokens. Please reduce the length of the input messages. "
+	  "(parameter=input_tokens, "
+	  "value=8)\",\"type\":\"BadRequestError\",\"param\":\"input_tokens\",\"code\":400}}",
+	  "your request has", true, 3, 8 },
 	/* vLLM D, the character pre-check: no token count */
-	{"{\"error\":{\"message\":\"You passed 90000 input characters and requested 256 output tokens. However, the model's context length is only 8192 tokens, resulting in a maximum input length of 7936 tokens (at most 31744 characters). Please reduce the length of the input prompt.\",\"type\":\"BadRequestError\",\"code\":400}}",
-	 "input characters", true, 8192, -1},
+	{ "{\"error\":{\"message\":\"You passed 90000 input characters and requested 256 output "
+	  "tokens. However, the model's context length is only 8192 tokens, resulting in a maximum "
+	  "input length of 7936 tokens (at most 31744 characters). Please reduce the length of the "
+	  "input prompt.\",\"type\":\"BadRequestError\",\"code\":400}}",
+	  "input characters", true, 8192, -1 },
 	/* vLLM D, output budget larger than the context */
-	{"{\"error\":{\"message\":\"max_tokens=9000 cannot be greater than max_model_len=8192. Please request fewer output tokens.\",\"type\":\"BadRequestError\",\"code\":400}}",
-	 "cannot be greater", true, 8192, 9000},
+	{ "{\"error\":{\"message\":\"max_tokens=9000 cannot be greater than max_model_len=8192. "
+	  "Please request fewer output tokens.\",\"type\":\"BadRequestError\",\"code\":400}}",
+	  "cannot be greater", true, 8192, 9000 },
 	/* vLLM engine ValueError */
-	{"{\"error\":{\"message\":\"Input length (9000) exceeds model's maximum context length (8192).\",\"type\":\"BadRequestError\",\"code\":400}}",
-	 "Input length", true, 8192, 9000},
+	{ "{\"error\":{\"message\":\"Input length (9000) exceeds model's maximum context length "
+	  "(8192).\",\"type\":\"BadRequestError\",\"code\":400}}",
+	  "Input length", true, 8192, 9000 },
 	/* SGLang total */
-	{"{\"object\":\"error\",\"message\":\"Requested token count exceeds the model's maximum context length of 8192 tokens. You requested a total of 9000 tokens: 8744 tokens from the input messages and 256 tokens for the completion. Please reduce the number of tokens in the input messages or the completion to fit within the limit.\",\"type\":\"BadRequestError\",\"param\":null,\"code\":400}",
-	 "Requested token count", true, 8192, 9000},
+	{ "{\"object\":\"error\",\"message\":\"Requested token count exceeds the model's maximum "
+	  "context length of 8192 tokens. You requested a total of 9000 tokens: 8744 tokens from "
+	  "the input messages and 256 tokens for the completion. Please reduce the number of "
+	  "tokens in the input messages or the completion to fit within the "
+	  "limit.\",\"type\":\"BadRequestError\",\"param\":null,\"code\":400}",
+	  "Requested token count", true, 8192, 9000 },
 	/* SGLang completion budget */
-	{"{\"object\":\"error\",\"message\":\"max_completion_tokens is too large: 40000.This model supports at most 32768 completion tokens.\",\"type\":\"BadRequestError\",\"param\":null,\"code\":400}",
-	 "supports at most", true, 32768, 40000},
+	{ "{\"object\":\"error\",\"message\":\"max_completion_tokens is too large: 40000.This "
+	  "model supports at most 32768 completion "
+	  "tokens.\",\"type\":\"BadRequestError\",\"param\":null,\"code\":400}",
+	  "supports at most", true, 32768, 40000 },
 	/* llama.cpp, old wording without numbers */
-	{"{\"error\":{\"code\":400,\"message\":\"the request exceeds the available context size. try increasing the context size or enable context shift\",\"type\":\"invalid_request_error\"}}",
-	 "exceeds the available", true, -1, -1},
+	{ "{\"error\":{\"code\":400,\"message\":\"the request exceeds the available context size. "
+	  "try increasing the context size or enable context "
+	  "shift\",\"type\":\"invalid_request_error\"}}",
+	  "exceeds the available", true, -1, -1 },
 	/* Ollama with context shift off */
-	{"{\"error\":{\"message\":\"the prompt is longer than the context length currently available to the model; shorten the prompt, adjust the context length in settings, or use a model with a longer context length\",\"type\":\"invalid_request_error\",\"param\":null,\"code\":null}}",
-	 "the prompt is longer", true, -1, -1},
+	{ "{\"error\":{\"message\":\"the prompt is longer than the context length currently "
+	  "available to the model; shorten the prompt, adjust the context length in settings, or "
+	  "use a model with a longer context "
+	  "length\",\"type\":\"invalid_request_error\",\"param\":null,\"code\":null}}",
+	  "the prompt is longer", true, -1, -1 },
 	/* OpenAI */
-	{"{\"error\": {\"message\": \"This model's maximum context length is 200000 tokens. However, your messages resulted in 245630 tokens. Please reduce the length of the messages.\", \"type\": \"invalid_request_error\", \"param\": \"messages\", \"code\": \"context_length_exceeded\"}}",
-	 "245630", true, 200000, 245630},
+	{ "{\"error\": {\"message\": \"This model's maximum context length is 200000 tokens. "
+	  "However, your messages resulted in 245630 tokens. Please reduce the length of the "
+	  "messages.\", \"type\": \"invalid_request_error\", \"param\": \"messages\", \"code\": "
+	  "\"context_length_exceeded\"}}",
+	  "245630", true, 200000, 245630 },
 	/* LM Studio, a string error */
-	{"{\"error\":\"The number of tokens to keep from the initial prompt is greater than the context length (n_keep: 13055>= n_ctx: 4096). Try to load the model with a larger context length, or provide a shorter input.\"}",
-	 "n_keep", true, 4096, 13055},
+	{ "{\"error\":\"The number of tokens to keep from the initial prompt is greater than the "
+	  "context length (n_keep: 13055>= n_ctx: 4096). Try to load the model with a larger "
+	  "context length, or provide a shorter input.\"}",
+	  "n_keep", true, 4096, 13055 },
 	/* vLLM EngineCore 500: not an overflow */
-	{"{\"error\":{\"message\":\"EngineCore encountered an issue. See stack trace (above) for the root cause.\",\"type\":\"InternalServerError\",\"param\":null,\"code\":500}}",
-	 "EngineCore", false, -1, -1},
+	{ "{\"error\":{\"message\":\"EngineCore encountered an issue. See stack trace (above) for "
+	  "the root cause.\",\"type\":\"InternalServerError\",\"param\":null,\"code\":500}}",
+	  "EngineCore", false, -1, -1 },
 	/* plain text */
-	{"Bad Gateway", "Bad Gateway", false, -1, -1},
+	{ "Bad Gateway", "Bad Gateway", false, -1, -1 },
 };
 
 START_TEST(parses_error_bodies)

@@ -8,18 +8,21 @@
 
 START_TEST(body_has_thinking_controls)
 {
-	cJSON *req = cJSON_Parse("{\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}],\"max_tokens\":5,"
-				 "\"extra_body\":{\"top_k\":1}}");
+	cJSON *req = cJSON_Parse(
+		"{\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}],\"max_tokens\":5,"
+		"\"extra_body\":{\"top_k\":1}}");
 	cJSON *kw = cJSON_Parse("{\"thinking\":true}"), *extra = cJSON_Parse("{\"seed\":7}"), *b;
-	struct chat_settings s = {"m", 300, THINKING_DISABLED, "low", kw, extra, false};
+	struct chat_settings s = { "m", 300, THINKING_DISABLED, "low", kw, extra, false };
 	char err[128], *body = chat_body_build(req, NULL, &s, err, sizeof(err));
 
 	ck_assert_ptr_nonnull(body);
 	b = cJSON_Parse(body);
 	ck_assert_str_eq(cJSON_GetObjectItem(b, "model")->valuestring, "m");
 	ck_assert_int_eq(cJSON_GetObjectItem(b, "max_tokens")->valueint, 300);
-	ck_assert(cJSON_IsFalse(cJSON_GetObjectItem(cJSON_GetObjectItem(b, "chat_template_kwargs"), "enable_thinking")));
-	ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(cJSON_GetObjectItem(b, "chat_template_kwargs"), "thinking")));
+	ck_assert(cJSON_IsFalse(cJSON_GetObjectItem(cJSON_GetObjectItem(b, "chat_template_kwargs"),
+						    "enable_thinking")));
+	ck_assert(cJSON_IsTrue(
+		cJSON_GetObjectItem(cJSON_GetObjectItem(b, "chat_template_kwargs"), "thinking")));
 	ck_assert_str_eq(cJSON_GetObjectItem(b, "reasoning_effort")->valuestring, "low");
 	ck_assert_int_eq(cJSON_GetObjectItem(b, "top_k")->valueint, 1);
 	ck_assert_int_eq(cJSON_GetObjectItem(b, "seed")->valueint, 7);
@@ -45,23 +48,30 @@ static const struct {
 	size_t calls;
 } replies[] = {
 	/* vLLM >= 0.16 */
-	{"{\"choices\":[{\"message\":{\"content\":\"hi\",\"reasoning\":\"think\"},\"finish_reason\":\"stop\"}],"
-	 "\"usage\":{\"prompt_tokens\":3,\"completion_tokens\":4,\"completion_tokens_details\":{\"reasoning_tokens\":2}}}",
-	 "hi", "think", "reasoning", "stop", 2, 0},
+	{ "{\"choices\":[{\"message\":{\"content\":\"hi\",\"reasoning\":\"think\"},\"finish_"
+	  "reason\":\"stop\"}],"
+	  "\"usage\":{\"prompt_tokens\":3,\"completion_tokens\":4,\"completion_tokens_details\":{"
+	  "\"reasoning_tokens\":2}}}",
+	  "hi", "think", "reasoning", "stop", 2, 0 },
 	/* SGLang: reasoning_content, top-level reasoning_tokens */
-	{"{\"choices\":[{\"message\":{\"content\":\"hi\",\"reasoning_content\":\"t\",\"tool_calls\":null},\"finish_reason\":\"stop\"}],"
-	 "\"usage\":{\"prompt_tokens\":3,\"reasoning_tokens\":267}}",
-	 "hi", "t", "reasoning_content", "stop", 267, 0},
+	{ "{\"choices\":[{\"message\":{\"content\":\"hi\",\"reasoning_content\":\"t\",\"tool_"
+	  "calls\":null},\"finish_reason\":\"stop\"}],"
+	  "\"usage\":{\"prompt_tokens\":3,\"reasoning_tokens\":267}}",
+	  "hi", "t", "reasoning_content", "stop", 267, 0 },
 	/* vLLM 0.11-0.15: both, reasoning null and reasoning_content set */
-	{"{\"choices\":[{\"message\":{\"content\":null,\"reasoning\":null,\"reasoning_content\":\"r\"},\"finish_reason\":\"length\"}]}",
-	 "", "r", "reasoning_content", "length", -1, 0},
+	{ "{\"choices\":[{\"message\":{\"content\":null,\"reasoning\":null,\"reasoning_content\":"
+	  "\"r\"},\"finish_reason\":\"length\"}]}",
+	  "", "r", "reasoning_content", "length", -1, 0 },
 	/* a tool call with object arguments (Ollama style) and empty content */
-	{"{\"choices\":[{\"message\":{\"content\":\"\",\"tool_calls\":[{\"id\":\"c\",\"index\":0,\"type\":\"function\","
-	 "\"function\":{\"name\":\"get_weather\",\"arguments\":{\"city\":\"Oakland\"}}}]},\"finish_reason\":\"tool_calls\"}]}",
-	 "", "", NULL, "tool_calls", -1, 1},
+	{ "{\"choices\":[{\"message\":{\"content\":\"\",\"tool_calls\":[{\"id\":\"c\",\"index\":0,"
+	  "\"type\":\"function\","
+	  "\"function\":{\"name\":\"get_weather\",\"arguments\":{\"city\":\"Oakland\"}}}]},"
+	  "\"finish_reason\":\"tool_calls\"}]}",
+	  "", "", NULL, "tool_calls", -1, 1 },
 	/* vLLM 0.22: tool_calls: [] is not a call */
-	{"{\"choices\":[{\"message\":{\"content\":\"x\",\"tool_calls\":[]},\"finish_reason\":\"stop\"}]}",
-	 "x", "", NULL, "stop", -1, 0},
+	{ "{\"choices\":[{\"message\":{\"content\":\"x\",\"tool_calls\":[]},\"finish_reason\":"
+	  "\"stop\"}]}",
+	  "x", "", NULL, "stop", -1, 0 },
 };
 
 START_TEST(parses_engine_replies)
@@ -69,7 +79,9 @@ START_TEST(parses_engine_replies)
 	struct chat_reply r;
 	char err[128];
 
-	ck_assert_int_eq(chat_reply_parse(replies[_i].body, strlen(replies[_i].body), &r, err, sizeof(err)), 0);
+	ck_assert_int_eq(
+		chat_reply_parse(replies[_i].body, strlen(replies[_i].body), &r, err, sizeof(err)),
+		0);
 	ck_assert_str_eq(r.content, replies[_i].content);
 	ck_assert_str_eq(r.reasoning, replies[_i].reasoning);
 	if (replies[_i].field)
@@ -95,7 +107,8 @@ START_TEST(tool_call_limit)
 
 	buf_puts(&body, "{\"choices\":[{\"message\":{\"tool_calls\":[");
 	for (i = 0; i < 65; i++)
-		buf_printf(&body, "%s{\"function\":{\"name\":\"f\",\"arguments\":\"{}\"}}", i ? "," : "");
+		buf_printf(&body, "%s{\"function\":{\"name\":\"f\",\"arguments\":\"{}\"}}",
+			   i ? "," : "");
 	buf_puts(&body, "]},\"finish_reason\":\"tool_calls\"}]}");
 	ck_assert_int_eq(chat_reply_parse(body.data, body.len, &r, err, sizeof(err)), -1);
 	ck_assert_str_eq(err, "the reply has more than 64 tool calls");
@@ -106,13 +119,15 @@ END_TEST
 
 START_TEST(rejects_malformed)
 {
-	static const char *const bodies[] = {"", "not json", "[]", "{\"choices\":[]}", "{\"choices\":[{}]}"};
+	static const char *const bodies[] = { "", "not json", "[]", "{\"choices\":[]}",
+					      "{\"choices\":[{}]}" };
 	struct chat_reply r;
 	char err[128];
 	size_t i;
 
 	for (i = 0; i < sizeof(bodies) / sizeof(bodies[0]); i++) {
-		ck_assert_int_eq(chat_reply_parse(bodies[i], strlen(bodies[i]), &r, err, sizeof(err)), -1);
+		ck_assert_int_eq(
+			chat_reply_parse(bodies[i], strlen(bodies[i]), &r, err, sizeof(err)), -1);
 		ck_assert_str_ne(err, "");
 		chat_reply_release(&r);
 	}

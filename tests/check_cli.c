@@ -18,71 +18,195 @@ static const struct {
 	const char *expect[4];
 	const char *stdout_has; /* evidence the console must show, or NULL */
 } rows[] = {
-	{"healthy", {NULL}, 0, {"smoke=pass", "json=pass", "needle=pass", "tools=pass"}, NULL},
-	{"json-fence", {NULL}, 0, {"smoke=pass", "json=pass", "needle=pass", "tools=pass"}, NULL},
-	{"hostile-text", {NULL}, 0, {"smoke=pass", "json=pass", "needle=pass", "tools=pass"}, NULL},
-	{"json-prose", {NULL}, 1, {"smoke=pass", "json=fail:wrong-answer", "needle=pass", "tools=pass"}, NULL},
-	{"json-type", {NULL}, 1, {"smoke=pass", "json=fail:wrong-answer", "needle=pass", "tools=pass"}, NULL},
-	{"json-missing", {NULL}, 1, {"smoke=pass", "json=fail:wrong-answer", "needle=pass", "tools=pass"}, NULL},
-	{"json-value", {NULL}, 1, {"smoke=pass", "json=fail:wrong-answer", "needle=pass", "tools=pass"}, NULL},
-	{"json-two", {NULL}, 1, {"smoke=pass", "json=fail:wrong-answer", "needle=pass", "tools=pass"}, NULL},
-	{"smoke-wrong", {NULL}, 1, {"smoke=fail:wrong-answer", "json=pass", "needle=pass", "tools=pass"}, NULL},
-	{"needle-miss", {NULL}, 1, {"smoke=pass", "json=pass", "needle=fail:wrong-answer", "tools=pass"}, NULL},
-	{"tools-args", {NULL}, 1, {"smoke=pass", "json=pass", "needle=pass", "tools=fail:invalid-tool-arguments"}, NULL},
-	{"tools-text", {NULL}, 1, {"smoke=pass", "json=pass", "needle=pass", "tools=fail:tool-call-as-text"}, NULL},
-	{"tools-name", {NULL}, 1, {"smoke=pass", "json=pass", "needle=pass", "tools=fail:wrong-tool"}, NULL},
-	{"tools-prose", {NULL}, 1, {"smoke=pass", "json=pass", "needle=pass", "tools=fail:no-tool-call"}, NULL},
-	{"small-context", {NULL}, 1, {"smoke=pass", "json=pass", "needle=fail:context-overflow", "tools=pass"},
-	 "not sent: the endpoint's context is 8192 tokens (max_model_len)"},
-	{"thinking-starved", {NULL}, 1,
-	 {"smoke=fail:thinking-starvation", "json=fail:thinking-starvation",
-	  "needle=fail:thinking-starvation", "tools=fail:thinking-starvation"}, NULL},
-	{"thinking-starved", {"--no-thinking", NULL}, 0, {"smoke=pass", "json=pass", "needle=pass", "tools=pass"}, NULL},
-	{"thinking-headroom", {"--reasoning-headroom-tokens", "1024", NULL}, 0,
-	 {"smoke=pass", "json=pass", "needle=pass", "tools=pass"}, NULL},
-	{"thinking-both", {"--thinking-mode", "enabled", "--reasoning-headroom-tokens", "1024", NULL}, 0,
-	 {"smoke=pass", "json=pass", "needle=pass", "tools=pass"}, NULL},
-	{"tokenizer-words", {NULL}, 0, {"smoke=pass", "json=pass", "needle=pass", "tools=pass"}, NULL},
-	{"tokenizer-chars3", {NULL}, 0, {"smoke=pass", "json=pass", "needle=pass", "tools=pass"}, NULL},
-	{"verbose", {NULL}, 1, {"smoke=fail:answer-truncated", "json=pass", "needle=pass", "tools=pass"},
-	 "finish=length with no reasoning: the answer was cut at the 256-token budget"},
-	{"verbose", {"--visible-answer-tokens", "1024", NULL}, 0,
-	 {"smoke=pass", "json=pass", "needle=pass", "tools=pass"}, NULL},
-	{"router-stripped", {NULL}, 1,
-	 {"smoke=fail:thinking-starvation", "json=fail:thinking-starvation",
-	  "needle=fail:thinking-starvation", "tools=fail:thinking-starvation"},
-	 "no reasoning returned but completion_tokens=256 used the whole 256-token budget"},
-	{"thinking-reasoning", {"--reasoning-headroom-tokens", "2048", NULL}, 0,
-	 {"smoke=pass", "json=pass", "needle=pass", "tools=pass"}, NULL},
-	{"healthy", {"--allowed-finish-reasons", "stop", "--checks", "smoke,json,needle,tools", NULL}, 1,
-	 {"smoke=pass", "json=pass", "needle=pass", "tools=fail:wrong-answer"},
-	 "finish_reason 'tool_calls' is not allowed"},
-	{"think-tags", {NULL}, 1,
-	 {"smoke=fail:reasoning-bleed", "json=fail:reasoning-bleed", "needle=fail:reasoning-bleed",
-	  "tools=fail:reasoning-bleed"}, "<think> tags in content"},
-	{"cot-untagged", {NULL}, 1,
-	 {"smoke=fail:reasoning-bleed", "json=fail:reasoning-bleed", "needle=fail:reasoning-bleed",
-	  "tools=fail:reasoning-bleed"}, "a chain of thought in content before the JSON answer"},
-	{"tools-args-some", {NULL}, 1, {"smoke=pass", "json=pass", "needle=pass", "tools=fail:invalid-tool-arguments"},
-	 "18/20 passed; invalid-tool-arguments in 2 of 20: tool arguments are not a JSON object: '{\"city\": \"Oakl'"},
-	{"garbage", {NULL}, 1,
-	 {"smoke=fail:garbage-output", "json=fail:garbage-output", "needle=fail:garbage-output",
-	  "tools=fail:garbage-output"}, "special token <|im_start|> in content"},
-	{"engine-500", {NULL}, 1,
-	 {"smoke=error:http-error", "json=error:http-error", "needle=error:http-error",
-	  "tools=error:http-error"}, "HTTP 500: EngineCore encountered an issue"},
-	{"context-8192-hidden", {NULL}, 1, {"smoke=pass", "json=pass", "needle=fail:context-overflow", "tools=pass"},
-	 "the endpoint's context is 8192 tokens"},
-	{"context-sglang", {NULL}, 1, {"smoke=pass", "json=pass", "needle=fail:context-overflow", "tools=pass"},
-	 "the endpoint's context is 8192 tokens, the request needed 14005"},
-	{"context-llamacpp", {NULL}, 1, {"smoke=pass", "json=pass", "needle=fail:context-overflow", "tools=pass"},
-	 "the endpoint's context is 8192 tokens, the request needed 14005"},
-	{"healthy", {"--model", "nosuch", NULL}, 1,
-	 {"smoke=error:http-error", "json=error:http-error", "needle=error:http-error", "tools=error:http-error"},
-	 "(the endpoint serves: fake-model)"},
-	{"healthy", {"--reasoning-evidence", "required", NULL}, 1,
-	 {"smoke=fail:wrong-answer", "json=fail:wrong-answer", "needle=fail:wrong-answer",
-	  "tools=fail:wrong-answer"}, NULL},
+	{ "healthy",
+	  { NULL },
+	  0,
+	  { "smoke=pass", "json=pass", "needle=pass", "tools=pass" },
+	  NULL },
+	{ "json-fence",
+	  { NULL },
+	  0,
+	  { "smoke=pass", "json=pass", "needle=pass", "tools=pass" },
+	  NULL },
+	{ "hostile-text",
+	  { NULL },
+	  0,
+	  { "smoke=pass", "json=pass", "needle=pass", "tools=pass" },
+	  NULL },
+	{ "json-prose",
+	  { NULL },
+	  1,
+	  { "smoke=pass", "json=fail:wrong-answer", "needle=pass", "tools=pass" },
+	  NULL },
+	{ "json-type",
+	  { NULL },
+	  1,
+	  { "smoke=pass", "json=fail:wrong-answer", "needle=pass", "tools=pass" },
+	  NULL },
+	{ "json-missing",
+	  { NULL },
+	  1,
+	  { "smoke=pass", "json=fail:wrong-answer", "needle=pass", "tools=pass" },
+	  NULL },
+	{ "json-value",
+	  { NULL },
+	  1,
+	  { "smoke=pass", "json=fail:wrong-answer", "needle=pass", "tools=pass" },
+	  NULL },
+	{ "json-two",
+	  { NULL },
+	  1,
+	  { "smoke=pass", "json=fail:wrong-answer", "needle=pass", "tools=pass" },
+	  NULL },
+	{ "smoke-wrong",
+	  { NULL },
+	  1,
+	  { "smoke=fail:wrong-answer", "json=pass", "needle=pass", "tools=pass" },
+	  NULL },
+	{ "needle-miss",
+	  { NULL },
+	  1,
+	  { "smoke=pass", "json=pass", "needle=fail:wrong-answer", "tools=pass" },
+	  NULL },
+	{ "tools-args",
+	  { NULL },
+	  1,
+	  { "smoke=pass", "json=pass", "needle=pass", "tools=fail:invalid-tool-arguments" },
+	  NULL },
+	{ "tools-text",
+	  { NULL },
+	  1,
+	  { "smoke=pass", "json=pass", "needle=pass", "tools=fail:tool-call-as-text" },
+	  NULL },
+	{ "tools-name",
+	  { NULL },
+	  1,
+	  { "smoke=pass", "json=pass", "needle=pass", "tools=fail:wrong-tool" },
+	  NULL },
+	{ "tools-prose",
+	  { NULL },
+	  1,
+	  { "smoke=pass", "json=pass", "needle=pass", "tools=fail:no-tool-call" },
+	  NULL },
+	{ "small-context",
+	  { NULL },
+	  1,
+	  { "smoke=pass", "json=pass", "needle=fail:context-overflow", "tools=pass" },
+	  "not sent: the endpoint's context is 8192 tokens (max_model_len)" },
+	{ "thinking-starved",
+	  { NULL },
+	  1,
+	  { "smoke=fail:thinking-starvation", "json=fail:thinking-starvation",
+	    "needle=fail:thinking-starvation", "tools=fail:thinking-starvation" },
+	  NULL },
+	{ "thinking-starved",
+	  { "--no-thinking", NULL },
+	  0,
+	  { "smoke=pass", "json=pass", "needle=pass", "tools=pass" },
+	  NULL },
+	{ "thinking-headroom",
+	  { "--reasoning-headroom-tokens", "1024", NULL },
+	  0,
+	  { "smoke=pass", "json=pass", "needle=pass", "tools=pass" },
+	  NULL },
+	{ "thinking-both",
+	  { "--thinking-mode", "enabled", "--reasoning-headroom-tokens", "1024", NULL },
+	  0,
+	  { "smoke=pass", "json=pass", "needle=pass", "tools=pass" },
+	  NULL },
+	{ "tokenizer-words",
+	  { NULL },
+	  0,
+	  { "smoke=pass", "json=pass", "needle=pass", "tools=pass" },
+	  NULL },
+	{ "tokenizer-chars3",
+	  { NULL },
+	  0,
+	  { "smoke=pass", "json=pass", "needle=pass", "tools=pass" },
+	  NULL },
+	{ "verbose",
+	  { NULL },
+	  1,
+	  { "smoke=fail:answer-truncated", "json=pass", "needle=pass", "tools=pass" },
+	  "finish=length with no reasoning: the answer was cut at the 256-token budget" },
+	{ "verbose",
+	  { "--visible-answer-tokens", "1024", NULL },
+	  0,
+	  { "smoke=pass", "json=pass", "needle=pass", "tools=pass" },
+	  NULL },
+	{ "router-stripped",
+	  { NULL },
+	  1,
+	  { "smoke=fail:thinking-starvation", "json=fail:thinking-starvation",
+	    "needle=fail:thinking-starvation", "tools=fail:thinking-starvation" },
+	  "no reasoning returned but completion_tokens=256 used the whole 256-token budget" },
+	{ "thinking-reasoning",
+	  { "--reasoning-headroom-tokens", "2048", NULL },
+	  0,
+	  { "smoke=pass", "json=pass", "needle=pass", "tools=pass" },
+	  NULL },
+	{ "healthy",
+	  { "--allowed-finish-reasons", "stop", "--checks", "smoke,json,needle,tools", NULL },
+	  1,
+	  { "smoke=pass", "json=pass", "needle=pass", "tools=fail:wrong-answer" },
+	  "finish_reason 'tool_calls' is not allowed" },
+	{ "think-tags",
+	  { NULL },
+	  1,
+	  { "smoke=fail:reasoning-bleed", "json=fail:reasoning-bleed",
+	    "needle=fail:reasoning-bleed", "tools=fail:reasoning-bleed" },
+	  "<think> tags in content" },
+	{ "cot-untagged",
+	  { NULL },
+	  1,
+	  { "smoke=fail:reasoning-bleed", "json=fail:reasoning-bleed",
+	    "needle=fail:reasoning-bleed", "tools=fail:reasoning-bleed" },
+	  "a chain of thought in content before the JSON answer" },
+	{ "tools-args-some",
+	  { NULL },
+	  1,
+	  { "smoke=pass", "json=pass", "needle=pass", "tools=fail:invalid-tool-arguments" },
+	  "18/20 passed; invalid-tool-arguments in 2 of 20: tool arguments are not a JSON object: "
+	  "'{\"city\": \"Oakl'" },
+	{ "garbage",
+	  { NULL },
+	  1,
+	  { "smoke=fail:garbage-output", "json=fail:garbage-output", "needle=fail:garbage-output",
+	    "tools=fail:garbage-output" },
+	  "special token <|im_start|> in content" },
+	{ "engine-500",
+	  { NULL },
+	  1,
+	  { "smoke=error:http-error", "json=error:http-error", "needle=error:http-error",
+	    "tools=error:http-error" },
+	  "HTTP 500: EngineCore encountered an issue" },
+	{ "context-8192-hidden",
+	  { NULL },
+	  1,
+	  { "smoke=pass", "json=pass", "needle=fail:context-overflow", "tools=pass" },
+	  "the endpoint's context is 8192 tokens" },
+	{ "context-sglang",
+	  { NULL },
+	  1,
+	  { "smoke=pass", "json=pass", "needle=fail:context-overflow", "tools=pass" },
+	  "the endpoint's context is 8192 tokens, the request needed 14005" },
+	{ "context-llamacpp",
+	  { NULL },
+	  1,
+	  { "smoke=pass", "json=pass", "needle=fail:context-overflow", "tools=pass" },
+	  "the endpoint's context is 8192 tokens, the request needed 14005" },
+	{ "healthy",
+	  { "--model", "nosuch", NULL },
+	  1,
+	  { "smoke=error:http-error", "json=error:http-error", "needle=error:http-error",
+	    "tools=error:http-error" },
+	  "(the endpoint serves: fake-model)" },
+	{ "healthy",
+	  { "--reasoning-evidence", "required", NULL },
+	  1,
+	  { "smoke=fail:wrong-answer", "json=fail:wrong-answer", "needle=fail:wrong-answer",
+	    "tools=fail:wrong-answer" },
+	  NULL },
 };
 
 static void check_expect(const cJSON *report, const char *want)
@@ -91,8 +215,8 @@ static void check_expect(const cJSON *report, const char *want)
 	const char *eq = strchr(want, '='), *colon = strchr(want, ':');
 
 	snprintf(id, sizeof(id), "%.*s", (int)(eq - want), want);
-	snprintf(verdict, sizeof(verdict), "%.*s", (int)(colon ? colon - eq - 1 : (long)strlen(eq + 1)),
-		 eq + 1);
+	snprintf(verdict, sizeof(verdict), "%.*s",
+		 (int)(colon ? colon - eq - 1 : (long)strlen(eq + 1)), eq + 1);
 	snprintf(cause, sizeof(cause), "%s", colon ? colon + 1 : "none");
 	ck_assert_msg(!strcmp(report_verdict(report, id), verdict), "%s: verdict %s, want %s", id,
 		      report_verdict(report, id), verdict);
@@ -138,7 +262,9 @@ static cJSON *run_scenario(struct outcome *o, const char *scenario, const char *
 static void replay_matches(const struct outcome *live, const cJSON *live_report)
 {
 	char rec[256], *want_json, *got_json, *want_junit, *got_junit, *text;
-	const char *argv[] = {"replay", rec, "--json", "replay.json", "--junit", "replay.xml", NULL};
+	const char *argv[] = {
+		"replay", rec, "--json", "replay.json", "--junit", "replay.xml", NULL
+	};
 	struct outcome o;
 	cJSON *report;
 
@@ -211,7 +337,7 @@ START_TEST(console_and_markdown)
 {
 	struct fake f;
 	struct outcome o;
-	const char *argv[] = {"run", "--endpoint", NULL, "--markdown", "row.md", NULL};
+	const char *argv[] = { "run", "--endpoint", NULL, "--markdown", "row.md", NULL };
 	char *md;
 
 	fake_start(&f, "healthy");
@@ -221,13 +347,14 @@ START_TEST(console_and_markdown)
 	ck_assert_int_eq(o.code, 0);
 	ck_assert_ptr_nonnull(strstr(o.out, "PREFLIGHT  http://127.0.0.1:"));
 	ck_assert_ptr_nonnull(strstr(o.out, "[PASS] smoke (short coding)"));
-	ck_assert_ptr_nonnull(strstr(o.out,
-		"✅ smoke (short coding) · ✅ structured JSON (keys=['language','ok']) · "
-		"✅ needle @14k (ZEBRA-42917-QUARTZ) · ✅ tool batch 20/20 clean"));
+	ck_assert_ptr_nonnull(strstr(
+		o.out, "✅ smoke (short coding) · ✅ structured JSON (keys=['language','ok']) · "
+		       "✅ needle @14k (ZEBRA-42917-QUARTZ) · ✅ tool batch 20/20 clean"));
 	ck_assert_ptr_null(strstr(o.out, "\033[")); /* not a TTY: no colour */
 	md = read_report(&o, "row.md");
 	ck_assert_ptr_nonnull(md);
-	ck_assert_ptr_nonnull(strstr(md, "| model | quant | engine | GPU | serves? | key flags | notes |"));
+	ck_assert_ptr_nonnull(
+		strstr(md, "| model | quant | engine | GPU | serves? | key flags | notes |"));
 	ck_assert_ptr_nonnull(strstr(md, "| fake-model |"));
 	ck_assert_ptr_nonnull(strstr(md, "| ✅ |"));
 	free(md);
@@ -240,7 +367,7 @@ START_TEST(tool_batch_is_concurrent)
 {
 	struct fake f;
 	struct outcome o;
-	const char *argv[] = {"run", "--endpoint", NULL, "--checks", "tools", NULL};
+	const char *argv[] = { "run", "--endpoint", NULL, "--checks", "tools", NULL };
 	long requests, most;
 
 	fake_start(&f, "slow-batch");
@@ -260,7 +387,7 @@ START_TEST(no_thinking_reaches_every_request)
 {
 	struct fake f;
 	struct outcome o;
-	const char *argv[] = {"run", "--endpoint", NULL, "--no-thinking", NULL};
+	const char *argv[] = { "run", "--endpoint", NULL, "--no-thinking", NULL };
 	long requests, most, off;
 
 	fake_start(&f, "thinking-starved");
@@ -279,10 +406,10 @@ END_TEST
 START_TEST(api_key_sent_never_shown)
 {
 	const char *key = "sk-test-SECRET-4242";
-	const char *env[] = {"OPENAI_API_KEY=sk-test-SECRET-4242", NULL};
-	const char *argv[] = {"run", "--endpoint", NULL, "--json", "r.json", "--junit", "j.xml",
-			      "--markdown", "r.md", NULL};
-	const char *files[] = {"r.json", "j.xml", "r.md"};
+	const char *env[] = { "OPENAI_API_KEY=sk-test-SECRET-4242", NULL };
+	const char *argv[] = { "run",	  "--endpoint", NULL,	      "--json", "r.json",
+			       "--junit", "j.xml",	"--markdown", "r.md",	NULL };
+	const char *files[] = { "r.json", "j.xml", "r.md" };
 	struct fake f;
 	struct outcome o;
 	size_t i;
@@ -309,10 +436,10 @@ END_TEST
  * recording */
 START_TEST(echoed_key_is_redacted)
 {
-	const char *env[] = {"OPENAI_API_KEY=sk-test-LEAKME-77", NULL};
-	const char *argv[] = {"run", "--endpoint", NULL, "--json", "r.json", "--junit", "j.xml",
-			      "--markdown", "r.md", "--record", "rec.jsonl.gz", NULL};
-	const char *files[] = {"r.json", "j.xml", "r.md"};
+	const char *env[] = { "OPENAI_API_KEY=sk-test-LEAKME-77", NULL };
+	const char *argv[] = { "run",	"--endpoint", NULL,   "--json",	  "r.json",	  "--junit",
+			       "j.xml", "--markdown", "r.md", "--record", "rec.jsonl.gz", NULL };
+	const char *files[] = { "r.json", "j.xml", "r.md" };
 	struct fake f;
 	struct outcome o;
 	char cmd[512];
@@ -344,8 +471,9 @@ END_TEST
 /* a refused key: exit 3, every probe an error, reports still written */
 START_TEST(api_key_refused)
 {
-	const char *env[] = {"OPENAI_API_KEY=wrong-key", NULL};
-	const char *argv[] = {"run", "--endpoint", NULL, "--json", "r.json", "--junit", "j.xml", NULL};
+	const char *env[] = { "OPENAI_API_KEY=wrong-key", NULL };
+	const char *argv[] = { "run",	 "--endpoint", NULL,	"--json",
+			       "r.json", "--junit",    "j.xml", NULL };
 	struct fake f;
 	struct outcome o;
 	cJSON *r;
@@ -369,7 +497,8 @@ END_TEST
 /* a dead endpoint: exit 3 with reports; a loading one passes with --wait */
 START_TEST(dead_endpoint_exits_3)
 {
-	const char *argv[] = {"run", "--endpoint", NULL, "--json", "r.json", "--junit", "j.xml", NULL};
+	const char *argv[] = { "run",	 "--endpoint", NULL,	"--json",
+			       "r.json", "--junit",    "j.xml", NULL };
 	struct fake f;
 	struct outcome o;
 	char url[64];
@@ -391,8 +520,10 @@ END_TEST
 
 START_TEST(loading_endpoint_waits)
 {
-	const char *argv[] = {"run", "--endpoint", NULL, "--wait", "30", "--checks", "smoke", NULL};
-	const char *nowait[] = {"run", "--endpoint", NULL, "--checks", "smoke", NULL};
+	const char *argv[] = {
+		"run", "--endpoint", NULL, "--wait", "30", "--checks", "smoke", NULL
+	};
+	const char *nowait[] = { "run", "--endpoint", NULL, "--checks", "smoke", NULL };
 	struct fake f;
 	struct outcome o;
 
@@ -418,37 +549,85 @@ static const struct {
 	int code;
 	const char *outcomes;
 } stream_rows[] = {
-	{"stream-comments", {"--checks", "streaming-tools,smoke", "--stream", NULL}, 0,
-	 "streaming-tools=pass:none\nsmoke=pass:none\n"},
-	{"stream-no-done", {"--checks", "streaming-tools", NULL}, 1,
-	 "streaming-tools=error:malformed-response\n"},
-	{"stream-error", {"--checks", "streaming-tools,smoke", "--stream", NULL}, 1,
-	 "streaming-tools=error:http-error\nsmoke=error:http-error\n"},
-	{"stream-parity", {"--checks", "smoke,tools", "--stream-parity", NULL}, 1,
-	 "smoke=pass:none\ntools=fail:stream-parity\n"},
-	{"stream-parity", {"--checks", "smoke,tools", NULL}, 0, "smoke=pass:none\ntools=pass:none\n"},
-	{"tools-text", {"--checks", "streaming-tools", NULL}, 1, "streaming-tools=fail:tool-call-as-text\n"},
-	{"thinking-starved", {"--checks", "streaming-tools,json", "--stream", NULL}, 1,
-	 "streaming-tools=fail:thinking-starvation\njson=fail:thinking-starvation\n"},
-	{"stream-flood", {"--checks", "smoke", "--stream", NULL}, 1, "smoke=error:malformed-response\n"},
-	{"reset-mid-body", {"--checks", "smoke", NULL}, 1, "smoke=error:transport-error\n"},
-	{"close-before-headers", {"--checks", "smoke", NULL}, 1, "smoke=error:transport-error\n"},
-	{"stall-mid-body", {"--checks", "smoke", "--timeout", "1", NULL}, 1, "smoke=error:timeout\n"},
-	{"huge-body", {"--checks", "smoke", NULL}, 1, "smoke=error:response-too-large\n"},
-	{"huge-body", {"--checks", "tools", "--max-response-bytes", "4000000", "--max-run-bytes", "8000000", NULL}, 1,
-	 "tools=error:response-too-large\n"},
-	{"nul-bytes", {"--checks", "smoke", NULL}, 1, "smoke=fail:garbage-output\n"},
-	{"invalid-utf8", {"--checks", "smoke", NULL}, 1, "smoke=fail:garbage-output\n"},
-	{"lone-surrogate", {"--checks", "smoke", NULL}, 1, "smoke=error:malformed-response\n"},
-	{"healthy", {"--checks", "tool-result,responses", NULL}, 0, "tool-result=pass:none\nresponses=pass:none\n"},
-	{"tool-result-ignored", {"--checks", "tool-result", NULL}, 1, "tool-result=fail:wrong-answer\n"},
-	{"tools-prose", {"--checks", "tool-result", NULL}, 1, "tool-result=fail:no-tool-call\n"},
-	{"responses-in-reasoning", {"--checks", "responses", NULL}, 1, "responses=fail:answer-in-reasoning\n"},
-	{"corrupt-under-load", {"--checks", "tools", "--concurrency-diff", NULL}, 1,
-	 "tools=fail:concurrency-corruption\n"},
-	{"corrupt-under-load", {"--checks", "tools", NULL}, 1, "tools=fail:invalid-tool-arguments\n"},
-	{"healthy", {"--checks", "tools", "--concurrency-diff", NULL}, 0, "tools=pass:none\n"},
-	{"json-flaky", {"--checks", "json,smoke", "--repeat", "3", NULL}, 1, "json=fail:wrong-answer\nsmoke=pass:none\n"},
+	{ "stream-comments",
+	  { "--checks", "streaming-tools,smoke", "--stream", NULL },
+	  0,
+	  "streaming-tools=pass:none\nsmoke=pass:none\n" },
+	{ "stream-no-done",
+	  { "--checks", "streaming-tools", NULL },
+	  1,
+	  "streaming-tools=error:malformed-response\n" },
+	{ "stream-error",
+	  { "--checks", "streaming-tools,smoke", "--stream", NULL },
+	  1,
+	  "streaming-tools=error:http-error\nsmoke=error:http-error\n" },
+	{ "stream-parity",
+	  { "--checks", "smoke,tools", "--stream-parity", NULL },
+	  1,
+	  "smoke=pass:none\ntools=fail:stream-parity\n" },
+	{ "stream-parity",
+	  { "--checks", "smoke,tools", NULL },
+	  0,
+	  "smoke=pass:none\ntools=pass:none\n" },
+	{ "tools-text",
+	  { "--checks", "streaming-tools", NULL },
+	  1,
+	  "streaming-tools=fail:tool-call-as-text\n" },
+	{ "thinking-starved",
+	  { "--checks", "streaming-tools,json", "--stream", NULL },
+	  1,
+	  "streaming-tools=fail:thinking-starvation\njson=fail:thinking-starvation\n" },
+	{ "stream-flood",
+	  { "--checks", "smoke", "--stream", NULL },
+	  1,
+	  "smoke=error:malformed-response\n" },
+	{ "reset-mid-body", { "--checks", "smoke", NULL }, 1, "smoke=error:transport-error\n" },
+	{ "close-before-headers",
+	  { "--checks", "smoke", NULL },
+	  1,
+	  "smoke=error:transport-error\n" },
+	{ "stall-mid-body",
+	  { "--checks", "smoke", "--timeout", "1", NULL },
+	  1,
+	  "smoke=error:timeout\n" },
+	{ "huge-body", { "--checks", "smoke", NULL }, 1, "smoke=error:response-too-large\n" },
+	{ "huge-body",
+	  { "--checks", "tools", "--max-response-bytes", "4000000", "--max-run-bytes", "8000000",
+	    NULL },
+	  1,
+	  "tools=error:response-too-large\n" },
+	{ "nul-bytes", { "--checks", "smoke", NULL }, 1, "smoke=fail:garbage-output\n" },
+	{ "invalid-utf8", { "--checks", "smoke", NULL }, 1, "smoke=fail:garbage-output\n" },
+	{ "lone-surrogate", { "--checks", "smoke", NULL }, 1, "smoke=error:malformed-response\n" },
+	{ "healthy",
+	  { "--checks", "tool-result,responses", NULL },
+	  0,
+	  "tool-result=pass:none\nresponses=pass:none\n" },
+	{ "tool-result-ignored",
+	  { "--checks", "tool-result", NULL },
+	  1,
+	  "tool-result=fail:wrong-answer\n" },
+	{ "tools-prose",
+	  { "--checks", "tool-result", NULL },
+	  1,
+	  "tool-result=fail:no-tool-call\n" },
+	{ "responses-in-reasoning",
+	  { "--checks", "responses", NULL },
+	  1,
+	  "responses=fail:answer-in-reasoning\n" },
+	{ "corrupt-under-load",
+	  { "--checks", "tools", "--concurrency-diff", NULL },
+	  1,
+	  "tools=fail:concurrency-corruption\n" },
+	{ "corrupt-under-load",
+	  { "--checks", "tools", NULL },
+	  1,
+	  "tools=fail:invalid-tool-arguments\n" },
+	{ "healthy", { "--checks", "tools", "--concurrency-diff", NULL }, 0, "tools=pass:none\n" },
+	{ "json-flaky",
+	  { "--checks", "json,smoke", "--repeat", "3", NULL },
+	  1,
+	  "json=fail:wrong-answer\nsmoke=pass:none\n" },
 };
 
 START_TEST(stream_table)
@@ -459,7 +638,8 @@ START_TEST(stream_table)
 
 	ck_assert_msg(o.code == stream_rows[_i].code, "%s: exit %d\n%s", stream_rows[_i].scenario,
 		      o.code, o.out);
-	ck_assert_msg(!strcmp(got, stream_rows[_i].outcomes), "%s:\n%s", stream_rows[_i].scenario, got);
+	ck_assert_msg(!strcmp(got, stream_rows[_i].outcomes), "%s:\n%s", stream_rows[_i].scenario,
+		      got);
 	free(got);
 	cJSON_Delete(report);
 	outcome_release(&o);
@@ -469,7 +649,8 @@ END_TEST
 /* the perf probe: stream metrics in the report, speed in the table notes */
 START_TEST(perf_metrics_reach_the_table)
 {
-	const char *argv[] = {"run", "--endpoint", NULL, "--checks", "perf,smoke", "--json", "r.json", NULL};
+	const char *argv[] = { "run",	     "--endpoint", NULL,     "--checks",
+			       "perf,smoke", "--json",	   "r.json", NULL };
 	struct fake f;
 	struct outcome o, t;
 	cJSON *r, *m;
@@ -486,11 +667,12 @@ START_TEST(perf_metrics_reach_the_table)
 	ck_assert_double_gt(cJSON_GetObjectItem(m, "decode_tokens_per_second")->valuedouble, 0);
 	ck_assert_double_gt(cJSON_GetObjectItem(m, "ttft_seconds")->valuedouble, 0);
 	ck_assert_double_gt(cJSON_GetObjectItem(m, "itl_p95_seconds")->valuedouble, 0);
-	ck_assert(cJSON_IsNumber(cJSON_GetObjectItem(cJSON_GetObjectItem(r, "speed"), "decode_tokens_per_second")));
+	ck_assert(cJSON_IsNumber(
+		cJSON_GetObjectItem(cJSON_GetObjectItem(r, "speed"), "decode_tokens_per_second")));
 	ck_assert_ptr_nonnull(strstr(o.out, "tok/s"));
 	cJSON_Delete(r);
 	snprintf(path, sizeof(path), "%s/r.json", o.dir);
-	run_preflight(&t, NULL, (const char *[]){"table", path, NULL});
+	run_preflight(&t, NULL, (const char *[]){ "table", path, NULL });
 	ck_assert_int_eq(t.code, 0);
 	ck_assert_ptr_nonnull(strstr(t.out, " tok/s |"));
 	outcome_release(&t);
@@ -501,8 +683,8 @@ END_TEST
 /* --repeat: pass@k and pass^k in the report, k/K in the table's notes */
 START_TEST(repeats_show_flakiness)
 {
-	const char *argv[] = {"run", "--endpoint", NULL, "--checks", "json", "--repeat", "3",
-			      "--json", "r.json", NULL};
+	const char *argv[] = { "run",	   "--endpoint", NULL,	   "--checks", "json",
+			       "--repeat", "3",		 "--json", "r.json",   NULL };
 	struct fake f;
 	struct outcome o, t;
 	cJSON *r, *rp;
@@ -514,14 +696,15 @@ START_TEST(repeats_show_flakiness)
 	fake_stop(&f);
 	ck_assert_int_eq(o.code, 1);
 	r = read_json_report(&o, "r.json");
-	rp = cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(r, "probes"), 0), "repeats");
+	rp = cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(r, "probes"), 0),
+				 "repeats");
 	ck_assert_int_eq(cJSON_GetObjectItem(rp, "k")->valueint, 3);
 	ck_assert_int_eq(cJSON_GetObjectItem(rp, "passed")->valueint, 2);
 	ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(rp, "pass_at_k")));
 	ck_assert(cJSON_IsFalse(cJSON_GetObjectItem(rp, "pass_pow_k")));
 	cJSON_Delete(r);
 	snprintf(path, sizeof(path), "%s/r.json", o.dir);
-	run_preflight(&t, NULL, (const char *[]){"table", path, NULL});
+	run_preflight(&t, NULL, (const char *[]){ "table", path, NULL });
 	ck_assert_ptr_nonnull(strstr(t.out, "❌ json 2/3 (wrong-answer)"));
 	outcome_release(&t);
 	outcome_release(&o);
@@ -534,11 +717,28 @@ END_TEST
 START_TEST(media_probes)
 {
 	char png[4096], mp4[4096];
-	const char *argv[] = {"run", "--endpoint", NULL, "--checks", "image,ocr,video", "--image-path",
-			      png, "--image-expect", "anvil serving dashboard", "--ocr-expect",
-			      "GPU: RTX 5090", "--video-path", mp4, "--video-expect", "RED",
-			      "--video-expect", "green", "--json", "r.json", NULL};
-	const char *missing[] = {"run", "--endpoint", NULL, "--checks", "image", "--image-path", png, NULL};
+	const char *argv[] = { "run",
+			       "--endpoint",
+			       NULL,
+			       "--checks",
+			       "image,ocr,video",
+			       "--image-path",
+			       png,
+			       "--image-expect",
+			       "anvil serving dashboard",
+			       "--ocr-expect",
+			       "GPU: RTX 5090",
+			       "--video-path",
+			       mp4,
+			       "--video-expect",
+			       "RED",
+			       "--video-expect",
+			       "green",
+			       "--json",
+			       "r.json",
+			       NULL };
+	const char *missing[] = { "run",   "--endpoint",   NULL, "--checks",
+				  "image", "--image-path", png,	 NULL };
 	struct fake f;
 	struct outcome o;
 	long requests, most;
@@ -552,7 +752,9 @@ START_TEST(media_probes)
 	run_preflight(&o, NULL, argv);
 	ck_assert_msg(o.code == 0, "exit %d\n%s\n%s", o.code, o.out, o.err);
 	r = read_json_report(&o, "r.json");
-	ck_assert_str_eq(cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(r, "inputs"), 0), "sha256")->valuestring,
+	ck_assert_str_eq(cJSON_GetObjectItem(
+				 cJSON_GetArrayItem(cJSON_GetObjectItem(r, "inputs"), 0), "sha256")
+				 ->valuestring,
 			 "7e57ec490b3447fbf034e72a9dcdfe9cb7708c61acd873fcd19dc26751bf3fcf");
 	cJSON_Delete(r);
 	text = read_report(&o, "r.json");
@@ -574,7 +776,8 @@ START_TEST(media_probes)
 	ck_assert_int_eq(o.code, 1);
 	r = read_json_report(&o, "r.json");
 	got = report_outcomes(r);
-	ck_assert_str_eq(got, "image=fail:wrong-answer\nocr=fail:wrong-answer\nvideo=fail:wrong-answer\n");
+	ck_assert_str_eq(
+		got, "image=fail:wrong-answer\nocr=fail:wrong-answer\nvideo=fail:wrong-answer\n");
 	free(got);
 	cJSON_Delete(r);
 	outcome_release(&o);
@@ -584,9 +787,10 @@ END_TEST
 /* --dry-run: the plan on stdout, no request, no file */
 START_TEST(dry_run_sends_nothing)
 {
-	const char *env[] = {"OPENAI_API_KEY=sk-dry-SECRET", NULL};
-	const char *argv[] = {"run", "--endpoint", NULL, "--dry-run", "--json", "r.json", "--junit",
-			      "j.xml", "--record", "rec.jsonl.gz", NULL};
+	const char *env[] = { "OPENAI_API_KEY=sk-dry-SECRET", NULL };
+	const char *argv[] = { "run",	   "--endpoint",   NULL,      "--dry-run",
+			       "--json",   "r.json",	   "--junit", "j.xml",
+			       "--record", "rec.jsonl.gz", NULL };
 	struct fake f;
 	struct outcome o;
 	long requests, most;
@@ -616,8 +820,8 @@ END_TEST
 /* --parallel: the probes' requests are in flight together */
 START_TEST(parallel_probes_overlap)
 {
-	const char *argv[] = {"run", "--endpoint", NULL, "--checks", "smoke,json,tools", "--parallel",
-			      "--json", "r.json", NULL};
+	const char *argv[] = { "run",	     "--endpoint", NULL,     "--checks", "smoke,json,tools",
+			       "--parallel", "--json",	   "r.json", NULL };
 	struct fake f;
 	struct outcome o;
 	long requests, most;
@@ -638,16 +842,17 @@ END_TEST
  * agrees with the JSON report on counts, names, types and messages */
 START_TEST(junit_consumer_agrees)
 {
-	static const char *const scenarios[] = {"tools-args-some", "engine-500", "healthy"};
-	const char *argv[] = {"run", "--endpoint", NULL, "--json", "r.json", "--junit", "j.xml",
-			      "--needle-depth", "0.2,0.8", NULL};
+	static const char *const scenarios[] = { "tools-args-some", "engine-500", "healthy" };
+	const char *argv[] = { "run",	"--endpoint",	  NULL,	     "--json", "r.json", "--junit",
+			       "j.xml", "--needle-depth", "0.2,0.8", NULL };
 	char cmd[8192];
 	struct fake f;
 	struct outcome o;
 	size_t i;
 
 	if (system("/usr/bin/python3 -c 'import junitparser' 2>/dev/null") != 0) {
-		fprintf(stderr, "note: python3-junitparser not installed; skipping the JUnit consumer check\n");
+		fprintf(stderr, "note: python3-junitparser not installed; skipping the JUnit "
+				"consumer check\n");
 		return;
 	}
 	for (i = 0; i < 3; i++) {
@@ -655,7 +860,8 @@ START_TEST(junit_consumer_agrees)
 		argv[2] = f.url;
 		run_preflight(&o, NULL, argv);
 		fake_stop(&f);
-		snprintf(cmd, sizeof(cmd), "/usr/bin/python3 '%s/tests/junit_consumer.py' '%s/j.xml' '%s/r.json'",
+		snprintf(cmd, sizeof(cmd),
+			 "/usr/bin/python3 '%s/tests/junit_consumer.py' '%s/j.xml' '%s/r.json'",
 			 repo_root(), o.dir, o.dir);
 		ck_assert_msg(system(cmd) == 0, "junitparser disagrees on %s", scenarios[i]);
 		outcome_release(&o);
@@ -670,9 +876,22 @@ START_TEST(refused_while_loading_waits)
 	struct outcome o;
 	char port[16], scenario[4096], exe[4096];
 	/* models a load long enough for preflight to start, even under valgrind */
-	const char *argv[] = {"--scenario", scenario, "--port", port, "--listen-after-ms", "4000",
-			      "--", exe, "run", "--endpoint", "http://127.0.0.1:{port}/v1",
-			      "--wait", "60", "--checks", "smoke", NULL};
+	const char *argv[] = { "--scenario",
+			       scenario,
+			       "--port",
+			       port,
+			       "--listen-after-ms",
+			       "4000",
+			       "--",
+			       exe,
+			       "run",
+			       "--endpoint",
+			       "http://127.0.0.1:{port}/v1",
+			       "--wait",
+			       "60",
+			       "--checks",
+			       "smoke",
+			       NULL };
 
 	fake_start(&f, "healthy"); /* a port that is free once this one stops */
 	snprintf(port, sizeof(port), "%u", f.port);
@@ -693,8 +912,11 @@ END_TEST
 START_TEST(tls_handshake_and_insecure)
 {
 	char url[96];
-	const char *argv[] = {"run", "--endpoint", url, "--checks", "smoke", "--json", "r.json", NULL};
-	const char *insecure[] = {"run", "--endpoint", url, "--checks", "smoke", "--insecure", NULL};
+	const char *argv[] = { "run",	"--endpoint", url,	"--checks",
+			       "smoke", "--json",     "r.json", NULL };
+	const char *insecure[] = {
+		"run", "--endpoint", url, "--checks", "smoke", "--insecure", NULL
+	};
 	struct fake f;
 	struct outcome o;
 	cJSON *r;
@@ -709,7 +931,8 @@ START_TEST(tls_handshake_and_insecure)
 	outcome_release(&o);
 	run_preflight(&o, NULL, insecure);
 	fake_stop(&f);
-	ck_assert_ptr_nonnull(strstr(o.err, "warning: --insecure: TLS certificates are not verified"));
+	ck_assert_ptr_nonnull(
+		strstr(o.err, "warning: --insecure: TLS certificates are not verified"));
 	outcome_release(&o);
 }
 END_TEST
@@ -718,8 +941,8 @@ END_TEST
  * unfinished probes skipped, no temporary file left, exit 130 */
 START_TEST(interrupt_writes_reports)
 {
-	const char *argv[] = {"run", "--endpoint", NULL, "--checks", "smoke,tools,json",
-			      "--json", "r.json", "--junit", "j.xml", NULL};
+	const char *argv[] = { "run",	 "--endpoint", NULL,	  "--checks", "smoke,tools,json",
+			       "--json", "r.json",     "--junit", "j.xml",    NULL };
 	struct fake f;
 	struct outcome o;
 	long requests = 0, most;
@@ -764,7 +987,8 @@ END_TEST
  * under VALGRIND=1 valgrind's own */
 START_TEST(allocation_failures_are_clean)
 {
-	const char *argv[] = {"run", "--endpoint", NULL, "--json", "r.json", "--junit", "j.xml", NULL};
+	const char *argv[] = { "run",	 "--endpoint", NULL,	"--json",
+			       "r.json", "--junit",    "j.xml", NULL };
 	int step = getenv("PREFLIGHT_VALGRIND") ? 400 : 37, n, runs = 0, failed_early = 0;
 	struct fake f;
 	struct outcome o;
@@ -773,11 +997,12 @@ START_TEST(allocation_failures_are_clean)
 	argv[2] = f.url;
 	for (n = 1; n < 6000; n += n < 200 ? 7 : step) {
 		char env[64];
-		const char *envs[] = {env, NULL};
+		const char *envs[] = { env, NULL };
 
 		snprintf(env, sizeof(env), "PREFLIGHT_FAIL_ALLOC=%d", n);
 		run_preflight(&o, envs, argv);
-		ck_assert_msg(o.code >= 0 && o.code <= 3, "allocation %d: exit %d\n%s", n, o.code, o.err);
+		ck_assert_msg(o.code >= 0 && o.code <= 3, "allocation %d: exit %d\n%s", n, o.code,
+			      o.err);
 		failed_early += o.code == 2;
 		runs++;
 		outcome_release(&o);
@@ -792,15 +1017,15 @@ END_TEST
 START_TEST(usage_errors_send_nothing)
 {
 	static const char *const bad[][6] = {
-		{"run", "--bogus", NULL},
-		{"run", "--checks", "nosuch", NULL},
-		{"run", "--tool-batch", "129", NULL},
-		{"run", "--needle-ctx", "0", NULL},
-		{"run", "--json", "missing-dir/r.json", NULL},
-		{"run", "--api-key-env", "PREFLIGHT_TEST_UNSET", NULL},
-		{"run", "--extra-body", "[1]", NULL},
-		{"run", "--cacert", "/nonexistent/ca.pem", NULL},
-		{"run", "--checks", "image", NULL},
+		{ "run", "--bogus", NULL },
+		{ "run", "--checks", "nosuch", NULL },
+		{ "run", "--tool-batch", "129", NULL },
+		{ "run", "--needle-ctx", "0", NULL },
+		{ "run", "--json", "missing-dir/r.json", NULL },
+		{ "run", "--api-key-env", "PREFLIGHT_TEST_UNSET", NULL },
+		{ "run", "--extra-body", "[1]", NULL },
+		{ "run", "--cacert", "/nonexistent/ca.pem", NULL },
+		{ "run", "--checks", "image", NULL },
 	};
 	struct fake f;
 	struct outcome o;
@@ -833,10 +1058,11 @@ END_TEST
  * template overheads, /tokenize offered or not, 14k to 1M tokens */
 START_TEST(needle_size_is_exact)
 {
-	static const char *const scenarios[] = {"long-context", "tokenizer-words", "tokenizer-chars3"};
-	static const char *const sizes[] = {"14000", "128000", "1000000"};
-	const char *argv[] = {"run", "--endpoint", NULL, "--checks", "needle", "--needle-ctx",
-			      NULL, "--json", "r.json", NULL};
+	static const char *const scenarios[] = { "long-context", "tokenizer-words",
+						 "tokenizer-chars3" };
+	static const char *const sizes[] = { "14000", "128000", "1000000" };
+	const char *argv[] = { "run",	       "--endpoint", NULL,     "--checks", "needle",
+			       "--needle-ctx", NULL,	     "--json", "r.json",   NULL };
 	struct fake f;
 	struct outcome o;
 	size_t i = (size_t)_i / 3, j = (size_t)_i % 3;
@@ -865,8 +1091,9 @@ END_TEST
 /* one testcase per depth, each with its own secret */
 START_TEST(needle_depths)
 {
-	const char *argv[] = {"run", "--endpoint", NULL, "--checks", "needle", "--needle-depth",
-			      "0.1,0.5,0.9", "--json", "r.json", "--junit", "j.xml", NULL};
+	const char *argv[] = { "run",	 "--endpoint",	   NULL,	  "--checks",
+			       "needle", "--needle-depth", "0.1,0.5,0.9", "--json",
+			       "r.json", "--junit",	   "j.xml",	  NULL };
 	struct fake f;
 	struct outcome o;
 	cJSON *r, *p;
@@ -881,7 +1108,8 @@ START_TEST(needle_depths)
 	ck_assert_msg(o.code == 0, "exit %d\n%s", o.code, o.out);
 	r = read_json_report(&o, "r.json");
 	ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItem(r, "probes")), 3);
-	cJSON_ArrayForEach(p, cJSON_GetObjectItem(r, "probes")) {
+	cJSON_ArrayForEach(p, cJSON_GetObjectItem(r, "probes"))
+	{
 		const cJSON *n = cJSON_GetObjectItem(p, "needle");
 
 		ck_assert_str_eq(cJSON_GetObjectItem(p, "verdict")->valuestring, "pass");
@@ -891,8 +1119,10 @@ START_TEST(needle_depths)
 	}
 	ck_assert_str_ne(secrets[0], secrets[1]);
 	ck_assert_str_ne(secrets[1], secrets[2]);
-	ck_assert_str_eq(cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(r, "probes"), 1),
-					     "variant")->valuestring, "@50%");
+	ck_assert_str_eq(cJSON_GetObjectItem(
+				 cJSON_GetArrayItem(cJSON_GetObjectItem(r, "probes"), 1), "variant")
+				 ->valuestring,
+			 "@50%");
 	junit = read_report(&o, "j.xml");
 	ck_assert_ptr_nonnull(strstr(junit, "name=\"needle@10% — "));
 	ck_assert_ptr_nonnull(strstr(junit, "name=\"needle@90% — "));
@@ -906,8 +1136,10 @@ END_TEST
  * sending where it cannot fit; a silently truncating endpoint is caught */
 START_TEST(long_tools_and_truncation)
 {
-	const char *argv[] = {"run", "--endpoint", NULL, "--checks", "long-tools", "--json", "r.json", NULL};
-	const char *needle[] = {"run", "--endpoint", NULL, "--checks", "needle", "--json", "r.json", NULL};
+	const char *argv[] = { "run",	     "--endpoint", NULL,     "--checks",
+			       "long-tools", "--json",	   "r.json", NULL };
+	const char *needle[] = { "run",	   "--endpoint", NULL,	   "--checks",
+				 "needle", "--json",	 "r.json", NULL };
 	struct fake f;
 	struct outcome o;
 	cJSON *r, *p;
@@ -919,7 +1151,10 @@ START_TEST(long_tools_and_truncation)
 	ck_assert_msg(o.code == 0, "exit %d\n%s", o.code, o.out);
 	r = read_json_report(&o, "r.json");
 	p = cJSON_GetArrayItem(cJSON_GetObjectItem(r, "probes"), 0);
-	ck_assert_double_ge(cJSON_GetObjectItem(cJSON_GetObjectItem(p, "needle"), "measured_prompt_tokens")->valuedouble, 100000);
+	ck_assert_double_ge(
+		cJSON_GetObjectItem(cJSON_GetObjectItem(p, "needle"), "measured_prompt_tokens")
+			->valuedouble,
+		100000);
 	cJSON_Delete(r);
 	outcome_release(&o);
 
@@ -949,8 +1184,8 @@ END_TEST
 
 START_TEST(list_and_validate)
 {
-	const char *list[] = {"list", NULL};
-	const char *ok[] = {"validate", NULL, NULL};
+	const char *list[] = { "list", NULL };
+	const char *ok[] = { "validate", NULL, NULL };
 	char path[4096];
 	struct outcome o;
 

@@ -16,9 +16,19 @@ static int parse(struct config *c, char *err, size_t n, const char *const *argv)
 
 START_TEST(defaults_and_flags)
 {
-	const char *argv[] = {"preflight", "run", "--endpoint", "http://127.0.0.1:1/v1", "--no-thinking",
-			      "--needle-ctx=20000", "--tool-batch", "5", "--allowed-finish-reasons",
-			      "stop", "--chat-template-kwargs", "{\"a\":1}", NULL};
+	const char *argv[] = { "preflight",
+			       "run",
+			       "--endpoint",
+			       "http://127.0.0.1:1/v1",
+			       "--no-thinking",
+			       "--needle-ctx=20000",
+			       "--tool-batch",
+			       "5",
+			       "--allowed-finish-reasons",
+			       "stop",
+			       "--chat-template-kwargs",
+			       "{\"a\":1}",
+			       NULL };
 	struct config c;
 	char err[256];
 
@@ -40,15 +50,19 @@ static const struct {
 	const char *argv[6];
 	const char *want;
 } bad[] = {
-	{{"preflight", "fly", NULL}, "unknown command 'fly'"},
-	{{"preflight", "run", "--endpoint", "ftp://x/v1", NULL}, "must start with http"},
-	{{"preflight", "run", "--endpoint", "http://u:p@h/v1", NULL}, "must not hold credentials"},
-	{{"preflight", "run", "--endpoint", "http://h/v1", "--timeout", NULL}, "needs a value"},
-	{{"preflight", "run", "--endpoint", "http://h/v1", "--timeout=0", NULL}, "--timeout must be a number"},
-	{{"preflight", "run", "--endpoint", "http://h/v1", "--thinking-mode=on", NULL}, "--thinking-mode must be"},
-	{{"preflight", "run", "--endpoint", "http://h/v1", "--visible-answer-tokens=1.5", NULL}, "must be an integer"},
-	{{"preflight", "run", NULL}, "no endpoint"},
-	{{"preflight", "validate", NULL}, "validate needs at least one FILE"},
+	{ { "preflight", "fly", NULL }, "unknown command 'fly'" },
+	{ { "preflight", "run", "--endpoint", "ftp://x/v1", NULL }, "must start with http" },
+	{ { "preflight", "run", "--endpoint", "http://u:p@h/v1", NULL },
+	  "must not hold credentials" },
+	{ { "preflight", "run", "--endpoint", "http://h/v1", "--timeout", NULL }, "needs a value" },
+	{ { "preflight", "run", "--endpoint", "http://h/v1", "--timeout=0", NULL },
+	  "--timeout must be a number" },
+	{ { "preflight", "run", "--endpoint", "http://h/v1", "--thinking-mode=on", NULL },
+	  "--thinking-mode must be" },
+	{ { "preflight", "run", "--endpoint", "http://h/v1", "--visible-answer-tokens=1.5", NULL },
+	  "must be an integer" },
+	{ { "preflight", "run", NULL }, "no endpoint" },
+	{ { "preflight", "validate", NULL }, "validate needs at least one FILE" },
 };
 
 START_TEST(usage_errors)
@@ -65,7 +79,7 @@ END_TEST
 
 START_TEST(environment)
 {
-	const char *argv[] = {"preflight", "run", "--api-key-env", "PF_TEST_KEY", NULL};
+	const char *argv[] = { "preflight", "run", "--api-key-env", "PF_TEST_KEY", NULL };
 	struct config c;
 	char err[256];
 

@@ -23,7 +23,8 @@ END_TEST
 START_TEST(markup_and_garbage)
 {
 	static const char *const markup[] = {
-		"<tool_call>{}</tool_call>", "[TOOL_CALLS] [{\"name\":\"f\"}]",
+		"<tool_call>{}</tool_call>",
+		"[TOOL_CALLS] [{\"name\":\"f\"}]",
 		"<|python_start|>{\"name\": \"f\", \"parameters\": {}}<|python_end|>",
 		"{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Oakland\"}}",
 	};

@@ -14,31 +14,43 @@ static const struct {
 	int code;
 	const char *outcomes;
 } golden[] = {
-	{"healthy", 0, "smoke=pass:none\njson=pass:none\nneedle=pass:none\ntools=pass:none\n"},
-	{"thinking-starved", 1, "smoke=fail:thinking-starvation\njson=fail:thinking-starvation\n"
-				"needle=fail:thinking-starvation\ntools=fail:thinking-starvation\n"},
-	{"think-tags", 1, "smoke=fail:reasoning-bleed\njson=fail:reasoning-bleed\n"
-			  "needle=fail:reasoning-bleed\ntools=fail:reasoning-bleed\n"},
-	{"cot-untagged", 1, "smoke=fail:reasoning-bleed\njson=fail:reasoning-bleed\n"
-			    "needle=fail:reasoning-bleed\ntools=fail:reasoning-bleed\n"},
-	{"tools-args-some", 1, "smoke=pass:none\njson=pass:none\nneedle=pass:none\ntools=fail:invalid-tool-arguments\n"},
-	{"tools-text", 1, "smoke=pass:none\njson=pass:none\nneedle=pass:none\ntools=fail:tool-call-as-text\n"},
-	{"garbage", 1, "smoke=fail:garbage-output\njson=fail:garbage-output\n"
-		       "needle=fail:garbage-output\ntools=fail:garbage-output\n"},
-	{"engine-500", 1, "smoke=error:http-error\njson=error:http-error\nneedle=error:http-error\ntools=error:http-error\n"},
-	{"context-sglang", 1, "smoke=pass:none\njson=pass:none\nneedle=fail:context-overflow\ntools=pass:none\n"},
-	{"json-type", 1, "smoke=pass:none\njson=fail:wrong-answer\nneedle=pass:none\ntools=pass:none\n"},
+	{ "healthy", 0, "smoke=pass:none\njson=pass:none\nneedle=pass:none\ntools=pass:none\n" },
+	{ "thinking-starved", 1,
+	  "smoke=fail:thinking-starvation\njson=fail:thinking-starvation\n"
+	  "needle=fail:thinking-starvation\ntools=fail:thinking-starvation\n" },
+	{ "think-tags", 1,
+	  "smoke=fail:reasoning-bleed\njson=fail:reasoning-bleed\n"
+	  "needle=fail:reasoning-bleed\ntools=fail:reasoning-bleed\n" },
+	{ "cot-untagged", 1,
+	  "smoke=fail:reasoning-bleed\njson=fail:reasoning-bleed\n"
+	  "needle=fail:reasoning-bleed\ntools=fail:reasoning-bleed\n" },
+	{ "tools-args-some", 1,
+	  "smoke=pass:none\njson=pass:none\nneedle=pass:none\ntools=fail:invalid-tool-"
+	  "arguments\n" },
+	{ "tools-text", 1,
+	  "smoke=pass:none\njson=pass:none\nneedle=pass:none\ntools=fail:tool-call-as-text\n" },
+	{ "garbage", 1,
+	  "smoke=fail:garbage-output\njson=fail:garbage-output\n"
+	  "needle=fail:garbage-output\ntools=fail:garbage-output\n" },
+	{ "engine-500", 1,
+	  "smoke=error:http-error\njson=error:http-error\nneedle=error:http-error\ntools=error:"
+	  "http-error\n" },
+	{ "context-sglang", 1,
+	  "smoke=pass:none\njson=pass:none\nneedle=fail:context-overflow\ntools=pass:none\n" },
+	{ "json-type", 1,
+	  "smoke=pass:none\njson=fail:wrong-answer\nneedle=pass:none\ntools=pass:none\n" },
 };
 
 START_TEST(golden_replay)
 {
 	char rec[4096], path[256];
-	const char *argv[] = {"replay", rec, "--json", "r.json", "--junit", "j.xml", NULL};
+	const char *argv[] = { "replay", rec, "--json", "r.json", "--junit", "j.xml", NULL };
 	struct outcome o;
 	cJSON *report;
 	char *got;
 
-	snprintf(rec, sizeof(rec), "%s/fixtures/recordings/%s.jsonl.gz", repo_root(), golden[_i].name);
+	snprintf(rec, sizeof(rec), "%s/fixtures/recordings/%s.jsonl.gz", repo_root(),
+		 golden[_i].name);
 	run_preflight(&o, NULL, argv);
 	ck_assert_msg(o.code == golden[_i].code, "%s: exit %d\n%s\n%s", golden[_i].name, o.code,
 		      o.out, o.err);
@@ -56,9 +68,9 @@ END_TEST
 /* a damaged or foreign file is a clear usage error */
 START_TEST(bad_recordings)
 {
-	const char *missing[] = {"replay", "/nonexistent.jsonl.gz", NULL};
+	const char *missing[] = { "replay", "/nonexistent.jsonl.gz", NULL };
 	char probe[4096];
-	const char *foreign[] = {"replay", probe, NULL};
+	const char *foreign[] = { "replay", probe, NULL };
 	struct outcome o;
 
 	run_preflight(&o, NULL, missing);

@@ -14,20 +14,23 @@ static struct probe *load(const char *text)
 	return p;
 }
 
-static const char json_probe[] =
-	"{\"id\":\"json\",\"title\":\"J\",\"request\":{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]},"
-	"\"expect\":{\"content_json_schema\":{\"type\":\"object\",\"properties\":{\"language\":{\"const\":\"python\"},"
-	"\"ok\":{\"const\":true}},\"required\":[\"language\",\"ok\"]}}}";
-static const char tool_probe[] =
-	"{\"id\":\"tools\",\"title\":\"T\",\"request\":{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],"
-	"\"tools\":[{\"type\":\"function\",\"function\":{\"name\":\"get_weather\",\"parameters\":{\"type\":\"object\","
-	"\"properties\":{\"city\":{\"type\":\"string\",\"minLength\":1}},\"required\":[\"city\"]}}}]},"
-	"\"expect\":{\"tool_call\":\"get_weather\"}}";
-static const char smoke_probe[] =
-	"{\"id\":\"smoke\",\"title\":\"S\",\"request\":{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]},"
-	"\"expect\":{\"content_regex\":\"sum\\\\(\"}}";
+static const char json_probe[] = "{\"id\":\"json\",\"title\":\"J\",\"request\":{\"messages\":[{"
+				 "\"role\":\"user\",\"content\":\"x\"}]},"
+				 "\"expect\":{\"content_json_schema\":{\"type\":\"object\","
+				 "\"properties\":{\"language\":{\"const\":\"python\"},"
+				 "\"ok\":{\"const\":true}},\"required\":[\"language\",\"ok\"]}}}";
+static const char tool_probe[] = "{\"id\":\"tools\",\"title\":\"T\",\"request\":{\"messages\":[{"
+				 "\"role\":\"user\",\"content\":\"x\"}],"
+				 "\"tools\":[{\"type\":\"function\",\"function\":{\"name\":\"get_"
+				 "weather\",\"parameters\":{\"type\":\"object\","
+				 "\"properties\":{\"city\":{\"type\":\"string\",\"minLength\":1}},"
+				 "\"required\":[\"city\"]}}}]},"
+				 "\"expect\":{\"tool_call\":\"get_weather\"}}";
+static const char smoke_probe[] = "{\"id\":\"smoke\",\"title\":\"S\",\"request\":{\"messages\":[{"
+				  "\"role\":\"user\",\"content\":\"x\"}]},"
+				  "\"expect\":{\"content_regex\":\"sum\\\\(\"}}";
 
-static char *const allowed[] = {"stop", "tool_calls"};
+static char *const allowed[] = { "stop", "tool_calls" };
 
 /* content, reasoning, finish, expected pass, cause */
 static const struct {
@@ -36,41 +39,107 @@ static const struct {
 	bool pass;
 	enum cause cause;
 } cases[] = {
-	{json_probe, "{\"choices\":[{\"message\":{\"content\":\"{\\\"language\\\":\\\"python\\\",\\\"ok\\\":true}\"},\"finish_reason\":\"stop\"}]}", true, CAUSE_NONE},
-	{json_probe, "{\"choices\":[{\"message\":{\"content\":\"  ```json\\n{\\\"language\\\":\\\"python\\\",\\\"ok\\\":true}\\n```\\n\"},\"finish_reason\":\"stop\"}]}", true, CAUSE_NONE},
-	{json_probe, "{\"choices\":[{\"message\":{\"content\":\"```python\\n{\\\"language\\\":\\\"python\\\",\\\"ok\\\":true}\\n```\"},\"finish_reason\":\"stop\"}]}", false, CAUSE_WRONG_ANSWER},
-	{json_probe, "{\"choices\":[{\"message\":{\"content\":\"{\\\"language\\\":\\\"python\\\",\\\"ok\\\":\\\"true\\\"}\"},\"finish_reason\":\"stop\"}]}", false, CAUSE_WRONG_ANSWER},
-	{json_probe, "{\"choices\":[{\"message\":{\"content\":\"We need to output JSON. {\\\"language\\\":\\\"python\\\",\\\"ok\\\":true}\"},\"finish_reason\":\"stop\"}]}", false, CAUSE_REASONING_BLEED},
-	{json_probe, "{\"choices\":[{\"message\":{\"content\":\"<think>\\nok\\n</think>\\n{\\\"language\\\":\\\"python\\\",\\\"ok\\\":true}\"},\"finish_reason\":\"stop\"}]}", false, CAUSE_REASONING_BLEED},
-	{json_probe, "{\"choices\":[{\"message\":{\"content\":\"\",\"reasoning\":\"thinking...\"},\"finish_reason\":\"length\"}],\"usage\":{\"completion_tokens\":256}}", false, CAUSE_THINKING_STARVATION},
+	{ json_probe,
+	  "{\"choices\":[{\"message\":{\"content\":\"{\\\"language\\\":\\\"python\\\",\\\"ok\\\":"
+	  "true}\"},\"finish_reason\":\"stop\"}]}",
+	  true, CAUSE_NONE },
+	{ json_probe,
+	  "{\"choices\":[{\"message\":{\"content\":\"  "
+	  "```json\\n{\\\"language\\\":\\\"python\\\",\\\"ok\\\":true}\\n```\\n\"},\"finish_"
+	  "reason\":\"stop\"}]}",
+	  true, CAUSE_NONE },
+	{ json_probe,
+	  "{\"choices\":[{\"message\":{\"content\":\"```python\\n{\\\"language\\\":\\\"python\\\","
+	  "\\\"ok\\\":true}\\n```\"},\"finish_reason\":\"stop\"}]}",
+	  false, CAUSE_WRONG_ANSWER },
+	{ json_probe,
+	  "{\"choices\":[{\"message\":{\"content\":\"{\\\"language\\\":\\\"python\\\",\\\"ok\\\":"
+	  "\\\"true\\\"}\"},\"finish_reason\":\"stop\"}]}",
+	  false, CAUSE_WRONG_ANSWER },
+	{ json_probe,
+	  "{\"choices\":[{\"message\":{\"content\":\"We need to output JSON. "
+	  "{\\\"language\\\":\\\"python\\\",\\\"ok\\\":true}\"},\"finish_reason\":\"stop\"}]}",
+	  false, CAUSE_REASONING_BLEED },
+	{ json_probe,
+	  "{\"choices\":[{\"message\":{\"content\":\"<think>\\nok\\n</"
+	  "think>\\n{\\\"language\\\":\\\"python\\\",\\\"ok\\\":true}\"},\"finish_reason\":"
+	  "\"stop\"}]}",
+	  false, CAUSE_REASONING_BLEED },
+	{ json_probe,
+	  "{\"choices\":[{\"message\":{\"content\":\"\",\"reasoning\":\"thinking...\"},\"finish_"
+	  "reason\":\"length\"}],\"usage\":{\"completion_tokens\":256}}",
+	  false, CAUSE_THINKING_STARVATION },
 	/* a router stripped the reasoning but billed the whole budget */
-	{json_probe, "{\"choices\":[{\"message\":{\"content\":\"\"},\"finish_reason\":\"length\"}],\"usage\":{\"completion_tokens\":256}}", false, CAUSE_THINKING_STARVATION},
-	{smoke_probe, "{\"choices\":[{\"message\":{\"content\":\"Depending on whether you want sum(xs) or\"},\"finish_reason\":\"length\"}],\"usage\":{\"completion_tokens\":256}}", false, CAUSE_ANSWER_TRUNCATED},
+	{ json_probe,
+	  "{\"choices\":[{\"message\":{\"content\":\"\"},\"finish_reason\":\"length\"}],\"usage\":{"
+	  "\"completion_tokens\":256}}",
+	  false, CAUSE_THINKING_STARVATION },
+	{ smoke_probe,
+	  "{\"choices\":[{\"message\":{\"content\":\"Depending on whether you want sum(xs) "
+	  "or\"},\"finish_reason\":\"length\"}],\"usage\":{\"completion_tokens\":256}}",
+	  false, CAUSE_ANSWER_TRUNCATED },
 	/* the old tool's false pass: <think>-filled, length-cut, contains sum( */
-	{smoke_probe, "{\"choices\":[{\"message\":{\"content\":\"<think>\\nHere's a thinking process: use sum(xs)\"},\"finish_reason\":\"length\"}],\"usage\":{\"completion_tokens\":256}}", false, CAUSE_REASONING_BLEED},
-	{smoke_probe, "{\"choices\":[{\"message\":{\"content\":\"sum(xs)<|im_start|>assistant\"},\"finish_reason\":\"stop\"}]}", false, CAUSE_GARBAGE_OUTPUT},
-	{smoke_probe, "{\"choices\":[{\"message\":{\"content\":\"sum(xs) \\ufffd\\ufffd\"},\"finish_reason\":\"stop\"}]}", false, CAUSE_GARBAGE_OUTPUT},
-	{tool_probe, "{\"choices\":[{\"message\":{\"content\":null,\"tool_calls\":[{\"id\":\"a\",\"type\":\"function\",\"function\":{\"name\":\"get_weather\",\"arguments\":\"{\\\"city\\\": \\\"Oakland\\\"}\"}}]},\"finish_reason\":\"tool_calls\"}]}", true, CAUSE_NONE},
-	{tool_probe, "{\"choices\":[{\"message\":{\"content\":null,\"tool_calls\":[{\"id\":\"a\",\"type\":\"function\",\"function\":{\"name\":\"get_weather\",\"arguments\":\"{}\"}}]},\"finish_reason\":\"tool_calls\"}]}", false, CAUSE_INVALID_TOOL_ARGUMENTS},
-	{tool_probe, "{\"choices\":[{\"message\":{\"content\":null,\"tool_calls\":[{\"id\":\"a\",\"type\":\"function\",\"function\":{\"name\":\"get_weather\",\"arguments\":\"{\\\"city\\\": \\\"\\\"}\"}}]},\"finish_reason\":\"tool_calls\"}]}", false, CAUSE_INVALID_TOOL_ARGUMENTS},
-	{tool_probe, "{\"choices\":[{\"message\":{\"content\":\"<tool_call>\\n{\\\"name\\\": \\\"get_weather\\\", \\\"arguments\\\": {\\\"city\\\": \\\"Oakland\\\"}}\\n</tool_call>\"},\"finish_reason\":\"stop\"}]}", false, CAUSE_TOOL_CALL_AS_TEXT},
-	{tool_probe, "{\"choices\":[{\"message\":{\"content\":\"{\\\"name\\\": \\\"get_weather\\\", \\\"parameters\\\": {\\\"city\\\": \\\"Oakland\\\"}}\"},\"finish_reason\":\"stop\"}]}", false, CAUSE_TOOL_CALL_AS_TEXT},
-	{tool_probe, "{\"choices\":[{\"message\":{\"content\":\"I will call get_weather for Oakland.\"},\"finish_reason\":\"stop\"}]}", false, CAUSE_NO_TOOL_CALL},
-	{tool_probe, "{\"choices\":[{\"message\":{\"content\":null,\"tool_calls\":[{\"id\":\"a\",\"type\":\"function\",\"function\":{\"name\":\"get_time\",\"arguments\":\"{}\"}}]},\"finish_reason\":\"tool_calls\"}]}", false, CAUSE_WRONG_TOOL},
+	{ smoke_probe,
+	  "{\"choices\":[{\"message\":{\"content\":\"<think>\\nHere's a thinking process: use "
+	  "sum(xs)\"},\"finish_reason\":\"length\"}],\"usage\":{\"completion_tokens\":256}}",
+	  false, CAUSE_REASONING_BLEED },
+	{ smoke_probe,
+	  "{\"choices\":[{\"message\":{\"content\":\"sum(xs)<|im_start|>assistant\"},\"finish_"
+	  "reason\":\"stop\"}]}",
+	  false, CAUSE_GARBAGE_OUTPUT },
+	{ smoke_probe,
+	  "{\"choices\":[{\"message\":{\"content\":\"sum(xs) "
+	  "\\ufffd\\ufffd\"},\"finish_reason\":\"stop\"}]}",
+	  false, CAUSE_GARBAGE_OUTPUT },
+	{ tool_probe,
+	  "{\"choices\":[{\"message\":{\"content\":null,\"tool_calls\":[{\"id\":\"a\",\"type\":"
+	  "\"function\",\"function\":{\"name\":\"get_weather\",\"arguments\":\"{\\\"city\\\": "
+	  "\\\"Oakland\\\"}\"}}]},\"finish_reason\":\"tool_calls\"}]}",
+	  true, CAUSE_NONE },
+	{ tool_probe,
+	  "{\"choices\":[{\"message\":{\"content\":null,\"tool_calls\":[{\"id\":\"a\",\"type\":"
+	  "\"function\",\"function\":{\"name\":\"get_weather\",\"arguments\":\"{}\"}}]},\"finish_"
+	  "reason\":\"tool_calls\"}]}",
+	  false, CAUSE_INVALID_TOOL_ARGUMENTS },
+	{ tool_probe,
+	  "{\"choices\":[{\"message\":{\"content\":null,\"tool_calls\":[{\"id\":\"a\",\"type\":"
+	  "\"function\",\"function\":{\"name\":\"get_weather\",\"arguments\":\"{\\\"city\\\": "
+	  "\\\"\\\"}\"}}]},\"finish_reason\":\"tool_calls\"}]}",
+	  false, CAUSE_INVALID_TOOL_ARGUMENTS },
+	{ tool_probe,
+	  "{\"choices\":[{\"message\":{\"content\":\"<tool_call>\\n{\\\"name\\\": "
+	  "\\\"get_weather\\\", \\\"arguments\\\": {\\\"city\\\": "
+	  "\\\"Oakland\\\"}}\\n</tool_call>\"},\"finish_reason\":\"stop\"}]}",
+	  false, CAUSE_TOOL_CALL_AS_TEXT },
+	{ tool_probe,
+	  "{\"choices\":[{\"message\":{\"content\":\"{\\\"name\\\": \\\"get_weather\\\", "
+	  "\\\"parameters\\\": {\\\"city\\\": \\\"Oakland\\\"}}\"},\"finish_reason\":\"stop\"}]}",
+	  false, CAUSE_TOOL_CALL_AS_TEXT },
+	{ tool_probe,
+	  "{\"choices\":[{\"message\":{\"content\":\"I will call get_weather for "
+	  "Oakland.\"},\"finish_reason\":\"stop\"}]}",
+	  false, CAUSE_NO_TOOL_CALL },
+	{ tool_probe,
+	  "{\"choices\":[{\"message\":{\"content\":null,\"tool_calls\":[{\"id\":\"a\",\"type\":"
+	  "\"function\",\"function\":{\"name\":\"get_time\",\"arguments\":\"{}\"}}]},\"finish_"
+	  "reason\":\"tool_calls\"}]}",
+	  false, CAUSE_WRONG_TOOL },
 };
 
 START_TEST(grades_recorded_answers)
 {
 	struct probe *p = load(cases[_i].probe);
-	struct grade_policy pol = {allowed, 2, REASONING_ANY, 256, NULL, NULL, 0};
+	struct grade_policy pol = { allowed, 2, REASONING_ANY, 256, NULL, NULL, 0 };
 	struct chat_reply r;
 	struct grade g;
 	char err[128];
 
-	ck_assert_int_eq(chat_reply_parse(cases[_i].body, strlen(cases[_i].body), &r, err, sizeof(err)), 0);
+	ck_assert_int_eq(
+		chat_reply_parse(cases[_i].body, strlen(cases[_i].body), &r, err, sizeof(err)), 0);
 	grade_answer(&p->expect, &pol, &r, NULL, &g);
 	ck_assert_msg(g.pass == cases[_i].pass && g.cause == cases[_i].cause,
-		      "case %d: pass=%d cause=%s detail=%s", _i, g.pass, cause_code(g.cause), g.detail);
+		      "case %d: pass=%d cause=%s detail=%s", _i, g.pass, cause_code(g.cause),
+		      g.detail);
 	chat_reply_release(&r);
 	probe_free(p);
 }
@@ -79,8 +148,9 @@ END_TEST
 START_TEST(policy_overrides_a_passing_check)
 {
 	struct probe *p = load(smoke_probe);
-	struct grade_policy pol = {allowed, 2, REASONING_REQUIRED, 256, NULL, NULL, 0};
-	const char *body = "{\"choices\":[{\"message\":{\"content\":\"sum(xs)\"},\"finish_reason\":\"stop\"}]}";
+	struct grade_policy pol = { allowed, 2, REASONING_REQUIRED, 256, NULL, NULL, 0 };
+	const char *body = "{\"choices\":[{\"message\":{\"content\":\"sum(xs)\"},\"finish_reason\":"
+			   "\"stop\"}]}";
 	struct chat_reply r;
 	struct grade g;
 	char err[128];
@@ -103,9 +173,15 @@ START_TEST(json_object_strictness)
 		const char *content;
 		bool ok;
 	} c[] = {
-		{"{\"a\":1}", true}, {"\n {\"a\":1} \n", true}, {"```json\n{\"a\":1}\n```", true},
-		{"```\n{\"a\":1}\n```", true}, {"{\"a\":1} trailing", false}, {"[1]", false},
-		{"", false}, {"{\"a\":", false}, {"```json\n{\"a\":1}\n``` and more", false},
+		{ "{\"a\":1}", true },
+		{ "\n {\"a\":1} \n", true },
+		{ "```json\n{\"a\":1}\n```", true },
+		{ "```\n{\"a\":1}\n```", true },
+		{ "{\"a\":1} trailing", false },
+		{ "[1]", false },
+		{ "", false },
+		{ "{\"a\":", false },
+		{ "```json\n{\"a\":1}\n``` and more", false },
 	};
 	char why[128];
 	size_t i;

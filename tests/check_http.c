@@ -10,8 +10,8 @@
 START_TEST(refused_is_transport_error)
 {
 	struct fake f;
-	struct http_exchange x = {0};
-	struct http_options o = {.api_key = NULL, .timeout = 5, .max_body = 1 << 20};
+	struct http_exchange x = { 0 };
+	struct http_options o = { .api_key = NULL, .timeout = 5, .max_body = 1 << 20 };
 	char url[128];
 
 	fake_start(&f, "healthy");
@@ -29,8 +29,9 @@ START_TEST(body_cap_and_timeout)
 {
 	struct fake f;
 	struct http_exchange x[3];
-	struct http_options o = {.api_key = NULL, .timeout = 5, .max_body = 64};
-	const char *body = "{\"model\":\"fake-model\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}],\"max_tokens\":8}";
+	struct http_options o = { .api_key = NULL, .timeout = 5, .max_body = 64 };
+	const char *body = "{\"model\":\"fake-model\",\"messages\":[{\"role\":\"user\",\"content\":"
+			   "\"hi\"}],\"max_tokens\":8}";
 	char models[128], chat[128];
 
 	memset(x, 0, sizeof(x));

@@ -17,7 +17,9 @@ START_TEST(sha256_vectors)
 	media_sha256_hex((const unsigned char *)"abc", 3, hex);
 	ck_assert_str_eq(hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
 	/* 56 bytes: the padding spills into a second block */
-	media_sha256_hex((const unsigned char *)"abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", 56, hex);
+	media_sha256_hex(
+		(const unsigned char *)"abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+		56, hex);
 	ck_assert_str_eq(hex, "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
 }
 END_TEST

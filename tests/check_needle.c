@@ -5,12 +5,14 @@
 #include "needle.h"
 #include "suites.h"
 
-static struct needle_spec spec = {"Fill. ", "ZEBRA-1", "CODE {secret}.", "Q?", 0.5,
-				   NEEDLE_SIZE_NEEDLE_CTX, 0};
+static struct needle_spec spec = { "Fill. ", "ZEBRA-1", "CODE {secret}.",
+				   "Q?",     0.5,	NEEDLE_SIZE_NEEDLE_CTX,
+				   0 };
 
 START_TEST(layout)
 {
-	struct needle_spec plain = {"F. ", NULL, NULL, "Weather?", 0.5, NEEDLE_SIZE_LONG_TOOL_CTX, 100};
+	struct needle_spec plain = { "F. ", NULL, NULL, "Weather?", 0.5, NEEDLE_SIZE_LONG_TOOL_CTX,
+				     100 };
 	char *s = needle_build(&spec, "ZEBRA-1", 0.5, 4);
 
 	ck_assert_str_eq(s, "Fill. Fill. \n\nCODE ZEBRA-1.\n\nFill. Fill. \n\nQ?");
@@ -30,7 +32,7 @@ START_TEST(depth)
 	static const struct {
 		double depth;
 		size_t before;
-	} d[] = {{0.0, 0}, {0.1, 10}, {0.58, 58}, {0.9, 90}, {1.0, 100}};
+	} d[] = { { 0.0, 0 }, { 0.1, 10 }, { 0.58, 58 }, { 0.9, 90 }, { 1.0, 100 } };
 	size_t i;
 
 	for (i = 0; i < sizeof(d) / sizeof(d[0]); i++) {

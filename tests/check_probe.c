@@ -6,10 +6,12 @@
 #include "probe.h"
 #include "suites.h"
 
-static const char good[] =
-	"{\"id\":\"t\",\"title\":\"T\",\"request\":{\"messages\":[{\"role\":\"user\",\"content\":\"ab\",\"repeat\":3}],"
-	"\"tools\":[{\"type\":\"function\",\"function\":{\"name\":\"f\",\"parameters\":{\"type\":\"object\"}}}]},"
-	"\"run\":{\"batch\":4},\"expect\":{\"tool_call\":\"f\",\"finish_reasons\":[\"stop\"],\"reasoning\":\"forbidden\"}}";
+static const char good[] = "{\"id\":\"t\",\"title\":\"T\",\"request\":{\"messages\":[{\"role\":"
+			   "\"user\",\"content\":\"ab\",\"repeat\":3}],"
+			   "\"tools\":[{\"type\":\"function\",\"function\":{\"name\":\"f\","
+			   "\"parameters\":{\"type\":\"object\"}}}]},"
+			   "\"run\":{\"batch\":4},\"expect\":{\"tool_call\":\"f\",\"finish_"
+			   "reasons\":[\"stop\"],\"reasoning\":\"forbidden\"}}";
 
 START_TEST(loads_good_probe)
 {
@@ -35,39 +37,53 @@ static const struct {
 	const char *text;
 	const char *want; /* substring of the error */
 } bad[] = {
-	{"{\"id\":\"t\",\n  \"title\": }", "t.json:2:12: invalid JSON"},
-	{"[1]", "t.json:1:1: a probe file must hold one JSON object"},
-	{"{\"id\":\"t\",\"title\":\"T\",\"request\":{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]},\n\"expect\":{}}",
-	 "t.json:2:1: the probe asserts nothing"},
-	{"{\"id\":\"t\",\"title\":\"T\",\"request\":{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]},\n\"expect\":{\"content_regex\":\"(\"}}",
-	 "t.json:2:11: 'content_regex' does not compile"},
-	{"{\"id\":\"t\",\"title\":\"T\",\"request\":{\"messages\":[]},\"expect\":{\"content_regex\":\"x\"}}",
-	 "'request.messages' must be a non-empty array"},
-	{"{\"id\":\"t\",\"title\":\"T\",\"bogus\":1,\"request\":{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]},\"expect\":{\"content_regex\":\"x\"}}",
-	 "unknown key 'bogus' in the probe"},
-	{"{\"id\":\"T T\",\"title\":\"T\",\"request\":{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]},\"expect\":{\"content_regex\":\"x\"}}",
-	 "'id' may hold only"},
-	{"{\"id\":\"t\",\"title\":\"T\",\"request\":{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]},\"expect\":{\"tool_call\":\"g\"}}",
-	 "'tool_call' names 'g', which is not in request.tools"},
-	{"{\"id\":\"t\",\"title\":\"T\",\"request\":{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]},\"run\":{\"batch\":500},\"expect\":{\"content_regex\":\"x\"}}",
-	 "'batch' must be an integer from 1 to 128"},
+	{ "{\"id\":\"t\",\n  \"title\": }", "t.json:2:12: invalid JSON" },
+	{ "[1]", "t.json:1:1: a probe file must hold one JSON object" },
+	{ "{\"id\":\"t\",\"title\":\"T\",\"request\":{\"messages\":[{\"role\":\"user\",\"content\":"
+	  "\"x\"}]},\n\"expect\":{}}",
+	  "t.json:2:1: the probe asserts nothing" },
+	{ "{\"id\":\"t\",\"title\":\"T\",\"request\":{\"messages\":[{\"role\":\"user\",\"content\":"
+	  "\"x\"}]},\n\"expect\":{\"content_regex\":\"(\"}}",
+	  "t.json:2:11: 'content_regex' does not compile" },
+	{ "{\"id\":\"t\",\"title\":\"T\",\"request\":{\"messages\":[]},\"expect\":{\"content_"
+	  "regex\":\"x\"}}",
+	  "'request.messages' must be a non-empty array" },
+	{ "{\"id\":\"t\",\"title\":\"T\",\"bogus\":1,\"request\":{\"messages\":[{\"role\":\"user\","
+	  "\"content\":\"x\"}]},\"expect\":{\"content_regex\":\"x\"}}",
+	  "unknown key 'bogus' in the probe" },
+	{ "{\"id\":\"T "
+	  "T\",\"title\":\"T\",\"request\":{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]},"
+	  "\"expect\":{\"content_regex\":\"x\"}}",
+	  "'id' may hold only" },
+	{ "{\"id\":\"t\",\"title\":\"T\",\"request\":{\"messages\":[{\"role\":\"user\",\"content\":"
+	  "\"x\"}]},\"expect\":{\"tool_call\":\"g\"}}",
+	  "'tool_call' names 'g', which is not in request.tools" },
+	{ "{\"id\":\"t\",\"title\":\"T\",\"request\":{\"messages\":[{\"role\":\"user\",\"content\":"
+	  "\"x\"}]},\"run\":{\"batch\":500},\"expect\":{\"content_regex\":\"x\"}}",
+	  "'batch' must be an integer from 1 to 128" },
 	/* a huge number is a range error, not an undefined cast */
-	{"{\"id\":\"t\",\"title\":\"T\",\"request\":{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]},\"run\":{\"repeat\":1e300},\"expect\":{\"content_regex\":\"x\"}}",
-	 "'repeat' must be an integer from 1 to 100"},
-	{"{\"id\":\"t\",\"title\":\"T\",\"request\":{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]},\"expect\":{\"content_json_schema\":{\"type\":\"objet\"}}}",
-	 "unusable schema: $: unknown type 'objet'"},
-	{"{\"id\":\"t\",\"title\":\"T\",\"request\":{\"model\":\"m\",\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]},\"expect\":{\"content_regex\":\"x\"}}",
-	 "must not set 'model'"},
-	{"{\"id\":\"t\",\"title\":\"T\",\"request\":{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]},\"expect\":{\"needle_secret\":true}}",
-	 "'needle_secret' needs a 'needle' with a 'secret'"},
-	{"{\"id\":\"t\",\"title\":\"T\",\"request\":{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]},\"expect\":{\"content_regex\":\"x\",\"reasoning\":\"maybe\"}}",
-	 "'reasoning' must be any, required or forbidden"},
+	{ "{\"id\":\"t\",\"title\":\"T\",\"request\":{\"messages\":[{\"role\":\"user\",\"content\":"
+	  "\"x\"}]},\"run\":{\"repeat\":1e300},\"expect\":{\"content_regex\":\"x\"}}",
+	  "'repeat' must be an integer from 1 to 100" },
+	{ "{\"id\":\"t\",\"title\":\"T\",\"request\":{\"messages\":[{\"role\":\"user\",\"content\":"
+	  "\"x\"}]},\"expect\":{\"content_json_schema\":{\"type\":\"objet\"}}}",
+	  "unusable schema: $: unknown type 'objet'" },
+	{ "{\"id\":\"t\",\"title\":\"T\",\"request\":{\"model\":\"m\",\"messages\":[{\"role\":"
+	  "\"user\",\"content\":\"x\"}]},\"expect\":{\"content_regex\":\"x\"}}",
+	  "must not set 'model'" },
+	{ "{\"id\":\"t\",\"title\":\"T\",\"request\":{\"messages\":[{\"role\":\"user\",\"content\":"
+	  "\"x\"}]},\"expect\":{\"needle_secret\":true}}",
+	  "'needle_secret' needs a 'needle' with a 'secret'" },
+	{ "{\"id\":\"t\",\"title\":\"T\",\"request\":{\"messages\":[{\"role\":\"user\",\"content\":"
+	  "\"x\"}]},\"expect\":{\"content_regex\":\"x\",\"reasoning\":\"maybe\"}}",
+	  "'reasoning' must be any, required or forbidden" },
 };
 
 START_TEST(rejects_bad_probe)
 {
 	char err[512];
-	struct probe *p = probe_load_text("t.json", bad[_i].text, strlen(bad[_i].text), err, sizeof(err));
+	struct probe *p =
+		probe_load_text("t.json", bad[_i].text, strlen(bad[_i].text), err, sizeof(err));
 
 	ck_assert_ptr_null(p);
 	ck_assert_msg(strstr(err, bad[_i].want) != NULL, "got '%s', want '%s'", err, bad[_i].want);
@@ -76,7 +92,7 @@ END_TEST
 
 START_TEST(bundled_probes_load_in_order)
 {
-	struct probe_set set = {0};
+	struct probe_set set = { 0 };
 	char dir[4096], err[512];
 	const char *root = getenv("PREFLIGHT_ROOT");
 

@@ -9,7 +9,8 @@
 #include "suites.h"
 
 static const char good[] =
-	"{\"model\":\"Qwen3.5-122B-A10B\",\"quant\":\"MXFP4\",\"engine\":\"vLLM\",\"gpu\":\"PRO 6000\",\n"
+	"{\"model\":\"Qwen3.5-122B-A10B\",\"quant\":\"MXFP4\",\"engine\":\"vLLM\",\"gpu\":\"PRO "
+	"6000\",\n"
 	" \"key_flags\":\"`--max-model-len 16384`\",\"notes\":\"hybrid GDN\",\n"
 	" \"preflight\":{\"endpoint\":\"http://127.0.0.1:30004/v1\",\"model\":\"qwen35-122b\",\n"
 	"   \"thinking\":\"disabled\",\"needle_ctx\":20000,\"checks\":[\"smoke\",\"needle\"],\n"
@@ -33,18 +34,21 @@ END_TEST
 static const struct {
 	const char *text, *want;
 } bad[] = {
-	{"{\"quant\":\"x\"}", "r.json:1:1: missing required key 'model'"},
-	{"{\"model\":\"m\",\n\"gpus\":\"x\"}", "r.json:2:1: unknown key 'gpus' in the recipe"},
-	{"{\"model\":\"m\",\"preflight\":{\"needle_ctx\":5}}", "'needle_ctx' must be an integer from 256"},
-	{"{\"model\":\"m\",\"preflight\":{\"checks\":[1]}}", "'checks' must be a list of probe ids"},
-	{"{\"model\":\"m\",\"preflight\":{\"port\":1}}", "unknown key 'port' in 'preflight'"},
-	{"{\"id\":\"p\",\"expect\":{}}", "this looks like a probe"},
+	{ "{\"quant\":\"x\"}", "r.json:1:1: missing required key 'model'" },
+	{ "{\"model\":\"m\",\n\"gpus\":\"x\"}", "r.json:2:1: unknown key 'gpus' in the recipe" },
+	{ "{\"model\":\"m\",\"preflight\":{\"needle_ctx\":5}}",
+	  "'needle_ctx' must be an integer from 256" },
+	{ "{\"model\":\"m\",\"preflight\":{\"checks\":[1]}}",
+	  "'checks' must be a list of probe ids" },
+	{ "{\"model\":\"m\",\"preflight\":{\"port\":1}}", "unknown key 'port' in 'preflight'" },
+	{ "{\"id\":\"p\",\"expect\":{}}", "this looks like a probe" },
 };
 
 START_TEST(rejects_bad_recipe)
 {
 	char err[512];
-	struct recipe *r = recipe_load_text("r.json", bad[_i].text, strlen(bad[_i].text), err, sizeof(err));
+	struct recipe *r =
+		recipe_load_text("r.json", bad[_i].text, strlen(bad[_i].text), err, sizeof(err));
 
 	ck_assert_ptr_null(r);
 	ck_assert_msg(strstr(err, bad[_i].want) != NULL, "got '%s'", err);
@@ -67,7 +71,9 @@ static char *write_temp(const char *text)
 START_TEST(flags_override_recipe)
 {
 	char *path = write_temp(good), err[512];
-	const char *argv[] = {"preflight", "run", "--recipe", path, "--needle-ctx", "30000", NULL};
+	const char *argv[] = {
+		"preflight", "run", "--recipe", path, "--needle-ctx", "30000", NULL
+	};
 	struct config c;
 
 	ck_assert_msg(config_parse(6, (char **)argv, &c, err, sizeof(err)) == 0, "%s", err);
@@ -85,8 +91,9 @@ END_TEST
 
 START_TEST(recipe_values_are_checked_like_flags)
 {
-	char *path = write_temp("{\"model\":\"m\",\"preflight\":{\"thinking\":\"sometimes\"}}"), err[512];
-	const char *argv[] = {"preflight", "run", "--recipe", path, NULL};
+	char *path = write_temp("{\"model\":\"m\",\"preflight\":{\"thinking\":\"sometimes\"}}"),
+	     err[512];
+	const char *argv[] = { "preflight", "run", "--recipe", path, NULL };
 	struct config c;
 
 	ck_assert_int_eq(config_parse(4, (char **)argv, &c, err, sizeof(err)), -1);

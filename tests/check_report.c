@@ -13,8 +13,8 @@
 #include "suites.h"
 #include "testutil.h"
 
-static struct probe probe_a = {.id = "smoke", .title = "smoke <&> \"quoted\""};
-static struct probe probe_b = {.id = "json", .title = "structured JSON"};
+static struct probe probe_a = { .id = "smoke", .title = "smoke <&> \"quoted\"" };
+static struct probe probe_b = { .id = "json", .title = "structured JSON" };
 
 static void hostile_result(struct run_result *r, struct probe_result *pr, struct observation *ob)
 {

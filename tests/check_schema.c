@@ -15,12 +15,33 @@
 #define SUITE_DIR "/usr/share/json-schema-test-suite/tests/draft7/"
 
 static const char *const suite_files[] = {
-	"type", "enum", "const", "properties", "patternProperties",
-	"additionalProperties", "required", "minProperties", "maxProperties",
-	"items", "additionalItems", "minItems", "maxItems", "uniqueItems",
-	"minLength", "maxLength", "pattern", "minimum", "maximum",
-	"exclusiveMinimum", "exclusiveMaximum", "multipleOf", "allOf",
-	"anyOf", "oneOf", "not", "boolean_schema",
+	"type",
+	"enum",
+	"const",
+	"properties",
+	"patternProperties",
+	"additionalProperties",
+	"required",
+	"minProperties",
+	"maxProperties",
+	"items",
+	"additionalItems",
+	"minItems",
+	"maxItems",
+	"uniqueItems",
+	"minLength",
+	"maxLength",
+	"pattern",
+	"minimum",
+	"maximum",
+	"exclusiveMinimum",
+	"exclusiveMaximum",
+	"multipleOf",
+	"allOf",
+	"anyOf",
+	"oneOf",
+	"not",
+	"boolean_schema",
 };
 
 /* every case of one official file passes */
@@ -36,21 +57,25 @@ START_TEST(official_suite)
 		      "%s (install json-schema-test-suite)", err);
 	doc = cJSON_Parse(buf_cstr(&text));
 	ck_assert_ptr_nonnull(doc);
-	cJSON_ArrayForEach(group, doc) {
+	cJSON_ArrayForEach(group, doc)
+	{
 		const cJSON *schema = cJSON_GetObjectItem(group, "schema");
 
-		cJSON_ArrayForEach(test, cJSON_GetObjectItem(group, "tests")) {
+		cJSON_ArrayForEach(test, cJSON_GetObjectItem(group, "tests"))
+		{
 			int want = cJSON_IsTrue(cJSON_GetObjectItem(test, "valid"));
-			int got = schema_validate(schema, cJSON_GetObjectItem(test, "data"),
-						  err, sizeof(err));
+			int got = schema_validate(schema, cJSON_GetObjectItem(test, "data"), err,
+						  sizeof(err));
 
 			cases++;
 			if (got != want) {
 				bad++;
 				fprintf(stderr, "%s: '%s' / '%s': want %d got %d (%s)\n",
 					suite_files[_i],
-					cJSON_GetStringValue(cJSON_GetObjectItem(group, "description")),
-					cJSON_GetStringValue(cJSON_GetObjectItem(test, "description")),
+					cJSON_GetStringValue(
+						cJSON_GetObjectItem(group, "description")),
+					cJSON_GetStringValue(
+						cJSON_GetObjectItem(test, "description")),
 					want, got, err);
 			}
 		}
@@ -114,9 +139,10 @@ END_TEST
 START_TEST(check_rejects_bad_schemas)
 {
 	static const char *const bad[] = {
-		"{\"type\":\"strin\"}", "{\"pattern\":\"(\"}", "{\"minLength\":\"3\"}",
-		"{\"properties\":[]}", "{\"anyOf\":{}}", "3", "{\"items\":{\"type\":7}}",
-		"{\"patternProperties\":{\"[\":{}}}",
+		"{\"type\":\"strin\"}",	    "{\"pattern\":\"(\"}",
+		"{\"minLength\":\"3\"}",    "{\"properties\":[]}",
+		"{\"anyOf\":{}}",	    "3",
+		"{\"items\":{\"type\":7}}", "{\"patternProperties\":{\"[\":{}}}",
 	};
 	char err[256];
 	size_t i;

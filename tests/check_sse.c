@@ -27,19 +27,19 @@ static const struct {
 	const char *stream;
 	const char *events;
 } sse_cases[] = {
-	{"data: a\n\ndata: b\n\n", "[message:a][message:b]"},
-	{"data: a\r\n\r\ndata: b\r\rdata:c\n\n", "[message:a][message:b][message:c]"},
-	{": ping\n\nevent: delta\ndata: x\n\n", "[delta:x]"},
-	{"data: one\ndata: two\n\n", "[message:one\ntwo]"},
-	{"id: 7\nretry: 10\ndata: y\n\n", "[message:y]"},
-	{"data: last without blank line", "[message:last without blank line]"},
-	{"error: {\"message\":\"ctx\"}\n\n", "[error:{\"message\":\"ctx\"}]"},
-	{"\n\n: only comments\n\n", ""},
+	{ "data: a\n\ndata: b\n\n", "[message:a][message:b]" },
+	{ "data: a\r\n\r\ndata: b\r\rdata:c\n\n", "[message:a][message:b][message:c]" },
+	{ ": ping\n\nevent: delta\ndata: x\n\n", "[delta:x]" },
+	{ "data: one\ndata: two\n\n", "[message:one\ntwo]" },
+	{ "id: 7\nretry: 10\ndata: y\n\n", "[message:y]" },
+	{ "data: last without blank line", "[message:last without blank line]" },
+	{ "error: {\"message\":\"ctx\"}\n\n", "[error:{\"message\":\"ctx\"}]" },
+	{ "\n\n: only comments\n\n", "" },
 };
 
 START_TEST(sse_shapes)
 {
-	struct seen s = {BUF_INIT(0), 0};
+	struct seen s = { BUF_INIT(0), 0 };
 	struct sse_parser p;
 	const char *in = sse_cases[_i].stream;
 	size_t i, len = strlen(in);
@@ -57,7 +57,7 @@ END_TEST
 
 START_TEST(sse_limits)
 {
-	struct seen s = {BUF_INIT(0), 0};
+	struct seen s = { BUF_INIT(0), 0 };
 	struct sse_parser p;
 	char line[300];
 
@@ -66,7 +66,8 @@ START_TEST(sse_limits)
 	ck_assert_int_eq(sse_feed(&p, line, sizeof(line), collect, &s), SSE_ELINE);
 	sse_release(&p);
 	sse_init(&p, 100, 2);
-	ck_assert_int_eq(sse_feed(&p, "data: 1\n\ndata: 2\n\ndata: 3\n\n", 27, collect, &s), SSE_EEVENTS);
+	ck_assert_int_eq(sse_feed(&p, "data: 1\n\ndata: 2\n\ndata: 3\n\n", 27, collect, &s),
+			 SSE_EEVENTS);
 	ck_assert_int_eq(s.n, 2);
 	sse_release(&p);
 	buf_release(&s.all);
@@ -76,17 +77,35 @@ END_TEST
 /* vLLM: role chunk, reasoning, content, two interleaved tool calls by
  * index, finish, usage chunk with choices: [], [DONE] */
 static const char vllm_stream[] =
-	"data: {\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"\"},\"finish_reason\":null}]}\n\n"
-	"data: {\"choices\":[{\"index\":0,\"delta\":{\"reasoning\":\"think \"},\"finish_reason\":null}]}\n\n"
-	"data: {\"choices\":[{\"index\":0,\"delta\":{\"reasoning\":\"more\"},\"finish_reason\":null}]}\n\n"
-	"data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hel\",\"tool_calls\":[]},\"finish_reason\":null}]}\n\n"
-	"data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"lo\"},\"finish_reason\":null}]}\n\n"
-	"data: {\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":0,\"id\":\"call_a\",\"type\":\"function\",\"function\":{\"name\":\"get_weather\",\"arguments\":\"\"}}]}}]}\n\n"
-	"data: {\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":1,\"id\":\"call_b\",\"function\":{\"name\":\"get_time\",\"arguments\":\"{}\"}}]}}]}\n\n"
-	"data: {\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":0,\"function\":{\"arguments\":\"{\\\"city\\\": \"}}]}}]}\n\n"
-	"data: {\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":0,\"function\":{\"arguments\":\"\\\"Oakland\\\"}\"}}]}}]}\n\n"
+	"data: "
+	"{\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"\"},\"finish_"
+	"reason\":null}]}\n\n"
+	"data: {\"choices\":[{\"index\":0,\"delta\":{\"reasoning\":\"think "
+	"\"},\"finish_reason\":null}]}\n\n"
+	"data: "
+	"{\"choices\":[{\"index\":0,\"delta\":{\"reasoning\":\"more\"},\"finish_reason\":null}]}"
+	"\n\n"
+	"data: "
+	"{\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hel\",\"tool_calls\":[]},\"finish_"
+	"reason\":null}]}\n\n"
+	"data: "
+	"{\"choices\":[{\"index\":0,\"delta\":{\"content\":\"lo\"},\"finish_reason\":null}]}\n\n"
+	"data: "
+	"{\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":0,\"id\":\"call_a\","
+	"\"type\":\"function\",\"function\":{\"name\":\"get_weather\",\"arguments\":\"\"}}]}}]}\n\n"
+	"data: "
+	"{\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":1,\"id\":\"call_b\","
+	"\"function\":{\"name\":\"get_time\",\"arguments\":\"{}\"}}]}}]}\n\n"
+	"data: "
+	"{\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":0,\"function\":{"
+	"\"arguments\":\"{\\\"city\\\": \"}}]}}]}\n\n"
+	"data: "
+	"{\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":0,\"function\":{"
+	"\"arguments\":\"\\\"Oakland\\\"}\"}}]}}]}\n\n"
 	"data: {\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"tool_calls\"}]}\n\n"
-	"data: {\"choices\":[],\"usage\":{\"prompt_tokens\":20,\"completion_tokens\":9,\"completion_tokens_details\":{\"reasoning_tokens\":2}},\"system_fingerprint\":\"vllm-x\"}\n\n"
+	"data: "
+	"{\"choices\":[],\"usage\":{\"prompt_tokens\":20,\"completion_tokens\":9,\"completion_"
+	"tokens_details\":{\"reasoning_tokens\":2}},\"system_fingerprint\":\"vllm-x\"}\n\n"
 	"data: [DONE]\n\n";
 
 START_TEST(reassembles_vllm)
@@ -95,7 +114,9 @@ START_TEST(reassembles_vllm)
 	struct stream_stats st;
 	char err[256];
 
-	ck_assert_int_eq(chat_stream_parse(vllm_stream, strlen(vllm_stream), NULL, 0, &r, &st, err, sizeof(err)), 0);
+	ck_assert_int_eq(chat_stream_parse(vllm_stream, strlen(vllm_stream), NULL, 0, &r, &st, err,
+					   sizeof(err)),
+			 0);
 	ck_assert_str_eq(r.content, "Hello");
 	ck_assert_str_eq(r.reasoning, "think more");
 	ck_assert_str_eq(r.reasoning_field, "reasoning");
@@ -126,14 +147,20 @@ START_TEST(stream_timing)
 	int i;
 
 	for (i = 0; i < 11; i++) {
-		buf_printf(&body, "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"t%d\"}}]}\n\n", i);
+		buf_printf(
+			&body,
+			"data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"t%d\"}}]}\n\n",
+			i);
 		marks[n].offset = body.len;
 		marks[n++].t = 0.5 + 0.01 * i; /* first token at 0.5 s, then 100 tokens/s */
 	}
-	buf_puts(&body, "data: {\"choices\":[],\"usage\":{\"prompt_tokens\":1000,\"completion_tokens\":11}}\n\ndata: [DONE]\n\n");
+	buf_puts(&body, "data: "
+			"{\"choices\":[],\"usage\":{\"prompt_tokens\":1000,\"completion_tokens\":"
+			"11}}\n\ndata: [DONE]\n\n");
 	marks[n].offset = body.len;
 	marks[n++].t = 0.61;
-	ck_assert_int_eq(chat_stream_parse(body.data, body.len, marks, n, &r, &st, err, sizeof(err)), 0);
+	ck_assert_int_eq(
+		chat_stream_parse(body.data, body.len, marks, n, &r, &st, err, sizeof(err)), 0);
 	ck_assert_double_eq_tol(st.ttft, 0.5, 1e-9);
 	ck_assert_double_eq_tol(st.ttfc, 0.5, 1e-9);
 	ck_assert_double_eq_tol(st.decode_tps, 100.0, 1e-6);
@@ -147,29 +174,42 @@ END_TEST
 START_TEST(stream_failures)
 {
 	/* SGLang: an error object mid-stream */
-	const char *sglang = "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hi\",\"reasoning_content\":null}}]}\n\n"
-			     "data: {\"object\":\"error\",\"message\":\"CUDA error\",\"type\":\"InternalServerError\",\"code\":500}\n\n";
+	const char *sglang = "data: "
+			     "{\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hi\",\"reasoning_"
+			     "content\":null}}]}\n\n"
+			     "data: {\"object\":\"error\",\"message\":\"CUDA "
+			     "error\",\"type\":\"InternalServerError\",\"code\":500}\n\n";
 	/* llama.cpp before b6500: an error: line in a 200 stream */
-	const char *llama = "error: {\"code\":400,\"message\":\"the request exceeds the available context size\"}\n\n";
+	const char *llama = "error: {\"code\":400,\"message\":\"the request exceeds the available "
+			    "context size\"}\n\n";
 	/* a lone surrogate makes an event unreadable */
-	const char *surrogate = "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"\\ud83d\"}}]}\n\n";
+	const char *surrogate =
+		"data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"\\ud83d\"}}]}\n\n";
 	/* Ollama: finish chunk with an empty delta, no [DONE] */
-	const char *ollama = "data: {\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"ok\"},\"finish_reason\":null}]}\n\n"
-			     "data: {\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"stop\"}]}\n\n";
+	const char *ollama =
+		"data: "
+		"{\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"ok\"},"
+		"\"finish_reason\":null}]}\n\n"
+		"data: {\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"stop\"}]}\n\n";
 	struct chat_reply r;
 	struct stream_stats st;
 	char err[256];
 
-	ck_assert_int_eq(chat_stream_parse(sglang, strlen(sglang), NULL, 0, &r, &st, err, sizeof(err)), -2);
+	ck_assert_int_eq(
+		chat_stream_parse(sglang, strlen(sglang), NULL, 0, &r, &st, err, sizeof(err)), -2);
 	ck_assert_ptr_nonnull(strstr(err, "CUDA error"));
 	ck_assert_str_eq(r.content, "Hi");
 	chat_reply_release(&r);
-	ck_assert_int_eq(chat_stream_parse(llama, strlen(llama), NULL, 0, &r, &st, err, sizeof(err)), -2);
+	ck_assert_int_eq(
+		chat_stream_parse(llama, strlen(llama), NULL, 0, &r, &st, err, sizeof(err)), -2);
 	ck_assert_ptr_nonnull(strstr(err, "available context size"));
 	chat_reply_release(&r);
-	ck_assert_int_eq(chat_stream_parse(surrogate, strlen(surrogate), NULL, 0, &r, &st, err, sizeof(err)), -1);
+	ck_assert_int_eq(
+		chat_stream_parse(surrogate, strlen(surrogate), NULL, 0, &r, &st, err, sizeof(err)),
+		-1);
 	chat_reply_release(&r);
-	ck_assert_int_eq(chat_stream_parse(ollama, strlen(ollama), NULL, 0, &r, &st, err, sizeof(err)), 0);
+	ck_assert_int_eq(
+		chat_stream_parse(ollama, strlen(ollama), NULL, 0, &r, &st, err, sizeof(err)), 0);
 	ck_assert(!st.done);
 	ck_assert_str_eq(r.content, "ok");
 	ck_assert_str_eq(r.finish_reason, "stop");
@@ -183,9 +223,15 @@ END_TEST
  * now any index outside 0..63 is a clear error */
 START_TEST(fuzz_huge_tool_index)
 {
-	const char *ok = "data: {\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":63,\"function\":{\"arguments\":\"{}\"}}]}}]}\n\n";
-	const char *huge = "data: {\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":1e300,\"function\":{\"name\":\"f\"}}]}}]}\n\n";
-	const char *negative = "data: {\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":-5}]}}]}\n\n";
+	const char *ok = "data: "
+			 "{\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":63,"
+			 "\"function\":{\"arguments\":\"{}\"}}]}}]}\n\n";
+	const char *huge = "data: "
+			   "{\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":1e300,"
+			   "\"function\":{\"name\":\"f\"}}]}}]}\n\n";
+	const char *negative =
+		"data: "
+		"{\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":-5}]}}]}\n\n";
 	struct chat_reply r;
 	struct stream_stats st;
 	char err[256];
@@ -194,10 +240,13 @@ START_TEST(fuzz_huge_tool_index)
 	ck_assert_uint_eq(r.n_calls, 64);
 	ck_assert_str_eq(r.calls[63].arguments, "{}");
 	chat_reply_release(&r);
-	ck_assert_int_eq(chat_stream_parse(huge, strlen(huge), NULL, 0, &r, &st, err, sizeof(err)), -1);
+	ck_assert_int_eq(chat_stream_parse(huge, strlen(huge), NULL, 0, &r, &st, err, sizeof(err)),
+			 -1);
 	ck_assert_ptr_nonnull(strstr(err, "outside 0..63"));
 	chat_reply_release(&r);
-	ck_assert_int_eq(chat_stream_parse(negative, strlen(negative), NULL, 0, &r, &st, err, sizeof(err)), -1);
+	ck_assert_int_eq(
+		chat_stream_parse(negative, strlen(negative), NULL, 0, &r, &st, err, sizeof(err)),
+		-1);
 	chat_reply_release(&r);
 }
 END_TEST

@@ -14,10 +14,11 @@ static void run_recipe(struct outcome *o, const char *scenario, const char *reci
 {
 	char recipe_path[4096];
 	struct fake f;
-	const char *argv[] = {"run", "--recipe", recipe_path, "--endpoint", NULL, "--model",
-			      "fake-model", "--json", out, NULL};
+	const char *argv[] = { "run",	  "--recipe",	recipe_path, "--endpoint", NULL,
+			       "--model", "fake-model", "--json",    out,	   NULL };
 
-	snprintf(recipe_path, sizeof(recipe_path), "%s/fixtures/recipes/%s.json", repo_root(), recipe);
+	snprintf(recipe_path, sizeof(recipe_path), "%s/fixtures/recipes/%s.json", repo_root(),
+		 recipe);
 	fake_start(&f, scenario);
 	argv[4] = f.url;
 	run_preflight(o, NULL, argv);
@@ -45,8 +46,8 @@ START_TEST(notebook_regenerated)
 	struct outcome a, b, c, t;
 	char src[4096], nb[256], ra[256], rb[256], rc[256], cmd[8192];
 	char *before, *after, *tail_before, *tail_after;
-	const char *check[] = {"table", ra, rb, "--notebook", nb, "--check", NULL};
-	const char *update[] = {"table", ra, rb, rc, "--notebook", nb, NULL};
+	const char *check[] = { "table", ra, rb, "--notebook", nb, "--check", NULL };
+	const char *update[] = { "table", ra, rb, rc, "--notebook", nb, NULL };
 
 	run_recipe(&a, "healthy", "qwen35-122b-mxfp4-marlin", "a.json");
 	ck_assert_int_eq(a.code, 0);
@@ -78,8 +79,13 @@ START_TEST(notebook_regenerated)
 	ck_assert_msg(t.code == 0, "exit %d: %s", t.code, t.err);
 	outcome_release(&t);
 	after = slurp_path(nb);
-	ck_assert_ptr_nonnull(strstr(after, "<!-- BEGIN_PREFLIGHT_RESULTS -->\n| model | quant | engine | GPU | serves? | key flags | notes |\n|---|---|---|---|---|---|---|\n| Qwen3.5-122B-A10B | MXFP4 (W4A4) |"));
-	ck_assert_ptr_nonnull(strstr(after, "| ❌ | remove `flashinfer/cute_dsl` → forces Marlin fallback | hybrid GDN (T016); preflight 3/4 · needle @14k · ❌ tools (invalid-tool-arguments) |"));
+	ck_assert_ptr_nonnull(
+		strstr(after, "<!-- BEGIN_PREFLIGHT_RESULTS -->\n| model | quant | engine | GPU | "
+			      "serves? | key flags | notes |\n|---|---|---|---|---|---|---|\n| "
+			      "Qwen3.5-122B-A10B | MXFP4 (W4A4) |"));
+	ck_assert_ptr_nonnull(strstr(
+		after, "| ❌ | remove `flashinfer/cute_dsl` → forces Marlin fallback | hybrid GDN "
+		       "(T016); preflight 3/4 · needle @14k · ❌ tools (invalid-tool-arguments) |"));
 	ck_assert_ptr_nonnull(strstr(after, "| Nemotron-3-Super-120B-A12B | NVFP4 (native) |"));
 	ck_assert_ptr_nonnull(strstr(after, "❌ json (reasoning-bleed)"));
 	ck_assert_ptr_null(strstr(after, "183 tok/s; MoE backend")); /* the old row is gone */
@@ -93,7 +99,8 @@ START_TEST(notebook_regenerated)
 	free(after);
 
 	/* now it is current */
-	run_preflight(&t, NULL, (const char *[]){"table", ra, rb, rc, "--notebook", nb, "--check", NULL});
+	run_preflight(&t, NULL,
+		      (const char *[]){ "table", ra, rb, rc, "--notebook", nb, "--check", NULL });
 	ck_assert_msg(t.code == 0, "exit %d: %s", t.code, t.err);
 	outcome_release(&t);
 	free(before);
@@ -115,17 +122,18 @@ START_TEST(missing_markers_and_bad_reports)
 	f = fopen(nb, "w");
 	fputs("# notes\nno markers here\n", f);
 	fclose(f);
-	run_preflight(&t, NULL, (const char *[]){"table", ra, "--notebook", nb, NULL});
+	run_preflight(&t, NULL, (const char *[]){ "table", ra, "--notebook", nb, NULL });
 	ck_assert_int_eq(t.code, 2);
 	ck_assert_ptr_nonnull(strstr(t.err, "put a line <!-- BEGIN_PREFLIGHT_RESULTS -->"));
 	outcome_release(&t);
 	/* without --notebook the table goes to stdout */
-	run_preflight(&t, NULL, (const char *[]){"table", ra, NULL});
+	run_preflight(&t, NULL, (const char *[]){ "table", ra, NULL });
 	ck_assert_int_eq(t.code, 0);
-	ck_assert_ptr_nonnull(strstr(t.out, "| Qwen3-32B | NVFP4 | vLLM :latest | 5090/PRO6000 | ✅ |"));
+	ck_assert_ptr_nonnull(
+		strstr(t.out, "| Qwen3-32B | NVFP4 | vLLM :latest | 5090/PRO6000 | ✅ |"));
 	outcome_release(&t);
 	/* not a report */
-	run_preflight(&t, NULL, (const char *[]){"table", nb, NULL});
+	run_preflight(&t, NULL, (const char *[]){ "table", nb, NULL });
 	ck_assert_int_eq(t.code, 2);
 	outcome_release(&t);
 	outcome_release(&a);

@@ -11,15 +11,19 @@ static const struct {
 	int oneline;
 	const char *out;
 } sanitize_cases[] = {
-	{"plain", 5, 0, "plain"},
-	{"a\xff" "b", 3, 0, "a\xEF\xBF\xBD" "b"},
-	{"caf\xC3\xA9", 5, 0, "caf\xC3\xA9"},
-	{"cut \xE2\x82", 6, 0, "cut \xEF\xBF\xBD\xEF\xBF\xBD"},
-	{"a\nb\tc", 5, 1, "a b c"},
-	{"a\nb", 3, 0, "a\nb"},
-	{"n\0ul", 4, 0, "n\xEF\xBF\xBDul"},
-	{"\xED\xA0\x80", 3, 0, "\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD"}, /* surrogate */
-	{"\xC0\xAF", 2, 0, "\xEF\xBF\xBD\xEF\xBF\xBD"},                  /* overlong */
+	{ "plain", 5, 0, "plain" },
+	{ "a\xff"
+	  "b",
+	  3, 0,
+	  "a\xEF\xBF\xBD"
+	  "b" },
+	{ "caf\xC3\xA9", 5, 0, "caf\xC3\xA9" },
+	{ "cut \xE2\x82", 6, 0, "cut \xEF\xBF\xBD\xEF\xBF\xBD" },
+	{ "a\nb\tc", 5, 1, "a b c" },
+	{ "a\nb", 3, 0, "a\nb" },
+	{ "n\0ul", 4, 0, "n\xEF\xBF\xBDul" },
+	{ "\xED\xA0\x80", 3, 0, "\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD" }, /* surrogate */
+	{ "\xC0\xAF", 2, 0, "\xEF\xBF\xBD\xEF\xBF\xBD" },		  /* overlong */
 };
 
 START_TEST(sanitize_table)
@@ -27,7 +31,8 @@ START_TEST(sanitize_table)
 	struct buf b = BUF_INIT(0);
 
 	ck_assert_int_eq(text_sanitize(&b, sanitize_cases[_i].in, sanitize_cases[_i].len,
-				       sanitize_cases[_i].oneline), 0);
+				       sanitize_cases[_i].oneline),
+			 0);
 	ck_assert_str_eq(buf_cstr(&b), sanitize_cases[_i].out);
 	buf_release(&b);
 }

@@ -72,8 +72,8 @@ void fake_stats(const struct fake *f, long *requests, long *max_in_flight)
 void fake_stats_thinking(const struct fake *f, long *requests, long *max_in_flight,
 			 long *thinking_off)
 {
-	struct http_exchange x = {0};
-	struct http_options o = {.api_key = NULL, .timeout = 10, .max_body = 1 << 20};
+	struct http_exchange x = { 0 };
+	struct http_options o = { .api_key = NULL, .timeout = 10, .max_body = 1 << 20 };
 	char url[128];
 	cJSON *j;
 
@@ -204,7 +204,8 @@ static const cJSON *find_probe(const cJSON *report, const char *id)
 {
 	const cJSON *p;
 
-	cJSON_ArrayForEach(p, cJSON_GetObjectItem(report, "probes")) {
+	cJSON_ArrayForEach(p, cJSON_GetObjectItem(report, "probes"))
+	{
 		if (!strcmp(cJSON_GetStringValue(cJSON_GetObjectItem(p, "id")), id))
 			return p;
 	}
@@ -303,12 +304,14 @@ char *report_outcomes(const cJSON *report)
 	struct buf b = BUF_INIT(0);
 	const cJSON *p;
 
-	cJSON_ArrayForEach(p, cJSON_GetObjectItem(report, "probes")) {
+	cJSON_ArrayForEach(p, cJSON_GetObjectItem(report, "probes"))
+	{
 		const char *variant = cJSON_GetStringValue(cJSON_GetObjectItem(p, "variant"));
 		const char *cause = cJSON_GetStringValue(cJSON_GetObjectItem(p, "cause"));
 
 		buf_printf(&b, "%s%s=%s:%s\n", cJSON_GetStringValue(cJSON_GetObjectItem(p, "id")),
-			   variant ? variant : "", cJSON_GetStringValue(cJSON_GetObjectItem(p, "verdict")),
+			   variant ? variant : "",
+			   cJSON_GetStringValue(cJSON_GetObjectItem(p, "verdict")),
 			   cause ? cause : "none");
 	}
 	return buf_detach(&b);

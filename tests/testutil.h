@@ -11,13 +11,13 @@
 struct fake {
 	pid_t pid;
 	unsigned port;
-	char url[64];   /* http://127.0.0.1:PORT/v1 */
+	char url[64]; /* http://127.0.0.1:PORT/v1 */
 };
 
 struct outcome {
-	int code;        /* exit status, 128+N for a signal */
+	int code;	 /* exit status, 128+N for a signal */
 	char *out, *err; /* owned: stdout and stderr */
-	char dir[64];    /* temp folder holding the reports */
+	char dir[64];	 /* temp folder holding the reports */
 };
 
 /* The repository root ($PREFLIGHT_ROOT or "."). */

@@ -30,8 +30,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static char *const allowed[] = {"stop", "tool_calls"};
-	struct grade_policy pol = {allowed, 2, REASONING_ANY, 256, "ZEBRA-42917-QUARTZ", NULL, 0};
+	static char *const allowed[] = { "stop", "tool_calls" };
+	struct grade_policy pol = { allowed, 2, REASONING_ANY, 256, "ZEBRA-42917-QUARTZ", NULL, 0 };
 	struct chat_reply r;
 	struct grade g;
 	char err[256];

@@ -9,7 +9,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct http_mark marks[4] = {{size / 4, 0.1}, {size / 2, 0.2}, {size - size / 4, 0.3}, {size, 0.4}};
+	struct http_mark marks[4] = {
+		{ size / 4, 0.1 }, { size / 2, 0.2 }, { size - size / 4, 0.3 }, { size, 0.4 }
+	};
 	struct chat_reply r;
 	struct stream_stats st;
 	char err[256];
