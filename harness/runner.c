@@ -132,7 +132,10 @@ static void observe(struct run *run, const struct probe *p, const struct expect 
 		char needle_note[96], list[512];
 
 		snprintf(needle_note, sizeof(needle_note),
-			 " (the needle is %ld tokens + %ld for the answer)", run->c->needle_ctx,
+			 " (the prompt is %ld tokens + %ld for the answer)",
+			 p->needle && p->needle->size == NEEDLE_SIZE_LONG_TOOL_CTX
+				 ? run->c->long_tool_ctx
+				 : run->c->needle_ctx,
 			 pol->max_tokens);
 
 		apierror_parse(buf_cstr(&x->response), x->response.len, &ae);
@@ -1053,15 +1056,13 @@ enum runner_status runner_run(const struct config *c, const struct probe_set *se
 			      const struct runner_hooks *hooks, struct run_result *r, char *err,
 			      size_t errlen)
 {
-	struct run run = { c,
-			   hooks,
-			   r,
-			   { 0 },
-			   { 0 },
-			   { 0 },
-			   NULL,
-			   PTHREAD_MUTEX_INITIALIZER,
-			   HTTP_BUDGET_INIT((size_t)c->max_run_bytes) };
+	struct run run = {
+		.c = c,
+		.hooks = hooks,
+		.r = r,
+		.lock = PTHREAD_MUTEX_INITIALIZER,
+		.budget = HTTP_BUDGET_INIT((size_t)c->max_run_bytes),
+	};
 	enum endpoint_state st;
 	enum cause cause = CAUSE_NONE;
 	char detail[1024] = "";
