@@ -15,6 +15,7 @@ enum opt_kind { OPT_STR, OPT_DOUBLE, OPT_LONG, OPT_INT, OPT_FLAG, OPT_SPECIAL };
 
 struct option {
 	const char *name;
+	const char *arg; /* what the value is, for the help; NULL for a flag */
 	enum opt_kind kind;
 	size_t offset; /* into struct config */
 	double lo, hi; /* bounds for numbers */
@@ -23,119 +24,108 @@ struct option {
 
 #define OFF(f) offsetof(struct config, f)
 
+/* every run option, in the order the help lists them */
 static const struct option options[] = {
-	{ "--endpoint", OPT_STR, OFF(endpoint), 0, 0, "base URL with /v1 (or OPENAI_BASE_URL)" },
-	{ "--base-url", OPT_STR, OFF(endpoint), 0, 0, "same as --endpoint" },
-	{ "--model", OPT_STR, OFF(model), 0, 0, "model id (default: the only one in /v1/models)" },
-	{ "--api-key-env", OPT_STR, OFF(api_key_env), 0, 0,
-	  "variable holding the key (OPENAI_API_KEY)" },
-	{ "--probes", OPT_STR, OFF(probes_dir), 0, 0, "probe folder" },
-	{ "--checks", OPT_STR, OFF(checks), 0, 0, "probe ids to run, comma-separated" },
-	{ "--junit", OPT_STR, OFF(junit), 0, 0, "write JUnit XML here" },
-	{ "--json", OPT_STR, OFF(json), 0, 0, "write the JSON report here" },
-	{ "--markdown", OPT_STR, OFF(markdown), 0, 0, "write the notebook row here" },
-	{ "--timeout", OPT_DOUBLE, OFF(timeout), 0.001, 86400, "seconds per request (900)" },
-	{ "--wait", OPT_DOUBLE, OFF(wait), 0, 86400,
-	  "wait up to SECONDS for the endpoint to load" },
-	{ "--needle-ctx", OPT_LONG, OFF(needle_ctx), 256, 10000000,
+	{ "--endpoint", "URL", OPT_STR, OFF(endpoint), 0, 0,
+	  "base URL with /v1 (or OPENAI_BASE_URL)" },
+	{ "--base-url", "URL", OPT_STR, OFF(endpoint), 0, 0, "same as --endpoint" },
+	{ "--model", "ID", OPT_STR, OFF(model), 0, 0,
+	  "model (default: the only one in /v1/models)" },
+	{ "--api-key-env", "NAME", OPT_STR, OFF(api_key_env), 0, 0,
+	  "variable holding the key (default OPENAI_API_KEY)" },
+	{ "--recipe", "FILE", OPT_SPECIAL, 0, 0, 0,
+	  "settings and notebook metadata from a recipe" },
+	{ "--probes", "DIR", OPT_STR, OFF(probes_dir), 0, 0,
+	  "probe folder (default: the bundled probes)" },
+	{ "--checks", "ID,ID", OPT_STR, OFF(checks), 0, 0,
+	  "probes to run (default: smoke,json,needle,tools)" },
+	{ "--needle-ctx", "N", OPT_LONG, OFF(needle_ctx), 256, 10000000,
 	  "needle prompt size in tokens (14000)" },
-	{ "--long-tool-ctx", OPT_LONG, OFF(long_tool_ctx), 1000, 10000000,
+	{ "--needle-depth", "D,D,...", OPT_SPECIAL, 0, 0, 0, "one needle per depth, 0..1 (0.58)" },
+	{ "--long-tool-ctx", "N", OPT_LONG, OFF(long_tool_ctx), 1000, 10000000,
 	  "long-tools prompt size in tokens (110000)" },
-	{ "--needle-depth", OPT_SPECIAL, 0, 0, 0, "needle depths, e.g. 0.1,0.5,0.9 (0.58)" },
-	{ "--tool-batch", OPT_INT, OFF(tool_batch), 1, PROBE_BATCH_MAX,
-	  "tool requests sent at once (20)" },
-	{ "--no-thinking", OPT_SPECIAL, 0, 0, 0, "same as --thinking-mode disabled" },
-	{ "--stream", OPT_FLAG, OFF(stream), 0, 0, "stream every probe (SSE), with speed metrics" },
-	{ "--stream-parity", OPT_FLAG, OFF(stream_parity), 0, 0,
-	  "run every probe streamed and not; verdicts must agree" },
-	{ "--parallel", OPT_FLAG, OFF(parallel), 0, 0, "run all selected probes at once" },
-	{ "--thinking-mode", OPT_SPECIAL, 0, 0, 0, "default|enabled|disabled|unsupported" },
-	{ "--reasoning-effort", OPT_STR, OFF(reasoning_effort), 0, 0,
-	  "send reasoning_effort LEVEL" },
-	{ "--chat-template-kwargs", OPT_SPECIAL, 0, 0, 0,
-	  "JSON object merged into chat_template_kwargs" },
-	{ "--extra-body", OPT_SPECIAL, 0, 0, 0, "JSON object merged into every request body" },
-	{ "--visible-answer-tokens", OPT_LONG, OFF(visible_tokens), 1, 1048576,
+	{ "--tool-batch", "N", OPT_INT, OFF(tool_batch), 1, PROBE_BATCH_MAX,
+	  "tool requests sent at once (20, at most 128)" },
+	{ "--no-thinking", NULL, OPT_SPECIAL, 0, 0, 0,
+	  "chat_template_kwargs.enable_thinking=false" },
+	{ "--thinking-mode", "MODE", OPT_SPECIAL, 0, 0, 0, "default|enabled|disabled|unsupported" },
+	{ "--reasoning-effort", "LEVEL", OPT_STR, OFF(reasoning_effort), 0, 0,
+	  "send reasoning_effort" },
+	{ "--chat-template-kwargs", "JSON", OPT_SPECIAL, 0, 0, 0,
+	  "merged into chat_template_kwargs" },
+	{ "--extra-body", "JSON", OPT_SPECIAL, 0, 0, 0, "merged into every request body" },
+	{ "--visible-answer-tokens", "N", OPT_LONG, OFF(visible_tokens), 1, 1048576,
 	  "answer budget (256)" },
-	{ "--reasoning-headroom-tokens", OPT_LONG, OFF(headroom_tokens), 0, 1048576,
+	{ "--reasoning-headroom-tokens", "N", OPT_LONG, OFF(headroom_tokens), 0, 1048576,
 	  "extra budget for thinking (0)" },
-	{ "--max-response-bytes", OPT_LONG, OFF(max_body), 1024, 1L << 32,
-	  "cap per response body (64 MiB)" },
-	{ "--max-run-bytes", OPT_LONG, OFF(max_run_bytes), 1024, 1L << 34,
-	  "response bytes held at once, whole run (128 MiB)" },
-	{ "--cacert", OPT_STR, OFF(cacert), 0, 0, "CA bundle for https endpoints" },
-	{ "--insecure", OPT_FLAG, OFF(insecure), 0, 0, "do not verify TLS certificates" },
-	{ "--allowed-finish-reasons", OPT_SPECIAL, 0, 0, 0, "comma list (stop,tool_calls)" },
-	{ "--reasoning-evidence", OPT_SPECIAL, 0, 0, 0, "any|required|forbidden (any)" },
-	{ "--recipe", OPT_SPECIAL, 0, 0, 0, "take settings and metadata from a recipe file" },
-	{ "--record", OPT_STR, OFF(record), 0, 0, "record every exchange to FILE.jsonl.gz" },
-	{ "--dry-run", OPT_FLAG, OFF(dry_run), 0, 0,
-	  "print the plan as JSON; send and write nothing" },
-	{ "--image-path", OPT_STR, OFF(image_path), 0, 0,
+	{ "--allowed-finish-reasons", "LIST", OPT_SPECIAL, 0, 0, 0, "(stop,tool_calls)" },
+	{ "--reasoning-evidence", "POLICY", OPT_SPECIAL, 0, 0, 0, "any|required|forbidden (any)" },
+	{ "--stream", NULL, OPT_FLAG, OFF(stream), 0, 0,
+	  "stream every probe (SSE), with speed metrics" },
+	{ "--stream-parity", NULL, OPT_FLAG, OFF(stream_parity), 0, 0,
+	  "every probe streamed and not; verdicts must agree" },
+	{ "--parallel", NULL, OPT_FLAG, OFF(parallel), 0, 0, "all selected probes at once" },
+	{ "--repeat", "K", OPT_INT, OFF(repeat), 1, PROBE_REPEAT_MAX,
+	  "each probe K times (pass@k and pass^k reported)" },
+	{ "--concurrency-diff", NULL, OPT_FLAG, OFF(concurrency_diff), 0, 0,
+	  "tool batches one at a time, then all at once" },
+	{ "--image-path", "FILE", OPT_STR, OFF(image_path), 0, 0,
 	  "PNG, JPEG or WebP for the image and ocr probes" },
-	{ "--video-path", OPT_STR, OFF(video_path), 0, 0,
+	{ "--image-expect", "TEXT", OPT_SPECIAL, 0, 0, 0,
+	  "the image answer must hold it (repeatable)" },
+	{ "--ocr-expect", "TEXT", OPT_SPECIAL, 0, 0, 0,
+	  "the OCR answer must hold it (repeatable)" },
+	{ "--video-path", "FILE", OPT_STR, OFF(video_path), 0, 0,
 	  "MP4, WebM or QuickTime for the video probe" },
-	{ "--image-expect", OPT_SPECIAL, 0, 0, 0, "text the image answer must hold (repeatable)" },
-	{ "--ocr-expect", OPT_SPECIAL, 0, 0, 0, "text the OCR answer must hold (repeatable)" },
-	{ "--video-expect", OPT_SPECIAL, 0, 0, 0, "text the video answer must hold (repeatable)" },
-	{ "--concurrency-diff", OPT_FLAG, OFF(concurrency_diff), 0, 0,
-	  "run batches one at a time and all at once" },
-	{ "--repeat", OPT_INT, OFF(repeat), 1, PROBE_REPEAT_MAX,
-	  "run each probe K times; it passes when all K pass" },
+	{ "--video-expect", "TEXT", OPT_SPECIAL, 0, 0, 0,
+	  "the video answer must hold it (repeatable)" },
+	{ "--timeout", "SECONDS", OPT_DOUBLE, OFF(timeout), 0.001, 86400, "per request (900)" },
+	{ "--wait", "SECONDS", OPT_DOUBLE, OFF(wait), 0, 86400, "wait for a server still loading" },
+	{ "--max-response-bytes", "N", OPT_LONG, OFF(max_body), 1024, 1L << 32,
+	  "cap per response body (67108864)" },
+	{ "--max-run-bytes", "N", OPT_LONG, OFF(max_run_bytes), 1024, 1L << 34,
+	  "response bytes held at once in the run (134217728)" },
+	{ "--cacert", "FILE", OPT_STR, OFF(cacert), 0, 0, "CA bundle for https endpoints" },
+	{ "--insecure", NULL, OPT_FLAG, OFF(insecure), 0, 0,
+	  "do not verify TLS certificates (warns)" },
+	{ "--junit", "FILE", OPT_STR, OFF(junit), 0, 0, "JUnit XML (written atomically)" },
+	{ "--json", "FILE", OPT_STR, OFF(json), 0, 0, "the JSON report (written atomically)" },
+	{ "--markdown", "FILE", OPT_STR, OFF(markdown), 0, 0,
+	  "the notebook row (written atomically)" },
+	{ "--record", "FILE.jsonl.gz", OPT_STR, OFF(record), 0, 0,
+	  "record every exchange (no Authorization)" },
+	{ "--dry-run", NULL, OPT_FLAG, OFF(dry_run), 0, 0,
+	  "print the plan as JSON; send and write nothing" },
 };
-
-static const char usage_text[] =
-	"usage: preflight run      [--endpoint URL] [--model ID] [--recipe FILE] [options]\n"
-	"       preflight list     [--probes DIR]\n"
-	"       preflight validate FILE...            check probe and recipe files\n"
-	"       preflight table    REPORT.json... [--notebook FILE.md [--check]]\n"
-	"       preflight replay   RECORDING [--junit F] [--json F] [--markdown F]\n"
-	"       preflight version\n"
-	"\n"
-	"run options:\n"
-	"  --endpoint URL, --base-url URL      base URL with /v1 (or OPENAI_BASE_URL)\n"
-	"  --model ID                          model (default: the only one in /v1/models)\n"
-	"  --api-key-env NAME                  variable holding the key (default OPENAI_API_KEY)\n"
-	"  --probes DIR                        probe folder (default: the bundled probes)\n"
-	"  --checks ID,ID                      probes to run (default: smoke,json,needle,tools)\n"
-	"  --needle-ctx N                      needle prompt size in tokens (14000)\n"
-	"  --needle-depth D,D,...              one needle per depth, 0..1 (0.58)\n"
-	"  --long-tool-ctx N                   long-tools prompt size in tokens (110000)\n"
-	"  --tool-batch N                      tool requests sent at once (20, at most 128)\n"
-	"  --no-thinking                       chat_template_kwargs.enable_thinking=false\n"
-	"  --thinking-mode MODE                default|enabled|disabled|unsupported\n"
-	"  --reasoning-effort LEVEL            send reasoning_effort\n"
-	"  --chat-template-kwargs JSON         merged into chat_template_kwargs\n"
-	"  --extra-body JSON                   merged into every request body\n"
-	"  --visible-answer-tokens N           answer budget (256)\n"
-	"  --reasoning-headroom-tokens N       extra budget for thinking (0)\n"
-	"  --allowed-finish-reasons LIST       (stop,tool_calls)\n"
-	"  --reasoning-evidence any|required|forbidden\n"
-	"  --stream                            stream every probe (SSE), with speed metrics\n"
-	"  --stream-parity                     every probe streamed and not; verdicts must agree\n"
-	"  --parallel                          all selected probes at once\n"
-	"  --repeat K                          each probe K times (pass@k and pass^k reported)\n"
-	"  --concurrency-diff                  tool batches one at a time, then all at once\n"
-	"  --dry-run                           print the plan as JSON; send and write nothing\n"
-	"  --image-path FILE  --image-expect TEXT  --ocr-expect TEXT     for the image and ocr "
-	"probes\n"
-	"  --video-path FILE  --video-expect TEXT                        for the video probe\n"
-	"  --timeout SECONDS                   per request (900)\n"
-	"  --wait SECONDS                      wait for a server still loading\n"
-	"  --max-response-bytes N              cap per response body (67108864)\n"
-	"  --max-run-bytes N                   response bytes held at once in the run (134217728)\n"
-	"  --cacert FILE                       CA bundle for https endpoints\n"
-	"  --insecure                          do not verify TLS certificates (warns)\n"
-	"  --junit FILE  --json FILE  --markdown FILE   reports (written atomically)\n"
-	"  --recipe FILE                       settings and notebook metadata from a recipe\n"
-	"  --record FILE.jsonl.gz              record every exchange (no Authorization)\n"
-	"\n"
-	"exit codes: 0 all passed, 1 a probe failed, 2 usage or configuration error,\n"
-	"            3 the endpoint could not be used\n";
 
 const char *config_usage(void)
 {
-	return usage_text;
+	static char text[8192];
+	size_t i, used;
+
+	if (text[0])
+		return text;
+	snprintf(text, sizeof(text), "%s",
+		 "usage: preflight run      [--endpoint URL] [--model ID] [--recipe FILE] "
+		 "[options]\n"
+		 "       preflight list     [--probes DIR]\n"
+		 "       preflight validate FILE...            check probe and recipe files\n"
+		 "       preflight table    REPORT.json... [--notebook FILE.md [--check]]\n"
+		 "       preflight replay   RECORDING [--junit F] [--json F] [--markdown F]\n"
+		 "       preflight version\n\nrun options:\n");
+	for (i = 0; i < sizeof(options) / sizeof(options[0]); i++) {
+		char both[64];
+
+		snprintf(both, sizeof(both), "%s%s%s", options[i].name, options[i].arg ? " " : "",
+			 options[i].arg ? options[i].arg : "");
+		used = strlen(text);
+		snprintf(text + used, sizeof(text) - used, "  %-36s%s\n", both, options[i].help);
+	}
+	used = strlen(text);
+	snprintf(text + used, sizeof(text) - used, "%s",
+		 "\nexit codes: 0 all passed, 1 a probe failed, 2 usage or configuration error,\n"
+		 "            3 the endpoint could not be used, 130/143 interrupted\n");
+	return text;
 }
 
 static int parse_files(struct config *c, int argc, char **argv, char *err, size_t errlen);
