@@ -367,6 +367,21 @@ static int print_plan(const struct config *c, const struct probe_set *set)
 	return EXIT_PASS;
 }
 
+/* the exit code of a finished run whose reports were written */
+static int exit_code(const struct run_result *r)
+{
+	size_t i;
+
+	if (stop_signal)
+		return 128 + stop_signal;
+	if (r->unusable)
+		return EXIT_UNUSABLE;
+	for (i = 0; i < r->n_probes; i++)
+		if (r->probes[i].verdict != VERDICT_PASS)
+			return EXIT_FAILED;
+	return EXIT_PASS;
+}
+
 /* Runs the selected probes of set (live, recorded, or replayed from
  * replay), prints the console report, writes the reports, and returns the
  * exit code. */
@@ -451,16 +466,8 @@ static int run_probes(const struct config *c, struct probe_set *set, struct reco
 		fprintf(stderr, "preflight: %s\n", err);
 		code = EXIT_USAGE;
 	}
-	if (code == EXIT_USAGE)
-		;
-	else if (stop_signal)
-		code = 128 + stop_signal;
-	else if (r.unusable)
-		code = EXIT_UNUSABLE;
-	else
-		for (i = 0; i < r.n_probes; i++)
-			if (r.probes[i].verdict != VERDICT_PASS)
-				code = EXIT_FAILED;
+	if (code != EXIT_USAGE)
+		code = exit_code(&r);
 	run_result_release(&r);
 	media_release(&image);
 	media_release(&video);
