@@ -50,7 +50,8 @@ cJSON *read_json_report(const struct outcome *o, const char *name);
 const char *report_verdict(const cJSON *report, const char *id);
 const char *report_cause(const cJSON *report, const char *id);
 /* Validates a JUnit file with xmllint against ../shared/schemas/junit-10.xsd.
- * Returns 1 valid, 0 invalid, -1 skipped (no schema or no xmllint; says so). */
+ * Returns 1 valid, 0 invalid, -1 skipped (no schema or no xmllint; make
+ * check says so once). */
 int junit_validate(const char *path);
 
 /* "name:kind:type" per testcase of a JUnit text, one a line; caller frees. */
