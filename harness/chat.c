@@ -170,6 +170,22 @@ static int parse_calls(const cJSON *arr, struct chat_reply *r)
 	return 0;
 }
 
+/* the body as one JSON document: anything but whitespace after it (a raw
+ * NUL, a second object) makes it malformed */
+static cJSON *parse_whole(const char *body, size_t len)
+{
+	const char *end = NULL;
+	cJSON *root = cJSON_ParseWithLengthOpts(body, len, &end, false);
+	size_t i;
+
+	for (i = root && end ? (size_t)(end - body) : len; root && i < len; i++)
+		if (body[i] != ' ' && body[i] != '\n' && body[i] != '\r' && body[i] != '\t') {
+			cJSON_Delete(root);
+			return NULL;
+		}
+	return root;
+}
+
 /* a \u0000 escape (not an escaped backslash before "u0000") */
 static bool has_nul_escape(const char *s, size_t len)
 {
@@ -199,9 +215,9 @@ int chat_reply_parse(const char *body, size_t len, struct chat_reply *r, char *e
 	memset(r, 0, sizeof(*r));
 	r->prompt_tokens = r->completion_tokens = r->reasoning_tokens = -1;
 	r->had_nul = has_nul_escape(body, len);
-	root = cJSON_ParseWithLength(body, len);
+	root = parse_whole(body, len);
 	if (!root) {
-		snprintf(err, errlen, "the body is not valid JSON");
+		snprintf(err, errlen, "the body is not one valid JSON document");
 		goto out;
 	}
 	if (!cJSON_IsObject(root)) {
@@ -641,7 +657,7 @@ int chat_responses_parse(const char *body, size_t len, struct chat_reply *r, cha
 	memset(r, 0, sizeof(*r));
 	r->prompt_tokens = r->completion_tokens = r->reasoning_tokens = -1;
 	r->had_nul = has_nul_escape(body, len);
-	root = cJSON_ParseWithLength(body, len);
+	root = parse_whole(body, len);
 	status = cJSON_GetObjectItemCaseSensitive(root, "status");
 	if (!cJSON_IsObject(root) ||
 	    !cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(root, "output"))) {

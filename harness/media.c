@@ -12,6 +12,7 @@
 
 #include "alloc.h"
 #include "buf.h"
+#include "text.h"
 
 /* --- SHA-256 (FIPS 180-4) ------------------------------------------------------ */
 
@@ -71,41 +72,6 @@ void media_sha256_hex(const unsigned char *data, size_t len, char hex[65])
 		sha256_block(h, tail + i);
 	for (i = 0; i < 8; i++)
 		snprintf(hex + 8 * i, 9, "%08x", h[i]);
-}
-
-/* --- base64 -------------------------------------------------------------------- */
-
-static int base64_append(struct buf *out, const unsigned char *p, size_t len)
-{
-	static const char abc[] =
-		"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-	size_t i;
-	char q[4];
-
-	if (buf_grow_to(out, out->len + (len + 2) / 3 * 4))
-		return -1;
-	for (i = 0; i + 3 <= len; i += 3) {
-		q[0] = abc[p[i] >> 2];
-		q[1] = abc[((p[i] & 3) << 4) | (p[i + 1] >> 4)];
-		q[2] = abc[((p[i + 1] & 15) << 2) | (p[i + 2] >> 6)];
-		q[3] = abc[p[i + 2] & 63];
-		if (buf_append(out, q, 4))
-			return -1;
-	}
-	if (len - i == 1) {
-		q[0] = abc[p[i] >> 2];
-		q[1] = abc[(p[i] & 3) << 4];
-		q[2] = q[3] = '=';
-		return buf_append(out, q, 4);
-	}
-	if (len - i == 2) {
-		q[0] = abc[p[i] >> 2];
-		q[1] = abc[((p[i] & 3) << 4) | (p[i + 1] >> 4)];
-		q[2] = abc[(p[i + 1] & 15) << 2];
-		q[3] = '=';
-		return buf_append(out, q, 4);
-	}
-	return 0;
 }
 
 /* --- types and loading --------------------------------------------------------- */
@@ -185,7 +151,7 @@ int media_load(const char *path, enum media_kind kind, struct media *m, char *er
 	m->bytes = data.len;
 	media_sha256_hex((const unsigned char *)data.data, data.len, m->sha256);
 	if (buf_printf(&url, "data:%s;base64,", m->mime) ||
-	    base64_append(&url, (const unsigned char *)data.data, data.len) ||
+	    text_base64_append(&url, (const unsigned char *)data.data, data.len) ||
 	    !(m->path = xstrdup(path))) {
 		snprintf(err, errlen, "cannot load %s '%s': out of memory", what, path);
 		goto out;

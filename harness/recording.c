@@ -14,6 +14,7 @@
 
 #include "alloc.h"
 #include "buf.h"
+#include "text.h"
 
 #define LINE_MAX_BYTES (512u << 20)
 
@@ -41,21 +42,15 @@ static const char *const outcome_names[] = { "done", "transport-error", "timeout
 
 /* --- writing ------------------------------------------------------------------ */
 
-/* a copy of s with every occurrence of the key replaced */
-static char *redacted(const struct recording *r, const char *s, size_t len)
+/* a copy of s in out (caller releases) with every occurrence of the key
+ * replaced: a second guard, after the one at the HTTP layer */
+static int redacted(const struct recording *r, const char *s, size_t len, struct buf *out)
 {
-	struct buf b = BUF_INIT(0);
-	size_t klen = r->redact ? strlen(r->redact) : 0, i = 0;
-
-	while (i < len) {
-		if (klen && len - i >= klen && !memcmp(s + i, r->redact, klen)) {
-			buf_puts(&b, "[REDACTED]");
-			i += klen;
-		} else {
-			buf_putc(&b, s[i++]);
-		}
-	}
-	return buf_detach(&b);
+	buf_init(out, 0);
+	if (buf_append(out, s ? s : "", s ? len : 0) || buf_putc(out, '\0'))
+		return -1;
+	out->len--; /* the data stays NUL-terminated, even when empty */
+	return text_redact(out, r->redact) ? -1 : 0;
 }
 
 static void write_line(struct recording *r, const char *text)
@@ -102,13 +97,14 @@ struct recording *recording_create(const char *path, const char *redact, const c
 	return r;
 }
 
-static void add_text(cJSON *o, const char *key, const struct recording *r, const char *s,
-		     size_t len)
+static void add_text(cJSON *o, const char *key, struct recording *r, const char *s, size_t len)
 {
-	char *clean = redacted(r, s ? s : "", s ? len : 0);
+	struct buf clean;
 
-	cJSON_AddStringToObject(o, key, clean ? clean : "");
-	free(clean);
+	if (redacted(r, s, len, &clean))
+		r->failed = 1;
+	cJSON_AddStringToObject(o, key, buf_cstr(&clean));
+	buf_release(&clean);
 }
 
 static void on_seen(void *ctx, const struct http_exchange *x)
@@ -131,7 +127,19 @@ static void on_seen(void *ctx, const struct http_exchange *x)
 	cJSON_AddStringToObject(o, "outcome", outcome_names[x->outcome]);
 	cJSON_AddNumberToObject(o, "status", (double)x->status);
 	add_text(o, "error", r, x->error, strlen(x->error));
-	add_text(o, "response_body", r, x->response.data, x->response.len);
+	if (x->response.data && memchr(x->response.data, '\0', x->response.len)) {
+		/* a JSON string cannot hold NUL: such a body is kept in base64 */
+		struct buf clean, b64 = BUF_INIT(0);
+
+		if (redacted(r, x->response.data, x->response.len, &clean) ||
+		    text_base64_append(&b64, (const unsigned char *)clean.data, clean.len))
+			r->failed = 1;
+		cJSON_AddStringToObject(o, "response_body_base64", buf_cstr(&b64));
+		buf_release(&clean);
+		buf_release(&b64);
+	} else {
+		add_text(o, "response_body", r, x->response.data, x->response.len);
+	}
 	cJSON_AddNumberToObject(o, "seconds", x->seconds);
 	line = cJSON_PrintUnformatted(o);
 	if (line)
@@ -292,7 +300,7 @@ static int on_answer(void *ctx, struct http_exchange *x)
 
 	for (i = 0; i < r->n_entries; i++) {
 		struct entry *e = &r->entries[i];
-		const char *body;
+		const char *body, *b64;
 
 		if (e->used || strcmp(e->method, method) || strcmp(e->url, x->url) ||
 		    (x->body && (!e->request || strcmp(e->request, x->body))))
@@ -315,10 +323,14 @@ static int on_answer(void *ctx, struct http_exchange *x)
 				 : "");
 		body = cJSON_GetStringValue(
 			cJSON_GetObjectItemCaseSensitive(e->line, "response_body"));
+		b64 = cJSON_GetStringValue(
+			cJSON_GetObjectItemCaseSensitive(e->line, "response_body_base64"));
 		buf_init(&x->response, 0);
-		if (body && buf_puts(&x->response, body)) {
+		if ((body && buf_puts(&x->response, body)) ||
+		    (b64 && text_base64_decode(&x->response, b64, strlen(b64)))) {
 			x->outcome = HTTP_TRANSPORT;
-			snprintf(x->error, sizeof(x->error), "out of memory replaying");
+			snprintf(x->error, sizeof(x->error),
+				 "the recorded body cannot be read back");
 		}
 		return 1;
 	}

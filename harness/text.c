@@ -136,3 +136,59 @@ int text_redact(struct buf *b, const char *secret)
 	*b = out;
 	return 0;
 }
+
+/* base64: media files in data: URLs, bodies with NUL in recordings */
+static const char abc[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+int text_base64_append(struct buf *out, const unsigned char *p, size_t len)
+{
+	size_t i;
+	char q[4];
+
+	if (buf_grow_to(out, out->len + (len + 2) / 3 * 4))
+		return -1;
+	for (i = 0; i + 3 <= len; i += 3) {
+		q[0] = abc[p[i] >> 2];
+		q[1] = abc[((p[i] & 3) << 4) | (p[i + 1] >> 4)];
+		q[2] = abc[((p[i + 1] & 15) << 2) | (p[i + 2] >> 6)];
+		q[3] = abc[p[i + 2] & 63];
+		if (buf_append(out, q, 4))
+			return -1;
+	}
+	if (len - i == 1) {
+		q[0] = abc[p[i] >> 2];
+		q[1] = abc[(p[i] & 3) << 4];
+		q[2] = q[3] = '=';
+		return buf_append(out, q, 4);
+	}
+	if (len - i == 2) {
+		q[0] = abc[p[i] >> 2];
+		q[1] = abc[((p[i] & 3) << 4) | (p[i + 1] >> 4)];
+		q[2] = abc[(p[i + 1] & 15) << 2];
+		q[3] = '=';
+		return buf_append(out, q, 4);
+	}
+	return 0;
+}
+
+int text_base64_decode(struct buf *out, const char *s, size_t len)
+{
+	unsigned long acc = 0;
+	int bits = 0, rc;
+	size_t i;
+
+	for (i = 0; i < len && s[i] != '='; i++) {
+		const char *p = memchr(abc, s[i], 64);
+
+		if (!p || !s[i])
+			return -1;
+		acc = (acc << 6) | (unsigned long)(p - abc);
+		bits += 6;
+		if (bits >= 8) {
+			bits -= 8;
+			if ((rc = buf_putc(out, (char)((acc >> bits) & 0xFF))))
+				return rc;
+		}
+	}
+	return 0;
+}

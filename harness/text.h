@@ -28,6 +28,12 @@ char *text_excerpt(const char *s, size_t len, size_t max_chars, bool oneline);
  * or a buf error (b then holds nothing: better empty than leaking). */
 int text_redact(struct buf *b, const char *secret);
 
+/* Appends the base64 of len bytes. Returns 0 or a buf error. */
+int text_base64_append(struct buf *out, const unsigned char *p, size_t len);
+/* Appends the bytes of base64 text s. Returns 0, -1 for a character that
+ * is not base64, or a buf error. */
+int text_base64_decode(struct buf *out, const char *s, size_t len);
+
 /* Number of code points in s (invalid bytes count one each). */
 size_t text_chars(const char *s, size_t len);
 

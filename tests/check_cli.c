@@ -332,6 +332,26 @@ START_TEST(scenario_table)
 }
 END_TEST
 
+/* a body with a raw NUL byte is kept in base64 by the recording, so the
+ * replay reads the very bytes the live run read */
+START_TEST(raw_nul_body_replays)
+{
+	static const char *const flags[] = { "--checks", "smoke,json", NULL };
+	struct outcome o;
+	cJSON *report = run_scenario(&o, "raw-nul", flags, NULL);
+	char cmd[512];
+
+	ck_assert_int_eq(o.code, 1);
+	ck_assert_str_eq(report_verdict(report, "smoke"), "error");
+	ck_assert_str_eq(report_cause(report, "smoke"), "malformed-response");
+	snprintf(cmd, sizeof(cmd), "zcat '%s/run.jsonl.gz' | grep -q response_body_base64", o.dir);
+	ck_assert_int_eq(system(cmd), 0);
+	replay_matches(&o, report);
+	cJSON_Delete(report);
+	outcome_release(&o);
+}
+END_TEST
+
 /* the demo's run: console header, a line per probe, the summary line */
 START_TEST(console_and_markdown)
 {
@@ -1216,6 +1236,7 @@ Suite *cli_suite(void)
 	tcase_set_timeout(other, 120);
 	tcase_add_loop_test(tc, scenario_table, 0, sizeof(rows) / sizeof(rows[0]));
 	tcase_add_test(other, console_and_markdown);
+	tcase_add_test(other, raw_nul_body_replays);
 	tcase_add_loop_test(other, stream_table, 0, sizeof(stream_rows) / sizeof(stream_rows[0]));
 	tcase_add_test(other, perf_metrics_reach_the_table);
 	tcase_add_test(other, parallel_probes_overlap);

@@ -54,6 +54,36 @@ START_TEST(excerpt_cuts_on_code_points)
 }
 END_TEST
 
+START_TEST(base64_round_trip)
+{
+	static const struct {
+		const char *in, *out;
+	} v[] = { { "", "" },
+		  { "f", "Zg==" },
+		  { "fo", "Zm8=" },
+		  { "foo", "Zm9v" },
+		  { "foobar", "Zm9vYmFy" } };
+	struct buf b = BUF_INIT(0), back = BUF_INIT(0);
+	const char bin[] = "a\0b\xff";
+	size_t i;
+
+	for (i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
+		buf_reset(&b);
+		ck_assert_int_eq(
+			text_base64_append(&b, (const unsigned char *)v[i].in, strlen(v[i].in)), 0);
+		ck_assert_str_eq(buf_cstr(&b), v[i].out);
+	}
+	buf_reset(&b);
+	ck_assert_int_eq(text_base64_append(&b, (const unsigned char *)bin, 4), 0);
+	ck_assert_int_eq(text_base64_decode(&back, b.data, b.len), 0);
+	ck_assert_uint_eq(back.len, 4);
+	ck_assert_int_eq(memcmp(back.data, bin, 4), 0);
+	ck_assert_int_eq(text_base64_decode(&back, "a*b", 3), -1);
+	buf_release(&b);
+	buf_release(&back);
+}
+END_TEST
+
 Suite *text_suite(void)
 {
 	Suite *s = suite_create("text");
@@ -62,6 +92,7 @@ Suite *text_suite(void)
 	tcase_add_loop_test(tc, sanitize_table, 0,
 			    sizeof(sanitize_cases) / sizeof(sanitize_cases[0]));
 	tcase_add_test(tc, excerpt_cuts_on_code_points);
+	tcase_add_test(tc, base64_round_trip);
 	suite_add_tcase(s, tc);
 	return s;
 }
