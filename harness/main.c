@@ -32,8 +32,14 @@ enum { EXIT_PASS = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_UNUSABLE = 3 };
 
 static volatile int stop_signal;
 
+/* The first signal asks the run to stop and write its reports; a second
+ * one ends the process at once, removing a report half-written. */
 static void on_signal(int sig)
 {
+	if (stop_signal) {
+		file_abort_pending();
+		_exit(128 + sig);
+	}
 	stop_signal = sig;
 }
 
@@ -442,7 +448,7 @@ static int run_probes(const struct config *c, struct probe_set *set, struct reco
 	}
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
-	sa.sa_flags = SA_RESETHAND; /* a second signal ends the process at once */
+	sa.sa_flags = 0;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	hooks.event = progress;
