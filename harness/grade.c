@@ -330,9 +330,11 @@ void grade_answer(const struct expect *x, const struct grade_policy *pol,
 		if (!contains_folded(r->content, pol->expected[i]))
 			set_fail(g, "'%s' is not in the answer (--%s)", pol->expected[i],
 				 x->contains_from);
-	/* the answer went to the reasoning channel: nothing visible, and the
-	 * reasoning alone holds what the content should */
+	/* the answer went to the reasoning channel: the model finished, nothing
+	 * is visible, and the reasoning alone holds what the content should (cut
+	 * off by the budget, the same picture is thinking-starvation) */
 	if (!g->pass && only_space(r->content, r->content_len) && r->reasoning_len &&
+	    !(r->finish_reason && !strcmp(r->finish_reason, "length")) &&
 	    text_checks_pass(x, pol, r->reasoning, r->reasoning_len))
 		ev.answer_in_reasoning = true;
 	check_policy(pol, r, g);

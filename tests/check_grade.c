@@ -124,6 +124,18 @@ static const struct {
 	  "\"function\",\"function\":{\"name\":\"get_time\",\"arguments\":\"{}\"}}]},\"finish_"
 	  "reason\":\"tool_calls\"}]}",
 	  false, CAUSE_WRONG_TOOL },
+	/* the answer in the reasoning channel of a finished reply */
+	{ smoke_probe,
+	  "{\"choices\":[{\"message\":{\"content\":\"\",\"reasoning\":\"sum(xs)\"},\"finish_"
+	  "reason\":"
+	  "\"stop\"}]}",
+	  false, CAUSE_ANSWER_IN_REASONING },
+	/* the same picture cut off by the budget is starvation, even when the
+	 * thinking mentions the answer */
+	{ smoke_probe,
+	  "{\"choices\":[{\"message\":{\"content\":\"\",\"reasoning\":\"maybe sum(xs), "
+	  "let me check\"},\"finish_reason\":\"length\"}],\"usage\":{\"completion_tokens\":256}}",
+	  false, CAUSE_THINKING_STARVATION },
 };
 
 START_TEST(grades_recorded_answers)
