@@ -14,16 +14,24 @@
 #define MESSAGE_MAX_CHARS 600
 
 /* the first number after needle in s, or -1 */
+#define NUMBER_MAX 1000000000000L /* 10^12 tokens */
+
 static long number_after(const char *s, const char *needle)
 {
 	const char *p = strstr(s, needle);
+	long n;
 
 	if (!p)
 		return -1;
 	p += strlen(needle);
 	while (*p && !isdigit((unsigned char)*p))
 		p++;
-	return *p ? strtol(p, NULL, 10) : -1;
+	if (!*p)
+		return -1;
+	n = strtol(p, NULL, 10);
+	/* no context is this large: a number past it is noise (and summing two
+	 * of them must not overflow) */
+	return n <= NUMBER_MAX ? n : -1;
 }
 
 /* Each row: a phrase that marks the wording, the phrase before the limit,

@@ -156,6 +156,22 @@ START_TEST(excerpt_is_bounded)
 }
 END_TEST
 
+/* fuzz finding: two saturated strtol values summed (signed overflow) */
+START_TEST(fuzz_huge_numbers)
+{
+	const char *body =
+		"{`inputs` tokens + `max_new_tokens` must be <= 8193. Given: 40tokens and "
+		"888888888888888888888888888888888888888888888888888";
+	struct api_error e;
+
+	apierror_parse(body, strlen(body), &e);
+	ck_assert(e.context_overflow);
+	ck_assert_int_eq(e.ctx_limit, 8193);
+	ck_assert_int_eq(e.ctx_requested, -1);
+	apierror_release(&e);
+}
+END_TEST
+
 Suite *apierror_suite(void)
 {
 	Suite *s = suite_create("apierror");
@@ -163,6 +179,7 @@ Suite *apierror_suite(void)
 
 	tcase_add_loop_test(tc, parses_error_bodies, 0, sizeof(cases) / sizeof(cases[0]));
 	tcase_add_test(tc, excerpt_is_bounded);
+	tcase_add_test(tc, fuzz_huge_numbers);
 	suite_add_tcase(s, tc);
 	return s;
 }
