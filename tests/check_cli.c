@@ -1219,6 +1219,11 @@ START_TEST(list_and_validate)
 	run_preflight(&o, NULL, ok);
 	ck_assert_int_eq(o.code, 0);
 	outcome_release(&o);
+	/* every bundled probe and sample recipe is valid */
+	snprintf(path, sizeof(path),
+		 "cd '%s' && ./preflight validate probes/*.json fixtures/recipes/*.json >/dev/null",
+		 repo_root());
+	ck_assert_int_eq(system(path), 0);
 	ok[1] = "/nonexistent/probe.json";
 	run_preflight(&o, NULL, ok);
 	ck_assert_int_eq(o.code, 2);
