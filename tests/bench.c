@@ -108,6 +108,44 @@ static int cmp_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* one run of preflight against a fresh fake endpoint playing scenario,
+ * with flags (NULL-terminated) after --endpoint */
+static struct cost run_against(const char *scenario, const char *const *flags)
+{
+	char url[64], *args[24];
+	unsigned port;
+	pid_t fake = fake_start(scenario, &port);
+	struct cost c;
+	int n = 0;
+
+	snprintf(url, sizeof(url), "http://127.0.0.1:%u/v1", port);
+	args[n++] = "preflight";
+	args[n++] = "run";
+	args[n++] = "--endpoint";
+	args[n++] = url;
+	while (*flags && n < 23)
+		args[n++] = (char *)*flags++;
+	args[n] = NULL;
+	c = run_preflight(args);
+	fake_stop(fake);
+	return c;
+}
+
+/* the first probe of the JSON report at path (which is then removed), or
+ * NULL; the caller deletes *report */
+static const cJSON *first_probe(const char *path, cJSON **report)
+{
+	struct buf text = BUF_INIT(0);
+	char err[256];
+
+	*report = NULL;
+	if (file_read(path, 1 << 26, &text, err, sizeof(err)) == 0)
+		*report = cJSON_Parse(buf_cstr(&text));
+	buf_release(&text);
+	unlink(path);
+	return cJSON_GetArrayItem(cJSON_GetObjectItem(*report, "probes"), 0);
+}
+
 static void bench_default_run(void)
 {
 	double wall[RUNS], cpu[RUNS];
@@ -140,32 +178,17 @@ static void bench_default_run(void)
 
 static void bench_tool_batch(void)
 {
-	unsigned port;
-	char url[64];
-	pid_t fake = fake_start("fixtures/scenarios/bench-200ms.json", &port);
-	char *args[] = {
-		"preflight", "run",	     "--endpoint", url,	     "--checks",
-		"tools",     "--tool-batch", "128",	   "--json", "/tmp/preflight-bench.json",
-		NULL
-	};
-	struct buf text = BUF_INIT(0);
-	char err[256];
-	double seconds = -1;
+	static const char *const flags[] = { "--checks", "tools",  "--tool-batch",
+					     "128",	 "--json", "/tmp/preflight-bench.json",
+					     NULL };
 	cJSON *r;
+	const cJSON *p;
+	double seconds;
 
-	snprintf(url, sizeof(url), "http://127.0.0.1:%u/v1", port);
-	run_preflight(args);
-	fake_stop(fake);
-	if (file_read("/tmp/preflight-bench.json", 1 << 26, &text, err, sizeof(err)) == 0 &&
-	    (r = cJSON_Parse(buf_cstr(&text)))) {
-		seconds =
-			cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(r, "probes"), 0),
-					    "seconds")
-				->valuedouble;
-		cJSON_Delete(r);
-	}
-	buf_release(&text);
-	unlink("/tmp/preflight-bench.json");
+	run_against("fixtures/scenarios/bench-200ms.json", flags);
+	p = first_probe("/tmp/preflight-bench.json", &r);
+	seconds = p ? cJSON_GetNumberValue(cJSON_GetObjectItem(p, "seconds")) : -1;
+	cJSON_Delete(r);
 	printf("| (b) 128-way tool batch, 200 ms per answer | %.0f ms = %.2f× one answer | ≤ 1.2× "
 	       "|\n",
 	       seconds * 1e3, seconds / 0.2);
@@ -216,16 +239,10 @@ static void bench_needle_build(void)
  * 4 MB request, the answer */
 static void bench_needle_run(void)
 {
-	unsigned port;
-	char url[64];
-	pid_t fake = fake_start("fixtures/scenarios/long-context.json", &port);
-	char *args[] = { "preflight", "run",	      "--endpoint", url, "--checks",
-			 "needle",    "--needle-ctx", "1000000",    NULL };
-	struct cost c;
+	static const char *const flags[] = { "--checks", "needle", "--needle-ctx", "1000000",
+					     NULL };
+	struct cost c = run_against("fixtures/scenarios/long-context.json", flags);
 
-	snprintf(url, sizeof(url), "http://127.0.0.1:%u/v1", port);
-	c = run_preflight(args);
-	fake_stop(fake);
 	printf("| (d') a whole 1M-token needle run (calibration, 4 MB request, answer) | wall %.0f "
 	       "ms, CPU %.1f ms, peak RSS %.1f MiB (exit %d) | |\n",
 	       c.wall * 1e3, c.cpu * 1e3, (double)c.rss_kb / 1024.0, c.code);
@@ -245,34 +262,19 @@ static void bench_stream_accuracy(void)
 	size_t i;
 
 	for (i = 0; i < sizeof(paces) / sizeof(paces[0]); i++) {
-		unsigned port;
-		char url[64];
-		pid_t fake = fake_start(paces[i].scenario, &port);
-		char *args[] = { "preflight",  "run",
-				 "--endpoint", url,
-				 "--checks",   "perf",
-				 "--json",     "/tmp/preflight-bench-stream.json",
-				 NULL };
-		struct buf text = BUF_INIT(0);
-		char err[256];
-		double tps = -1, ttft = -1;
-		cJSON *r, *m;
+		static const char *const flags[] = { "--checks", "perf", "--json",
+						     "/tmp/preflight-bench-stream.json", NULL };
+		const cJSON *p, *m;
+		cJSON *r;
+		double tps, ttft;
 
-		snprintf(url, sizeof(url), "http://127.0.0.1:%u/v1", port);
-		run_preflight(args);
-		fake_stop(fake);
-		if (file_read("/tmp/preflight-bench-stream.json", 1 << 26, &text, err,
-			      sizeof(err)) == 0 &&
-		    (r = cJSON_Parse(buf_cstr(&text)))) {
-			m = cJSON_GetObjectItem(
-				cJSON_GetArrayItem(cJSON_GetObjectItem(r, "probes"), 0), "metrics");
-			tps = cJSON_GetNumberValue(
-				cJSON_GetObjectItem(m, "decode_tokens_per_second"));
-			ttft = cJSON_GetNumberValue(cJSON_GetObjectItem(m, "ttft_seconds"));
-			cJSON_Delete(r);
-		}
-		buf_release(&text);
-		unlink("/tmp/preflight-bench-stream.json");
+		run_against(paces[i].scenario, flags);
+		p = first_probe("/tmp/preflight-bench-stream.json", &r);
+		m = cJSON_GetObjectItem(p, "metrics");
+		tps = m ? cJSON_GetNumberValue(cJSON_GetObjectItem(m, "decode_tokens_per_second"))
+			: -1;
+		ttft = m ? cJSON_GetNumberValue(cJSON_GetObjectItem(m, "ttft_seconds")) : -1;
+		cJSON_Delete(r);
 		printf("| (c) stream paced at %.0f tok/s, first token after %.0f ms | %.1f tok/s "
 		       "(%+.2f%%), TTFT %.1f ms (%+.1f ms) | within 2%% |\n",
 		       paces[i].tps, paces[i].ttft * 1e3, tps, 100.0 * (tps / paces[i].tps - 1.0),
@@ -284,16 +286,11 @@ static void bench_stream_accuracy(void)
  * endless body: the run's budget, not 128 per-response caps, bounds it */
 static void bench_hostile_batch(void)
 {
-	unsigned port;
-	char url[64];
-	pid_t fake = fake_start("fixtures/scenarios/huge-body.json", &port);
-	char *args[] = { "preflight",	 "run", "--endpoint", url,  "--checks", "tools",
-			 "--tool-batch", "128", "--timeout",  "60", NULL };
-	struct cost c;
+	static const char *const flags[] = { "--checks", "tools",     "--tool-batch",
+					     "128",	 "--timeout", "60",
+					     NULL };
+	struct cost c = run_against("fixtures/scenarios/huge-body.json", flags);
 
-	snprintf(url, sizeof(url), "http://127.0.0.1:%u/v1", port);
-	c = run_preflight(args);
-	fake_stop(fake);
 	printf("| (e) 128-way batch, every answer a 1 GiB body (defaults: 64 MiB each, 128 MiB a "
 	       "run) | wall %.1f s, peak RSS %.1f MiB (exit %d) | < 200 MB |\n",
 	       c.wall, (double)c.rss_kb / 1024.0, c.code);
