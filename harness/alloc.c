@@ -6,6 +6,19 @@
 
 static unsigned long fail_at; /* 0 = never */
 static unsigned long count;
+static unsigned long failures; /* allocations that returned NULL */
+
+static void *counted(void *p)
+{
+	if (!p)
+		__atomic_fetch_add(&failures, 1, __ATOMIC_RELAXED);
+	return p;
+}
+
+unsigned long alloc_failures(void)
+{
+	return __atomic_load_n(&failures, __ATOMIC_RELAXED);
+}
 
 static int should_fail(void)
 {
@@ -31,22 +44,22 @@ void alloc_init_from_env(void)
 void *xmalloc(size_t n)
 {
 	if (should_fail())
-		return NULL;
-	return malloc(n ? n : 1);
+		return counted(NULL);
+	return counted(malloc(n ? n : 1));
 }
 
 void *xcalloc(size_t n, size_t size)
 {
 	if (should_fail())
-		return NULL;
-	return calloc(n ? n : 1, size ? size : 1);
+		return counted(NULL);
+	return counted(calloc(n ? n : 1, size ? size : 1));
 }
 
 void *xrealloc(void *p, size_t n)
 {
 	if (should_fail())
-		return NULL;
-	return realloc(p, n ? n : 1);
+		return counted(NULL);
+	return counted(realloc(p, n ? n : 1));
 }
 
 char *xstrndup(const char *s, size_t n)

@@ -19,5 +19,8 @@ char *xstrndup(const char *s, size_t n);
  * Read from PREFLIGHT_FAIL_ALLOC by alloc_init_from_env(). */
 void alloc_fail_at(unsigned long n);
 void alloc_init_from_env(void);
+/* How many allocations have failed so far (injected or real): a caller
+ * tells "out of memory" from a library's other failures with it. */
+unsigned long alloc_failures(void);
 
 #endif

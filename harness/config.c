@@ -10,92 +10,104 @@
 #include <unistd.h>
 
 #include "alloc.h"
+#include "file.h"
+#include "text.h"
 
 enum opt_kind { OPT_STR, OPT_DOUBLE, OPT_LONG, OPT_INT, OPT_FLAG, OPT_SPECIAL };
+
+/* where an option may come from besides a run's command line */
+enum opt_where {
+	OPT_RECORDED = 1, /* kept in a recording, and taken from one by replay */
+	OPT_REPLAY = 2,	  /* on replay's own command line */
+	OPT_MANY = 4,	  /* repeatable: values add up, never contradict */
+};
 
 struct option {
 	const char *name;
 	const char *arg; /* what the value is, for the help; NULL for a flag */
 	enum opt_kind kind;
-	size_t offset; /* into struct config */
+	size_t offset; /* into struct config; options sharing one contradict */
 	double lo, hi; /* bounds for numbers */
 	const char *help;
+	unsigned where; /* enum opt_where bits */
 };
+
+#define REC OPT_RECORDED
 
 #define OFF(f) offsetof(struct config, f)
 
 /* every run option, in the order the help lists them */
 static const struct option options[] = {
 	{ "--endpoint", "URL", OPT_STR, OFF(endpoint), 0, 0,
-	  "base URL with /v1 (or OPENAI_BASE_URL)" },
-	{ "--base-url", "URL", OPT_STR, OFF(endpoint), 0, 0, "same as --endpoint" },
+	  "base URL with /v1 (or OPENAI_BASE_URL)", REC },
+	{ "--base-url", "URL", OPT_STR, OFF(endpoint), 0, 0, "same as --endpoint", REC },
 	{ "--model", "ID", OPT_STR, OFF(model), 0, 0,
-	  "model (default: the only one in /v1/models)" },
+	  "model (default: the only one in /v1/models)", REC },
 	{ "--api-key-env", "NAME", OPT_STR, OFF(api_key_env), 0, 0,
-	  "variable holding the key (default OPENAI_API_KEY)" },
-	{ "--recipe", "FILE", OPT_SPECIAL, 0, 0, 0,
-	  "settings and notebook metadata from a recipe" },
+	  "variable holding the key (default OPENAI_API_KEY)", 0 },
+	{ "--recipe", "FILE", OPT_SPECIAL, OFF(recipe), 0, 0,
+	  "settings and notebook metadata from a recipe", REC },
 	{ "--probes", "DIR", OPT_STR, OFF(probes_dir), 0, 0,
-	  "probe folder (default: the bundled probes)" },
+	  "probe folder (default: the bundled probes)", 0 },
 	{ "--checks", "ID,ID", OPT_STR, OFF(checks), 0, 0,
-	  "probes to run (default: smoke,json,needle,tools)" },
+	  "probes to run (default: smoke,json,needle,tools)", REC },
 	{ "--needle-ctx", "N", OPT_LONG, OFF(needle_ctx), 256, 10000000,
-	  "needle prompt size in tokens (14000)" },
-	{ "--needle-depth", "D,D,...", OPT_SPECIAL, 0, 0, 0, "one needle per depth, 0..1 (0.58)" },
+	  "needle prompt size in tokens (14000)", REC },
+	{ "--needle-depth", "D,D,...", OPT_SPECIAL, OFF(needle_depths), 0, 0, "one needle per depth, 0..1 (0.58)", REC },
 	{ "--long-tool-ctx", "N", OPT_LONG, OFF(long_tool_ctx), 1000, 10000000,
-	  "long-tools prompt size in tokens (110000)" },
+	  "long-tools prompt size in tokens (110000)", REC },
 	{ "--tool-batch", "N", OPT_INT, OFF(tool_batch), 1, PROBE_BATCH_MAX,
-	  "tool requests sent at once (20, at most 128)" },
-	{ "--no-thinking", NULL, OPT_SPECIAL, 0, 0, 0,
-	  "chat_template_kwargs.enable_thinking=false" },
-	{ "--thinking-mode", "MODE", OPT_SPECIAL, 0, 0, 0, "default|enabled|disabled|unsupported" },
+	  "tool requests sent at once (20, at most 128)", REC },
+	{ "--no-thinking", NULL, OPT_SPECIAL, OFF(thinking), 0, 0,
+	  "chat_template_kwargs.enable_thinking=false", REC },
+	{ "--thinking-mode", "MODE", OPT_SPECIAL, OFF(thinking), 0, 0, "default|enabled|disabled|unsupported", REC },
 	{ "--reasoning-effort", "LEVEL", OPT_STR, OFF(reasoning_effort), 0, 0,
-	  "send reasoning_effort" },
-	{ "--chat-template-kwargs", "JSON", OPT_SPECIAL, 0, 0, 0,
-	  "merged into chat_template_kwargs" },
-	{ "--extra-body", "JSON", OPT_SPECIAL, 0, 0, 0, "merged into every request body" },
+	  "send reasoning_effort", REC },
+	{ "--chat-template-kwargs", "JSON", OPT_SPECIAL, OFF(chat_template_kwargs), 0, 0,
+	  "merged into chat_template_kwargs", REC },
+	{ "--extra-body", "JSON", OPT_SPECIAL, OFF(extra_body), 0, 0, "merged into every request body", REC },
 	{ "--visible-answer-tokens", "N", OPT_LONG, OFF(visible_tokens), 1, 1048576,
-	  "answer budget (256)" },
+	  "answer budget (256)", REC },
 	{ "--reasoning-headroom-tokens", "N", OPT_LONG, OFF(headroom_tokens), 0, 1048576,
-	  "extra budget for thinking (0)" },
-	{ "--allowed-finish-reasons", "LIST", OPT_SPECIAL, 0, 0, 0, "(stop,tool_calls)" },
-	{ "--reasoning-evidence", "POLICY", OPT_SPECIAL, 0, 0, 0, "any|required|forbidden (any)" },
+	  "extra budget for thinking (0)", REC },
+	{ "--allowed-finish-reasons", "LIST", OPT_SPECIAL, OFF(allowed_finish), 0, 0, "(stop,tool_calls)", REC },
+	{ "--reasoning-evidence", "POLICY", OPT_SPECIAL, OFF(reasoning_evidence), 0, 0, "any|required|forbidden (any)", REC },
 	{ "--stream", NULL, OPT_FLAG, OFF(stream), 0, 0,
-	  "stream every probe (SSE), with speed metrics" },
+	  "stream every probe (SSE), with speed metrics", REC },
 	{ "--stream-parity", NULL, OPT_FLAG, OFF(stream_parity), 0, 0,
-	  "every probe streamed and not; verdicts must agree" },
-	{ "--parallel", NULL, OPT_FLAG, OFF(parallel), 0, 0, "all selected probes at once" },
+	  "every probe streamed and not; verdicts must agree", REC },
+	{ "--parallel", NULL, OPT_FLAG, OFF(parallel), 0, 0, "all selected probes at once", REC },
 	{ "--repeat", "K", OPT_INT, OFF(repeat), 1, PROBE_REPEAT_MAX,
-	  "each probe K times (pass@k and pass^k reported)" },
+	  "each probe K times (pass@k and pass^k reported)", REC },
 	{ "--concurrency-diff", NULL, OPT_FLAG, OFF(concurrency_diff), 0, 0,
-	  "tool batches one at a time, then all at once" },
+	  "tool batches one at a time, then all at once", REC },
 	{ "--image-path", "FILE", OPT_STR, OFF(image_path), 0, 0,
-	  "PNG, JPEG or WebP for the image and ocr probes" },
+	  "PNG, JPEG or WebP for the image and ocr probes", OPT_REPLAY },
 	{ "--image-expect", "TEXT", OPT_SPECIAL, 0, 0, 0,
-	  "the image answer must hold it (repeatable)" },
+	  "the image answer must hold it (repeatable)", REC | OPT_MANY },
 	{ "--ocr-expect", "TEXT", OPT_SPECIAL, 0, 0, 0,
-	  "the OCR answer must hold it (repeatable)" },
+	  "the OCR answer must hold it (repeatable)", REC | OPT_MANY },
 	{ "--video-path", "FILE", OPT_STR, OFF(video_path), 0, 0,
-	  "MP4, WebM or QuickTime for the video probe" },
+	  "MP4, WebM or QuickTime for the video probe", OPT_REPLAY },
 	{ "--video-expect", "TEXT", OPT_SPECIAL, 0, 0, 0,
-	  "the video answer must hold it (repeatable)" },
-	{ "--timeout", "SECONDS", OPT_DOUBLE, OFF(timeout), 0.001, 86400, "per request (900)" },
-	{ "--wait", "SECONDS", OPT_DOUBLE, OFF(wait), 0, 86400, "wait for a server still loading" },
+	  "the video answer must hold it (repeatable)", REC | OPT_MANY },
+	{ "--timeout", "SECONDS", OPT_DOUBLE, OFF(timeout), 0.001, 86400, "per request (900)", REC },
+	{ "--wait", "SECONDS", OPT_DOUBLE, OFF(wait), 0, 86400, "wait for a server still loading", REC },
 	{ "--max-response-bytes", "N", OPT_LONG, OFF(max_body), 1024, 1L << 32,
-	  "cap per response body (67108864)" },
+	  "cap per response body (67108864)", REC },
 	{ "--max-run-bytes", "N", OPT_LONG, OFF(max_run_bytes), 1024, 1L << 34,
-	  "response bytes held at once in the run (134217728)" },
-	{ "--cacert", "FILE", OPT_STR, OFF(cacert), 0, 0, "CA bundle for https endpoints" },
+	  "response bytes held at once in the run (134217728)", REC | OPT_REPLAY },
+	{ "--cacert", "FILE", OPT_STR, OFF(cacert), 0, 0, "CA bundle for https endpoints", 0 },
 	{ "--insecure", NULL, OPT_FLAG, OFF(insecure), 0, 0,
-	  "do not verify TLS certificates (warns)" },
-	{ "--junit", "FILE", OPT_STR, OFF(junit), 0, 0, "JUnit XML (written atomically)" },
-	{ "--json", "FILE", OPT_STR, OFF(json), 0, 0, "the JSON report (written atomically)" },
+	  "do not verify TLS certificates (warns)", REC },
+	{ "--junit", "FILE", OPT_STR, OFF(junit), 0, 0, "JUnit XML (written atomically)", OPT_REPLAY },
+	{ "--json", "FILE", OPT_STR, OFF(json), 0, 0, "the JSON report (written atomically)", OPT_REPLAY },
 	{ "--markdown", "FILE", OPT_STR, OFF(markdown), 0, 0,
-	  "the notebook row (written atomically)" },
+	  "the notebook row (written atomically)", OPT_REPLAY },
 	{ "--record", "FILE.jsonl.gz", OPT_STR, OFF(record), 0, 0,
-	  "record every exchange (no Authorization)" },
+	  "record every exchange (no Authorization)", 0 },
 	{ "--dry-run", NULL, OPT_FLAG, OFF(dry_run), 0, 0,
-	  "print the plan as JSON; send and write nothing" },
+	  "print the plan as JSON; send and write nothing", 0 },
 };
 
 const char *config_usage(void)
@@ -112,6 +124,7 @@ const char *config_usage(void)
 		 "       preflight validate FILE...            check probe and recipe files\n"
 		 "       preflight table    REPORT.json... [--notebook FILE.md [--check]]\n"
 		 "       preflight replay   RECORDING [--junit F] [--json F] [--markdown F]\n"
+		 "                          [--max-run-bytes N] [--image-path F] [--video-path F]\n"
 		 "       preflight version\n\nrun options:\n");
 	for (i = 0; i < sizeof(options) / sizeof(options[0]); i++) {
 		char both[64];
@@ -124,7 +137,8 @@ const char *config_usage(void)
 	used = strlen(text);
 	snprintf(text + used, sizeof(text) - used, "%s",
 		 "\nexit codes: 0 all passed, 1 a probe failed, 2 usage or configuration error,\n"
-		 "            3 the endpoint could not be used, 130/143 interrupted\n");
+		 "            3 the endpoint could not be used, 4 a report could not be written,\n"
+		 "            130/143 interrupted\n");
 	return text;
 }
 
@@ -318,11 +332,72 @@ static int check_endpoint(const char *url, char *err, size_t errlen)
 		snprintf(err, errlen, "the endpoint must not hold credentials; use --api-key-env");
 		return -1;
 	}
-	if (strpbrk(url, "?# \t\r\n")) {
+	if (!text_valid_utf8(url, strlen(url)) || strpbrk(url, "?# \t\r\n")) {
 		snprintf(err, errlen,
 			 "endpoint must be a plain base URL without query, fragment or spaces");
 		return -1;
 	}
+	return 0;
+}
+
+/* What an option sets, in a form two settings can be compared in. */
+static void canonical(const struct option *o, const char *val, char *out, size_t n)
+{
+	char *end = NULL;
+	double d;
+
+	if (o->kind == OPT_FLAG)
+		snprintf(out, n, "on");
+	else if (!strcmp(o->name, "--no-thinking"))
+		snprintf(out, n, "disabled");
+	else if (o->kind != OPT_STR && o->kind != OPT_SPECIAL && (d = strtod(val, &end), end != val))
+		snprintf(out, n, "%.17g", d);
+	else
+		snprintf(out, n, "%s", val ? val : "");
+}
+
+/* Pairs that cannot both be meant, beyond two settings of one field. */
+static const char *const exclusive[][2] = {
+	{ "--stream", "--stream-parity" },
+	{ "--insecure", "--cacert" },
+};
+
+struct given {
+	const struct option *o;
+	char value[256];
+};
+
+/* A command-line option that contradicts one given before it: the same
+ * setting with another value (--no-thinking and --thinking-mode enabled),
+ * or an exclusive pair. Only a recipe's value is overridden silently. */
+static int contradicts(struct given *seen, int *n_seen, const struct option *o, const char *val,
+		       char *err, size_t errlen)
+{
+	struct given g = { o, "" };
+	size_t k;
+	int i;
+
+	if (o->where & OPT_MANY)
+		return 0;
+	canonical(o, val, g.value, sizeof(g.value));
+	for (i = 0; i < *n_seen; i++) {
+		const struct option *p = seen[i].o;
+
+		if ((p->offset ? p->offset == o->offset : p == o) && strcmp(seen[i].value, g.value)) {
+			snprintf(err, errlen, "%s %s contradicts %s %s: give one", p->name,
+				 seen[i].value, o->name, g.value);
+			return -1;
+		}
+		for (k = 0; k < sizeof(exclusive) / sizeof(exclusive[0]); k++)
+			if ((!strcmp(p->name, exclusive[k][0]) && !strcmp(o->name, exclusive[k][1])) ||
+			    (!strcmp(p->name, exclusive[k][1]) && !strcmp(o->name, exclusive[k][0]))) {
+				snprintf(err, errlen, "%s and %s cannot be used together", p->name,
+					 o->name);
+				return -1;
+			}
+	}
+	if (*n_seen < (int)(sizeof(options) / sizeof(options[0])) * 2)
+		seen[(*n_seen)++] = g;
 	return 0;
 }
 
@@ -331,8 +406,9 @@ static int check_endpoint(const char *url, char *err, size_t errlen)
 static int parse_options(struct config *c, char **args, int n, const char *source, char *err,
 			 size_t errlen)
 {
+	struct given seen[sizeof(options) / sizeof(options[0]) * 2];
+	int i, n_seen = 0;
 	char why[512];
-	int i;
 
 	for (i = 0; i < n; i++) {
 		const char *arg = args[i], *val = NULL, *eq = strchr(arg, '=');
@@ -358,9 +434,10 @@ static int parse_options(struct config *c, char **args, int n, const char *sourc
 			snprintf(err, errlen, "list takes only --probes");
 			return -1;
 		}
-		if (c->cmd == CMD_REPLAY && strcmp(name, "--junit") && strcmp(name, "--json") &&
-		    strcmp(name, "--markdown")) {
-			snprintf(err, errlen, "replay takes only --junit, --json and --markdown");
+		if (c->cmd == CMD_REPLAY && !(o->where & OPT_REPLAY)) {
+			snprintf(err, errlen,
+				 "replay takes only --junit, --json, --markdown, --max-run-bytes, "
+				 "--image-path and --video-path");
 			return -1;
 		}
 		if (o->kind == OPT_FLAG || !strcmp(name, "--no-thinking")) {
@@ -368,6 +445,8 @@ static int parse_options(struct config *c, char **args, int n, const char *sourc
 				snprintf(err, errlen, "%s takes no value", name);
 				return -1;
 			}
+			if (!source && contradicts(seen, &n_seen, o, NULL, err, errlen))
+				return -1;
 			if (o->kind == OPT_FLAG) {
 				*(bool *)((char *)c + o->offset) = true;
 				continue;
@@ -380,6 +459,8 @@ static int parse_options(struct config *c, char **args, int n, const char *sourc
 			if (!val)
 				val = args[++i];
 		}
+		if (!source && val && contradicts(seen, &n_seen, o, val, err, errlen))
+			return -1;
 		if (o->kind == OPT_STR && !*val) {
 			snprintf(why, sizeof(why), "option '%s' needs a non-empty value", name);
 		} else if (o->kind == OPT_STR) {
@@ -481,8 +562,14 @@ static int load_recipe(struct config *c, char **args, int n, const struct recipe
 	}
 	if (!path)
 		return 0;
+	if (given && !given->text) {
+		/* a replay never reads a file its recording names */
+		snprintf(err, errlen, "the recording names recipe '%s' but does not carry it", path);
+		return -1;
+	}
 	c->recipe =
-		given ? recipe_load_text(given->path, given->text, strlen(given->text), err, errlen)
+		given ? recipe_load_text(given->path ? given->path : path, given->text,
+					 strlen(given->text), err, errlen)
 		      : recipe_load_file(path, err, errlen);
 	if (!c->recipe)
 		return -1;
@@ -504,7 +591,7 @@ int config_parse_with(int argc, char **argv, const struct recipe_text *recipe, s
 {
 	const char *cmd = argc > 1 ? argv[1] : "help";
 	const char *nc = getenv("NO_COLOR");
-	int first = 2;
+	int first = 2, i;
 
 	memset(c, 0, sizeof(*c));
 	c->timeout = 900;
@@ -519,6 +606,12 @@ int config_parse_with(int argc, char **argv, const struct recipe_text *recipe, s
 	c->argc = argc;
 	if (set_list(c, "stop,tool_calls", err, errlen))
 		return -1;
+	/* every report is valid UTF-8, so every argument must be */
+	for (i = 1; i < argc; i++)
+		if (!text_valid_utf8(argv[i], strlen(argv[i]))) {
+			snprintf(err, errlen, "argument %d is not valid UTF-8", i);
+			return -1;
+		}
 	if (!strcmp(cmd, "run"))
 		c->cmd = CMD_RUN;
 	else if (!strcmp(cmd, "list"))
@@ -545,6 +638,7 @@ int config_parse_with(int argc, char **argv, const struct recipe_text *recipe, s
 			return -1;
 		}
 		c->recording = argv[2];
+		c->max_run_bytes = 0; /* 0: the recording reader's own bound */
 		first = 3;
 	}
 	if (c->cmd == CMD_RUN && load_recipe(c, argv + 2, argc - 2, recipe, err, errlen))
@@ -570,9 +664,15 @@ int config_parse_with(int argc, char **argv, const struct recipe_text *recipe, s
 	}
 	if (c->max_run_bytes < c->max_body)
 		c->max_run_bytes = c->max_body;
-	if (c->cacert && access(c->cacert, R_OK) != 0) {
-		snprintf(err, errlen, "cannot read --cacert '%s'", c->cacert);
-		return -1;
+	if (c->cacert) {
+		char why[512];
+		int fd = file_open_regular(c->cacert, why, sizeof(why));
+
+		if (fd < 0) {
+			snprintf(err, errlen, "--cacert: %s", why);
+			return -1;
+		}
+		close(fd);
 	}
 	if (c->visible_tokens + c->headroom_tokens > 1048576) {
 		snprintf(err, errlen,
@@ -616,6 +716,48 @@ static int parse_files(struct config *c, int argc, char **argv, char *err, size_
 	if (c->check_only && !c->notebook) {
 		snprintf(err, errlen, "--check needs --notebook FILE");
 		return -1;
+	}
+	return 0;
+}
+
+/* the option an argument names (--name or --name=value), or NULL */
+static const struct option *option_of(const char *arg, bool *inline_value)
+{
+	const char *eq = strchr(arg, '=');
+	char name[64];
+
+	*inline_value = eq != NULL;
+	if (eq && eq - arg < (long)sizeof(name))
+		snprintf(name, sizeof(name), "%.*s", (int)(eq - arg), arg);
+	else
+		snprintf(name, sizeof(name), "%s", arg);
+	return find_option(name);
+}
+
+bool config_recorded(const char *arg, bool *takes_value)
+{
+	bool inline_value;
+	const struct option *o = option_of(arg, &inline_value);
+
+	*takes_value = o && !inline_value && o->arg;
+	return o && (o->where & OPT_RECORDED);
+}
+
+int config_check_recorded(const char *const *args, int n, char *err, size_t errlen)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		bool value;
+
+		if (!config_recorded(args[i], &value)) {
+			snprintf(err, errlen,
+				 "the recording holds '%.60s', which a recording never carries: "
+				 "replay takes outputs and files from its own command line only",
+				 args[i]);
+			return -1;
+		}
+		i += value;
 	}
 	return 0;
 }

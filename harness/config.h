@@ -88,6 +88,14 @@ int config_parse_with(int argc, char **argv, const struct recipe_text *recipe, s
 		      char *err, size_t errlen);
 void config_release(struct config *c);
 
+/* True when a recording keeps this argument (an option of the run, not
+ * an output, a key's name or a local file); sets *takes_value when the
+ * next argument is its value. */
+bool config_recorded(const char *arg, bool *takes_value);
+/* Checks a recording's arguments: every one must be an option a recording
+ * keeps. Returns 0, or -1 naming the first one that is not. */
+int config_check_recorded(const char *const *args, int n, char *err, size_t errlen);
+
 /* The help text (static). */
 const char *config_usage(void);
 

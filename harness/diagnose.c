@@ -107,6 +107,15 @@ static const struct {
 					   "--speculative-config, or with --enforce-eager",
 					   false },
 	[CAUSE_INTERRUPTED] = { "interrupted", "", true },
+	[CAUSE_PATTERN_LIMIT] = { "pattern-limit",
+				  "a pattern of the probe backtracks without end: rewrite it "
+				  "without nested or overlapping quantifiers",
+				  false },
+	[CAUSE_HTTP_REDIRECT] = { "http-redirect",
+				  "the endpoint answered with a redirect, which preflight does not "
+				  "follow (the key would go along): pass the URL it redirects to as "
+				  "--endpoint",
+				  true },
 };
 
 const char *cause_code(enum cause c)
@@ -242,6 +251,9 @@ enum cause diagnose_answer(const struct answer_evidence *ev)
 	bool reasoned = ev->reasoning_chars > 0 || ev->reasoning_tokens > 0;
 	bool tags = diagnose_think_tags(ev->content, ev->content_len);
 
+	/* the probe itself could not be graded: nothing else is known */
+	if (ev->pattern_limit)
+		return CAUSE_PATTERN_LIMIT;
 	if (ev->nul_bytes || diagnose_garbage(ev->content, ev->content_len, what, sizeof(what)))
 		return CAUSE_GARBAGE_OUTPUT;
 	if (ev->stream_incomplete)

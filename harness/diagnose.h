@@ -33,6 +33,8 @@ enum cause {
 	CAUSE_ANSWER_IN_REASONING,
 	CAUSE_CONCURRENCY_CORRUPTION,
 	CAUSE_INTERRUPTED,
+	CAUSE_PATTERN_LIMIT,
+	CAUSE_HTTP_REDIRECT,
 	CAUSE_COUNT
 };
 
@@ -61,6 +63,7 @@ struct answer_evidence {
 	bool stream_incomplete;	  /* a stream that should have ended with [DONE] did not */
 	bool nul_bytes;		  /* the answer held NUL characters */
 	bool answer_in_reasoning; /* nothing visible; the reasoning holds the answer */
+	bool pattern_limit;	  /* a probe regex or schema pattern hit pcre2's limits */
 };
 
 /* Picks the one cause for a failed answer. Garbage wins over everything,

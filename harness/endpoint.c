@@ -155,6 +155,12 @@ enum endpoint_state endpoint_discover(struct endpoint *e, const struct http_opti
 			 ae.message ? ae.message : "");
 		apierror_release(&ae);
 		st = ENDPOINT_UNUSABLE;
+	} else if (x.status >= 300 && x.status < 400) {
+		/* never followed: the key would go along to wherever it points */
+		*cause = CAUSE_HTTP_REDIRECT;
+		snprintf(detail, len, "GET %s: HTTP %ld: a redirect%s%s", url, x.status,
+			 x.location[0] ? " to " : "", x.location);
+		st = ENDPOINT_UNUSABLE;
 	} else if (x.status == 503 || x.status == 502 || x.status == 504) {
 		*cause = CAUSE_HTTP_ERROR;
 		snprintf(detail, len, "GET %s: HTTP %ld (still loading?)", url, x.status);

@@ -1,9 +1,9 @@
-/* file — capped reads and atomic writes; see file.h. */
+/* file — capped reads of regular files and safe writes; see file.h. */
 #include "file.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,26 +12,52 @@
 
 #include "alloc.h"
 
-/* the temp file being written, so a signal handler can remove it */
-static char pending_tmp[PATH_MAX + 32];
-static volatile int pending_set;
+#define MAX_PENDING 4 /* temporaries alive at once: a recording and a report */
+#define MAX_LINKS   40
 
-int file_read(const char *path, size_t max, struct buf *out, char *err, size_t errlen)
+/* the temporaries being written, so a signal handler can remove them */
+static char pending_tmp[MAX_PENDING][PATH_MAX];
+static volatile sig_atomic_t pending_set[MAX_PENDING];
+
+static const char *kind_name(mode_t m)
 {
-	char chunk[65536];
-	struct stat st;
-	int fd, rc = -1;
-	ssize_t n;
+	return S_ISDIR(m)    ? "a directory"
+	       : S_ISFIFO(m) ? "a FIFO"
+	       : S_ISCHR(m)  ? "a character device"
+	       : S_ISBLK(m)  ? "a block device"
+	       : S_ISSOCK(m) ? "a socket"
+			     : "not a regular file";
+}
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+int file_open_regular(const char *path, char *err, size_t errlen)
+{
+	struct stat st;
+	int fd;
+
+	/* O_NONBLOCK: opening a FIFO for reading must not wait for a writer */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
 	if (fd < 0) {
 		snprintf(err, errlen, "cannot open '%s': %s", path, strerror(errno));
 		return -1;
 	}
-	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-		snprintf(err, errlen, "cannot read '%s': is a directory", path);
-		goto out;
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "cannot read '%s': %s, not a regular file", path,
+			 kind_name(st.st_mode));
+		close(fd);
+		return -1;
 	}
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+	return fd;
+}
+
+int file_read(const char *path, size_t max, struct buf *out, char *err, size_t errlen)
+{
+	char chunk[65536];
+	int fd, rc = -1;
+	ssize_t n;
+
+	if ((fd = file_open_regular(path, err, errlen)) < 0)
+		return -1;
 	for (;;) {
 		n = read(fd, chunk, sizeof(chunk));
 		if (n < 0 && errno == EINTR)
@@ -73,84 +99,328 @@ static void dir_of(const char *path, char *dir, size_t n)
 		snprintf(dir, n, "%.*s", (int)(slash - path), path);
 }
 
-int file_check_writable(const char *path, char *err, size_t errlen)
+/* The file path names once symlinks are followed (the last name may not
+ * exist yet). Returns 0, or -1 with the reason. */
+static int resolve(const char *path, char *out, size_t n, char *err, size_t errlen)
+{
+	char link[PATH_MAX], dir[PATH_MAX];
+	struct stat st;
+	int hops;
+
+	if (snprintf(out, n, "%s", path) >= (int)n) {
+		snprintf(err, errlen, "cannot write '%s': path too long", path);
+		return -1;
+	}
+	for (hops = 0; hops < MAX_LINKS; hops++) {
+		ssize_t len;
+
+		if (lstat(out, &st) != 0 || !S_ISLNK(st.st_mode))
+			return 0;
+		len = readlink(out, link, sizeof(link) - 1);
+		if (len < 0) {
+			snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
+			return -1;
+		}
+		link[len] = '\0';
+		dir_of(out, dir, sizeof(dir));
+		if ((link[0] == '/' ? snprintf(out, n, "%s", link)
+				    : snprintf(out, n, "%s/%s", dir, link)) >= (int)n) {
+			snprintf(err, errlen, "cannot write '%s': path too long", path);
+			return -1;
+		}
+	}
+	snprintf(err, errlen, "cannot write '%s': too many levels of symbolic links", path);
+	return -1;
+}
+
+/* What writing path means: the resolved file, whether it exists, and its
+ * stat. Refuses what cannot be written. */
+static int plan(const char *path, char *target, size_t n, struct stat *st, bool *exists,
+		char *err, size_t errlen)
 {
 	char dir[PATH_MAX];
-	struct stat st;
+	struct stat dst;
 
-	dir_of(path, dir, sizeof(dir));
-	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+	if (resolve(path, target, n, err, errlen))
+		return -1;
+	*exists = stat(target, st) == 0;
+	if (!*exists && errno != ENOENT) {
+		snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
+		return -1;
+	}
+	if (*exists && (S_ISCHR(st->st_mode) || S_ISFIFO(st->st_mode))) {
+		if (access(target, W_OK) != 0) {
+			snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
+			return -1;
+		}
+		return 0;
+	}
+	if (*exists && !S_ISREG(st->st_mode)) {
+		snprintf(err, errlen, "cannot write '%s': it is %s", path, kind_name(st->st_mode));
+		return -1;
+	}
+	/* root passes access(W_OK) on a 0444 file: the mode says read-only */
+	if (*exists && (access(target, W_OK) != 0 || !(st->st_mode & 0222))) {
+		snprintf(err, errlen, "cannot write '%s': the file is read-only", path);
+		return -1;
+	}
+	dir_of(target, dir, sizeof(dir));
+	if (stat(dir, &dst) != 0 || !S_ISDIR(dst.st_mode)) {
 		snprintf(err, errlen, "cannot write '%s': folder '%s' does not exist", path, dir);
 		return -1;
 	}
-	if (access(dir, W_OK) != 0) {
+	if (access(dir, W_OK) != 0 && !(*exists && st->st_nlink > 1)) {
 		snprintf(err, errlen, "cannot write '%s': folder '%s' is not writable", path, dir);
-		return -1;
-	}
-	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-		snprintf(err, errlen, "cannot write '%s': is a directory", path);
 		return -1;
 	}
 	return 0;
 }
 
-int file_write_atomic(const char *path, const char *data, size_t len, char *err, size_t errlen)
+int file_check_writable(const char *path, char *err, size_t errlen)
+{
+	char target[PATH_MAX];
+	struct stat st;
+	bool exists;
+
+	return plan(path, target, sizeof(target), &st, &exists, err, errlen);
+}
+
+/* the identity of a path: its inode when it exists, else the resolved
+ * folder's inode and the name */
+bool file_same(const char *a, const char *b)
+{
+	char ra[PATH_MAX], rb[PATH_MAX], why[64];
+	struct stat sa, sb;
+	bool ea, eb;
+
+	if (resolve(a, ra, sizeof(ra), why, sizeof(why)) ||
+	    resolve(b, rb, sizeof(rb), why, sizeof(why)))
+		return !strcmp(a, b);
+	ea = stat(ra, &sa) == 0;
+	eb = stat(rb, &sb) == 0;
+	if (ea && eb)
+		return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino && !S_ISCHR(sa.st_mode);
+	if (ea != eb)
+		return false;
+	{
+		char da[PATH_MAX], db[PATH_MAX];
+		const char *na = strrchr(ra, '/'), *nb = strrchr(rb, '/');
+
+		dir_of(ra, da, sizeof(da));
+		dir_of(rb, db, sizeof(db));
+		if (stat(da, &sa) != 0 || stat(db, &sb) != 0)
+			return !strcmp(ra, rb);
+		return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino &&
+		       !strcmp(na ? na + 1 : ra, nb ? nb + 1 : rb);
+	}
+}
+
+/* ".NAME.XXXXXX" beside the target, the name cut so the whole stays
+ * within NAME_MAX */
+static int temp_name(const char *target, char *out, size_t n)
 {
 	char dir[PATH_MAX];
-	const char *base = strrchr(path, '/');
-	int fd = -1, rc = -1;
-	size_t off = 0;
+	const char *slash = strrchr(target, '/'), *base = slash ? slash + 1 : target;
+	size_t keep = strlen(base), room = NAME_MAX - strlen("..XXXXXX");
 
-	dir_of(path, dir, sizeof(dir));
-	base = base ? base + 1 : path;
-	if (snprintf(pending_tmp, sizeof(pending_tmp), "%s/.%s.XXXXXX", dir, base) >=
-	    (int)sizeof(pending_tmp)) {
+	dir_of(target, dir, sizeof(dir));
+	if (keep > room) {
+		keep = room;
+		while (keep && ((unsigned char)base[keep] & 0xC0) == 0x80)
+			keep--; /* not inside a UTF-8 sequence */
+	}
+	return snprintf(out, n, "%s/.%.*s.XXXXXX", dir, (int)keep, base) >= (int)n ? -1 : 0;
+}
+
+static int claim_slot(const char *tmp)
+{
+	int i;
+
+	for (i = 0; i < MAX_PENDING; i++)
+		if (!pending_set[i]) {
+			snprintf(pending_tmp[i], sizeof(pending_tmp[i]), "%s", tmp);
+			pending_set[i] = 1;
+			return i;
+		}
+	return -1;
+}
+
+static void release_slot(struct file_out *o)
+{
+	if (o->slot >= 0)
+		pending_set[o->slot] = 0;
+	o->slot = -1;
+}
+
+static int open_through(struct file_out *o, const struct stat *st, char *err, size_t errlen)
+{
+	int flags = O_WRONLY | O_CLOEXEC | O_NOCTTY;
+
+	/* a FIFO nobody reads fails at once (ENXIO) instead of blocking */
+	if (S_ISFIFO(st->st_mode))
+		flags |= O_NONBLOCK;
+	o->fd = open(o->path, flags);
+	if (o->fd < 0) {
+		snprintf(err, errlen, "cannot write '%s': %s", o->shown,
+			 errno == ENXIO ? "no process is reading the FIFO" : strerror(errno));
+		return -1;
+	}
+	if (S_ISFIFO(st->st_mode))
+		fcntl(o->fd, F_SETFL, fcntl(o->fd, F_GETFL) & ~O_NONBLOCK);
+	o->through = true;
+	return 0;
+}
+
+int file_out_open(struct file_out *o, const char *path, char *err, size_t errlen)
+{
+	struct stat st;
+	bool exists;
+	mode_t mask;
+
+	memset(o, 0, sizeof(*o));
+	o->fd = -1;
+	o->slot = -1;
+	snprintf(o->shown, sizeof(o->shown), "%s", path);
+	if (plan(path, o->path, sizeof(o->path), &st, &exists, err, errlen))
+		return -1;
+	if (exists && (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode)))
+		return open_through(o, &st, err, errlen);
+	if (exists && st.st_nlink > 1) {
+		/* other names see this inode: rewrite it in place */
+		o->fd = open(o->path, O_WRONLY | O_CLOEXEC | O_NOCTTY);
+		if (o->fd < 0) {
+			snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
+			return -1;
+		}
+		o->through = true;
+		if (ftruncate(o->fd, 0) != 0) {
+			snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
+			file_out_abort(o);
+			return -1;
+		}
+		return 0;
+	}
+	if (temp_name(o->path, o->tmp, sizeof(o->tmp))) {
 		snprintf(err, errlen, "cannot write '%s': path too long", path);
 		return -1;
 	}
-	fd = mkstemp(pending_tmp);
-	if (fd < 0) {
+	mask = umask(0);
+	umask(mask);
+	o->mode = exists ? st.st_mode & 07777 : 0666 & ~mask;
+	o->uid = st.st_uid;
+	o->gid = st.st_gid;
+	o->keep_owner = exists;
+	o->fd = mkstemp(o->tmp);
+	if (o->fd < 0) {
 		snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
+		o->tmp[0] = '\0';
 		return -1;
 	}
-	pending_set = 1;
+	o->slot = claim_slot(o->tmp);
+	return 0;
+}
+
+int file_out_write(struct file_out *o, const void *data, size_t len, char *err, size_t errlen)
+{
+	const char *p = data;
+	size_t off = 0;
+
 	while (off < len) {
-		ssize_t n = write(fd, data + off, len - off);
+		ssize_t n = write(o->fd, p + off, len - off);
 
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {
-			snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
-			goto out;
+			snprintf(err, errlen, "cannot write '%s': %s", o->shown, strerror(errno));
+			return -1;
 		}
 		off += (size_t)n;
 	}
-	if (fchmod(fd, 0644) != 0 || fsync(fd) != 0) {
-		snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
+	return 0;
+}
+
+static void sync_dir(const char *target)
+{
+	char dir[PATH_MAX];
+	int fd;
+
+	dir_of(target, dir, sizeof(dir));
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd >= 0) {
+		fsync(fd);
+		close(fd);
+	}
+}
+
+int file_out_commit(struct file_out *o, char *err, size_t errlen)
+{
+	int rc = -1;
+
+	if (o->fd < 0) {
+		snprintf(err, errlen, "cannot write '%s'", o->shown);
 		goto out;
 	}
-	if (close(fd) != 0) {
-		fd = -1;
-		snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
-		goto out;
+	if (!o->through) {
+		if (fchmod(o->fd, o->mode) != 0)
+			goto fail;
+		/* keeps the owner where allowed (root, or the group one is in) */
+		if (o->keep_owner && fchown(o->fd, o->uid, o->gid) != 0 &&
+		    fchown(o->fd, (uid_t)-1, o->gid) != 0) {
+			/* not allowed: the file becomes the writer's own */
+		}
 	}
-	fd = -1;
-	if (rename(pending_tmp, path) != 0) {
-		snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
-		goto out;
+	if (fsync(o->fd) != 0 && errno != EINVAL && errno != EROFS)
+		goto fail;
+	if (close(o->fd) != 0) {
+		o->fd = -1;
+		goto fail;
+	}
+	o->fd = -1;
+	if (!o->through) {
+		if (rename(o->tmp, o->path) != 0)
+			goto fail;
+		o->tmp[0] = '\0';
+		release_slot(o);
+		sync_dir(o->path);
 	}
 	rc = 0;
+	goto out;
+fail:
+	snprintf(err, errlen, "cannot write '%s': %s", o->shown, strerror(errno));
 out:
-	if (fd >= 0)
-		close(fd);
-	if (rc)
-		unlink(pending_tmp);
-	pending_set = 0;
+	file_out_abort(o);
 	return rc;
+}
+
+void file_out_abort(struct file_out *o)
+{
+	if (o->fd >= 0)
+		close(o->fd);
+	o->fd = -1;
+	if (o->tmp[0])
+		unlink(o->tmp);
+	o->tmp[0] = '\0';
+	release_slot(o);
+}
+
+int file_write_atomic(const char *path, const char *data, size_t len, char *err, size_t errlen)
+{
+	struct file_out o;
+
+	if (file_out_open(&o, path, err, errlen))
+		return -1;
+	if (file_out_write(&o, data, len, err, errlen)) {
+		file_out_abort(&o);
+		return -1;
+	}
+	return file_out_commit(&o, err, errlen);
 }
 
 void file_abort_pending(void)
 {
-	if (pending_set)
-		unlink(pending_tmp);
+	int i;
+
+	for (i = 0; i < MAX_PENDING; i++)
+		if (pending_set[i])
+			unlink(pending_tmp[i]);
 }

@@ -1,26 +1,68 @@
-/* file — reading whole files with a size cap, and writing them atomically.
+/* file — reading the user's files with a size cap, and writing reports,
+ * recordings and notebooks safely.
  *
- * Every report, recording and notebook preflight writes goes through
- * file_write_atomic: a temporary file in the same folder, fsync, rename.
- * An interrupted run never leaves a half-written file, and a failed write
+ * Reads take regular files only: a FIFO, a device or a directory is
+ * refused at once, never read until EOF or blocked on. Every output goes
+ * through struct file_out: a symlink is followed to the file it names; a
+ * regular file is replaced atomically (a temporary in the same folder,
+ * fsync, rename, the folder fsync'd) keeping its mode and, where allowed,
+ * its owner; a file with other hard links is rewritten in place so the
+ * links keep seeing it; a character device or FIFO (/dev/null,
+ * /dev/stdout, a pipe) is written through, never replaced. A failed write
  * leaves the old file as it was and no temporary behind. Never prints. */
 #ifndef PREFLIGHT_FILE_H
 #define PREFLIGHT_FILE_H
 
+#include <limits.h>
+#include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 #include "buf.h"
 
-/* Reads path into out (appended). Fails when the file is larger than max
- * bytes. Returns 0, or -1 with the reason in err. */
+/* Reads the regular file at path into out (appended). Fails when the file
+ * is larger than max bytes. Returns 0, or -1 with the reason in err. */
 int file_read(const char *path, size_t max, struct buf *out, char *err, size_t errlen);
+/* Opens path for reading when it is a regular file, without ever blocking
+ * on a FIFO. Returns the descriptor, or -1 with the reason. */
+int file_open_regular(const char *path, char *err, size_t errlen);
 
-/* Replaces path with data atomically. Returns 0, or -1 with the reason. */
-int file_write_atomic(const char *path, const char *data, size_t len, char *err, size_t errlen);
-
-/* Checks that the folder a report will go to exists and is writable, so
- * usage errors surface before any request. Returns 0 or -1 with the reason. */
+/* Checks, before any request, that an output can be written there: its
+ * folder exists and is writable, and it is not a directory, a read-only
+ * file or something other than a regular file, a character device or a
+ * FIFO. Returns 0 or -1 with the reason. */
 int file_check_writable(const char *path, char *err, size_t errlen);
+/* True when two paths name the same file (after symlinks, or the same
+ * inode). A character device is never "the same": writing it twice is
+ * harmless (/dev/null). */
+bool file_same(const char *a, const char *b);
+
+/* An output being written. */
+struct file_out {
+	int fd;
+	int slot;	      /* the temporary's place in the abort list, -1 none */
+	bool through;	      /* written in place: device, FIFO, hard-linked file */
+	char path[PATH_MAX];  /* the file that gets the data (symlinks followed) */
+	char shown[PATH_MAX]; /* the path as the user gave it, for messages */
+	char tmp[PATH_MAX];   /* the temporary, when not written through */
+	mode_t mode;
+	uid_t uid;
+	gid_t gid;
+	bool keep_owner;
+};
+
+/* Starts writing path. Returns 0, or -1 with the reason in err. */
+int file_out_open(struct file_out *o, const char *path, char *err, size_t errlen);
+/* Appends len bytes. Returns 0, or -1 with the reason (errno named). */
+int file_out_write(struct file_out *o, const void *data, size_t len, char *err, size_t errlen);
+/* Makes the file appear: fsync, rename, fsync the folder. Returns 0, or -1
+ * with the reason; either way o is finished. */
+int file_out_commit(struct file_out *o, char *err, size_t errlen);
+/* Gives up: the old file stays, the temporary goes. */
+void file_out_abort(struct file_out *o);
+
+/* file_out_open + write + commit. Returns 0, or -1 with the reason. */
+int file_write_atomic(const char *path, const char *data, size_t len, char *err, size_t errlen);
 
 /* Removes temporary files still being written (signal handler safe). */
 void file_abort_pending(void);

@@ -18,6 +18,32 @@ static void set_fail(struct grade *g, const char *fmt, const char *a, const char
 	snprintf(g->detail, sizeof(g->detail), fmt, a ? a : "", b ? b : "");
 }
 
+/* A pattern of the probe hit pcre2's limits: the probe, not the endpoint,
+ * is at fault, so this failure is the one reported. what names the
+ * pattern as the user wrote it. */
+static void pattern_limit(struct grade *g, struct answer_evidence *ev, const char *what)
+{
+	ev->pattern_limit = true;
+	g->pass = false;
+	snprintf(g->detail, sizeof(g->detail), "%s hit pcre2's match limit: it backtracks without end",
+		 what);
+	snprintf(g->remedy, sizeof(g->remedy),
+		 "rewrite %s in the probe file without nested or overlapping quantifiers (such "
+		 "as (a|aa)+ or (\\w+)*): it cannot be matched in bounded time",
+		 what);
+}
+
+/* "pattern 'X'" out of a schema error that names one */
+static void schema_pattern(const char *why, char *out, size_t n)
+{
+	const char *a = strstr(why, "pattern '"), *b = a ? strstr(a + 9, "' hit") : NULL;
+
+	if (a && b)
+		snprintf(out, n, "the schema pattern /%.*s/", (int)(b - a - 9), a + 9);
+	else
+		snprintf(out, n, "a schema pattern");
+}
+
 static bool only_space(const char *s, size_t n)
 {
 	size_t i;
@@ -172,7 +198,12 @@ static void check_tools(const struct expect *x, const struct chat_reply *r, stru
 		rc = x->tool_parameters
 			     ? schema_validate(x->tool_parameters, args, why, sizeof(why))
 			     : 1;
-		if (rc != 1) {
+		if (rc == SCHEMA_PATTERN_LIMIT) {
+			char what[200];
+
+			schema_pattern(why, what, sizeof(what));
+			pattern_limit(g, ev, what);
+		} else if (rc != 1) {
 			ev->bad_arguments = true;
 			ex = text_excerpt(c->arguments, strlen(c->arguments), 80, true);
 			set_fail(g, "tool arguments '%s' do not match the schema: %s", ex, why);
@@ -306,21 +337,41 @@ void grade_answer(const struct expect *x, const struct grade_policy *pol,
 		} else {
 			json_keys(obj, g->json_keys, sizeof(g->json_keys));
 			rc = schema_validate(x->content_json_schema, obj, why, sizeof(why));
-			if (rc != 1)
+			if (rc == SCHEMA_PATTERN_LIMIT) {
+				char what[200];
+
+				schema_pattern(why, what, sizeof(what));
+				pattern_limit(g, &ev, what);
+			} else if (rc != 1)
 				set_fail(g, "JSON answer does not match the schema: %s%s", why,
 					 NULL);
 			cJSON_Delete(obj);
 		}
 	}
 	if (x->content_regex &&
-	    (rc = regex_match(x->content_regex, r->content, r->content_len)) != 1)
-		set_fail(g,
-			 rc < 0 ? "content regex /%s/ could not be matched%s"
-				: "content does not match /%s/%s",
-			 x->content_regex_src, NULL);
+	    (rc = regex_match(x->content_regex, r->content, r->content_len)) != 1) {
+		char what[200];
+
+		snprintf(what, sizeof(what), "the content regex /%s/", x->content_regex_src);
+		if (rc == REGEX_LIMIT)
+			pattern_limit(g, &ev, what);
+		else
+			set_fail(g,
+				 rc < 0 ? "content regex /%s/ could not be matched%s"
+					: "content does not match /%s/%s",
+				 x->content_regex_src, NULL);
+	}
 	if (x->content_not_regex &&
-	    (rc = regex_match(x->content_not_regex, r->content, r->content_len)) != 0)
-		set_fail(g, "content matches the forbidden /%s/%s", x->content_not_regex_src, NULL);
+	    (rc = regex_match(x->content_not_regex, r->content, r->content_len)) != 0) {
+		char what[200];
+
+		snprintf(what, sizeof(what), "the forbidden regex /%s/", x->content_not_regex_src);
+		if (rc == REGEX_LIMIT)
+			pattern_limit(g, &ev, what);
+		else
+			set_fail(g, "content matches the forbidden /%s/%s",
+				 x->content_not_regex_src, NULL);
+	}
 	if (x->needle_secret && pol->secret && !has_secret(r->content, pol->secret))
 		set_fail(g, "the secret %s is not in the answer%s", pol->secret, NULL);
 	for (i = 0; i < x->n_contains; i++)
@@ -345,6 +396,8 @@ void grade_answer(const struct expect *x, const struct grade_policy *pol,
 		return;
 	}
 	g->cause = diagnose_answer(&ev);
+	if (g->cause == CAUSE_PATTERN_LIMIT)
+		return; /* the message names the pattern, the remedy how to fix it */
 	/* the evidence for the cause first, then the check that failed */
 	diagnose_explain(g->cause, &ev, why, sizeof(why));
 	snprintf(check, sizeof(check), "%s", g->detail);

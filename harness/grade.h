@@ -31,6 +31,7 @@ struct grade {
 	char detail[512];    /* why, one line; on pass a short note */
 	char json_keys[256]; /* the JSON object's keys, ['a','b'], when one parsed */
 	char tool[256];	     /* the first tool call, name(args excerpt) */
+	char remedy[320];    /* when the cause's own remedy is not enough, else "" */
 };
 
 /* Grades r against the expectations x (a probe's, or one of its turns').

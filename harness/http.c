@@ -8,7 +8,6 @@
 #include <time.h>
 
 #include "alloc.h"
-#include "text.h"
 #include "version.h"
 
 struct xfer {
@@ -18,9 +17,9 @@ struct xfer {
 	struct curl_slist *headers;
 	size_t max_body;
 	int too_large;
-	const char *key; /* borrowed: to scrub from what comes back */
 	struct timespec start;
 	size_t marks_cap;
+	unsigned long failures; /* alloc_failures() at the start */
 };
 
 int http_global_init(void)
@@ -107,15 +106,14 @@ static size_t on_body(char *data, size_t size, size_t nmemb, void *user)
 static int setup(struct xfer *t, const struct http_options *opt)
 {
 	struct http_exchange *x = t->x;
-	char auth[1024];
 
 	t->easy = curl_easy_init();
 	if (!t->easy)
 		return -1;
 	t->max_body = opt->max_body;
-	t->key = opt->api_key;
 	x->budget = opt->budget;
 	clock_gettime(CLOCK_MONOTONIC, &t->start);
+	t->failures = alloc_failures();
 	free(x->marks);
 	x->marks = NULL;
 	x->n_marks = 0;
@@ -124,11 +122,18 @@ static int setup(struct xfer *t, const struct http_options *opt)
 	if (!t->headers)
 		return -1;
 	if (opt->api_key && *opt->api_key) {
-		struct curl_slist *h;
+		/* any length (JWTs run to several KiB); config refused control
+		 * characters, so the key cannot add a header of its own */
+		size_t n = strlen("Authorization: Bearer ") + strlen(opt->api_key) + 1;
+		char *auth = xmalloc(n);
+		struct curl_slist *h = NULL;
 
-		snprintf(auth, sizeof(auth), "Authorization: Bearer %s", opt->api_key);
-		h = curl_slist_append(t->headers, auth);
-		memset(auth, 0, sizeof(auth));
+		if (auth) {
+			snprintf(auth, n, "Authorization: Bearer %s", opt->api_key);
+			h = curl_slist_append(t->headers, auth);
+			memset(auth, 0, n);
+			free(auth);
+		}
 		if (!h)
 			return -1;
 		t->headers = h;
@@ -161,28 +166,16 @@ static int setup(struct xfer *t, const struct http_options *opt)
 	return 0;
 }
 
-/* nothing downstream ever sees the key, even when an endpoint echoes it */
-static void scrub(struct http_exchange *x, const char *key)
-{
-	struct buf e = BUF_INIT(0);
-
-	if (!key || !*key)
-		return;
-	if (text_redact(&x->response, key))
-		buf_release(&x->response);
-	if (strstr(x->error, key) && !buf_puts(&e, x->error) && !text_redact(&e, key))
-		snprintf(x->error, sizeof(x->error), "%s", buf_cstr(&e));
-	else if (strstr(x->error, key))
-		snprintf(x->error, sizeof(x->error), "[REDACTED]");
-	buf_release(&e);
-}
-
 static void finish(struct xfer *t, CURLcode rc)
 {
 	struct http_exchange *x = t->x;
 	curl_off_t us = 0;
 
+	char *where = NULL;
+
 	curl_easy_getinfo(t->easy, CURLINFO_RESPONSE_CODE, &x->status);
+	if (curl_easy_getinfo(t->easy, CURLINFO_REDIRECT_URL, &where) == CURLE_OK && where)
+		snprintf(x->location, sizeof(x->location), "%s", where);
 	curl_easy_getinfo(t->easy, CURLINFO_TOTAL_TIME_T, &us);
 	x->seconds = (double)us / 1e6;
 	if (rc == CURLE_OK) {
@@ -202,12 +195,17 @@ static void finish(struct xfer *t, CURLcode rc)
 		buf_release(&x->response);
 	} else if (rc == CURLE_OPERATION_TIMEDOUT) {
 		x->outcome = HTTP_TIMEOUT;
+	} else if (rc == CURLE_OUT_OF_MEMORY && alloc_failures() == t->failures) {
+		/* no allocation failed: curl refused a header line past its
+		 * 100 KB limit, which it reports as out of memory */
+		x->outcome = HTTP_TRANSPORT;
+		snprintf(x->error, sizeof(x->error),
+			 "header too large: a response header line passed curl's 100 KB limit");
 	} else {
 		x->outcome = HTTP_TRANSPORT;
 		if (!x->error[0])
 			snprintf(x->error, sizeof(x->error), "%s", curl_easy_strerror(rc));
 	}
-	scrub(x, t->key);
 }
 
 int http_perform(struct http_exchange *xs, size_t n, const struct http_options *opt)
@@ -221,6 +219,7 @@ int http_perform(struct http_exchange *xs, size_t n, const struct http_options *
 		xs[i].outcome = HTTP_TRANSPORT;
 		xs[i].status = 0;
 		xs[i].error[0] = '\0';
+		xs[i].location[0] = '\0';
 		xs[i].seconds = 0;
 	}
 	ts = xcalloc(n, sizeof(*ts));

@@ -40,6 +40,7 @@ struct http_exchange {
 	long status;
 	struct buf response;
 	char error[256];
+	char location[256];	 /* where a redirect (3xx) points, else "" */
 	double seconds;		 /* wall time of this exchange */
 	struct http_mark *marks; /* owned; with want_marks, one per piece (capped) */
 	size_t n_marks;

@@ -3,9 +3,11 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "alloc.h"
+#include "text.h"
 
 /* line and column (1-based, in code points) of byte offset off */
 static void line_col(const char *text, size_t off, int *line, int *col)
@@ -24,19 +26,132 @@ static void line_col(const char *text, size_t off, int *line, int *col)
 	}
 }
 
+static int error_at(struct jsonfile *f, size_t off, const char *what)
+{
+	int line, col;
+
+	line_col(f->text, off, &line, &col);
+	snprintf(f->err, f->errlen, "%s:%d:%d: %s", f->path, line, col, what);
+	return -1;
+}
+
+/* What cJSON lets through: bytes that are not UTF-8, NUL anywhere, raw
+ * control characters or \u0000 inside strings (cJSON would cut there). */
+static int lint(struct jsonfile *f)
+{
+	size_t i, bad = text_utf8_valid_prefix(f->text, f->len);
+	bool in_string = false;
+
+	if (bad < f->len)
+		return error_at(f, bad, "not valid UTF-8");
+	for (i = 0; i < f->len; i++) {
+		unsigned char ch = (unsigned char)f->text[i];
+
+		if (!ch)
+			return error_at(f, i, "a NUL byte");
+		if (!in_string) {
+			in_string = ch == '"';
+			continue;
+		}
+		if (ch == '"')
+			in_string = false;
+		else if (ch < 0x20)
+			return error_at(f, i, "a control character inside a string (escape it)");
+		else if (ch == '\\' && i + 1 < f->len) {
+			if (!strncmp(f->text + i + 1, "u0000", 5))
+				return error_at(f, i, "\\u0000 (NUL) inside a string");
+			i++;
+		}
+	}
+	return 0;
+}
+
+static int cmp_names(const void *a, const void *b)
+{
+	return strcmp((*(const cJSON *const *)a)->string, (*(const cJSON *const *)b)->string);
+}
+
+/* the offset of the second "key" in the text: where a duplicate stands */
+static size_t second_key(const struct jsonfile *f, const char *key)
+{
+	char quoted[160];
+	const char *hit;
+
+	snprintf(quoted, sizeof(quoted), "\"%s\"", key);
+	hit = strstr(f->text, quoted);
+	hit = hit ? strstr(hit + 1, quoted) : NULL;
+	return hit ? (size_t)(hit - f->text) : 0;
+}
+
+/* Fails on an object that holds a key twice (cJSON keeps both, and the
+ * first would silently win). */
+static int no_duplicates(struct jsonfile *f, const cJSON *v, int depth)
+{
+	const cJSON *e;
+	const cJSON **names = NULL;
+	int n = 0, i, rc = 0;
+
+	if (depth > 1000 || (!cJSON_IsObject(v) && !cJSON_IsArray(v)))
+		return 0;
+	if (cJSON_IsObject(v)) {
+		names = xcalloc((size_t)cJSON_GetArraySize(v) + 1, sizeof(*names));
+		if (!names)
+			return jsonfile_error(f, NULL, "out of memory");
+		cJSON_ArrayForEach(e, v) names[n++] = e;
+		qsort(names, (size_t)n, sizeof(*names), cmp_names);
+		for (i = 1; i < n && !rc; i++)
+			if (!strcmp(names[i - 1]->string, names[i]->string)) {
+				char what[200];
+
+				snprintf(what, sizeof(what), "duplicate key '%.120s'",
+					 names[i]->string);
+				rc = error_at(f, second_key(f, names[i]->string), what);
+			}
+		free(names);
+	}
+	cJSON_ArrayForEach(e, v)
+	{
+		if (!rc)
+			rc = no_duplicates(f, e, depth + 1);
+	}
+	return rc;
+}
+
 cJSON *jsonfile_parse(struct jsonfile *f)
 {
 	const char *end = NULL;
-	cJSON *root = cJSON_ParseWithLengthOpts(f->text, f->len, &end, false);
+	cJSON *root;
+	unsigned long failures = alloc_failures();
 	int line, col;
 
-	if (root)
-		return root;
-	line_col(f->text,
-		 end && end >= f->text && end <= f->text + f->len ? (size_t)(end - f->text) : 0,
-		 &line, &col);
-	snprintf(f->err, f->errlen, "%s:%d:%d: invalid JSON", f->path, line, col);
-	return NULL;
+	if (lint(f))
+		return NULL;
+	root = cJSON_ParseWithLengthOpts(f->text, f->len, &end, false);
+	if (!root) {
+		if (alloc_failures() != failures) {
+			snprintf(f->err, f->errlen, "%s: out of memory", f->path);
+			return NULL;
+		}
+		line_col(f->text,
+			 end && end >= f->text && end <= f->text + f->len ? (size_t)(end - f->text)
+									  : 0,
+			 &line, &col);
+		snprintf(f->err, f->errlen, "%s:%d:%d: invalid JSON", f->path, line, col);
+		return NULL;
+	}
+	while (end && end < f->text + f->len && strchr(" \t\r\n", *end))
+		end++;
+	if (end && end < f->text + f->len) {
+		error_at(f, (size_t)(end - f->text),
+			 "text after the JSON value (a second document?)");
+		cJSON_Delete(root);
+		return NULL;
+	}
+	if (no_duplicates(f, root, 0)) {
+		cJSON_Delete(root);
+		return NULL;
+	}
+	return root;
 }
 
 int jsonfile_error(struct jsonfile *f, const char *key, const char *fmt, ...)

@@ -1,10 +1,16 @@
 /* main — the command line: parse, load probes, run, report, exit code.
  *
  * The only place that maps results to an exit code: 0 all passed, 1 a
- * probe failed, 2 usage or configuration error (before any request), 3 the
- * endpoint could not be used; 130/143 when interrupted. Reports go to
- * stdout and files; progress and errors to stderr. */
+ * probe failed, 2 usage or configuration error (only before any request),
+ * 3 the endpoint could not be used, 4 a report could not be written at the
+ * end; 130/143 when interrupted. Reports go to stdout and files; progress
+ * and errors to stderr, and everything printed or written passes the key
+ * scrubber first. A closed or broken stdout or stderr changes nothing but
+ * what is shown there. */
+#include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,11 +32,43 @@
 #include "report.h"
 #include "table.h"
 #include "runner.h"
+#include "secret.h"
 #include "version.h"
 
-enum { EXIT_PASS = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_UNUSABLE = 3 };
+enum { EXIT_PASS = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_UNUSABLE = 3, EXIT_WRITE = 4 };
 
 static volatile int stop_signal;
+
+/* the key as the scrubber looks for it in all that main prints */
+static struct secret shown_key = SECRET_INIT;
+
+/* Prints text to f with the key scrubbed; a write error (a closed pipe)
+ * is ignored: it changes no verdict and no report. */
+static void show(FILE *f, const char *text)
+{
+	struct buf b = BUF_INIT(0);
+
+	if (!secret_active(&shown_key)) {
+		fputs(text, f);
+	} else if (!buf_puts(&b, text) && !secret_scrub(&shown_key, &b)) {
+		fputs(buf_cstr(&b), f);
+	}
+	buf_release(&b);
+	fflush(f);
+}
+
+static void complain(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void complain(const char *fmt, ...)
+{
+	struct buf b = BUF_INIT(0);
+	va_list ap;
+
+	va_start(ap, fmt);
+	if (!buf_puts(&b, "preflight: ") && !buf_vprintf(&b, fmt, ap) && !buf_putc(&b, '\n'))
+		show(stderr, buf_cstr(&b));
+	va_end(ap);
+	buf_release(&b);
+}
 
 /* The first signal asks the run to stop and write its reports; a second
  * one ends the process at once, removing a report half-written. */
@@ -85,7 +123,11 @@ static void progress(void *ctx, enum runner_event ev, const struct run_result *r
 	bool tty = *(bool *)ctx;
 
 	if (ev == RUNNER_WAITING) {
-		fprintf(stderr, "%s\n", text);
+		struct buf b = BUF_INIT(0);
+
+		if (!buf_printf(&b, "%s\n", text))
+			show(stderr, buf_cstr(&b));
+		buf_release(&b);
 	} else if (tty && ev == RUNNER_PROBE_START) {
 		fprintf(stderr, "\r\033[K[%zu/%zu] %s ...", i + 1, r->n_probes,
 			r->probes[i].probe->title);
@@ -105,7 +147,7 @@ static int cmd_list(const struct config *c)
 	size_t i;
 
 	if (probe_load_dir(probe_dir(c, dir, sizeof(dir)), &set, err, sizeof(err))) {
-		fprintf(stderr, "preflight: %s\n", err);
+		complain("%s", err);
 		return EXIT_USAGE;
 	}
 	for (i = 0; i < set.n; i++)
@@ -124,7 +166,7 @@ static int validate_one(const char *path)
 	int rc = -1;
 
 	if (file_read(path, PROBE_FILE_MAX, &text, err, sizeof(err))) {
-		fprintf(stderr, "preflight: %s\n", err);
+		complain("%s", err);
 		goto out;
 	}
 	root = cJSON_ParseWithLength(text.data, text.len);
@@ -144,7 +186,7 @@ static int validate_one(const char *path)
 		probe_free(p);
 	}
 	if (rc)
-		fprintf(stderr, "preflight: %s\n", err);
+		complain("%s", err);
 out:
 	cJSON_Delete(root);
 	buf_release(&text);
@@ -165,16 +207,21 @@ static int cmd_table(const struct config *c)
 	struct buf table = BUF_INIT(0);
 	char err[1024];
 	bool stale = false;
-	int code = EXIT_PASS;
+	int code = EXIT_PASS, i;
 
+	for (i = 0; c->notebook && i < c->n_files; i++)
+		if (file_same(c->notebook, c->files[i])) {
+			complain("--notebook '%s' is also a report to read", c->notebook);
+			return EXIT_USAGE;
+		}
 	if (table_render(c->files, c->n_files, &table, err, sizeof(err))) {
-		fprintf(stderr, "preflight: %s\n", err);
+		complain("%s", err);
 		code = EXIT_USAGE;
 	} else if (!c->notebook) {
 		fputs(buf_cstr(&table), stdout);
 	} else if (table_update_notebook(c->notebook, buf_cstr(&table), c->check_only, &stale, err,
 					 sizeof(err))) {
-		fprintf(stderr, "preflight: %s\n", err);
+		complain("%s", err);
 		code = EXIT_USAGE;
 	} else if (c->check_only && stale) {
 		fprintf(stderr,
@@ -192,6 +239,8 @@ static int cmd_table(const struct config *c)
 	return code;
 }
 
+/* Writes the reports. Returns 0, or -1 when one could not be written
+ * (each named, with the reason). */
 static int write_reports(const struct config *c, const struct run_result *r)
 {
 	const struct {
@@ -204,31 +253,79 @@ static int write_reports(const struct config *c, const struct run_result *r)
 	for (i = 0; i < sizeof(outs) / sizeof(outs[0]); i++) {
 		if (!outs[i].path)
 			continue;
-		if (report_write(outs[i].format, r, outs[i].path, err, sizeof(err))) {
-			fprintf(stderr, "preflight: %s\n", err);
+		if (report_write(outs[i].format, r, &shown_key, outs[i].path, err, sizeof(err))) {
+			complain("%s", err);
 			rc = -1;
 		}
 	}
 	return rc;
 }
 
-/* options a recording keeps: not where reports go, not the key's name,
- * not the probe folder (the probes travel inside the recording) */
-static bool kept_in_recording(const char *arg, bool *takes_value)
+/* Every output can be written, no two name the same file, none is the
+ * recording being replayed (input), and --markdown is not a notebook.
+ * Checked before any request. */
+static int check_outputs(const struct config *c, const char *input, char *err, size_t errlen)
 {
-	static const char *const dropped[] = { "--record", "--junit",	    "--json", "--markdown",
-					       "--probes", "--api-key-env", NULL };
-	size_t i, n;
+	const struct {
+		const char *flag, *path;
+	} outs[] = { { "--junit", c->junit },
+		     { "--json", c->json },
+		     { "--markdown", c->markdown },
+		     { "--record", c->record } };
+	const size_t n = sizeof(outs) / sizeof(outs[0]);
+	struct buf text = BUF_INIT(0);
+	char why[600];
+	size_t i, k;
 
-	*takes_value = false;
-	for (i = 0; dropped[i]; i++) {
-		n = strlen(dropped[i]);
-		if (!strncmp(arg, dropped[i], n) && (arg[n] == '\0' || arg[n] == '=')) {
-			*takes_value = arg[n] == '\0';
-			return false;
+	for (i = 0; i < n; i++) {
+		if (!outs[i].path)
+			continue;
+		if (file_check_writable(outs[i].path, err, errlen))
+			return -1;
+		for (k = 0; k < i; k++)
+			if (outs[k].path && file_same(outs[k].path, outs[i].path)) {
+				snprintf(err, errlen, "%s and %s name the same file '%s'",
+					 outs[k].flag, outs[i].flag, outs[i].path);
+				return -1;
+			}
+		if (input && file_same(input, outs[i].path)) {
+			snprintf(err, errlen, "%s would overwrite the recording '%s' being replayed",
+				 outs[i].flag, input);
+			return -1;
 		}
 	}
-	return true;
+	/* a notebook given as --markdown would lose everything but one row */
+	if (c->markdown && file_read(c->markdown, 256u << 20, &text, why, sizeof(why)) == 0 &&
+	    strstr(buf_cstr(&text), TABLE_BEGIN)) {
+		snprintf(err, errlen,
+			 "'%s' holds a results block (" TABLE_BEGIN "): --markdown would replace "
+			 "the whole notebook; update it with: preflight table REPORT.json "
+			 "--notebook %s",
+			 c->markdown, c->markdown);
+		buf_release(&text);
+		return -1;
+	}
+	buf_release(&text);
+	return 0;
+}
+
+/* The key of a live run: refused when it cannot be sent safely (exit 2
+ * before any request), warned about when too short to scrub. */
+static int check_key(const struct config *c, char *err, size_t errlen)
+{
+	char why[256];
+
+	if (!c->api_key || !*c->api_key)
+		return 0;
+	if (secret_check(c->api_key, why, sizeof(why))) {
+		snprintf(err, errlen, "the key in %s %s", c->api_key_env, why);
+		return -1;
+	}
+	if (strlen(c->api_key) < SECRET_MIN_LEN)
+		complain("warning: the key in %s is shorter than %d characters: it is sent, but "
+			 "never searched for in what the endpoint sends back",
+			 c->api_key_env, SECRET_MIN_LEN);
+	return 0;
 }
 
 /* the recording's first line: how to run this again, offline */
@@ -247,10 +344,13 @@ static char *recording_meta_json(const struct config *c, const struct probe_set 
 	for (k = 2; k < c->argc; k++) {
 		bool value;
 
-		if (kept_in_recording(c->argv[k], &value))
+		if (config_recorded(c->argv[k], &value)) {
 			cJSON_AddItemToArray(args, cJSON_CreateString(c->argv[k]));
-		else if (value)
+			if (value && k + 1 < c->argc)
+				cJSON_AddItemToArray(args, cJSON_CreateString(c->argv[++k]));
+		} else if (value) {
 			k++;
+		}
 	}
 	if (c->recipe) {
 		cJSON *r = cJSON_AddObjectToObject(meta, "recipe");
@@ -389,11 +489,11 @@ static int exit_code(const struct run_result *r)
 }
 
 /* Runs the selected probes of set (live, recorded, or replayed from
- * replay), prints the console report, writes the reports, and returns the
- * exit code. */
-static int run_probes(const struct config *c, struct probe_set *set, struct recording *replay)
+ * replay, whose file is input), writes the reports, prints the console
+ * report, and returns the exit code. */
+static int run_probes(const struct config *c, struct probe_set *set, struct recording *replay,
+		      const char *input)
 {
-	const char *outs[] = { c->junit, c->json, c->markdown, c->record };
 	struct media image = { 0 }, video = { 0 };
 	struct recording *rec = NULL;
 	struct run_result r;
@@ -404,26 +504,18 @@ static int run_probes(const struct config *c, struct probe_set *set, struct reco
 	char err[1024];
 	bool tty = isatty(STDERR_FILENO) && c->color;
 	int code = EXIT_PASS;
-	size_t i;
 
-	for (i = 0; i < 4; i++)
-		if (outs[i] && file_check_writable(outs[i], err, sizeof(err))) {
-			fprintf(stderr, "preflight: %s\n", err);
-			return EXIT_USAGE;
-		}
-	if (probe_set_select(set, c->checks, err, sizeof(err))) {
-		fprintf(stderr, "preflight: %s\n", err);
-		return EXIT_USAGE;
-	}
-	if (check_media_flags(c, set, err, sizeof(err))) {
-		fprintf(stderr, "preflight: %s\n", err);
+	if ((!replay && check_key(c, err, sizeof(err))) || check_outputs(c, input, err, sizeof(err)) ||
+	    probe_set_select(set, c->checks, err, sizeof(err)) ||
+	    check_media_flags(c, set, err, sizeof(err))) {
+		complain("%s", err);
 		return EXIT_USAGE;
 	}
 	if (c->dry_run)
 		return print_plan(c, set);
 	if ((c->image_path && media_load(c->image_path, MEDIA_IMAGE, &image, err, sizeof(err))) ||
 	    (c->video_path && media_load(c->video_path, MEDIA_VIDEO, &video, err, sizeof(err)))) {
-		fprintf(stderr, "preflight: %s\n", err);
+		complain("%s", err);
 		media_release(&image);
 		return EXIT_USAGE;
 	}
@@ -435,10 +527,10 @@ static int run_probes(const struct config *c, struct probe_set *set, struct reco
 	} else if (c->record) {
 		char *meta = recording_meta_json(c, set);
 
-		rec = meta ? recording_create(c->record, c->api_key, meta, err, sizeof(err)) : NULL;
+		rec = meta ? recording_create(c->record, &shown_key, meta, err, sizeof(err)) : NULL;
 		free(meta);
 		if (!rec) {
-			fprintf(stderr, "preflight: %s\n", meta ? err : "out of memory");
+			complain("%s", meta ? err : "out of memory");
 			media_release(&image);
 			media_release(&video);
 			return EXIT_USAGE;
@@ -455,24 +547,24 @@ static int run_probes(const struct config *c, struct probe_set *set, struct reco
 	hooks.ctx = &tty;
 	hooks.cancel = &stop_signal;
 	if (runner_run(c, set, &hooks, &r, err, sizeof(err)) != RUNNER_OK) {
-		fprintf(stderr, "preflight: %s\n", err);
+		complain("%s", err);
 		run_result_release(&r);
 		recording_free(rec);
 		media_release(&image);
 		media_release(&video);
 		return EXIT_USAGE;
 	}
-	if (report_console_render(&r, isatty(STDOUT_FILENO) && c->color, &console) == 0)
-		fputs(buf_cstr(&console), stdout);
-	fflush(stdout);
-	buf_release(&console);
+	/* the files first: a closed stdout must not cost a report */
 	if (write_reports(c, &r))
-		code = EXIT_USAGE;
+		code = EXIT_WRITE;
 	if (rec && recording_finish(rec, err, sizeof(err))) {
-		fprintf(stderr, "preflight: %s\n", err);
-		code = EXIT_USAGE;
+		complain("%s", err);
+		code = EXIT_WRITE;
 	}
-	if (code != EXIT_USAGE)
+	if (report_console_render(&r, isatty(STDOUT_FILENO) && c->color, &console) == 0)
+		show(stdout, buf_cstr(&console));
+	buf_release(&console);
+	if (code != EXIT_WRITE)
 		code = exit_code(&r);
 	run_result_release(&r);
 	media_release(&image);
@@ -487,86 +579,126 @@ static int cmd_run(const struct config *c)
 	int code;
 
 	if (probe_load_dir(probe_dir(c, dir, sizeof(dir)), &set, err, sizeof(err))) {
-		fprintf(stderr, "preflight: %s\n", err);
+		complain("%s", err);
 		probe_set_release(&set);
 		return EXIT_USAGE;
 	}
-	code = run_probes(c, &set, NULL);
+	code = run_probes(c, &set, NULL, NULL);
 	probe_set_release(&set);
 	return code;
 }
 
+/* The arguments of a replayed run: the recording's options (each one a
+ * recording may carry), then this command's outputs and media files.
+ * Returns a NULL-terminated array of borrowed strings, or NULL with err. */
+static const char **replay_args(const struct config *c, const cJSON *meta, int *n, char *err,
+				size_t errlen)
+{
+	const cJSON *list = cJSON_GetObjectItemCaseSensitive(meta, "args"), *e;
+	const char *own[][2] = { { "--junit", c->junit },
+				 { "--json", c->json },
+				 { "--markdown", c->markdown },
+				 { "--image-path", c->image_path },
+				 { "--video-path", c->video_path } };
+	const char **args = xcalloc((size_t)cJSON_GetArraySize(list) + 16, sizeof(char *));
+	size_t i;
+
+	*n = 0;
+	if (!args) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	args[(*n)++] = "preflight";
+	args[(*n)++] = "run";
+	cJSON_ArrayForEach(e, list)
+	{
+		if (!cJSON_IsString(e)) {
+			snprintf(err, errlen, "the recording's argument list is damaged");
+			free(args);
+			return NULL;
+		}
+		args[(*n)++] = e->valuestring;
+	}
+	if (config_check_recorded(args + 2, *n - 2, err, errlen)) {
+		free(args);
+		return NULL;
+	}
+	for (i = 0; i < sizeof(own) / sizeof(own[0]); i++)
+		if (own[i][1]) {
+			args[(*n)++] = own[i][0];
+			args[(*n)++] = own[i][1];
+		}
+	return args;
+}
+
+/* the recorded probes, as the set to run */
+static int replay_probes(const cJSON *meta, struct probe_set *set, char *err, size_t errlen)
+{
+	const cJSON *e;
+
+	cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(meta, "probes"))
+	{
+		const char *path = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e, "path"));
+		const char *text = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e, "text"));
+		struct probe *p = path && text ? probe_load_text(path, text, strlen(text), err, errlen)
+					       : NULL;
+
+		if (!p || probe_set_add(set, p)) {
+			if (p)
+				snprintf(err, errlen, "the recording holds probe '%s' twice", p->id);
+			else if (!path || !text)
+				snprintf(err, errlen, "the recording's probe list is damaged");
+			probe_free(p);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 /* preflight replay RECORDING: the recorded run's options and probes,
- * every answer from the recording, this command's report files */
+ * every answer from the recording, and only this command's outputs; it
+ * never waits and never sends a request */
 static int cmd_replay(const struct config *c)
 {
 	struct recording *rec;
 	struct probe_set set = { 0 };
 	struct recipe_text rt = { NULL, NULL };
 	struct config rc;
-	const cJSON *e, *recipe;
+	const cJSON *recipe;
 	cJSON *meta = NULL;
 	const char **args = NULL;
-	char err[1024];
+	char err[1024], why[256];
 	int n = 0, code = EXIT_USAGE;
 
 	memset(&rc, 0, sizeof(rc));
-	rec = recording_open(c->recording, err, sizeof(err));
+	rec = recording_open(c->recording,
+			     c->max_run_bytes > 0 ? (size_t)c->max_run_bytes : RECORDING_MAX_BYTES,
+			     err, sizeof(err));
 	if (!rec)
 		goto fail;
 	meta = cJSON_Parse(recording_meta(rec));
-	args = xcalloc((size_t)cJSON_GetArraySize(cJSON_GetObjectItem(meta, "args")) + 9,
-		       sizeof(char *));
-	if (!meta || !args) {
+	if (!meta) {
 		snprintf(err, sizeof(err), "out of memory");
 		goto fail;
 	}
-	args[n++] = "preflight";
-	args[n++] = "run";
-	cJSON_ArrayForEach(e, cJSON_GetObjectItem(meta, "args"))
-	{
-		if (cJSON_IsString(e))
-			args[n++] = e->valuestring;
-	}
-	if (c->junit) {
-		args[n++] = "--junit";
-		args[n++] = c->junit;
-	}
-	if (c->json) {
-		args[n++] = "--json";
-		args[n++] = c->json;
-	}
-	if (c->markdown) {
-		args[n++] = "--markdown";
-		args[n++] = c->markdown;
-	}
-	recipe = cJSON_GetObjectItem(meta, "recipe");
-	rt.path = cJSON_GetStringValue(cJSON_GetObjectItem(recipe, "path"));
-	rt.text = cJSON_GetStringValue(cJSON_GetObjectItem(recipe, "text"));
-	if (config_parse_with(n, (char **)args, rt.text ? &rt : NULL, &rc, err, sizeof(err)))
+	if (!(args = replay_args(c, meta, &n, err, sizeof(err))))
 		goto fail;
-	cJSON_ArrayForEach(e, cJSON_GetObjectItem(meta, "probes"))
-	{
-		const char *path = cJSON_GetStringValue(cJSON_GetObjectItem(e, "path"));
-		const char *text = cJSON_GetStringValue(cJSON_GetObjectItem(e, "text"));
-		struct probe *p =
-			path && text ? probe_load_text(path, text, strlen(text), err, sizeof(err))
-				     : NULL;
-
-		if (!p || probe_set_add(&set, p)) {
-			if (p)
-				snprintf(err, sizeof(err), "the recording holds probe '%s' twice",
-					 p->id);
-			else if (!path || !text)
-				snprintf(err, sizeof(err), "the recording's probe list is damaged");
-			probe_free(p);
-			goto fail;
-		}
-	}
-	code = run_probes(&rc, &set, rec);
+	recipe = cJSON_GetObjectItemCaseSensitive(meta, "recipe");
+	rt.path = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(recipe, "path"));
+	rt.text = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(recipe, "text"));
+	if (config_parse_with(n, (char **)args, &rt, &rc, err, sizeof(err)) ||
+	    replay_probes(meta, &set, err, sizeof(err)))
+		goto fail;
+	if (rc.api_key && !secret_check(rc.api_key, why, sizeof(why)))
+		secret_init(&shown_key, rc.api_key);
+	rc.api_key = NULL; /* nothing is sent, so no key is either */
+	rc.wait = 0;
+	if (c->max_run_bytes > 0)
+		rc.max_run_bytes = c->max_run_bytes;
+	code = run_probes(&rc, &set, rec, c->recording);
 	goto out;
 fail:
-	fprintf(stderr, "preflight: %s\n", err);
+	complain("%s", err);
 out:
 	probe_set_release(&set);
 	config_release(&rc);
@@ -576,6 +708,21 @@ out:
 	return code;
 }
 
+/* Descriptors 0-2 are taken at start, so a closed one is never reused
+ * for a report or recording; SIGPIPE is ignored, so a closed pipe only
+ * fails the writes to it. */
+static void guard_streams(void)
+{
+	int fd;
+
+	do
+		fd = open("/dev/null", O_RDWR | O_CLOEXEC);
+	while (fd >= 0 && fd <= STDERR_FILENO);
+	if (fd > STDERR_FILENO)
+		close(fd);
+	signal(SIGPIPE, SIG_IGN);
+}
+
 int main(int argc, char **argv)
 {
 	cJSON_Hooks hooks = { xmalloc, free };
@@ -583,10 +730,17 @@ int main(int argc, char **argv)
 	char err[1024];
 	int code;
 
+	guard_streams();
 	alloc_init_from_env();
 	cJSON_InitHooks(&hooks);
 	if (config_parse(argc, argv, &c, err, sizeof(err))) {
-		fprintf(stderr, "preflight: %s\n", err);
+		complain("%s", err);
+		config_release(&c);
+		return EXIT_USAGE;
+	}
+	if (c.cmd == CMD_RUN && c.api_key && !secret_check(c.api_key, err, sizeof(err)) &&
+	    secret_init(&shown_key, c.api_key)) {
+		complain("out of memory");
 		config_release(&c);
 		return EXIT_USAGE;
 	}
@@ -607,10 +761,9 @@ int main(int argc, char **argv)
 	case CMD_RUN:
 	case CMD_REPLAY:
 		if (c.insecure)
-			fprintf(stderr, "preflight: warning: --insecure: TLS certificates are not "
-					"verified\n");
+			complain("warning: --insecure: TLS certificates are not verified");
 		if (http_global_init()) {
-			fprintf(stderr, "preflight: cannot initialise libcurl\n");
+			complain("cannot initialise libcurl");
 			code = EXIT_UNUSABLE;
 			break;
 		}
@@ -622,6 +775,7 @@ int main(int argc, char **argv)
 		code = argc > 1 ? EXIT_PASS : EXIT_USAGE;
 		break;
 	}
+	secret_release(&shown_key);
 	config_release(&c);
 	return code;
 }

@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,9 +15,9 @@
 
 #include "alloc.h"
 #include "buf.h"
+#include "file.h"
+#include "secret.h"
 #include "text.h"
-
-#define LINE_MAX_BYTES (512u << 20)
 
 struct entry {
 	char *method, *url, *request; /* the key a replayed request must match */
@@ -27,14 +28,15 @@ struct entry {
 struct recording {
 	/* writing */
 	gzFile gz;
-	char path[PATH_MAX];
-	char tmp[PATH_MAX + 16];
-	char *redact;
-	int failed;
+	struct file_out out;
+	const struct secret *redact; /* borrowed */
+	bool writing;		     /* out holds a file being written */
+	int failed;		     /* 0, or the errno of the first failure */
 	/* reading */
 	char *meta;
 	struct entry *entries;
-	size_t n_entries;
+	size_t n_entries, cap_entries;
+	size_t hint; /* where the next replayed request is looked for first */
 };
 
 static const char *const outcome_names[] = { "done", "transport-error", "timeout",
@@ -50,7 +52,7 @@ static int redacted(const struct recording *r, const char *s, size_t len, struct
 	if (buf_append(out, s ? s : "", s ? len : 0) || buf_putc(out, '\0'))
 		return -1;
 	out->len--; /* the data stays NUL-terminated, even when empty */
-	return text_redact(out, r->redact) ? -1 : 0;
+	return secret_mask_fragments(r->redact, out) || secret_scrub(r->redact, out) ? -1 : 0;
 }
 
 static void write_line(struct recording *r, const char *text)
@@ -59,41 +61,41 @@ static void write_line(struct recording *r, const char *text)
 
 	if (r->failed)
 		return;
+	errno = 0;
 	if ((len && gzwrite(r->gz, text, (unsigned)len) != (int)len) || gzputc(r->gz, '\n') < 0)
-		r->failed = 1;
+		r->failed = errno ? errno : EIO;
 }
 
-struct recording *recording_create(const char *path, const char *redact, const char *meta_json,
-				   char *err, size_t errlen)
+struct recording *recording_create(const char *path, const struct secret *redact,
+				   const char *meta_json, char *err, size_t errlen)
 {
 	struct recording *r = xcalloc(1, sizeof(*r));
-	const char *slash = strrchr(path, '/');
+	struct buf meta = BUF_INIT(0);
 	int fd;
 
 	if (!r) {
 		snprintf(err, errlen, "out of memory");
 		return NULL;
 	}
-	snprintf(r->path, sizeof(r->path), "%s", path);
-	if (slash)
-		snprintf(r->tmp, sizeof(r->tmp), "%.*s/.%s.XXXXXX", (int)(slash - path), path,
-			 slash + 1);
-	else
-		snprintf(r->tmp, sizeof(r->tmp), ".%s.XXXXXX", path);
-	fd = mkstemp(r->tmp);
-	if (fd >= 0)
-		fchmod(fd, 0644);
-	if (fd < 0 || !(r->gz = gzdopen(fd, "wb6"))) {
-		snprintf(err, errlen, "cannot write recording '%s': %s", path, strerror(errno));
-		if (fd >= 0) {
-			close(fd);
-			unlink(r->tmp);
-		}
+	if (file_out_open(&r->out, path, err, errlen)) {
 		free(r);
 		return NULL;
 	}
-	r->redact = redact && *redact ? xstrdup(redact) : NULL;
-	write_line(r, meta_json);
+	r->writing = true;
+	fd = dup(r->out.fd);
+	if (fd < 0 || !(r->gz = gzdopen(fd, "wb6"))) {
+		snprintf(err, errlen, "cannot write recording '%s': %s", path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		file_out_abort(&r->out);
+		free(r);
+		return NULL;
+	}
+	r->redact = redact;
+	if (redacted(r, meta_json, strlen(meta_json), &meta))
+		r->failed = ENOMEM;
+	write_line(r, buf_cstr(&meta));
+	buf_release(&meta);
 	return r;
 }
 
@@ -102,7 +104,7 @@ static void add_text(cJSON *o, const char *key, struct recording *r, const char 
 	struct buf clean;
 
 	if (redacted(r, s, len, &clean))
-		r->failed = 1;
+		r->failed = ENOMEM;
 	cJSON_AddStringToObject(o, key, buf_cstr(&clean));
 	buf_release(&clean);
 }
@@ -114,7 +116,7 @@ static void on_seen(void *ctx, const struct http_exchange *x)
 	char *line;
 
 	if (!o) {
-		r->failed = 1;
+		r->failed = ENOMEM;
 		return;
 	}
 	cJSON_AddStringToObject(o, "kind", "exchange");
@@ -127,13 +129,15 @@ static void on_seen(void *ctx, const struct http_exchange *x)
 	cJSON_AddStringToObject(o, "outcome", outcome_names[x->outcome]);
 	cJSON_AddNumberToObject(o, "status", (double)x->status);
 	add_text(o, "error", r, x->error, strlen(x->error));
+	if (x->location[0])
+		add_text(o, "location", r, x->location, strlen(x->location));
 	if (x->response.data && memchr(x->response.data, '\0', x->response.len)) {
 		/* a JSON string cannot hold NUL: such a body is kept in base64 */
 		struct buf clean, b64 = BUF_INIT(0);
 
 		if (redacted(r, x->response.data, x->response.len, &clean) ||
 		    text_base64_append(&b64, (const unsigned char *)clean.data, clean.len))
-			r->failed = 1;
+			r->failed = ENOMEM;
 		cJSON_AddStringToObject(o, "response_body_base64", buf_cstr(&b64));
 		buf_release(&clean);
 		buf_release(&b64);
@@ -145,7 +149,7 @@ static void on_seen(void *ctx, const struct http_exchange *x)
 	if (line)
 		write_line(r, line);
 	else
-		r->failed = 1;
+		r->failed = ENOMEM;
 	free(line);
 	cJSON_Delete(o);
 }
@@ -159,18 +163,21 @@ void recording_tap(struct recording *r, struct http_tap *tap)
 
 int recording_finish(struct recording *r, char *err, size_t errlen)
 {
-	int rc = 0;
+	int rc = 0, zrc;
 
-	if (gzclose(r->gz) != Z_OK || r->failed) {
-		snprintf(err, errlen, "cannot write recording '%s'", r->path);
+	errno = 0;
+	zrc = gzclose(r->gz);
+	r->gz = NULL;
+	if (!r->failed && zrc != Z_OK)
+		r->failed = errno ? errno : EIO;
+	if (r->failed) {
+		snprintf(err, errlen, "cannot write recording '%s': %s", r->out.shown,
+			 strerror(r->failed));
 		rc = -1;
-	} else if (rename(r->tmp, r->path) != 0) {
-		snprintf(err, errlen, "cannot write recording '%s': %s", r->path, strerror(errno));
+	} else if (file_out_commit(&r->out, err, errlen)) {
 		rc = -1;
 	}
-	r->gz = NULL;
-	if (rc)
-		unlink(r->tmp);
+	r->writing = false;
 	recording_free(r);
 	return rc;
 }
@@ -179,99 +186,163 @@ int recording_finish(struct recording *r, char *err, size_t errlen)
 
 static int add_entry(struct recording *r, cJSON *line)
 {
-	struct entry *grown = xrealloc(r->entries, (r->n_entries + 1) * sizeof(*grown));
 	struct entry *e;
 
-	if (!grown)
-		return -1;
-	r->entries = grown;
+	if (r->n_entries == r->cap_entries) {
+		size_t cap = r->cap_entries ? r->cap_entries * 2 : 64;
+		struct entry *grown = xrealloc(r->entries, cap * sizeof(*grown));
+
+		if (!grown)
+			return -1;
+		r->entries = grown;
+		r->cap_entries = cap;
+	}
 	e = &r->entries[r->n_entries++];
 	memset(e, 0, sizeof(*e));
 	e->line = line;
 	e->method = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(line, "method"));
 	e->url = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(line, "url"));
 	e->request = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(line, "request_body"));
-	return e->method && e->url ? 0 : -1;
+	if (e->method && e->url)
+		return 0;
+	r->n_entries--; /* the caller frees the line */
+	return -1;
 }
 
-struct recording *recording_open(const char *path, char *err, size_t errlen)
+/* a line as one JSON object and nothing after it */
+static cJSON *parse_line(const char *p, size_t len)
+{
+	const char *end = NULL;
+	cJSON *o = cJSON_ParseWithLengthOpts(p, len, &end, false);
+
+	while (o && end && end < p + len && (*end == ' ' || *end == '\t' || *end == '\r'))
+		end++;
+	if (o && (!cJSON_IsObject(o) || end != p + len)) {
+		cJSON_Delete(o);
+		o = NULL;
+	}
+	return o;
+}
+
+static int take_line(struct recording *r, const char *p, size_t len, size_t lineno,
+		     const char *path, char *err, size_t errlen)
+{
+	cJSON *o = parse_line(p, len);
+
+	if (!o) {
+		snprintf(err, errlen, "recording '%s':%zu: not a JSON object", path, lineno);
+		return -1;
+	}
+	if (lineno == 1) {
+		if (!cJSON_IsString(cJSON_GetObjectItemCaseSensitive(o, "recording"))) {
+			cJSON_Delete(o);
+			snprintf(err, errlen, "'%s' is not a preflight recording", path);
+			return -1;
+		}
+		r->meta = cJSON_PrintUnformatted(o);
+		cJSON_Delete(o);
+		if (!r->meta) {
+			snprintf(err, errlen, "recording '%s': out of memory", path);
+			return -1;
+		}
+		return 0;
+	}
+	if (r->n_entries == RECORDING_MAX_EXCHANGES) {
+		cJSON_Delete(o);
+		snprintf(err, errlen, "recording '%s' holds more than %d exchanges", path,
+			 RECORDING_MAX_EXCHANGES);
+		return -1;
+	}
+	if (add_entry(r, o)) {
+		cJSON_Delete(o);
+		snprintf(err, errlen, "recording '%s':%zu: not an exchange", path, lineno);
+		return -1;
+	}
+	return 0;
+}
+
+/* Reads as a stream: each line is parsed once its newline arrives, a
+ * newline is searched for only in bytes not searched before, and the
+ * whole is bounded by max_bytes decompressed. */
+struct recording *recording_open(const char *path, size_t max_bytes, char *err, size_t errlen)
 {
 	struct recording *r = xcalloc(1, sizeof(*r));
-	struct buf line = BUF_INIT(LINE_MAX_BYTES);
+	struct buf pending = BUF_INIT(max_bytes);
 	char chunk[65536];
-	gzFile gz = gzopen(path, "rb"); /* reads plain files too */
-	size_t lineno = 0;
-	int n;
+	gzFile gz = NULL;
+	size_t lineno = 0, total = 0, scanned = 0;
+	int fd, n, zerr = Z_OK;
 
-	if (!r || !gz) {
-		snprintf(err, errlen, "cannot open recording '%s': %s", path,
-			 r ? strerror(errno) : "out of memory");
+	if (!r) {
+		snprintf(err, errlen, "cannot open recording '%s': out of memory", path);
+		return NULL;
+	}
+	if ((fd = file_open_regular(path, err, errlen)) < 0)
+		goto fail;
+	if (!(gz = gzdopen(fd, "rb"))) { /* reads plain files too */
+		close(fd);
+		snprintf(err, errlen, "cannot open recording '%s': out of memory", path);
 		goto fail;
 	}
 	for (;;) {
-		char *nl, *p;
+		size_t start = 0;
+		char *nl;
 
 		n = gzread(gz, chunk, sizeof(chunk));
 		if (n < 0) {
-			snprintf(err, errlen, "cannot read recording '%s': not gzip or corrupt",
-				 path);
+			snprintf(err, errlen, "cannot read recording '%s': not gzip or corrupt (%s)",
+				 path, gzerror(gz, &zerr));
 			goto fail;
 		}
-		if (n == 0 && !line.len)
-			break;
-		if (n > 0 && buf_append(&line, chunk, (size_t)n)) {
-			snprintf(err, errlen, "recording '%s': a line is longer than %u bytes",
-				 path, LINE_MAX_BYTES);
+		if (n == 0) {
+			gzerror(gz, &zerr);
+			if (zerr != Z_OK) {
+				snprintf(err, errlen,
+					 "recording '%s' is truncated: the gzip stream ends early",
+					 path);
+				goto fail;
+			}
+		}
+		total += (size_t)n;
+		if (total > max_bytes || (n > 0 && buf_append(&pending, chunk, (size_t)n))) {
+			snprintf(err, errlen,
+				 "recording '%s' holds more than %zu bytes (raise --max-run-bytes)",
+				 path, max_bytes);
 			goto fail;
 		}
-		while ((nl = memchr(line.data, '\n', line.len)) || (n == 0 && line.len)) {
-			size_t used = nl ? (size_t)(nl - line.data) + 1 : line.len;
-			cJSON *o;
+		while ((nl = scanned < pending.len ? memchr(pending.data + scanned, '\n',
+							     pending.len - scanned)
+						   : NULL)) {
+			size_t end = (size_t)(nl - pending.data);
 
-			lineno++;
-			o = cJSON_ParseWithLength(line.data,
-						  nl ? (size_t)(nl - line.data) : line.len);
-			if (!cJSON_IsObject(o)) {
-				cJSON_Delete(o);
-				snprintf(err, errlen, "recording '%s':%zu: not a JSON object", path,
-					 lineno);
+			if (end > start && take_line(r, pending.data + start, end - start, ++lineno,
+						      path, err, errlen))
 				goto fail;
-			}
-			if (lineno == 1) {
-				if (!cJSON_IsString(
-					    cJSON_GetObjectItemCaseSensitive(o, "recording"))) {
-					cJSON_Delete(o);
-					snprintf(err, errlen, "'%s' is not a preflight recording",
-						 path);
-					goto fail;
-				}
-				r->meta = cJSON_PrintUnformatted(o);
-				cJSON_Delete(o);
-			} else if (add_entry(r, o)) {
-				cJSON_Delete(o);
-				snprintf(err, errlen, "recording '%s':%zu: not an exchange", path,
-					 lineno);
-				goto fail;
-			}
-			p = line.data;
-			memmove(p, p + used, line.len - used);
-			line.len -= used;
-			line.data[line.len] = '\0';
+			start = scanned = end + 1;
 		}
+		if (n == 0 && start < pending.len &&
+		    take_line(r, pending.data + start, pending.len - start, ++lineno, path, err,
+			      errlen))
+			goto fail;
 		if (n == 0)
 			break;
+		/* keep the unfinished line only */
+		memmove(pending.data, pending.data + start, pending.len - start);
+		pending.len -= start;
+		scanned = pending.len;
+		pending.data[pending.len] = '\0';
 	}
 	if (!r->meta) {
 		snprintf(err, errlen, "recording '%s' is empty", path);
 		goto fail;
 	}
 	gzclose(gz);
-	buf_release(&line);
+	buf_release(&pending);
 	return r;
 fail:
 	if (gz)
 		gzclose(gz);
-	buf_release(&line);
+	buf_release(&pending);
 	recording_free(r);
 	return NULL;
 }
@@ -291,53 +362,65 @@ static enum http_outcome outcome_of(const char *name)
 	return HTTP_TRANSPORT;
 }
 
-/* the first unused exchange with the same method, URL and body */
+static const char *str_of(const cJSON *line, const char *key)
+{
+	const char *v = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(line, key));
+
+	return v ? v : "";
+}
+
+/* a recorded number, range-checked before any conversion */
+static double num_of(const cJSON *line, const char *key, double max)
+{
+	double v = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(line, key));
+
+	return isfinite(v) && v >= 0 && v <= max ? v : 0;
+}
+
+static bool matches(const struct entry *e, const char *method, const struct http_exchange *x)
+{
+	return !e->used && !strcmp(e->method, method) && !strcmp(e->url, x->url) &&
+	       (!x->body || (e->request && !strcmp(e->request, x->body)));
+}
+
+/* the first unused exchange with the same method, URL and body; requests
+ * come back in the order they were recorded, so the search starts where
+ * the last one ended */
 static int on_answer(void *ctx, struct http_exchange *x)
 {
 	struct recording *r = ctx;
 	const char *method = x->body ? "POST" : "GET";
-	size_t i;
+	const char *body, *b64;
+	struct entry *e = NULL;
+	size_t k;
 
-	for (i = 0; i < r->n_entries; i++) {
-		struct entry *e = &r->entries[i];
-		const char *body, *b64;
+	for (k = 0; k < r->n_entries && !e; k++) {
+		struct entry *c = &r->entries[(r->hint + k) % r->n_entries];
 
-		if (e->used || strcmp(e->method, method) || strcmp(e->url, x->url) ||
-		    (x->body && (!e->request || strcmp(e->request, x->body))))
-			continue;
-		e->used = 1;
-		x->outcome = outcome_of(
-			cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e->line, "outcome")));
-		{
-			double st = cJSON_GetNumberValue(
-				cJSON_GetObjectItemCaseSensitive(e->line, "status"));
-
-			x->status = st >= 0 && st < 1000 ? (long)st : 0;
-		}
-		x->seconds =
-			cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(e->line, "seconds"));
-		snprintf(x->error, sizeof(x->error), "%s",
-			 cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e->line, "error"))
-				 ? cJSON_GetStringValue(
-					   cJSON_GetObjectItemCaseSensitive(e->line, "error"))
-				 : "");
-		body = cJSON_GetStringValue(
-			cJSON_GetObjectItemCaseSensitive(e->line, "response_body"));
-		b64 = cJSON_GetStringValue(
-			cJSON_GetObjectItemCaseSensitive(e->line, "response_body_base64"));
-		buf_init(&x->response, 0);
-		if ((body && buf_puts(&x->response, body)) ||
-		    (b64 && text_base64_decode(&x->response, b64, strlen(b64)))) {
-			x->outcome = HTTP_TRANSPORT;
-			snprintf(x->error, sizeof(x->error),
-				 "the recorded body cannot be read back");
-		}
+		if (matches(c, method, x))
+			e = c;
+	}
+	buf_init(&x->response, 0);
+	if (!e) {
+		x->outcome = HTTP_TRANSPORT;
+		x->status = 0;
+		snprintf(x->error, sizeof(x->error), "not in the recording: %s %s", method, x->url);
 		return 1;
 	}
-	x->outcome = HTTP_TRANSPORT;
-	x->status = 0;
-	buf_init(&x->response, 0);
-	snprintf(x->error, sizeof(x->error), "not in the recording: %s %s", method, x->url);
+	e->used = 1;
+	r->hint = (size_t)(e - r->entries) + 1;
+	x->outcome = outcome_of(str_of(e->line, "outcome"));
+	x->status = (long)num_of(e->line, "status", 999);
+	x->seconds = num_of(e->line, "seconds", 1e9);
+	snprintf(x->error, sizeof(x->error), "%s", str_of(e->line, "error"));
+	snprintf(x->location, sizeof(x->location), "%s", str_of(e->line, "location"));
+	body = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e->line, "response_body"));
+	b64 = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e->line, "response_body_base64"));
+	if ((body && buf_puts(&x->response, body)) ||
+	    (b64 && text_base64_decode(&x->response, b64, strlen(b64)))) {
+		x->outcome = HTTP_TRANSPORT;
+		snprintf(x->error, sizeof(x->error), "the recorded body cannot be read back");
+	}
 	return 1;
 }
 
@@ -354,14 +437,13 @@ void recording_free(struct recording *r)
 
 	if (!r)
 		return;
-	if (r->gz) {
+	if (r->gz)
 		gzclose(r->gz);
-		unlink(r->tmp);
-	}
+	if (r->writing)
+		file_out_abort(&r->out);
 	for (i = 0; i < r->n_entries; i++)
 		cJSON_Delete(r->entries[i].line);
 	free(r->entries);
 	free(r->meta);
-	free(r->redact);
 	free(r);
 }

@@ -17,18 +17,26 @@
 
 struct recording;
 
-/* Starts a recording at path (written on recording_finish). redact is the
- * key to keep out of the file (borrowed, may be NULL). meta_json is the
- * first line. Returns NULL with the reason in err. */
-struct recording *recording_create(const char *path, const char *redact, const char *meta_json,
-				   char *err, size_t errlen);
+struct secret;
+
+/* Starts a recording at path (it appears on recording_finish, through
+ * file_out: symlinks followed, devices written through). redact is the
+ * key to keep out of the file (borrowed, may be NULL or inactive).
+ * meta_json is the first line. Returns NULL with the reason in err. */
+struct recording *recording_create(const char *path, const struct secret *redact,
+				   const char *meta_json, char *err, size_t errlen);
 /* The tap that records into r. */
 void recording_tap(struct recording *r, struct http_tap *tap);
 /* Writes the file and frees r. Returns 0, or -1 with the reason. */
 int recording_finish(struct recording *r, char *err, size_t errlen);
 
-/* Opens a recording to replay. Returns NULL with the reason in err. */
-struct recording *recording_open(const char *path, char *err, size_t errlen);
+#define RECORDING_MAX_EXCHANGES 200000
+#define RECORDING_MAX_BYTES	(512ul << 20) /* decompressed, by default */
+
+/* Opens a recording to replay: a regular file, read as a stream, at most
+ * max_bytes decompressed and RECORDING_MAX_EXCHANGES exchanges; a
+ * truncated or corrupt gzip is an error. Returns NULL with the reason. */
+struct recording *recording_open(const char *path, size_t max_bytes, char *err, size_t errlen);
 /* The first line (borrowed; valid while r lives). */
 const char *recording_meta(const struct recording *r);
 /* The tap that answers from r. */

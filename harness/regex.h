@@ -1,8 +1,11 @@
 /* regex — the only module that includes pcre2.h.
  *
- * Probe expectations and JSON Schema "pattern" compile here. Patterns are
- * UTF-8; subjects may hold invalid UTF-8 (model output) and still match
- * safely. Never prints. */
+ * Probe expectations and JSON Schema "pattern" compile here (with the JIT
+ * where pcre2 has it). Patterns are UTF-8; subjects may hold invalid UTF-8
+ * (model output) and still match safely. Every match runs under match,
+ * depth and heap limits, so a catastrophic pattern (^(a|aa)+$) costs a few
+ * milliseconds, not minutes; once a pattern hit a limit, its later matches
+ * fail at once. Never prints. */
 #ifndef PREFLIGHT_REGEX_H
 #define PREFLIGHT_REGEX_H
 
@@ -13,8 +16,10 @@ struct regex;
 /* Compiles pattern. Returns a new regex the caller frees with regex_free, or
  * NULL with the reason and the offset written to err. */
 struct regex *regex_compile(const char *pattern, char *err, size_t errlen);
-/* Returns 1 when the regex matches somewhere in subject, 0 when not, and a
- * negative value when matching failed (resource limits). */
+#define REGEX_LIMIT (-2) /* a match limit was hit: the pattern backtracks without end */
+
+/* Returns 1 when the regex matches somewhere in subject, 0 when not,
+ * REGEX_LIMIT when a limit was hit, -1 on another failure (memory). */
 int regex_match(const struct regex *re, const char *subject, size_t len);
 /* Finds the first match; sets *start and *end (byte offsets). Same returns. */
 int regex_search(const struct regex *re, const char *subject, size_t len, size_t *start,

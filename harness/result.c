@@ -14,6 +14,7 @@ const char *verdict_name(enum verdict v)
 static void observation_release(struct observation *o)
 {
 	free(o->detail);
+	free(o->remedy);
 	free(o->error);
 	free(o->finish_reason);
 	free(o->content_excerpt);
@@ -29,6 +30,7 @@ void probe_result_release(struct probe_result *p)
 		observation_release(&p->obs[j]);
 	free(p->obs);
 	free(p->message);
+	free(p->remedy);
 	free(p->summary);
 	free(p->note);
 	free(p->evidence);
@@ -52,4 +54,11 @@ void run_result_release(struct run_result *r)
 	free(r->allowed_finish);
 	free(r->unusable_detail);
 	memset(r, 0, sizeof(*r));
+}
+
+const char *probe_remedy(const struct probe_result *p)
+{
+	if (p->cause == CAUSE_NONE)
+		return "";
+	return p->remedy ? p->remedy : cause_remedy(p->cause);
 }

@@ -28,6 +28,7 @@ struct observation {
 	bool pass;
 	enum cause cause;
 	char *detail;	     /* one line: why it failed, or what passed */
+	char *remedy;	     /* this answer's own remedy, NULL: the cause's */
 	char *error;	     /* transport text or error-body excerpt, or NULL */
 	char *finish_reason; /* NULL when absent */
 	char *content_excerpt;
@@ -50,6 +51,7 @@ struct probe_result {
 	enum verdict verdict;
 	enum cause cause;
 	char *message;	/* one line; NULL on pass */
+	char *remedy;	/* this probe's own remedy, NULL: the cause's (probe_remedy) */
 	char *summary;	/* the notebook summary label, rendered */
 	char *note;	/* the notebook table note, rendered, or NULL */
 	char *evidence; /* short evidence for the console line */
@@ -90,6 +92,9 @@ struct run_result {
 	struct probe_result *probes;
 	size_t n_probes;
 };
+
+/* The remedy to print for p: its own, else its cause's ("" for none). */
+const char *probe_remedy(const struct probe_result *p);
 
 /* Frees what one probe result holds (the struct itself is the caller's). */
 void probe_result_release(struct probe_result *p);

@@ -141,7 +141,9 @@ static void observe(struct run *run, const struct probe *p, const struct expect 
 		apierror_parse(buf_cstr(&x->response), x->response.len, &ae);
 		o->error = ae.message;
 		ae.message = NULL;
-		if (x->status == 401 || x->status == 403) {
+		if (x->status >= 300 && x->status < 400) {
+			o->cause = CAUSE_HTTP_REDIRECT;
+		} else if (x->status == 401 || x->status == 403) {
 			o->cause = CAUSE_AUTH_ERROR;
 		} else if (ae.context_overflow) {
 			o->cause = CAUSE_CONTEXT_OVERFLOW;
@@ -157,6 +159,9 @@ static void observe(struct run *run, const struct probe *p, const struct expect 
 				     ae.ctx_requested > 0 ? ae.ctx_requested - ae.ctx_at_least
 							  : ae.ctx_limit,
 				     p->needle ? needle_note : "", o->error ? o->error : "");
+		else if (o->cause == CAUSE_HTTP_REDIRECT)
+			o->detail = dupf("HTTP %ld: a redirect%s%s", x->status,
+					 x->location[0] ? " to " : "", x->location);
 		else if (x->status == 404 && served_elsewhere(run))
 			o->detail = dupf("HTTP 404: %s (the endpoint serves: %s)",
 					 o->error ? o->error : "",
@@ -197,6 +202,7 @@ static void observe(struct run *run, const struct probe *p, const struct expect 
 	o->pass = g->pass;
 	o->cause = g->cause;
 	o->detail = xstrdup(g->detail);
+	o->remedy = g->remedy[0] ? xstrdup(g->remedy) : NULL;
 	o->finish_reason = xstrdup(reply.finish_reason);
 	o->content_excerpt = text_excerpt(reply.content, reply.content_len, EXCERPT_CHARS, false);
 	o->content_chars = text_chars(reply.content, reply.content_len);
@@ -416,6 +422,8 @@ static void conclude(struct probe_result *pr)
 	for (i = 0; i < pr->n_obs && !example; i++)
 		if (!pr->obs[i].pass && pr->obs[i].cause == pr->cause)
 			example = &pr->obs[i];
+	if (example->remedy)
+		pr->remedy = xstrdup(example->remedy);
 	if (pr->cause == CAUSE_CONCURRENCY_CORRUPTION) {
 		const struct observation *bad = NULL;
 
@@ -606,7 +614,12 @@ static int send_round(struct run *run, const struct probe *p, struct probe_resul
 		else
 			snprintf(name, sizeof(name), "%s", label);
 		pr->total++;
-		if ((o = add_obs(pr, name))) {
+		if ((o = add_obs(pr, name)) && cancelled(run)) {
+			/* Ctrl-C acts between graded answers too */
+			o->outcome = HTTP_CANCELLED;
+			o->cause = CAUSE_INTERRUPTED;
+			o->detail = dupf("interrupted before grading");
+		} else if (o) {
 			observe(run, p, x, pol, stream, &xs[i], o, &g, i == 0 ? assistant : NULL);
 			passed += o->pass;
 			pr->passed += o->pass;
@@ -1066,7 +1079,6 @@ enum runner_status runner_run(const struct config *c, const struct probe_set *se
 	enum endpoint_state st;
 	enum cause cause = CAUSE_NONE;
 	char detail[1024] = "";
-	enum runner_status rc = RUNNER_OK;
 	double t0 = now();
 	size_t i;
 
@@ -1124,18 +1136,28 @@ enum runner_status runner_run(const struct config *c, const struct probe_set *se
 	if (!run.model && run.ep.n_models == 1)
 		run.model = run.ep.models[0];
 	if (!run.model) {
+		/* found by talking to the endpoint: it cannot be used as asked */
 		struct buf b = BUF_INIT(0);
+		bool v1 = strlen(c->endpoint) >= 3 &&
+			  (strstr(c->endpoint, "/v1") == c->endpoint + strlen(c->endpoint) - 3 ||
+			   strstr(c->endpoint, "/v1/") == c->endpoint + strlen(c->endpoint) - 4);
 
 		for (i = 0; i < run.ep.n_models; i++)
 			buf_printf(&b, "%s%s", i ? ", " : "", run.ep.models[i]);
-		snprintf(
-			err, errlen,
-			run.ep.n_models
-				? "the endpoint serves several models (%s): choose one with --model"
-				: "the endpoint lists no model%s: pass --model",
-			buf_cstr(&b));
+		if (run.ep.n_models)
+			snprintf(detail, sizeof(detail),
+				 "the endpoint serves several models (%s): choose one with --model",
+				 buf_cstr(&b));
+		else
+			snprintf(detail, sizeof(detail),
+				 "the endpoint lists no model at %s/models: pass --model%s",
+				 run.ep.base,
+				 v1 ? "" : ", and check the base URL (it usually ends in /v1)");
 		buf_release(&b);
-		rc = RUNNER_CONFIG_ERROR;
+		r->unusable = true;
+		r->unusable_cause = CAUSE_HTTP_ERROR;
+		r->unusable_detail = xstrdup(detail);
+		mark_all(c, r, 0, VERDICT_ERROR, CAUSE_HTTP_ERROR, detail);
 		goto out;
 	}
 	r->model = xstrdup(run.model);
@@ -1165,5 +1187,5 @@ enum runner_status runner_run(const struct config *c, const struct probe_set *se
 out:
 	r->seconds = now() - t0;
 	endpoint_release(&run.ep);
-	return rc;
+	return RUNNER_OK;
 }

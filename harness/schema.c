@@ -96,6 +96,9 @@ static int pattern_match(struct vctx *c, const char *pattern, const char *s)
 		return fail(c, -1, "bad pattern '%s': %s", pattern, err);
 	rc = regex_match(re, s, strlen(s));
 	regex_free(re);
+	if (rc == REGEX_LIMIT)
+		return fail(c, SCHEMA_PATTERN_LIMIT, "pattern '%s' hit pcre2's match limit%s",
+			    pattern, NULL);
 	if (rc < 0)
 		return fail(c, -1, "pattern '%s' could not be matched%s", pattern, NULL);
 	return rc;

@@ -18,9 +18,12 @@
 
 #define SCHEMA_MAX_DEPTH 64
 
+#define SCHEMA_PATTERN_LIMIT (-2) /* a "pattern" hit the regex limits */
+
 /* Returns 1 when instance is valid, 0 when not (err holds the first reason
- * with its JSON path, e.g. "$.city: expected string, got number"), and -1
- * when the schema itself cannot be used (bad pattern, too deep). */
+ * with its JSON path, e.g. "$.city: expected string, got number"), -1 when
+ * the schema itself cannot be used (bad pattern, too deep), and
+ * SCHEMA_PATTERN_LIMIT when a pattern backtracks without end. */
 int schema_validate(const cJSON *schema, const cJSON *instance, char *err, size_t errlen);
 
 /* Checks that schema is usable: an object or boolean, known type names,

@@ -1,5 +1,4 @@
 /* text — UTF-8 sanitizing and excerpts; see text.h. */
-#define _GNU_SOURCE /* memmem */
 #include "text.h"
 
 #include <string.h>
@@ -72,6 +71,22 @@ int text_sanitize(struct buf *out, const char *s, size_t len, bool oneline)
 	return buf_append(out, p + i - run, run);
 }
 
+size_t text_utf8_valid_prefix(const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i = 0, n;
+	unsigned long cp;
+
+	while (i < len && (n = text_utf8_decode(p + i, len - i, &cp)))
+		i += n;
+	return i;
+}
+
+bool text_valid_utf8(const char *s, size_t len)
+{
+	return text_utf8_valid_prefix(s, len) == len;
+}
+
 size_t text_chars(const char *s, size_t len)
 {
 	const unsigned char *p = (const unsigned char *)s;
@@ -108,33 +123,6 @@ char *text_excerpt(const char *s, size_t len, size_t max_chars, bool oneline)
 		return NULL;
 	}
 	return buf_detach(&out);
-}
-
-int text_redact(struct buf *b, const char *secret)
-{
-	size_t klen = secret ? strlen(secret) : 0, i = 0;
-	struct buf out;
-	int rc = 0;
-
-	if (!klen || !b->data || !memmem(b->data, b->len, secret, klen))
-		return 0;
-	buf_init(&out, b->max);
-	while (i < b->len && !rc) {
-		const char *hit = memmem(b->data + i, b->len - i, secret, klen);
-		size_t upto = hit ? (size_t)(hit - b->data) : b->len;
-
-		rc = buf_append(&out, b->data + i, upto - i);
-		if (!rc && hit)
-			rc = buf_puts(&out, "[REDACTED]");
-		i = hit ? upto + klen : b->len;
-	}
-	buf_release(b);
-	if (rc) {
-		buf_release(&out);
-		return rc;
-	}
-	*b = out;
-	return 0;
 }
 
 /* base64: media files in data: URLs, bodies with NUL in recordings */

@@ -24,15 +24,16 @@ int text_sanitize(struct buf *out, const char *s, size_t len, bool oneline);
  * appended when cut; caller frees. NULL s gives "". NULL on out of memory. */
 char *text_excerpt(const char *s, size_t len, size_t max_chars, bool oneline);
 
-/* Replaces every occurrence of secret in b with "[REDACTED]". Returns 0,
- * or a buf error (b then holds nothing: better empty than leaking). */
-int text_redact(struct buf *b, const char *secret);
-
 /* Appends the base64 of len bytes. Returns 0 or a buf error. */
 int text_base64_append(struct buf *out, const unsigned char *p, size_t len);
 /* Appends the bytes of base64 text s. Returns 0, -1 for a character that
  * is not base64, or a buf error. */
 int text_base64_decode(struct buf *out, const char *s, size_t len);
+
+/* True when the len bytes at s are valid UTF-8 (NUL counts as valid). */
+bool text_valid_utf8(const char *s, size_t len);
+/* The offset of the first byte that is not valid UTF-8, or len. */
+size_t text_utf8_valid_prefix(const char *s, size_t len);
 
 /* Number of code points in s (invalid bytes count one each). */
 size_t text_chars(const char *s, size_t len);

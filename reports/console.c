@@ -37,7 +37,7 @@ int report_console_render(const struct run_result *r, bool color, struct buf *ou
 	rc |= buf_puts(out, "\n" RULE);
 	for (i = 0; i < r->n_probes; i++) {
 		const struct probe_result *p = &r->probes[i];
-		const char *remedy = cause_remedy(p->cause);
+		const char *remedy = probe_remedy(p);
 
 		passed += p->verdict == VERDICT_PASS;
 		char title[128];

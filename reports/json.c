@@ -100,7 +100,7 @@ static cJSON *probe(const struct probe_result *p)
 	add_str(o, "title", p->probe->title);
 	add_str(o, "verdict", verdict_name(p->verdict));
 	add_str(o, "cause", p->cause ? cause_code(p->cause) : NULL);
-	add_str(o, "remedy", p->cause && *cause_remedy(p->cause) ? cause_remedy(p->cause) : NULL);
+	add_str(o, "remedy", p->cause && *probe_remedy(p) ? probe_remedy(p) : NULL);
 	add_str(o, "message", p->message);
 	add_str(o, "summary", p->summary);
 	add_str(o, "note", p->note);

@@ -64,8 +64,8 @@ static int system_out(struct buf *out, const struct probe_result *p)
 
 	if (p->message)
 		rc |= buf_printf(&ev, "%s: %s\n", cause_code(p->cause), p->message);
-	if (p->cause != CAUSE_NONE && *cause_remedy(p->cause))
-		rc |= buf_printf(&ev, "remedy: %s\n", cause_remedy(p->cause));
+	if (p->cause != CAUSE_NONE && *probe_remedy(p))
+		rc |= buf_printf(&ev, "remedy: %s\n", probe_remedy(p));
 	if (p->evidence)
 		rc |= buf_printf(&ev, "evidence: %s\n", p->evidence);
 	for (i = 0; i < p->n_obs && i < 32; i++) {
@@ -142,8 +142,8 @@ int report_junit_render(const struct run_result *r, struct buf *out)
 
 			rc |= buf_printf(&msg, "%s: %s", cause_code(p->cause),
 					 p->message ? p->message : "");
-			if (p->cause != CAUSE_NONE && *cause_remedy(p->cause))
-				rc |= buf_printf(&msg, " — remedy: %s", cause_remedy(p->cause));
+			if (p->cause != CAUSE_NONE && *probe_remedy(p))
+				rc |= buf_printf(&msg, " — remedy: %s", probe_remedy(p));
 			rc |= buf_printf(out, "      <%s type=\"%s\" message=\"", elem[p->verdict],
 					 cause_code(p->cause));
 			rc |= xml_text(out, buf_cstr(&msg), true);

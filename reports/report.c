@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "file.h"
+#include "secret.h"
 
 static const struct {
 	const char *name;
@@ -15,8 +16,8 @@ static const struct {
 	{ "markdown", report_markdown_render },
 };
 
-int report_write(const char *format, const struct run_result *r, const char *path, char *err,
-		 size_t errlen)
+int report_write(const char *format, const struct run_result *r, const struct secret *key,
+		 const char *path, char *err, size_t errlen)
 {
 	struct buf out = BUF_INIT(0);
 	size_t i;
@@ -25,7 +26,7 @@ int report_write(const char *format, const struct run_result *r, const char *pat
 	for (i = 0; i < sizeof(formats) / sizeof(formats[0]); i++) {
 		if (strcmp(formats[i].name, format))
 			continue;
-		if (formats[i].render(r, &out))
+		if (formats[i].render(r, &out) || secret_scrub(key, &out))
 			snprintf(err, errlen, "cannot render the %s report: out of memory", format);
 		else
 			rc = file_write_atomic(path, buf_cstr(&out), out.len, err, errlen);

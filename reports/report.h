@@ -21,9 +21,12 @@ int report_console_render(const struct run_result *r, bool color, struct buf *ou
 /* The notebook summary line: "✅ smoke (short coding) · ❌ ..." */
 int report_summary_line(const struct run_result *r, struct buf *out);
 
-/* Renders r as format ("junit", "json", "markdown") and writes it to path
- * atomically. Returns 0, or -1 with the reason in err. */
-int report_write(const char *format, const struct run_result *r, const char *path, char *err,
-		 size_t errlen);
+struct secret;
+
+/* Renders r as format ("junit", "json", "markdown"), scrubs every echo of
+ * key from it (key may be NULL), and writes it to path through file_out.
+ * Returns 0, or -1 with the reason in err. */
+int report_write(const char *format, const struct run_result *r, const struct secret *key,
+		 const char *path, char *err, size_t errlen);
 
 #endif

@@ -1,6 +1,7 @@
 /* table — notebook rows from reports, and the marked-block rewrite. */
 #include "table.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,8 @@
 
 #include "alloc.h"
 #include "file.h"
+#include "jsonfile.h"
+#include "text.h"
 
 #define REPORT_MAX (256u << 20)
 
@@ -25,22 +28,52 @@ static const char *str(const cJSON *o, const char *key)
 	return cJSON_IsString(v) && *v->valuestring ? v->valuestring : NULL;
 }
 
-/* a GFM cell: pipes escaped, line breaks folded, empty as an em dash */
+/* A GFM cell that no text can break: valid UTF-8 on one line, pipes
+ * escaped; outside code spans <, > and & as entities, so no marker
+ * (<!-- ... -->) or HTML can start there; a lone backtick escaped, so
+ * balanced ones stay code spans as the notebook writes them; empty as an
+ * em dash. Markers count only as whole lines, and a row starts with '|'. */
 static int cell(struct buf *out, const char *s)
 {
-	int rc = 0;
+	struct buf clean = BUF_INIT(0);
+	const char *p;
+	size_t ticks = 0;
+	bool code = false;
+	int rc;
 
 	if (!s || !*s)
 		return buf_puts(out, "—");
-	for (; *s && !rc; s++) {
-		if (*s == '|')
+	rc = text_sanitize(&clean, s, strlen(s), true);
+	for (p = buf_cstr(&clean); *p; p++)
+		ticks += *p == '`';
+	for (p = buf_cstr(&clean); *p && !rc; p++) {
+		if (*p == '|')
 			rc = buf_puts(out, "\\|");
-		else if (*s == '\n' || *s == '\r')
-			rc = buf_putc(out, ' ');
+		else if (*p == '`' && ticks % 2)
+			rc = buf_puts(out, "\\`");
+		else if (*p == '`')
+			code = !code, rc = buf_putc(out, '`');
+		else if (!code && *p == '<')
+			rc = buf_puts(out, "&lt;");
+		else if (!code && *p == '>')
+			rc = buf_puts(out, "&gt;");
+		else if (!code && *p == '&')
+			rc = buf_puts(out, "&amp;");
 		else
-			rc = buf_putc(out, *s);
+			rc = buf_putc(out, (unsigned char)*p < 0x20 ? ' ' : *p);
 	}
+	buf_release(&clean);
 	return rc;
+}
+
+/* a count from a report, checked before it becomes an int: -1 when it is
+ * not a whole number from 0 to max */
+static int count_of(const cJSON *v, int max)
+{
+	double d = cJSON_GetNumberValue(v);
+
+	return cJSON_IsNumber(v) && isfinite(d) && d >= 0 && d <= max && d == floor(d) ? (int)d
+										       : -1;
 }
 
 /* the notes cell: the recipe's notes, the preflight summary, the speed */
@@ -71,20 +104,22 @@ static char *notes_for(const cJSON *report, const cJSON *recipe)
 
 			buf_printf(&b, " · ❌ %s%s", str(p, "id") ? str(p, "id") : "?",
 				   str(p, "variant") ? str(p, "variant") : "");
+			int passed_k = count_of(cJSON_GetObjectItemCaseSensitive(rp, "passed"),
+						1000000),
+			    k = count_of(cJSON_GetObjectItemCaseSensitive(rp, "k"), 1000000);
+
 			/* flaky: passed in k of K repetitions */
-			if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(rp, "pass_at_k")))
-				buf_printf(&b, " %d/%d",
-					   (int)cJSON_GetNumberValue(
-						   cJSON_GetObjectItemCaseSensitive(rp, "passed")),
-					   (int)cJSON_GetNumberValue(
-						   cJSON_GetObjectItemCaseSensitive(rp, "k")));
+			if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(rp, "pass_at_k")) &&
+			    passed_k >= 0 && k > 0 && passed_k <= k)
+				buf_printf(&b, " %d/%d", passed_k, k);
 			if (str(p, "cause"))
 				buf_printf(&b, " (%s)", str(p, "cause"));
 		}
 	}
 	speed = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(report, "speed"),
 						 "decode_tokens_per_second");
-	if (cJSON_IsNumber(speed))
+	if (cJSON_IsNumber(speed) && isfinite(speed->valuedouble) && speed->valuedouble > 0 &&
+	    speed->valuedouble < 1e9)
 		buf_printf(&b, " · %.0f tok/s", speed->valuedouble);
 	return buf_detach(&b);
 }
@@ -132,12 +167,14 @@ static int read_row(const char *path, struct row *row, char *err, size_t errlen)
 	int rc = -1;
 
 	memset(row, 0, sizeof(*row));
-	if (file_read(path, REPORT_MAX, &text, why, sizeof(why)))
+	if (file_read(path, REPORT_MAX, &text, why, sizeof(why))) {
 		snprintf(err, errlen, "%s", why);
-	else if (!(report = cJSON_ParseWithLength(text.data, text.len)))
-		snprintf(err, errlen, "%s: not valid JSON", path);
-	else
-		rc = report_row(report, path, row, err, errlen);
+	} else {
+		struct jsonfile f = { path, text.data, text.len, err, errlen };
+
+		if ((report = jsonfile_parse(&f)))
+			rc = report_row(report, path, row, err, errlen);
+	}
 	cJSON_Delete(report);
 	buf_release(&text);
 	return rc;
@@ -217,11 +254,120 @@ int table_render_report(const cJSON *report, struct buf *out, char *err, size_t 
 	return rc;
 }
 
+/* One line of a notebook: [start, end) without its line ending. */
+struct line {
+	size_t start, end, next;
+	bool crlf;
+};
+
+static bool next_line(const char *t, size_t len, size_t at, struct line *l)
+{
+	const char *nl;
+
+	if (at >= len)
+		return false;
+	nl = memchr(t + at, '\n', len - at);
+	l->start = at;
+	l->next = nl ? (size_t)(nl - t) + 1 : len;
+	l->end = nl ? (size_t)(nl - t) : len;
+	l->crlf = l->end > at && t[l->end - 1] == '\r';
+	l->end -= l->crlf;
+	return true;
+}
+
+/* the line's text without surrounding blanks equals word */
+static bool line_is(const char *t, const struct line *l, const char *word)
+{
+	size_t a = l->start, b = l->end, n = strlen(word);
+
+	while (a < b && (t[a] == ' ' || t[a] == '\t'))
+		a++;
+	while (b > a && (t[b - 1] == ' ' || t[b - 1] == '\t'))
+		b--;
+	return b - a == n && !memcmp(t + a, word, n);
+}
+
+/* a code fence: up to three spaces, then ``` or ~~~; sets *ch and *n */
+static bool fence(const char *t, const struct line *l, char *ch, size_t *n)
+{
+	size_t a = l->start, k;
+
+	while (a < l->end && a - l->start < 3 && t[a] == ' ')
+		a++;
+	if (a >= l->end || (t[a] != '`' && t[a] != '~'))
+		return false;
+	for (k = a; k < l->end && t[k] == t[a]; k++)
+		;
+	if (k - a < 3)
+		return false;
+	*ch = t[a];
+	*n = k - a;
+	return true;
+}
+
+int table_splice(const char *text, size_t len, const char *table, struct buf *out, bool *stale,
+		 char *err, size_t errlen)
+{
+	struct line l, begin = { 0 }, end = { 0 };
+	struct buf block = BUF_INIT(0);
+	bool in_fence = false, have_begin = false, have_end = false;
+	char fch = 0, ch;
+	size_t at = 0, fn = 0, n, i;
+	int rc = 0;
+
+	*stale = false;
+	for (; next_line(text, len, at, &l); at = l.next) {
+		if (fence(text, &l, &ch, &n)) {
+			if (!in_fence) {
+				in_fence = true;
+				fch = ch;
+				fn = n;
+			} else if (ch == fch && n >= fn) {
+				in_fence = false;
+			}
+			continue;
+		}
+		if (in_fence)
+			continue;
+		if (line_is(text, &l, TABLE_BEGIN)) {
+			if (have_begin) {
+				snprintf(err, errlen, "more than one line " TABLE_BEGIN);
+				return -1;
+			}
+			have_begin = true;
+			begin = l;
+		} else if (have_begin && !have_end && line_is(text, &l, TABLE_END)) {
+			have_end = true;
+			end = l;
+		}
+	}
+	if (!have_begin || !have_end) {
+		snprintf(err, errlen,
+			 "no results block: put a line " TABLE_BEGIN " and a line " TABLE_END
+			 " where the table belongs (outside code fences)");
+		return -1;
+	}
+	/* the block is the table, in the notebook's own line endings */
+	for (i = 0; table[i] && !rc; i++)
+		rc = table[i] == '\n' && begin.crlf ? buf_puts(&block, "\r\n")
+						     : buf_putc(&block, table[i]);
+	rc = rc || buf_append(&block, "", 0);
+	/* END comes after BEGIN's line, so begin.next <= end.start */
+	*stale = !rc && (end.start - begin.next != block.len ||
+			 memcmp(text + begin.next, block.data, block.len));
+	if (!rc)
+		rc = buf_append(out, text, begin.next) || buf_append(out, block.data, block.len) ||
+		     buf_append(out, text + end.start, len - end.start);
+	if (rc)
+		snprintf(err, errlen, "out of memory");
+	buf_release(&block);
+	return rc ? -1 : 0;
+}
+
 int table_update_notebook(const char *notebook, const char *table, bool check_only, bool *stale,
 			  char *err, size_t errlen)
 {
 	struct buf text = BUF_INIT(0), out = BUF_INIT(0);
-	const char *begin, *end, *body;
 	char why[300];
 	int rc = -1;
 
@@ -230,33 +376,11 @@ int table_update_notebook(const char *notebook, const char *table, bool check_on
 		snprintf(err, errlen, "%s", why);
 		goto done;
 	}
-	begin = strstr(buf_cstr(&text), TABLE_BEGIN);
-	end = begin ? strstr(begin, TABLE_END) : NULL;
-	if (!begin || !end) {
-		snprintf(err, errlen,
-			 "notebook '%s' has no results block: put a line " TABLE_BEGIN
-			 " and a line " TABLE_END " where the table belongs",
-			 notebook);
+	if (table_splice(text.data, text.len, table, &out, stale, why, sizeof(why))) {
+		snprintf(err, errlen, "notebook '%s': %s", notebook, why);
 		goto done;
 	}
-	if (strstr(begin + 1, TABLE_BEGIN)) {
-		snprintf(err, errlen, "notebook '%s' has more than one " TABLE_BEGIN, notebook);
-		goto done;
-	}
-	body = begin + strlen(TABLE_BEGIN);
-	/* the block is "\n" + table; everything else is kept byte for byte */
-	*stale = (size_t)(end - body) != strlen(table) + 1 || body[0] != '\n' ||
-		 strncmp(body + 1, table, strlen(table));
-	if (check_only || !*stale) {
-		rc = 0;
-		goto done;
-	}
-	if (buf_append(&out, text.data, (size_t)(body - text.data)) || buf_putc(&out, '\n') ||
-	    buf_puts(&out, table) || buf_append(&out, end, text.len - (size_t)(end - text.data))) {
-		snprintf(err, errlen, "out of memory");
-		goto done;
-	}
-	rc = file_write_atomic(notebook, out.data, out.len, err, errlen);
+	rc = check_only || !*stale ? 0 : file_write_atomic(notebook, out.data, out.len, err, errlen);
 done:
 	buf_release(&text);
 	buf_release(&out);

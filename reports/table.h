@@ -2,9 +2,11 @@
  *
  * One row per recipe (the newest report wins) under exactly the
  * notebook's header, and the in-place rewrite of the block between
- * <!-- BEGIN_PREFLIGHT_RESULTS --> and <!-- END_PREFLIGHT_RESULTS -->:
- * every other byte of the notebook stays as it was, the write is atomic,
- * and --check only compares. Never prints. */
+ * <!-- BEGIN_PREFLIGHT_RESULTS --> and <!-- END_PREFLIGHT_RESULTS --> lines
+ * (outside code fences): every other byte of the notebook stays as it was,
+ * line endings included, the write is atomic, and --check only compares.
+ * Every cell is escaped so that no report or recipe text can break the
+ * table or forge a marker. Never prints. */
 #ifndef PREFLIGHT_TABLE_H
 #define PREFLIGHT_TABLE_H
 
@@ -24,6 +26,13 @@ int table_render(const char *const *paths, int n, struct buf *out, char *err, si
 /* The table with the one row of a parsed report (the --markdown report). */
 struct cJSON;
 int table_render_report(const struct cJSON *report, struct buf *out, char *err, size_t errlen);
+
+/* Puts table (lines ending in \n) between the marker lines of a notebook's
+ * text into out. Markers count only as whole lines outside fenced code;
+ * the block takes the BEGIN line's line ending (CRLF stays CRLF). Sets
+ * *stale when the block differed. Returns 0, or -1 with the reason. */
+int table_splice(const char *text, size_t len, const char *table, struct buf *out, bool *stale,
+		 char *err, size_t errlen);
 
 /* Puts table into the notebook's marked block. With check_only nothing is
  * written. Sets *stale when the block differed. Returns 0, or -1 with the
