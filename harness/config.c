@@ -364,7 +364,8 @@ static const char *const exclusive[][2] = {
 
 struct given {
 	const struct option *o;
-	char value[256];
+	char value[256]; /* canonical, to compare */
+	char shown[320]; /* as the user wrote it, for the message */
 };
 
 /* A command-line option that contradicts one given before it: the same
@@ -373,19 +374,19 @@ struct given {
 static int contradicts(struct given *seen, int *n_seen, const struct option *o, const char *val,
 		       char *err, size_t errlen)
 {
-	struct given g = { o, "" };
+	struct given g = { o, "", "" };
 	size_t k;
 	int i;
 
 	if (o->where & OPT_MANY)
 		return 0;
 	canonical(o, val, g.value, sizeof(g.value));
+	snprintf(g.shown, sizeof(g.shown), "%s%s%.256s", o->name, val ? " " : "", val ? val : "");
 	for (i = 0; i < *n_seen; i++) {
 		const struct option *p = seen[i].o;
 
 		if ((p->offset ? p->offset == o->offset : p == o) && strcmp(seen[i].value, g.value)) {
-			snprintf(err, errlen, "%s %s contradicts %s %s: give one", p->name,
-				 seen[i].value, o->name, g.value);
+			snprintf(err, errlen, "%s contradicts %s: give one", seen[i].shown, g.shown);
 			return -1;
 		}
 		for (k = 0; k < sizeof(exclusive) / sizeof(exclusive[0]); k++)

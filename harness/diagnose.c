@@ -116,6 +116,10 @@ static const struct {
 				  "follow (the key would go along): pass the URL it redirects to as "
 				  "--endpoint",
 				  true },
+	[CAUSE_NO_MODEL] = { "no-model",
+			     "pass --model with a model the endpoint serves; a base URL without "
+			     "/v1 (or one a proxy rewrites) lists nothing",
+			     true },
 };
 
 const char *cause_code(enum cause c)
@@ -126,6 +130,20 @@ const char *cause_code(enum cause c)
 const char *cause_remedy(enum cause c)
 {
 	return (unsigned)c < CAUSE_COUNT ? causes[c].remedy : "";
+}
+
+const char *cause_http_remedy(long status)
+{
+	if (status == 404)
+		return "check that --endpoint is the base URL with /v1 and that --model is a model "
+		       "the endpoint serves (GET /v1/models)";
+	if (status == 429)
+		return "the endpoint rate-limits: lower --tool-batch, or run when it is less busy";
+	if (status >= 400 && status < 500)
+		return "the server refused the request: read its message; a field it does not "
+		       "take (--extra-body, --chat-template-kwargs, tools) may need another "
+		       "server flag or a smaller request";
+	return cause_remedy(CAUSE_HTTP_ERROR);
 }
 
 bool cause_is_exchange_error(enum cause c)

@@ -35,6 +35,7 @@ enum cause {
 	CAUSE_INTERRUPTED,
 	CAUSE_PATTERN_LIMIT,
 	CAUSE_HTTP_REDIRECT,
+	CAUSE_NO_MODEL,
 	CAUSE_COUNT
 };
 
@@ -42,6 +43,9 @@ enum cause {
 const char *cause_code(enum cause c);
 /* The remedy line for a code; static storage, "" when there is none. */
 const char *cause_remedy(enum cause c);
+/* The remedy for an HTTP error status: the cause's own for 5xx (the
+ * engine), another for what a 4xx means; static storage. */
+const char *cause_http_remedy(long status);
 /* True for causes where the exchange itself failed (JUnit <error>). */
 bool cause_is_exchange_error(enum cause c);
 

@@ -673,7 +673,8 @@ static int cmd_replay(const struct config *c)
 	memset(&rc, 0, sizeof(rc));
 	rec = recording_open(c->recording,
 			     c->max_run_bytes > 0 ? (size_t)c->max_run_bytes : RECORDING_MAX_BYTES,
-			     err, sizeof(err));
+			     c->max_run_bytes > 0 ? (size_t)c->max_run_bytes : RECORDING_MAX_LINE, err,
+			     sizeof(err));
 	if (!rec)
 		goto fail;
 	meta = cJSON_Parse(recording_meta(rec));

@@ -114,7 +114,8 @@ int media_load(const char *path, enum media_kind kind, struct media *m, char *er
 		snprintf(err, errlen, "%s '%s' is a symlink; give the file itself", what, path);
 		return -1;
 	}
-	fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	/* O_NONBLOCK: a FIFO is refused below, never waited on */
+	fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
 	if (fd < 0 || fstat(fd, &before) != 0 || !S_ISREG(before.st_mode)) {
 		snprintf(err, errlen, "cannot read %s '%s': %s", what, path,
 			 fd < 0 ? strerror(errno) : "not a regular file");

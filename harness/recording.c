@@ -264,10 +264,11 @@ static int take_line(struct recording *r, const char *p, size_t len, size_t line
 /* Reads as a stream: each line is parsed once its newline arrives, a
  * newline is searched for only in bytes not searched before, and the
  * whole is bounded by max_bytes decompressed. */
-struct recording *recording_open(const char *path, size_t max_bytes, char *err, size_t errlen)
+struct recording *recording_open(const char *path, size_t max_bytes, size_t max_line, char *err,
+				 size_t errlen)
 {
 	struct recording *r = xcalloc(1, sizeof(*r));
-	struct buf pending = BUF_INIT(max_bytes);
+	struct buf pending = BUF_INIT(max_line);
 	char chunk[65536];
 	gzFile gz = NULL;
 	size_t lineno = 0, total = 0, scanned = 0;
@@ -304,10 +305,17 @@ struct recording *recording_open(const char *path, size_t max_bytes, char *err, 
 			}
 		}
 		total += (size_t)n;
-		if (total > max_bytes || (n > 0 && buf_append(&pending, chunk, (size_t)n))) {
+		if (total > max_bytes) {
 			snprintf(err, errlen,
 				 "recording '%s' holds more than %zu bytes (raise --max-run-bytes)",
 				 path, max_bytes);
+			goto fail;
+		}
+		if (n > 0 && buf_append(&pending, chunk, (size_t)n)) {
+			snprintf(err, errlen,
+				 "recording '%s':%zu: a line is longer than %zu bytes (raise "
+				 "--max-run-bytes)",
+				 path, lineno + 1, max_line);
 			goto fail;
 		}
 		while ((nl = scanned < pending.len ? memchr(pending.data + scanned, '\n',

@@ -32,11 +32,14 @@ int recording_finish(struct recording *r, char *err, size_t errlen);
 
 #define RECORDING_MAX_EXCHANGES 200000
 #define RECORDING_MAX_BYTES	(512ul << 20) /* decompressed, by default */
+#define RECORDING_MAX_LINE	(128ul << 20) /* one exchange, by default */
 
 /* Opens a recording to replay: a regular file, read as a stream, at most
- * max_bytes decompressed and RECORDING_MAX_EXCHANGES exchanges; a
- * truncated or corrupt gzip is an error. Returns NULL with the reason. */
-struct recording *recording_open(const char *path, size_t max_bytes, char *err, size_t errlen);
+ * max_bytes decompressed, max_line bytes a line and
+ * RECORDING_MAX_EXCHANGES exchanges; a truncated or corrupt gzip is an
+ * error. Returns NULL with the reason. */
+struct recording *recording_open(const char *path, size_t max_bytes, size_t max_line, char *err,
+				 size_t errlen);
 /* The first line (borrowed; valid while r lives). */
 const char *recording_meta(const struct recording *r);
 /* The tap that answers from r. */

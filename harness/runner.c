@@ -149,6 +149,8 @@ static void observe(struct run *run, const struct probe *p, const struct expect 
 			o->cause = CAUSE_CONTEXT_OVERFLOW;
 		} else {
 			o->cause = CAUSE_HTTP_ERROR;
+			if (x->status < 500)
+				o->remedy = xstrdup(cause_http_remedy(x->status));
 		}
 		if (o->cause == CAUSE_CONTEXT_OVERFLOW && ae.ctx_limit > 0)
 			o->detail =
@@ -1155,9 +1157,9 @@ enum runner_status runner_run(const struct config *c, const struct probe_set *se
 				 v1 ? "" : ", and check the base URL (it usually ends in /v1)");
 		buf_release(&b);
 		r->unusable = true;
-		r->unusable_cause = CAUSE_HTTP_ERROR;
+		r->unusable_cause = CAUSE_NO_MODEL;
 		r->unusable_detail = xstrdup(detail);
-		mark_all(c, r, 0, VERDICT_ERROR, CAUSE_HTTP_ERROR, detail);
+		mark_all(c, r, 0, VERDICT_ERROR, CAUSE_NO_MODEL, detail);
 		goto out;
 	}
 	r->model = xstrdup(run.model);
