@@ -144,6 +144,7 @@ enum endpoint_state endpoint_discover(struct endpoint *e, const struct http_opti
 			 : x.outcome == HTTP_TOO_LARGE ? CAUSE_RESPONSE_TOO_LARGE
 						       : CAUSE_TRANSPORT_ERROR;
 		snprintf(detail, len, "GET %s: %s", url, x.error[0] ? x.error : "failed");
+		/* a recording that ran out of answers will never be ready */
 		st = x.outcome == HTTP_TRANSPORT || x.outcome == HTTP_TIMEOUT ? ENDPOINT_NOT_READY
 									      : ENDPOINT_UNUSABLE;
 	} else if (x.status == 401 || x.status == 403) {

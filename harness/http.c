@@ -37,10 +37,10 @@ void http_global_cleanup(void)
 
 const char *http_outcome_name(enum http_outcome o)
 {
-	static const char *const names[] = { "done", "transport-error", "timeout",
-					     "response-too-large", "cancelled" };
+	static const char *const names[] = { "done",	  "transport-error", "timeout",
+					     "response-too-large", "cancelled",	      "not-recorded" };
 
-	return (unsigned)o < 5 ? names[o] : "?";
+	return (unsigned)o < sizeof(names) / sizeof(names[0]) ? names[o] : "?";
 }
 
 static double since(const struct timespec *t0)

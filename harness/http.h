@@ -19,6 +19,7 @@ enum http_outcome {
 	HTTP_TIMEOUT,
 	HTTP_TOO_LARGE, /* the body passed the cap */
 	HTTP_CANCELLED, /* the run was interrupted */
+	HTTP_NOT_RECORDED, /* replay: the recording holds no answer for it */
 };
 
 /* When a piece of the body arrived: the stream parser turns byte offsets

@@ -524,6 +524,7 @@ static int run_probes(const struct config *c, struct probe_set *set, struct reco
 	if (replay) {
 		recording_replay_tap(replay, &tap);
 		hooks.tap = &tap;
+		hooks.offline = true;
 	} else if (c->record) {
 		char *meta = recording_meta_json(c, set);
 
@@ -693,7 +694,6 @@ static int cmd_replay(const struct config *c)
 	if (rc.api_key && !secret_check(rc.api_key, why, sizeof(why)))
 		secret_init(&shown_key, rc.api_key);
 	rc.api_key = NULL; /* nothing is sent, so no key is either */
-	rc.wait = 0;
 	if (c->max_run_bytes > 0)
 		rc.max_run_bytes = c->max_run_bytes;
 	code = run_probes(&rc, &set, rec, c->recording);

@@ -39,8 +39,6 @@ struct recording {
 	size_t hint; /* where the next replayed request is looked for first */
 };
 
-static const char *const outcome_names[] = { "done", "transport-error", "timeout",
-					     "response-too-large", "cancelled" };
 
 /* --- writing ------------------------------------------------------------------ */
 
@@ -126,7 +124,7 @@ static void on_seen(void *ctx, const struct http_exchange *x)
 	cJSON_AddItemToArray(h, cJSON_CreateString("Content-Type: application/json"));
 	if (x->body)
 		add_text(o, "request_body", r, x->body, strlen(x->body));
-	cJSON_AddStringToObject(o, "outcome", outcome_names[x->outcome]);
+	cJSON_AddStringToObject(o, "outcome", http_outcome_name(x->outcome));
 	cJSON_AddNumberToObject(o, "status", (double)x->status);
 	add_text(o, "error", r, x->error, strlen(x->error));
 	if (x->location[0])
@@ -364,8 +362,8 @@ static enum http_outcome outcome_of(const char *name)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(outcome_names) / sizeof(outcome_names[0]); i++)
-		if (name && !strcmp(name, outcome_names[i]))
+	for (i = 0; i <= HTTP_CANCELLED; i++)
+		if (name && !strcmp(name, http_outcome_name((enum http_outcome)i)))
 			return (enum http_outcome)i;
 	return HTTP_TRANSPORT;
 }
@@ -410,7 +408,7 @@ static int on_answer(void *ctx, struct http_exchange *x)
 	}
 	buf_init(&x->response, 0);
 	if (!e) {
-		x->outcome = HTTP_TRANSPORT;
+		x->outcome = HTTP_NOT_RECORDED;
 		x->status = 0;
 		snprintf(x->error, sizeof(x->error), "not in the recording: %s %s", method, x->url);
 		return 1;

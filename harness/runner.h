@@ -27,6 +27,7 @@ struct runner_hooks {
 	const volatile int *cancel;	   /* non-zero: stop, mark the rest skipped */
 	const struct http_tap *tap;	   /* records or replays every exchange; may be NULL */
 	const struct media *image, *video; /* loaded --image-path/--video-path, or NULL */
+	bool offline; /* replay: answers come from the tap; never sleep or wait */
 };
 
 enum runner_status {

@@ -63,6 +63,21 @@ static const struct {
 	  "must be an integer" },
 	{ { "preflight", "run", NULL }, "no endpoint" },
 	{ { "preflight", "validate", NULL }, "validate needs at least one FILE" },
+	/* two flags of one command line that cannot both be meant */
+	{ { "preflight", "run", "--endpoint=http://h/v1", "--no-thinking", "--thinking-mode=enabled",
+	    NULL },
+	  "--no-thinking contradicts --thinking-mode enabled" },
+	{ { "preflight", "run", "--endpoint=http://a/v1", "--base-url", "http://b/v1", NULL },
+	  "--endpoint http://a/v1 contradicts --base-url http://b/v1" },
+	{ { "preflight", "run", "--endpoint=http://h/v1", "--model=a", "--model=b", NULL },
+	  "--model a contradicts --model b" },
+	{ { "preflight", "run", "--endpoint=http://h/v1", "--stream", "--stream-parity", NULL },
+	  "--stream and --stream-parity cannot be used together" },
+	{ { "preflight", "run", "--endpoint=http://h/v1", "--tool-batch=4", "--tool-batch=5", NULL },
+	  "--tool-batch 4 contradicts --tool-batch 5" },
+	{ { "preflight", "run", "--endpoint=http://h/v1", "--model", "bad\xff", NULL },
+	  "argument 4 is not valid UTF-8" },
+	{ { "preflight", "replay", "r.gz", "--record", "x.gz", NULL }, "replay takes only" },
 };
 
 START_TEST(usage_errors)
@@ -97,6 +112,47 @@ START_TEST(environment)
 }
 END_TEST
 
+/* the same setting twice, or a recipe's value under a flag: no conflict */
+START_TEST(agreeing_flags_and_recipe_overrides)
+{
+	const char *argv[] = { "preflight",	"run",		     "--endpoint=http://h/v1",
+			       "--no-thinking", "--thinking-mode",   "disabled",
+			       "--tool-batch",	"20",		     "--tool-batch=20.0",
+			       "--image-expect", "cat",		     "--image-expect=dog",
+			       NULL };
+	struct config c;
+	char err[256];
+
+	ck_assert_msg(parse(&c, err, sizeof(err), argv) == 0, "%s", err);
+	ck_assert_int_eq(c.thinking, THINKING_DISABLED);
+	ck_assert_uint_eq(c.n_image_expect, 2);
+	config_release(&c);
+}
+END_TEST
+
+/* what a recording may carry: options of the run, never outputs, media,
+ * the probe folder, the CA file or the key's name */
+START_TEST(recorded_arguments)
+{
+	static const char *const good[] = { "--endpoint", "http://h/v1", "--no-thinking",
+					    "--needle-ctx=8000", "--recipe", "r.json", "--wait",
+					    "900" };
+	static const char *const refused[] = { "--json", "--junit=j.xml", "--markdown", "--record",
+					   "--image-path", "--video-path", "--probes", "--cacert",
+					   "--api-key-env", "--dry-run", "--nosuch", "stray" };
+	char err[256];
+	size_t i;
+
+	ck_assert_int_eq(config_check_recorded(good, 8, err, sizeof(err)), 0);
+	for (i = 0; i < sizeof(refused) / sizeof(refused[0]); i++) {
+		const char *args[] = { "--model", "m", refused[i], "x" };
+
+		ck_assert_int_eq(config_check_recorded(args, 4, err, sizeof(err)), -1);
+		ck_assert_ptr_nonnull(strstr(err, refused[i]));
+	}
+}
+END_TEST
+
 Suite *config_suite(void)
 {
 	Suite *s = suite_create("config");
@@ -105,6 +161,8 @@ Suite *config_suite(void)
 	tcase_add_test(tc, defaults_and_flags);
 	tcase_add_loop_test(tc, usage_errors, 0, sizeof(bad) / sizeof(bad[0]));
 	tcase_add_test(tc, environment);
+	tcase_add_test(tc, agreeing_flags_and_recipe_overrides);
+	tcase_add_test(tc, recorded_arguments);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,4 +1,5 @@
 /* check_grade — verdicts and causes on recorded answers. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -157,6 +158,46 @@ START_TEST(grades_recorded_answers)
 }
 END_TEST
 
+/* a pattern of the probe that backtracks without end: its own cause, a
+ * remedy naming it, whether it is the content regex or a schema pattern */
+START_TEST(patterns_that_cannot_finish)
+{
+	static const char *const probes[] = {
+		"{\"id\":\"r\",\"title\":\"R\",\"request\":{\"messages\":[{\"role\":"
+		"\"user\",\"content\":\"x\"}]},\"expect\":{\"content_regex\":\"^(a|aa)+$\"}}",
+		"{\"id\":\"r\",\"title\":\"R\",\"request\":{\"messages\":[{\"role\":"
+		"\"user\",\"content\":\"x\"}]},\"expect\":{\"content_json_schema\":{"
+		"\"properties\":{\"k\":{\"pattern\":\"^(a|aa)+$\"}}}}}",
+	};
+	struct grade_policy pol = { allowed, 2, REASONING_ANY, 256, NULL, NULL, 0 };
+	char body[1024], a[201], err[128];
+	size_t i;
+
+	memset(a, 'a', 200);
+	a[200] = '\0';
+	for (i = 0; i < 2; i++) {
+		struct probe *p = load(probes[i]);
+		struct chat_reply r;
+		struct grade g;
+
+		snprintf(body, sizeof(body),
+			 i == 0 ? "{\"choices\":[{\"message\":{\"content\":\"%s!\"},"
+				  "\"finish_reason\":\"stop\"}]}"
+				: "{\"choices\":[{\"message\":{\"content\":\"{\\\"k\\\":"
+				  "\\\"%s!\\\"}\"},\"finish_reason\":\"stop\"}]}",
+			 a);
+		ck_assert_int_eq(chat_reply_parse(body, strlen(body), &r, err, sizeof(err)), 0);
+		grade_answer(&p->expect, &pol, &r, NULL, &g);
+		ck_assert_msg(!g.pass && g.cause == CAUSE_PATTERN_LIMIT, "%zu: %s %s", i,
+			      cause_code(g.cause), g.detail);
+		ck_assert_ptr_nonnull(strstr(g.detail, "/^(a|aa)+$/"));
+		ck_assert_ptr_nonnull(strstr(g.remedy, "/^(a|aa)+$/"));
+		chat_reply_release(&r);
+		probe_free(p);
+	}
+}
+END_TEST
+
 START_TEST(policy_overrides_a_passing_check)
 {
 	struct probe *p = load(smoke_probe);
@@ -214,6 +255,7 @@ Suite *grade_suite(void)
 
 	tcase_add_loop_test(tc, grades_recorded_answers, 0, sizeof(cases) / sizeof(cases[0]));
 	tcase_add_test(tc, policy_overrides_a_passing_check);
+	tcase_add_test(tc, patterns_that_cannot_finish);
 	tcase_add_test(tc, json_object_strictness);
 	suite_add_tcase(s, tc);
 	return s;

@@ -77,6 +77,16 @@ static const struct {
 	{ "{\"id\":\"t\",\"title\":\"T\",\"request\":{\"messages\":[{\"role\":\"user\",\"content\":"
 	  "\"x\"}]},\"expect\":{\"content_regex\":\"x\",\"reasoning\":\"maybe\"}}",
 	  "'reasoning' must be any, required or forbidden" },
+	/* what cJSON alone lets through */
+	{ "{\"id\":\"t\",\"title\":\"T\",\"request\":{\"messages\":[{\"role\":\"user\",\"content\":"
+	  "\"x\"}]},\"expect\":{\"content_regex\":\"x\"}}garbage",
+	  "t.json:1:109: text after the JSON value" },
+	{ "{\"id\":\"t\",\"title\":\"T\"}\n{\"id\":\"u\",\"title\":\"U\"}",
+	  "t.json:2:1: text after the JSON value (a second document?)" },
+	{ "{\"id\":\"t\",\"id\":\"u\",\"title\":\"T\"}", "t.json:1:11: duplicate key 'id'" },
+	{ "{\"id\":\"t\",\"title\":\"T\\u0000x\"}", "t.json:1:21: \\u0000 (NUL) inside a string" },
+	{ "{\"id\":\"t\",\"title\":\"T\tx\"}", "a control character inside a string" },
+	{ "{\"id\":\"t\",\"title\":\"smoke \xff\xfe\"}", "t.json:1:26: not valid UTF-8" },
 };
 
 START_TEST(rejects_bad_probe)

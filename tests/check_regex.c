@@ -1,4 +1,5 @@
 /* check_regex — the pcre2 wrapper: UTF-8 patterns, invalid UTF-8 subjects. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "regex.h"
@@ -29,12 +30,46 @@ START_TEST(match_and_errors)
 }
 END_TEST
 
+/* a pattern that backtracks without end is stopped by the limits, and
+ * once it hit them, fails at once; a deep but sound one still matches */
+START_TEST(limits_bound_every_match)
+{
+	char err[200], subject[300];
+	struct regex *re = regex_compile("^(a|aa)+$", err, sizeof(err));
+	char *deep;
+	int i;
+
+	ck_assert_ptr_nonnull(re);
+	memset(subject, 'a', 200);
+	strcpy(subject + 200, "!");
+	ck_assert_int_eq(regex_match(re, subject, strlen(subject)), REGEX_LIMIT);
+	ck_assert_int_eq(regex_match(re, "aaaa", 4), REGEX_LIMIT); /* tripped */
+	regex_free(re);
+	re = regex_compile("(a|aa)+$", err, sizeof(err));
+	ck_assert_ptr_nonnull(re);
+	for (i = 0; i < 128; i++) /* a 128-way batch: bounded, whatever the JIT does */
+		ck_assert_int_le(regex_match(re, subject, strlen(subject)), 0);
+	regex_free(re);
+	/* 64 KB of words: deep backtracking that a JIT stack may not hold */
+	deep = malloc(65536 + 1);
+	for (i = 0; i < 65536; i++)
+		deep[i] = i % 6 == 5 ? ' ' : 'w';
+	deep[65536] = '\0';
+	re = regex_compile("^(?:\\w+\\s?)*$", err, sizeof(err));
+	ck_assert_ptr_nonnull(re);
+	ck_assert_int_eq(regex_match(re, deep, 65536), 1);
+	regex_free(re);
+	free(deep);
+}
+END_TEST
+
 Suite *regex_suite(void)
 {
 	Suite *s = suite_create("regex");
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, match_and_errors);
+	tcase_add_test(tc, limits_bound_every_match);
 	suite_add_tcase(s, tc);
 	return s;
 }

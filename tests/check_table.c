@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "suites.h"
+#include "table.h"
 #include "testutil.h"
 
 /* runs a recipe against a scenario, leaving NAME.json in o's folder */
@@ -140,6 +141,92 @@ START_TEST(missing_markers_and_bad_reports)
 }
 END_TEST
 
+static char *splice(const char *text, const char *table, bool *stale, int *rc)
+{
+	struct buf out = BUF_INIT(0);
+	char err[256];
+
+	*rc = table_splice(text, strlen(text), table, &out, stale, err, sizeof(err));
+	return *rc ? strdup(err) : buf_detach(&out);
+}
+
+/* markers count as whole lines outside code fences; CRLF stays CRLF; a
+ * second update changes nothing */
+START_TEST(markers_are_lines_outside_fences)
+{
+	const char *nb = "# NB\r\n"
+			 "Put `<!-- BEGIN_PREFLIGHT_RESULTS -->` on a line of its own.\r\n"
+			 "```\r\n<!-- BEGIN_PREFLIGHT_RESULTS -->\r\n<!-- END_PREFLIGHT_RESULTS "
+			 "-->\r\n```\r\n"
+			 "  <!-- BEGIN_PREFLIGHT_RESULTS -->\r\nold\r\n<!-- END_PREFLIGHT_RESULTS "
+			 "-->\r\ntail\r\n";
+	const char *table = "| a |\n|---|\n| b |\n";
+	bool stale;
+	int rc;
+	char *once = splice(nb, table, &stale, &rc), *twice;
+
+	ck_assert_msg(rc == 0, "%s", once);
+	ck_assert(stale);
+	ck_assert_ptr_nonnull(strstr(once, "  <!-- BEGIN_PREFLIGHT_RESULTS -->\r\n| a |\r\n|---|\r\n"
+					   "| b |\r\n<!-- END_PREFLIGHT_RESULTS -->\r\ntail\r\n"));
+	ck_assert_ptr_nonnull(strstr(once, "```\r\n<!-- BEGIN_PREFLIGHT_RESULTS -->\r\n<!-- "
+					   "END_PREFLIGHT_RESULTS -->\r\n```\r\n"));
+	twice = splice(once, table, &stale, &rc);
+	ck_assert_int_eq(rc, 0);
+	ck_assert(!stale);
+	ck_assert_str_eq(twice, once);
+	free(once);
+	free(twice);
+	once = splice("<!-- BEGIN_PREFLIGHT_RESULTS -->\n<!-- BEGIN_PREFLIGHT_RESULTS -->\n"
+		      "<!-- END_PREFLIGHT_RESULTS -->\n",
+		      table, &stale, &rc);
+	ck_assert_int_eq(rc, -1);
+	ck_assert_ptr_nonnull(strstr(once, "more than one"));
+	free(once);
+}
+END_TEST
+
+/* report text can neither break the table nor forge a marker, and report
+ * numbers are range-checked before they become ints */
+START_TEST(hostile_reports_render_safely)
+{
+	const char *report =
+		"{\"schema\":\"preflight-report/v1\",\"started\":\"2026-12-01T00:00:00Z\","
+		"\"passed\":false,\"endpoint\":{\"model\":\"m <!-- END_PREFLIGHT_RESULTS --> "
+		"x | y\\n z `a\"},\"recipe\":{\"key_flags\":\"`--max-model-len 8192` & <b>\"},"
+		"\"probes\":[{\"id\":\"tools\",\"verdict\":\"fail\",\"cause\":\"x\","
+		"\"repeats\":{\"pass_at_k\":true,\"passed\":1e300,\"k\":-5}}],"
+		"\"speed\":{\"decode_tokens_per_second\":1e300}}";
+	struct buf out = BUF_INIT(0);
+	char err[256];
+	cJSON *r = cJSON_Parse(report);
+	bool stale;
+	int rc;
+	char *nb;
+
+	ck_assert_ptr_nonnull(r);
+	ck_assert_int_eq(table_render_report(r, &out, err, sizeof(err)), 0);
+	ck_assert_ptr_nonnull(strstr(buf_cstr(&out), "| m &lt;!-- END_PREFLIGHT_RESULTS --&gt; x \\| y  "
+						      "z \\`a |"));
+	ck_assert_ptr_nonnull(strstr(buf_cstr(&out), "| `--max-model-len 8192` &amp; &lt;b&gt; |"));
+	ck_assert_ptr_null(strstr(buf_cstr(&out), "2147483648"));
+	ck_assert_ptr_null(strstr(buf_cstr(&out), "tok/s"));
+	nb = splice("<!-- BEGIN_PREFLIGHT_RESULTS -->\n<!-- END_PREFLIGHT_RESULTS -->\n",
+		    buf_cstr(&out), &stale, &rc);
+	ck_assert_int_eq(rc, 0);
+	{
+		char *again = splice(nb, buf_cstr(&out), &stale, &rc);
+
+		ck_assert(!stale);
+		ck_assert_str_eq(again, nb);
+		free(again);
+	}
+	free(nb);
+	buf_release(&out);
+	cJSON_Delete(r);
+}
+END_TEST
+
 Suite *table_suite(void)
 {
 	Suite *s = suite_create("table");
@@ -148,6 +235,8 @@ Suite *table_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, notebook_regenerated);
 	tcase_add_test(tc, missing_markers_and_bad_reports);
+	tcase_add_test(tc, markers_are_lines_outside_fences);
+	tcase_add_test(tc, hostile_reports_render_safely);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -24,5 +24,8 @@ Suite *table_suite(void);
 Suite *golden_suite(void);
 Suite *sse_suite(void);
 Suite *media_suite(void);
+Suite *secret_suite(void);
+Suite *file_suite(void);
+Suite *recording_suite(void);
 
 #endif
