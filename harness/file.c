@@ -99,14 +99,38 @@ static void dir_of(const char *path, char *dir, size_t n)
 		snprintf(dir, n, "%.*s", (int)(slash - path), path);
 }
 
+/* The descriptor a path names: /dev/stdout, /dev/stderr, /dev/fd/N,
+ * /proc/self/fd/N; -1 for any other path. */
+static int std_fd(const char *path)
+{
+	static const char *const dirs[] = { "/dev/fd/", "/proc/self/fd/" };
+	char *end;
+	size_t i;
+	long n;
+
+	if (!strcmp(path, "/dev/stdout"))
+		return 1;
+	if (!strcmp(path, "/dev/stderr"))
+		return 2;
+	for (i = 0; i < 2; i++)
+		if (!strncmp(path, dirs[i], strlen(dirs[i]))) {
+			n = strtol(path + strlen(dirs[i]), &end, 10);
+			if (end != path + strlen(dirs[i]) && !*end && n >= 0 && n < 1 << 20)
+				return (int)n;
+		}
+	return -1;
+}
+
 /* The file path names once symlinks are followed (the last name may not
- * exist yet). Returns 0, or -1 with the reason. */
-static int resolve(const char *path, char *out, size_t n, char *err, size_t errlen)
+ * exist yet), or in *fd the descriptor a hop names (/dev/stdout...), which
+ * is written through. Returns 0, or -1 with the reason. */
+static int resolve(const char *path, char *out, size_t n, int *fd, char *err, size_t errlen)
 {
 	char link[PATH_MAX], dir[PATH_MAX];
 	struct stat st;
 	int hops;
 
+	*fd = -1;
 	if (snprintf(out, n, "%s", path) >= (int)n) {
 		snprintf(err, errlen, "cannot write '%s': path too long", path);
 		return -1;
@@ -114,6 +138,8 @@ static int resolve(const char *path, char *out, size_t n, char *err, size_t errl
 	for (hops = 0; hops < MAX_LINKS; hops++) {
 		ssize_t len;
 
+		if ((*fd = std_fd(out)) >= 0)
+			return 0;
 		if (lstat(out, &st) != 0 || !S_ISLNK(st.st_mode))
 			return 0;
 		len = readlink(out, link, sizeof(link) - 1);
@@ -134,15 +160,26 @@ static int resolve(const char *path, char *out, size_t n, char *err, size_t errl
 }
 
 /* What writing path means: the resolved file, whether it exists, and its
- * stat. Refuses what cannot be written. */
-static int plan(const char *path, char *target, size_t n, struct stat *st, bool *exists,
+ * stat, or in *fd a descriptor to write through. Refuses what cannot be
+ * written. */
+static int plan(const char *path, char *target, size_t n, struct stat *st, bool *exists, int *fd,
 		char *err, size_t errlen)
 {
 	char dir[PATH_MAX];
 	struct stat dst;
+	int fl;
 
-	if (resolve(path, target, n, err, errlen))
+	if (resolve(path, target, n, fd, err, errlen))
 		return -1;
+	if (*fd >= 0) {
+		fl = fcntl(*fd, F_GETFL);
+		if (fl < 0 || (fl & O_ACCMODE) == O_RDONLY) {
+			snprintf(err, errlen, "cannot write '%s': descriptor %d is not open for writing",
+				 path, *fd);
+			return -1;
+		}
+		return 0;
+	}
 	*exists = stat(target, st) == 0;
 	if (!*exists && errno != ENOENT) {
 		snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
@@ -181,8 +218,9 @@ int file_check_writable(const char *path, char *err, size_t errlen)
 	char target[PATH_MAX];
 	struct stat st;
 	bool exists;
+	int fd;
 
-	return plan(path, target, sizeof(target), &st, &exists, err, errlen);
+	return plan(path, target, sizeof(target), &st, &exists, &fd, err, errlen);
 }
 
 /* the identity of a path: its inode when it exists, else the resolved
@@ -192,10 +230,13 @@ bool file_same(const char *a, const char *b)
 	char ra[PATH_MAX], rb[PATH_MAX], why[64];
 	struct stat sa, sb;
 	bool ea, eb;
+	int fa, fb;
 
-	if (resolve(a, ra, sizeof(ra), why, sizeof(why)) ||
-	    resolve(b, rb, sizeof(rb), why, sizeof(why)))
+	if (resolve(a, ra, sizeof(ra), &fa, why, sizeof(why)) ||
+	    resolve(b, rb, sizeof(rb), &fb, why, sizeof(why)))
 		return !strcmp(a, b);
+	if (fa >= 0 || fb >= 0) /* a stream: what reaches it twice is the user's wish */
+		return false;
 	ea = stat(ra, &sa) == 0;
 	eb = stat(rb, &sb) == 0;
 	if (ea && eb)
@@ -276,13 +317,23 @@ int file_out_open(struct file_out *o, const char *path, char *err, size_t errlen
 	struct stat st;
 	bool exists;
 	mode_t mask;
+	int fd;
 
 	memset(o, 0, sizeof(*o));
 	o->fd = -1;
 	o->slot = -1;
 	snprintf(o->shown, sizeof(o->shown), "%s", path);
-	if (plan(path, o->path, sizeof(o->path), &st, &exists, err, errlen))
+	if (plan(path, o->path, sizeof(o->path), &st, &exists, &fd, err, errlen))
 		return -1;
+	if (fd >= 0) { /* /dev/stdout and friends: the stream itself */
+		o->fd = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+		o->through = true;
+		if (o->fd < 0) {
+			snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
+			return -1;
+		}
+		return 0;
+	}
 	if (exists && (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode)))
 		return open_through(o, &st, err, errlen);
 	if (exists && st.st_nlink > 1) {

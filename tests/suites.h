@@ -27,5 +27,6 @@ Suite *media_suite(void);
 Suite *secret_suite(void);
 Suite *file_suite(void);
 Suite *recording_suite(void);
+Suite *audit_suite(void);
 
 #endif

@@ -26,12 +26,20 @@ const char *repo_root(void)
 
 void fake_start(struct fake *f, const char *scenario)
 {
-	char exe[4096], path[4096], line[64];
+	char path[4096];
+
+	snprintf(path, sizeof(path), "%s/fixtures/scenarios/%s.json", repo_root(), scenario);
+	fake_start_file(f, path);
+}
+
+void fake_start_file(struct fake *f, const char *path)
+{
+	char exe[4096], line[64];
+	const char *scenario = path;
 	int fds[2];
 	FILE *in;
 
 	snprintf(exe, sizeof(exe), "%s/fixtures/fake-endpoint", repo_root());
-	snprintf(path, sizeof(path), "%s/fixtures/scenarios/%s.json", repo_root(), scenario);
 	ck_assert_int_eq(pipe(fds), 0);
 	f->pid = fork();
 	ck_assert_int_ge(f->pid, 0);
@@ -102,6 +110,9 @@ static char *slurp(const char *path)
 	return buf_detach(&b);
 }
 
+static pid_t start_in(struct outcome *o, const char *const *env, const char *program,
+		      const char *const *argv);
+
 void run_preflight(struct outcome *o, const char *const *env, const char *const *argv)
 {
 	run_program(o, env, "preflight", argv);
@@ -116,16 +127,30 @@ void run_program(struct outcome *o, const char *const *env, const char *program,
 pid_t start_program(struct outcome *o, const char *const *env, const char *program,
 		    const char *const *argv)
 {
+	outcome_mkdir(o);
+	return start_in(o, env, program, argv);
+}
+
+void run_preflight_in(struct outcome *o, const char *const *env, const char *const *argv)
+{
+	free(o->out);
+	free(o->err);
+	o->out = o->err = NULL;
+	outcome_wait(o, start_in(o, env, "preflight", argv));
+}
+
+static pid_t start_in(struct outcome *o, const char *const *env, const char *program,
+		      const char *const *argv)
+{
 	char exe[4096], outp[128], errp[128];
 	const char *args[64];
 	int i, n = 0;
 	pid_t pid;
 
-	memset(o, 0, sizeof(*o));
-	snprintf(o->dir, sizeof(o->dir), "/tmp/preflight-test-XXXXXX");
-	ck_assert_ptr_nonnull(mkdtemp(o->dir));
 	snprintf(exe, sizeof(exe), "%s/%s", repo_root(), program);
-	if (exe[0] != '/') {
+	if (program[0] == '/')
+		snprintf(exe, sizeof(exe), "%s", program);
+	else if (exe[0] != '/') {
 		char cwd[2048];
 
 		ck_assert_ptr_nonnull(getcwd(cwd, sizeof(cwd)));
@@ -165,6 +190,41 @@ pid_t start_program(struct outcome *o, const char *const *env, const char *progr
 	return pid;
 }
 
+void outcome_mkdir(struct outcome *o)
+{
+	memset(o, 0, sizeof(*o));
+	snprintf(o->dir, sizeof(o->dir), "/tmp/preflight-test-XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(o->dir));
+}
+
+void run_shell(struct outcome *o, const char *const *env, const char *script)
+{
+	char pf[4096], envpf[4200], cwd[2048];
+	const char *envs[16];
+	const char *argv[] = { "-c", script, NULL };
+	int n = 0;
+
+	if (repo_root()[0] == '/')
+		snprintf(pf, sizeof(pf), "%s/preflight", repo_root());
+	else
+		snprintf(pf, sizeof(pf), "%s/%s/preflight", getcwd(cwd, sizeof(cwd)), repo_root());
+	/* make check VALGRIND=1: the script's preflight runs under valgrind too */
+	snprintf(envpf, sizeof(envpf), "PF=%s%s",
+		 getenv("PREFLIGHT_VALGRIND") ? "valgrind -q --leak-check=full "
+						"--errors-for-leak-kinds=definite "
+						"--error-exitcode=99 "
+					      : "",
+		 pf);
+	envs[n++] = envpf;
+	while (env && *env && n < 15)
+		envs[n++] = *env++;
+	envs[n] = NULL;
+	free(o->out);
+	free(o->err);
+	o->out = o->err = NULL;
+	outcome_wait(o, start_in(o, envs, "/bin/bash", argv));
+}
+
 void outcome_wait(struct outcome *o, pid_t pid)
 {
 	char outp[128], errp[128];
@@ -182,7 +242,7 @@ void outcome_wait(struct outcome *o, pid_t pid)
 
 char *read_report(const struct outcome *o, const char *name)
 {
-	char path[256];
+	char path[4096];
 
 	snprintf(path, sizeof(path), "%s/%s", o->dir, name);
 	return slurp(path);

@@ -24,6 +24,8 @@ struct outcome {
 const char *repo_root(void);
 /* Starts fixtures/fake-endpoint with fixtures/scenarios/NAME.json. */
 void fake_start(struct fake *f, const char *scenario);
+/* The same with a scenario file anywhere. */
+void fake_start_file(struct fake *f, const char *path);
 void fake_stop(struct fake *f);
 /* GET /fake/stats: chat requests seen and most in flight at once. */
 void fake_stats(const struct fake *f, long *requests, long *max_in_flight);
@@ -42,6 +44,16 @@ void run_program(struct outcome *o, const char *const *env, const char *program,
 pid_t start_program(struct outcome *o, const char *const *env, const char *program,
 		    const char *const *argv);
 void outcome_wait(struct outcome *o, pid_t pid);
+/* Makes o's temp folder now, so a test can put files there before the
+ * run (run_preflight then uses it as the working directory). */
+void outcome_mkdir(struct outcome *o);
+/* Runs ./preflight again in o's folder (from outcome_mkdir or an earlier
+ * run), keeping the files there; replaces o's stdout and stderr. */
+void run_preflight_in(struct outcome *o, const char *const *env, const char *const *argv);
+/* Runs a bash script in o's folder (from outcome_mkdir or an earlier run)
+ * with $PF set to the preflight command (under valgrind with make check
+ * VALGRIND=1). */
+void run_shell(struct outcome *o, const char *const *env, const char *script);
 void outcome_release(struct outcome *o);
 /* Reads dir/name; caller frees. NULL when absent. */
 char *read_report(const struct outcome *o, const char *name);
