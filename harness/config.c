@@ -41,8 +41,8 @@ static const struct option options[] = {
 	{ "--endpoint", "URL", OPT_STR, OFF(endpoint), 0, 0,
 	  "base URL with /v1 (or OPENAI_BASE_URL)", REC },
 	{ "--base-url", "URL", OPT_STR, OFF(endpoint), 0, 0, "same as --endpoint", REC },
-	{ "--model", "ID", OPT_STR, OFF(model), 0, 0,
-	  "model (default: the only one in /v1/models)", REC },
+	{ "--model", "ID", OPT_STR, OFF(model), 0, 0, "model (default: the only one in /v1/models)",
+	  REC },
 	{ "--api-key-env", "NAME", OPT_STR, OFF(api_key_env), 0, 0,
 	  "variable holding the key (default OPENAI_API_KEY)", 0 },
 	{ "--recipe", "FILE", OPT_SPECIAL, OFF(recipe), 0, 0,
@@ -53,25 +53,30 @@ static const struct option options[] = {
 	  "probes to run (default: smoke,json,needle,tools)", REC },
 	{ "--needle-ctx", "N", OPT_LONG, OFF(needle_ctx), 256, 10000000,
 	  "needle prompt size in tokens (14000)", REC },
-	{ "--needle-depth", "D,D,...", OPT_SPECIAL, OFF(needle_depths), 0, 0, "one needle per depth, 0..1 (0.58)", REC },
+	{ "--needle-depth", "D,D,...", OPT_SPECIAL, OFF(needle_depths), 0, 0,
+	  "one needle per depth, 0..1 (0.58)", REC },
 	{ "--long-tool-ctx", "N", OPT_LONG, OFF(long_tool_ctx), 1000, 10000000,
 	  "long-tools prompt size in tokens (110000)", REC },
 	{ "--tool-batch", "N", OPT_INT, OFF(tool_batch), 1, PROBE_BATCH_MAX,
 	  "tool requests sent at once (20, at most 128)", REC },
 	{ "--no-thinking", NULL, OPT_SPECIAL, OFF(thinking), 0, 0,
 	  "chat_template_kwargs.enable_thinking=false", REC },
-	{ "--thinking-mode", "MODE", OPT_SPECIAL, OFF(thinking), 0, 0, "default|enabled|disabled|unsupported", REC },
+	{ "--thinking-mode", "MODE", OPT_SPECIAL, OFF(thinking), 0, 0,
+	  "default|enabled|disabled|unsupported", REC },
 	{ "--reasoning-effort", "LEVEL", OPT_STR, OFF(reasoning_effort), 0, 0,
 	  "send reasoning_effort", REC },
 	{ "--chat-template-kwargs", "JSON", OPT_SPECIAL, OFF(chat_template_kwargs), 0, 0,
 	  "merged into chat_template_kwargs", REC },
-	{ "--extra-body", "JSON", OPT_SPECIAL, OFF(extra_body), 0, 0, "merged into every request body", REC },
+	{ "--extra-body", "JSON", OPT_SPECIAL, OFF(extra_body), 0, 0,
+	  "merged into every request body", REC },
 	{ "--visible-answer-tokens", "N", OPT_LONG, OFF(visible_tokens), 1, 1048576,
 	  "answer budget (256)", REC },
 	{ "--reasoning-headroom-tokens", "N", OPT_LONG, OFF(headroom_tokens), 0, 1048576,
 	  "extra budget for thinking (0)", REC },
-	{ "--allowed-finish-reasons", "LIST", OPT_SPECIAL, OFF(allowed_finish), 0, 0, "(stop,tool_calls)", REC },
-	{ "--reasoning-evidence", "POLICY", OPT_SPECIAL, OFF(reasoning_evidence), 0, 0, "any|required|forbidden (any)", REC },
+	{ "--allowed-finish-reasons", "LIST", OPT_SPECIAL, OFF(allowed_finish), 0, 0,
+	  "(stop,tool_calls)", REC },
+	{ "--reasoning-evidence", "POLICY", OPT_SPECIAL, OFF(reasoning_evidence), 0, 0,
+	  "any|required|forbidden (any)", REC },
 	{ "--stream", NULL, OPT_FLAG, OFF(stream), 0, 0,
 	  "stream every probe (SSE), with speed metrics", REC },
 	{ "--stream-parity", NULL, OPT_FLAG, OFF(stream_parity), 0, 0,
@@ -85,14 +90,16 @@ static const struct option options[] = {
 	  "PNG, JPEG or WebP for the image and ocr probes", OPT_REPLAY },
 	{ "--image-expect", "TEXT", OPT_SPECIAL, 0, 0, 0,
 	  "the image answer must hold it (repeatable)", REC | OPT_MANY },
-	{ "--ocr-expect", "TEXT", OPT_SPECIAL, 0, 0, 0,
-	  "the OCR answer must hold it (repeatable)", REC | OPT_MANY },
+	{ "--ocr-expect", "TEXT", OPT_SPECIAL, 0, 0, 0, "the OCR answer must hold it (repeatable)",
+	  REC | OPT_MANY },
 	{ "--video-path", "FILE", OPT_STR, OFF(video_path), 0, 0,
 	  "MP4, WebM or QuickTime for the video probe", OPT_REPLAY },
 	{ "--video-expect", "TEXT", OPT_SPECIAL, 0, 0, 0,
 	  "the video answer must hold it (repeatable)", REC | OPT_MANY },
-	{ "--timeout", "SECONDS", OPT_DOUBLE, OFF(timeout), 0.001, 86400, "per request (900)", REC },
-	{ "--wait", "SECONDS", OPT_DOUBLE, OFF(wait), 0, 86400, "wait for a server still loading", REC },
+	{ "--timeout", "SECONDS", OPT_DOUBLE, OFF(timeout), 0.001, 86400, "per request (900)",
+	  REC },
+	{ "--wait", "SECONDS", OPT_DOUBLE, OFF(wait), 0, 86400, "wait for a server still loading",
+	  REC },
 	{ "--max-response-bytes", "N", OPT_LONG, OFF(max_body), 1024, 1L << 32,
 	  "cap per response body (67108864)", REC },
 	{ "--max-run-bytes", "N", OPT_LONG, OFF(max_run_bytes), 1024, 1L << 34,
@@ -100,8 +107,10 @@ static const struct option options[] = {
 	{ "--cacert", "FILE", OPT_STR, OFF(cacert), 0, 0, "CA bundle for https endpoints", 0 },
 	{ "--insecure", NULL, OPT_FLAG, OFF(insecure), 0, 0,
 	  "do not verify TLS certificates (warns)", REC },
-	{ "--junit", "FILE", OPT_STR, OFF(junit), 0, 0, "JUnit XML (written atomically)", OPT_REPLAY },
-	{ "--json", "FILE", OPT_STR, OFF(json), 0, 0, "the JSON report (written atomically)", OPT_REPLAY },
+	{ "--junit", "FILE", OPT_STR, OFF(junit), 0, 0, "JUnit XML (written atomically)",
+	  OPT_REPLAY },
+	{ "--json", "FILE", OPT_STR, OFF(json), 0, 0, "the JSON report (written atomically)",
+	  OPT_REPLAY },
 	{ "--markdown", "FILE", OPT_STR, OFF(markdown), 0, 0,
 	  "the notebook row (written atomically)", OPT_REPLAY },
 	{ "--record", "FILE.jsonl.gz", OPT_STR, OFF(record), 0, 0,
@@ -350,7 +359,8 @@ static void canonical(const struct option *o, const char *val, char *out, size_t
 		snprintf(out, n, "on");
 	else if (!strcmp(o->name, "--no-thinking"))
 		snprintf(out, n, "disabled");
-	else if (o->kind != OPT_STR && o->kind != OPT_SPECIAL && (d = strtod(val, &end), end != val))
+	else if (o->kind != OPT_STR && o->kind != OPT_SPECIAL &&
+		 (d = strtod(val, &end), end != val))
 		snprintf(out, n, "%.17g", d);
 	else
 		snprintf(out, n, "%s", val ? val : "");
@@ -385,13 +395,17 @@ static int contradicts(struct given *seen, int *n_seen, const struct option *o, 
 	for (i = 0; i < *n_seen; i++) {
 		const struct option *p = seen[i].o;
 
-		if ((p->offset ? p->offset == o->offset : p == o) && strcmp(seen[i].value, g.value)) {
-			snprintf(err, errlen, "%s contradicts %s: give one", seen[i].shown, g.shown);
+		if ((p->offset ? p->offset == o->offset : p == o) &&
+		    strcmp(seen[i].value, g.value)) {
+			snprintf(err, errlen, "%s contradicts %s: give one", seen[i].shown,
+				 g.shown);
 			return -1;
 		}
 		for (k = 0; k < sizeof(exclusive) / sizeof(exclusive[0]); k++)
-			if ((!strcmp(p->name, exclusive[k][0]) && !strcmp(o->name, exclusive[k][1])) ||
-			    (!strcmp(p->name, exclusive[k][1]) && !strcmp(o->name, exclusive[k][0]))) {
+			if ((!strcmp(p->name, exclusive[k][0]) &&
+			     !strcmp(o->name, exclusive[k][1])) ||
+			    (!strcmp(p->name, exclusive[k][1]) &&
+			     !strcmp(o->name, exclusive[k][0]))) {
 				snprintf(err, errlen, "%s and %s cannot be used together", p->name,
 					 o->name);
 				return -1;
@@ -565,13 +579,13 @@ static int load_recipe(struct config *c, char **args, int n, const struct recipe
 		return 0;
 	if (given && !given->text) {
 		/* a replay never reads a file its recording names */
-		snprintf(err, errlen, "the recording names recipe '%s' but does not carry it", path);
+		snprintf(err, errlen, "the recording names recipe '%s' but does not carry it",
+			 path);
 		return -1;
 	}
-	c->recipe =
-		given ? recipe_load_text(given->path ? given->path : path, given->text,
-					 strlen(given->text), err, errlen)
-		      : recipe_load_file(path, err, errlen);
+	c->recipe = given ? recipe_load_text(given->path ? given->path : path, given->text,
+					     strlen(given->text), err, errlen)
+			  : recipe_load_file(path, err, errlen);
 	if (!c->recipe)
 		return -1;
 	if (recipe_options(c)) {

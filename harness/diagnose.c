@@ -113,7 +113,8 @@ static const struct {
 				  false },
 	[CAUSE_HTTP_REDIRECT] = { "http-redirect",
 				  "the endpoint answered with a redirect, which preflight does not "
-				  "follow (the key would go along): pass the URL it redirects to as "
+				  "follow (the key would go along): pass the URL it redirects to "
+				  "as "
 				  "--endpoint",
 				  true },
 	[CAUSE_NO_MODEL] = { "no-model",

@@ -174,8 +174,9 @@ static int plan(const char *path, char *target, size_t n, struct stat *st, bool 
 	if (*fd >= 0) {
 		fl = fcntl(*fd, F_GETFL);
 		if (fl < 0 || (fl & O_ACCMODE) == O_RDONLY) {
-			snprintf(err, errlen, "cannot write '%s': descriptor %d is not open for writing",
-				 path, *fd);
+			snprintf(err, errlen,
+				 "cannot write '%s': descriptor %d is not open for writing", path,
+				 *fd);
 			return -1;
 		}
 		return 0;

@@ -25,8 +25,8 @@ static void pattern_limit(struct grade *g, struct answer_evidence *ev, const cha
 {
 	ev->pattern_limit = true;
 	g->pass = false;
-	snprintf(g->detail, sizeof(g->detail), "%s hit pcre2's match limit: it backtracks without end",
-		 what);
+	snprintf(g->detail, sizeof(g->detail),
+		 "%s hit pcre2's match limit: it backtracks without end", what);
 	snprintf(g->remedy, sizeof(g->remedy),
 		 "rewrite %s in the probe file without nested or overlapping quantifiers (such "
 		 "as (a|aa)+ or (\\w+)*): it cannot be matched in bounded time",

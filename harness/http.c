@@ -37,8 +37,9 @@ void http_global_cleanup(void)
 
 const char *http_outcome_name(enum http_outcome o)
 {
-	static const char *const names[] = { "done",	  "transport-error", "timeout",
-					     "response-too-large", "cancelled",	      "not-recorded" };
+	static const char *const names[] = { "done",	  "transport-error",
+					     "timeout",	  "response-too-large",
+					     "cancelled", "not-recorded" };
 
 	return (unsigned)o < sizeof(names) / sizeof(names[0]) ? names[o] : "?";
 }

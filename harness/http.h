@@ -17,8 +17,8 @@ enum http_outcome {
 	HTTP_DONE = 0,	/* a status line and a whole body arrived */
 	HTTP_TRANSPORT, /* connection refused, reset, DNS... (curl's text in error) */
 	HTTP_TIMEOUT,
-	HTTP_TOO_LARGE, /* the body passed the cap */
-	HTTP_CANCELLED, /* the run was interrupted */
+	HTTP_TOO_LARGE,	   /* the body passed the cap */
+	HTTP_CANCELLED,	   /* the run was interrupted */
 	HTTP_NOT_RECORDED, /* replay: the recording holds no answer for it */
 };
 

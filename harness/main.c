@@ -289,7 +289,8 @@ static int check_outputs(const struct config *c, const char *input, char *err, s
 				return -1;
 			}
 		if (input && file_same(input, outs[i].path)) {
-			snprintf(err, errlen, "%s would overwrite the recording '%s' being replayed",
+			snprintf(err, errlen,
+				 "%s would overwrite the recording '%s' being replayed",
 				 outs[i].flag, input);
 			return -1;
 		}
@@ -505,7 +506,8 @@ static int run_probes(const struct config *c, struct probe_set *set, struct reco
 	bool tty = isatty(STDERR_FILENO) && c->color;
 	int code = EXIT_PASS;
 
-	if ((!replay && check_key(c, err, sizeof(err))) || check_outputs(c, input, err, sizeof(err)) ||
+	if ((!replay && check_key(c, err, sizeof(err))) ||
+	    check_outputs(c, input, err, sizeof(err)) ||
 	    probe_set_select(set, c->checks, err, sizeof(err)) ||
 	    check_media_flags(c, set, err, sizeof(err))) {
 		complain("%s", err);
@@ -639,14 +641,18 @@ static int replay_probes(const cJSON *meta, struct probe_set *set, char *err, si
 
 	cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(meta, "probes"))
 	{
-		const char *path = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e, "path"));
-		const char *text = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e, "text"));
-		struct probe *p = path && text ? probe_load_text(path, text, strlen(text), err, errlen)
-					       : NULL;
+		const char *path =
+			cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e, "path"));
+		const char *text =
+			cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e, "text"));
+		struct probe *p = path && text
+					  ? probe_load_text(path, text, strlen(text), err, errlen)
+					  : NULL;
 
 		if (!p || probe_set_add(set, p)) {
 			if (p)
-				snprintf(err, errlen, "the recording holds probe '%s' twice", p->id);
+				snprintf(err, errlen, "the recording holds probe '%s' twice",
+					 p->id);
 			else if (!path || !text)
 				snprintf(err, errlen, "the recording's probe list is damaged");
 			probe_free(p);
@@ -674,8 +680,8 @@ static int cmd_replay(const struct config *c)
 	memset(&rc, 0, sizeof(rc));
 	rec = recording_open(c->recording,
 			     c->max_run_bytes > 0 ? (size_t)c->max_run_bytes : RECORDING_MAX_BYTES,
-			     c->max_run_bytes > 0 ? (size_t)c->max_run_bytes : RECORDING_MAX_LINE, err,
-			     sizeof(err));
+			     c->max_run_bytes > 0 ? (size_t)c->max_run_bytes : RECORDING_MAX_LINE,
+			     err, sizeof(err));
 	if (!rec)
 		goto fail;
 	meta = cJSON_Parse(recording_meta(rec));

@@ -39,7 +39,6 @@ struct recording {
 	size_t hint; /* where the next replayed request is looked for first */
 };
 
-
 /* --- writing ------------------------------------------------------------------ */
 
 /* a copy of s in out (caller releases) with every occurrence of the key
@@ -289,8 +288,9 @@ struct recording *recording_open(const char *path, size_t max_bytes, size_t max_
 
 		n = gzread(gz, chunk, sizeof(chunk));
 		if (n < 0) {
-			snprintf(err, errlen, "cannot read recording '%s': not gzip or corrupt (%s)",
-				 path, gzerror(gz, &zerr));
+			snprintf(err, errlen,
+				 "cannot read recording '%s': not gzip or corrupt (%s)", path,
+				 gzerror(gz, &zerr));
 			goto fail;
 		}
 		if (n == 0) {
@@ -316,13 +316,13 @@ struct recording *recording_open(const char *path, size_t max_bytes, size_t max_
 				 path, lineno + 1, max_line);
 			goto fail;
 		}
-		while ((nl = scanned < pending.len ? memchr(pending.data + scanned, '\n',
-							     pending.len - scanned)
-						   : NULL)) {
+		while ((nl = scanned < pending.len
+				     ? memchr(pending.data + scanned, '\n', pending.len - scanned)
+				     : NULL)) {
 			size_t end = (size_t)(nl - pending.data);
 
 			if (end > start && take_line(r, pending.data + start, end - start, ++lineno,
-						      path, err, errlen))
+						     path, err, errlen))
 				goto fail;
 			start = scanned = end + 1;
 		}
@@ -421,7 +421,8 @@ static int on_answer(void *ctx, struct http_exchange *x)
 	snprintf(x->error, sizeof(x->error), "%s", str_of(e->line, "error"));
 	snprintf(x->location, sizeof(x->location), "%s", str_of(e->line, "location"));
 	body = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e->line, "response_body"));
-	b64 = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e->line, "response_body_base64"));
+	b64 = cJSON_GetStringValue(
+		cJSON_GetObjectItemCaseSensitive(e->line, "response_body_base64"));
 	if ((body && buf_puts(&x->response, body)) ||
 	    (b64 && text_base64_decode(&x->response, b64, strlen(b64)))) {
 		x->outcome = HTTP_TRANSPORT;

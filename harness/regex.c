@@ -72,8 +72,8 @@ fail:
 	return NULL;
 }
 
-static int run_match(const pcre2_code *code, const char *subject, size_t len,
-		     pcre2_match_data *md, uint32_t options)
+static int run_match(const pcre2_code *code, const char *subject, size_t len, pcre2_match_data *md,
+		     uint32_t options)
 {
 	pcre2_match_context *mc = pcre2_match_context_create(NULL);
 	int rc;

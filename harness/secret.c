@@ -219,8 +219,11 @@ static size_t xml_at(const unsigned char *t, size_t n, unsigned long cp)
 	static const struct {
 		const char *name;
 		unsigned long cp;
-	} named[] = { { "&amp;", '&' },	  { "&lt;", '<' },    { "&gt;", '>' },
-		      { "&quot;", '"' }, { "&apos;", '\'' } };
+	} named[] = { { "&amp;", '&' },
+		      { "&lt;", '<' },
+		      { "&gt;", '>' },
+		      { "&quot;", '"' },
+		      { "&apos;", '\'' } };
 	unsigned long v = 0;
 	size_t i = 2, k;
 	bool hx;
@@ -287,8 +290,7 @@ static size_t match_at(const char *needle, bool prefixes, const unsigned char *t
 		return ti;
 	if (!prefixes || cps < SECRET_MIN_LEN)
 		return 0;
-	if (cps >= PREFIX_ANYWHERE || ti == n ||
-	    (n - ti >= 3 && !memcmp(t + ti, ELLIPSIS, 3)))
+	if (cps >= PREFIX_ANYWHERE || ti == n || (n - ti >= 3 && !memcmp(t + ti, ELLIPSIS, 3)))
 		return ti;
 	return 0;
 }
@@ -405,7 +407,9 @@ static size_t decode_string(const unsigned char *t, size_t n, size_t i, struct g
 			const char *e = u < 0 ? strchr(esc_in, t[i + 1]) : NULL;
 
 			/* the key is printable: a non-ASCII escape can only end a match */
-			ch = u >= 0 ? (u < 0x80 ? (char)u : '\0') : e ? esc_out[e - esc_in] : (char)t[i + 1];
+			ch = u >= 0 ? (u < 0x80 ? (char)u : '\0')
+			     : e    ? esc_out[e - esc_in]
+				    : (char)t[i + 1];
 			i += u >= 0 ? 6 : 2;
 		} else {
 			i++;
@@ -482,7 +486,8 @@ int secret_mask_fragments(const struct secret *s, struct buf *b)
 		const char *hit;
 
 		while (gs[k].text.len >= klen &&
-		       (hit = memmem_simple(gs[k].text.data + at, gs[k].text.len - at, key, klen))) {
+		       (hit = memmem_simple(gs[k].text.data + at, gs[k].text.len - at, key,
+					    klen))) {
 			size_t d = (size_t)(hit - gs[k].text.data);
 
 			for (j = d; j < d + klen; j++)

@@ -19,7 +19,7 @@
 
 #define SECRET_MIN_LEN 8
 #define SECRET_MAX_LEN 65536
-#define SECRET_MARK "[REDACTED]"
+#define SECRET_MARK    "[REDACTED]"
 
 #define SECRET_NEEDLES 7 /* the key, three base64 and three base64url cores */
 
@@ -31,7 +31,10 @@ struct secret {
 
 #define SECRET_INIT                                                                                \
 	{                                                                                          \
-		{ NULL }, 0, { false }                                                             \
+		{ NULL }, 0,                                                                       \
+		{                                                                                  \
+			false                                                                      \
+		}                                                                                  \
 	}
 
 /* Checks a key before anything is sent: at most SECRET_MAX_LEN bytes,

@@ -350,7 +350,7 @@ int table_splice(const char *text, size_t len, const char *table, struct buf *ou
 	/* the block is the table, in the notebook's own line endings */
 	for (i = 0; table[i] && !rc; i++)
 		rc = table[i] == '\n' && begin.crlf ? buf_puts(&block, "\r\n")
-						     : buf_putc(&block, table[i]);
+						    : buf_putc(&block, table[i]);
 	rc = rc || buf_append(&block, "", 0);
 	/* END comes after BEGIN's line, so begin.next <= end.start */
 	*stale = !rc && (end.start - begin.next != block.len ||
@@ -380,7 +380,8 @@ int table_update_notebook(const char *notebook, const char *table, bool check_on
 		snprintf(err, errlen, "notebook '%s': %s", notebook, why);
 		goto done;
 	}
-	rc = check_only || !*stale ? 0 : file_write_atomic(notebook, out.data, out.len, err, errlen);
+	rc = check_only || !*stale ? 0
+				   : file_write_atomic(notebook, out.data, out.len, err, errlen);
 done:
 	buf_release(&text);
 	buf_release(&out);

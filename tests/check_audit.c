@@ -60,16 +60,19 @@ static void unzip(const struct outcome *o, const char *gz, const char *plain)
 	ck_assert_int_eq(system(cmd), 0);
 }
 
-static const char *const echo_forms[] = { "auth-echo",		  "auth-echo-json-slash",
-					  "auth-echo-json-unicode", "auth-echo-double-escaped",
-					  "auth-echo-percent",	  "auth-echo-base64",
+static const char *const echo_forms[] = { "auth-echo",
+					  "auth-echo-json-slash",
+					  "auth-echo-json-unicode",
+					  "auth-echo-double-escaped",
+					  "auth-echo-percent",
+					  "auth-echo-base64",
 					  "auth-echo-base64url" };
 
 /* H1: the echoed key, in every encoding, reaches no output */
 START_TEST(h1_echoed_key_in_any_form)
 {
 	const char *env[] = { "OPENAI_API_KEY=" KEY, NULL };
-	const char *argv[] = { "run",	"--endpoint", NULL,   "--json",	  "r.json",	  "--junit",
+	const char *argv[] = { "run",	"--endpoint", NULL,   "--json",	  "r.json",	"--junit",
 			       "r.xml", "--markdown", "r.md", "--record", "r.jsonl.gz", NULL };
 	const char *files[] = { "r.json", "r.xml", "r.md", "r.jsonl", NULL };
 	struct fake f;
@@ -93,8 +96,8 @@ START_TEST(h1_key_spread_over_a_stream)
 {
 	const char *key = "sk-STREAMED-0123456789abcdef";
 	const char *env[] = { "OPENAI_API_KEY=sk-STREAMED-0123456789abcdef", NULL };
-	const char *argv[] = { "run",	   "--endpoint", NULL,	     "--checks", "smoke",
-			       "--stream", "--json",	 "r.json",   "--junit",	 "r.xml",
+	const char *argv[] = { "run",	   "--endpoint", NULL,	   "--checks", "smoke",
+			       "--stream", "--json",	 "r.json", "--junit",  "r.xml",
 			       "--record", "r.jsonl.gz", NULL };
 	const char *files[] = { "r.json", "r.xml", "r.jsonl", NULL };
 	struct fake f;
@@ -143,7 +146,8 @@ START_TEST(h2_long_keys)
 	run_preflight(&o, env, argv);
 	fake_stop(&f);
 	ck_assert_int_eq(o.code, 2);
-	ck_assert_ptr_nonnull(strstr(o.err, "the key in OPENAI_API_KEY is longer than 65536 bytes"));
+	ck_assert_ptr_nonnull(
+		strstr(o.err, "the key in OPENAI_API_KEY is longer than 65536 bytes"));
 	outcome_release(&o);
 	free(key);
 	free(env_key);
@@ -156,8 +160,8 @@ END_TEST
 START_TEST(m6_control_characters_in_the_key)
 {
 	const char *env[] = { "PF_KEY=sk-abc\r\nX-Injected: yes", NULL };
-	const char *argv[] = { "run",	       "--endpoint", NULL,     "--api-key-env",
-			       "PF_KEY",       "--json",     "r.json", NULL };
+	const char *argv[] = { "run",	 "--endpoint", NULL,	 "--api-key-env",
+			       "PF_KEY", "--json",     "r.json", NULL };
 	struct fake f;
 	struct outcome o;
 	long requests, most;
@@ -209,8 +213,8 @@ END_TEST
  * replaces them there, never /dev/null. */
 START_TEST(h3_outputs_that_are_not_plain_files)
 {
-	const char *argv[] = { "run",	   "--endpoint", NULL,	   "--checks", "smoke", "--json",
-			       "null",	   "--junit",	 "to-stdout", NULL };
+	const char *argv[] = { "run",	 "--endpoint", NULL,	  "--checks",  "smoke",
+			       "--json", "null",       "--junit", "to-stdout", NULL };
 	struct fake f;
 	struct outcome o;
 	struct stat st;
@@ -409,7 +413,8 @@ START_TEST(m2_marker_injection_through_a_model_name)
 	once = file_in(&o, "once.md");
 	twice = file_in(&o, "nb.md");
 	ck_assert_str_eq(once, twice);
-	ck_assert_ptr_nonnull(strstr(twice, "| m &lt;!-- END_PREFLIGHT_RESULTS --&gt; x \\| \\`y |"));
+	ck_assert_ptr_nonnull(
+		strstr(twice, "| m &lt;!-- END_PREFLIGHT_RESULTS --&gt; x \\| \\`y |"));
 	ck_assert_ptr_nonnull(strstr(twice, "-->\n\n## notes\nkeep me\n"));
 	ck_assert_ptr_nonnull(strstr(twice, "```\n<!-- BEGIN_PREFLIGHT_RESULTS -->\n```\n"));
 	free(once);
@@ -430,18 +435,19 @@ START_TEST(m3_notebook_files)
 	outcome_mkdir(&o);
 	write_file(&o, "base.md",
 		   "<!-- BEGIN_PREFLIGHT_RESULTS -->\nold\n<!-- END_PREFLIGHT_RESULTS -->\n");
-	snprintf(script, sizeof(script),
-		 "$PF run --endpoint %s --json h.json > /dev/null 2>&1; mkdir real; "
-		 "cp base.md real/nb.md; ln -s real/nb.md link.md; "
-		 "$PF table h.json --notebook link.md > /dev/null; "
-		 "[ -L link.md ] && grep -q fake-model real/nb.md && echo link-ok > out; "
-		 "cp base.md priv.md; chmod 0600 priv.md; "
-		 "$PF table h.json --notebook priv.md > /dev/null; stat -c %%a priv.md >> out; "
-		 "cp base.md hl.md; ln hl.md hl2.md; $PF table h.json --notebook hl.md > /dev/null; "
-		 "cmp -s hl.md hl2.md && echo hardlink-ok >> out; "
-		 "cp base.md ro.md; chmod 0444 ro.md; $PF table h.json --notebook ro.md "
-		 "2>> out; echo $? >> out; cmp -s ro.md base.md && echo ro-untouched >> out",
-		 f.url);
+	snprintf(
+		script, sizeof(script),
+		"$PF run --endpoint %s --json h.json > /dev/null 2>&1; mkdir real; "
+		"cp base.md real/nb.md; ln -s real/nb.md link.md; "
+		"$PF table h.json --notebook link.md > /dev/null; "
+		"[ -L link.md ] && grep -q fake-model real/nb.md && echo link-ok > out; "
+		"cp base.md priv.md; chmod 0600 priv.md; "
+		"$PF table h.json --notebook priv.md > /dev/null; stat -c %%a priv.md >> out; "
+		"cp base.md hl.md; ln hl.md hl2.md; $PF table h.json --notebook hl.md > /dev/null; "
+		"cmp -s hl.md hl2.md && echo hardlink-ok >> out; "
+		"cp base.md ro.md; chmod 0444 ro.md; $PF table h.json --notebook ro.md "
+		"2>> out; echo $? >> out; cmp -s ro.md base.md && echo ro-untouched >> out",
+		f.url);
 	run_shell(&o, NULL, script);
 	fake_stop(&f);
 	text = file_in(&o, "out");
@@ -472,7 +478,8 @@ START_TEST(m7_colliding_outputs)
 	fake_start(&f, "healthy");
 	outcome_mkdir(&o);
 	write_file(&o, "x.json", "{}");
-	write_file(&o, "nb.md", "<!-- BEGIN_PREFLIGHT_RESULTS -->\n<!-- END_PREFLIGHT_RESULTS -->\n");
+	write_file(&o, "nb.md",
+		   "<!-- BEGIN_PREFLIGHT_RESULTS -->\n<!-- END_PREFLIGHT_RESULTS -->\n");
 	snprintf(path, sizeof(path), "%s/alias.json", o.dir);
 	ck_assert_int_eq(symlink("x.json", path), 0);
 	argv[2] = f.url;
@@ -498,8 +505,8 @@ END_TEST
 START_TEST(m8_catastrophic_regex)
 {
 	char probe[1024], a[201];
-	const char *argv[] = { "run",	 "--endpoint", NULL,	 "--probes", "rx",
-			       "--json", "r.json",     "--checks", "redos",  NULL };
+	const char *argv[] = { "run",	 "--endpoint", NULL,	   "--probes", "rx",
+			       "--json", "r.json",     "--checks", "redos",    NULL };
 	struct fake f;
 	struct outcome o;
 	cJSON *r;
@@ -581,7 +588,8 @@ START_TEST(l6_exit_codes_after_requests)
 		int code;
 	} cases[] = {
 		{ "healthy", "", "no-model", "check the base URL (it usually ends in /v1)", 3 },
-		{ "redirect", "/v1", "http-redirect", "HTTP 307: a redirect to http://127.0.0.2", 3 },
+		{ "redirect", "/v1", "http-redirect", "HTTP 307: a redirect to http://127.0.0.2",
+		  3 },
 		{ "huge-header", "/v1", "transport-error", "header too large", 3 },
 	};
 	const char *argv[] = { "run", "--endpoint", NULL, "--json", "r.json", NULL };
@@ -618,7 +626,8 @@ START_TEST(l6_exit_codes_after_requests)
 		argv[4] = "full";
 		run_preflight_in(&o, NULL, argv);
 		ck_assert_int_eq(o.code, 4);
-		ck_assert_ptr_nonnull(strstr(o.err, "cannot write 'full': No space left on device"));
+		ck_assert_ptr_nonnull(
+			strstr(o.err, "cannot write 'full': No space left on device"));
 	} else {
 		fprintf(stderr, "note: mknod needs root; the full-disk exit 4 check is skipped\n");
 	}
@@ -638,8 +647,12 @@ END_TEST
 /* contradicting flags name both, before any request */
 START_TEST(contradicting_flags)
 {
-	const char *argv[] = { "run",	       "--endpoint",	  "http://127.0.0.1:1/v1",
-			       "--no-thinking", "--thinking-mode", "enabled",
+	const char *argv[] = { "run",
+			       "--endpoint",
+			       "http://127.0.0.1:1/v1",
+			       "--no-thinking",
+			       "--thinking-mode",
+			       "enabled",
 			       NULL };
 	struct outcome o;
 

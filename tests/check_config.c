@@ -64,8 +64,8 @@ static const struct {
 	{ { "preflight", "run", NULL }, "no endpoint" },
 	{ { "preflight", "validate", NULL }, "validate needs at least one FILE" },
 	/* two flags of one command line that cannot both be meant */
-	{ { "preflight", "run", "--endpoint=http://h/v1", "--no-thinking", "--thinking-mode=enabled",
-	    NULL },
+	{ { "preflight", "run", "--endpoint=http://h/v1", "--no-thinking",
+	    "--thinking-mode=enabled", NULL },
 	  "--no-thinking contradicts --thinking-mode enabled" },
 	{ { "preflight", "run", "--endpoint=http://a/v1", "--base-url", "http://b/v1", NULL },
 	  "--endpoint http://a/v1 contradicts --base-url http://b/v1" },
@@ -73,7 +73,8 @@ static const struct {
 	  "--model a contradicts --model b" },
 	{ { "preflight", "run", "--endpoint=http://h/v1", "--stream", "--stream-parity", NULL },
 	  "--stream and --stream-parity cannot be used together" },
-	{ { "preflight", "run", "--endpoint=http://h/v1", "--tool-batch=4", "--tool-batch=5", NULL },
+	{ { "preflight", "run", "--endpoint=http://h/v1", "--tool-batch=4", "--tool-batch=5",
+	    NULL },
 	  "--tool-batch 4 contradicts --tool-batch 5" },
 	{ { "preflight", "run", "--endpoint=http://h/v1", "--model", "bad\xff", NULL },
 	  "argument 4 is not valid UTF-8" },
@@ -115,10 +116,18 @@ END_TEST
 /* the same setting twice, or a recipe's value under a flag: no conflict */
 START_TEST(agreeing_flags_and_recipe_overrides)
 {
-	const char *argv[] = { "preflight",	"run",		     "--endpoint=http://h/v1",
-			       "--no-thinking", "--thinking-mode",   "disabled",
-			       "--tool-batch",	"20",		     "--tool-batch=20.0",
-			       "--image-expect", "cat",		     "--image-expect=dog",
+	const char *argv[] = { "preflight",
+			       "run",
+			       "--endpoint=http://h/v1",
+			       "--no-thinking",
+			       "--thinking-mode",
+			       "disabled",
+			       "--tool-batch",
+			       "20",
+			       "--tool-batch=20.0",
+			       "--image-expect",
+			       "cat",
+			       "--image-expect=dog",
 			       NULL };
 	struct config c;
 	char err[256];
@@ -134,12 +143,14 @@ END_TEST
  * the probe folder, the CA file or the key's name */
 START_TEST(recorded_arguments)
 {
-	static const char *const good[] = { "--endpoint", "http://h/v1", "--no-thinking",
-					    "--needle-ctx=8000", "--recipe", "r.json", "--wait",
-					    "900" };
-	static const char *const refused[] = { "--json", "--junit=j.xml", "--markdown", "--record",
-					   "--image-path", "--video-path", "--probes", "--cacert",
-					   "--api-key-env", "--dry-run", "--nosuch", "stray" };
+	static const char *const good[] = { "--endpoint",    "http://h/v1",
+					    "--no-thinking", "--needle-ctx=8000",
+					    "--recipe",	     "r.json",
+					    "--wait",	     "900" };
+	static const char *const refused[] = { "--json",    "--junit=j.xml", "--markdown",
+					       "--record",  "--image-path",  "--video-path",
+					       "--probes",  "--cacert",	     "--api-key-env",
+					       "--dry-run", "--nosuch",	     "stray" };
 	char err[256];
 	size_t i;
 

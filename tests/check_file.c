@@ -155,7 +155,8 @@ START_TEST(devices_are_written_through_never_replaced)
 
 	if (mknod(at("null"), S_IFCHR | 0666, makedev(1, 3)) != 0 ||
 	    mknod(at("full"), S_IFCHR | 0666, makedev(1, 7)) != 0) {
-		fprintf(stderr, "note: mknod needs root; the device write-through test is skipped\n");
+		fprintf(stderr,
+			"note: mknod needs root; the device write-through test is skipped\n");
 		return;
 	}
 	ck_assert_int_eq(file_check_writable(at("null"), err, sizeof(err)), 0);

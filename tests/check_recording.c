@@ -10,7 +10,7 @@
 
 #define META "{\"recording\":\"preflight-recording/v1\",\"args\":[],\"probes\":[]}\n"
 #define EXCHANGE                                                                                   \
-	"{\"kind\":\"exchange\",\"method\":\"GET\",\"url\":\"http://h/v1/models\","               \
+	"{\"kind\":\"exchange\",\"method\":\"GET\",\"url\":\"http://h/v1/models\","                \
 	"\"outcome\":\"done\",\"status\":200,\"response_body\":\"{}\"}\n"
 
 static char dir[64], path[128];
@@ -41,8 +41,8 @@ static void write_gz(const char *text, size_t len, long cut)
 	ck_assert_ptr_nonnull(f);
 	ck_assert_uint_eq(fwrite(text, 1, len, f), len);
 	fclose(f);
-	snprintf(cmd, sizeof(cmd), "gzip -c '%s' > '%s' && truncate -s -%ld '%s'", plain, path,
-		 cut, path);
+	snprintf(cmd, sizeof(cmd), "gzip -c '%s' > '%s' && truncate -s -%ld '%s'", plain, path, cut,
+		 path);
 	ck_assert_int_eq(system(cmd), 0);
 }
 
@@ -112,7 +112,7 @@ END_TEST
 START_TEST(crafted_lines_are_refused)
 {
 	static const char *const bad[][2] = {
-		{ META "{\"method\":\"GET\"}\n", "not an exchange" },		   /* no url */
+		{ META "{\"method\":\"GET\"}\n", "not an exchange" }, /* no url */
 		{ META "{\"method\":\"GET\",\"url\":\"x\"} trailing\n", "not a JSON object" },
 		{ META "[1,2]\n", "not a JSON object" },
 		{ "{\"args\":[]}\n", "is not a preflight recording" },

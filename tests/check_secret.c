@@ -34,8 +34,12 @@ static void expect_scrub(const char *key, const char *text, const char *want)
 
 START_TEST(keys_refused_before_sending)
 {
-	static const char *const bad[] = { "sk-abc\r\nX-Injected: yes", "sk-abc\r", "sk\tabc",
-					   "sk-\x7f", "sk-\xc2\x85", "sk-\xff\xfe" };
+	static const char *const bad[] = { "sk-abc\r\nX-Injected: yes",
+					   "sk-abc\r",
+					   "sk\tabc",
+					   "sk-\x7f",
+					   "sk-\xc2\x85",
+					   "sk-\xff\xfe" };
 	char why[256], *huge;
 	size_t i;
 
@@ -64,7 +68,7 @@ static const struct {
 	{ "{\"m\":\"Bearer sk-SLASH\\/secret+KEY=\"}", "{\"m\":\"Bearer [REDACTED]\"}" },
 	{ "\"sk-SLASH\\u002fsecret\\u002BKEY\\u003d\"", "\"[REDACTED]\"" },
 	{ "\"\\u0073\\u006B-SLASH/secret+KEY=\"", "\"[REDACTED]\"" },
-	{ "\"sk-SLASH\\\\\\/secret+KEY=\"", "\"[REDACTED]\"" },	   /* escaped twice */
+	{ "\"sk-SLASH\\\\\\/secret+KEY=\"", "\"[REDACTED]\"" },	    /* escaped twice */
 	{ "url=sk-SLASH%2Fsecret%2BKEY%3D&x", "url=[REDACTED]&x" }, /* percent */
 	{ "url=sk-SLASH%2fsecret%2bKEY%3d&x", "url=[REDACTED]&x" },
 	{ "url=sk%2DSLASH%252Fsecret%252BKEY%253D", "url=[REDACTED]" }, /* twice */
@@ -90,17 +94,18 @@ END_TEST
 START_TEST(base64url_and_base64_of_the_same_key)
 {
 	/* '?' and '>' make the '/' and '+' that base64url writes as '_' and '-' */
-	expect_scrub("sk-?\?\?>>>key-body", "in url: c2stPz8_Pj4-a2V5LWJvZHk", "in url: [REDACTED]k");
-	expect_scrub("sk-?\?\?>>>key-body", "in body: c2stPz8/Pj4+a2V5LWJvZHk=",
-		     "in body: [REDACTED]k=");
+	expect_scrub("sk-?\?\?>>>key-body", "in url: c2stPz8_Pj4-a2V5LWJvZHk",
+		     "in url: [REDACTED]k");
+	expect_scrub("sk-?\?\?>>>key-body",
+		     "in body: c2stPz8/Pj4+a2V5LWJvZHk=", "in body: [REDACTED]k=");
 }
 END_TEST
 
 START_TEST(non_ascii_keys_in_unicode_escapes)
 {
 	/* U+00E9 and U+1F511 (a surrogate pair in JSON) */
-	expect_scrub("key-\xc3\xa9-\xf0\x9f\x94\x91-tail", "x \"key-\\u00e9-\\ud83d\\udd11-tail\" y",
-		     "x \"[REDACTED]\" y");
+	expect_scrub("key-\xc3\xa9-\xf0\x9f\x94\x91-tail",
+		     "x \"key-\\u00e9-\\ud83d\\udd11-tail\" y", "x \"[REDACTED]\" y");
 	expect_scrub("key-\xc3\xa9-\xf0\x9f\x94\x91-tail", "x key-%C3%A9-%F0%9F%94%91-tail y",
 		     "x [REDACTED] y");
 }
@@ -109,8 +114,11 @@ END_TEST
 START_TEST(innocent_text_is_left_alone)
 {
 	static const char *const texts[] = {
-		"sk-SLASH is a prefix of 8, not an echo", "SLASH/secret+KEY= without its start",
-		"{\"created\":1796098145,\"content\":\"sum(xs)\"}", "", "sk-SLASH/s",
+		"sk-SLASH is a prefix of 8, not an echo",
+		"SLASH/secret+KEY= without its start",
+		"{\"created\":1796098145,\"content\":\"sum(xs)\"}",
+		"",
+		"sk-SLASH/s",
 	};
 	struct secret s;
 	size_t i;

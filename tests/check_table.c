@@ -167,8 +167,9 @@ START_TEST(markers_are_lines_outside_fences)
 
 	ck_assert_msg(rc == 0, "%s", once);
 	ck_assert(stale);
-	ck_assert_ptr_nonnull(strstr(once, "  <!-- BEGIN_PREFLIGHT_RESULTS -->\r\n| a |\r\n|---|\r\n"
-					   "| b |\r\n<!-- END_PREFLIGHT_RESULTS -->\r\ntail\r\n"));
+	ck_assert_ptr_nonnull(strstr(once,
+				     "  <!-- BEGIN_PREFLIGHT_RESULTS -->\r\n| a |\r\n|---|\r\n"
+				     "| b |\r\n<!-- END_PREFLIGHT_RESULTS -->\r\ntail\r\n"));
 	ck_assert_ptr_nonnull(strstr(once, "```\r\n<!-- BEGIN_PREFLIGHT_RESULTS -->\r\n<!-- "
 					   "END_PREFLIGHT_RESULTS -->\r\n```\r\n"));
 	twice = splice(once, table, &stale, &rc);
@@ -206,8 +207,9 @@ START_TEST(hostile_reports_render_safely)
 
 	ck_assert_ptr_nonnull(r);
 	ck_assert_int_eq(table_render_report(r, &out, err, sizeof(err)), 0);
-	ck_assert_ptr_nonnull(strstr(buf_cstr(&out), "| m &lt;!-- END_PREFLIGHT_RESULTS --&gt; x \\| y  "
-						      "z \\`a |"));
+	ck_assert_ptr_nonnull(strstr(buf_cstr(&out),
+				     "| m &lt;!-- END_PREFLIGHT_RESULTS --&gt; x \\| y  "
+				     "z \\`a |"));
 	ck_assert_ptr_nonnull(strstr(buf_cstr(&out), "| `--max-model-len 8192` &amp; &lt;b&gt; |"));
 	ck_assert_ptr_null(strstr(buf_cstr(&out), "2147483648"));
 	ck_assert_ptr_null(strstr(buf_cstr(&out), "tok/s"));
