@@ -206,7 +206,9 @@ static int set_depths(struct config *c, const char *text, char *err, size_t errl
 		char *end = NULL;
 		double d = strtod(p, &end);
 
-		if (end == p || !isfinite(d) || d < 0 || d > 1 || (*end && *end != ',')) {
+		/* "0.5," as much as ",0.5": every item a number */
+		if (end == p || !isfinite(d) || d < 0 || d > 1 || (*end && *end != ',') ||
+		    (*end == ',' && !end[1])) {
 			snprintf(err, errlen,
 				 "--needle-depth takes numbers from 0 to 1 separated by commas, "
 				 "not '%s'",

@@ -224,10 +224,12 @@ static cJSON *parse_line(const char *p, size_t len)
 static int take_line(struct recording *r, const char *p, size_t len, size_t lineno,
 		     const char *path, char *err, size_t errlen)
 {
+	unsigned long failures = alloc_failures();
 	cJSON *o = parse_line(p, len);
 
 	if (!o) {
-		snprintf(err, errlen, "recording '%s':%zu: not a JSON object", path, lineno);
+		snprintf(err, errlen, "recording '%s':%zu: %s", path, lineno,
+			 alloc_failures() != failures ? "out of memory" : "not a JSON object");
 		return -1;
 	}
 	if (lineno == 1) {

@@ -4,6 +4,8 @@
  *       preflight process (14k needle, 20-way tool batch), median of runs
  *   (b) a 128-way tool batch at 200 ms per answer: wall time of the batch
  *   (d) building a 1M-token needle request: CPU time and peak memory
+ *   (f) a catastrophic regex over a 128-way batch: grading stays bounded
+ *   (g) the key scrubber over a 16 MiB stream body
  *
  * Prints a markdown table. Not a test: nothing here fails on a number. */
 #include <cjson/cJSON.h>
@@ -12,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/time.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -22,6 +25,7 @@
 #include "file.h"
 #include "needle.h"
 #include "probe.h"
+#include "secret.h"
 
 #define RUNS 7
 
@@ -294,6 +298,67 @@ static void bench_hostile_batch(void)
 	       c.wall, (double)c.rss_kb / 1024.0, c.code);
 }
 
+/* (f) a probe whose regex backtracks without end (^(a|aa)+$) over a
+ * 128-way batch of 200-character answers: grading stays bounded */
+static void bench_catastrophic_regex(void)
+{
+	static const char *const flags[] = { "--probes", "/tmp/preflight-bench-rx", "--checks",
+					     "redos",	 "--json", "/tmp/preflight-bench-rx.json",
+					     NULL };
+	char probe[1024], a[201];
+	struct cost c;
+	FILE *f;
+	cJSON *r;
+	const cJSON *p;
+
+	memset(a, 'a', 200);
+	a[200] = '\0';
+	snprintf(probe, sizeof(probe),
+		 "{\"id\":\"redos\",\"title\":\"redos\",\"run\":{\"batch\":128},\"request\":{"
+		 "\"messages\":[{\"role\":\"user\",\"content\":\"The launch code is %s!. What "
+		 "is it?\"}]},\"expect\":{\"content_regex\":\"^(a|aa)+$\"}}",
+		 a);
+	mkdir("/tmp/preflight-bench-rx", 0755);
+	f = fopen("/tmp/preflight-bench-rx/redos.json", "w");
+	if (!f)
+		return;
+	fputs(probe, f);
+	fclose(f);
+	c = run_against("fixtures/scenarios/healthy.json", flags);
+	p = first_probe("/tmp/preflight-bench-rx.json", &r);
+	printf("| (f) regex ^(a|aa)+$ over a 128-way batch of 200-character answers | wall %.0f "
+	       "ms, CPU %.1f ms for the whole run; cause %s | well under 1 s |\n",
+	       c.wall * 1e3, c.cpu * 1e3,
+	       p ? cJSON_GetStringValue(cJSON_GetObjectItem(p, "cause")) : "?");
+	cJSON_Delete(r);
+	unlink("/tmp/preflight-bench-rx/redos.json");
+	rmdir("/tmp/preflight-bench-rx");
+}
+
+/* (g) the key scrubber over a 16 MiB streamed body: what a recording of a
+ * long stream costs to clean */
+static void bench_scrub(void)
+{
+	struct buf b = BUF_INIT(0);
+	struct secret s;
+	double t0, t1, t2;
+
+	secret_init(&s, "sk-proj-0123456789abcdefghijklmnopqrstuv");
+	while (b.len < (16u << 20))
+		buf_puts(&b, "data: {\"id\":\"chatcmpl-1\",\"choices\":[{\"index\":0,\"delta\":{"
+			     "\"content\":\"tok \\n\"},\"finish_reason\":null}]}\n\n");
+	t0 = now(CLOCK_PROCESS_CPUTIME_ID);
+	secret_scrub(&s, &b);
+	t1 = now(CLOCK_PROCESS_CPUTIME_ID);
+	secret_mask_fragments(&s, &b);
+	t2 = now(CLOCK_PROCESS_CPUTIME_ID);
+	printf("| (g) scrub a 16 MiB stream body of the key in every form; join its deltas | %.0f "
+	       "ms (%.0f MiB/s); %.0f ms | |\n",
+	       (t1 - t0) * 1e3, 16.0 / (t1 - t0), (t2 - t1) * 1e3);
+	buf_release(&b);
+	secret_release(&s);
+}
+
 int main(void)
 {
 	printf("| benchmark | measured | target |\n|---|---|---|\n");
@@ -303,5 +368,7 @@ int main(void)
 	bench_needle_run();
 	bench_stream_accuracy();
 	bench_hostile_batch();
+	bench_catastrophic_regex();
+	bench_scrub();
 	return 0;
 }

@@ -79,6 +79,8 @@ static const struct {
 	{ { "preflight", "run", "--endpoint=http://h/v1", "--model", "bad\xff", NULL },
 	  "argument 4 is not valid UTF-8" },
 	{ { "preflight", "replay", "r.gz", "--record", "x.gz", NULL }, "replay takes only" },
+	{ { "preflight", "run", "--endpoint=http://h/v1", "--needle-depth", "0.5,", NULL },
+	  "--needle-depth takes numbers from 0 to 1" },
 };
 
 START_TEST(usage_errors)
