@@ -171,7 +171,6 @@ static void finish(struct xfer *t, CURLcode rc)
 {
 	struct http_exchange *x = t->x;
 	curl_off_t us = 0;
-
 	char *where = NULL;
 
 	curl_easy_getinfo(t->easy, CURLINFO_RESPONSE_CODE, &x->status);

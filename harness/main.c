@@ -603,7 +603,10 @@ static const char **replay_args(const struct config *c, const cJSON *meta, int *
 				 { "--markdown", c->markdown },
 				 { "--image-path", c->image_path },
 				 { "--video-path", c->video_path } };
-	const char **args = xcalloc((size_t)cJSON_GetArraySize(list) + 16, sizeof(char *));
+	const size_t n_own = sizeof(own) / sizeof(own[0]);
+	/* "preflight run", the recorded ones, each own flag and value, NULL */
+	const char **args =
+		xcalloc(2 + (size_t)cJSON_GetArraySize(list) + 2 * n_own + 1, sizeof(char *));
 	size_t i;
 
 	*n = 0;
@@ -626,7 +629,7 @@ static const char **replay_args(const struct config *c, const cJSON *meta, int *
 		free(args);
 		return NULL;
 	}
-	for (i = 0; i < sizeof(own) / sizeof(own[0]); i++)
+	for (i = 0; i < n_own; i++)
 		if (own[i][1]) {
 			args[(*n)++] = own[i][0];
 			args[(*n)++] = own[i][1];

@@ -1145,9 +1145,7 @@ enum runner_status runner_run(const struct config *c, const struct probe_set *se
 	if (!run.model) {
 		/* found by talking to the endpoint: it cannot be used as asked */
 		struct buf b = BUF_INIT(0);
-		bool v1 = strlen(c->endpoint) >= 3 &&
-			  (strstr(c->endpoint, "/v1") == c->endpoint + strlen(c->endpoint) - 3 ||
-			   strstr(c->endpoint, "/v1/") == c->endpoint + strlen(c->endpoint) - 4);
+		bool v1 = strcmp(run.ep.base, run.ep.root) != 0; /* the base ends in /v1 */
 
 		for (i = 0; i < run.ep.n_models; i++)
 			buf_printf(&b, "%s%s", i ? ", " : "", run.ep.models[i]);

@@ -32,7 +32,7 @@ struct runner_hooks {
 
 enum runner_status {
 	RUNNER_OK = 0,	     /* every probe ran (pass or fail) */
-	RUNNER_CONFIG_ERROR, /* e.g. no --model and several models; err says why */
+	RUNNER_CONFIG_ERROR, /* before any request (out of memory); err says why */
 };
 
 /* Runs the probes against the endpoint in c and fills r (release with
