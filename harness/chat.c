@@ -420,7 +420,7 @@ static int on_event(void *ctx, const struct sse_event *ev)
 	struct stream_state *s = ctx;
 	const cJSON *choice, *delta, *v, *usage;
 	double t = event_time(s, ev->end_offset);
-	size_t before_c = s->content.len, before_r = s->reasoning.len, before_a = 0, i;
+	size_t before_c = s->content.len, before_r = s->reasoning.len, before_a = 0, after_a = 0, i;
 	int rc;
 	cJSON *o;
 
@@ -505,8 +505,8 @@ static int on_event(void *ctx, const struct sse_event *ev)
 		s->r->finish_reason = xstrdup(v->valuestring);
 	}
 	for (i = 0; i < CHAT_MAX_TOOL_CALLS; i++)
-		before_a -= s->args[i].len; /* wraps to "grew" when arguments came */
-	if (s->content.len > before_c || s->reasoning.len > before_r || before_a)
+		after_a += s->args[i].len;
+	if (s->content.len > before_c || s->reasoning.len > before_r || after_a > before_a)
 		note_token(s, t, s->content.len > before_c);
 	cJSON_Delete(o);
 	return 0;

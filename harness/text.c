@@ -176,6 +176,7 @@ int text_base64_decode(struct buf *out, const char *s, size_t len)
 			bits -= 8;
 			if ((rc = buf_putc(out, (char)((acc >> bits) & 0xFF))))
 				return rc;
+			acc &= (1ul << bits) - 1; /* only the bits not yet written */
 		}
 	}
 	return 0;
