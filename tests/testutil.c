@@ -208,13 +208,16 @@ void run_shell(struct outcome *o, const char *const *env, const char *script)
 		snprintf(pf, sizeof(pf), "%s/preflight", repo_root());
 	else
 		snprintf(pf, sizeof(pf), "%s/%s/preflight", getcwd(cwd, sizeof(cwd)), repo_root());
-	/* make check VALGRIND=1: the script's preflight runs under valgrind too */
-	snprintf(envpf, sizeof(envpf), "PF=%s%s",
-		 getenv("PREFLIGHT_VALGRIND") ? "valgrind -q --leak-check=full "
-						"--errors-for-leak-kinds=definite "
-						"--error-exitcode=99 "
-					      : "",
-		 pf);
+	/* make check VALGRIND=1: the script's preflight runs under valgrind too,
+	 * logging to a file (a script may close stderr); an error still shows
+	 * as exit 99 */
+	if (getenv("PREFLIGHT_VALGRIND"))
+		snprintf(envpf, sizeof(envpf),
+			 "PF=valgrind -q --leak-check=full --errors-for-leak-kinds=definite "
+			 "--error-exitcode=99 --log-file=%s/valgrind-%%p.log %s",
+			 o->dir, pf);
+	else
+		snprintf(envpf, sizeof(envpf), "PF=%s", pf);
 	envs[n++] = envpf;
 	while (env && *env && n < 15)
 		envs[n++] = *env++;
