@@ -5,7 +5,7 @@
  *   (b) a 128-way tool batch at 200 ms per answer: wall time of the batch
  *   (d) building a 1M-token needle request: CPU time and peak memory
  *   (f) a catastrophic regex over a 128-way batch: grading stays bounded
- *   (g) the key scrubber over a 16 MiB stream body
+ *   (g) the key scrubber over a 15 MiB stream body
  *
  * Prints a markdown table. Not a test: nothing here fails on a number. */
 #include <cjson/cJSON.h>
@@ -335,8 +335,8 @@ static void bench_catastrophic_regex(void)
 	rmdir("/tmp/preflight-bench-rx");
 }
 
-/* (g) the key scrubber over a 16 MiB streamed body: what a recording of a
- * long stream costs to clean */
+/* (g) the key scrubber over a 15 MiB streamed body (under the 16 MiB the
+ * delta joiner takes): what a recording of a long stream costs to clean */
 static void bench_scrub(void)
 {
 	struct buf b = BUF_INIT(0);
@@ -344,7 +344,7 @@ static void bench_scrub(void)
 	double t0, t1, t2;
 
 	secret_init(&s, "sk-proj-0123456789abcdefghijklmnopqrstuv");
-	while (b.len < (16u << 20))
+	while (b.len < (15u << 20))
 		buf_puts(&b, "data: {\"id\":\"chatcmpl-1\",\"choices\":[{\"index\":0,\"delta\":{"
 			     "\"content\":\"tok \\n\"},\"finish_reason\":null}]}\n\n");
 	t0 = now(CLOCK_PROCESS_CPUTIME_ID);
@@ -352,9 +352,9 @@ static void bench_scrub(void)
 	t1 = now(CLOCK_PROCESS_CPUTIME_ID);
 	secret_mask_fragments(&s, &b);
 	t2 = now(CLOCK_PROCESS_CPUTIME_ID);
-	printf("| (g) scrub a 16 MiB stream body of the key in every form; join its deltas | %.0f "
+	printf("| (g) scrub a 15 MiB stream body of the key in every form; join its deltas | %.0f "
 	       "ms (%.0f MiB/s); %.0f ms | |\n",
-	       (t1 - t0) * 1e3, 16.0 / (t1 - t0), (t2 - t1) * 1e3);
+	       (t1 - t0) * 1e3, 15.0 / (t1 - t0), (t2 - t1) * 1e3);
 	buf_release(&b);
 	secret_release(&s);
 }
