@@ -3,10 +3,12 @@
 
 #include <math.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "regex.h"
 #include "text.h"
 
@@ -101,6 +103,90 @@ static int pattern_match(struct vctx *c, const char *pattern, const char *s)
 			    pattern, NULL);
 	if (rc < 0)
 		return fail(c, -1, "pattern '%s' could not be matched%s", pattern, NULL);
+	return rc;
+}
+
+/* A hash that equal values share (cJSON_Compare, case-sensitive): member
+ * order does not count, array order does. */
+static uint64_t value_hash(const cJSON *v, int depth)
+{
+	uint64_t h = 1469598103934665603ull, m;
+	const cJSON *e;
+	const char *p;
+	double d;
+
+	if (depth > SCHEMA_MAX_DEPTH)
+		return 0;
+	h ^= (uint64_t)(v->type & 0xFF);
+	if (cJSON_IsNumber(v)) {
+		d = v->valuedouble == 0 ? 0 : v->valuedouble; /* -0 is 0 */
+		memcpy(&m, &d, sizeof(m));
+		return h ^ (m * 1099511628211ull);
+	}
+	if (cJSON_IsString(v)) {
+		for (p = v->valuestring; *p; p++)
+			h = (h ^ (unsigned char)*p) * 1099511628211ull;
+		return h;
+	}
+	m = 0;
+	cJSON_ArrayForEach(e, v)
+	{
+		uint64_t eh = value_hash(e, depth + 1);
+
+		if (cJSON_IsObject(v)) { /* members in any order */
+			for (p = e->string ? e->string : ""; *p; p++)
+				eh = (eh ^ (unsigned char)*p) * 1099511628211ull;
+			m += eh;
+		} else {
+			m = (m ^ eh) * 1099511628211ull;
+		}
+	}
+	return h ^ m;
+}
+
+struct hashed {
+	uint64_t hash;
+	const cJSON *item;
+};
+
+static int cmp_hashed(const void *a, const void *b)
+{
+	uint64_t x = ((const struct hashed *)a)->hash, y = ((const struct hashed *)b)->hash;
+
+	return x < y ? -1 : x > y;
+}
+
+/* 1 when no two items of array v are equal, 0 when two are, -1 out of
+ * memory. Sorted by hash, so a hostile answer of a million distinct items
+ * costs n log n, not n squared comparisons. */
+static int all_unique(const cJSON *v)
+{
+	size_t n = (size_t)cJSON_GetArraySize(v), i = 0, j, k;
+	struct hashed *hs;
+	const cJSON *e;
+	int rc = 1;
+
+	if (n < 2)
+		return 1;
+	if (!(hs = xcalloc(n, sizeof(*hs))))
+		return -1;
+	cJSON_ArrayForEach(e, v)
+	{
+		hs[i].hash = value_hash(e, 0);
+		hs[i++].item = e;
+	}
+	qsort(hs, n, sizeof(*hs), cmp_hashed);
+	for (i = 0; i < n && rc; i = j) {
+		for (j = i + 1; j < n && hs[j].hash == hs[i].hash; j++)
+			;
+		for (k = i; k < j && rc; k++) {
+			size_t l;
+
+			for (l = k + 1; l < j && rc; l++)
+				rc = !cJSON_Compare(hs[k].item, hs[l].item, true);
+		}
+	}
+	free(hs);
 	return rc;
 }
 
@@ -235,13 +321,10 @@ static int check_array(struct vctx *c, const cJSON *s, const cJSON *v, int depth
 
 	if (!check_bounds(c, s, n, array_bounds))
 		return 0;
-	if ((k = cJSON_GetObjectItemCaseSensitive(s, "uniqueItems")) && cJSON_IsTrue(k)) {
-		for (e = v->child; e; e = e->next)
-			for (f = e->next; f; f = f->next)
-				if (cJSON_Compare(e, f, true))
-					return fail(c, 0, "array items are not unique%s%s", NULL,
-						    NULL);
-	}
+	if ((k = cJSON_GetObjectItemCaseSensitive(s, "uniqueItems")) && cJSON_IsTrue(k) &&
+	    (rc = all_unique(v)) != 1)
+		return rc < 0 ? fail(c, -1, "out of memory%s%s", NULL, NULL)
+			      : fail(c, 0, "array items are not unique%s%s", NULL, NULL);
 	items = cJSON_GetObjectItemCaseSensitive(s, "items");
 	if (!items)
 		return 1;

@@ -136,6 +136,35 @@ START_TEST(depth_is_bounded)
 }
 END_TEST
 
+/* uniqueItems over a hostile answer of 200,000 items: sorted by hash, not
+ * compared pairwise (40 billion comparisons would stall the grading) */
+START_TEST(unique_items_scale)
+{
+	cJSON *s = cJSON_Parse("{\"uniqueItems\":true}"), *v = cJSON_CreateArray();
+	char err[256];
+	int i;
+
+	for (i = 0; i < 200000; i++)
+		cJSON_AddItemToArray(v, cJSON_CreateNumber(i));
+	ck_assert_int_eq(schema_validate(s, v, err, sizeof(err)), 1);
+	cJSON_AddItemToArray(v, cJSON_CreateNumber(199999));
+	ck_assert_int_eq(schema_validate(s, v, err, sizeof(err)), 0);
+	ck_assert_ptr_nonnull(strstr(err, "not unique"));
+	cJSON_Delete(v);
+	cJSON_Delete(s);
+	/* members in another order are the same object; -0 is 0 */
+	ck_assert_int_eq(validate_text("{\"uniqueItems\":true}",
+				       "[{\"a\":1,\"b\":[1,2]},{\"b\":[1,2],\"a\":1}]", err,
+				       sizeof(err)),
+			 0);
+	ck_assert_int_eq(validate_text("{\"uniqueItems\":true}", "[0,-0]", err, sizeof(err)), 0);
+	ck_assert_int_eq(validate_text("{\"uniqueItems\":true}",
+				       "[{\"a\":1,\"b\":[1,2]},{\"a\":1,\"b\":[2,1]},\"1\",1]",
+				       err, sizeof(err)),
+			 1);
+}
+END_TEST
+
 START_TEST(check_rejects_bad_schemas)
 {
 	static const char *const bad[] = {
@@ -168,6 +197,7 @@ Suite *schema_suite(void)
 	tcase_add_test(own, error_names_the_path);
 	tcase_add_test(own, depth_is_bounded);
 	tcase_add_test(own, check_rejects_bad_schemas);
+	tcase_add_test(own, unique_items_scale);
 	suite_add_tcase(s, tc);
 	suite_add_tcase(s, own);
 	return s;
