@@ -368,17 +368,31 @@ static void canonical(const struct option *o, const char *val, char *out, size_t
 		snprintf(out, n, "%s", val ? val : "");
 }
 
-/* Pairs that cannot both be meant, beyond two settings of one field. */
-static const char *const exclusive[][2] = {
-	{ "--stream", "--stream-parity" },
-	{ "--insecure", "--cacert" },
-};
-
 struct given {
 	const struct option *o;
 	char value[256]; /* canonical, to compare */
 	char shown[320]; /* as the user wrote it, for the message */
 };
+
+/* Settings that cannot both be meant, beyond two values of one field: a
+ * field (by offset) with a value (NULL: any), and another. */
+static const struct {
+	size_t a;
+	const char *a_value;
+	size_t b;
+	const char *b_value;
+} exclusive[] = {
+	{ OFF(stream), NULL, OFF(stream_parity), NULL },
+	{ OFF(insecure), NULL, OFF(cacert), NULL },
+	{ OFF(parallel), NULL, OFF(concurrency_diff), NULL }, /* "alone" would not be */
+	{ OFF(thinking), "disabled", OFF(reasoning_evidence), "required" },
+	{ OFF(thinking), "enabled", OFF(reasoning_evidence), "forbidden" },
+};
+
+static bool is(const struct given *g, size_t field, const char *value)
+{
+	return g->o->offset == field && (!value || !strcmp(g->value, value));
+}
 
 /* A command-line option that contradicts one given before it: the same
  * setting with another value (--no-thinking and --thinking-mode enabled),
@@ -404,12 +418,12 @@ static int contradicts(struct given *seen, int *n_seen, const struct option *o, 
 			return -1;
 		}
 		for (k = 0; k < sizeof(exclusive) / sizeof(exclusive[0]); k++)
-			if ((!strcmp(p->name, exclusive[k][0]) &&
-			     !strcmp(o->name, exclusive[k][1])) ||
-			    (!strcmp(p->name, exclusive[k][1]) &&
-			     !strcmp(o->name, exclusive[k][0]))) {
-				snprintf(err, errlen, "%s and %s cannot be used together", p->name,
-					 o->name);
+			if ((is(&seen[i], exclusive[k].a, exclusive[k].a_value) &&
+			     is(&g, exclusive[k].b, exclusive[k].b_value)) ||
+			    (is(&seen[i], exclusive[k].b, exclusive[k].b_value) &&
+			     is(&g, exclusive[k].a, exclusive[k].a_value))) {
+				snprintf(err, errlen, "%s and %s cannot be used together",
+					 seen[i].shown, g.shown);
 				return -1;
 			}
 	}

@@ -469,7 +469,8 @@ static int print_plan(const struct config *c, const struct probe_set *set)
 	cJSON_Delete(plan);
 	if (!text)
 		return EXIT_USAGE;
-	puts(text);
+	show(stdout, text); /* --chat-template-kwargs may hold anything */
+	show(stdout, "\n");
 	free(text);
 	return EXIT_PASS;
 }

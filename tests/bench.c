@@ -302,8 +302,9 @@ static void bench_hostile_batch(void)
  * 128-way batch of 200-character answers: grading stays bounded */
 static void bench_catastrophic_regex(void)
 {
-	static const char *const flags[] = { "--probes", "/tmp/preflight-bench-rx", "--checks",
-					     "redos",	 "--json", "/tmp/preflight-bench-rx.json",
+	static const char *const flags[] = { "--probes", "/tmp/preflight-bench-rx",
+					     "--checks", "redos",
+					     "--json",	 "/tmp/preflight-bench-rx.json",
 					     NULL };
 	char probe[1024], a[201];
 	struct cost c;

@@ -159,8 +159,8 @@ START_TEST(unique_items_scale)
 			 0);
 	ck_assert_int_eq(validate_text("{\"uniqueItems\":true}", "[0,-0]", err, sizeof(err)), 0);
 	ck_assert_int_eq(validate_text("{\"uniqueItems\":true}",
-				       "[{\"a\":1,\"b\":[1,2]},{\"a\":1,\"b\":[2,1]},\"1\",1]",
-				       err, sizeof(err)),
+				       "[{\"a\":1,\"b\":[1,2]},{\"a\":1,\"b\":[2,1]},\"1\",1]", err,
+				       sizeof(err)),
 			 1);
 }
 END_TEST
