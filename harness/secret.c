@@ -362,7 +362,7 @@ void secret_scrub_str(const struct secret *s, char *str, size_t n)
 
 /* --- keys spread over a stream's events ------------------------------------------ */
 
-#define MAX_GROUPS	   8
+#define MAX_GROUPS	   32 /* string members by name: a chunk has a dozen */
 #define FRAGMENTS_MAX_BODY (16u << 20)
 
 /* the decoded values of one member name, and where each byte came from */
