@@ -40,7 +40,12 @@ int file_open_regular(const char *path, char *err, size_t errlen)
 		snprintf(err, errlen, "cannot open '%s': %s", path, strerror(errno));
 		return -1;
 	}
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+	if (fstat(fd, &st) != 0) {
+		snprintf(err, errlen, "cannot read '%s': %s", path, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode)) {
 		snprintf(err, errlen, "cannot read '%s': %s, not a regular file", path,
 			 kind_name(st.st_mode));
 		close(fd);
@@ -207,7 +212,7 @@ static int plan(const char *path, char *target, size_t n, struct stat *st, bool 
 		snprintf(err, errlen, "cannot write '%s': folder '%s' does not exist", path, dir);
 		return -1;
 	}
-	if (access(dir, W_OK) != 0 && !(*exists && st->st_nlink > 1)) {
+	if (access(dir, W_OK) != 0) {
 		snprintf(err, errlen, "cannot write '%s': folder '%s' is not writable", path, dir);
 		return -1;
 	}
@@ -337,21 +342,9 @@ int file_out_open(struct file_out *o, const char *path, char *err, size_t errlen
 	}
 	if (exists && (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode)))
 		return open_through(o, &st, err, errlen);
-	if (exists && st.st_nlink > 1) {
-		/* other names see this inode: rewrite it in place */
-		o->fd = open(o->path, O_WRONLY | O_CLOEXEC | O_NOCTTY);
-		if (o->fd < 0) {
-			snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
-			return -1;
-		}
-		o->through = true;
-		if (ftruncate(o->fd, 0) != 0) {
-			snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
-			file_out_abort(o);
-			return -1;
-		}
-		return 0;
-	}
+	/* other names see this inode: the data goes to a temporary first and
+	 * into the inode itself only at commit, so every name sees it */
+	o->in_place = exists && st.st_nlink > 1;
 	if (temp_name(o->path, o->tmp, sizeof(o->tmp))) {
 		snprintf(err, errlen, "cannot write '%s': path too long", path);
 		return -1;
@@ -370,6 +363,39 @@ int file_out_open(struct file_out *o, const char *path, char *err, size_t errlen
 	}
 	o->slot = claim_slot(o->tmp);
 	return 0;
+}
+
+/* at commit, a hard-linked file gets the temporary's bytes in place */
+static int copy_in_place(struct file_out *o)
+{
+	char chunk[65536];
+	off_t total = 0;
+	ssize_t n;
+	int t, rc = -1;
+
+	if (lseek(o->fd, 0, SEEK_SET) != 0 ||
+	    (t = open(o->path, O_WRONLY | O_CLOEXEC | O_NOCTTY)) < 0)
+		return -1;
+	while ((n = read(o->fd, chunk, sizeof(chunk))) > 0) {
+		ssize_t off = 0;
+
+		while (off < n) {
+			ssize_t w = write(t, chunk + off, (size_t)(n - off));
+
+			if (w < 0 && errno == EINTR)
+				continue;
+			if (w < 0)
+				goto out;
+			off += w;
+		}
+		total += n;
+	}
+	if (n == 0 && ftruncate(t, total) == 0 && fsync(t) == 0)
+		rc = 0;
+out:
+	if (close(t) != 0)
+		rc = -1;
+	return rc;
 }
 
 int file_out_write(struct file_out *o, const void *data, size_t len, char *err, size_t errlen)
@@ -412,7 +438,10 @@ int file_out_commit(struct file_out *o, char *err, size_t errlen)
 		snprintf(err, errlen, "cannot write '%s'", o->shown);
 		goto out;
 	}
-	if (!o->through) {
+	if (o->in_place) {
+		if (copy_in_place(o) != 0)
+			goto fail;
+	} else if (!o->through) {
 		if (fchmod(o->fd, o->mode) != 0)
 			goto fail;
 		/* keeps the owner where allowed (root, or the group one is in) */
@@ -428,7 +457,7 @@ int file_out_commit(struct file_out *o, char *err, size_t errlen)
 		goto fail;
 	}
 	o->fd = -1;
-	if (!o->through) {
+	if (!o->through && !o->in_place) {
 		if (rename(o->tmp, o->path) != 0)
 			goto fail;
 		o->tmp[0] = '\0';

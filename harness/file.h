@@ -6,8 +6,9 @@
  * through struct file_out: a symlink is followed to the file it names; a
  * regular file is replaced atomically (a temporary in the same folder,
  * fsync, rename, the folder fsync'd) keeping its mode and, where allowed,
- * its owner; a file with other hard links is rewritten in place so the
- * links keep seeing it; a character device or FIFO (/dev/null,
+ * its owner; a file with other hard links gets the new bytes copied into
+ * its own inode at commit, so every name keeps seeing it; a character
+ * device or FIFO (/dev/null,
  * /dev/stdout, a pipe) is written through, never replaced. A failed write
  * leaves the old file as it was and no temporary behind. Never prints. */
 #ifndef PREFLIGHT_FILE_H
@@ -41,7 +42,8 @@ bool file_same(const char *a, const char *b);
 struct file_out {
 	int fd;
 	int slot;	      /* the temporary's place in the abort list, -1 none */
-	bool through;	      /* written in place: device, FIFO, hard-linked file */
+	bool through;	      /* written through: a device, a FIFO, a descriptor */
+	bool in_place;	      /* hard-linked: the temporary is copied in at commit */
 	char path[PATH_MAX];  /* the file that gets the data (symlinks followed) */
 	char shown[PATH_MAX]; /* the path as the user gave it, for messages */
 	char tmp[PATH_MAX];   /* the temporary, when not written through */

@@ -124,6 +124,19 @@ START_TEST(mode_and_hard_links_are_kept)
 	ck_assert_int_eq(stat(at("other.md"), &st), 0);
 	ck_assert_uint_eq(st.st_nlink, 2);
 	ck_assert_int_eq(entries(), 2);
+	/* a write given up halfway (a recording of an interrupted run) leaves
+	 * the linked file as it was */
+	{
+		struct file_out o;
+
+		ck_assert_int_eq(file_out_open(&o, at("priv.md"), err, sizeof(err)), 0);
+		ck_assert_int_eq(file_out_write(&o, "half", 4, err, sizeof(err)), 0);
+		file_out_abort(&o);
+	}
+	text = slurp(at("other.md"));
+	ck_assert_str_eq(text, "c\n");
+	free(text);
+	ck_assert_int_eq(entries(), 2);
 }
 END_TEST
 

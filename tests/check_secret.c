@@ -202,14 +202,15 @@ END_TEST
 START_TEST(a_key_spread_over_stream_events_is_masked)
 {
 	/* a dozen string members come first, as in a vLLM chunk with a tool call */
-	const char *stream = "data: {\"id\":\"chatcmpl-1\",\"object\":\"chat.completion.chunk\","
-			     "\"model\":\"m\",\"system_fingerprint\":\"fp\",\"a\":\"1\",\"b\":\"2\","
-			     "\"c\":\"3\",\"d\":\"4\",\"e\":\"5\",\"choices\":[{\"delta\":{\"role\":"
-			     "\"assistant\",\"type\":\"function\",\"name\":\"f\"}}]}\n\n"
-			     "data: {\"choices\":[{\"delta\":{\"content\":\"key: sk-SL\"}}]}\n\n"
-			     "data: {\"choices\":[{\"delta\":{\"content\":\"ASH\\/sec\"}}]}\n\n"
-			     "data: {\"choices\":[{\"delta\":{\"content\":\"ret+KEY= ok\"}}]}\n\n"
-			     "data: [DONE]\n\n";
+	const char *stream =
+		"data: {\"id\":\"chatcmpl-1\",\"object\":\"chat.completion.chunk\","
+		"\"model\":\"m\",\"system_fingerprint\":\"fp\",\"a\":\"1\",\"b\":\"2\","
+		"\"c\":\"3\",\"d\":\"4\",\"e\":\"5\",\"choices\":[{\"delta\":{\"role\":"
+		"\"assistant\",\"type\":\"function\",\"name\":\"f\"}}]}\n\n"
+		"data: {\"choices\":[{\"delta\":{\"content\":\"key: sk-SL\"}}]}\n\n"
+		"data: {\"choices\":[{\"delta\":{\"content\":\"ASH\\/sec\"}}]}\n\n"
+		"data: {\"choices\":[{\"delta\":{\"content\":\"ret+KEY= ok\"}}]}\n\n"
+		"data: [DONE]\n\n";
 	struct buf b = BUF_INIT(0);
 	struct secret s;
 
