@@ -41,15 +41,19 @@ struct recording {
 
 /* --- writing ------------------------------------------------------------------ */
 
-/* a copy of s in out (caller releases) with every occurrence of the key
- * replaced: a second guard, after the one at the HTTP layer */
-static int redacted(const struct recording *r, const char *s, size_t len, struct buf *out)
+/* a copy of s in out (caller releases) with every echo of the key
+ * replaced (secret.c); in a response body also where a stream spread it
+ * over its events */
+static int redacted(const struct recording *r, const char *s, size_t len, bool response,
+		    struct buf *out)
 {
 	buf_init(out, 0);
 	if (buf_append(out, s ? s : "", s ? len : 0) || buf_putc(out, '\0'))
 		return -1;
 	out->len--; /* the data stays NUL-terminated, even when empty */
-	return secret_mask_fragments(r->redact, out) || secret_scrub(r->redact, out) ? -1 : 0;
+	if (response && secret_mask_fragments(r->redact, out))
+		return -1;
+	return secret_scrub(r->redact, out) ? -1 : 0;
 }
 
 static void write_line(struct recording *r, const char *text)
@@ -89,7 +93,7 @@ struct recording *recording_create(const char *path, const struct secret *redact
 		return NULL;
 	}
 	r->redact = redact;
-	if (redacted(r, meta_json, strlen(meta_json), &meta))
+	if (redacted(r, meta_json, strlen(meta_json), false, &meta))
 		r->failed = ENOMEM;
 	write_line(r, buf_cstr(&meta));
 	buf_release(&meta);
@@ -100,7 +104,7 @@ static void add_text(cJSON *o, const char *key, struct recording *r, const char 
 {
 	struct buf clean;
 
-	if (redacted(r, s, len, &clean))
+	if (redacted(r, s, len, !strcmp(key, "response_body"), &clean))
 		r->failed = ENOMEM;
 	cJSON_AddStringToObject(o, key, buf_cstr(&clean));
 	buf_release(&clean);
@@ -132,7 +136,7 @@ static void on_seen(void *ctx, const struct http_exchange *x)
 		/* a JSON string cannot hold NUL: such a body is kept in base64 */
 		struct buf clean, b64 = BUF_INIT(0);
 
-		if (redacted(r, x->response.data, x->response.len, &clean) ||
+		if (redacted(r, x->response.data, x->response.len, true, &clean) ||
 		    text_base64_append(&b64, (const unsigned char *)clean.data, clean.len))
 			r->failed = ENOMEM;
 		cJSON_AddStringToObject(o, "response_body_base64", buf_cstr(&b64));
