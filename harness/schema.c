@@ -12,10 +12,20 @@
 #include "regex.h"
 #include "text.h"
 
+#define PATTERN_CACHE 32
+
 struct vctx {
 	char *err;
 	size_t errlen;
 	char path[256];
+	/* patterns compiled once per validation: an object of 100,000
+	 * properties under patternProperties would otherwise compile (and
+	 * JIT) a pattern 100,000 times */
+	struct {
+		const char *src; /* the schema's own string */
+		struct regex *re;
+	} cache[PATTERN_CACHE];
+	int n_cache;
 };
 
 static int fail(struct vctx *c, int rc, const char *fmt, const char *a, const char *b)
@@ -88,16 +98,41 @@ static int validate_at(struct vctx *c, const cJSON *s, const cJSON *v, int depth
 	return rc;
 }
 
+/* the compiled pattern, from the cache or compiled now (and kept while
+ * the cache has room; else *owned says the caller frees it) */
+static struct regex *pattern_regex(struct vctx *c, const char *pattern, bool *owned, char *err,
+				   size_t errlen)
+{
+	struct regex *re;
+	int i;
+
+	*owned = false;
+	for (i = 0; i < c->n_cache; i++)
+		if (c->cache[i].src == pattern)
+			return c->cache[i].re;
+	if (!(re = regex_compile(pattern, err, errlen)))
+		return NULL;
+	if (c->n_cache == PATTERN_CACHE) {
+		*owned = true;
+		return re;
+	}
+	c->cache[c->n_cache].src = pattern;
+	c->cache[c->n_cache++].re = re;
+	return re;
+}
+
 static int pattern_match(struct vctx *c, const char *pattern, const char *s)
 {
 	char err[200];
-	struct regex *re = regex_compile(pattern, err, sizeof(err));
+	bool owned;
+	struct regex *re = pattern_regex(c, pattern, &owned, err, sizeof(err));
 	int rc;
 
 	if (!re)
 		return fail(c, -1, "bad pattern '%s': %s", pattern, err);
 	rc = regex_match(re, s, strlen(s));
-	regex_free(re);
+	if (owned)
+		regex_free(re);
 	if (rc == REGEX_LIMIT)
 		return fail(c, SCHEMA_PATTERN_LIMIT, "pattern '%s' hit pcre2's match limit%s",
 			    pattern, NULL);
@@ -512,11 +547,18 @@ static int validate(struct vctx *c, const cJSON *s, const cJSON *v, int depth)
 
 int schema_validate(const cJSON *schema, const cJSON *instance, char *err, size_t errlen)
 {
-	struct vctx c = { err, errlen, "" };
+	struct vctx c;
+	int rc, i;
 
+	memset(&c, 0, sizeof(c));
+	c.err = err;
+	c.errlen = errlen;
 	if (errlen)
 		err[0] = '\0';
-	return validate(&c, schema, instance, 0);
+	rc = validate(&c, schema, instance, 0);
+	for (i = 0; i < c.n_cache; i++)
+		regex_free(c.cache[i].re);
+	return rc;
 }
 
 /* --- checking a schema before use ---------------------------------------- */
@@ -618,8 +660,11 @@ static int check(struct vctx *c, const cJSON *s, int depth)
 
 int schema_check(const cJSON *schema, char *err, size_t errlen)
 {
-	struct vctx c = { err, errlen, "" };
+	struct vctx c;
 
+	memset(&c, 0, sizeof(c));
+	c.err = err;
+	c.errlen = errlen;
 	if (errlen)
 		err[0] = '\0';
 	return check(&c, schema, 0);

@@ -162,6 +162,22 @@ START_TEST(unique_items_scale)
 				       "[{\"a\":1,\"b\":[1,2]},{\"a\":1,\"b\":[2,1]},\"1\",1]", err,
 				       sizeof(err)),
 			 1);
+	/* 100,000 members under patternProperties: each pattern compiled once
+	 * per validation, not once per member */
+	s = cJSON_Parse("{\"patternProperties\":{\"^k[0-9]+$\":{\"type\":\"number\"},"
+			"\"^x\":{\"type\":\"string\"}},\"additionalProperties\":false}");
+	v = cJSON_CreateObject();
+	for (i = 0; i < 100000; i++) {
+		char key[16];
+
+		snprintf(key, sizeof(key), "k%d", i);
+		cJSON_AddItemToObject(v, key, cJSON_CreateNumber(i));
+	}
+	ck_assert_int_eq(schema_validate(s, v, err, sizeof(err)), 1);
+	cJSON_AddItemToObject(v, "y", cJSON_CreateNumber(1));
+	ck_assert_int_eq(schema_validate(s, v, err, sizeof(err)), 0);
+	cJSON_Delete(v);
+	cJSON_Delete(s);
 }
 END_TEST
 
