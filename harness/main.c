@@ -48,11 +48,8 @@ static void show(FILE *f, const char *text)
 {
 	struct buf b = BUF_INIT(0);
 
-	if (!secret_active(&shown_key)) {
-		fputs(text, f);
-	} else if (!buf_puts(&b, text) && !secret_scrub(&shown_key, &b)) {
+	if (!buf_puts(&b, text) && !secret_scrub(&shown_key, &b) && !report_utf8(&b))
 		fputs(buf_cstr(&b), f);
-	}
 	buf_release(&b);
 	fflush(f);
 }

@@ -106,6 +106,13 @@ static const char *served_list(const struct run *run, char *out, size_t n)
 	return out;
 }
 
+/* A copy of what the endpoint named itself (model, version, fingerprint)
+ * as valid UTF-8 on one line, for the reports; NULL stays NULL. */
+static char *clean_copy(const char *s)
+{
+	return s ? text_excerpt(s, strlen(s), 1024, true) : NULL;
+}
+
 /* Reads one finished exchange into o: outcome, status, answer, grade. */
 static void observe(struct run *run, const struct probe *p, const struct expect *xp,
 		    const struct grade_policy *pol, bool stream, const struct http_exchange *x,
@@ -219,7 +226,7 @@ static void observe(struct run *run, const struct probe *p, const struct expect 
 	o->tool = g->tool[0] ? xstrdup(g->tool) : NULL;
 	pthread_mutex_lock(&run->lock);
 	if (reply.fingerprint && !run->r->server)
-		run->r->server = xstrdup(reply.fingerprint);
+		run->r->server = clean_copy(reply.fingerprint);
 	pthread_mutex_unlock(&run->lock);
 	chat_reply_release(&reply);
 }
@@ -1131,7 +1138,7 @@ enum runner_status runner_run(const struct config *c, const struct probe_set *se
 	if (st == ENDPOINT_NOT_READY && c->wait > 0)
 		wait_until_ready(&run, &st, &cause, detail, sizeof(detail));
 	r->max_model_len = run.ep.max_model_len;
-	r->server_version = xstrdup(run.ep.version);
+	r->server_version = clean_copy(run.ep.version);
 	if (st != ENDPOINT_READY) {
 		r->unusable = true;
 		r->unusable_cause = cause;
@@ -1147,8 +1154,12 @@ enum runner_status runner_run(const struct config *c, const struct probe_set *se
 		struct buf b = BUF_INIT(0);
 		bool v1 = strcmp(run.ep.base, run.ep.root) != 0; /* the base ends in /v1 */
 
-		for (i = 0; i < run.ep.n_models; i++)
-			buf_printf(&b, "%s%s", i ? ", " : "", run.ep.models[i]);
+		for (i = 0; i < run.ep.n_models; i++) {
+			char *name = clean_copy(run.ep.models[i]);
+
+			buf_printf(&b, "%s%s", i ? ", " : "", name ? name : "");
+			free(name);
+		}
 		if (run.ep.n_models)
 			snprintf(detail, sizeof(detail),
 				 "the endpoint serves several models (%s): choose one with --model",
@@ -1165,7 +1176,7 @@ enum runner_status runner_run(const struct config *c, const struct probe_set *se
 		mark_all(c, r, 0, VERDICT_ERROR, CAUSE_NO_MODEL, detail);
 		goto out;
 	}
-	r->model = xstrdup(run.model);
+	r->model = clean_copy(run.model); /* the raw name goes in requests */
 	if (c->parallel) {
 		run_parallel(&run);
 	} else {

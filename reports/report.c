@@ -6,6 +6,7 @@
 
 #include "file.h"
 #include "secret.h"
+#include "text.h"
 
 static const struct {
 	const char *name;
@@ -15,6 +16,21 @@ static const struct {
 	{ "json", report_json_render },
 	{ "markdown", report_markdown_render },
 };
+
+int report_utf8(struct buf *b)
+{
+	struct buf clean = BUF_INIT(0);
+
+	if (!b->data || text_valid_utf8(b->data, b->len))
+		return 0;
+	if (text_sanitize(&clean, b->data, b->len, false)) {
+		buf_release(&clean);
+		return -1;
+	}
+	buf_release(b);
+	*b = clean;
+	return 0;
+}
 
 int report_write(const char *format, const struct run_result *r, const struct secret *key,
 		 const char *path, char *err, size_t errlen)
@@ -26,7 +42,7 @@ int report_write(const char *format, const struct run_result *r, const struct se
 	for (i = 0; i < sizeof(formats) / sizeof(formats[0]); i++) {
 		if (strcmp(formats[i].name, format))
 			continue;
-		if (formats[i].render(r, &out) || secret_scrub(key, &out))
+		if (formats[i].render(r, &out) || secret_scrub(key, &out) || report_utf8(&out))
 			snprintf(err, errlen, "cannot render the %s report: out of memory", format);
 		else
 			rc = file_write_atomic(path, buf_cstr(&out), out.len, err, errlen);

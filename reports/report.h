@@ -23,6 +23,11 @@ int report_summary_line(const struct run_result *r, struct buf *out);
 
 struct secret;
 
+/* The last guard of "every report is valid UTF-8": any byte of b that is
+ * not becomes U+FFFD (each writer escapes what it knows; this catches what
+ * none knew). Returns 0 or -1 (out of memory, b unchanged). */
+int report_utf8(struct buf *b);
+
 /* Renders r as format ("junit", "json", "markdown"), scrubs every echo of
  * key from it (key may be NULL), and writes it to path through file_out.
  * Returns 0, or -1 with the reason in err. */

@@ -12,6 +12,7 @@
 #include "secret.h"
 #include "suites.h"
 #include "testutil.h"
+#include "text.h"
 
 #define KEY "sk-SLASH/secret+KEY="
 
@@ -579,6 +580,34 @@ START_TEST(l1_l3_inputs_refused_at_once)
 }
 END_TEST
 
+/* L1, from the endpoint's side: a model name that is not UTF-8 leaves
+ * every report and the console valid UTF-8 */
+START_TEST(l1_endpoint_names_not_utf8)
+{
+	const char *argv[] = { "run",	 "--endpoint", NULL,	"--checks",   "smoke", "--json",
+			       "r.json", "--junit",    "r.xml", "--markdown", "r.md",  NULL };
+	const char *files[] = { "r.json", "r.xml", "r.md" };
+	struct fake f;
+	struct outcome o;
+	size_t i;
+
+	fake_start(&f, "model-not-utf8");
+	argv[2] = f.url;
+	run_preflight(&o, NULL, argv);
+	fake_stop(&f);
+	ck_assert_msg(o.code == 0, "exit %d\n%s", o.code, o.err);
+	ck_assert(text_valid_utf8(o.out, strlen(o.out)));
+	for (i = 0; i < 3; i++) {
+		char *text = file_in(&o, files[i]);
+
+		ck_assert_msg(text_valid_utf8(text, strlen(text)), "%s is not UTF-8", files[i]);
+		free(text);
+	}
+	cJSON_Delete(read_json_report(&o, "r.json"));
+	outcome_release(&o);
+}
+END_TEST
+
 /* L6, L11: what is found after talking to the endpoint is exit 3 with
  * its cause; a report that cannot be written at the end is exit 4 */
 START_TEST(l6_exit_codes_after_requests)
@@ -684,6 +713,7 @@ Suite *audit_suite(void)
 	tcase_add_test(tc, m7_colliding_outputs);
 	tcase_add_test(tc, m8_catastrophic_regex);
 	tcase_add_test(tc, l1_l3_inputs_refused_at_once);
+	tcase_add_test(tc, l1_endpoint_names_not_utf8);
 	tcase_add_test(tc, l6_exit_codes_after_requests);
 	tcase_add_test(tc, contradicting_flags);
 	suite_add_tcase(s, tc);
