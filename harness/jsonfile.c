@@ -124,9 +124,12 @@ cJSON *jsonfile_parse(struct jsonfile *f)
 	unsigned long failures = alloc_failures();
 	int line, col;
 
+	size_t bom = f->len >= 3 && !memcmp(f->text, "\xEF\xBB\xBF", 3) ? 3 : 0;
+
 	if (lint(f))
 		return NULL;
-	root = cJSON_ParseWithLengthOpts(f->text, f->len, &end, false);
+	/* a byte-order mark (editors on Windows write one) is not JSON */
+	root = cJSON_ParseWithLengthOpts(f->text + bom, f->len - bom, &end, false);
 	if (!root) {
 		if (alloc_failures() != failures) {
 			snprintf(f->err, f->errlen, "%s: out of memory", f->path);

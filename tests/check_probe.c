@@ -100,6 +100,21 @@ START_TEST(rejects_bad_probe)
 }
 END_TEST
 
+/* a byte-order mark before the document is not an error */
+START_TEST(byte_order_mark)
+{
+	const char *text = "\xEF\xBB\xBF{\"id\":\"t\",\"title\":\"T\",\"request\":{\"messages\":[{"
+			   "\"role\":\"user\",\"content\":\"x\"}]},\"expect\":{\"content_regex\":"
+			   "\"x\"}}";
+	char err[512];
+	struct probe *p = probe_load_text("t.json", text, strlen(text), err, sizeof(err));
+
+	ck_assert_msg(p != NULL, "%s", err);
+	ck_assert_str_eq(p->id, "t");
+	probe_free(p);
+}
+END_TEST
+
 START_TEST(bundled_probes_load_in_order)
 {
 	struct probe_set set = { 0 };
@@ -131,6 +146,7 @@ Suite *probe_suite(void)
 	tcase_add_test(tc, loads_good_probe);
 	tcase_add_loop_test(tc, rejects_bad_probe, 0, sizeof(bad) / sizeof(bad[0]));
 	tcase_add_test(tc, bundled_probes_load_in_order);
+	tcase_add_test(tc, byte_order_mark);
 	suite_add_tcase(s, tc);
 	return s;
 }
