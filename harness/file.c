@@ -104,8 +104,8 @@ static void dir_of(const char *path, char *dir, size_t n)
 		snprintf(dir, n, "%.*s", (int)(slash - path), path);
 }
 
-/* The descriptor a path names: /dev/stdout, /dev/stderr, /dev/fd/N,
- * /proc/self/fd/N; -1 for any other path. */
+/* The descriptor a path names: "-" and /dev/stdout, /dev/stderr,
+ * /dev/fd/N, /proc/self/fd/N; -1 for any other path. */
 static int std_fd(const char *path)
 {
 	static const char *const dirs[] = { "/dev/fd/", "/proc/self/fd/" };
@@ -113,7 +113,7 @@ static int std_fd(const char *path)
 	size_t i;
 	long n;
 
-	if (!strcmp(path, "/dev/stdout"))
+	if (!strcmp(path, "-") || !strcmp(path, "/dev/stdout"))
 		return 1;
 	if (!strcmp(path, "/dev/stderr"))
 		return 2;

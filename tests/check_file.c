@@ -240,6 +240,7 @@ START_TEST(same_file_by_any_name)
 	ck_assert(!file_same(at("r.json"), at("r.xml")));
 	ck_assert(!file_same("/dev/null", "/dev/null")); /* writing it twice is harmless */
 	ck_assert(!file_same("/dev/stdout", "/dev/stdout"));
+	ck_assert(!file_same("-", "-"));
 }
 END_TEST
 
