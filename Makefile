@@ -115,7 +115,7 @@ check: test-deps
 	@[ -r ../shared/schemas/junit-10.xsd ] && command -v xmllint >/dev/null 2>&1 || \
 	  echo "note: ../shared/schemas/junit-10.xsd or xmllint is missing: the JUnit XSD checks are skipped"
 	@CK_DEFAULT_TIMEOUT=$${CK_DEFAULT_TIMEOUT:-120} PREFLIGHT_ROOT=$(CURDIR) \
-	  $(if $(filter 1,$(VALGRIND)),PREFLIGHT_VALGRIND=1 CK_FORK=no valgrind -q --leak-check=full --error-exitcode=99 --errors-for-leak-kinds=definite,) \
+	  $(if $(filter 1,$(VALGRIND)),PREFLIGHT_VALGRIND=1 PREFLIGHT_PCRE2_JIT=0 CK_FORK=no valgrind -q --leak-check=full --error-exitcode=99 --errors-for-leak-kinds=definite,) \
 	  ./tests/run-checks
 
 # --- benchmarks: numbers, never pass/fail ---------------------------------------

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "alloc.h"
 
@@ -34,6 +35,13 @@ static void re_free(void *p, void *ctx)
 	free(p);
 }
 
+static bool jit_wanted(void)
+{
+	const char *v = getenv("PREFLIGHT_PCRE2_JIT");
+
+	return !v || strcmp(v, "0") != 0;
+}
+
 struct regex *regex_compile(const char *pattern, char *err, size_t errlen)
 {
 	pcre2_general_context *gctx = NULL;
@@ -59,9 +67,10 @@ struct regex *regex_compile(const char *pattern, char *err, size_t errlen)
 		snprintf(err, errlen, "%s at offset %zu", (char *)msg, (size_t)off);
 		goto fail;
 	}
-	/* the JIT is faster by 5-10x; without it (no support) the
-	 * interpreter runs under the same limits */
-	re->jit = pcre2_jit_compile(re->code, PCRE2_JIT_COMPLETE) == 0;
+	/* the JIT is faster by 5-10x; without it (no support, or
+	 * PREFLIGHT_PCRE2_JIT=0 for valgrind, which cannot follow JIT code)
+	 * the interpreter runs under the same limits */
+	re->jit = jit_wanted() && pcre2_jit_compile(re->code, PCRE2_JIT_COMPLETE) == 0;
 	pcre2_compile_context_free(cctx);
 	pcre2_general_context_free(gctx);
 	return re;
