@@ -16,11 +16,6 @@
 
 #define KEY "sk-SLASH/secret+KEY="
 
-static char *file_in(const struct outcome *o, const char *name)
-{
-	return read_report(o, name);
-}
-
 static void write_file(const struct outcome *o, const char *name, const char *text)
 {
 	char path[256];
@@ -43,7 +38,7 @@ static void key_nowhere(const struct outcome *o, const char *key, const char *co
 	ck_assert_msg(!secret_found(&s, o->out, strlen(o->out)), "key in stdout:\n%s", o->out);
 	ck_assert_msg(!secret_found(&s, o->err, strlen(o->err)), "key in stderr:\n%s", o->err);
 	for (i = 0; files[i]; i++) {
-		char *text = file_in(o, files[i]);
+		char *text = read_report(o, files[i]);
 
 		ck_assert_msg(text != NULL, "%s was not written", files[i]);
 		ck_assert_msg(!secret_found(&s, text, strlen(text)), "key in %s", files[i]);
@@ -112,7 +107,7 @@ START_TEST(h1_key_spread_over_a_stream)
 	ck_assert_msg(o.code == 0, "exit %d\n%s", o.code, o.err);
 	unzip(&o, "r.jsonl.gz", "r.jsonl");
 	key_nowhere(&o, key, files);
-	text = file_in(&o, "r.jsonl");
+	text = read_report(&o, "r.jsonl");
 	ck_assert_ptr_null(strstr(text, "0123456789")); /* not even its pieces */
 	free(text);
 	outcome_release(&o);
@@ -306,15 +301,15 @@ START_TEST(h4_closed_pipes)
 	outcome_mkdir(&o);
 	run_shell(&o, NULL, script);
 	fake_stop(&f);
-	code = file_in(&o, "code1");
+	code = read_report(&o, "code1");
 	ck_assert_str_eq(code, "0\n");
 	free(code);
-	code = file_in(&o, "code2");
+	code = read_report(&o, "code2");
 	ck_assert_str_eq(code, "0\n");
 	free(code);
 	cJSON_Delete(read_json_report(&o, "r.json"));
 	cJSON_Delete(read_json_report(&o, "p.json"));
-	code = file_in(&o, "files");
+	code = read_report(&o, "files");
 	ck_assert_ptr_null(strstr(code, ".r.jsonl.gz.")); /* no temporary left */
 	free(code);
 	unzip(&o, "r.jsonl.gz", "r.jsonl");
@@ -339,7 +334,7 @@ START_TEST(m4_closed_standard_streams)
 	outcome_mkdir(&o);
 	run_shell(&o, NULL, script);
 	fake_stop(&f);
-	code = file_in(&o, "code");
+	code = read_report(&o, "code");
 	ck_assert_str_eq(code, "0\n0\ngzip-ok\n0\n");
 	free(code);
 	outcome_release(&o);
@@ -374,7 +369,7 @@ START_TEST(h5_crafted_recordings)
 		ck_assert_msg(o.code == 2, "%s: exit %d", added[i], o.code);
 		ck_assert_ptr_nonnull(strstr(o.err, "which a recording never carries"));
 	}
-	text = file_in(&o, "victim.md");
+	text = read_report(&o, "victim.md");
 	ck_assert_str_eq(text, "precious\n");
 	free(text);
 	/* a recording of a dead endpoint waited on: replayed without waiting */
@@ -411,8 +406,8 @@ START_TEST(m2_marker_injection_through_a_model_name)
 	run_shell(&o, NULL, script);
 	fake_stop(&f);
 	ck_assert_msg(o.code == 0, "exit %d\n%s", o.code, o.err);
-	once = file_in(&o, "once.md");
-	twice = file_in(&o, "nb.md");
+	once = read_report(&o, "once.md");
+	twice = read_report(&o, "nb.md");
 	ck_assert_str_eq(once, twice);
 	ck_assert_ptr_nonnull(
 		strstr(twice, "| m &lt;!-- END_PREFLIGHT_RESULTS --&gt; x \\| \\`y |"));
@@ -451,7 +446,7 @@ START_TEST(m3_notebook_files)
 		f.url);
 	run_shell(&o, NULL, script);
 	fake_stop(&f);
-	text = file_in(&o, "out");
+	text = read_report(&o, "out");
 	ck_assert_str_eq(text, "link-ok\n600\nhardlink-ok\npreflight: cannot write 'ro.md': the "
 			       "file is read-only\n2\nro-untouched\n");
 	free(text);
@@ -564,10 +559,10 @@ START_TEST(l1_l3_inputs_refused_at_once)
 		 "v table fifo.json; v replay fifo.json; mkdir d; v validate d; "
 		 "v run --endpoint http://127.0.0.1:1/v1 --model $'bad\\xff'");
 	run_shell(&o, NULL, script);
-	text = file_in(&o, "codes");
+	text = read_report(&o, "codes");
 	ck_assert_str_eq(text, "2\n2\n2\n2\n2\n2\n2\n2\n2\n2\n2\n2\n2\n");
 	free(text);
-	text = file_in(&o, "err");
+	text = read_report(&o, "err");
 	ck_assert_ptr_nonnull(strstr(text, "utf.json:1:20: not valid UTF-8"));
 	ck_assert_ptr_nonnull(strstr(text, "trail.json:1:109: text after the JSON value"));
 	ck_assert_ptr_nonnull(strstr(text, "dup.json:1:11: duplicate key 'id'"));
@@ -598,7 +593,7 @@ START_TEST(l1_endpoint_names_not_utf8)
 	ck_assert_msg(o.code == 0, "exit %d\n%s", o.code, o.err);
 	ck_assert(text_valid_utf8(o.out, strlen(o.out)));
 	for (i = 0; i < 3; i++) {
-		char *text = file_in(&o, files[i]);
+		char *text = read_report(&o, files[i]);
 
 		ck_assert_msg(text_valid_utf8(text, strlen(text)), "%s is not UTF-8", files[i]);
 		free(text);

@@ -14,6 +14,7 @@
 
 #include "file.h"
 #include "suites.h"
+#include "testutil.h"
 
 static char dir[64];
 
@@ -43,11 +44,10 @@ static const char *at(const char *name)
 
 static char *slurp(const char *path)
 {
-	struct buf b = BUF_INIT(0);
-	char err[256];
+	char *text = read_text_file(path);
 
-	ck_assert_msg(file_read(path, 1 << 20, &b, err, sizeof(err)) == 0, "%s", err);
-	return buf_detach(&b);
+	ck_assert_msg(text != NULL, "cannot read %s", path);
+	return text;
 }
 
 /* nothing but the named files: no temporary left behind */

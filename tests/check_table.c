@@ -28,18 +28,10 @@ static void run_recipe(struct outcome *o, const char *scenario, const char *reci
 
 static char *slurp_path(const char *path)
 {
-	FILE *f = fopen(path, "rb");
-	char *buf;
-	long n;
+	char *text = read_text_file(path);
 
-	ck_assert_ptr_nonnull(f);
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	buf = calloc(1, (size_t)n + 1);
-	ck_assert_int_eq(fread(buf, 1, (size_t)n, f), n);
-	fclose(f);
-	return buf;
+	ck_assert_ptr_nonnull(text);
+	return text;
 }
 
 START_TEST(notebook_regenerated)

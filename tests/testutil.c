@@ -98,7 +98,7 @@ void fake_stats_thinking(const struct fake *f, long *requests, long *max_in_flig
 	http_exchange_release(&x);
 }
 
-static char *slurp(const char *path)
+char *read_text_file(const char *path)
 {
 	struct buf b = BUF_INIT(0);
 	char err[256];
@@ -237,8 +237,8 @@ void outcome_wait(struct outcome *o, pid_t pid)
 	snprintf(errp, sizeof(errp), "%s/stderr", o->dir);
 	ck_assert_int_eq(waitpid(pid, &st, 0), pid);
 	o->code = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-	o->out = slurp(outp);
-	o->err = slurp(errp);
+	o->out = read_text_file(outp);
+	o->err = read_text_file(errp);
 	ck_assert_ptr_nonnull(o->out);
 	ck_assert_ptr_nonnull(o->err);
 }
@@ -248,7 +248,7 @@ char *read_report(const struct outcome *o, const char *name)
 	char path[4096];
 
 	snprintf(path, sizeof(path), "%s/%s", o->dir, name);
-	return slurp(path);
+	return read_text_file(path);
 }
 
 cJSON *read_json_report(const struct outcome *o, const char *name)

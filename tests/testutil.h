@@ -55,6 +55,9 @@ void run_preflight_in(struct outcome *o, const char *const *env, const char *con
  * VALGRIND=1). */
 void run_shell(struct outcome *o, const char *const *env, const char *script);
 void outcome_release(struct outcome *o);
+/* Reads the file at path (at most 256 MiB); caller frees. NULL when it
+ * cannot be read. */
+char *read_text_file(const char *path);
 /* Reads dir/name; caller frees. NULL when absent. */
 char *read_report(const struct outcome *o, const char *name);
 cJSON *read_json_report(const struct outcome *o, const char *name);
