@@ -150,3 +150,19 @@ char *buf_detach(struct buf *b)
 	b->cap = 0;
 	return p;
 }
+
+char *buf_strdupf(const char *fmt, ...)
+{
+	struct buf b = BUF_INIT(0);
+	va_list ap;
+	int rc;
+
+	va_start(ap, fmt);
+	rc = buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	if (rc) {
+		buf_release(&b);
+		return NULL;
+	}
+	return buf_detach(&b);
+}

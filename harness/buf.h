@@ -37,6 +37,9 @@ int buf_puts(struct buf *b, const char *s);
 int buf_putc(struct buf *b, char c);
 int buf_printf(struct buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int buf_vprintf(struct buf *b, const char *fmt, va_list ap);
+/* A new string printed as printf would; caller frees. NULL when out of
+ * memory. */
+char *buf_strdupf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Returns the text, "" when empty; borrowed, valid until the next append. */
 const char *buf_cstr(const struct buf *b);
 /* Keeps the allocation, forgets the content. */

@@ -31,14 +31,22 @@ struct chat_settings {
 	const cJSON *chat_template_kwargs; /* borrowed; merged */
 	const cJSON *extra_body;	   /* borrowed; merged last */
 	bool stream;			   /* stream: true, with the usage chunk */
+	const char *last_user;		   /* borrowed; a last user message (a haystack) */
+	const char *image_url, *video_url; /* borrowed; data: URLs for "$image", "$video" */
 };
 
 /* Builds the JSON body for request (a probe's "request" object: messages,
  * tools, tool_choice, extra_body...). messages, when not NULL, replaces the
- * request's messages. Returns a string the caller frees, or NULL with the
- * reason in err. */
+ * request's messages; the settings' last_user follows them, and "$image"
+ * and "$video" URLs become the settings' data: URLs. Returns a string the
+ * caller frees, or NULL with the reason in err. */
 char *chat_body_build(const cJSON *request, const cJSON *messages, const struct chat_settings *s,
 		      char *err, size_t errlen);
+/* The /tokenize twin of the chat request for request and s: the same
+ * model, messages (last_user included), tools and template switches, so
+ * the template renders the same prompt. Caller frees; NULL when out of
+ * memory. */
+char *chat_tokenize_body(const cJSON *request, const struct chat_settings *s);
 
 struct tool_call {
 	char *id;	 /* owned; may be NULL */
@@ -73,9 +81,27 @@ char *chat_responses_body(const cJSON *request, const struct chat_settings *s, c
  * Same contract as chat_reply_parse. */
 int chat_responses_parse(const char *body, size_t len, struct chat_reply *r, char *err,
 			 size_t errlen);
-/* The answer as an assistant message to send back in the next turn
- * (content, and tool_calls with their ids); caller deletes. */
-cJSON *chat_assistant_message(const struct chat_reply *r);
+/* A conversation of several turns: each answer goes back as the assistant
+ * message, its first tool call gets the tool's result, then the user
+ * speaks again. Everything is owned by the struct. */
+struct chat_turns {
+	cJSON *request;	 /* the probe's request; tools dropped once a turn says so */
+	cJSON *messages; /* the conversation so far */
+	cJSON *answer;	 /* the last answer, until the next turn takes it */
+};
+
+/* Starts from request's messages. Returns 0, or -1 when out of memory
+ * (release t either way). */
+int chat_turns_init(struct chat_turns *t, const cJSON *request);
+/* Keeps r as the answer the next turn sends back. Returns 0 or -1. */
+int chat_turns_answer(struct chat_turns *t, const struct chat_reply *r);
+/* The next turn's body (caller frees): the last answer, tool_result for
+ * its first call (when both are there), then user (when not NULL); the
+ * tools go unless keep_tools. NULL with err when there is no answer to
+ * continue from or memory ran out. */
+char *chat_turns_next(struct chat_turns *t, const char *tool_result, const char *user,
+		      bool keep_tools, const struct chat_settings *s, char *err, size_t errlen);
+void chat_turns_release(struct chat_turns *t);
 #define CHAT_STREAM_MAX_EVENTS 100000
 #define CHAT_STREAM_MAX_LINE   (8u << 20)
 

@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,150 +11,321 @@
 #include <unistd.h>
 
 #include "alloc.h"
+#include "buf.h"
 #include "file.h"
+#include "report.h"
 #include "text.h"
 
-enum opt_kind { OPT_STR, OPT_DOUBLE, OPT_LONG, OPT_INT, OPT_FLAG, OPT_SPECIAL };
-
-/* where an option may come from besides a run's command line */
-enum opt_where {
-	OPT_RECORDED = 1, /* kept in a recording, and taken from one by replay */
-	OPT_REPLAY = 2,	  /* on replay's own command line */
-	OPT_MANY = 4,	  /* repeatable: values add up, never contradict */
+enum opt_kind {
+	OPT_STR,    /* a borrowed string */
+	OPT_DOUBLE, /* numbers within [lo, hi] */
+	OPT_LONG,
+	OPT_INT,
+	OPT_FLAG,   /* true when given; takes no value */
+	OPT_CALL,   /* the row's setter decides */
+	OPT_OUTPUT, /* a report: the row's format gets the path */
 };
+
+/* which commands take an option, and how it travels */
+enum opt_where {
+	ON_RUN = 1,	   /* preflight run */
+	ON_REPLAY = 2,	   /* on replay's own command line */
+	ON_LIST = 4,	   /* preflight list */
+	OPT_RECORDED = 8,  /* kept in a recording, and taken from one by replay */
+	OPT_MANY = 16,	   /* repeatable: values add up, never contradict */
+	OPT_NO_VALUE = 32, /* an OPT_CALL row that takes no value */
+};
+
+/* the groups of `preflight run --help`, in order */
+enum opt_group { G_TARGET, G_PROBES, G_THINKING, G_MODES, G_MEDIA, G_LIMITS, G_OUTPUT, G_N };
+
+static const char *const group_names[G_N] = {
+	"endpoint and model",
+	"probes and needles",
+	"thinking and budget",
+	"how probes are sent",
+	"image and video",
+	"limits and TLS",
+	"outputs",
+};
+
+struct option;
+typedef int (*opt_setter)(struct config *c, const struct option *o, const char *val, char *err,
+			  size_t errlen);
 
 struct option {
 	const char *name;
 	const char *arg; /* what the value is, for the help; NULL for a flag */
 	enum opt_kind kind;
-	size_t offset; /* into struct config; options sharing one contradict */
-	double lo, hi; /* bounds for numbers */
+	size_t offset;	 /* into struct config; options sharing one contradict */
+	double lo, hi;	 /* bounds for numbers */
+	const char *def; /* the default, set before parsing and shown in the help */
 	const char *help;
-	unsigned where; /* enum opt_where bits */
+	unsigned where;		/* enum opt_where bits */
+	enum opt_group group;	/* where --help lists it */
+	opt_setter set;		/* OPT_CALL */
+	const char *recipe_key; /* the recipe's "preflight" key that sets it, or NULL */
+	const char *format;	/* OPT_OUTPUT: the report format */
 };
 
-#define REC OPT_RECORDED
+static int set_thinking_off(struct config *c, const struct option *o, const char *val, char *err,
+			    size_t errlen);
+static int set_thinking_mode(struct config *c, const struct option *o, const char *val, char *err,
+			     size_t errlen);
+static int set_json_object(struct config *c, const struct option *o, const char *val, char *err,
+			   size_t errlen);
+static int set_finish_list(struct config *c, const struct option *o, const char *val, char *err,
+			   size_t errlen);
+static int set_policy(struct config *c, const struct option *o, const char *val, char *err,
+		      size_t errlen);
+static int set_depths(struct config *c, const struct option *o, const char *val, char *err,
+		      size_t errlen);
+static int add_expect(struct config *c, const struct option *o, const char *val, char *err,
+		      size_t errlen);
+static int set_recipe(struct config *c, const struct option *o, const char *val, char *err,
+		      size_t errlen);
 
-#define OFF(f) offsetof(struct config, f)
+#define RUN	     ON_RUN
+#define REC	     (ON_RUN | OPT_RECORDED)
+#define OFF(f)	     offsetof(struct config, f)
+#define EXPECT(list) OFF(list), 0, 0, NULL
 
-/* every run option, in the order the help lists them */
+/* every option, in the order the help lists them within each group */
 static const struct option options[] = {
-	{ "--endpoint", "URL", OPT_STR, OFF(endpoint), 0, 0,
-	  "base URL with /v1 (or OPENAI_BASE_URL)", REC },
-	{ "--base-url", "URL", OPT_STR, OFF(endpoint), 0, 0, "same as --endpoint", REC },
-	{ "--model", "ID", OPT_STR, OFF(model), 0, 0, "model (default: the only one in /v1/models)",
-	  REC },
-	{ "--api-key-env", "NAME", OPT_STR, OFF(api_key_env), 0, 0,
-	  "variable holding the key (default OPENAI_API_KEY)", 0 },
-	{ "--recipe", "FILE", OPT_SPECIAL, OFF(recipe), 0, 0,
-	  "settings and notebook metadata from a recipe", REC },
-	{ "--probes", "DIR", OPT_STR, OFF(probes_dir), 0, 0,
-	  "probe folder (default: the bundled probes)", 0 },
-	{ "--checks", "ID,ID", OPT_STR, OFF(checks), 0, 0,
-	  "probes to run (default: smoke,json,needle,tools)", REC },
-	{ "--needle-ctx", "N", OPT_LONG, OFF(needle_ctx), 256, 10000000,
-	  "needle prompt size in tokens (14000)", REC },
-	{ "--needle-depth", "D,D,...", OPT_SPECIAL, OFF(needle_depths), 0, 0,
-	  "one needle per depth, 0..1 (0.58)", REC },
-	{ "--long-tool-ctx", "N", OPT_LONG, OFF(long_tool_ctx), 1000, 10000000,
-	  "long-tools prompt size in tokens (110000)", REC },
-	{ "--tool-batch", "N", OPT_INT, OFF(tool_batch), 1, PROBE_BATCH_MAX,
-	  "tool requests sent at once (20, at most 128)", REC },
-	{ "--no-thinking", NULL, OPT_SPECIAL, OFF(thinking), 0, 0,
-	  "chat_template_kwargs.enable_thinking=false", REC },
-	{ "--thinking-mode", "MODE", OPT_SPECIAL, OFF(thinking), 0, 0,
-	  "default|enabled|disabled|unsupported", REC },
-	{ "--reasoning-effort", "LEVEL", OPT_STR, OFF(reasoning_effort), 0, 0,
-	  "send reasoning_effort", REC },
-	{ "--chat-template-kwargs", "JSON", OPT_SPECIAL, OFF(chat_template_kwargs), 0, 0,
-	  "merged into chat_template_kwargs", REC },
-	{ "--extra-body", "JSON", OPT_SPECIAL, OFF(extra_body), 0, 0,
-	  "merged into every request body", REC },
-	{ "--visible-answer-tokens", "N", OPT_LONG, OFF(visible_tokens), 1, 1048576,
-	  "answer budget (256)", REC },
-	{ "--reasoning-headroom-tokens", "N", OPT_LONG, OFF(headroom_tokens), 0, 1048576,
-	  "extra budget for thinking (0)", REC },
-	{ "--allowed-finish-reasons", "LIST", OPT_SPECIAL, OFF(allowed_finish), 0, 0,
-	  "(stop,tool_calls)", REC },
-	{ "--reasoning-evidence", "POLICY", OPT_SPECIAL, OFF(reasoning_evidence), 0, 0,
-	  "any|required|forbidden (any)", REC },
-	{ "--stream", NULL, OPT_FLAG, OFF(stream), 0, 0,
-	  "stream every probe (SSE), with speed metrics", REC },
-	{ "--stream-parity", NULL, OPT_FLAG, OFF(stream_parity), 0, 0,
-	  "every probe streamed and not; verdicts must agree", REC },
-	{ "--parallel", NULL, OPT_FLAG, OFF(parallel), 0, 0, "all selected probes at once", REC },
-	{ "--repeat", "K", OPT_INT, OFF(repeat), 1, PROBE_REPEAT_MAX,
-	  "each probe K times (pass@k and pass^k reported)", REC },
-	{ "--concurrency-diff", NULL, OPT_FLAG, OFF(concurrency_diff), 0, 0,
-	  "tool batches one at a time, then all at once", REC },
-	{ "--image-path", "FILE", OPT_STR, OFF(image_path), 0, 0,
-	  "PNG, JPEG or WebP for the image and ocr probes", OPT_REPLAY },
-	{ "--image-expect", "TEXT", OPT_SPECIAL, 0, 0, 0,
-	  "the image answer must hold it (repeatable)", REC | OPT_MANY },
-	{ "--ocr-expect", "TEXT", OPT_SPECIAL, 0, 0, 0, "the OCR answer must hold it (repeatable)",
-	  REC | OPT_MANY },
-	{ "--video-path", "FILE", OPT_STR, OFF(video_path), 0, 0,
-	  "MP4, WebM or QuickTime for the video probe", OPT_REPLAY },
-	{ "--video-expect", "TEXT", OPT_SPECIAL, 0, 0, 0,
-	  "the video answer must hold it (repeatable)", REC | OPT_MANY },
-	{ "--timeout", "SECONDS", OPT_DOUBLE, OFF(timeout), 0.001, 86400, "per request (900)",
-	  REC },
-	{ "--wait", "SECONDS", OPT_DOUBLE, OFF(wait), 0, 86400, "wait for a server still loading",
-	  REC },
-	{ "--max-response-bytes", "N", OPT_LONG, OFF(max_body), 1024, 1L << 32,
-	  "cap per response body (67108864)", REC },
-	{ "--max-run-bytes", "N", OPT_LONG, OFF(max_run_bytes), 1024, 1L << 34,
-	  "response bytes held at once in the run (134217728)", REC | OPT_REPLAY },
-	{ "--cacert", "FILE", OPT_STR, OFF(cacert), 0, 0, "CA bundle for https endpoints", 0 },
-	{ "--insecure", NULL, OPT_FLAG, OFF(insecure), 0, 0,
-	  "do not verify TLS certificates (warns)", REC },
-	{ "--junit", "FILE", OPT_STR, OFF(junit), 0, 0, "JUnit XML (written atomically)",
-	  OPT_REPLAY },
-	{ "--json", "FILE", OPT_STR, OFF(json), 0, 0, "the JSON report (written atomically)",
-	  OPT_REPLAY },
-	{ "--markdown", "FILE", OPT_STR, OFF(markdown), 0, 0,
-	  "the notebook row (written atomically)", OPT_REPLAY },
-	{ "--record", "FILE.jsonl.gz", OPT_STR, OFF(record), 0, 0,
-	  "record every exchange (no Authorization)", 0 },
-	{ "--dry-run", NULL, OPT_FLAG, OFF(dry_run), 0, 0,
-	  "print the plan as JSON; send and write nothing", 0 },
+	{ "--endpoint", "URL", OPT_STR, OFF(endpoint), 0, 0, NULL,
+	  "base URL with /v1 (or OPENAI_BASE_URL)", REC, G_TARGET, NULL, "endpoint", NULL },
+	{ "--base-url", "URL", OPT_STR, OFF(endpoint), 0, 0, NULL, "same as --endpoint", REC,
+	  G_TARGET, NULL, NULL, NULL },
+	{ "--model", "ID", OPT_STR, OFF(model), 0, 0, NULL,
+	  "model (default: the only one in /v1/models)", REC, G_TARGET, NULL, "served_model",
+	  NULL },
+	{ "--api-key-env", "NAME", OPT_STR, OFF(api_key_env), 0, 0, "OPENAI_API_KEY",
+	  "variable holding the key", RUN, G_TARGET, NULL, NULL, NULL },
+	{ "--recipe", "FILE", OPT_CALL, OFF(recipe), 0, 0, NULL,
+	  "settings and notebook metadata from a recipe (flags win)", REC, G_TARGET, set_recipe,
+	  NULL, NULL },
+	{ "--wait", "SECONDS", OPT_DOUBLE, OFF(wait), 0, 86400, "0",
+	  "wait for a server still loading", REC, G_TARGET, NULL, "wait", NULL },
+	{ "--probes", "DIR", OPT_STR, OFF(probes_dir), 0, 0, NULL,
+	  "probe folder (default: the bundled probes; or PREFLIGHT_PROBES)", ON_RUN | ON_LIST,
+	  G_PROBES, NULL, NULL, NULL },
+	{ "--checks", "ID,ID", OPT_STR, OFF(checks), 0, 0, NULL,
+	  "probes to run (default: the default probes)", REC, G_PROBES, NULL, "checks", NULL },
+	{ "--needle-ctx", "N", OPT_LONG, OFF(needle_ctx), 256, 10000000, "14000",
+	  "needle prompt size in tokens", REC, G_PROBES, NULL, "needle_ctx", NULL },
+	{ "--needle-depth", "D,D,...", OPT_CALL, OFF(needle_depths), 0, 0, NULL,
+	  "one needle per depth, 0..1 (default: the probe's, 0.58)", REC, G_PROBES, set_depths,
+	  "needle_depth", NULL },
+	{ "--long-tool-ctx", "N", OPT_LONG, OFF(long_tool_ctx), 1000, 10000000, "110000",
+	  "long-tools prompt size in tokens", REC, G_PROBES, NULL, "long_tool_ctx", NULL },
+	{ "--tool-batch", "N", OPT_INT, OFF(tool_batch), 1, PROBE_BATCH_MAX, NULL,
+	  "tool requests sent at once, at most 128 (default: the probe's, 20)", REC, G_PROBES, NULL,
+	  "tool_batch", NULL },
+	{ "--no-thinking", NULL, OPT_CALL, OFF(thinking), 0, 0, NULL,
+	  "chat_template_kwargs.enable_thinking=false", REC | OPT_NO_VALUE, G_THINKING,
+	  set_thinking_off, NULL, NULL },
+	{ "--thinking-mode", "MODE", OPT_CALL, OFF(thinking), 0, 0, "default",
+	  "default|enabled|disabled|unsupported", REC, G_THINKING, set_thinking_mode, "thinking",
+	  NULL },
+	{ "--reasoning-effort", "LEVEL", OPT_STR, OFF(reasoning_effort), 0, 0, NULL,
+	  "send reasoning_effort", REC, G_THINKING, NULL, "reasoning_effort", NULL },
+	{ "--chat-template-kwargs", "JSON", OPT_CALL, OFF(chat_template_kwargs), 0, 0, NULL,
+	  "merged into chat_template_kwargs", REC, G_THINKING, set_json_object,
+	  "chat_template_kwargs", NULL },
+	{ "--extra-body", "JSON", OPT_CALL, OFF(extra_body), 0, 0, NULL,
+	  "merged into every request body", REC, G_THINKING, set_json_object, "extra_body", NULL },
+	{ "--visible-answer-tokens", "N", OPT_LONG, OFF(visible_tokens), 1, 1048576, "256",
+	  "answer budget", REC, G_THINKING, NULL, "visible_answer_tokens", NULL },
+	{ "--reasoning-headroom-tokens", "N", OPT_LONG, OFF(headroom_tokens), 0, 1048576, "0",
+	  "extra budget for thinking; max_tokens = visible + headroom", REC, G_THINKING, NULL,
+	  "reasoning_headroom_tokens", NULL },
+	{ "--allowed-finish-reasons", "LIST", OPT_CALL, OFF(allowed_finish), 0, 0,
+	  "stop,tool_calls", "finish reasons an answer may have", REC, G_THINKING, set_finish_list,
+	  "allowed_finish_reasons", NULL },
+	{ "--reasoning-evidence", "POLICY", OPT_CALL, OFF(reasoning_evidence), 0, 0, "any",
+	  "any|required|forbidden reasoning on every answer", REC, G_THINKING, set_policy,
+	  "reasoning_evidence", NULL },
+	{ "--stream", NULL, OPT_FLAG, OFF(stream), 0, 0, NULL,
+	  "stream every probe (SSE), with speed metrics", REC, G_MODES, NULL, NULL, NULL },
+	{ "--stream-parity", NULL, OPT_FLAG, OFF(stream_parity), 0, 0, NULL,
+	  "every probe streamed and not; verdicts must agree", REC, G_MODES, NULL, NULL, NULL },
+	{ "--parallel", NULL, OPT_FLAG, OFF(parallel), 0, 0, NULL, "all selected probes at once",
+	  REC, G_MODES, NULL, NULL, NULL },
+	{ "--repeat", "K", OPT_INT, OFF(repeat), 1, PROBE_REPEAT_MAX, NULL,
+	  "each probe K times, pass@k and pass^k reported (default: the probe's, 1)", REC, G_MODES,
+	  NULL, NULL, NULL },
+	{ "--concurrency-diff", NULL, OPT_FLAG, OFF(concurrency_diff), 0, 0, NULL,
+	  "tool batches one at a time, then all at once", REC, G_MODES, NULL, NULL, NULL },
+	{ "--dry-run", NULL, OPT_FLAG, OFF(dry_run), 0, 0, NULL,
+	  "print the plan as JSON; send and write nothing", RUN, G_MODES, NULL, NULL, NULL },
+	{ "--image-path", "FILE", OPT_STR, OFF(image_path), 0, 0, NULL,
+	  "PNG, JPEG or WebP for the image and ocr probes", ON_RUN | ON_REPLAY, G_MEDIA, NULL, NULL,
+	  NULL },
+	{ "--image-expect", "TEXT", OPT_CALL, EXPECT(image_expect),
+	  "the image answer must hold it (repeatable)", REC | OPT_MANY, G_MEDIA, add_expect, NULL,
+	  NULL },
+	{ "--ocr-expect", "TEXT", OPT_CALL, EXPECT(ocr_expect),
+	  "the OCR answer must hold it (repeatable)", REC | OPT_MANY, G_MEDIA, add_expect, NULL,
+	  NULL },
+	{ "--video-path", "FILE", OPT_STR, OFF(video_path), 0, 0, NULL,
+	  "MP4, WebM or QuickTime for the video probe", ON_RUN | ON_REPLAY, G_MEDIA, NULL, NULL,
+	  NULL },
+	{ "--video-expect", "TEXT", OPT_CALL, EXPECT(video_expect),
+	  "the video answer must hold it (repeatable)", REC | OPT_MANY, G_MEDIA, add_expect, NULL,
+	  NULL },
+	{ "--timeout", "SECONDS", OPT_DOUBLE, OFF(timeout), 0.001, 86400, "900", "per request", REC,
+	  G_LIMITS, NULL, "timeout", NULL },
+	{ "--max-response-bytes", "N", OPT_LONG, OFF(max_body), 1024, 1L << 32, "67108864",
+	  "cap per response body", REC, G_LIMITS, NULL, NULL, NULL },
+	{ "--max-run-bytes", "N", OPT_LONG, OFF(max_run_bytes), 1024, 1L << 34, "134217728",
+	  "response bytes held at once in the run", REC | ON_REPLAY, G_LIMITS, NULL, NULL, NULL },
+	{ "--cacert", "FILE", OPT_STR, OFF(cacert), 0, 0, NULL, "CA bundle for https endpoints",
+	  RUN, G_LIMITS, NULL, NULL, NULL },
+	{ "--insecure", NULL, OPT_FLAG, OFF(insecure), 0, 0, NULL,
+	  "do not verify TLS certificates (warns)", REC, G_LIMITS, NULL, NULL, NULL },
+	{ "--record", "FILE.jsonl.gz", OPT_STR, OFF(record), 0, 0, NULL,
+	  "record every exchange (no Authorization)", RUN, G_OUTPUT, NULL, NULL, NULL },
 };
 
-const char *config_usage(void)
+#define N_OPTIONS (sizeof(options) / sizeof(options[0]))
+
+/* The rows of the report formats' options (--junit FILE ...), made once
+ * from the format table: a new format needs no row here. */
+static struct option output_rows[REPORT_MAX_FORMATS];
+static size_t n_output_rows;
+static pthread_once_t output_rows_once = PTHREAD_ONCE_INIT;
+
+static void make_output_rows(void)
 {
-	static char text[8192];
-	size_t i, used;
+	const struct report_format *f;
 
-	if (text[0])
-		return text;
-	snprintf(text, sizeof(text), "%s",
-		 "usage: preflight run      [--endpoint URL] [--model ID] [--recipe FILE] "
-		 "[options]\n"
-		 "       preflight list     [--probes DIR]\n"
-		 "       preflight validate FILE...            check probe and recipe files\n"
-		 "       preflight table    REPORT.json... [--notebook FILE.md [--check]]\n"
-		 "       preflight replay   RECORDING [--junit F] [--json F] [--markdown F]\n"
-		 "                          [--max-run-bytes N] [--image-path F] [--video-path F]\n"
-		 "       preflight version\n\nrun options:\n");
-	for (i = 0; i < sizeof(options) / sizeof(options[0]); i++) {
-		char both[64];
+	for (n_output_rows = 0;
+	     n_output_rows < REPORT_MAX_FORMATS && (f = report_format_at(n_output_rows));
+	     n_output_rows++) {
+		struct option *o = &output_rows[n_output_rows];
 
-		snprintf(both, sizeof(both), "%s%s%s", options[i].name, options[i].arg ? " " : "",
-			 options[i].arg ? options[i].arg : "");
-		used = strlen(text);
-		snprintf(text + used, sizeof(text) - used, "  %-36s%s\n", both, options[i].help);
+		o->name = f->option;
+		o->arg = "FILE";
+		o->kind = OPT_OUTPUT;
+		o->help = f->help;
+		o->where = ON_RUN | ON_REPLAY;
+		o->group = G_OUTPUT;
+		o->format = f->name;
 	}
-	used = strlen(text);
-	snprintf(text + used, sizeof(text) - used, "%s",
-		 "\nexit codes: 0 all passed, 1 a probe failed, 2 usage or configuration error,\n"
-		 "            3 the endpoint could not be used, 4 a report could not be written,\n"
-		 "            130/143 interrupted\n");
-	return text;
+}
+
+/* the i-th option of the whole table (rows, then formats), NULL past it */
+static const struct option *option_at(size_t i)
+{
+	pthread_once(&output_rows_once, make_output_rows);
+	if (i < N_OPTIONS)
+		return &options[i];
+	return i - N_OPTIONS < n_output_rows ? &output_rows[i - N_OPTIONS] : NULL;
+}
+
+static const struct option *find_option(const char *name)
+{
+	const struct option *o;
+	size_t i;
+
+	for (i = 0; (o = option_at(i)); i++)
+		if (!strcmp(o->name, name))
+			return o;
+	return NULL;
+}
+
+/* one help line: "  --name ARG   help (default: D)" */
+static int usage_line(struct buf *b, const struct option *o)
+{
+	char both[64];
+
+	snprintf(both, sizeof(both), "%s%s%s", o->name, o->arg ? " " : "", o->arg ? o->arg : "");
+	return buf_printf(b, "  %-34s %s%s%s%s\n", both, o->help, o->def ? " (default: " : "",
+			  o->def ? o->def : "", o->def ? ")" : "");
+}
+
+static const char usage_head[] =
+	"usage: preflight run      [--endpoint URL] [--model ID] [--recipe FILE] [options]\n"
+	"       preflight list     [--probes DIR]\n"
+	"       preflight validate FILE...            check probe and recipe files\n"
+	"       preflight table    REPORT.json... [--notebook FILE.md [--check]]\n"
+	"       preflight replay   RECORDING [--junit F] [--json F] [--markdown F]\n"
+	"                          [--max-run-bytes N] [--image-path F] [--video-path F]\n"
+	"       preflight version\n"
+	"       preflight COMMAND --help\n";
+
+static const char usage_tail[] =
+	"\nenvironment:\n"
+	"  OPENAI_BASE_URL    the endpoint when --endpoint is not given\n"
+	"  OPENAI_API_KEY     the key (or the variable --api-key-env names); never shown\n"
+	"  PREFLIGHT_PROBES   the probe folder when --probes is not given\n"
+	"  NO_COLOR           no colour and no live progress\n"
+	"\nexample:\n"
+	"  preflight run --endpoint http://127.0.0.1:30004/v1 --no-thinking --needle-ctx 14000 \\\n"
+	"                --junit preflight.xml --json preflight.json\n"
+	"\nexit codes: 0 all passed, 1 a probe failed, 2 usage or configuration error,\n"
+	"            3 the endpoint could not be used, 4 a report could not be written,\n"
+	"            130/143 interrupted\n";
+
+/* The options of one command, grouped as the table groups them. */
+static int usage_options(struct buf *b, unsigned on)
+{
+	const struct option *o;
+	int g, rc = 0;
+	size_t i;
+
+	for (g = 0; g < G_N && !rc; g++) {
+		bool head = false;
+
+		for (i = 0; (o = option_at(i)) && !rc; i++) {
+			if ((int)o->group != g || !(o->where & on))
+				continue;
+			if (!head)
+				rc = buf_printf(b, "\n%s:\n", group_names[g]);
+			head = true;
+			rc = rc || usage_line(b, o);
+		}
+	}
+	return rc;
+}
+
+int config_usage(enum command cmd, struct buf *out)
+{
+	switch (cmd) {
+	case CMD_RUN:
+		return buf_puts(out, "usage: preflight run [--endpoint URL] [--model ID] "
+				     "[--recipe FILE] [options]\n\n"
+				     "Runs the probes against an OpenAI-compatible endpoint and "
+				     "says why each failed.\n") ||
+		       usage_options(out, ON_RUN) || buf_puts(out, usage_tail);
+	case CMD_REPLAY:
+		return buf_puts(out, "usage: preflight replay RECORDING [options]\n\n"
+				     "Re-grades a recording offline with its own options; only "
+				     "these may be given:\n") ||
+		       usage_options(out, ON_REPLAY);
+	case CMD_LIST:
+		return buf_puts(out, "usage: preflight list [--probes DIR]\n\n"
+				     "Lists the probes with ids and titles.\n") ||
+		       usage_options(out, ON_LIST);
+	case CMD_VALIDATE:
+		return buf_puts(out, "usage: preflight validate FILE...\n\n"
+				     "Checks probe and recipe files; exit 2 on the first error of "
+				     "each.\n");
+	case CMD_TABLE:
+		return buf_puts(out, "usage: preflight table REPORT.json... [--notebook FILE.md "
+				     "[--check]]\n\n"
+				     "Renders the notebook's results table from JSON reports, or "
+				     "updates (--check: verifies) the block in a notebook.\n");
+	default:
+		return buf_puts(out, usage_head) || buf_puts(out, "\nrun options:\n") ||
+		       usage_options(out, ON_RUN) || buf_puts(out, usage_tail);
+	}
 }
 
 static int parse_files(struct config *c, int argc, char **argv, char *err, size_t errlen);
 
-static int set_list(struct config *c, const char *text, char *err, size_t errlen)
+static int set_finish_list(struct config *c, const struct option *o, const char *text, char *err,
+			   size_t errlen)
 {
 	char *copy = xstrdup(text), *tok, *save = NULL;
 	size_t i;
@@ -175,7 +347,7 @@ static int set_list(struct config *c, const char *text, char *err, size_t errlen
 			goto oom;
 	free(copy);
 	if (!c->n_allowed_finish) {
-		snprintf(err, errlen, "--allowed-finish-reasons needs at least one value");
+		snprintf(err, errlen, "%s needs at least one value", o->name);
 		return -1;
 	}
 	return 0;
@@ -185,19 +357,35 @@ oom:
 	return -1;
 }
 
-static int add_expect(const char **list, size_t *n, const char *name, const char *val, char *err,
+/* --image-expect TEXT and friends: the row's offset is a struct config_texts */
+static int add_expect(struct config *c, const struct option *o, const char *val, char *err,
 		      size_t errlen)
 {
-	if (!*val || *n == CONFIG_MAX_EXPECT) {
-		snprintf(err, errlen, "%s takes a non-empty text, at most %d times", name,
+	struct config_texts *t = (struct config_texts *)(void *)((char *)c + o->offset);
+
+	if (!*val || t->n == CONFIG_MAX_EXPECT) {
+		snprintf(err, errlen, "%s takes a non-empty text, at most %d times", o->name,
 			 CONFIG_MAX_EXPECT);
 		return -1;
 	}
-	list[(*n)++] = val;
+	t->text[t->n++] = val;
 	return 0;
 }
 
-static int set_depths(struct config *c, const char *text, char *err, size_t errlen)
+const struct config_texts *config_texts_of(const struct config *c, const char *flag)
+{
+	const struct option *o;
+	size_t i;
+
+	for (i = 0; flag && (o = option_at(i)); i++)
+		if (o->set == add_expect && !strcmp(o->name + 2, flag))
+			return (const struct config_texts *)(const void *)((const char *)c +
+									   o->offset);
+	return NULL;
+}
+
+static int set_depths(struct config *c, const struct option *o, const char *text, char *err,
+		      size_t errlen)
 {
 	const char *p = text;
 
@@ -210,13 +398,12 @@ static int set_depths(struct config *c, const char *text, char *err, size_t errl
 		if (end == p || !isfinite(d) || d < 0 || d > 1 || (*end && *end != ',') ||
 		    (*end == ',' && !end[1])) {
 			snprintf(err, errlen,
-				 "--needle-depth takes numbers from 0 to 1 separated by commas, "
-				 "not '%s'",
-				 text);
+				 "%s takes numbers from 0 to 1 separated by commas, not '%s'",
+				 o->name, text);
 			return -1;
 		}
 		if (c->n_needle_depths == CONFIG_MAX_DEPTHS) {
-			snprintf(err, errlen, "--needle-depth takes at most %d depths",
+			snprintf(err, errlen, "%s takes at most %d depths", o->name,
 				 CONFIG_MAX_DEPTHS);
 			return -1;
 		}
@@ -224,20 +411,21 @@ static int set_depths(struct config *c, const char *text, char *err, size_t errl
 		p = *end ? end + 1 : end;
 	}
 	if (!c->n_needle_depths) {
-		snprintf(err, errlen, "--needle-depth needs at least one depth");
+		snprintf(err, errlen, "%s needs at least one depth", o->name);
 		return -1;
 	}
 	return 0;
 }
 
-static int set_json_object(cJSON **slot, const char *name, const char *text, char *err,
+static int set_json_object(struct config *c, const struct option *o, const char *text, char *err,
 			   size_t errlen)
 {
+	cJSON **slot = (cJSON **)(void *)((char *)c + o->offset);
 	cJSON *v = cJSON_Parse(text);
 
 	if (!cJSON_IsObject(v)) {
 		cJSON_Delete(v);
-		snprintf(err, errlen, "%s must be a JSON object, got '%.60s'", name, text);
+		snprintf(err, errlen, "%s must be a JSON object, got '%.60s'", o->name, text);
 		return -1;
 	}
 	cJSON_Delete(*slot);
@@ -245,52 +433,69 @@ static int set_json_object(cJSON **slot, const char *name, const char *text, cha
 	return 0;
 }
 
-static int set_special(struct config *c, const char *name, const char *val, char *err,
-		       size_t errlen)
+static int set_thinking_off(struct config *c, const struct option *o, const char *val, char *err,
+			    size_t errlen)
+{
+	(void)o;
+	(void)val;
+	(void)err;
+	(void)errlen;
+	c->thinking = THINKING_DISABLED;
+	return 0;
+}
+
+static int set_thinking_mode(struct config *c, const struct option *o, const char *val, char *err,
+			     size_t errlen)
 {
 	static const char *const modes[] = { "default", "enabled", "disabled", "unsupported" };
 	size_t i;
 
-	if (!strcmp(name, "--no-thinking")) {
-		c->thinking = THINKING_DISABLED;
-		return 0;
-	}
-	if (!strcmp(name, "--thinking-mode")) {
-		for (i = 0; i < 4; i++)
-			if (!strcmp(val, modes[i])) {
-				c->thinking = (enum thinking_mode)i;
-				return 0;
-			}
-		snprintf(err, errlen,
-			 "--thinking-mode must be default, enabled, disabled or unsupported, not "
-			 "'%s'",
-			 val);
-		return -1;
-	}
-	if (!strcmp(name, "--chat-template-kwargs"))
-		return set_json_object(&c->chat_template_kwargs, name, val, err, errlen);
-	if (!strcmp(name, "--extra-body"))
-		return set_json_object(&c->extra_body, name, val, err, errlen);
-	if (!strcmp(name, "--allowed-finish-reasons"))
-		return set_list(c, val, err, errlen);
-	if (!strcmp(name, "--recipe"))
-		return 0; /* loaded before the other options */
-	if (!strcmp(name, "--image-expect"))
-		return add_expect(c->image_expect, &c->n_image_expect, name, val, err, errlen);
-	if (!strcmp(name, "--ocr-expect"))
-		return add_expect(c->ocr_expect, &c->n_ocr_expect, name, val, err, errlen);
-	if (!strcmp(name, "--video-expect"))
-		return add_expect(c->video_expect, &c->n_video_expect, name, val, err, errlen);
-	if (!strcmp(name, "--needle-depth"))
-		return set_depths(c, val, err, errlen);
-	if (!strcmp(name, "--reasoning-evidence")) {
-		if (reasoning_policy_parse(val, &c->reasoning_evidence) == 0)
+	for (i = 0; i < sizeof(modes) / sizeof(modes[0]); i++)
+		if (!strcmp(val, modes[i])) {
+			c->thinking = (enum thinking_mode)i;
 			return 0;
-		snprintf(err, errlen,
-			 "--reasoning-evidence must be any, required or forbidden, not '%s'", val);
-		return -1;
-	}
+		}
+	snprintf(err, errlen, "%s must be default, enabled, disabled or unsupported, not '%s'",
+		 o->name, val);
 	return -1;
+}
+
+static int set_policy(struct config *c, const struct option *o, const char *val, char *err,
+		      size_t errlen)
+{
+	if (reasoning_policy_parse(val, &c->reasoning_evidence) == 0)
+		return 0;
+	snprintf(err, errlen, "%s must be any, required or forbidden, not '%s'", o->name, val);
+	return -1;
+}
+
+/* loaded before the other options (load_recipe) */
+static int set_recipe(struct config *c, const struct option *o, const char *val, char *err,
+		      size_t errlen)
+{
+	(void)c;
+	(void)o;
+	(void)val;
+	(void)err;
+	(void)errlen;
+	return 0;
+}
+
+/* a report format's path: one per format */
+static int set_output(struct config *c, const struct option *o, const char *val)
+{
+	size_t i;
+
+	for (i = 0; i < c->n_outputs; i++)
+		if (!strcmp(c->outputs[i].format, o->format)) {
+			c->outputs[i].path = val;
+			return 0;
+		}
+	if (c->n_outputs == CONFIG_MAX_OUTPUTS)
+		return -1;
+	c->outputs[c->n_outputs].format = o->format;
+	c->outputs[c->n_outputs++].path = val;
+	return 0;
 }
 
 static int set_number(struct config *c, const struct option *o, const char *val, char *err,
@@ -314,16 +519,6 @@ static int set_number(struct config *c, const struct option *o, const char *val,
 	else
 		*(int *)((char *)c + o->offset) = (int)d;
 	return 0;
-}
-
-static const struct option *find_option(const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof(options) / sizeof(options[0]); i++)
-		if (!strcmp(options[i].name, name))
-			return &options[i];
-	return NULL;
 }
 
 static int check_endpoint(const char *url, char *err, size_t errlen)
@@ -359,14 +554,18 @@ static void canonical(const struct option *o, const char *val, char *out, size_t
 
 	if (o->kind == OPT_FLAG)
 		snprintf(out, n, "on");
-	else if (!strcmp(o->name, "--no-thinking"))
+	else if (o->set == set_thinking_off)
 		snprintf(out, n, "disabled");
-	else if (o->kind != OPT_STR && o->kind != OPT_SPECIAL &&
+	else if (o->kind != OPT_STR && o->kind != OPT_CALL && o->kind != OPT_OUTPUT &&
 		 (d = strtod(val, &end), end != val))
 		snprintf(out, n, "%.17g", d);
 	else
 		snprintf(out, n, "%s", val ? val : "");
 }
+
+/* options remembered to find contradictions; beyond, they are not looked
+ * for (a command line of hundreds of flags) */
+#define CONFIG_MAX_GIVEN 128
 
 struct given {
 	const struct option *o;
@@ -427,9 +626,99 @@ static int contradicts(struct given *seen, int *n_seen, const struct option *o, 
 				return -1;
 			}
 	}
-	if (*n_seen < (int)(sizeof(options) / sizeof(options[0])) * 2)
+	if (*n_seen < CONFIG_MAX_GIVEN)
 		seen[(*n_seen)++] = g;
 	return 0;
+}
+
+static unsigned command_bit(enum command cmd)
+{
+	return cmd == CMD_REPLAY ? ON_REPLAY : cmd == CMD_LIST ? ON_LIST : ON_RUN;
+}
+
+/* "list takes only --probes", from the table */
+static void only_these(enum command cmd, char *err, size_t errlen)
+{
+	const struct option *o, *last = NULL;
+	struct buf b = BUF_INIT(0);
+	size_t i;
+
+	buf_printf(&b, "%s takes only", cmd == CMD_LIST ? "list" : "replay");
+	for (i = 0; (o = option_at(i)); i++)
+		if (o->where & command_bit(cmd)) {
+			if (last)
+				buf_printf(&b, "%s %s", b.len > 20 ? "," : "", last->name);
+			last = o;
+		}
+	if (last)
+		buf_printf(&b, "%s %s", b.len > 20 ? " and" : "", last->name);
+	snprintf(err, errlen, "%s", buf_cstr(&b));
+	buf_release(&b);
+}
+
+/* Sets o from val (NULL for a flag). Returns 0, or -1 with why. */
+static int apply(struct config *c, const struct option *o, const char *val, char *why, size_t n)
+{
+	switch (o->kind) {
+	case OPT_FLAG:
+		*(bool *)((char *)c + o->offset) = true;
+		return 0;
+	case OPT_STR:
+		if (!*val) {
+			snprintf(why, n, "option '%s' needs a non-empty value", o->name);
+			return -1;
+		}
+		*(const char **)(void *)((char *)c + o->offset) = val;
+		return 0;
+	case OPT_OUTPUT:
+		if (!*val) {
+			snprintf(why, n, "option '%s' needs a non-empty value", o->name);
+			return -1;
+		}
+		return set_output(c, o, val);
+	case OPT_CALL:
+		return o->set(c, o, val, why, n);
+	default:
+		return set_number(c, o, val, why, n);
+	}
+}
+
+static bool takes_value(const struct option *o)
+{
+	return o->kind != OPT_FLAG && !(o->where & OPT_NO_VALUE);
+}
+
+/* args[*i] as an option and its value (the next argument, or after '=') */
+static const struct option *option_arg(char **args, int n, int *i, const char **val, char *err,
+				       size_t errlen)
+{
+	const char *arg = args[*i], *eq = strchr(arg, '=');
+	const struct option *o;
+	char name[64];
+
+	*val = NULL;
+	if (eq && eq - arg < (long)sizeof(name)) {
+		snprintf(name, sizeof(name), "%.*s", (int)(eq - arg), arg);
+		*val = eq + 1;
+	} else {
+		snprintf(name, sizeof(name), "%s", arg);
+	}
+	if (!(o = find_option(name))) {
+		snprintf(err, errlen, "unknown option '%s' (try 'preflight help')", arg);
+		return NULL;
+	}
+	if (!takes_value(o) && *val) {
+		snprintf(err, errlen, "%s takes no value", name);
+		return NULL;
+	}
+	if (takes_value(o) && !*val) {
+		if (*i + 1 >= n) {
+			snprintf(err, errlen, "option '%s' needs a value", name);
+			return NULL;
+		}
+		*val = args[++*i];
+	}
+	return o;
 }
 
 /* Parses options args[0..n): the recipe's (source "recipe 'FILE'"), then
@@ -437,77 +726,43 @@ static int contradicts(struct given *seen, int *n_seen, const struct option *o, 
 static int parse_options(struct config *c, char **args, int n, const char *source, char *err,
 			 size_t errlen)
 {
-	struct given seen[sizeof(options) / sizeof(options[0]) * 2];
-	int i, n_seen = 0;
+	struct given *seen = xcalloc(CONFIG_MAX_GIVEN, sizeof(*seen));
+	int i, n_seen = 0, rc = -1;
 	char why[512];
 
-	for (i = 0; i < n; i++) {
-		const char *arg = args[i], *val = NULL, *eq = strchr(arg, '=');
-		char name[64];
-		const struct option *o;
-
-		if (eq && eq - arg < (long)sizeof(name)) {
-			snprintf(name, sizeof(name), "%.*s", (int)(eq - arg), arg);
-			val = eq + 1;
-		} else {
-			snprintf(name, sizeof(name), "%s", arg);
-		}
-		if (!strcmp(name, "-h") || !strcmp(name, "--help")) {
-			c->cmd = CMD_HELP;
-			return 0;
-		}
-		o = find_option(name);
-		if (!o) {
-			snprintf(err, errlen, "unknown option '%s' (try 'preflight help')", arg);
-			return -1;
-		}
-		if (c->cmd == CMD_LIST && strcmp(name, "--probes")) {
-			snprintf(err, errlen, "list takes only --probes");
-			return -1;
-		}
-		if (c->cmd == CMD_REPLAY && !(o->where & OPT_REPLAY)) {
-			snprintf(err, errlen,
-				 "replay takes only --junit, --json, --markdown, --max-run-bytes, "
-				 "--image-path and --video-path");
-			return -1;
-		}
-		if (o->kind == OPT_FLAG || !strcmp(name, "--no-thinking")) {
-			if (val) {
-				snprintf(err, errlen, "%s takes no value", name);
-				return -1;
-			}
-			if (!source && contradicts(seen, &n_seen, o, NULL, err, errlen))
-				return -1;
-			if (o->kind == OPT_FLAG) {
-				*(bool *)((char *)c + o->offset) = true;
-				continue;
-			}
-		} else {
-			if (!val && i + 1 >= n) {
-				snprintf(err, errlen, "option '%s' needs a value", name);
-				return -1;
-			}
-			if (!val)
-				val = args[++i];
-		}
-		if (!source && val && contradicts(seen, &n_seen, o, val, err, errlen))
-			return -1;
-		if (o->kind == OPT_STR && !*val) {
-			snprintf(why, sizeof(why), "option '%s' needs a non-empty value", name);
-		} else if (o->kind == OPT_STR) {
-			*(const char **)((char *)c + o->offset) = val;
-			continue;
-		} else if (o->kind == OPT_SPECIAL ? !set_special(c, name, val, why, sizeof(why))
-						  : !set_number(c, o, val, why, sizeof(why))) {
-			continue;
-		}
-		if (source)
-			snprintf(err, errlen, "%s: %s", source, why);
-		else
-			snprintf(err, errlen, "%s", why);
+	if (!seen) {
+		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	return 0;
+	for (i = 0; i < n; i++) {
+		const struct option *o;
+		const char *val;
+
+		if (!strcmp(args[i], "-h") || !strcmp(args[i], "--help")) {
+			c->help = true;
+			rc = 0;
+			goto out;
+		}
+		if (!(o = option_arg(args, n, &i, &val, err, errlen)))
+			goto out;
+		if (!(o->where & command_bit(c->cmd))) {
+			only_these(c->cmd, err, errlen);
+			goto out;
+		}
+		if (!source && contradicts(seen, &n_seen, o, val, err, errlen))
+			goto out;
+		if (apply(c, o, val, why, sizeof(why))) {
+			if (source)
+				snprintf(err, errlen, "%s: %s", source, why);
+			else
+				snprintf(err, errlen, "%s", why);
+			goto out;
+		}
+	}
+	rc = 0;
+out:
+	free(seen);
+	return rc;
 }
 
 static int add_arg(struct config *c, const char *name, const char *value)
@@ -617,67 +872,48 @@ int config_parse(int argc, char **argv, struct config *c, char *err, size_t errl
 	return config_parse_with(argc, argv, NULL, c, err, errlen);
 }
 
-int config_parse_with(int argc, char **argv, const struct recipe_text *recipe, struct config *c,
-		      char *err, size_t errlen)
+/* Every row's default, through its own setter: the table is the only
+ * place a default is written. */
+static int set_defaults(struct config *c, char *err, size_t errlen)
 {
-	const char *cmd = argc > 1 ? argv[1] : "help";
+	const struct option *o;
 	const char *nc = getenv("NO_COLOR");
-	int first = 2, i;
+	size_t i;
 
-	memset(c, 0, sizeof(*c));
-	c->timeout = 900;
-	c->needle_ctx = 14000;
-	c->long_tool_ctx = 110000;
-	c->visible_tokens = 256;
-	c->max_body = 64L << 20;
-	c->max_run_bytes = 128L << 20;
-	c->api_key_env = "OPENAI_API_KEY";
+	for (i = 0; (o = option_at(i)); i++)
+		if (o->def && apply(c, o, o->def, err, errlen))
+			return -1;
 	c->color = !(nc && *nc);
-	c->argv = argv;
-	c->argc = argc;
-	if (set_list(c, "stop,tool_calls", err, errlen))
-		return -1;
-	/* every report is valid UTF-8, so every argument must be */
-	for (i = 1; i < argc; i++)
-		if (!text_valid_utf8(argv[i], strlen(argv[i]))) {
-			snprintf(err, errlen, "argument %d is not valid UTF-8", i);
-			return -1;
+	return 0;
+}
+
+static const struct {
+	const char *name;
+	enum command cmd;
+} commands[] = {
+	{ "run", CMD_RUN },	      { "list", CMD_LIST },	{ "validate", CMD_VALIDATE },
+	{ "table", CMD_TABLE },	      { "replay", CMD_REPLAY }, { "version", CMD_VERSION },
+	{ "--version", CMD_VERSION }, { "help", CMD_HELP },	{ "--help", CMD_HELP },
+	{ "-h", CMD_HELP },
+};
+
+static int parse_command(struct config *c, const char *name, char *err, size_t errlen)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (!strcmp(name, commands[i].name)) {
+			c->cmd = commands[i].cmd;
+			return 0;
 		}
-	if (!strcmp(cmd, "run"))
-		c->cmd = CMD_RUN;
-	else if (!strcmp(cmd, "list"))
-		c->cmd = CMD_LIST;
-	else if (!strcmp(cmd, "validate"))
-		c->cmd = CMD_VALIDATE;
-	else if (!strcmp(cmd, "table"))
-		c->cmd = CMD_TABLE;
-	else if (!strcmp(cmd, "replay"))
-		c->cmd = CMD_REPLAY;
-	else if (!strcmp(cmd, "version") || !strcmp(cmd, "--version"))
-		c->cmd = CMD_VERSION;
-	else if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h"))
-		c->cmd = CMD_HELP;
-	else {
-		snprintf(err, errlen, "unknown command '%s' (try 'preflight help')", cmd);
-		return -1;
-	}
-	if (c->cmd == CMD_VALIDATE || c->cmd == CMD_TABLE)
-		return parse_files(c, argc, argv, err, errlen);
-	if (c->cmd == CMD_REPLAY) {
-		if (argc < 3 || argv[2][0] == '-') {
-			snprintf(err, errlen, "replay needs a RECORDING file");
-			return -1;
-		}
-		c->recording = argv[2];
-		c->max_run_bytes = 0; /* 0: the recording reader's own bound */
-		first = 3;
-	}
-	if (c->cmd == CMD_RUN && load_recipe(c, argv + 2, argc - 2, recipe, err, errlen))
-		return -1;
-	if (parse_options(c, argv + first, argc - first, NULL, err, errlen))
-		return -1;
-	if (c->cmd != CMD_RUN)
-		return 0;
+	snprintf(err, errlen, "unknown command '%s' (try 'preflight help')", name);
+	return -1;
+}
+
+/* what a run needs beyond single options: an endpoint, the key's
+ * variable, a readable --cacert, a budget that fits */
+static int check_run(struct config *c, char *err, size_t errlen)
+{
 	if (!c->endpoint)
 		c->endpoint = getenv("OPENAI_BASE_URL");
 	if (!c->endpoint || !*c->endpoint) {
@@ -714,6 +950,47 @@ int config_parse_with(int argc, char **argv, const struct recipe_text *recipe, s
 	return 0;
 }
 
+int config_parse_with(int argc, char **argv, const struct recipe_text *recipe, struct config *c,
+		      char *err, size_t errlen)
+{
+	int first = 2, i;
+
+	memset(c, 0, sizeof(*c));
+	c->argv = argv;
+	c->argc = argc;
+	if (set_defaults(c, err, errlen) ||
+	    parse_command(c, argc > 1 ? argv[1] : "help", err, errlen))
+		return -1;
+	/* every report is valid UTF-8, so every argument must be */
+	for (i = 1; i < argc; i++)
+		if (!text_valid_utf8(argv[i], strlen(argv[i]))) {
+			snprintf(err, errlen, "argument %d is not valid UTF-8", i);
+			return -1;
+		}
+	if (c->cmd == CMD_VALIDATE || c->cmd == CMD_TABLE)
+		return parse_files(c, argc, argv, err, errlen);
+	if (c->cmd == CMD_REPLAY) {
+		if (argc > 2 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h"))) {
+			c->help = true;
+			return 0;
+		}
+		if (argc < 3 || argv[2][0] == '-') {
+			snprintf(err, errlen, "replay needs a RECORDING file");
+			return -1;
+		}
+		c->recording = argv[2];
+		c->max_run_bytes = 0; /* 0: the recording reader's own bound */
+		first = 3;
+	}
+	if (c->cmd == CMD_RUN && load_recipe(c, argv + 2, argc - 2, recipe, err, errlen))
+		return -1;
+	if (c->cmd == CMD_HELP || c->cmd == CMD_VERSION)
+		return 0;
+	if (parse_options(c, argv + first, argc - first, NULL, err, errlen))
+		return -1;
+	return c->cmd == CMD_RUN && !c->help ? check_run(c, err, errlen) : 0;
+}
+
 /* validate FILE... and table REPORT... [--notebook FILE] [--check] */
 static int parse_files(struct config *c, int argc, char **argv, char *err, size_t errlen)
 {
@@ -725,6 +1002,10 @@ static int parse_files(struct config *c, int argc, char **argv, char *err, size_
 		return -1;
 	}
 	for (i = 2; i < argc; i++) {
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			c->help = true;
+			return 0;
+		}
 		if (c->cmd == CMD_TABLE && !strcmp(argv[i], "--notebook") && i + 1 < argc) {
 			c->notebook = argv[++i];
 		} else if (c->cmd == CMD_TABLE && !strncmp(argv[i], "--notebook=", 11)) {
@@ -765,12 +1046,12 @@ static const struct option *option_of(const char *arg, bool *inline_value)
 	return find_option(name);
 }
 
-bool config_recorded(const char *arg, bool *takes_value)
+bool config_recorded(const char *arg, bool *next_is_value)
 {
 	bool inline_value;
 	const struct option *o = option_of(arg, &inline_value);
 
-	*takes_value = o && !inline_value && o->arg;
+	*next_is_value = o && !inline_value && takes_value(o);
 	return o && (o->where & OPT_RECORDED);
 }
 

@@ -1,6 +1,10 @@
 /* config — the command line and the environment, checked into one struct.
  *
- * Options live in one table (name, argument, where it goes, bounds); every
+ * Options live in one table: name, argument, where the value goes, its
+ * bounds or its setter, its default, the commands that take it, its help
+ * group. The report formats' options (--junit FILE ...) come from the
+ * format table (report.h). The help, the defaults, which command takes
+ * what and what a recording keeps are all read from the table. Every
  * value is checked here, so a usage error exits 2 before any request. The
  * API key is read from the environment and kept only in memory. Never
  * prints. */
@@ -12,6 +16,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "buf.h"
 #include "chat.h"
 #include "probe.h"
 #include "recipe.h"
@@ -27,15 +32,31 @@ struct recipe_text {
 	const char *text;
 };
 
+#define CONFIG_MAX_OUTPUTS 8
+
+/* the values of a repeatable flag (--image-expect TEXT ...) */
+struct config_texts {
+	const char *text[CONFIG_MAX_EXPECT]; /* borrowed from argv */
+	size_t n;
+};
+
+/* A report asked for: its format (a report_format name) and its path. */
+struct config_output {
+	const char *format; /* static */
+	const char *path;   /* borrowed from argv */
+};
+
 struct config {
 	enum command cmd;
+	bool help;	      /* COMMAND --help: print cmd's help, nothing else */
 	const char *endpoint; /* borrowed from argv or the environment */
 	const char *model;
-	const char *api_key_env; /* the variable's name */
-	const char *api_key;	 /* its value; never printed or written */
-	const char *probes_dir;	 /* NULL: found next to the binary */
-	const char *checks;	 /* comma list, NULL for the defaults */
-	const char *junit, *json, *markdown;
+	const char *api_key_env;			  /* the variable's name */
+	const char *api_key;				  /* its value; never printed or written */
+	const char *probes_dir;				  /* NULL: found next to the binary */
+	const char *checks;				  /* comma list, NULL for the defaults */
+	struct config_output outputs[CONFIG_MAX_OUTPUTS]; /* --junit FILE ...: one per format */
+	size_t n_outputs;
 	double timeout; /* seconds per request */
 	double wait;	/* seconds to wait for readiness, 0 = none */
 	long needle_ctx;
@@ -64,9 +85,7 @@ struct config {
 	bool concurrency_diff; /* --concurrency-diff: batches alone and at once */
 	int repeat;	       /* --repeat K, 0: each probe's own */
 	const char *image_path, *video_path;
-	const char *image_expect[CONFIG_MAX_EXPECT], *ocr_expect[CONFIG_MAX_EXPECT],
-		*video_expect[CONFIG_MAX_EXPECT]; /* borrowed; repeatable flags */
-	size_t n_image_expect, n_ocr_expect, n_video_expect;
+	struct config_texts image_expect, ocr_expect, video_expect; /* repeatable flags */
 	const char **files; /* owned array of borrowed argv: validate's and table's files */
 	int n_files;
 	const char *notebook;  /* table --notebook FILE */
@@ -96,7 +115,13 @@ bool config_recorded(const char *arg, bool *takes_value);
  * keeps. Returns 0, or -1 naming the first one that is not. */
 int config_check_recorded(const char *const *args, int n, char *err, size_t errlen);
 
-/* The help text (static). */
-const char *config_usage(void);
+/* The texts of the repeatable flag named flag ("image-expect"), or NULL
+ * when there is no such flag. */
+const struct config_texts *config_texts_of(const struct config *c, const char *flag);
+
+/* The help of cmd (CMD_HELP: all commands and the run options), grouped
+ * as the option table groups them, with defaults, the environment and an
+ * example, appended to out. Returns 0 or -1 (out of memory). */
+int config_usage(enum command cmd, struct buf *out);
 
 #endif

@@ -152,6 +152,29 @@ bool cause_is_exchange_error(enum cause c)
 	return (unsigned)c < CAUSE_COUNT && causes[c].exchange;
 }
 
+enum cause diagnose_outcome(enum http_outcome o)
+{
+	switch (o) {
+	case HTTP_TIMEOUT:
+		return CAUSE_TIMEOUT;
+	case HTTP_TOO_LARGE:
+		return CAUSE_RESPONSE_TOO_LARGE;
+	case HTTP_CANCELLED:
+		return CAUSE_INTERRUPTED;
+	default:
+		return CAUSE_TRANSPORT_ERROR;
+	}
+}
+
+enum cause diagnose_status(long status, bool overflow)
+{
+	if (status >= 300 && status < 400)
+		return CAUSE_HTTP_REDIRECT;
+	if (status == 401 || status == 403)
+		return CAUSE_AUTH_ERROR;
+	return overflow ? CAUSE_CONTEXT_OVERFLOW : CAUSE_HTTP_ERROR;
+}
+
 static const char *memfind(const char *h, size_t hl, const char *n)
 {
 	size_t nl = strlen(n), i;

@@ -11,6 +11,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "http.h"
+
 enum cause {
 	CAUSE_NONE = 0,
 	CAUSE_REASONING_BLEED,
@@ -48,6 +50,13 @@ const char *cause_remedy(enum cause c);
 const char *cause_http_remedy(long status);
 /* True for causes where the exchange itself failed (JUnit <error>). */
 bool cause_is_exchange_error(enum cause c);
+
+/* The cause of an exchange that brought nothing to read: a transport
+ * outcome other than HTTP_DONE (timeout, too large, interrupted, ...). */
+enum cause diagnose_outcome(enum http_outcome o);
+/* The cause of a status outside 2xx; overflow: the error body said the
+ * context ran out. A redirect is never followed (the key would go along). */
+enum cause diagnose_status(long status, bool overflow);
 
 /* What one graded answer showed; filled by the grader. */
 struct answer_evidence {

@@ -1,6 +1,7 @@
 /* endpoint — discovery, readiness and token counting; see endpoint.h. */
 #include "endpoint.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@ int endpoint_init(struct endpoint *e, const char *base)
 	size_t n = strlen(base);
 
 	memset(e, 0, sizeof(*e));
+	pthread_mutex_init(&e->lock, NULL);
 	e->max_model_len = -1;
 	while (n && base[n - 1] == '/')
 		n--;
@@ -140,14 +142,12 @@ enum endpoint_state endpoint_discover(struct endpoint *e, const struct http_opti
 	snprintf(url, sizeof(url), "%s/models", e->base);
 	x.url = url;
 	if (http_perform(&x, 1, o) != 0 || x.outcome != HTTP_DONE) {
-		*cause = x.outcome == HTTP_TIMEOUT     ? CAUSE_TIMEOUT
-			 : x.outcome == HTTP_TOO_LARGE ? CAUSE_RESPONSE_TOO_LARGE
-						       : CAUSE_TRANSPORT_ERROR;
+		*cause = diagnose_outcome(x.outcome);
 		snprintf(detail, len, "GET %s: %s", url, x.error[0] ? x.error : "failed");
 		/* a recording that ran out of answers will never be ready */
 		st = x.outcome == HTTP_TRANSPORT || x.outcome == HTTP_TIMEOUT ? ENDPOINT_NOT_READY
 									      : ENDPOINT_UNUSABLE;
-	} else if (x.status == 401 || x.status == 403) {
+	} else if (diagnose_status(x.status, false) == CAUSE_AUTH_ERROR) {
 		struct api_error ae;
 
 		apierror_parse(buf_cstr(&x.response), x.response.len, &ae);
@@ -156,7 +156,7 @@ enum endpoint_state endpoint_discover(struct endpoint *e, const struct http_opti
 			 ae.message ? ae.message : "");
 		apierror_release(&ae);
 		st = ENDPOINT_UNUSABLE;
-	} else if (x.status >= 300 && x.status < 400) {
+	} else if (diagnose_status(x.status, false) == CAUSE_HTTP_REDIRECT) {
 		/* never followed: the key would go along to wherever it points */
 		*cause = CAUSE_HTTP_REDIRECT;
 		snprintf(detail, len, "GET %s: HTTP %ld: a redirect%s%s", url, x.status,
@@ -200,36 +200,91 @@ static long reply_number(const char *body, const char *key)
 	return strtol(p, NULL, 10);
 }
 
-long endpoint_tokenize(struct endpoint *e, const struct http_options *o, const char *body)
+/* one POST to url; the reply's body when it answered 200, else NULL */
+static char *post_ok(const char *url, const char *body, const struct http_options *o)
 {
 	struct http_exchange x = { 0 };
-	char url[2048];
-	long count = -1;
-	int i;
+	char *reply = NULL;
 
-	if (e->tokenize_tried && !e->tokenize_works)
+	x.url = url;
+	x.body = body;
+	if (http_perform(&x, 1, o) == 0 && x.outcome == HTTP_DONE && x.status == 200)
+		reply = buf_detach(&x.response);
+	http_exchange_release(&x);
+	return reply;
+}
+
+long endpoint_tokenize(struct endpoint *e, const struct http_options *o, const char *body)
+{
+	char url[2048];
+	long count = -1, ctx = -1;
+	bool tried, works;
+	int i, at;
+
+	pthread_mutex_lock(&e->lock);
+	tried = e->tokenize_tried;
+	works = e->tokenize_works;
+	at = e->tokenize_at;
+	pthread_mutex_unlock(&e->lock);
+	if (tried && !works)
 		return -1;
 	/* vLLM serves it at the root, SGLang under /v1; llama.cpp's takes no
 	 * messages and answers without a count */
-	for (i = e->tokenize_tried ? e->tokenize_at : 0; i < 2 && count < 0; i++) {
+	for (i = tried ? at : 0; i < 2 && count < 0; i++) {
+		char *reply;
+
 		snprintf(url, sizeof(url), "%s/tokenize", i ? e->base : e->root);
-		x.url = url;
-		x.body = body;
-		if (http_perform(&x, 1, o) == 0 && x.outcome == HTTP_DONE && x.status == 200) {
-			count = reply_number(buf_cstr(&x.response), "\"count\"");
-			if (e->max_model_len < 0)
-				e->max_model_len =
-					reply_number(buf_cstr(&x.response), "\"max_model_len\"");
+		if ((reply = post_ok(url, body, o))) {
+			count = reply_number(reply, "\"count\"");
+			ctx = reply_number(reply, "\"max_model_len\"");
+			free(reply);
 		}
-		http_exchange_release(&x);
 		if (count > 0)
-			e->tokenize_at = i;
-		if (e->tokenize_tried)
+			at = i;
+		if (tried)
 			break;
 	}
+	/* the lock covers the endpoint's memory, never a request */
+	pthread_mutex_lock(&e->lock);
+	if (e->max_model_len < 0 && ctx > 0)
+		e->max_model_len = ctx;
+	if (count > 0)
+		e->tokenize_at = at;
+	if (!e->tokenize_works)
+		e->tokenize_works = count > 0;
 	e->tokenize_tried = true;
-	e->tokenize_works = count > 0;
+	pthread_mutex_unlock(&e->lock);
 	return count;
+}
+
+long endpoint_prompt_tokens(struct endpoint *e, const struct http_options *o,
+			    const char *tokenize_body, const char *chat_body)
+{
+	char url[2048], *reply;
+	long n = tokenize_body ? endpoint_tokenize(e, o, tokenize_body) : -1;
+	cJSON *root;
+
+	if (n > 0 || !chat_body)
+		return n > 0 ? n : -1;
+	snprintf(url, sizeof(url), "%s/chat/completions", e->base);
+	if (!(reply = post_ok(url, chat_body, o)))
+		return -1;
+	root = cJSON_Parse(reply);
+	n = json_long(cJSON_GetObjectItemCaseSensitive(
+		cJSON_GetObjectItemCaseSensitive(root, "usage"), "prompt_tokens"));
+	cJSON_Delete(root);
+	free(reply);
+	return n;
+}
+
+bool endpoint_counts_cheaply(struct endpoint *e)
+{
+	bool works;
+
+	pthread_mutex_lock(&e->lock);
+	works = e->tokenize_works;
+	pthread_mutex_unlock(&e->lock);
+	return works;
 }
 
 void endpoint_release(struct endpoint *e)
@@ -238,5 +293,6 @@ void endpoint_release(struct endpoint *e)
 	free(e->version);
 	free(e->base);
 	free(e->root);
+	pthread_mutex_destroy(&e->lock);
 	memset(e, 0, sizeof(*e));
 }

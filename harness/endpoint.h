@@ -9,6 +9,7 @@
 #define PREFLIGHT_ENDPOINT_H
 
 #include <stdbool.h>
+#include <pthread.h>
 #include <stddef.h>
 
 #include "diagnose.h"
@@ -23,7 +24,9 @@ struct endpoint {
 	char *version;	     /* owned; GET /version (vLLM) or /props build_info, or NULL */
 	bool tokenize_works; /* /tokenize answered with a count */
 	bool tokenize_tried;
-	int tokenize_at; /* 0: ROOT/tokenize (vLLM), 1: BASE/tokenize (SGLang) */
+	int tokenize_at;      /* 0: ROOT/tokenize (vLLM), 1: BASE/tokenize (SGLang) */
+	pthread_mutex_t lock; /* the tokenize_* fields and max_model_len once probes run in
+			       * parallel; held for memory only, never across a request */
 };
 
 enum endpoint_state {
@@ -42,6 +45,14 @@ enum endpoint_state endpoint_discover(struct endpoint *e, const struct http_opti
  * JSON of a tokenize request: model, messages, and tools and
  * chat_template_kwargs where the chat request has them. */
 long endpoint_tokenize(struct endpoint *e, const struct http_options *o, const char *body);
+/* The prompt tokens of a chat request as the endpoint counts them:
+ * tokenize_body through /tokenize when the endpoint offers it, else
+ * chat_body (a one-token request) and its usage. -1 when neither tells.
+ * Safe from several threads at once. */
+long endpoint_prompt_tokens(struct endpoint *e, const struct http_options *o,
+			    const char *tokenize_body, const char *chat_body);
+/* True once /tokenize has answered with a count: counting is cheap. */
+bool endpoint_counts_cheaply(struct endpoint *e);
 void endpoint_release(struct endpoint *e);
 
 #endif

@@ -9,6 +9,7 @@
 #define PREFLIGHT_HTTP_H
 
 #include <pthread.h>
+#include <signal.h>
 #include <stddef.h>
 
 #include "buf.h"
@@ -71,15 +72,15 @@ struct http_tap {
 };
 
 struct http_options {
-	const char *api_key;	    /* borrowed; NULL sends no Authorization */
-	double timeout;		    /* seconds per exchange */
-	size_t max_body;	    /* cap per response body */
-	const volatile int *cancel; /* when it becomes non-zero, stop at once */
-	const struct http_tap *tap; /* NULL: plain network */
-	struct http_budget *budget; /* NULL: only the per-response cap */
-	const char *cacert;	    /* CA bundle for https, NULL: the system's */
-	int insecure;		    /* skip TLS verification (--insecure) */
-	int max_parallel;	    /* exchanges in flight at once, 0: all */
+	const char *api_key;		     /* borrowed; NULL sends no Authorization */
+	double timeout;			     /* seconds per exchange */
+	size_t max_body;		     /* cap per response body */
+	const volatile sig_atomic_t *cancel; /* when it becomes non-zero, stop at once */
+	const struct http_tap *tap;	     /* NULL: plain network */
+	struct http_budget *budget;	     /* NULL: only the per-response cap */
+	const char *cacert;		     /* CA bundle for https, NULL: the system's */
+	int insecure;			     /* skip TLS verification (--insecure) */
+	int max_parallel;		     /* exchanges in flight at once, 0: all */
 };
 
 /* Once per process, before any other call. Returns 0 or -1. */

@@ -81,3 +81,23 @@ void needle_secret_for(const char *base, double depth, int index, char *out, siz
 		 10000 + (pct * 7919u + (unsigned)index * 104729u) % 90000u,
 		 last[(pct + (unsigned)index) % 8]);
 }
+
+long needle_calibrate(const struct needle_spec *s, long target, needle_count_fn count, void *ctx)
+{
+	long a = 32, b = 160, ta, tb, n;
+	bool cheap;
+
+	ta = count(ctx, a, &cheap);
+	tb = ta > 0 ? count(ctx, b, &cheap) : -1;
+	n = tb > 0 ? needle_count_for(target, a, ta, b, tb) : -1;
+	if (n < 0)
+		return needle_count_guess(s, target);
+	if (cheap && n != b) {
+		long tn = count(ctx, n, &cheap);
+		long fix = tn > 0 ? needle_count_for(target, b, tb, n, tn) : -1;
+
+		if (fix >= 0)
+			n = fix;
+	}
+	return n;
+}

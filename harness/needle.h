@@ -9,6 +9,7 @@
 #ifndef PREFLIGHT_NEEDLE_H
 #define PREFLIGHT_NEEDLE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "probe.h"
@@ -30,5 +31,16 @@ long needle_count_for(long target, long a, long ta, long b, long tb);
 
 /* A first guess before any measurement: 4 characters per token. */
 long needle_count_guess(const struct needle_spec *s, long target);
+
+/* The prompt tokens of a haystack of count fillers as the endpoint counts
+ * them, or -1 when it cannot tell; *cheap says whether counting costs no
+ * generation (a /tokenize). The caller's I/O, through the endpoint. */
+typedef long (*needle_count_fn)(void *ctx, long count, bool *cheap);
+
+/* Chooses the filler count for target tokens from the endpoint's own
+ * counts: two small haystacks give tokens per filler and the fixed
+ * overhead; where counting is cheap, one count at full size corrects the
+ * rest. Without counts, needle_count_guess. */
+long needle_calibrate(const struct needle_spec *s, long target, needle_count_fn count, void *ctx);
 
 #endif

@@ -2,6 +2,7 @@
 #include "recording.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -18,6 +19,7 @@
 #include "file.h"
 #include "secret.h"
 #include "text.h"
+#include "version.h"
 
 struct entry {
 	char *method, *url, *request; /* the key a replayed request must match */
@@ -459,4 +461,131 @@ void recording_free(struct recording *r)
 	free(r->entries);
 	free(r->meta);
 	free(r);
+}
+
+/* --- the header line ------------------------------------------------------ */
+
+static bool add_file(cJSON *o, const struct recording_file *f)
+{
+	return cJSON_AddStringToObject(o, "path", f->path) &&
+	       cJSON_AddStringToObject(o, "text", f->text);
+}
+
+char *recording_header_json(const struct recording_header *h)
+{
+	cJSON *meta = cJSON_CreateObject(), *args, *probes, *o;
+	char *text = NULL;
+	bool ok;
+	size_t i;
+	int k;
+
+	ok = meta && cJSON_AddStringToObject(meta, "recording", "preflight-recording/v1") &&
+	     cJSON_AddStringToObject(meta, "preflight_version", PREFLIGHT_VERSION) &&
+	     (args = cJSON_AddArrayToObject(meta, "args"));
+	for (k = 0; ok && k < h->n_args; k++)
+		ok = cJSON_AddItemToArray(args, cJSON_CreateString(h->args[k]));
+	if (ok && h->recipe.path)
+		ok = (o = cJSON_AddObjectToObject(meta, "recipe")) && add_file(o, &h->recipe);
+	ok = ok && (probes = cJSON_AddArrayToObject(meta, "probes"));
+	for (i = 0; ok && i < h->n_probes; i++)
+		ok = (o = cJSON_CreateObject()) && cJSON_AddItemToArray(probes, o) &&
+		     add_file(o, &h->probes[i]);
+	if (ok)
+		text = cJSON_PrintUnformatted(meta);
+	cJSON_Delete(meta);
+	return text;
+}
+
+/* a string member of o, copied; *ok falls when it is not a string */
+static char *copy_member(const cJSON *o, const char *key, bool *ok)
+{
+	const char *v = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(o, key));
+	char *copy = v ? xstrdup(v) : NULL;
+
+	if (!copy)
+		*ok = false;
+	return copy;
+}
+
+static int read_args(const cJSON *meta, struct recording_header *h)
+{
+	const cJSON *list = cJSON_GetObjectItemCaseSensitive(meta, "args"), *e;
+
+	h->args = xcalloc((size_t)cJSON_GetArraySize(list) + 1, sizeof(char *));
+	if (!h->args || (list && !cJSON_IsArray(list)))
+		return -1;
+	cJSON_ArrayForEach(e, list)
+	{
+		if (!cJSON_IsString(e) || !(h->args[h->n_args] = xstrdup(e->valuestring)))
+			return -1;
+		h->n_args++;
+	}
+	return 0;
+}
+
+static int read_probes(const cJSON *meta, struct recording_header *h)
+{
+	const cJSON *list = cJSON_GetObjectItemCaseSensitive(meta, "probes"), *e;
+	bool ok = true;
+
+	h->probes = xcalloc((size_t)cJSON_GetArraySize(list) + 1, sizeof(*h->probes));
+	if (!h->probes)
+		return -1;
+	cJSON_ArrayForEach(e, list)
+	{
+		struct recording_file *f = &h->probes[h->n_probes++];
+
+		f->path = copy_member(e, "path", &ok);
+		f->text = copy_member(e, "text", &ok);
+		if (!ok)
+			return -1;
+	}
+	return 0;
+}
+
+int recording_header_read(const struct recording *r, struct recording_header *h, char *err,
+			  size_t errlen)
+{
+	cJSON *meta = cJSON_Parse(recording_meta(r));
+	const cJSON *recipe = cJSON_GetObjectItemCaseSensitive(meta, "recipe");
+	bool ok = true;
+	int rc = -1;
+
+	memset(h, 0, sizeof(*h));
+	if (!meta)
+		snprintf(err, errlen, "the recording's first line is damaged");
+	else if (read_args(meta, h))
+		snprintf(err, errlen, "the recording's argument list is damaged");
+	else if (read_probes(meta, h))
+		snprintf(err, errlen, "the recording's probe list is damaged");
+	else
+		rc = 0;
+	if (!rc && recipe) {
+		/* a path without its text is refused later, by name */
+		h->recipe.path = copy_member(recipe, "path", &ok);
+		h->recipe.text =
+			cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(recipe, "text"))
+				? copy_member(recipe, "text", &ok)
+				: NULL;
+	}
+	cJSON_Delete(meta);
+	return rc;
+}
+
+void recording_header_release(struct recording_header *h)
+{
+	size_t i;
+	int k;
+
+	for (k = 0; k < h->n_args; k++)
+		free(h->args[k]);
+	free(h->args);
+	free(h->recipe.path);
+	free(h->recipe.text);
+	for (i = 0; i < h->n_probes; i++) {
+		free(h->probes[i].path);
+		free(h->probes[i].text);
+	}
+	free(h->probes);
+	memset(h, 0, sizeof(*h));
 }

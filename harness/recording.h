@@ -44,6 +44,28 @@ struct recording *recording_open(const char *path, size_t max_bytes, size_t max_
 const char *recording_meta(const struct recording *r);
 /* The tap that answers from r. */
 void recording_replay_tap(struct recording *r, struct http_tap *tap);
+/* A file a recording carries whole, so a replay never reads the disk. */
+struct recording_file {
+	char *path, *text;
+};
+
+/* The recording's first line, as data: how to run it again offline. */
+struct recording_header {
+	char **args; /* the run's options that a recording keeps */
+	int n_args;
+	struct recording_file recipe; /* NULLs when the run had none */
+	struct recording_file *probes;
+	size_t n_probes;
+};
+
+/* The header line for h (borrowed); caller frees. NULL when out of memory. */
+char *recording_header_json(const struct recording_header *h);
+/* Reads r's header into h (all owned by h; release it either way).
+ * Returns 0, or -1 with the reason when it is damaged. */
+int recording_header_read(const struct recording *r, struct recording_header *h, char *err,
+			  size_t errlen);
+void recording_header_release(struct recording_header *h);
+
 /* Frees a recording (either kind); an unfinished one leaves no file. */
 void recording_free(struct recording *r);
 

@@ -1,8 +1,11 @@
 /* result — freeing what the runner built; see result.h. */
 #include "result.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "alloc.h"
 
 const char *verdict_name(enum verdict v)
 {
@@ -31,9 +34,6 @@ void probe_result_release(struct probe_result *p)
 	free(p->obs);
 	free(p->message);
 	free(p->remedy);
-	free(p->summary);
-	free(p->note);
-	free(p->evidence);
 	free(p->json_keys);
 	free(p->secret);
 	memset(p, 0, sizeof(*p));
@@ -61,4 +61,18 @@ const char *probe_remedy(const struct probe_result *p)
 	if (p->cause == CAUSE_NONE)
 		return "";
 	return p->remedy ? p->remedy : cause_remedy(p->cause);
+}
+
+struct observation *probe_result_add_obs(struct probe_result *p, const char *label)
+{
+	struct observation *o = xrealloc(p->obs, (p->n_obs + 1) * sizeof(*o));
+
+	if (!o)
+		return NULL;
+	p->obs = o;
+	o = &p->obs[p->n_obs++];
+	memset(o, 0, sizeof(*o));
+	snprintf(o->label, sizeof(o->label), "%s", label);
+	o->prompt_tokens = o->completion_tokens = o->reasoning_tokens = -1;
+	return o;
 }

@@ -50,11 +50,8 @@ struct probe_result {
 	char *secret;		   /* the needle's secret for this variant, or NULL */
 	enum verdict verdict;
 	enum cause cause;
-	char *message;	/* one line; NULL on pass */
-	char *remedy;	/* this probe's own remedy, NULL: the cause's (probe_remedy) */
-	char *summary;	/* the notebook summary label, rendered */
-	char *note;	/* the notebook table note, rendered, or NULL */
-	char *evidence; /* short evidence for the console line */
+	char *message; /* one line; NULL on pass */
+	char *remedy;  /* this probe's own remedy, NULL: the cause's (probe_remedy) */
 	double seconds;
 	int passed, total; /* answers that passed, answers asked for */
 	struct observation *obs;
@@ -95,6 +92,10 @@ struct run_result {
 
 /* The remedy to print for p: its own, else its cause's ("" for none). */
 const char *probe_remedy(const struct probe_result *p);
+
+/* A new observation labelled label at the end of p's, its counts unknown
+ * (-1); NULL when out of memory. The pointer is valid until the next one. */
+struct observation *probe_result_add_obs(struct probe_result *p, const char *label);
 
 /* Frees what one probe result holds (the struct itself is the caller's). */
 void probe_result_release(struct probe_result *p);

@@ -1,17 +1,18 @@
-/* runner — drives one run: endpoint discovery, probes, grading, diagnosis.
+/* runner — executes a run plan: endpoint discovery, then every item.
  *
- * Reads the config and the probe set, sends every request through http,
- * grades each answer and fills a struct run_result. It does not print and
- * does not decide the exit code: progress goes to a hook the caller
- * supplies, the result goes to the report writers and to main. */
+ * Orchestration only: requests are built by chat, sent by http, read and
+ * graded into observations (grade, diagnose), and turned into verdicts by
+ * verdict; needles are sized by needle through the endpoint. It fills a
+ * struct run_result, does not print and does not decide the exit code:
+ * progress goes to a hook the caller supplies, the result goes to the
+ * report writers and to main. */
 #ifndef PREFLIGHT_RUNNER_H
 #define PREFLIGHT_RUNNER_H
 
 #include <signal.h>
 
-#include "config.h"
 #include "media.h"
-#include "probe.h"
+#include "plan.h"
 #include "result.h"
 
 enum runner_event {
@@ -21,12 +22,15 @@ enum runner_event {
 };
 
 struct runner_hooks {
+	/* Progress. Called with the run's lock held (under --parallel from any
+	 * probe's thread, one call at a time): it may read r, and must not call
+	 * back into the runner or block for long. */
 	void (*event)(void *ctx, enum runner_event ev, const struct run_result *r, size_t index,
 		      const char *text);
 	void *ctx;
-	const volatile int *cancel;	   /* non-zero: stop, mark the rest skipped */
-	const struct http_tap *tap;	   /* records or replays every exchange; may be NULL */
-	const struct media *image, *video; /* loaded --image-path/--video-path, or NULL */
+	const volatile sig_atomic_t *cancel; /* non-zero: stop, mark the rest skipped */
+	const struct http_tap *tap;	     /* records or replays every exchange; may be NULL */
+	const struct media *image, *video;   /* loaded --image-path/--video-path, or NULL */
 	bool offline; /* replay: answers come from the tap; never sleep or wait */
 };
 
@@ -35,10 +39,10 @@ enum runner_status {
 	RUNNER_CONFIG_ERROR, /* before any request (out of memory); err says why */
 };
 
-/* Runs the probes against the endpoint in c and fills r (release with
- * run_result_release). Returns RUNNER_OK or RUNNER_CONFIG_ERROR with err. */
-enum runner_status runner_run(const struct config *c, const struct probe_set *set,
-			      const struct runner_hooks *hooks, struct run_result *r, char *err,
-			      size_t errlen);
+/* Runs the plan against its endpoint and fills r (release with
+ * run_result_release; r borrows the plan's probes and recipe). Returns
+ * RUNNER_OK or RUNNER_CONFIG_ERROR with err. */
+enum runner_status runner_run(const struct plan *pl, const struct runner_hooks *hooks,
+			      struct run_result *r, char *err, size_t errlen);
 
 #endif

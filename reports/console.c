@@ -1,8 +1,10 @@
 /* console — the human report: header, a line per probe, the summary line. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "report.h"
+#include "summary.h"
 
 #define RULE "------------------------------------------------------------------------\n"
 
@@ -38,16 +40,18 @@ int report_console_render(const struct run_result *r, bool color, struct buf *ou
 	for (i = 0; i < r->n_probes; i++) {
 		const struct probe_result *p = &r->probes[i];
 		const char *remedy = probe_remedy(p);
+		char title[128], *evidence;
 
 		passed += p->verdict == VERDICT_PASS;
-		char title[128];
-
 		snprintf(title, sizeof(title), "%s%s%s", p->probe->title, p->variant[0] ? " " : "",
 			 p->variant);
+		evidence = summary_evidence(p);
+		rc |= !evidence;
 		rc |= buf_printf(out, "%s[%s]%s %-32s %6.1fs  %s\n",
 				 color ? colour(p->verdict) : "", tag(p->verdict),
 				 color ? "\033[0m" : "", title, p->seconds,
-				 p->evidence ? p->evidence : "");
+				 evidence ? evidence : "");
+		free(evidence);
 		if (p->verdict == VERDICT_PASS)
 			continue;
 		rc |= buf_printf(out, "       %s: %s\n", cause_code(p->cause),

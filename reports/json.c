@@ -2,236 +2,301 @@
  * identity, settings, per-probe verdict and cause, per-request
  * observations. Never holds the API key. */
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 
 #include <cjson/cJSON.h>
 
 #include "report.h"
+#include "summary.h"
 #include "version.h"
 
-static void add_str(cJSON *o, const char *k, const char *v)
+/* Every builder below records a failed cJSON allocation in the caller's
+ * sticky *bad (SQLite's sqlite3_str idea): a report that lost a field to
+ * memory is an error, never a report with parts missing. */
+static void check(bool *bad, const void *added)
 {
-	if (v)
-		cJSON_AddStringToObject(o, k, v);
-	else
-		cJSON_AddNullToObject(o, k);
+	if (!added)
+		*bad = true;
 }
 
-static void add_count(cJSON *o, const char *k, long v)
+static void add_str(bool *bad, cJSON *o, const char *k, const char *v)
+{
+	check(bad, v ? cJSON_AddStringToObject(o, k, v) : cJSON_AddNullToObject(o, k));
+}
+
+/* v is the caller's new string (NULL: out of memory), freed here */
+static void add_owned(bool *bad, cJSON *o, const char *k, char *v)
+{
+	check(bad, v);
+	add_str(bad, o, k, v);
+	free(v);
+}
+
+static void add_num(bool *bad, cJSON *o, const char *k, double v)
+{
+	check(bad, cJSON_AddNumberToObject(o, k, v));
+}
+
+static void add_bool(bool *bad, cJSON *o, const char *k, bool v)
+{
+	check(bad, cJSON_AddBoolToObject(o, k, v));
+}
+
+static cJSON *add_obj(bool *bad, cJSON *o, const char *k)
+{
+	cJSON *v = cJSON_AddObjectToObject(o, k);
+
+	check(bad, v);
+	return v;
+}
+
+static void add_item(bool *bad, cJSON *arr, cJSON *item)
+{
+	if (!item || !cJSON_AddItemToArray(arr, item)) {
+		cJSON_Delete(item);
+		*bad = true;
+	}
+}
+
+static void add_count(bool *bad, cJSON *o, const char *k, long v)
 {
 	if (v >= 0)
-		cJSON_AddNumberToObject(o, k, (double)v);
+		add_num(bad, o, k, (double)v);
 	else
-		cJSON_AddNullToObject(o, k);
+		check(bad, cJSON_AddNullToObject(o, k));
 }
 
-static void add_seconds(cJSON *o, const char *k, double s)
+static void add_seconds(bool *bad, cJSON *o, const char *k, double s)
 {
-	cJSON_AddNumberToObject(o, k, round(s * 1000.0) / 1000.0);
+	add_num(bad, o, k, round(s * 1000.0) / 1000.0);
 }
 
 /* seconds and rates, rounded; null when unknown */
-static void add_metric(cJSON *o, const char *k, double v, double scale)
+static void add_metric(bool *bad, cJSON *o, const char *k, double v, double scale)
 {
 	if (v >= 0)
-		cJSON_AddNumberToObject(o, k, round(v * scale) / scale);
+		add_num(bad, o, k, round(v * scale) / scale);
 	else
-		cJSON_AddNullToObject(o, k);
+		check(bad, cJSON_AddNullToObject(o, k));
 }
 
-static void add_metrics(cJSON *o, double ttft, double ttfc, double tps, double p50, double p95,
-			double prefill)
+static void add_metrics(bool *bad, cJSON *o, double ttft, double ttfc, double tps, double p50,
+			double p95, double prefill)
 {
-	add_metric(o, "ttft_seconds", ttft, 1e4);
-	add_metric(o, "ttfc_seconds", ttfc, 1e4);
-	add_metric(o, "decode_tokens_per_second", tps, 10);
-	add_metric(o, "itl_p50_seconds", p50, 1e5);
-	add_metric(o, "itl_p95_seconds", p95, 1e5);
-	add_metric(o, "prefill_tokens_per_second", prefill, 10);
+	add_metric(bad, o, "ttft_seconds", ttft, 1e4);
+	add_metric(bad, o, "ttfc_seconds", ttfc, 1e4);
+	add_metric(bad, o, "decode_tokens_per_second", tps, 10);
+	add_metric(bad, o, "itl_p50_seconds", p50, 1e5);
+	add_metric(bad, o, "itl_p95_seconds", p95, 1e5);
+	add_metric(bad, o, "prefill_tokens_per_second", prefill, 10);
 }
 
-static cJSON *observation(const struct observation *ob)
+static cJSON *observation(bool *bad, const struct observation *ob)
 {
 	cJSON *o = cJSON_CreateObject();
 
 	if (!o)
 		return NULL;
-	add_str(o, "label", ob->label);
-	add_str(o, "outcome", http_outcome_name(ob->outcome));
-	add_count(o, "status", ob->status ? ob->status : -1);
-	add_seconds(o, "seconds", ob->seconds);
-	cJSON_AddBoolToObject(o, "graded", ob->graded);
-	cJSON_AddBoolToObject(o, "passed", ob->pass);
-	add_str(o, "cause", ob->cause ? cause_code(ob->cause) : NULL);
-	add_str(o, "detail", ob->detail);
-	add_str(o, "error", ob->error);
-	add_str(o, "finish_reason", ob->finish_reason);
-	add_str(o, "content_excerpt", ob->content_excerpt);
-	add_count(o, "content_chars", ob->graded ? (long)ob->content_chars : -1);
-	add_str(o, "reasoning_field", ob->reasoning_field);
-	add_str(o, "reasoning_excerpt", ob->reasoning_excerpt);
-	add_count(o, "reasoning_chars", ob->graded ? (long)ob->reasoning_chars : -1);
-	add_count(o, "prompt_tokens", ob->prompt_tokens);
-	add_count(o, "completion_tokens", ob->completion_tokens);
-	add_count(o, "reasoning_tokens", ob->reasoning_tokens);
-	add_str(o, "tool_call", ob->tool);
-	add_count(o, "tool_calls", ob->graded ? (long)ob->n_tool_calls : -1);
+	add_str(bad, o, "label", ob->label);
+	add_str(bad, o, "outcome", http_outcome_name(ob->outcome));
+	add_count(bad, o, "status", ob->status ? ob->status : -1);
+	add_seconds(bad, o, "seconds", ob->seconds);
+	add_bool(bad, o, "graded", ob->graded);
+	add_bool(bad, o, "passed", ob->pass);
+	add_str(bad, o, "cause", ob->cause ? cause_code(ob->cause) : NULL);
+	add_str(bad, o, "detail", ob->detail);
+	add_str(bad, o, "error", ob->error);
+	add_str(bad, o, "finish_reason", ob->finish_reason);
+	add_str(bad, o, "content_excerpt", ob->content_excerpt);
+	add_count(bad, o, "content_chars", ob->graded ? (long)ob->content_chars : -1);
+	add_str(bad, o, "reasoning_field", ob->reasoning_field);
+	add_str(bad, o, "reasoning_excerpt", ob->reasoning_excerpt);
+	add_count(bad, o, "reasoning_chars", ob->graded ? (long)ob->reasoning_chars : -1);
+	add_count(bad, o, "prompt_tokens", ob->prompt_tokens);
+	add_count(bad, o, "completion_tokens", ob->completion_tokens);
+	add_count(bad, o, "reasoning_tokens", ob->reasoning_tokens);
+	add_str(bad, o, "tool_call", ob->tool);
+	add_count(bad, o, "tool_calls", ob->graded ? (long)ob->n_tool_calls : -1);
 	if (ob->streamed) {
-		cJSON *st = cJSON_AddObjectToObject(o, "stream");
+		cJSON *st = add_obj(bad, o, "stream");
 
-		cJSON_AddNumberToObject(st, "events", (double)ob->stream.events);
-		cJSON_AddBoolToObject(st, "done", ob->stream.done);
-		add_metrics(st, ob->stream.ttft, ob->stream.ttfc, ob->stream.decode_tps,
+		add_num(bad, st, "events", (double)ob->stream.events);
+		add_bool(bad, st, "done", ob->stream.done);
+		add_metrics(bad, st, ob->stream.ttft, ob->stream.ttfc, ob->stream.decode_tps,
 			    ob->stream.itl_p50, ob->stream.itl_p95, ob->stream.prefill_tps);
 	}
 	return o;
 }
 
-static cJSON *probe(const struct probe_result *p)
+static cJSON *probe(bool *bad, const struct probe_result *p)
 {
 	cJSON *o = cJSON_CreateObject(), *obs;
 	size_t i;
 
 	if (!o)
 		return NULL;
-	add_str(o, "id", p->probe->id);
+	add_str(bad, o, "id", p->probe->id);
 	if (p->variant[0])
-		add_str(o, "variant", p->variant);
-	add_str(o, "title", p->probe->title);
-	add_str(o, "verdict", verdict_name(p->verdict));
-	add_str(o, "cause", p->cause ? cause_code(p->cause) : NULL);
-	add_str(o, "remedy", p->cause && *probe_remedy(p) ? probe_remedy(p) : NULL);
-	add_str(o, "message", p->message);
-	add_str(o, "summary", p->summary);
-	add_str(o, "note", p->note);
-	add_str(o, "evidence", p->evidence);
-	add_seconds(o, "seconds", p->seconds);
-	cJSON_AddNumberToObject(o, "passed", p->passed);
-	cJSON_AddNumberToObject(o, "total", p->total);
+		add_str(bad, o, "variant", p->variant);
+	add_str(bad, o, "title", p->probe->title);
+	add_str(bad, o, "verdict", verdict_name(p->verdict));
+	add_str(bad, o, "cause", p->cause ? cause_code(p->cause) : NULL);
+	add_str(bad, o, "remedy", p->cause && *probe_remedy(p) ? probe_remedy(p) : NULL);
+	add_str(bad, o, "message", p->message);
+	add_owned(bad, o, "summary", summary_label(p));
+	if (p->probe->note)
+		add_owned(bad, o, "note", summary_note(p));
+	else
+		add_str(bad, o, "note", NULL);
+	add_owned(bad, o, "evidence", summary_evidence(p));
+	add_seconds(bad, o, "seconds", p->seconds);
+	add_num(bad, o, "passed", p->passed);
+	add_num(bad, o, "total", p->total);
 	if (p->needle_target > 0) {
-		cJSON *n = cJSON_AddObjectToObject(o, "needle");
+		cJSON *n = add_obj(bad, o, "needle");
 
-		add_count(n, "requested_tokens", p->needle_target);
-		add_count(n, "measured_prompt_tokens", p->needle_measured);
-		add_count(n, "filler_sentences", p->needle_fillers);
-		cJSON_AddNumberToObject(n, "depth", p->depth);
-		add_str(n, "secret", p->secret);
+		add_count(bad, n, "requested_tokens", p->needle_target);
+		add_count(bad, n, "measured_prompt_tokens", p->needle_measured);
+		add_count(bad, n, "filler_sentences", p->needle_fillers);
+		add_num(bad, n, "depth", p->depth);
+		add_str(bad, n, "secret", p->secret);
 	}
-	add_str(o, "json_keys", p->json_keys);
+	add_str(bad, o, "json_keys", p->json_keys);
 	if (p->reps > 1) {
-		cJSON *rp = cJSON_AddObjectToObject(o, "repeats");
+		cJSON *rp = add_obj(bad, o, "repeats");
 
-		cJSON_AddNumberToObject(rp, "k", p->reps);
-		cJSON_AddNumberToObject(rp, "passed", p->reps_passed);
-		cJSON_AddBoolToObject(rp, "pass_at_k", p->reps_passed > 0);
-		cJSON_AddBoolToObject(rp, "pass_pow_k", p->reps_passed == p->reps);
+		add_num(bad, rp, "k", p->reps);
+		add_num(bad, rp, "passed", p->reps_passed);
+		add_bool(bad, rp, "pass_at_k", p->reps_passed > 0);
+		add_bool(bad, rp, "pass_pow_k", p->reps_passed == p->reps);
 	}
 	if (p->solo_total) {
-		cJSON *cd = cJSON_AddObjectToObject(o, "concurrency");
+		cJSON *cd = add_obj(bad, o, "concurrency");
 
-		cJSON_AddNumberToObject(cd, "batch", p->solo_total);
-		cJSON_AddNumberToObject(cd, "clean_one_at_a_time", p->solo_passed);
-		cJSON_AddNumberToObject(cd, "clean_all_at_once", p->passed - p->solo_passed);
+		add_num(bad, cd, "batch", p->solo_total);
+		add_num(bad, cd, "clean_one_at_a_time", p->solo_passed);
+		add_num(bad, cd, "clean_all_at_once", p->passed - p->solo_passed);
 	}
 	if (p->streamed)
-		add_metrics(cJSON_AddObjectToObject(o, "metrics"), p->ttft, p->ttfc, p->decode_tps,
+		add_metrics(bad, add_obj(bad, o, "metrics"), p->ttft, p->ttfc, p->decode_tps,
 			    p->itl_p50, p->itl_p95, p->prefill_tps);
-	obs = cJSON_AddArrayToObject(o, "observations");
+	check(bad, obs = cJSON_AddArrayToObject(o, "observations"));
 	for (i = 0; i < p->n_obs; i++)
-		cJSON_AddItemToArray(obs, observation(&p->obs[i]));
+		add_item(bad, obs, observation(bad, &p->obs[i]));
 	return o;
+}
+
+static void add_recipe(bool *bad, cJSON *root, const struct recipe *rp)
+{
+	cJSON *o;
+
+	if (!rp) {
+		add_str(bad, root, "recipe", NULL);
+		return;
+	}
+	o = add_obj(bad, root, "recipe");
+	add_str(bad, o, "name", rp->name);
+	add_str(bad, o, "path", rp->path);
+	add_str(bad, o, "model", rp->model);
+	add_str(bad, o, "quant", rp->quant);
+	add_str(bad, o, "engine", rp->engine);
+	add_str(bad, o, "gpu", rp->gpu);
+	add_str(bad, o, "key_flags", rp->key_flags);
+	add_str(bad, o, "notes", rp->notes);
+}
+
+/* the image and video files sent, when there were any */
+static void add_inputs(bool *bad, cJSON *root, const struct run_result *r)
+{
+	const struct media *m[2] = { r->image, r->video };
+	cJSON *in;
+	size_t k;
+
+	if (!r->image && !r->video)
+		return;
+	check(bad, in = cJSON_AddArrayToObject(root, "inputs"));
+	for (k = 0; k < 2; k++) {
+		cJSON *o;
+
+		if (!m[k])
+			continue;
+		o = cJSON_CreateObject();
+		add_str(bad, o, "kind", m[k]->kind == MEDIA_IMAGE ? "image" : "video");
+		add_str(bad, o, "path", m[k]->path);
+		add_str(bad, o, "mime", m[k]->mime);
+		add_num(bad, o, "bytes", (double)m[k]->bytes);
+		add_str(bad, o, "sha256", m[k]->sha256);
+		add_item(bad, in, o);
+	}
+}
+
+static void add_endpoint(bool *bad, cJSON *root, const struct run_result *r)
+{
+	cJSON *ep = add_obj(bad, root, "endpoint");
+
+	add_str(bad, ep, "base_url", r->endpoint);
+	add_str(bad, ep, "model", r->model);
+	add_count(bad, ep, "max_model_len", r->max_model_len);
+	add_str(bad, ep, "server_version", r->server_version);
+	add_str(bad, ep, "system_fingerprint", r->server);
+	add_bool(bad, ep, "usable", !r->unusable);
+	add_str(bad, ep, "cause", r->unusable ? cause_code(r->unusable_cause) : NULL);
+	add_str(bad, ep, "detail", r->unusable_detail);
+}
+
+static void add_settings(bool *bad, cJSON *root, const struct run_result *r)
+{
+	cJSON *st = add_obj(bad, root, "settings");
+
+	add_str(bad, st, "thinking", r->thinking);
+	add_str(bad, st, "reasoning_effort", r->reasoning_effort);
+	add_num(bad, st, "visible_answer_tokens", (double)r->visible_tokens);
+	add_num(bad, st, "reasoning_headroom_tokens", (double)r->headroom_tokens);
+	add_num(bad, st, "max_tokens", (double)r->max_tokens);
+	add_num(bad, st, "needle_ctx", (double)r->needle_ctx);
+	add_num(bad, st, "tool_batch", r->tool_batch);
+	add_str(bad, st, "allowed_finish_reasons", r->allowed_finish);
+	add_str(bad, st, "reasoning_evidence", r->reasoning_evidence);
+	add_bool(bad, st, "stream", r->stream);
+	add_bool(bad, st, "stream_parity", r->stream_parity);
+	add_bool(bad, st, "parallel", r->parallel);
+	if (r->decode_tps > 0)
+		add_metric(bad, add_obj(bad, root, "speed"), "decode_tokens_per_second",
+			   r->decode_tps, 10);
 }
 
 int report_json_render(const struct run_result *r, struct buf *out)
 {
-	cJSON *root = cJSON_CreateObject(), *ep, *st, *arr;
+	cJSON *root = cJSON_CreateObject(), *arr;
+	struct buf line = BUF_INIT(0);
+	bool failed = !root, *bad = &failed;
 	int passed = 0, rc = -1;
 	char *text;
 	size_t i;
 
-	if (!root)
-		return -1;
-	cJSON_AddStringToObject(root, "schema", "preflight-report/v1");
-	cJSON_AddStringToObject(root, "preflight_version", PREFLIGHT_VERSION);
-	cJSON_AddStringToObject(root, "started", r->started);
-	add_seconds(root, "seconds", r->seconds);
-	if (r->recipe) {
-		cJSON *rc_ = cJSON_AddObjectToObject(root, "recipe");
-
-		add_str(rc_, "name", r->recipe->name);
-		add_str(rc_, "path", r->recipe->path);
-		add_str(rc_, "model", r->recipe->model);
-		add_str(rc_, "quant", r->recipe->quant);
-		add_str(rc_, "engine", r->recipe->engine);
-		add_str(rc_, "gpu", r->recipe->gpu);
-		add_str(rc_, "key_flags", r->recipe->key_flags);
-		add_str(rc_, "notes", r->recipe->notes);
-	} else {
-		cJSON_AddNullToObject(root, "recipe");
-	}
-	if (r->image || r->video) {
-		cJSON *in = cJSON_AddArrayToObject(root, "inputs");
-		const struct media *m[2] = { r->image, r->video };
-		size_t k;
-
-		for (k = 0; k < 2; k++) {
-			cJSON *o;
-
-			if (!m[k] || !(o = cJSON_CreateObject()))
-				continue;
-			cJSON_AddStringToObject(o, "kind",
-						m[k]->kind == MEDIA_IMAGE ? "image" : "video");
-			add_str(o, "path", m[k]->path);
-			add_str(o, "mime", m[k]->mime);
-			cJSON_AddNumberToObject(o, "bytes", (double)m[k]->bytes);
-			add_str(o, "sha256", m[k]->sha256);
-			cJSON_AddItemToArray(in, o);
-		}
-	}
-	ep = cJSON_AddObjectToObject(root, "endpoint");
-	add_str(ep, "base_url", r->endpoint);
-	add_str(ep, "model", r->model);
-	add_count(ep, "max_model_len", r->max_model_len);
-	add_str(ep, "server_version", r->server_version);
-	add_str(ep, "system_fingerprint", r->server);
-	cJSON_AddBoolToObject(ep, "usable", !r->unusable);
-	add_str(ep, "cause", r->unusable ? cause_code(r->unusable_cause) : NULL);
-	add_str(ep, "detail", r->unusable_detail);
-	st = cJSON_AddObjectToObject(root, "settings");
-	add_str(st, "thinking", r->thinking);
-	add_str(st, "reasoning_effort", r->reasoning_effort);
-	cJSON_AddNumberToObject(st, "visible_answer_tokens", (double)r->visible_tokens);
-	cJSON_AddNumberToObject(st, "reasoning_headroom_tokens", (double)r->headroom_tokens);
-	cJSON_AddNumberToObject(st, "max_tokens", (double)r->max_tokens);
-	cJSON_AddNumberToObject(st, "needle_ctx", (double)r->needle_ctx);
-	cJSON_AddNumberToObject(st, "tool_batch", r->tool_batch);
-	add_str(st, "allowed_finish_reasons", r->allowed_finish);
-	add_str(st, "reasoning_evidence", r->reasoning_evidence);
-	cJSON_AddBoolToObject(st, "stream", r->stream);
-	cJSON_AddBoolToObject(st, "stream_parity", r->stream_parity);
-	cJSON_AddBoolToObject(st, "parallel", r->parallel);
-	if (r->decode_tps > 0)
-		add_metric(cJSON_AddObjectToObject(root, "speed"), "decode_tokens_per_second",
-			   r->decode_tps, 10);
-	arr = cJSON_AddArrayToObject(root, "probes");
+	add_str(bad, root, "schema", "preflight-report/v1");
+	add_str(bad, root, "preflight_version", PREFLIGHT_VERSION);
+	add_str(bad, root, "started", r->started);
+	add_seconds(bad, root, "seconds", r->seconds);
+	add_recipe(bad, root, r->recipe);
+	add_inputs(bad, root, r);
+	add_endpoint(bad, root, r);
+	add_settings(bad, root, r);
+	check(bad, arr = cJSON_AddArrayToObject(root, "probes"));
 	for (i = 0; i < r->n_probes; i++) {
 		passed += r->probes[i].verdict == VERDICT_PASS;
-		cJSON_AddItemToArray(arr, probe(&r->probes[i]));
+		add_item(bad, arr, probe(bad, &r->probes[i]));
 	}
-	cJSON_AddBoolToObject(root, "interrupted", r->interrupted);
-	cJSON_AddBoolToObject(root, "passed", !r->unusable && passed == (int)r->n_probes);
-	{
-		struct buf line = BUF_INIT(0);
-
-		report_summary_line(r, &line);
-		cJSON_AddStringToObject(root, "summary", buf_cstr(&line));
-		buf_release(&line);
-	}
-	text = cJSON_Print(root);
-	if (text) {
+	add_bool(bad, root, "interrupted", r->interrupted);
+	add_bool(bad, root, "passed", !r->unusable && passed == (int)r->n_probes);
+	failed |= report_summary_line(r, &line) != 0;
+	add_str(bad, root, "summary", buf_cstr(&line));
+	buf_release(&line);
+	text = failed ? NULL : cJSON_Print(root);
+	if (text)
 		rc = buf_puts(out, text) || buf_putc(out, '\n') ? -1 : 0;
-		free(text);
-	}
+	free(text);
 	cJSON_Delete(root);
 	return rc;
 }

@@ -4,11 +4,13 @@
  * evidence in <system-out>. Every string is escaped, and characters XML
  * 1.0 forbids are written as visible text (#x1B), pytest-style. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "report.h"
+#include "summary.h"
 #include "text.h"
 #include "version.h"
 
@@ -59,6 +61,7 @@ static int property(struct buf *out, const char *name, const char *value)
 static int system_out(struct buf *out, const struct probe_result *p)
 {
 	struct buf ev = BUF_INIT(0);
+	char *evidence;
 	size_t i;
 	int rc = 0;
 
@@ -66,8 +69,9 @@ static int system_out(struct buf *out, const struct probe_result *p)
 		rc |= buf_printf(&ev, "%s: %s\n", cause_code(p->cause), p->message);
 	if (p->cause != CAUSE_NONE && *probe_remedy(p))
 		rc |= buf_printf(&ev, "remedy: %s\n", probe_remedy(p));
-	if (p->evidence)
-		rc |= buf_printf(&ev, "evidence: %s\n", p->evidence);
+	evidence = summary_evidence(p);
+	rc |= evidence ? buf_printf(&ev, "evidence: %s\n", evidence) : -1;
+	free(evidence);
 	for (i = 0; i < p->n_obs && i < 32; i++) {
 		const struct observation *o = &p->obs[i];
 

@@ -2,20 +2,36 @@
 #include "report.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "file.h"
+#include "summary.h"
 #include "secret.h"
 #include "text.h"
 
-static const struct {
-	const char *name;
-	int (*render)(const struct run_result *, struct buf *);
-} formats[] = {
-	{ "junit", report_junit_render },
-	{ "json", report_json_render },
-	{ "markdown", report_markdown_render },
+/* every report format: a new one is its writer's file and one row here */
+static const struct report_format formats[] = {
+	{ "junit", "--junit", "JUnit XML (written atomically)", report_junit_render, true },
+	{ "json", "--json", "the JSON report (written atomically)", report_json_render, true },
+	{ "markdown", "--markdown", "the notebook row (written atomically)", report_markdown_render,
+	  true },
 };
+
+const struct report_format *report_format_at(size_t i)
+{
+	return i < sizeof(formats) / sizeof(formats[0]) ? &formats[i] : NULL;
+}
+
+const struct report_format *report_format_named(const char *name)
+{
+	size_t i;
+
+	for (i = 0; name && i < sizeof(formats) / sizeof(formats[0]); i++)
+		if (!strcmp(formats[i].name, name))
+			return &formats[i];
+	return NULL;
+}
 
 int report_utf8(struct buf *b)
 {
@@ -35,22 +51,20 @@ int report_utf8(struct buf *b)
 int report_write(const char *format, const struct run_result *r, const struct secret *key,
 		 const char *path, char *err, size_t errlen)
 {
+	const struct report_format *f = report_format_named(format);
 	struct buf out = BUF_INIT(0);
-	size_t i;
 	int rc = -1;
 
-	for (i = 0; i < sizeof(formats) / sizeof(formats[0]); i++) {
-		if (strcmp(formats[i].name, format))
-			continue;
-		if (formats[i].render(r, &out) || secret_scrub(key, &out) || report_utf8(&out))
-			snprintf(err, errlen, "cannot render the %s report: out of memory", format);
-		else
-			rc = file_write_atomic(path, buf_cstr(&out), out.len, err, errlen);
-		buf_release(&out);
-		return rc;
+	if (!f) {
+		snprintf(err, errlen, "unknown report format '%s'", format);
+		return -1;
 	}
-	snprintf(err, errlen, "unknown report format '%s'", format);
-	return -1;
+	if (f->render(r, &out) || secret_scrub(key, &out) || report_utf8(&out))
+		snprintf(err, errlen, "cannot render the %s report: out of memory", format);
+	else
+		rc = file_write_atomic(path, buf_cstr(&out), out.len, err, errlen);
+	buf_release(&out);
+	return rc;
 }
 
 int report_summary_line(const struct run_result *r, struct buf *out)
@@ -61,9 +75,11 @@ int report_summary_line(const struct run_result *r, struct buf *out)
 	for (i = 0; i < r->n_probes && !rc; i++) {
 		const struct probe_result *p = &r->probes[i];
 
-		rc = buf_printf(out, "%s%s %s", i ? " · " : "",
-				p->verdict == VERDICT_PASS ? "✅" : "❌",
-				p->summary ? p->summary : "");
+		char *label = summary_label(p);
+
+		rc = !label || buf_printf(out, "%s%s %s", i ? " · " : "",
+					  p->verdict == VERDICT_PASS ? "✅" : "❌", label);
+		free(label);
 		if (!rc && p->verdict != VERDICT_PASS && p->cause != CAUSE_NONE)
 			rc = buf_printf(out, " (%s)", cause_code(p->cause));
 	}

@@ -23,6 +23,24 @@ int report_summary_line(const struct run_result *r, struct buf *out);
 
 struct secret;
 
+/* A report format: its name, the option that asks for it, and its writer.
+ * The option table (config) and the outputs of run and replay come from
+ * this table, so a new format is one writer and one row. */
+struct report_format {
+	const char *name;   /* "junit"; the key in the dry-run plan's outputs */
+	const char *option; /* "--junit": takes the path */
+	const char *help;
+	int (*render)(const struct run_result *r, struct buf *out);
+	bool on_unusable; /* written too when the endpoint could not be used (exit 3) */
+};
+
+#define REPORT_MAX_FORMATS 8
+
+/* The i-th format, in the order the help lists them; NULL past the last. */
+const struct report_format *report_format_at(size_t i);
+/* The format called name, or NULL. */
+const struct report_format *report_format_named(const char *name);
+
 /* The last guard of "every report is valid UTF-8": any byte of b that is
  * not becomes U+FFFD (each writer escapes what it knows; this catches what
  * none knew). Returns 0 or -1 (out of memory, b unchanged). */

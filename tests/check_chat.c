@@ -12,7 +12,8 @@ START_TEST(body_has_thinking_controls)
 		"{\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}],\"max_tokens\":5,"
 		"\"extra_body\":{\"top_k\":1}}");
 	cJSON *kw = cJSON_Parse("{\"thinking\":true}"), *extra = cJSON_Parse("{\"seed\":7}"), *b;
-	struct chat_settings s = { "m", 300, THINKING_DISABLED, "low", kw, extra, false };
+	struct chat_settings s = { "m",	 300, THINKING_DISABLED, "low", kw, extra, false, NULL,
+				   NULL, NULL };
 	char err[128], *body = chat_body_build(req, NULL, &s, err, sizeof(err));
 
 	ck_assert_ptr_nonnull(body);

@@ -142,7 +142,7 @@ START_TEST(agreeing_flags_and_recipe_overrides)
 
 	ck_assert_msg(parse(&c, err, sizeof(err), argv) == 0, "%s", err);
 	ck_assert_int_eq(c.thinking, THINKING_DISABLED);
-	ck_assert_uint_eq(c.n_image_expect, 2);
+	ck_assert_uint_eq(c.image_expect.n, 2);
 	config_release(&c);
 }
 END_TEST

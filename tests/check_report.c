@@ -13,8 +13,14 @@
 #include "suites.h"
 #include "testutil.h"
 
-static struct probe probe_a = { .id = "smoke", .title = "smoke <&> \"quoted\"" };
-static struct probe probe_b = { .id = "json", .title = "structured JSON" };
+static struct probe probe_a = { .id = "smoke",
+				.title = "smoke <&> \"quoted\"",
+				.summary_pass = "smoke",
+				.summary_fail = "smoke" };
+static struct probe probe_b = { .id = "json",
+				.title = "structured JSON",
+				.summary_pass = "structured JSON",
+				.summary_fail = "structured JSON" };
 
 static void hostile_result(struct run_result *r, struct probe_result *pr, struct observation *ob)
 {
@@ -34,8 +40,6 @@ static void hostile_result(struct run_result *r, struct probe_result *pr, struct
 	pr[0].verdict = VERDICT_FAIL;
 	pr[0].cause = CAUSE_WRONG_ANSWER;
 	pr[0].message = hostile;
-	pr[0].summary = "smoke";
-	pr[0].evidence = hostile;
 	pr[0].obs = ob;
 	pr[0].n_obs = 1;
 	pr[0].needle_target = -1;
@@ -46,7 +50,6 @@ static void hostile_result(struct run_result *r, struct probe_result *pr, struct
 	pr[1].verdict = VERDICT_ERROR;
 	pr[1].cause = CAUSE_HTTP_ERROR;
 	pr[1].message = "HTTP 500: EngineCore encountered an issue";
-	pr[1].summary = "structured JSON";
 	pr[1].needle_target = -1;
 }
 

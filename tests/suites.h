@@ -28,5 +28,6 @@ Suite *secret_suite(void);
 Suite *file_suite(void);
 Suite *recording_suite(void);
 Suite *audit_suite(void);
+Suite *plan_suite(void);
 
 #endif

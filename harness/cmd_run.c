@@ -1,0 +1,488 @@
+/* cmd_run — run and replay: checks before any request, the plan, the
+ * runner, then the reports (files first, the console last); see
+ * commands.h. */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "alloc.h"
+#include "commands.h"
+#include "file.h"
+#include "media.h"
+#include "plan.h"
+#include "recording.h"
+#include "report.h"
+#include "runner.h"
+#include "say.h"
+#include "secret.h"
+#include "table.h"
+
+/* what one run holds besides the config, released in one place */
+struct session {
+	const struct config *c;
+	const volatile sig_atomic_t *stop;
+	struct media image, video;
+	struct recording *rec; /* --record */
+	struct plan plan;
+	struct runner_hooks hooks;
+	struct http_tap tap;
+	bool tty; /* live progress on stderr */
+};
+
+static void session_release(struct session *s)
+{
+	media_release(&s->image);
+	media_release(&s->video);
+	recording_free(s->rec);
+	plan_release(&s->plan);
+}
+
+/* runner_hooks.event; called under the runner's lock */
+static void progress(void *ctx, enum runner_event ev, const struct run_result *r, size_t i,
+		     const char *text)
+{
+	bool tty = *(bool *)ctx;
+
+	if (ev == RUNNER_WAITING) {
+		struct buf b = BUF_INIT(0);
+
+		if (!buf_printf(&b, "%s\n", text))
+			say(stderr, buf_cstr(&b));
+		buf_release(&b);
+	} else if (tty && ev == RUNNER_PROBE_START) {
+		fprintf(stderr, "\r\033[K[%zu/%zu] %s ...", i + 1, r->n_probes,
+			r->probes[i].probe->title);
+	} else if (tty && ev == RUNNER_PROBE_DONE) {
+		fprintf(stderr, "\r\033[K");
+	} else if (!tty && ev == RUNNER_PROBE_DONE) {
+		fprintf(stderr, "[%zu/%zu] %s: %s\n", i + 1, r->n_probes, r->probes[i].probe->id,
+			verdict_name(r->probes[i].verdict));
+	}
+	fflush(stderr);
+}
+
+/* Writes every report asked for. Returns 0, or -1 when one could not be
+ * written (each named, with the reason; the others are still written). */
+static int write_reports(const struct config *c, const struct run_result *r)
+{
+	char err[1024];
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < c->n_outputs; i++) {
+		const struct report_format *f = report_format_named(c->outputs[i].format);
+
+		if (!f || (r->unusable && !f->on_unusable))
+			continue;
+		if (report_write(f->name, r, say_key(), c->outputs[i].path, err, sizeof(err))) {
+			say_error("%s", err);
+			rc = -1;
+		}
+	}
+	return rc;
+}
+
+/* every file the run will write: the reports, then the recording */
+static size_t output_files(const struct config *c, const char *flags[], const char *paths[])
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < c->n_outputs; i++) {
+		const struct report_format *f = report_format_named(c->outputs[i].format);
+
+		flags[n] = f ? f->option : c->outputs[i].format;
+		paths[n++] = c->outputs[i].path;
+	}
+	if (c->record) {
+		flags[n] = "--record";
+		paths[n++] = c->record;
+	}
+	return n;
+}
+
+/* a notebook given as --markdown would lose everything but one row */
+static int check_not_notebook(const struct config *c, char *err, size_t errlen)
+{
+	struct buf text = BUF_INIT(0);
+	const char *md = NULL;
+	char why[600];
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < c->n_outputs; i++)
+		if (!strcmp(c->outputs[i].format, "markdown"))
+			md = c->outputs[i].path;
+	if (md && file_read(md, 256u << 20, &text, why, sizeof(why)) == 0 &&
+	    strstr(buf_cstr(&text), TABLE_BEGIN)) {
+		snprintf(err, errlen,
+			 "'%s' holds a results block (" TABLE_BEGIN "): --markdown would replace "
+			 "the whole notebook; update it with: preflight table REPORT.json "
+			 "--notebook %s",
+			 md, md);
+		rc = -1;
+	}
+	buf_release(&text);
+	return rc;
+}
+
+/* Every output can be written, no two name the same file, none is the
+ * recording being replayed (input), and --markdown is not a notebook.
+ * Checked before any request. */
+static int check_outputs(const struct config *c, const char *input, char *err, size_t errlen)
+{
+	const char *flags[CONFIG_MAX_OUTPUTS + 1], *paths[CONFIG_MAX_OUTPUTS + 1];
+	size_t n = output_files(c, flags, paths), i, k;
+
+	for (i = 0; i < n; i++) {
+		if (file_check_writable(paths[i], err, errlen))
+			return -1;
+		for (k = 0; k < i; k++)
+			if (file_same(paths[k], paths[i])) {
+				snprintf(err, errlen, "%s and %s name the same file '%s'", flags[k],
+					 flags[i], paths[i]);
+				return -1;
+			}
+		if (input && file_same(input, paths[i])) {
+			snprintf(err, errlen,
+				 "%s would overwrite the recording '%s' being replayed", flags[i],
+				 input);
+			return -1;
+		}
+	}
+	return check_not_notebook(c, err, errlen);
+}
+
+/* The key of a live run: refused when it cannot be sent safely (exit 2
+ * before any request), warned about when too short to scrub. */
+static int check_key(const struct config *c, char *err, size_t errlen)
+{
+	char why[256];
+
+	if (!c->api_key || !*c->api_key)
+		return 0;
+	if (secret_check(c->api_key, why, sizeof(why))) {
+		snprintf(err, errlen, "the key in %s %s", c->api_key_env, why);
+		return -1;
+	}
+	if (strlen(c->api_key) < SECRET_MIN_LEN)
+		say_error("warning: the key in %s is shorter than %d characters: it is sent, but "
+			  "never searched for in what the endpoint sends back",
+			  c->api_key_env, SECRET_MIN_LEN);
+	return 0;
+}
+
+/* image, ocr and video probes need their files and expectations: a usage
+ * error before any request when one is missing */
+static int check_media_flags(const struct plan *pl, char *err, size_t errlen)
+{
+	const struct config *c = pl->c;
+	size_t i;
+
+	for (i = 0; i < pl->n; i++) {
+		const struct probe *p = pl->items[i].probe;
+		struct grade_policy pol;
+
+		if (p->media && !strcmp(p->media, "image") && !c->image_path) {
+			snprintf(err, errlen, "probe '%s' needs --image-path FILE", p->id);
+			return -1;
+		}
+		if (p->media && !strcmp(p->media, "video") && !c->video_path) {
+			snprintf(err, errlen, "probe '%s' needs --video-path FILE", p->id);
+			return -1;
+		}
+		plan_policy(pl, &pl->items[i], &p->expect, &pol);
+		if (p->expect.contains_from && !pol.n_expected) {
+			snprintf(err, errlen, "probe '%s' needs at least one --%s TEXT", p->id,
+				 p->expect.contains_from);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* the recording's first line: the options a recording keeps, the recipe
+ * and the probes, whole */
+static char *header_of(const struct config *c, const struct probe_set *set)
+{
+	struct recording_header h = { 0 };
+	char *text = NULL;
+	size_t i;
+	int k;
+
+	h.args = xcalloc((size_t)c->argc + 1, sizeof(char *));
+	h.probes = xcalloc(set->n + 1, sizeof(*h.probes));
+	for (k = 2; h.args && h.probes && k < c->argc; k++) {
+		bool value;
+
+		if (config_recorded(c->argv[k], &value)) {
+			h.args[h.n_args++] = c->argv[k];
+			if (value && k + 1 < c->argc)
+				h.args[h.n_args++] = c->argv[++k];
+		} else if (value) {
+			k++;
+		}
+	}
+	if (c->recipe) {
+		h.recipe.path = c->recipe->path;
+		h.recipe.text = c->recipe->text;
+	}
+	for (i = 0; h.probes && i < set->n; i++, h.n_probes++) {
+		h.probes[i].path = set->items[i]->path;
+		h.probes[i].text = set->items[i]->text;
+	}
+	if (h.args && h.probes)
+		text = recording_header_json(&h);
+	free(h.args); /* the strings are borrowed */
+	free(h.probes);
+	return text;
+}
+
+/* Checks, the plan, media and the tap, all before any request. Returns 0,
+ * or EXIT_USAGE after saying why. A dry run stops after the checks. */
+static int prepare(struct session *s, struct probe_set *set, struct recording *replay,
+		   const char *input)
+{
+	const struct config *c = s->c;
+	char err[1024];
+
+	if ((!replay && check_key(c, err, sizeof(err))) ||
+	    check_outputs(c, input, err, sizeof(err)) ||
+	    probe_set_select(set, c->checks, err, sizeof(err)))
+		goto usage;
+	if (plan_build(c, set, &s->plan)) {
+		snprintf(err, sizeof(err), "out of memory");
+		goto usage;
+	}
+	if (check_media_flags(&s->plan, err, sizeof(err)))
+		goto usage;
+	if (c->dry_run)
+		return 0;
+	if ((c->image_path &&
+	     media_load(c->image_path, MEDIA_IMAGE, &s->image, err, sizeof(err))) ||
+	    (c->video_path && media_load(c->video_path, MEDIA_VIDEO, &s->video, err, sizeof(err))))
+		goto usage;
+	if (replay) {
+		recording_replay_tap(replay, &s->tap);
+		s->hooks.offline = true;
+	} else if (c->record) {
+		char *meta = header_of(c, set);
+
+		s->rec = meta ? recording_create(c->record, say_key(), meta, err, sizeof(err))
+			      : NULL;
+		if (!meta)
+			snprintf(err, sizeof(err), "out of memory");
+		free(meta);
+		if (!s->rec)
+			goto usage;
+		recording_tap(s->rec, &s->tap);
+	}
+	s->hooks.tap = replay || s->rec ? &s->tap : NULL;
+	return 0;
+usage:
+	say_error("%s", err);
+	return EXIT_USAGE;
+}
+
+/* --dry-run: the plan as JSON on stdout; nothing is sent or written */
+static int print_plan(const struct plan *pl)
+{
+	char *text = plan_json(pl);
+
+	if (!text) {
+		say_error("out of memory");
+		return EXIT_USAGE;
+	}
+	say(stdout, text); /* --chat-template-kwargs may hold anything */
+	say(stdout, "\n");
+	free(text);
+	return EXIT_PASS;
+}
+
+/* the exit code of a finished run whose reports were written */
+static int exit_code(const struct session *s, const struct run_result *r)
+{
+	size_t i;
+
+	if (*s->stop)
+		return 128 + *s->stop;
+	if (r->unusable)
+		return EXIT_UNUSABLE;
+	for (i = 0; i < r->n_probes; i++)
+		if (r->probes[i].verdict != VERDICT_PASS)
+			return EXIT_FAILED;
+	return EXIT_PASS;
+}
+
+/* The run itself, then the files, then the console. */
+static int execute(struct session *s)
+{
+	struct buf console = BUF_INIT(0);
+	struct run_result r;
+	char err[1024];
+	int code = EXIT_PASS;
+
+	s->hooks.image = s->c->image_path ? &s->image : NULL;
+	s->hooks.video = s->c->video_path ? &s->video : NULL;
+	s->hooks.event = progress;
+	s->hooks.ctx = &s->tty;
+	s->hooks.cancel = s->stop;
+	if (runner_run(&s->plan, &s->hooks, &r, err, sizeof(err)) != RUNNER_OK) {
+		say_error("%s", err);
+		run_result_release(&r);
+		return EXIT_USAGE;
+	}
+	/* the files first: a closed stdout must not cost a report */
+	if (write_reports(s->c, &r))
+		code = EXIT_WRITE;
+	if (s->rec && recording_finish(s->rec, err, sizeof(err))) {
+		say_error("%s", err);
+		code = EXIT_WRITE;
+	}
+	s->rec = NULL; /* finished or not, recording_finish freed it */
+	if (report_console_render(&r, isatty(STDOUT_FILENO) && s->c->color, &console) == 0)
+		say(stdout, buf_cstr(&console));
+	buf_release(&console);
+	if (code != EXIT_WRITE)
+		code = exit_code(s, &r);
+	run_result_release(&r);
+	return code;
+}
+
+/* Runs the selected probes of set (live, recorded, or replayed from
+ * replay, whose file is input) and returns the exit code. */
+static int run_probes(const struct config *c, const volatile sig_atomic_t *stop,
+		      struct probe_set *set, struct recording *replay, const char *input)
+{
+	struct session s;
+	int code;
+
+	memset(&s, 0, sizeof(s));
+	s.c = c;
+	s.stop = stop;
+	s.tty = isatty(STDERR_FILENO) && c->color;
+	code = prepare(&s, set, replay, input);
+	if (!code)
+		code = c->dry_run ? print_plan(&s.plan) : execute(&s);
+	session_release(&s);
+	return code;
+}
+
+int cmd_run(const struct config *c, const volatile sig_atomic_t *stop)
+{
+	struct probe_set set = { 0 };
+	char dir[PATH_MAX], err[1024];
+	int code = EXIT_USAGE;
+
+	if (probe_load_dir(commands_probe_dir(c, dir, sizeof(dir)), &set, err, sizeof(err)))
+		say_error("%s", err);
+	else
+		code = run_probes(c, stop, &set, NULL, NULL);
+	probe_set_release(&set);
+	return code;
+}
+
+/* The arguments of a replayed run: "preflight run", the recording's
+ * options (each one a recording may carry), then this command's outputs
+ * and media files. Returns a NULL-terminated array of borrowed strings,
+ * or NULL with err. */
+static const char **replay_args(const struct config *c, const struct recording_header *h, int *n,
+				char *err, size_t errlen)
+{
+	const char *media[][2] = { { "--image-path", c->image_path },
+				   { "--video-path", c->video_path } };
+	const size_t own = c->n_outputs + sizeof(media) / sizeof(media[0]);
+	const char **args = xcalloc(2 + (size_t)h->n_args + 2 * own + 1, sizeof(char *));
+	size_t i;
+	int k;
+
+	*n = 0;
+	if (!args) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	args[(*n)++] = "preflight";
+	args[(*n)++] = "run";
+	for (k = 0; k < h->n_args; k++)
+		args[(*n)++] = h->args[k];
+	if (config_check_recorded(args + 2, *n - 2, err, errlen)) {
+		free(args);
+		return NULL;
+	}
+	for (i = 0; i < c->n_outputs; i++) {
+		args[(*n)++] = report_format_named(c->outputs[i].format)->option;
+		args[(*n)++] = c->outputs[i].path;
+	}
+	for (i = 0; i < sizeof(media) / sizeof(media[0]); i++)
+		if (media[i][1]) {
+			args[(*n)++] = media[i][0];
+			args[(*n)++] = media[i][1];
+		}
+	return args;
+}
+
+/* the recorded probes, as the set to run */
+static int replay_probes(const struct recording_header *h, struct probe_set *set, char *err,
+			 size_t errlen)
+{
+	size_t i;
+
+	for (i = 0; i < h->n_probes; i++) {
+		const struct recording_file *f = &h->probes[i];
+		struct probe *p = probe_load_text(f->path, f->text, strlen(f->text), err, errlen);
+
+		if (!p)
+			return -1;
+		if (probe_set_add(set, p)) {
+			snprintf(err, errlen, "the recording holds probe '%s' twice", p->id);
+			probe_free(p);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* preflight replay RECORDING: the recorded run's options and probes,
+ * every answer from the recording, and only this command's outputs; it
+ * never waits and never sends a request */
+int cmd_replay(const struct config *c, const volatile sig_atomic_t *stop)
+{
+	size_t cap = c->max_run_bytes > 0 ? (size_t)c->max_run_bytes : 0;
+	struct recording_header h = { 0 };
+	struct probe_set set = { 0 };
+	struct recipe_text rt;
+	struct recording *rec;
+	struct config rc;
+	const char **args = NULL;
+	char err[1024], why[256];
+	int n = 0, code = EXIT_USAGE;
+
+	memset(&rc, 0, sizeof(rc));
+	rec = recording_open(c->recording, cap ? cap : RECORDING_MAX_BYTES,
+			     cap ? cap : RECORDING_MAX_LINE, err, sizeof(err));
+	if (!rec || recording_header_read(rec, &h, err, sizeof(err)) ||
+	    !(args = replay_args(c, &h, &n, err, sizeof(err))))
+		goto fail;
+	rt.path = h.recipe.path;
+	rt.text = h.recipe.text;
+	if (config_parse_with(n, (char **)args, &rt, &rc, err, sizeof(err)) ||
+	    replay_probes(&h, &set, err, sizeof(err)))
+		goto fail;
+	if (rc.api_key && !secret_check(rc.api_key, why, sizeof(why)))
+		say_scrub_key(rc.api_key);
+	rc.api_key = NULL; /* nothing is sent, so no key is either */
+	if (c->max_run_bytes > 0)
+		rc.max_run_bytes = c->max_run_bytes;
+	code = run_probes(&rc, stop, &set, rec, c->recording);
+	goto out;
+fail:
+	say_error("%s", err);
+out:
+	probe_set_release(&set);
+	config_release(&rc);
+	free(args);
+	recording_header_release(&h);
+	recording_free(rec);
+	return code;
+}

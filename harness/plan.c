@@ -1,0 +1,219 @@
+/* plan — the run plan and its dry-run JSON; see plan.h. */
+#include "plan.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "alloc.h"
+#include "needle.h"
+
+/* Requests a probe sends at once: --tool-batch resizes tool batches. */
+static int item_batch(const struct config *c, const struct probe *p)
+{
+	if (p->batch > 1 && c->tool_batch && cJSON_GetObjectItemCaseSensitive(p->request, "tools"))
+		return c->tool_batch;
+	return p->batch;
+}
+
+static long item_max_tokens(const struct config *c, const struct probe *p)
+{
+	const cJSON *mt = cJSON_GetObjectItemCaseSensitive(p->request, "max_tokens");
+
+	return cJSON_IsNumber(mt) ? (long)mt->valuedouble : c->visible_tokens + c->headroom_tokens;
+}
+
+/* One item of probe p: variant j of a --needle-depth list, or the probe
+ * itself when variants is 0. Returns 0 or -1 (out of memory). */
+static int item_init(const struct config *c, const struct probe *p, size_t variants, size_t j,
+		     struct plan_item *it)
+{
+	char secret[64];
+	int per_rep;
+
+	memset(it, 0, sizeof(*it));
+	it->probe = p;
+	it->path = p->api == API_RESPONSES ? "responses" : "chat/completions";
+	it->batch = item_batch(c, p);
+	it->reps = c->repeat ? c->repeat : p->repeat;
+	it->stream = c->stream || p->stream;
+	it->parity = c->stream_parity;
+	it->solo = c->concurrency_diff && it->batch > 1;
+	it->max_tokens = item_max_tokens(c, p);
+	it->needle_target = -1;
+	/* every answer of the batch, the batch again alone, then one per turn */
+	per_rep = it->batch * (it->solo ? 2 : 1) + (int)p->n_turns;
+	it->answers = per_rep * it->reps * (it->parity ? 2 : 1);
+	if (!p->needle)
+		return 0;
+	it->needle_target =
+		p->needle->size == NEEDLE_SIZE_LONG_TOOL_CTX ? c->long_tool_ctx : c->needle_ctx;
+	it->depth = variants ? c->needle_depths[j] : p->needle->depth;
+	if (variants)
+		snprintf(it->variant, sizeof(it->variant), "@%.0f%%", it->depth * 100.0);
+	if (!p->needle->secret)
+		return 0;
+	needle_secret_for(p->needle->secret, it->depth, variants ? (int)j : -1, secret,
+			  sizeof(secret));
+	it->secret = xstrdup(secret);
+	return it->secret ? 0 : -1;
+}
+
+/* a needle with a secret runs once per --needle-depth, else once */
+static size_t variants_of(const struct config *c, const struct probe *p)
+{
+	return p->needle && p->needle->secret ? c->n_needle_depths : 0;
+}
+
+int plan_build(const struct config *c, const struct probe_set *set, struct plan *pl)
+{
+	size_t i, j, n = 0;
+
+	memset(pl, 0, sizeof(*pl));
+	pl->c = c;
+	for (i = 0; i < set->n; i++)
+		n += variants_of(c, set->items[i]) ? variants_of(c, set->items[i]) : 1;
+	pl->items = xcalloc(n + 1, sizeof(*pl->items));
+	if (!pl->items)
+		return -1;
+	for (i = 0; i < set->n; i++) {
+		size_t variants = variants_of(c, set->items[i]);
+
+		for (j = 0; j < (variants ? variants : 1); j++)
+			if (item_init(c, set->items[i], variants, j, &pl->items[pl->n++])) {
+				plan_release(pl);
+				return -1;
+			}
+	}
+	return 0;
+}
+
+void plan_release(struct plan *pl)
+{
+	size_t i;
+
+	for (i = 0; i < pl->n; i++)
+		free(pl->items[i].secret);
+	free(pl->items);
+	memset(pl, 0, sizeof(*pl));
+}
+
+void plan_policy(const struct plan *pl, const struct plan_item *it, const struct expect *x,
+		 struct grade_policy *pol)
+{
+	const struct config *c = pl->c;
+	const struct config_texts *t = config_texts_of(c, x->contains_from);
+
+	memset(pol, 0, sizeof(*pol));
+	if (t) {
+		pol->expected = t->text;
+		pol->n_expected = t->n;
+	}
+	pol->finish_reasons = x->finish_reasons ? x->finish_reasons : c->allowed_finish;
+	pol->n_finish_reasons = x->finish_reasons ? x->n_finish_reasons : c->n_allowed_finish;
+	pol->reasoning = x->reasoning_set ? x->reasoning : c->reasoning_evidence;
+	pol->max_tokens = it->max_tokens;
+	pol->secret = it->secret;
+}
+
+/* Each builder returns false when out of memory; a false anywhere fails
+ * the whole document, so a plan is never printed with parts missing. */
+static bool add_str(cJSON *o, const char *name, const char *value)
+{
+	return !value || cJSON_AddStringToObject(o, name, value) != NULL;
+}
+
+static bool add_num(cJSON *o, const char *name, double value)
+{
+	return cJSON_AddNumberToObject(o, name, value) != NULL;
+}
+
+static bool add_target(cJSON *plan, const struct config *c)
+{
+	cJSON *o = cJSON_AddObjectToObject(plan, "target");
+
+	return o && add_str(o, "endpoint", c->endpoint) &&
+	       add_str(o, "model", c->model ? c->model : "(the only model of /v1/models)") &&
+	       add_str(o, "api_key", c->api_key ? "set (not shown)" : "none") &&
+	       add_str(o, "recipe", c->recipe ? c->recipe->path : NULL);
+}
+
+static bool add_thinking(cJSON *plan, const struct config *c)
+{
+	cJSON *o = cJSON_AddObjectToObject(plan, "thinking");
+	cJSON *kw = c->chat_template_kwargs ? cJSON_Duplicate(c->chat_template_kwargs, 1) : NULL;
+
+	if (!o || (c->chat_template_kwargs && !kw) ||
+	    (kw && !cJSON_AddItemToObject(o, "chat_template_kwargs", kw))) {
+		cJSON_Delete(kw);
+		return false;
+	}
+	return add_str(o, "mode", thinking_mode_name(c->thinking)) &&
+	       add_str(o, "reasoning_effort", c->reasoning_effort);
+}
+
+static bool add_budget(cJSON *plan, const struct config *c)
+{
+	cJSON *o = cJSON_AddObjectToObject(plan, "budget");
+
+	return o && add_num(o, "visible_answer_tokens", (double)c->visible_tokens) &&
+	       add_num(o, "reasoning_headroom_tokens", (double)c->headroom_tokens) &&
+	       add_num(o, "max_tokens", (double)(c->visible_tokens + c->headroom_tokens)) &&
+	       add_num(plan, "timeout_seconds", c->timeout) &&
+	       add_num(plan, "needle_ctx", (double)c->needle_ctx) &&
+	       add_num(plan, "long_tool_ctx", (double)c->long_tool_ctx);
+}
+
+static bool add_item(cJSON *list, const struct plan_item *it)
+{
+	cJSON *o = cJSON_CreateObject();
+	char id[160];
+
+	if (!o || !cJSON_AddItemToArray(list, o)) {
+		cJSON_Delete(o);
+		return false;
+	}
+	snprintf(id, sizeof(id), "%s%s", it->probe->id, it->variant);
+	return add_str(o, "id", id) && add_str(o, "title", it->probe->title) &&
+	       add_num(o, "requests_at_once", it->batch) && add_num(o, "repeat", it->reps) &&
+	       cJSON_AddBoolToObject(o, "stream", it->stream) &&
+	       add_num(o, "turns", 1 + (double)it->probe->n_turns) &&
+	       add_num(o, "answers", it->answers) &&
+	       (it->needle_target < 0 || add_num(o, "needle_target", (double)it->needle_target));
+}
+
+static bool add_outputs(cJSON *plan, const struct config *c)
+{
+	cJSON *o = cJSON_AddObjectToObject(plan, "outputs"), *later;
+	size_t i;
+
+	for (i = 0; o && i < c->n_outputs; i++)
+		if (!add_str(o, c->outputs[i].format, c->outputs[i].path))
+			return false;
+	if (!o || !add_str(o, "record", c->record))
+		return false;
+	later = cJSON_AddArrayToObject(plan, "deferred");
+	return later && cJSON_AddItemToArray(later, cJSON_CreateString("endpoint identity")) &&
+	       cJSON_AddItemToArray(later, cJSON_CreateString("model requests")) &&
+	       cJSON_AddItemToArray(later, cJSON_CreateString("report writes"));
+}
+
+char *plan_json(const struct plan *pl)
+{
+	cJSON *plan = cJSON_CreateObject(), *list = NULL;
+	char *text = NULL;
+	bool ok;
+	size_t i;
+
+	ok = plan && add_str(plan, "schema", "preflight-plan/v1") && add_target(plan, pl->c) &&
+	     add_thinking(plan, pl->c) && add_budget(plan, pl->c) &&
+	     (list = cJSON_AddArrayToObject(plan, "probes")) != NULL;
+	for (i = 0; ok && i < pl->n; i++)
+		ok = add_item(list, &pl->items[i]);
+	if (ok && add_outputs(plan, pl->c))
+		text = cJSON_Print(plan);
+	cJSON_Delete(plan);
+	return text;
+}

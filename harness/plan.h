@@ -1,0 +1,61 @@
+/* plan — what a run will send, decided once from the config and the probes.
+ *
+ * One item per result: a probe, or one --needle-depth variant of a needle
+ * probe with its own secret. Each item says how its requests are sent
+ * (batch, repetitions, streamed or not, both ways, alone then at once),
+ * the answer budget and the haystack size, and how many answers it asks
+ * for when every one passes. The runner executes items; the dry run, the
+ * unreachable-endpoint path and replay read the same numbers, so a report
+ * never counts differently from the run. Never prints. */
+#ifndef PREFLIGHT_PLAN_H
+#define PREFLIGHT_PLAN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "config.h"
+#include "grade.h"
+#include "probe.h"
+
+/* the bundled tool probe's batch, reported when --tool-batch is not given */
+#define PLAN_TOOL_BATCH 20
+
+struct plan_item {
+	const struct probe *probe; /* borrowed from the probe set */
+	char variant[16];	   /* "@50%" for a --needle-depth variant, else "" */
+	double depth;		   /* where the needle's secret goes */
+	char *secret;		   /* owned; the needle's secret, or NULL */
+	const char *path;	   /* static: "chat/completions" or "responses" */
+	int batch;		   /* identical requests at once, per repetition */
+	int reps;		   /* repetitions */
+	bool stream;		   /* streamed when sent as the flags set it */
+	bool parity;		   /* --stream-parity: sent plain and streamed */
+	bool solo;		   /* --concurrency-diff: the batch also one at a time */
+	long max_tokens;	   /* the answer budget of every request */
+	long needle_target;	   /* the haystack's size in tokens, -1: not a needle */
+	int answers;		   /* answers asked for when every one passes */
+};
+
+struct plan {
+	const struct config *c;	 /* borrowed: settings every item shares */
+	struct plan_item *items; /* owned */
+	size_t n;
+};
+
+/* Builds the plan of the probes in set (already selected) under c; both
+ * stay the caller's and must outlive the plan. Returns 0, or -1 when out
+ * of memory. */
+int plan_build(const struct config *c, const struct probe_set *set, struct plan *pl);
+void plan_release(struct plan *pl);
+
+/* The evidence policy of expectations x (an item's probe's, or one of its
+ * turns'): theirs where set, the run's flags else. pol borrows from x and
+ * the config. */
+void plan_policy(const struct plan *pl, const struct plan_item *it, const struct expect *x,
+		 struct grade_policy *pol);
+
+/* The plan as the dry run prints it (preflight-plan/v1, indented JSON);
+ * caller frees. NULL when out of memory. */
+char *plan_json(const struct plan *pl);
+
+#endif
