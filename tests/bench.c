@@ -211,7 +211,9 @@ static void bench_needle_build(void)
 	};
 	/* 1M tokens at 4 characters per token */
 	long fillers = needle_count_guess(&s, 1000000);
-	struct chat_settings cs = { "model", 256, THINKING_DISABLED, NULL, NULL, NULL, false };
+	struct chat_settings cs = { .model = "model",
+				    .max_tokens = 256,
+				    .thinking = THINKING_DISABLED };
 	cJSON *req = cJSON_CreateObject(), *msgs = cJSON_CreateArray(), *m = cJSON_CreateObject();
 	struct rusage after;
 	double t0, t1;

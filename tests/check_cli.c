@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "suites.h"
 #include "testutil.h"
@@ -382,7 +383,8 @@ START_TEST(console_and_markdown)
 }
 END_TEST
 
-/* all 20 tool requests are in flight at once */
+/* all 20 tool requests are in flight at once: the fake answers none
+ * until all 20 are there (a sequential client would wait 30 s and fail) */
 START_TEST(tool_batch_is_concurrent)
 {
 	struct fake f;
@@ -390,10 +392,11 @@ START_TEST(tool_batch_is_concurrent)
 	const char *argv[] = { "run", "--endpoint", NULL, "--checks", "tools", NULL };
 	long requests, most;
 
-	fake_start(&f, "slow-batch");
+	fake_start(&f, "held-batch");
 	argv[2] = f.url;
 	run_preflight(&o, NULL, argv);
 	fake_stats(&f, &requests, &most);
+	ck_assert_int_eq(fake_stat(&f, "held_batches"), 1);
 	fake_stop(&f);
 	ck_assert_int_eq(o.code, 0);
 	ck_assert_int_eq(requests, 20);
@@ -846,10 +849,11 @@ START_TEST(parallel_probes_overlap)
 	struct outcome o;
 	long requests, most;
 
-	fake_start(&f, "slow-batch");
+	fake_start(&f, "held-parallel");
 	argv[2] = f.url;
 	run_preflight(&o, NULL, argv);
 	fake_stats(&f, &requests, &most);
+	ck_assert_int_eq(fake_stat(&f, "held_batches"), 1);
 	fake_stop(&f);
 	ck_assert_msg(o.code == 0, "exit %d\n%s", o.code, o.out);
 	ck_assert_int_eq(requests, 22);
@@ -892,30 +896,16 @@ END_TEST
 /* vLLM refuses connections until its model is loaded: --wait covers it */
 START_TEST(refused_while_loading_waits)
 {
-	struct fake f;
 	struct outcome o;
-	char port[16], scenario[4096], exe[4096];
-	/* models a load long enough for preflight to start, even under valgrind */
-	const char *argv[] = { "--scenario",
-			       scenario,
-			       "--port",
-			       port,
-			       "--listen-after-ms",
-			       "4000",
-			       "--",
-			       exe,
-			       "run",
-			       "--endpoint",
-			       "http://127.0.0.1:{port}/v1",
-			       "--wait",
-			       "60",
-			       "--checks",
-			       "smoke",
-			       NULL };
+	char scenario[4096], exe[4096];
+	/* the fake binds a port of its own choosing, refuses for a load long
+	 * enough for preflight to start (even under valgrind), then listens */
+	const char *argv[] = { "--scenario", scenario,	   "--listen-after-ms",
+			       "4000",	     "--",	   exe,
+			       "run",	     "--endpoint", "http://127.0.0.1:{port}/v1",
+			       "--wait",     "60",	   "--checks",
+			       "smoke",	     NULL };
 
-	fake_start(&f, "healthy"); /* a port that is free once this one stops */
-	snprintf(port, sizeof(port), "%u", f.port);
-	fake_stop(&f);
 	snprintf(scenario, sizeof(scenario), "%s/fixtures/scenarios/refused-while-loading.json",
 		 repo_root());
 	snprintf(exe, sizeof(exe), "%s/preflight", repo_root());
@@ -971,14 +961,17 @@ START_TEST(interrupt_writes_reports)
 	cJSON *r;
 	FILE *ls;
 	char cmd[160], line[256];
-	int files = 0;
+	int files = 0, k;
 
-	fake_start(&f, "slow-batch");
+	fake_start(&f, "held-forever");
 	argv[2] = f.url;
 	pid = start_program(&o, NULL, "preflight", argv);
-	/* wait until the tool batch is in flight (smoke is 1 request) */
-	while (requests < 2)
-		fake_stats(&f, &requests, &most);
+	/* the fake holds the whole batch until interrupted: wait until all 20
+	 * are there (a poll of a condition, bounded, not a timing guess) */
+	for (k = 0; k < 3000 && fake_stat(&f, "held_in_flight") < 20; k++)
+		usleep(10 * 1000);
+	fake_stats(&f, &requests, &most);
+	ck_assert_int_eq(requests, 21); /* smoke, then the batch */
 	kill(pid, SIGINT);
 	outcome_wait(&o, pid);
 	fake_stop(&f);

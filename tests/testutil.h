@@ -29,6 +29,8 @@ void fake_start_file(struct fake *f, const char *path);
 void fake_stop(struct fake *f);
 /* GET /fake/stats: chat requests seen and most in flight at once. */
 void fake_stats(const struct fake *f, long *requests, long *max_in_flight);
+/* One figure of GET /fake/stats ("held_in_flight", "held_batches", ...). */
+long fake_stat(const struct fake *f, const char *key);
 /* The same, plus requests that carried chat_template_kwargs.enable_thinking=false. */
 void fake_stats_thinking(const struct fake *f, long *requests, long *max_in_flight,
 			 long *thinking_off);
@@ -64,8 +66,8 @@ cJSON *read_json_report(const struct outcome *o, const char *name);
 /* The verdict and cause of probe id in a parsed JSON report. */
 const char *report_verdict(const cJSON *report, const char *id);
 const char *report_cause(const cJSON *report, const char *id);
-/* Validates a JUnit file with xmllint against ../shared/schemas/junit-10.xsd.
- * Returns 1 valid, 0 invalid, -1 skipped (no schema or no xmllint; make
+/* Validates a JUnit file with xmllint against tests/data/junit-10.xsd.
+ * Returns 1 valid, 0 invalid, -1 skipped (no xmllint; make
  * check says so once). */
 int junit_validate(const char *path);
 
