@@ -1232,28 +1232,31 @@ Suite *cli_suite(void)
 	Suite *s = suite_create("cli");
 	TCase *tc = tcase_create("scenarios");
 	TCase *other = tcase_create("behaviour");
+	/* the tests of concurrency, waiting and interruption, to rerun alone
+	 * under load: CK_RUN_SUITE=cli CK_RUN_CASE=concurrency */
+	TCase *together = tcase_create("concurrency");
 
 	tcase_set_timeout(tc, 120);
 	tcase_set_timeout(other, 120);
 	tcase_add_loop_test(tc, scenario_table, 0, sizeof(rows) / sizeof(rows[0]));
+	tcase_add_test(together, parallel_probes_overlap);
+	tcase_add_test(together, tool_batch_is_concurrent);
+	tcase_add_test(together, refused_while_loading_waits);
+	tcase_add_test(together, interrupt_writes_reports);
 	tcase_add_test(other, console_and_markdown);
 	tcase_add_test(other, raw_nul_body_replays);
 	tcase_add_loop_test(other, stream_table, 0, sizeof(stream_rows) / sizeof(stream_rows[0]));
 	tcase_add_test(other, perf_metrics_reach_the_table);
-	tcase_add_test(other, parallel_probes_overlap);
 	tcase_add_test(other, repeats_show_flakiness);
 	tcase_add_test(other, dry_run_sends_nothing);
 	tcase_add_test(other, media_probes);
 	tcase_add_test(other, junit_consumer_agrees);
-	tcase_add_test(other, tool_batch_is_concurrent);
 	tcase_add_test(other, no_thinking_reaches_every_request);
 	tcase_add_test(other, api_key_sent_never_shown);
 	tcase_add_test(other, api_key_refused);
 	tcase_add_test(other, echoed_key_is_redacted);
 	tcase_add_test(other, dead_endpoint_exits_3);
 	tcase_add_test(other, loading_endpoint_waits);
-	tcase_add_test(other, refused_while_loading_waits);
-	tcase_add_test(other, interrupt_writes_reports);
 	tcase_add_test(other, tls_handshake_and_insecure);
 	tcase_add_test(other, allocation_failures_are_clean);
 	tcase_add_test(other, usage_errors_send_nothing);
@@ -1263,5 +1266,6 @@ Suite *cli_suite(void)
 	tcase_add_test(other, list_and_validate);
 	suite_add_tcase(s, tc);
 	suite_add_tcase(s, other);
+	suite_add_tcase(s, together);
 	return s;
 }
