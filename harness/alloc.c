@@ -4,6 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* fail_at is set before any thread starts; count is shared by every
+ * --parallel thread, so it is incremented atomically: exactly one
+ * allocation is the Nth */
 static unsigned long fail_at; /* 0 = never */
 static unsigned long count;
 static unsigned long failures; /* allocations that returned NULL */
@@ -24,7 +27,7 @@ static int should_fail(void)
 {
 	if (!fail_at)
 		return 0;
-	return ++count == fail_at;
+	return __atomic_add_fetch(&count, 1, __ATOMIC_RELAXED) == fail_at;
 }
 
 void alloc_fail_at(unsigned long n)
