@@ -145,33 +145,46 @@ static int add_stream(cJSON *body, const struct chat_settings *s)
 		       : 0;
 }
 
-char *chat_body_build(const cJSON *request, const cJSON *messages, const struct chat_settings *s,
-		      char *err, size_t errlen)
+/* the request's "extra_body", then --extra-body, over everything else */
+static int merge_extras(cJSON *body, const cJSON *request, const struct chat_settings *s)
 {
-	cJSON *body = cJSON_CreateObject();
 	const cJSON *extra = cJSON_GetObjectItemCaseSensitive(request, "extra_body");
-	bool own = !messages && !s->last_user;
-	char *text = NULL;
 
-	if (!body || (s->model && !cJSON_AddStringToObject(body, "model", s->model)) ||
-	    add_request_fields(body, request, own) ||
-	    (!own && add_messages(body, request, messages, s)) ||
-	    !cJSON_AddNumberToObject(body, "max_tokens", (double)s->max_tokens) ||
-	    (!cJSON_GetObjectItemCaseSensitive(body, "temperature") &&
-	     !cJSON_AddNumberToObject(body, "temperature", 0.0)) ||
-	    add_template_kwargs(body, s) ||
-	    (s->reasoning_effort &&
-	     !cJSON_AddStringToObject(body, "reasoning_effort", s->reasoning_effort)) ||
-	    add_stream(body, s) || (extra && merge_into(body, extra)) ||
-	    (s->extra_body && merge_into(body, s->extra_body)) ||
-	    put_media(cJSON_GetObjectItemCaseSensitive(body, "messages"), s))
-		goto out;
-	text = cJSON_PrintUnformatted(body);
-out:
+	return (extra && merge_into(body, extra)) ||
+			       (s->extra_body && merge_into(body, s->extra_body))
+		       ? -1
+		       : 0;
+}
+
+/* body as text when ok, else NULL with the reason; body is freed */
+static char *print_body(cJSON *body, bool ok, char *err, size_t errlen)
+{
+	char *text = ok ? cJSON_PrintUnformatted(body) : NULL;
+
 	cJSON_Delete(body);
 	if (!text)
 		snprintf(err, errlen, "cannot build the request body: out of memory");
 	return text;
+}
+
+char *chat_body_build(const cJSON *request, const cJSON *messages, const struct chat_settings *s,
+		      char *err, size_t errlen)
+{
+	cJSON *body = cJSON_CreateObject();
+	bool own = !messages && !s->last_user;
+	bool ok = body && (!s->model || cJSON_AddStringToObject(body, "model", s->model)) &&
+		  !add_request_fields(body, request, own) &&
+		  (own || !add_messages(body, request, messages, s)) &&
+		  cJSON_AddNumberToObject(body, "max_tokens", (double)s->max_tokens) &&
+		  (cJSON_GetObjectItemCaseSensitive(body, "temperature") ||
+		   cJSON_AddNumberToObject(body, "temperature", 0.0)) &&
+		  !add_template_kwargs(body, s) &&
+		  (!s->reasoning_effort ||
+		   cJSON_AddStringToObject(body, "reasoning_effort", s->reasoning_effort)) &&
+		  !add_stream(body, s) && !merge_extras(body, request, s) &&
+		  !put_media(cJSON_GetObjectItemCaseSensitive(body, "messages"), s);
+
+	return print_body(body, ok, err, errlen);
 }
 
 char *chat_tokenize_body(const cJSON *request, const struct chat_settings *s)
@@ -679,30 +692,19 @@ int chat_stream_parse(const char *body, size_t len, const struct http_mark *mark
 char *chat_responses_body(const cJSON *request, const struct chat_settings *s, char *err,
 			  size_t errlen)
 {
+	const cJSON *input = cJSON_GetObjectItemCaseSensitive(request, "input");
+	bool toggle = s->thinking == THINKING_ENABLED || s->thinking == THINKING_DISABLED;
 	cJSON *body = cJSON_CreateObject(), *kw;
-	const cJSON *input = cJSON_GetObjectItemCaseSensitive(request, "input"), *e;
-	char *text = NULL;
+	bool ok = body && (!s->model || cJSON_AddStringToObject(body, "model", s->model)) &&
+		  cJSON_AddItemToObject(body, "input", cJSON_Duplicate(input, 1)) &&
+		  cJSON_AddNumberToObject(body, "max_output_tokens", (double)s->max_tokens) &&
+		  cJSON_AddNumberToObject(body, "temperature", 0.0) &&
+		  (!toggle || ((kw = cJSON_AddObjectToObject(body, "chat_template_kwargs")) &&
+			       cJSON_AddBoolToObject(kw, "enable_thinking",
+						     s->thinking == THINKING_ENABLED))) &&
+		  !merge_extras(body, request, s);
 
-	if (!body || (s->model && !cJSON_AddStringToObject(body, "model", s->model)) ||
-	    !cJSON_AddItemToObject(body, "input", cJSON_Duplicate(input, 1)) ||
-	    !cJSON_AddNumberToObject(body, "max_output_tokens", (double)s->max_tokens) ||
-	    !cJSON_AddNumberToObject(body, "temperature", 0.0))
-		goto out;
-	if (s->thinking == THINKING_ENABLED || s->thinking == THINKING_DISABLED) {
-		if (!(kw = cJSON_AddObjectToObject(body, "chat_template_kwargs")) ||
-		    !cJSON_AddBoolToObject(kw, "enable_thinking", s->thinking == THINKING_ENABLED))
-			goto out;
-	}
-	if ((e = cJSON_GetObjectItemCaseSensitive(request, "extra_body")) && merge_into(body, e))
-		goto out;
-	if (s->extra_body && merge_into(body, s->extra_body))
-		goto out;
-	text = cJSON_PrintUnformatted(body);
-out:
-	cJSON_Delete(body);
-	if (!text)
-		snprintf(err, errlen, "cannot build the request body: out of memory");
-	return text;
+	return print_body(body, ok, err, errlen);
 }
 
 /* appends the text of every part of type kind in item's content */
