@@ -2,6 +2,7 @@
 #include "grade.h"
 
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,12 +11,17 @@
 #include "schema.h"
 #include "text.h"
 
-static void set_fail(struct grade *g, const char *fmt, const char *a, const char *b)
+static void set_fail(struct grade *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void set_fail(struct grade *g, const char *fmt, ...)
 {
+	va_list ap;
+
 	if (!g->pass)
 		return; /* the first failure explains best */
 	g->pass = false;
-	snprintf(g->detail, sizeof(g->detail), fmt, a ? a : "", b ? b : "");
+	va_start(ap, fmt);
+	vsnprintf(g->detail, sizeof(g->detail), fmt, ap);
+	va_end(ap);
 }
 
 /* A pattern of the probe hit pcre2's limits: the probe, not the endpoint,
@@ -190,7 +196,7 @@ static void check_tools(const struct expect *x, const struct chat_reply *r, stru
 		if (!cJSON_IsObject(args)) {
 			ev->bad_arguments = true;
 			ex = text_excerpt(c->arguments, strlen(c->arguments), 80, true);
-			set_fail(g, "tool arguments are not a JSON object: '%s'%s", ex, NULL);
+			set_fail(g, "tool arguments are not a JSON object: '%s'", ex ? ex : "");
 			free(ex);
 			cJSON_Delete(args);
 			continue;
@@ -206,15 +212,16 @@ static void check_tools(const struct expect *x, const struct chat_reply *r, stru
 		} else if (rc != 1) {
 			ev->bad_arguments = true;
 			ex = text_excerpt(c->arguments, strlen(c->arguments), 80, true);
-			set_fail(g, "tool arguments '%s' do not match the schema: %s", ex, why);
+			set_fail(g, "tool arguments '%s' do not match the schema: %s", ex ? ex : "",
+				 why);
 			free(ex);
 		}
 		cJSON_Delete(args);
 	}
 	if (!r->n_calls)
-		set_fail(g, "no tool call in the answer%s%s", NULL, NULL);
+		set_fail(g, "no tool call in the answer");
 	if (r->content_len && diagnose_tool_markup(r->content, r->content_len))
-		set_fail(g, "tool-call markup in content%s%s", NULL, NULL);
+		set_fail(g, "tool-call markup in content");
 }
 
 /* needle found in hay with case folded and whitespace dropped on both */
@@ -243,31 +250,211 @@ static bool contains_folded(const char *hay, const char *needle)
 	return found;
 }
 
-/* would text pass the content checks (regex, JSON, contains, secret)? */
+/* --- one check per expectation kind ----------------------------------------- */
+
+/* what every check reads and writes */
+struct check {
+	const struct expect *x;
+	const struct grade_policy *pol;
+	const struct chat_reply *r;
+	const struct stream_stats *st; /* NULL unless streamed */
+	struct grade *g;
+	struct answer_evidence *ev;
+};
+
+static void check_no_garbage(struct check *k)
+{
+	char why[300];
+
+	if (k->r->had_nul) {
+		k->ev->nul_bytes = true;
+		set_fail(k->g, "NUL characters in the answer");
+	}
+	if (diagnose_garbage(k->r->content, k->r->content_len, why, sizeof(why)))
+		set_fail(k->g, "%s", why);
+}
+
+static void check_no_leak(struct check *k)
+{
+	if (diagnose_think_tags(k->r->content, k->r->content_len))
+		set_fail(k->g, "<think> tags in content");
+	else if (k->ev->untagged_reasoning)
+		set_fail(k->g, "a chain of thought in content");
+}
+
+static void check_stream_done(struct check *k)
+{
+	if (k->st && !k->st->done) {
+		k->ev->stream_incomplete = true;
+		set_fail(k->g, "the stream ended without data: [DONE]");
+	}
+}
+
+static void check_tool_call(struct check *k)
+{
+	check_tools(k->x, k->r, k->g, k->ev);
+}
+
+static void check_schema(struct check *k)
+{
+	char why[300];
+	cJSON *obj = grade_json_object(k->r->content, k->r->content_len, why, sizeof(why));
+	int rc;
+
+	if (!obj) {
+		k->ev->json_after_prose = json_after_prose(k->r->content, k->r->content_len);
+		set_fail(k->g, "%s", why);
+		return;
+	}
+	json_keys(obj, k->g->json_keys, sizeof(k->g->json_keys));
+	rc = schema_validate(k->x->content_json_schema, obj, why, sizeof(why));
+	if (rc == SCHEMA_PATTERN_LIMIT) {
+		char what[200];
+
+		schema_pattern(why, what, sizeof(what));
+		pattern_limit(k->g, k->ev, what);
+	} else if (rc != 1) {
+		set_fail(k->g, "JSON answer does not match the schema: %s", why);
+	}
+	cJSON_Delete(obj);
+}
+
+static void check_regex(struct check *k)
+{
+	int rc = regex_match(k->x->content_regex, k->r->content, k->r->content_len);
+	char what[200];
+
+	if (rc == 1)
+		return;
+	snprintf(what, sizeof(what), "the content regex /%s/", k->x->content_regex_src);
+	if (rc == REGEX_LIMIT)
+		pattern_limit(k->g, k->ev, what);
+	else if (rc < 0)
+		set_fail(k->g, "content regex /%s/ could not be matched", k->x->content_regex_src);
+	else
+		set_fail(k->g, "content does not match /%s/", k->x->content_regex_src);
+}
+
+static void check_not_regex(struct check *k)
+{
+	int rc = regex_match(k->x->content_not_regex, k->r->content, k->r->content_len);
+	char what[200];
+
+	if (rc == 0)
+		return;
+	snprintf(what, sizeof(what), "the forbidden regex /%s/", k->x->content_not_regex_src);
+	if (rc == REGEX_LIMIT)
+		pattern_limit(k->g, k->ev, what);
+	else
+		set_fail(k->g, "content matches the forbidden /%s/", k->x->content_not_regex_src);
+}
+
+static void check_secret(struct check *k)
+{
+	if (k->pol->secret && !has_secret(k->r->content, k->pol->secret))
+		set_fail(k->g, "the secret %s is not in the answer", k->pol->secret);
+}
+
+static void check_contains(struct check *k)
+{
+	size_t i;
+
+	for (i = 0; i < k->x->n_contains; i++)
+		if (!contains_folded(k->r->content, k->x->contains[i]))
+			set_fail(k->g, "'%s' is not in the answer", k->x->contains[i]);
+}
+
+static void check_contains_from(struct check *k)
+{
+	size_t i;
+
+	for (i = 0; i < k->pol->n_expected; i++)
+		if (!contains_folded(k->r->content, k->pol->expected[i]))
+			set_fail(k->g, "'%s' is not in the answer (--%s)", k->pol->expected[i],
+				 k->x->contains_from);
+}
+
+/* would text pass this kind's content check (for the reasoning channel)? */
+static bool text_regex(const struct expect *x, const struct grade_policy *pol, const char *t,
+		       size_t n)
+{
+	(void)pol;
+	return regex_match(x->content_regex, t, n) == 1;
+}
+
+static bool text_schema(const struct expect *x, const struct grade_policy *pol, const char *t,
+			size_t n)
+{
+	char why[64];
+	cJSON *obj = grade_json_object(t, n, why, sizeof(why));
+	bool ok = obj && schema_validate(x->content_json_schema, obj, why, sizeof(why)) == 1;
+
+	(void)pol;
+	cJSON_Delete(obj);
+	return ok;
+}
+
+static bool text_secret(const struct expect *x, const struct grade_policy *pol, const char *t,
+			size_t n)
+{
+	(void)x;
+	(void)n;
+	return !pol->secret || has_secret(t, pol->secret);
+}
+
+static bool text_contains(const struct expect *x, const struct grade_policy *pol, const char *t,
+			  size_t n)
+{
+	size_t i;
+
+	(void)pol;
+	(void)n;
+	for (i = 0; i < x->n_contains; i++)
+		if (!contains_folded(t, x->contains[i]))
+			return false;
+	return true;
+}
+
+/* every kind of expectation: its check, and whether a text other than the
+ * content (the reasoning) would satisfy it; in the order of enum
+ * expect_kind, the order answers are checked in */
+static const struct {
+	void (*check)(struct check *k);
+	bool (*text)(const struct expect *x, const struct grade_policy *pol, const char *t,
+		     size_t n);
+} kinds[EXPECT_KINDS] = {
+	[EXPECT_NO_GARBAGE] = { check_no_garbage, NULL },
+	[EXPECT_NO_REASONING_LEAK] = { check_no_leak, NULL },
+	[EXPECT_STREAM_DONE] = { check_stream_done, NULL },
+	[EXPECT_TOOL_CALL] = { check_tool_call, NULL },
+	[EXPECT_JSON_SCHEMA] = { check_schema, text_schema },
+	[EXPECT_REGEX] = { check_regex, text_regex },
+	[EXPECT_NOT_REGEX] = { check_not_regex, NULL },
+	[EXPECT_NEEDLE_SECRET] = { check_secret, text_secret },
+	[EXPECT_CONTAINS] = { check_contains, text_contains },
+	[EXPECT_CONTAINS_FROM] = { check_contains_from, NULL },
+	[EXPECT_FINISH_REASONS] = { NULL, NULL }, /* in the policy */
+	[EXPECT_REASONING] = { NULL, NULL },	  /* in the policy */
+};
+
+/* would text pass the content checks (regex, JSON, contains, secret)? A
+ * tool call cannot be in a text; a probe without content checks says
+ * nothing either way. */
 static bool text_checks_pass(const struct expect *x, const struct grade_policy *pol,
 			     const char *text, size_t len)
 {
-	char why[64];
-	size_t i;
-	cJSON *obj;
+	bool any = false;
+	int k;
 
-	if (x->tool_name ||
-	    (!x->content_regex && !x->content_json_schema && !x->n_contains && !x->needle_secret))
+	if (x->kinds & (1u << EXPECT_TOOL_CALL))
 		return false;
-	if (x->content_regex && regex_match(x->content_regex, text, len) != 1)
-		return false;
-	if (x->content_json_schema) {
-		obj = grade_json_object(text, len, why, sizeof(why));
-		if (!obj || schema_validate(x->content_json_schema, obj, why, sizeof(why)) != 1) {
-			cJSON_Delete(obj);
-			return false;
+	for (k = 0; k < EXPECT_KINDS; k++)
+		if (kinds[k].text && (x->kinds & (1u << k))) {
+			if (!kinds[k].text(x, pol, text, len))
+				return false;
+			any = true;
 		}
-		cJSON_Delete(obj);
-	}
-	for (i = 0; i < x->n_contains; i++)
-		if (!contains_folded(text, x->contains[i]))
-			return false;
-	return !x->needle_secret || !pol->secret || has_secret(text, pol->secret);
+	return any;
 }
 
 static void check_policy(const struct grade_policy *pol, const struct chat_reply *r,
@@ -281,106 +468,66 @@ static void check_policy(const struct grade_policy *pol, const struct chat_reply
 			if (!strcmp(r->finish_reason, pol->finish_reasons[i]))
 				break;
 		if (i == pol->n_finish_reasons)
-			set_fail(g, "finish_reason '%s' is not allowed%s", r->finish_reason, NULL);
+			set_fail(g, "finish_reason '%s' is not allowed", r->finish_reason);
 	}
 	if (pol->reasoning == REASONING_REQUIRED && !reasoned)
-		set_fail(g, "reasoning evidence was required but not observed%s%s", NULL, NULL);
+		set_fail(g, "reasoning evidence was required but not observed");
 	if (pol->reasoning == REASONING_FORBIDDEN && reasoned)
-		set_fail(g, "reasoning evidence was forbidden but observed%s%s", NULL, NULL);
+		set_fail(g, "reasoning evidence was forbidden but observed");
+}
+
+/* the evidence the diagnosis reads, from the answer itself */
+static void gather(struct answer_evidence *ev, const struct expect *x,
+		   const struct grade_policy *pol, const struct chat_reply *r)
+{
+	memset(ev, 0, sizeof(*ev));
+	ev->content = r->content;
+	ev->content_len = r->content_len;
+	ev->reasoning_chars = text_chars(r->reasoning, r->reasoning_len);
+	ev->reasoning_tokens = r->reasoning_tokens;
+	ev->completion_tokens = r->completion_tokens;
+	ev->max_tokens = pol->max_tokens;
+	ev->finish_reason = r->finish_reason;
+	ev->expects_tool = x->tool_name != NULL;
+	ev->n_tool_calls = r->n_calls;
+	ev->untagged_reasoning = diagnose_untagged_reasoning(r->content, r->content_len);
+}
+
+/* a failed answer's detail: the evidence for the cause first, then the
+ * check that failed */
+static void explain(struct grade *g, const struct answer_evidence *ev)
+{
+	char why[300], check[sizeof(g->detail)];
+
+	g->cause = diagnose_answer(ev);
+	if (g->cause == CAUSE_PATTERN_LIMIT)
+		return; /* the message names the pattern, the remedy how to fix it */
+	diagnose_explain(g->cause, ev, why, sizeof(why));
+	snprintf(check, sizeof(check), "%s", g->detail);
+	if (g->cause == CAUSE_INVALID_TOOL_ARGUMENTS || g->cause == CAUSE_WRONG_TOOL)
+		return; /* the check names the call and shows its arguments */
+	if (g->cause == CAUSE_WRONG_ANSWER)
+		snprintf(g->detail, sizeof(g->detail), "%s; %s", check, why);
+	else if (strstr(why, check))
+		snprintf(g->detail, sizeof(g->detail), "%s", why);
+	else
+		snprintf(g->detail, sizeof(g->detail), "%s (%s)", why, check);
 }
 
 void grade_answer(const struct expect *x, const struct grade_policy *pol,
 		  const struct chat_reply *r, const struct stream_stats *st, struct grade *g)
 {
-	struct answer_evidence ev = { 0 };
-	char why[300], check[sizeof(g->detail)], *ex;
-	size_t i;
-	int rc;
+	struct answer_evidence ev;
+	struct check k = { x, pol, r, st, g, &ev };
+	char *ex;
+	int i;
 
 	memset(g, 0, sizeof(*g));
 	g->pass = true;
-	ev.content = r->content;
-	ev.content_len = r->content_len;
-	ev.reasoning_chars = text_chars(r->reasoning, r->reasoning_len);
-	ev.reasoning_tokens = r->reasoning_tokens;
-	ev.completion_tokens = r->completion_tokens;
-	ev.max_tokens = pol->max_tokens;
-	ev.finish_reason = r->finish_reason;
-	ev.expects_tool = x->tool_name != NULL;
-	ev.n_tool_calls = r->n_calls;
-
-	if (x->no_garbage && r->had_nul) {
-		ev.nul_bytes = true;
-		set_fail(g, "NUL characters in the answer%s%s", NULL, NULL);
-	}
-	if (x->no_garbage && diagnose_garbage(r->content, r->content_len, why, sizeof(why)))
-		set_fail(g, "%s%s", why, NULL);
-	ev.untagged_reasoning = diagnose_untagged_reasoning(r->content, r->content_len);
-	if (x->no_reasoning_leak) {
-		if (diagnose_think_tags(r->content, r->content_len))
-			set_fail(g, "<think> tags in content%s%s", NULL, NULL);
-		else if (ev.untagged_reasoning)
-			set_fail(g, "a chain of thought in content%s%s", NULL, NULL);
-	}
-	if (x->stream_done && st && !st->done) {
-		ev.stream_incomplete = true;
-		set_fail(g, "the stream ended without data: [DONE]%s%s", NULL, NULL);
-	}
-	if (x->tool_name)
-		check_tools(x, r, g, &ev);
-	if (x->content_json_schema) {
-		cJSON *obj = grade_json_object(r->content, r->content_len, why, sizeof(why));
-
-		if (!obj) {
-			ev.json_after_prose = json_after_prose(r->content, r->content_len);
-			set_fail(g, "%s%s", why, NULL);
-		} else {
-			json_keys(obj, g->json_keys, sizeof(g->json_keys));
-			rc = schema_validate(x->content_json_schema, obj, why, sizeof(why));
-			if (rc == SCHEMA_PATTERN_LIMIT) {
-				char what[200];
-
-				schema_pattern(why, what, sizeof(what));
-				pattern_limit(g, &ev, what);
-			} else if (rc != 1)
-				set_fail(g, "JSON answer does not match the schema: %s%s", why,
-					 NULL);
-			cJSON_Delete(obj);
-		}
-	}
-	if (x->content_regex &&
-	    (rc = regex_match(x->content_regex, r->content, r->content_len)) != 1) {
-		char what[200];
-
-		snprintf(what, sizeof(what), "the content regex /%s/", x->content_regex_src);
-		if (rc == REGEX_LIMIT)
-			pattern_limit(g, &ev, what);
-		else
-			set_fail(g,
-				 rc < 0 ? "content regex /%s/ could not be matched%s"
-					: "content does not match /%s/%s",
-				 x->content_regex_src, NULL);
-	}
-	if (x->content_not_regex &&
-	    (rc = regex_match(x->content_not_regex, r->content, r->content_len)) != 0) {
-		char what[200];
-
-		snprintf(what, sizeof(what), "the forbidden regex /%s/", x->content_not_regex_src);
-		if (rc == REGEX_LIMIT)
-			pattern_limit(g, &ev, what);
-		else
-			set_fail(g, "content matches the forbidden /%s/%s",
-				 x->content_not_regex_src, NULL);
-	}
-	if (x->needle_secret && pol->secret && !has_secret(r->content, pol->secret))
-		set_fail(g, "the secret %s is not in the answer%s", pol->secret, NULL);
-	for (i = 0; i < x->n_contains; i++)
-		if (!contains_folded(r->content, x->contains[i]))
-			set_fail(g, "'%s' is not in the answer%s", x->contains[i], NULL);
-	for (i = 0; x->contains_from && i < pol->n_expected; i++)
-		if (!contains_folded(r->content, pol->expected[i]))
-			set_fail(g, "'%s' is not in the answer (--%s)", pol->expected[i],
-				 x->contains_from);
+	gather(&ev, x, pol, r);
+	for (i = 0; i < EXPECT_KINDS; i++)
+		if (kinds[i].check && (x->kinds & (1u << i)))
+			kinds[i].check(&k);
 	/* the answer went to the reasoning channel: the model finished, nothing
 	 * is visible, and the reasoning alone holds what the content should (cut
 	 * off by the budget, the same picture is thinking-starvation) */
@@ -395,18 +542,5 @@ void grade_answer(const struct expect *x, const struct grade_policy *pol,
 		free(ex);
 		return;
 	}
-	g->cause = diagnose_answer(&ev);
-	if (g->cause == CAUSE_PATTERN_LIMIT)
-		return; /* the message names the pattern, the remedy how to fix it */
-	/* the evidence for the cause first, then the check that failed */
-	diagnose_explain(g->cause, &ev, why, sizeof(why));
-	snprintf(check, sizeof(check), "%s", g->detail);
-	if (g->cause == CAUSE_INVALID_TOOL_ARGUMENTS || g->cause == CAUSE_WRONG_TOOL)
-		return; /* the check names the call and shows its arguments */
-	if (g->cause == CAUSE_WRONG_ANSWER)
-		snprintf(g->detail, sizeof(g->detail), "%s; %s", check, why);
-	else if (strstr(why, check))
-		snprintf(g->detail, sizeof(g->detail), "%s", why);
-	else
-		snprintf(g->detail, sizeof(g->detail), "%s (%s)", why, check);
+	explain(g, &ev);
 }

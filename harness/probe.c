@@ -55,19 +55,6 @@ static int get_int(struct jsonfile *l, const cJSON *obj, const char *key, int lo
 	return 0;
 }
 
-static int get_regex(struct jsonfile *l, const cJSON *obj, const char *key, char **src,
-		     struct regex **re)
-{
-	char err[200];
-
-	if (jsonfile_string(l, obj, key, false, src))
-		return -1;
-	if (!*src)
-		return 0;
-	*re = regex_compile(*src, err, sizeof(err));
-	return *re ? 0 : jsonfile_error(l, key, "'%s' does not compile: %s", key, err);
-}
-
 /* Expands {"role","content","repeat":N} into N copies of content. */
 static int load_messages(struct jsonfile *l, cJSON *request)
 {
@@ -229,116 +216,243 @@ static int load_needle(struct jsonfile *l, struct probe *p, const cJSON *root)
 	return 0;
 }
 
+/* --- expectations: one loader per kind -------------------------------------
+ * Each gets the kind's value v (present) and returns 1 when it asserts
+ * something about the content, 0 when it only shapes the check, -1 on an
+ * error (already reported through l). */
+
+typedef int (*expect_loader)(struct jsonfile *l, const struct probe *p, const char *key,
+			     const cJSON *v, struct expect *ex);
+
+static int load_flag(struct jsonfile *l, const char *key, const cJSON *v, bool *out)
+{
+	if (!cJSON_IsBool(v))
+		return jsonfile_error(l, key, "'%s' must be true or false", key);
+	*out = cJSON_IsTrue(v);
+	return 0;
+}
+
+static int load_no_garbage(struct jsonfile *l, const struct probe *p, const char *key,
+			   const cJSON *v, struct expect *ex)
+{
+	(void)p;
+	return load_flag(l, key, v, &ex->no_garbage);
+}
+
+static int load_no_leak(struct jsonfile *l, const struct probe *p, const char *key, const cJSON *v,
+			struct expect *ex)
+{
+	(void)p;
+	return load_flag(l, key, v, &ex->no_reasoning_leak);
+}
+
+static int load_stream_done(struct jsonfile *l, const struct probe *p, const char *key,
+			    const cJSON *v, struct expect *ex)
+{
+	(void)p;
+	return load_flag(l, key, v, &ex->stream_done);
+}
+
+static int load_secret(struct jsonfile *l, const struct probe *p, const char *key, const cJSON *v,
+		       struct expect *ex)
+{
+	if (load_flag(l, key, v, &ex->needle_secret))
+		return -1;
+	if (ex->needle_secret && (!p->needle || !p->needle->secret))
+		return jsonfile_error(l, key, "'%s' needs a 'needle' with a 'secret'", key);
+	return ex->needle_secret;
+}
+
+static int load_regex(struct jsonfile *l, const struct probe *p, const char *key, const cJSON *v,
+		      struct expect *ex)
+{
+	bool negative = !strcmp(key, "content_not_regex");
+	struct regex **re = negative ? &ex->content_not_regex : &ex->content_regex;
+	char **src = negative ? &ex->content_not_regex_src : &ex->content_regex_src;
+	char err[200];
+
+	(void)p;
+	if (!cJSON_IsString(v) || !*v->valuestring)
+		return jsonfile_error(l, key, "'%s' must be a non-empty string", key);
+	if (!(*src = xstrdup(v->valuestring)))
+		return jsonfile_error(l, NULL, "out of memory");
+	*re = regex_compile(*src, err, sizeof(err));
+	return *re ? 1 : jsonfile_error(l, key, "'%s' does not compile: %s", key, err);
+}
+
+static int load_schema(struct jsonfile *l, const struct probe *p, const char *key, const cJSON *v,
+		       struct expect *ex)
+{
+	char err[300];
+
+	(void)p;
+	if (schema_check(v, err, sizeof(err)))
+		return jsonfile_error(l, key, "unusable schema: %s", err);
+	if (!(ex->content_json_schema = cJSON_Duplicate(v, 1)))
+		return jsonfile_error(l, NULL, "out of memory");
+	return 1;
+}
+
+static int load_tool_call(struct jsonfile *l, const struct probe *p, const char *key,
+			  const cJSON *v, struct expect *ex)
+{
+	const cJSON *fn;
+
+	if (!cJSON_IsString(v) || !*v->valuestring)
+		return jsonfile_error(l, key, "'%s' must be a non-empty string", key);
+	if (!(ex->tool_name = xstrdup(v->valuestring)))
+		return jsonfile_error(l, NULL, "out of memory");
+	if (!(fn = find_tool(p->request, ex->tool_name)))
+		return jsonfile_error(l, key, "'%s' names '%s', which is not in request.tools", key,
+				      ex->tool_name);
+	ex->tool_parameters = cJSON_GetObjectItemCaseSensitive(fn, "parameters");
+	return 1;
+}
+
+/* a non-empty list of strings (non-empty ones when nonempty) into *list */
+static int load_strings(struct jsonfile *l, const char *key, const cJSON *v, bool nonempty,
+			char ***list, size_t *n)
+{
+	const cJSON *e;
+
+	if (!cJSON_IsArray(v) || !cJSON_GetArraySize(v))
+		return jsonfile_error(l, key, "'%s' must be a non-empty list of strings", key);
+	if (!(*list = xcalloc((size_t)cJSON_GetArraySize(v), sizeof(char *))))
+		return jsonfile_error(l, NULL, "out of memory");
+	cJSON_ArrayForEach(e, v)
+	{
+		if (!cJSON_IsString(e) || (nonempty && !*e->valuestring))
+			return jsonfile_error(l, key, "'%s' must hold %sstrings", key,
+					      nonempty ? "non-empty " : "");
+		if (!((*list)[(*n)++] = xstrdup(e->valuestring)))
+			return jsonfile_error(l, NULL, "out of memory");
+	}
+	return 0;
+}
+
+static int load_contains(struct jsonfile *l, const struct probe *p, const char *key, const cJSON *v,
+			 struct expect *ex)
+{
+	(void)p;
+	return load_strings(l, key, v, true, &ex->contains, &ex->n_contains) ? -1 : 1;
+}
+
+static int load_finish(struct jsonfile *l, const struct probe *p, const char *key, const cJSON *v,
+		       struct expect *ex)
+{
+	(void)p;
+	return load_strings(l, key, v, false, &ex->finish_reasons, &ex->n_finish_reasons);
+}
+
+static int load_reasoning(struct jsonfile *l, const struct probe *p, const char *key,
+			  const cJSON *v, struct expect *ex)
+{
+	(void)p;
+	if (!cJSON_IsString(v) || reasoning_policy_parse(v->valuestring, &ex->reasoning))
+		return jsonfile_error(l, key, "'%s' must be any, required or forbidden", key);
+	ex->reasoning_set = true;
+	return 0;
+}
+
+static int load_contains_from(struct jsonfile *l, const struct probe *p, const char *key,
+			      const cJSON *v, struct expect *ex)
+{
+	static const char *const flags[] = { "image-expect", "ocr-expect", "video-expect" };
+	size_t i;
+
+	(void)p;
+	for (i = 0; cJSON_IsString(v) && i < sizeof(flags) / sizeof(flags[0]); i++)
+		if (!strcmp(v->valuestring, flags[i])) {
+			ex->contains_from = xstrdup(flags[i]);
+			return ex->contains_from ? 1 : jsonfile_error(l, NULL, "out of memory");
+		}
+	return jsonfile_error(l, key, "'%s' must be image-expect, ocr-expect or video-expect", key);
+}
+
+static const struct {
+	const char *key;
+	expect_loader load;
+	bool on; /* in force when the key is absent */
+} kinds[EXPECT_KINDS] = {
+	[EXPECT_NO_GARBAGE] = { "no_garbage", load_no_garbage, true },
+	[EXPECT_NO_REASONING_LEAK] = { "no_reasoning_leak", load_no_leak, true },
+	[EXPECT_STREAM_DONE] = { "stream_done", load_stream_done, false },
+	[EXPECT_TOOL_CALL] = { "tool_call", load_tool_call, false },
+	[EXPECT_JSON_SCHEMA] = { "content_json_schema", load_schema, false },
+	[EXPECT_REGEX] = { "content_regex", load_regex, false },
+	[EXPECT_NOT_REGEX] = { "content_not_regex", load_regex, false },
+	[EXPECT_NEEDLE_SECRET] = { "needle_secret", load_secret, false },
+	[EXPECT_CONTAINS] = { "contains", load_contains, false },
+	[EXPECT_CONTAINS_FROM] = { "contains_from", load_contains_from, false },
+	[EXPECT_FINISH_REASONS] = { "finish_reasons", load_finish, false },
+	[EXPECT_REASONING] = { "reasoning", load_reasoning, false },
+};
+
+const char *expect_kind_key(enum expect_kind k)
+{
+	return (unsigned)k < EXPECT_KINDS ? kinds[k].key : "?";
+}
+
+/* "content_regex, content_not_regex, ... or needle_secret": the kinds
+ * that assert something, for the message of a probe that asserts nothing */
+static void asserting_keys(char *out, size_t n)
+{
+	static const enum expect_kind some[] = { EXPECT_REGEX,	     EXPECT_NOT_REGEX,
+						 EXPECT_JSON_SCHEMA, EXPECT_TOOL_CALL,
+						 EXPECT_CONTAINS,    EXPECT_NEEDLE_SECRET };
+	size_t i, used = 0, k = sizeof(some) / sizeof(some[0]);
+
+	out[0] = '\0';
+	for (i = 0; i < k && used < n; i++) {
+		snprintf(out + used, n - used, "%s%s",
+			 i == 0	      ? ""
+			 : i + 1 == k ? " or "
+				      : ", ",
+			 kinds[some[i]].key);
+		used = strlen(out);
+	}
+}
+
 /* the expectations in object x (a probe's or a turn's) */
 static int load_expect_from(struct jsonfile *l, struct probe *p, const cJSON *x, struct expect *ex,
 			    bool turn)
 {
-	static const char *const keys[] = { "content_regex",
-					    "content_not_regex",
-					    "content_json_schema",
-					    "tool_call",
-					    "finish_reasons",
-					    "reasoning",
-					    "needle_secret",
-					    "no_garbage",
-					    "no_reasoning_leak",
-					    "stream_done",
-					    "contains",
-					    "contains_from",
-					    NULL };
-	const cJSON *v, *e;
-	char err[300];
+	const char *keys[EXPECT_KINDS + 1];
+	int k, asserts = 0, rc;
 
 	if (!cJSON_IsObject(x))
 		return jsonfile_error(l, "expect", "'expect' must be an object");
 	memset(ex, 0, sizeof(*ex));
+	for (k = 0; k < EXPECT_KINDS; k++)
+		keys[k] = kinds[k].key;
+	keys[EXPECT_KINDS] = NULL;
 	if (jsonfile_only_keys(l, x, "'expect'", keys))
 		return -1;
-	if (get_regex(l, x, "content_regex", &ex->content_regex_src, &ex->content_regex) ||
-	    get_regex(l, x, "content_not_regex", &ex->content_not_regex_src,
-		      &ex->content_not_regex))
-		return -1;
-	if ((v = cJSON_GetObjectItemCaseSensitive(x, "content_json_schema"))) {
-		if (schema_check(v, err, sizeof(err)))
-			return jsonfile_error(l, "content_json_schema", "unusable schema: %s", err);
-		if (!(ex->content_json_schema = cJSON_Duplicate(v, 1)))
-			return jsonfile_error(l, NULL, "out of memory");
-	}
-	if (jsonfile_string(l, x, "tool_call", false, &ex->tool_name))
-		return -1;
-	if (ex->tool_name) {
-		const cJSON *fn = find_tool(p->request, ex->tool_name);
+	ex->no_garbage = ex->no_reasoning_leak = true;
+	for (k = 0; k < EXPECT_KINDS; k++) {
+		const cJSON *v = cJSON_GetObjectItemCaseSensitive(x, kinds[k].key);
 
-		if (!fn)
-			return jsonfile_error(
-				l, "tool_call",
-				"'tool_call' names '%s', which is not in request.tools",
-				ex->tool_name);
-		ex->tool_parameters = cJSON_GetObjectItemCaseSensitive(fn, "parameters");
-	}
-	if ((v = cJSON_GetObjectItemCaseSensitive(x, "finish_reasons"))) {
-		if (!cJSON_IsArray(v) || !cJSON_GetArraySize(v))
-			return jsonfile_error(l, "finish_reasons",
-					      "'finish_reasons' must be a non-empty array");
-		ex->finish_reasons = xcalloc((size_t)cJSON_GetArraySize(v), sizeof(char *));
-		if (!ex->finish_reasons)
-			return jsonfile_error(l, NULL, "out of memory");
-		cJSON_ArrayForEach(e, v)
-		{
-			if (!cJSON_IsString(e))
-				return jsonfile_error(l, "finish_reasons",
-						      "'finish_reasons' must hold strings");
-			if (!(ex->finish_reasons[ex->n_finish_reasons++] = xstrdup(e->valuestring)))
-				return jsonfile_error(l, NULL, "out of memory");
+		if (!v) {
+			ex->kinds |= kinds[k].on ? 1u << k : 0;
+			continue;
 		}
+		if ((rc = kinds[k].load(l, p, kinds[k].key, v, ex)) < 0)
+			return -1;
+		asserts += rc;
+		ex->kinds |= 1u << k;
 	}
-	if ((v = cJSON_GetObjectItemCaseSensitive(x, "reasoning"))) {
-		if (!cJSON_IsString(v) || reasoning_policy_parse(v->valuestring, &ex->reasoning))
-			return jsonfile_error(l, "reasoning",
-					      "'reasoning' must be any, required or forbidden");
-		ex->reasoning_set = true;
+	ex->kinds &= ~((ex->no_garbage ? 0 : 1u << EXPECT_NO_GARBAGE) |
+		       (ex->no_reasoning_leak ? 0 : 1u << EXPECT_NO_REASONING_LEAK) |
+		       (ex->stream_done ? 0 : 1u << EXPECT_STREAM_DONE) |
+		       (ex->needle_secret ? 0 : 1u << EXPECT_NEEDLE_SECRET));
+	if (!asserts) {
+		char list[256];
+
+		asserting_keys(list, sizeof(list));
+		return jsonfile_error(l, turn ? "turns" : "expect",
+				      "the %s asserts nothing: 'expect' needs %s",
+				      turn ? "turn" : "probe", list);
 	}
-	if (get_bool(l, x, "needle_secret", &ex->needle_secret))
-		return -1;
-	if (ex->needle_secret && (!p->needle || !p->needle->secret))
-		return jsonfile_error(l, "needle_secret",
-				      "'needle_secret' needs a 'needle' with a 'secret'");
-	ex->no_garbage = true;
-	ex->no_reasoning_leak = true;
-	if (get_bool(l, x, "no_garbage", &ex->no_garbage) ||
-	    get_bool(l, x, "no_reasoning_leak", &ex->no_reasoning_leak) ||
-	    get_bool(l, x, "stream_done", &ex->stream_done))
-		return -1;
-	if ((v = cJSON_GetObjectItemCaseSensitive(x, "contains"))) {
-		if (!cJSON_IsArray(v) || !cJSON_GetArraySize(v))
-			return jsonfile_error(l, "contains",
-					      "'contains' must be a non-empty list of strings");
-		ex->contains = xcalloc((size_t)cJSON_GetArraySize(v), sizeof(char *));
-		if (!ex->contains)
-			return jsonfile_error(l, NULL, "out of memory");
-		cJSON_ArrayForEach(e, v)
-		{
-			if (!cJSON_IsString(e) || !*e->valuestring)
-				return jsonfile_error(l, "contains",
-						      "'contains' must hold non-empty strings");
-			if (!(ex->contains[ex->n_contains++] = xstrdup(e->valuestring)))
-				return jsonfile_error(l, NULL, "out of memory");
-		}
-	}
-	if (jsonfile_string(l, x, "contains_from", false, &ex->contains_from))
-		return -1;
-	if (ex->contains_from && strcmp(ex->contains_from, "image-expect") &&
-	    strcmp(ex->contains_from, "ocr-expect") && strcmp(ex->contains_from, "video-expect"))
-		return jsonfile_error(
-			l, "contains_from",
-			"'contains_from' must be image-expect, ocr-expect or video-expect");
-	if (!ex->content_regex && !ex->content_not_regex && !ex->content_json_schema &&
-	    !ex->tool_name && !ex->needle_secret && !ex->contains && !ex->contains_from)
-		return jsonfile_error(
-			l, turn ? "turns" : "expect",
-			"the %s asserts nothing: 'expect' needs content_regex, content_not_regex, "
-			"content_json_schema, tool_call, contains or needle_secret",
-			turn ? "turn" : "probe");
 	return 0;
 }
 

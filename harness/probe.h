@@ -37,7 +37,31 @@ struct needle_spec {
 	long min_prompt_tokens; /* the endpoint must count at least this many, 0 = no floor */
 };
 
+/* The kinds of expectation, in the order an answer is checked (the first
+ * failure explains it). probe.c loads each kind from its key; grade.c
+ * checks each kind present. Adding one is a value here, a loader row in
+ * probe.c and a check row in grade.c. */
+enum expect_kind {
+	EXPECT_NO_GARBAGE = 0,	  /* default on */
+	EXPECT_NO_REASONING_LEAK, /* default on */
+	EXPECT_STREAM_DONE,
+	EXPECT_TOOL_CALL,
+	EXPECT_JSON_SCHEMA,
+	EXPECT_REGEX,
+	EXPECT_NOT_REGEX,
+	EXPECT_NEEDLE_SECRET,
+	EXPECT_CONTAINS,
+	EXPECT_CONTAINS_FROM,
+	EXPECT_FINISH_REASONS, /* the policy, not a check of its own */
+	EXPECT_REASONING,      /* the policy, not a check of its own */
+	EXPECT_KINDS
+};
+
+/* The key of a kind in a probe's "expect" ("content_regex"); static. */
+const char *expect_kind_key(enum expect_kind k);
+
 struct expect {
+	unsigned kinds; /* bit k set: kind k is in force */
 	char *content_regex_src;
 	struct regex *content_regex;
 	char *content_not_regex_src;
