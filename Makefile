@@ -177,12 +177,17 @@ install: preflight
 	install -m 0644 probes/*.json probes/README.md $(DESTDIR)$(DATADIR)/probes/
 
 # clang-format for the layout, clang-tidy (.clang-tidy) for a few defect
-# classes, on the production code
+# classes, and clang's strictest usual warnings, on the production code
+LINT_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Iharness -Ireports \
+              $(PKG_CFLAGS) -DPREFLIGHT_DATADIR='"$(DATADIR)"'
 lint:
-	@$(MAKE) --no-print-directory deps EXTRA_DEB_PKGS="clang-format clang-tidy"
+	@$(MAKE) --no-print-directory deps EXTRA_DEB_PKGS="clang clang-format clang-tidy"
 	clang-format --dry-run --Werror harness/*.[ch] reports/*.[ch] fixtures/*.c tests/*.[ch] tests/fuzz/*.c
-	clang-tidy --quiet harness/*.c reports/*.c -- -std=c11 -D_POSIX_C_SOURCE=200809L \
-	  -D_DEFAULT_SOURCE -Iharness -Ireports $(PKG_CFLAGS) -DPREFLIGHT_DATADIR='"$(DATADIR)"'
+	clang-tidy --quiet harness/*.c reports/*.c -- $(LINT_CFLAGS)
+	@for f in harness/*.c reports/*.c; do \
+	  clang $(LINT_CFLAGS) -Werror -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wcomma \
+	    -Wformat=2 -fsyntax-only $$f || exit 1; done
+	@echo "lint: clang-format, clang-tidy and clang -Wpedantic -Wshadow -Wconversion -Wcomma -Wformat=2 are clean"
 
 clean:
 	$(Q)rm -f preflight fixtures/fake-endpoint tests/run-checks tests/bench .build-flags $(OBJ_ALL) $(OBJ_ALL:.o=.d)

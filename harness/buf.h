@@ -36,7 +36,7 @@ int buf_append(struct buf *b, const void *data, size_t len);
 int buf_puts(struct buf *b, const char *s);
 int buf_putc(struct buf *b, char c);
 int buf_printf(struct buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-int buf_vprintf(struct buf *b, const char *fmt, va_list ap);
+int buf_vprintf(struct buf *b, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
 /* A new string printed as printf would; caller frees. NULL when out of
  * memory. */
 char *buf_strdupf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -1,6 +1,7 @@
 /* chat — request bodies and reply parsing; see chat.h. */
 #include "chat.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -497,9 +498,15 @@ static void note_token(struct stream_state *s, double t, int visible)
 	s->token_times[s->n_times++] = t;
 }
 
-static int stream_fail(struct stream_state *s, const char *fmt, const char *what)
+static int stream_fail(struct stream_state *s, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static int stream_fail(struct stream_state *s, const char *fmt, ...)
 {
-	snprintf(s->err, s->errlen, fmt, what ? what : "");
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(s->err, s->errlen, fmt, ap);
+	va_end(ap);
 	s->failed = 1;
 	return 1;
 }
@@ -572,9 +579,9 @@ static int on_event(void *ctx, const struct sse_event *ev)
 	rc = stream_tool_delta(s, cJSON_GetObjectItemCaseSensitive(delta, "tool_calls"));
 	if (rc || append_delta(&s->content, cJSON_GetObjectItemCaseSensitive(delta, "content"))) {
 		cJSON_Delete(o);
-		return rc == -2 ? stream_fail(s, "a tool-call index outside 0..63 in the stream%s",
-					      NULL)
-				: stream_fail(s, "out of memory reading the stream%s", NULL);
+		return rc == -2 ? stream_fail(s, "a tool-call index outside 0..%d in the stream",
+					      CHAT_MAX_TOOL_CALLS - 1)
+				: stream_fail(s, "out of memory reading the stream");
 	}
 	/* the first non-empty of the two names, as in a whole reply */
 	v = cJSON_GetObjectItemCaseSensitive(delta, "reasoning");
@@ -587,7 +594,7 @@ static int on_event(void *ctx, const struct sse_event *ev)
 	}
 	if (append_delta(&s->reasoning, v)) {
 		cJSON_Delete(o);
-		return stream_fail(s, "out of memory reading the stream%s", NULL);
+		return stream_fail(s, "out of memory reading the stream");
 	}
 	if (cJSON_IsString(v = cJSON_GetObjectItemCaseSensitive(choice, "finish_reason"))) {
 		free(s->r->finish_reason);
@@ -660,11 +667,10 @@ int chat_stream_parse(const char *body, size_t len, const struct http_mark *mark
 	rc = sse_feed(&p, body, len, on_event, &s);
 	if (!rc)
 		rc = sse_finish(&p, on_event, &s);
-	if (rc && !s.failed)
-		stream_fail(&s,
-			    rc == SSE_EEVENTS ? "more than 100000 events in the stream%s"
-					      : "a stream line is longer than 8 MiB%s",
-			    NULL);
+	if (rc == SSE_EEVENTS && !s.failed)
+		stream_fail(&s, "more than %d events in the stream", CHAT_STREAM_MAX_EVENTS);
+	else if (rc && !s.failed)
+		stream_fail(&s, "a stream line is longer than %u MiB", CHAT_STREAM_MAX_LINE >> 20);
 	sse_release(&p);
 	r->content = buf_detach(&s.content);
 	r->content_len = r->content ? strlen(r->content) : 0;

@@ -546,10 +546,17 @@ static int check_endpoint(const char *url, char *err, size_t errlen)
 	return 0;
 }
 
+static bool is_number(const char *val, double *d)
+{
+	char *end = NULL;
+
+	*d = strtod(val, &end);
+	return end != val;
+}
+
 /* What an option sets, in a form two settings can be compared in. */
 static void canonical(const struct option *o, const char *val, char *out, size_t n)
 {
-	char *end = NULL;
 	double d;
 
 	if (o->kind == OPT_FLAG)
@@ -557,7 +564,7 @@ static void canonical(const struct option *o, const char *val, char *out, size_t
 	else if (o->set == set_thinking_off)
 		snprintf(out, n, "disabled");
 	else if (o->kind != OPT_STR && o->kind != OPT_CALL && o->kind != OPT_OUTPUT &&
-		 (d = strtod(val, &end), end != val))
+		 is_number(val, &d))
 		snprintf(out, n, "%.17g", d);
 	else
 		snprintf(out, n, "%s", val ? val : "");

@@ -48,19 +48,36 @@ static void sha256_block(uint32_t h[8], const unsigned char *p)
 				  (ROR(w[i - 15], 7) ^ ROR(w[i - 15], 18) ^ (w[i - 15] >> 3)) +
 				  w[i - 7] +
 				  (ROR(w[i - 2], 17) ^ ROR(w[i - 2], 19) ^ (w[i - 2] >> 10)));
-	a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], hh = h[7];
+	a = h[0];
+	b = h[1];
+	c = h[2];
+	d = h[3];
+	e = h[4];
+	f = h[5];
+	g = h[6];
+	hh = h[7];
 	for (i = 0; i < 64; i++) {
 		t1 = (uint32_t)((uint64_t)hh + (ROR(e, 6) ^ ROR(e, 11) ^ ROR(e, 25)) +
 				((e & f) ^ (~e & g)) + K[i] + w[i]);
 		t2 = (uint32_t)((uint64_t)(ROR(a, 2) ^ ROR(a, 13) ^ ROR(a, 22)) +
 				((a & b) ^ (a & c) ^ (b & c)));
-		hh = g, g = f, f = e, e = (uint32_t)((uint64_t)d + t1), d = c, c = b, b = a;
+		hh = g;
+		g = f;
+		f = e;
+		e = (uint32_t)((uint64_t)d + t1);
+		d = c;
+		c = b;
+		b = a;
 		a = (uint32_t)((uint64_t)t1 + t2);
 	}
-	h[0] = (uint32_t)((uint64_t)h[0] + a), h[1] = (uint32_t)((uint64_t)h[1] + b);
-	h[2] = (uint32_t)((uint64_t)h[2] + c), h[3] = (uint32_t)((uint64_t)h[3] + d);
-	h[4] = (uint32_t)((uint64_t)h[4] + e), h[5] = (uint32_t)((uint64_t)h[5] + f);
-	h[6] = (uint32_t)((uint64_t)h[6] + g), h[7] = (uint32_t)((uint64_t)h[7] + hh);
+	h[0] = (uint32_t)((uint64_t)h[0] + a);
+	h[1] = (uint32_t)((uint64_t)h[1] + b);
+	h[2] = (uint32_t)((uint64_t)h[2] + c);
+	h[3] = (uint32_t)((uint64_t)h[3] + d);
+	h[4] = (uint32_t)((uint64_t)h[4] + e);
+	h[5] = (uint32_t)((uint64_t)h[5] + f);
+	h[6] = (uint32_t)((uint64_t)h[6] + g);
+	h[7] = (uint32_t)((uint64_t)h[7] + hh);
 }
 
 void media_sha256_hex(const unsigned char *data, size_t len, char hex[65])

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,11 +29,15 @@ struct vctx {
 	int n_cache;
 };
 
-static int fail(struct vctx *c, int rc, const char *fmt, const char *a, const char *b)
+static int fail(struct vctx *c, int rc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int fail(struct vctx *c, int rc, const char *fmt, ...)
 {
 	char msg[200];
+	va_list ap;
 
-	snprintf(msg, sizeof(msg), fmt, a ? a : "", b ? b : "");
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
 	snprintf(c->err, c->errlen, "%s: %s", c->path[0] ? c->path : "$", msg);
 	return rc;
 }
@@ -79,9 +84,10 @@ static int type_matches(const char *t, const cJSON *v)
 
 static int validate(struct vctx *c, const cJSON *s, const cJSON *v, int depth);
 
-/* validates v against s at path extended by seg; restores the path */
-static int validate_at(struct vctx *c, const cJSON *s, const cJSON *v, int depth, const char *fmt,
-		       const char *seg, int index)
+/* validates v against s at the path extended by .seg, or [index] when
+ * seg is NULL; restores the path */
+static int validate_at(struct vctx *c, const cJSON *s, const cJSON *v, int depth, const char *seg,
+		       int index)
 {
 	size_t old = strlen(c->path);
 	int rc;
@@ -90,9 +96,9 @@ static int validate_at(struct vctx *c, const cJSON *s, const cJSON *v, int depth
 		snprintf(c->path, sizeof(c->path), "$");
 	old = strlen(c->path);
 	if (seg)
-		snprintf(c->path + old, sizeof(c->path) - old, fmt, seg);
+		snprintf(c->path + old, sizeof(c->path) - old, ".%s", seg);
 	else
-		snprintf(c->path + old, sizeof(c->path) - old, fmt, index);
+		snprintf(c->path + old, sizeof(c->path) - old, "[%d]", index);
 	rc = validate(c, s, v, depth + 1);
 	c->path[old] = '\0';
 	return rc;
@@ -134,10 +140,10 @@ static int pattern_match(struct vctx *c, const char *pattern, const char *s)
 	if (owned)
 		regex_free(re);
 	if (rc == REGEX_LIMIT)
-		return fail(c, SCHEMA_PATTERN_LIMIT, "pattern '%s' hit pcre2's match limit%s",
-			    pattern, NULL);
+		return fail(c, SCHEMA_PATTERN_LIMIT, "pattern '%s' hit pcre2's match limit",
+			    pattern);
 	if (rc < 0)
-		return fail(c, -1, "pattern '%s' could not be matched%s", pattern, NULL);
+		return fail(c, -1, "pattern '%s' could not be matched", pattern);
 	return rc;
 }
 
@@ -233,7 +239,7 @@ static int check_type(struct vctx *c, const cJSON *t, const cJSON *v)
 		int m = type_matches(t->valuestring, v);
 
 		if (m < 0)
-			return fail(c, -1, "unknown type '%s'%s", t->valuestring, NULL);
+			return fail(c, -1, "unknown type '%s'", t->valuestring);
 		return m ? 1 : fail(c, 0, "expected %s, got %s", t->valuestring, type_name(v));
 	}
 	if (cJSON_IsArray(t)) {
@@ -242,13 +248,13 @@ static int check_type(struct vctx *c, const cJSON *t, const cJSON *v)
 			int m = cJSON_IsString(e) ? type_matches(e->valuestring, v) : -1;
 
 			if (m < 0)
-				return fail(c, -1, "bad entry in type list%s%s", NULL, NULL);
+				return fail(c, -1, "bad entry in type list");
 			if (m)
 				return 1;
 		}
-		return fail(c, 0, "type %s is not one of the allowed types%s", type_name(v), NULL);
+		return fail(c, 0, "type %s is not one of the allowed types", type_name(v));
 	}
-	return fail(c, -1, "'type' must be a string or an array%s%s", NULL, NULL);
+	return fail(c, -1, "'type' must be a string or an array");
 }
 
 /* Keywords that bound a number, a length or a count: one row each. */
@@ -257,25 +263,25 @@ enum bound_op { BOUND_MIN, BOUND_MAX, BOUND_EXCL_MIN, BOUND_EXCL_MAX };
 static const struct bound {
 	const char *keyword;
 	enum bound_op op;
-	const char *message; /* %s is the keyword's value */
+	const char *before, *after; /* the message around the keyword's value */
 } number_bounds[] = {
-	{"minimum", BOUND_MIN, "value is below the minimum %s"},
-	{"maximum", BOUND_MAX, "value is above the maximum %s"},
-	{"exclusiveMinimum", BOUND_EXCL_MIN, "value is not above the exclusive minimum %s"},
-	{"exclusiveMaximum", BOUND_EXCL_MAX, "value is not below the exclusive maximum %s"},
-	{NULL, BOUND_MIN, NULL},
+	{"minimum", BOUND_MIN, "value is below the minimum", ""},
+	{"maximum", BOUND_MAX, "value is above the maximum", ""},
+	{"exclusiveMinimum", BOUND_EXCL_MIN, "value is not above the exclusive minimum", ""},
+	{"exclusiveMaximum", BOUND_EXCL_MAX, "value is not below the exclusive maximum", ""},
+	{NULL, BOUND_MIN, NULL, NULL},
 }, string_bounds[] = {
-	{"minLength", BOUND_MIN, "string is shorter than %s characters"},
-	{"maxLength", BOUND_MAX, "string is longer than %s characters"},
-	{NULL, BOUND_MIN, NULL},
+	{"minLength", BOUND_MIN, "string is shorter than", " characters"},
+	{"maxLength", BOUND_MAX, "string is longer than", " characters"},
+	{NULL, BOUND_MIN, NULL, NULL},
 }, array_bounds[] = {
-	{"minItems", BOUND_MIN, "array has fewer than %s items"},
-	{"maxItems", BOUND_MAX, "array has more than %s items"},
-	{NULL, BOUND_MIN, NULL},
+	{"minItems", BOUND_MIN, "array has fewer than", " items"},
+	{"maxItems", BOUND_MAX, "array has more than", " items"},
+	{NULL, BOUND_MIN, NULL, NULL},
 }, object_bounds[] = {
-	{"minProperties", BOUND_MIN, "object has fewer than %s properties"},
-	{"maxProperties", BOUND_MAX, "object has more than %s properties"},
-	{NULL, BOUND_MIN, NULL},
+	{"minProperties", BOUND_MIN, "object has fewer than", " properties"},
+	{"maxProperties", BOUND_MAX, "object has more than", " properties"},
+	{NULL, BOUND_MIN, NULL, NULL},
 };
 
 /* Returns 1 when x keeps every bound of the table that s sets, else 0. */
@@ -283,7 +289,6 @@ static int check_bounds(struct vctx *c, const cJSON *s, double x, const struct b
 {
 	for (; b->keyword; b++) {
 		const cJSON *k = cJSON_GetObjectItemCaseSensitive(s, b->keyword);
-		char num[64], msg[128];
 		bool broken;
 
 		if (!cJSON_IsNumber(k))
@@ -302,11 +307,8 @@ static int check_bounds(struct vctx *c, const cJSON *s, double x, const struct b
 			broken = x >= k->valuedouble;
 			break;
 		}
-		if (broken) {
-			snprintf(num, sizeof(num), "%g", k->valuedouble);
-			snprintf(msg, sizeof(msg), b->message, num);
-			return fail(c, 0, "%s%s", msg, NULL);
-		}
+		if (broken)
+			return fail(c, 0, "%s %g%s", b->before, k->valuedouble, b->after);
 	}
 	return 1;
 }
@@ -325,7 +327,7 @@ static int check_number(struct vctx *c, const cJSON *s, const cJSON *v)
 
 		if (!isfinite(q) || fabs(q - nearbyint(q)) > 1e-9 * fmax(1.0, fabs(q))) {
 			snprintf(num, sizeof(num), "%g", k->valuedouble);
-			return fail(c, 0, "value is not a multiple of %s%s", num, NULL);
+			return fail(c, 0, "value is not a multiple of %s", num);
 		}
 	}
 	return 1;
@@ -343,8 +345,8 @@ static int check_string(struct vctx *c, const cJSON *s, const cJSON *v)
 		rc = pattern_match(c, k->valuestring, v->valuestring);
 		if (rc <= 0)
 			return rc < 0 ? rc
-				      : fail(c, 0, "string does not match pattern '%s'%s",
-					     k->valuestring, NULL);
+				      : fail(c, 0, "string does not match pattern '%s'",
+					     k->valuestring);
 	}
 	return 1;
 }
@@ -358,8 +360,8 @@ static int check_array(struct vctx *c, const cJSON *s, const cJSON *v, int depth
 		return 0;
 	if ((k = cJSON_GetObjectItemCaseSensitive(s, "uniqueItems")) && cJSON_IsTrue(k) &&
 	    (rc = all_unique(v)) != 1)
-		return rc < 0 ? fail(c, -1, "out of memory%s%s", NULL, NULL)
-			      : fail(c, 0, "array items are not unique%s%s", NULL, NULL);
+		return rc < 0 ? fail(c, -1, "out of memory")
+			      : fail(c, 0, "array items are not unique");
 	items = cJSON_GetObjectItemCaseSensitive(s, "items");
 	if (!items)
 		return 1;
@@ -367,7 +369,7 @@ static int check_array(struct vctx *c, const cJSON *s, const cJSON *v, int depth
 		i = 0;
 		cJSON_ArrayForEach(e, v)
 		{
-			if ((rc = validate_at(c, items, e, depth, "[%d]", NULL, i++)) <= 0)
+			if ((rc = validate_at(c, items, e, depth, NULL, i++)) <= 0)
 				return rc;
 		}
 		return 1;
@@ -380,7 +382,7 @@ static int check_array(struct vctx *c, const cJSON *s, const cJSON *v, int depth
 	{
 		const cJSON *sub = f ? f : k;
 
-		if (sub && (rc = validate_at(c, sub, e, depth, "[%d]", NULL, i)) <= 0)
+		if (sub && (rc = validate_at(c, sub, e, depth, NULL, i)) <= 0)
 			return rc;
 		if (f)
 			f = f->next;
@@ -402,8 +404,7 @@ static int check_object(struct vctx *c, const cJSON *s, const cJSON *v, int dept
 		{
 			if (cJSON_IsString(e) &&
 			    !cJSON_GetObjectItemCaseSensitive(v, e->valuestring))
-				return fail(c, 0, "missing required property '%s'%s",
-					    e->valuestring, NULL);
+				return fail(c, 0, "missing required property '%s'", e->valuestring);
 		}
 	}
 	if (!check_bounds(c, s, n, object_bounds))
@@ -416,7 +417,7 @@ static int check_object(struct vctx *c, const cJSON *s, const cJSON *v, int dept
 		if (cJSON_IsObject(props) &&
 		    (sub = cJSON_GetObjectItemCaseSensitive(props, e->string))) {
 			matched = true;
-			if ((rc = validate_at(c, sub, e, depth, ".%s", e->string, 0)) <= 0)
+			if ((rc = validate_at(c, sub, e, depth, e->string, 0)) <= 0)
 				return rc;
 		}
 		if (cJSON_IsObject(pprops)) {
@@ -428,15 +429,14 @@ static int check_object(struct vctx *c, const cJSON *s, const cJSON *v, int dept
 				if (!rc)
 					continue;
 				matched = true;
-				if ((rc = validate_at(c, p, e, depth, ".%s", e->string, 0)) <= 0)
+				if ((rc = validate_at(c, p, e, depth, e->string, 0)) <= 0)
 					return rc;
 			}
 		}
 		if (!matched && addl) {
 			if (cJSON_IsFalse(addl))
-				return fail(c, 0, "property '%s' is not allowed%s", e->string,
-					    NULL);
-			if ((rc = validate_at(c, addl, e, depth, ".%s", e->string, 0)) <= 0)
+				return fail(c, 0, "property '%s' is not allowed", e->string);
+			if ((rc = validate_at(c, addl, e, depth, e->string, 0)) <= 0)
 				return rc;
 		}
 	}
@@ -470,7 +470,7 @@ static int check_combinators(struct vctx *c, const cJSON *s, const cJSON *v, int
 			}
 		}
 		if (!hits)
-			return fail(c, 0, "value matches none of anyOf%s%s", NULL, NULL);
+			return fail(c, 0, "value matches none of anyOf");
 	}
 	if ((k = cJSON_GetObjectItemCaseSensitive(s, "oneOf")) && cJSON_IsArray(k)) {
 		hits = 0;
@@ -482,18 +482,15 @@ static int check_combinators(struct vctx *c, const cJSON *s, const cJSON *v, int
 			hits += rc;
 		}
 		if (hits != 1)
-			return fail(c, 0,
-				    hits ? "value matches more than one of oneOf%s%s"
-					 : "value matches none of oneOf%s%s",
-				    NULL, NULL);
+			return fail(c, 0, "value matches %s of oneOf",
+				    hits ? "more than one" : "none");
 	}
 	if ((k = cJSON_GetObjectItemCaseSensitive(s, "not"))) {
 		if ((rc = validate(c, k, v, depth + 1)) < 0)
 			return rc;
 		memcpy(c->path, saved, sizeof(saved));
 		if (rc)
-			return fail(c, 0, "value matches a schema it must not match%s%s", NULL,
-				    NULL);
+			return fail(c, 0, "value matches a schema it must not match");
 	}
 	return 1;
 }
@@ -504,11 +501,11 @@ static int validate(struct vctx *c, const cJSON *s, const cJSON *v, int depth)
 	int rc;
 
 	if (depth > SCHEMA_MAX_DEPTH)
-		return fail(c, -1, "nesting deeper than %s levels%s", "64", NULL);
+		return fail(c, -1, "nesting deeper than %s levels", "64");
 	if (cJSON_IsBool(s))
-		return cJSON_IsTrue(s) ? 1 : fail(c, 0, "no value is allowed here%s%s", NULL, NULL);
+		return cJSON_IsTrue(s) ? 1 : fail(c, 0, "no value is allowed here");
 	if (!cJSON_IsObject(s))
-		return fail(c, -1, "a schema must be an object or a boolean%s%s", NULL, NULL);
+		return fail(c, -1, "a schema must be an object or a boolean");
 	if ((k = cJSON_GetObjectItemCaseSensitive(s, "type")) && (rc = check_type(c, k, v)) <= 0)
 		return rc;
 	if ((k = cJSON_GetObjectItemCaseSensitive(s, "const")) && !cJSON_Compare(k, v, true)) {
@@ -532,7 +529,7 @@ static int validate(struct vctx *c, const cJSON *s, const cJSON *v, int depth)
 			}
 		}
 		if (!found)
-			return fail(c, 0, "value is not one of the enum values%s%s", NULL, NULL);
+			return fail(c, 0, "value is not one of the enum values");
 	}
 	if (cJSON_IsNumber(v) && (rc = check_number(c, s, v)) <= 0)
 		return rc;
@@ -579,38 +576,37 @@ static int check(struct vctx *c, const cJSON *s, int depth)
 	int i, rc;
 
 	if (depth > SCHEMA_MAX_DEPTH)
-		return fail(c, -1, "nesting deeper than %s levels%s", "64", NULL);
+		return fail(c, -1, "nesting deeper than %s levels", "64");
 	if (cJSON_IsBool(s))
 		return 0;
 	if (!cJSON_IsObject(s))
-		return fail(c, -1, "a schema must be an object or a boolean%s%s", NULL, NULL);
+		return fail(c, -1, "a schema must be an object or a boolean");
 	if ((k = cJSON_GetObjectItemCaseSensitive(s, "type"))) {
 		if (cJSON_IsString(k) && type_matches(k->valuestring, s) < 0)
-			return fail(c, -1, "unknown type '%s'%s", k->valuestring, NULL);
+			return fail(c, -1, "unknown type '%s'", k->valuestring);
 		if (!cJSON_IsString(k) && !cJSON_IsArray(k))
-			return fail(c, -1, "'type' must be a string or an array%s%s", NULL, NULL);
+			return fail(c, -1, "'type' must be a string or an array");
 		if (cJSON_IsArray(k))
 			cJSON_ArrayForEach(e, k)
 			{
 				if (!cJSON_IsString(e) || type_matches(e->valuestring, s) < 0)
-					return fail(c, -1, "bad entry in type list%s%s", NULL,
-						    NULL);
+					return fail(c, -1, "bad entry in type list");
 			}
 	}
 	for (i = 0; numeric[i]; i++)
 		if ((k = cJSON_GetObjectItemCaseSensitive(s, numeric[i])) && !cJSON_IsNumber(k))
-			return fail(c, -1, "'%s' must be a number%s", numeric[i], NULL);
+			return fail(c, -1, "'%s' must be a number", numeric[i]);
 	if ((k = cJSON_GetObjectItemCaseSensitive(s, "pattern"))) {
 		struct regex *re;
 
 		if (!cJSON_IsString(k))
-			return fail(c, -1, "'pattern' must be a string%s%s", NULL, NULL);
+			return fail(c, -1, "'pattern' must be a string");
 		if (!(re = regex_compile(k->valuestring, err, sizeof(err))))
-			return fail(c, -1, "bad pattern: %s%s", err, NULL);
+			return fail(c, -1, "bad pattern: %s", err);
 		regex_free(re);
 	}
 	if ((k = cJSON_GetObjectItemCaseSensitive(s, "required")) && !cJSON_IsArray(k))
-		return fail(c, -1, "'required' must be an array%s%s", NULL, NULL);
+		return fail(c, -1, "'required' must be an array");
 	for (i = 0; schema_valued[i]; i++)
 		if ((k = cJSON_GetObjectItemCaseSensitive(s, schema_valued[i])) &&
 		    (rc = check(c, k, depth + 1)))
@@ -630,7 +626,7 @@ static int check(struct vctx *c, const cJSON *s, int depth)
 		if (!(k = cJSON_GetObjectItemCaseSensitive(s, schema_lists[i])))
 			continue;
 		if (!cJSON_IsArray(k))
-			return fail(c, -1, "'%s' must be an array%s", schema_lists[i], NULL);
+			return fail(c, -1, "'%s' must be an array", schema_lists[i]);
 		cJSON_ArrayForEach(e, k)
 		{
 			if ((rc = check(c, e, depth + 1)))
@@ -641,14 +637,14 @@ static int check(struct vctx *c, const cJSON *s, int depth)
 		if (!(k = cJSON_GetObjectItemCaseSensitive(s, schema_maps[i])))
 			continue;
 		if (!cJSON_IsObject(k))
-			return fail(c, -1, "'%s' must be an object%s", schema_maps[i], NULL);
+			return fail(c, -1, "'%s' must be an object", schema_maps[i]);
 		cJSON_ArrayForEach(e, k)
 		{
 			if (i == 1) {
 				struct regex *re = regex_compile(e->string, err, sizeof(err));
 
 				if (!re)
-					return fail(c, -1, "bad property pattern: %s%s", err, NULL);
+					return fail(c, -1, "bad property pattern: %s", err);
 				regex_free(re);
 			}
 			if ((rc = check(c, e, depth + 1)))

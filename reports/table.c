@@ -51,9 +51,10 @@ static int cell(struct buf *out, const char *s)
 			rc = buf_puts(out, "\\|");
 		else if (*p == '`' && ticks % 2)
 			rc = buf_puts(out, "\\`");
-		else if (*p == '`')
-			code = !code, rc = buf_putc(out, '`');
-		else if (!code && *p == '<')
+		else if (*p == '`') {
+			code = !code;
+			rc = buf_putc(out, '`');
+		} else if (!code && *p == '<')
 			rc = buf_puts(out, "&lt;");
 		else if (!code && *p == '>')
 			rc = buf_puts(out, "&gt;");
