@@ -83,6 +83,10 @@ static int validate_one(const char *path)
 	if (recipe_is_recipe(root)) {
 		struct recipe *r = recipe_load_text(path, text.data, text.len, err, sizeof(err));
 
+		if (r && config_check_recipe(r, err, sizeof(err))) {
+			recipe_free(r);
+			r = NULL;
+		}
 		if (r)
 			printf("%s: ok (recipe '%s')\n", path, r->name);
 		rc = r ? 0 : -1;

@@ -93,12 +93,11 @@ static int set_recipe(struct config *c, const struct option *o, const char *val,
 /* every option, in the order the help lists them within each group */
 static const struct option options[] = {
 	{ "--endpoint", "URL", OPT_STR, OFF(endpoint), 0, 0, NULL,
-	  "base URL with /v1 (or OPENAI_BASE_URL)", REC, G_TARGET, NULL, "endpoint", NULL },
+	  "base URL with /v1, or OPENAI_BASE_URL", REC, G_TARGET, NULL, "endpoint", NULL },
 	{ "--base-url", "URL", OPT_STR, OFF(endpoint), 0, 0, NULL, "same as --endpoint", REC,
 	  G_TARGET, NULL, NULL, NULL },
 	{ "--model", "ID", OPT_STR, OFF(model), 0, 0, NULL,
-	  "model (default: the only one in /v1/models)", REC, G_TARGET, NULL, "served_model",
-	  NULL },
+	  "model; by default the only one in /v1/models", REC, G_TARGET, NULL, "model", NULL },
 	{ "--api-key-env", "NAME", OPT_STR, OFF(api_key_env), 0, 0, "OPENAI_API_KEY",
 	  "variable holding the key", RUN, G_TARGET, NULL, NULL, NULL },
 	{ "--recipe", "FILE", OPT_CALL, OFF(recipe), 0, 0, NULL,
@@ -107,20 +106,20 @@ static const struct option options[] = {
 	{ "--wait", "SECONDS", OPT_DOUBLE, OFF(wait), 0, 86400, "0",
 	  "wait for a server still loading", REC, G_TARGET, NULL, "wait", NULL },
 	{ "--probes", "DIR", OPT_STR, OFF(probes_dir), 0, 0, NULL,
-	  "probe folder (default: the bundled probes; or PREFLIGHT_PROBES)", ON_RUN | ON_LIST,
+	  "probe folder; by default PREFLIGHT_PROBES or the bundled probes", ON_RUN | ON_LIST,
 	  G_PROBES, NULL, NULL, NULL },
 	{ "--checks", "ID,ID", OPT_STR, OFF(checks), 0, 0, NULL,
-	  "probes to run (default: the default probes)", REC, G_PROBES, NULL, "checks", NULL },
+	  "probes to run; by default the default probes", REC, G_PROBES, NULL, "checks", NULL },
 	{ "--needle-ctx", "N", OPT_LONG, OFF(needle_ctx), 256, 10000000, "14000",
 	  "needle prompt size in tokens", REC, G_PROBES, NULL, "needle_ctx", NULL },
 	{ "--needle-depth", "D,D,...", OPT_CALL, OFF(needle_depths), 0, 0, NULL,
-	  "one needle per depth, 0..1 (default: the probe's, 0.58)", REC, G_PROBES, set_depths,
+	  "one needle per depth, 0..1; by default the probe's, 0.58", REC, G_PROBES, set_depths,
 	  "needle_depth", NULL },
 	{ "--long-tool-ctx", "N", OPT_LONG, OFF(long_tool_ctx), 1000, 10000000, "110000",
 	  "long-tools prompt size in tokens", REC, G_PROBES, NULL, "long_tool_ctx", NULL },
 	{ "--tool-batch", "N", OPT_INT, OFF(tool_batch), 1, PROBE_BATCH_MAX, NULL,
-	  "tool requests sent at once, at most 128 (default: the probe's, 20)", REC, G_PROBES, NULL,
-	  "tool_batch", NULL },
+	  "tool requests sent at once, at most 128; by default the probe's, 20", REC, G_PROBES,
+	  NULL, "tool_batch", NULL },
 	{ "--no-thinking", NULL, OPT_CALL, OFF(thinking), 0, 0, NULL,
 	  "chat_template_kwargs.enable_thinking=false", REC | OPT_NO_VALUE, G_THINKING,
 	  set_thinking_off, NULL, NULL },
@@ -152,7 +151,7 @@ static const struct option options[] = {
 	{ "--parallel", NULL, OPT_FLAG, OFF(parallel), 0, 0, NULL, "all selected probes at once",
 	  REC, G_MODES, NULL, NULL, NULL },
 	{ "--repeat", "K", OPT_INT, OFF(repeat), 1, PROBE_REPEAT_MAX, NULL,
-	  "each probe K times, pass@k and pass^k reported (default: the probe's, 1)", REC, G_MODES,
+	  "each probe K times, pass@k and pass^k reported; by default the probe's, 1", REC, G_MODES,
 	  NULL, NULL, NULL },
 	{ "--concurrency-diff", NULL, OPT_FLAG, OFF(concurrency_diff), 0, 0, NULL,
 	  "tool batches one at a time, then all at once", REC, G_MODES, NULL, NULL, NULL },
@@ -234,14 +233,17 @@ static const struct option *find_option(const char *name)
 	return NULL;
 }
 
-/* one help line: "  --name ARG   help (default: D)" */
+/* one help line: "  --name ARG   help (default: D; recipe: key)" */
 static int usage_line(struct buf *b, const struct option *o)
 {
-	char both[64];
+	char both[64], extra[160] = "";
 
 	snprintf(both, sizeof(both), "%s%s%s", o->name, o->arg ? " " : "", o->arg ? o->arg : "");
-	return buf_printf(b, "  %-34s %s%s%s%s\n", both, o->help, o->def ? " (default: " : "",
-			  o->def ? o->def : "", o->def ? ")" : "");
+	if (o->def || o->recipe_key)
+		snprintf(extra, sizeof(extra), " (%s%s%s%s%s)", o->def ? "default: " : "",
+			 o->def ? o->def : "", o->def && o->recipe_key ? "; " : "",
+			 o->recipe_key ? "recipe: " : "", o->recipe_key ? o->recipe_key : "");
+	return buf_printf(b, "  %-34s %s%s\n", both, o->help, extra);
 }
 
 static const char usage_head[] =
@@ -790,53 +792,58 @@ static int add_arg(struct config *c, const char *name, const char *value)
 	return 0;
 }
 
-static int add_long(struct config *c, const char *name, long v)
-{
-	char num[32];
+static int set_defaults(struct config *c, char *err, size_t errlen);
 
-	if (v < 0)
-		return 0;
-	snprintf(num, sizeof(num), "%ld", v);
-	return add_arg(c, name, num);
+/* the option a recipe's "preflight" key sets, or NULL */
+static const struct option *recipe_option(const char *key)
+{
+	const struct option *o;
+	size_t i;
+
+	for (i = 0; (o = option_at(i)); i++)
+		if (o->recipe_key && !strcmp(o->recipe_key, key))
+			return o;
+	return NULL;
 }
 
-static int add_json(struct config *c, const char *name, const cJSON *v)
+/* The recipe's "preflight" section through the option table: each key
+ * names an option, each value is checked as that option's would be. An
+ * error names the key's place in the file. */
+static int recipe_options(struct config *c, const struct recipe *r, char *err, size_t errlen)
 {
-	char *text;
+	size_t i;
+
+	for (i = 0; i < r->n_settings; i++) {
+		const struct recipe_setting *st = &r->settings[i];
+		const struct option *o = recipe_option(st->key);
+		int at = c->n_recipe_args;
+
+		if (!o) {
+			snprintf(err, errlen, "%s: unknown key '%s' in 'preflight'", st->where,
+				 st->key);
+			return -1;
+		}
+		if (add_arg(c, o->name, st->value)) {
+			snprintf(err, errlen, "out of memory");
+			return -1;
+		}
+		if (parse_options(c, c->recipe_args + at, c->n_recipe_args - at, st->where, err,
+				  errlen))
+			return -1;
+	}
+	return 0;
+}
+
+int config_check_recipe(const struct recipe *r, char *err, size_t errlen)
+{
+	struct config c;
 	int rc;
 
-	if (!v)
-		return 0;
-	if (!(text = cJSON_PrintUnformatted(v)))
-		return -1;
-	rc = add_arg(c, name, text);
-	free(text);
+	memset(&c, 0, sizeof(c));
+	c.cmd = CMD_RUN;
+	rc = set_defaults(&c, err, errlen) || recipe_options(&c, r, err, errlen) ? -1 : 0;
+	config_release(&c);
 	return rc;
-}
-
-/* The recipe's "preflight" section as options, checked like flags. */
-static int recipe_options(struct config *c)
-{
-	const struct recipe *r = c->recipe;
-
-	return (r->endpoint && add_arg(c, "--endpoint", r->endpoint)) ||
-	       (r->served_model && add_arg(c, "--model", r->served_model)) ||
-	       (r->thinking && add_arg(c, "--thinking-mode", r->thinking)) ||
-	       (r->reasoning_effort && add_arg(c, "--reasoning-effort", r->reasoning_effort)) ||
-	       (r->checks && add_arg(c, "--checks", r->checks)) ||
-	       (r->needle_depth && add_arg(c, "--needle-depth", r->needle_depth)) ||
-	       (r->allowed_finish_reasons &&
-		add_arg(c, "--allowed-finish-reasons", r->allowed_finish_reasons)) ||
-	       (r->reasoning_evidence &&
-		add_arg(c, "--reasoning-evidence", r->reasoning_evidence)) ||
-	       add_long(c, "--needle-ctx", r->needle_ctx) ||
-	       add_long(c, "--long-tool-ctx", r->long_tool_ctx) ||
-	       add_long(c, "--tool-batch", r->tool_batch) ||
-	       add_long(c, "--visible-answer-tokens", r->visible_answer_tokens) ||
-	       add_long(c, "--reasoning-headroom-tokens", r->reasoning_headroom_tokens) ||
-	       add_long(c, "--timeout", r->timeout) || add_long(c, "--wait", r->wait) ||
-	       add_json(c, "--chat-template-kwargs", r->chat_template_kwargs) ||
-	       add_json(c, "--extra-body", r->extra_body);
 }
 
 /* --recipe FILE anywhere among args: load it first */
@@ -844,7 +851,6 @@ static int load_recipe(struct config *c, char **args, int n, const struct recipe
 		       char *err, size_t errlen)
 {
 	const char *path = NULL;
-	char source[512];
 	int i;
 
 	for (i = 0; i < n; i++) {
@@ -866,12 +872,7 @@ static int load_recipe(struct config *c, char **args, int n, const struct recipe
 			  : recipe_load_file(path, err, errlen);
 	if (!c->recipe)
 		return -1;
-	if (recipe_options(c)) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
-	snprintf(source, sizeof(source), "recipe '%s'", path);
-	return parse_options(c, c->recipe_args, c->n_recipe_args, source, err, errlen);
+	return recipe_options(c, c->recipe, err, errlen);
 }
 
 int config_parse(int argc, char **argv, struct config *c, char *err, size_t errlen)

@@ -115,6 +115,11 @@ bool config_recorded(const char *arg, bool *takes_value);
  * keeps. Returns 0, or -1 naming the first one that is not. */
 int config_check_recorded(const char *const *args, int n, char *err, size_t errlen);
 
+/* Checks a recipe's "preflight" settings as a run would take them (each
+ * key an option, each value that option's). Returns 0, or -1 with
+ * "FILE:LINE:COL: reason". */
+int config_check_recipe(const struct recipe *r, char *err, size_t errlen);
+
 /* The texts of the repeatable flag named flag ("image-expect"), or NULL
  * when there is no such flag. */
 const struct config_texts *config_texts_of(const struct config *c, const char *flag);

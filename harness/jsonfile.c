@@ -157,22 +157,30 @@ cJSON *jsonfile_parse(struct jsonfile *f)
 	return root;
 }
 
-int jsonfile_error(struct jsonfile *f, const char *key, const char *fmt, ...)
+void jsonfile_where(const struct jsonfile *f, const char *key, char *out, size_t n)
 {
-	char msg[400], quoted[128];
+	char quoted[128];
 	const char *hit = NULL;
 	int line, col;
-	va_list ap;
 
 	if (key) {
 		snprintf(quoted, sizeof(quoted), "\"%s\"", key);
 		hit = strstr(f->text, quoted);
 	}
 	line_col(f->text, hit ? (size_t)(hit - f->text) : 0, &line, &col);
+	snprintf(out, n, "%s:%d:%d", f->path, line, col);
+}
+
+int jsonfile_error(struct jsonfile *f, const char *key, const char *fmt, ...)
+{
+	char msg[400], where[300];
+	va_list ap;
+
+	jsonfile_where(f, key, where, sizeof(where));
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	snprintf(f->err, f->errlen, "%s:%d:%d: %s", f->path, line, col, msg);
+	snprintf(f->err, f->errlen, "%s: %s", where, msg);
 	return -1;
 }
 

@@ -24,6 +24,8 @@ struct jsonfile {
 /* Parses the text. Returns the root (caller deletes) or NULL with
  * "PATH:LINE:COL: invalid JSON" in err. */
 cJSON *jsonfile_parse(struct jsonfile *f);
+/* "PATH:LINE:COL" of key's first appearance (NULL: the start) into out. */
+void jsonfile_where(const struct jsonfile *f, const char *key, char *out, size_t n);
 /* Writes "PATH:LINE:COL: message" locating key (NULL: the start) and
  * returns -1. */
 int jsonfile_error(struct jsonfile *f, const char *key, const char *fmt, ...)

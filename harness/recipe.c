@@ -16,91 +16,85 @@ int recipe_is_recipe(const cJSON *root)
 	       !cJSON_GetObjectItemCaseSensitive(root, "request");
 }
 
-static int load_checks(struct jsonfile *f, const cJSON *pf, struct recipe *r)
+/* a list of names ("checks": ["smoke", "json"]) as "smoke,json" */
+static char *join_names(struct jsonfile *f, const char *key, const cJSON *v)
 {
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(pf, "checks"), *e;
 	struct buf b = BUF_INIT(4096);
+	const cJSON *e;
 
-	if (!v)
-		return 0;
-	if (cJSON_IsString(v))
-		return jsonfile_string(f, pf, "checks", false, &r->checks);
-	if (!cJSON_IsArray(v) || !cJSON_GetArraySize(v))
-		return jsonfile_error(f, "checks", "'checks' must be a list of probe ids");
 	cJSON_ArrayForEach(e, v)
 	{
-		if (!cJSON_IsString(e) || !*e->valuestring || strchr(e->valuestring, ',')) {
+		if (!cJSON_IsString(e) || !*e->valuestring || strchr(e->valuestring, ',') ||
+		    buf_printf(&b, "%s%s", b.len ? "," : "", e->valuestring)) {
 			buf_release(&b);
-			return jsonfile_error(f, "checks", "'checks' must be a list of probe ids");
-		}
-		if (buf_printf(&b, "%s%s", b.len ? "," : "", e->valuestring)) {
-			buf_release(&b);
-			return jsonfile_error(f, "checks", "'checks' is too long");
+			jsonfile_error(f, key, "'%s' must be a list of names (probe ids)", key);
+			return NULL;
 		}
 	}
-	r->checks = buf_detach(&b);
-	return 0;
+	if (!b.len) {
+		jsonfile_error(f, key, "'%s' must be a list of names (probe ids)", key);
+		return NULL;
+	}
+	return buf_detach(&b);
 }
 
-static int load_object(struct jsonfile *f, const cJSON *pf, const char *key, cJSON **out)
+/* one setting's value as option text, or NULL with the reason */
+static char *setting_text(struct jsonfile *f, const cJSON *v)
 {
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(pf, key);
+	char num[64], *text;
 
-	if (!v)
-		return 0;
-	if (!cJSON_IsObject(v))
-		return jsonfile_error(f, key, "'%s' must be an object", key);
-	*out = cJSON_Duplicate(v, 1);
-	return *out ? 0 : jsonfile_error(f, NULL, "out of memory");
+	if (cJSON_IsString(v) && *v->valuestring)
+		text = xstrdup(v->valuestring);
+	else if (cJSON_IsNumber(v) && snprintf(num, sizeof(num), "%.17g", v->valuedouble) > 0)
+		text = xstrdup(num);
+	else if (cJSON_IsObject(v))
+		text = cJSON_PrintUnformatted(v);
+	else if (cJSON_IsArray(v))
+		return join_names(f, v->string, v);
+	else {
+		jsonfile_error(f, v->string,
+			       "'%s' must be a non-empty string, a number, an object or a list",
+			       v->string);
+		return NULL;
+	}
+	if (!text)
+		jsonfile_error(f, NULL, "out of memory");
+	return text;
 }
 
 static int load_preflight(struct jsonfile *f, const cJSON *root, struct recipe *r)
 {
-	static const char *const keys[] = { "endpoint",
-					    "model",
-					    "thinking",
-					    "reasoning_effort",
-					    "checks",
-					    "needle_ctx",
-					    "needle_depth",
-					    "long_tool_ctx",
-					    "tool_batch",
-					    "visible_answer_tokens",
-					    "reasoning_headroom_tokens",
-					    "allowed_finish_reasons",
-					    "reasoning_evidence",
-					    "timeout",
-					    "wait",
-					    "chat_template_kwargs",
-					    "extra_body",
-					    NULL };
-	const cJSON *pf = cJSON_GetObjectItemCaseSensitive(root, "preflight");
+	const cJSON *pf = cJSON_GetObjectItemCaseSensitive(root, "preflight"), *e;
 
 	if (!pf)
 		return 0;
 	if (!cJSON_IsObject(pf))
 		return jsonfile_error(f, "preflight", "'preflight' must be an object");
-	if (jsonfile_only_keys(f, pf, "'preflight'", keys) ||
-	    jsonfile_string(f, pf, "endpoint", false, &r->endpoint) ||
-	    jsonfile_string(f, pf, "model", false, &r->served_model) ||
-	    jsonfile_string(f, pf, "thinking", false, &r->thinking) ||
-	    jsonfile_string(f, pf, "reasoning_effort", false, &r->reasoning_effort) ||
-	    jsonfile_string(f, pf, "needle_depth", false, &r->needle_depth) ||
-	    jsonfile_string(f, pf, "allowed_finish_reasons", false, &r->allowed_finish_reasons) ||
-	    jsonfile_string(f, pf, "reasoning_evidence", false, &r->reasoning_evidence) ||
-	    load_checks(f, pf, r) ||
-	    jsonfile_long(f, pf, "needle_ctx", 256, 10000000, &r->needle_ctx) ||
-	    jsonfile_long(f, pf, "long_tool_ctx", 1000, 10000000, &r->long_tool_ctx) ||
-	    jsonfile_long(f, pf, "tool_batch", 1, 128, &r->tool_batch) ||
-	    jsonfile_long(f, pf, "visible_answer_tokens", 1, 1048576, &r->visible_answer_tokens) ||
-	    jsonfile_long(f, pf, "reasoning_headroom_tokens", 0, 1048576,
-			  &r->reasoning_headroom_tokens) ||
-	    jsonfile_long(f, pf, "timeout", 1, 86400, &r->timeout) ||
-	    jsonfile_long(f, pf, "wait", 0, 86400, &r->wait) ||
-	    load_object(f, pf, "chat_template_kwargs", &r->chat_template_kwargs) ||
-	    load_object(f, pf, "extra_body", &r->extra_body))
-		return -1;
+	r->settings = xcalloc((size_t)cJSON_GetArraySize(pf) + 1, sizeof(*r->settings));
+	if (!r->settings)
+		return jsonfile_error(f, NULL, "out of memory");
+	cJSON_ArrayForEach(e, pf)
+	{
+		struct recipe_setting *st = &r->settings[r->n_settings];
+
+		if (!(st->value = setting_text(f, e)))
+			return -1;
+		r->n_settings++;
+		if (!(st->key = xstrdup(e->string)))
+			return jsonfile_error(f, NULL, "out of memory");
+		jsonfile_where(f, e->string, st->where, sizeof(st->where));
+	}
 	return 0;
+}
+
+const char *recipe_setting(const struct recipe *r, const char *key)
+{
+	size_t i;
+
+	for (i = 0; r && i < r->n_settings; i++)
+		if (!strcmp(r->settings[i].key, key))
+			return r->settings[i].value;
+	return NULL;
 }
 
 struct recipe *recipe_load_text(const char *path, const char *text, size_t len, char *err,
@@ -124,8 +118,6 @@ struct recipe *recipe_load_text(const char *path, const char *text, size_t len, 
 		jsonfile_error(&f, NULL, "out of memory");
 		goto fail;
 	}
-	r->needle_ctx = r->long_tool_ctx = r->tool_batch = r->visible_answer_tokens = -1;
-	r->reasoning_headroom_tokens = r->timeout = r->wait = -1;
 	if (jsonfile_only_keys(&f, root, "the recipe", keys) ||
 	    jsonfile_string(&f, root, "model", true, &r->model) ||
 	    jsonfile_string(&f, root, "quant", false, &r->quant) ||
@@ -166,6 +158,8 @@ struct recipe *recipe_load_file(const char *path, char *err, size_t errlen)
 
 void recipe_free(struct recipe *r)
 {
+	size_t i;
+
 	if (!r)
 		return;
 	free(r->path);
@@ -177,15 +171,10 @@ void recipe_free(struct recipe *r)
 	free(r->gpu);
 	free(r->key_flags);
 	free(r->notes);
-	free(r->endpoint);
-	free(r->served_model);
-	free(r->thinking);
-	free(r->reasoning_effort);
-	free(r->checks);
-	free(r->needle_depth);
-	free(r->allowed_finish_reasons);
-	free(r->reasoning_evidence);
-	cJSON_Delete(r->chat_template_kwargs);
-	cJSON_Delete(r->extra_body);
+	for (i = 0; i < r->n_settings; i++) {
+		free(r->settings[i].key);
+		free(r->settings[i].value);
+	}
+	free(r->settings);
 	free(r);
 }

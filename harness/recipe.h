@@ -4,7 +4,9 @@
  *
  * `preflight run --recipe FILE` takes its settings from the "preflight"
  * section (flags override) and copies the metadata into the JSON report,
- * so `preflight table` can fill the notebook's columns. Never prints. */
+ * so `preflight table` can fill the notebook's columns. This module reads
+ * the settings as text; which keys exist and what values they take is
+ * the option table's (config.c). Never prints. */
 #ifndef PREFLIGHT_RECIPE_H
 #define PREFLIGHT_RECIPE_H
 
@@ -14,18 +16,25 @@
 
 #define RECIPE_FILE_MAX (1u << 20)
 
+/* One key of the "preflight" section, as the text of the option it sets
+ * (config maps keys to options through its option table, which checks
+ * the values): a string as written, a number in decimal, an object as
+ * JSON, a list of names joined by commas. */
+struct recipe_setting {
+	char *key;	 /* owned */
+	char *value;	 /* owned */
+	char where[300]; /* "FILE:LINE:COL" of the key, for messages */
+};
+
 struct recipe {
 	char *path;
 	char *text; /* the file as read, kept so a recording can carry it */
 	/* the notebook row */
 	char *name; /* identity across reports; default "model · quant · engine · gpu" */
 	char *model, *quant, *engine, *gpu, *key_flags, *notes;
-	/* the "preflight" section, NULL/-1 where not set */
-	char *endpoint, *served_model, *thinking, *reasoning_effort, *checks;
-	char *needle_depth, *allowed_finish_reasons, *reasoning_evidence;
-	long needle_ctx, long_tool_ctx, tool_batch, visible_answer_tokens,
-		reasoning_headroom_tokens, timeout, wait;
-	cJSON *chat_template_kwargs, *extra_body; /* owned */
+	/* the "preflight" section, in file order */
+	struct recipe_setting *settings;
+	size_t n_settings;
 };
 
 /* Loads a recipe. Returns it, or NULL with "FILE:LINE:COL: reason". */
@@ -33,6 +42,9 @@ struct recipe *recipe_load_file(const char *path, char *err, size_t errlen);
 struct recipe *recipe_load_text(const char *path, const char *text, size_t len, char *err,
 				size_t errlen);
 void recipe_free(struct recipe *r);
+
+/* The value of setting key, or NULL when the recipe does not set it. */
+const char *recipe_setting(const struct recipe *r, const char *key);
 
 /* True when the JSON object looks like a recipe rather than a probe. */
 int recipe_is_recipe(const cJSON *root);

@@ -109,7 +109,8 @@ static const struct observation *example_of(const struct probe_result *pr)
 
 static void put_answer(struct buf *b, const struct probe_result *pr, const struct observation *o)
 {
-	char *got = text_excerpt(o->content_excerpt, strlen(o->content_excerpt), 40, true);
+	const char *content = o->content_excerpt ? o->content_excerpt : "";
+	char *got = text_excerpt(content, strlen(content), 40, true);
 
 	if (pr->probe->expect.tool_name)
 		buf_printf(b, "%s ", o->tool ? o->tool : "no tool call");

@@ -1002,7 +1002,9 @@ START_TEST(allocation_failures_are_clean)
 {
 	const char *argv[] = { "run",	 "--endpoint", NULL,	"--json",
 			       "r.json", "--junit",    "j.xml", NULL };
-	int step = getenv("PREFLIGHT_VALGRIND") ? 400 : 37, n, runs = 0, failed_early = 0;
+	int step = getenv("PREFLIGHT_VALGRIND") ? 400 : 37, n, runs = 0, failed_early = 0,
+	    whole = 0;
+	char *text;
 	struct fake f;
 	struct outcome o;
 
@@ -1019,12 +1021,23 @@ START_TEST(allocation_failures_are_clean)
 		/* a report that could not be rendered is named, never a silent 0 */
 		if (o.code == 4)
 			ck_assert_ptr_nonnull(strstr(o.err, "cannot render"));
+		/* a report that was written is whole: it parses and lists every probe */
+		if ((text = read_report(&o, "r.json"))) {
+			cJSON *r = cJSON_Parse(text);
+
+			ck_assert_msg(r != NULL, "allocation %d: r.json does not parse", n);
+			ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItem(r, "probes")), 4);
+			cJSON_Delete(r);
+			free(text);
+			whole++;
+		}
 		failed_early += o.code == 2;
 		runs++;
 		outcome_release(&o);
 	}
 	fake_stop(&f);
 	ck_assert_int_gt(failed_early, 0); /* the switch really fails allocations */
+	ck_assert_int_gt(whole, 0);
 	ck_assert_int_gt(runs, 20);
 }
 END_TEST

@@ -1,9 +1,12 @@
 /* check_config — the option table and its checks. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "config.h"
 #include "suites.h"
+#include "testutil.h"
 
 static int parse(struct config *c, char *err, size_t n, const char *const *argv)
 {
@@ -172,12 +175,123 @@ START_TEST(recorded_arguments)
 }
 END_TEST
 
+/* The README's options table and its recipe keys say what the option
+ * table says: every option of `preflight run --help` has a row and every
+ * row names a real option, each default in the help is in the row's
+ * default cell, and the recipe keys listed are the table's. */
+
+/* the next "--name" token in s at or after *at, into out; false at the end */
+static bool next_option(const char *s, const char **at, char *out, size_t n)
+{
+	const char *p = strstr(*at, "--"), *e;
+
+	if (!p)
+		return false;
+	for (e = p + 2; (*e >= 'a' && *e <= 'z') || *e == '-'; e++)
+		;
+	snprintf(out, n, "%.*s", (int)(e - p), p);
+	*at = e;
+	(void)s;
+	return true;
+}
+
+/* true when the first cell of row names option name */
+static bool cell_names(const char *row, const char *name)
+{
+	const char *end = strchr(row + 1, '|');
+	char a[96], b[96];
+	const char *hit;
+
+	snprintf(a, sizeof(a), "`%s ", name);
+	snprintf(b, sizeof(b), "`%s`", name);
+	hit = strstr(row, a);
+	if (!hit || hit > end)
+		hit = strstr(row, b);
+	return hit && hit < end;
+}
+
+/* the README row of option name (one line of the options table), or NULL */
+static const char *readme_row(const char *readme, const char *name, char *row, size_t n)
+{
+	const char *p = strstr(readme, "### `run` options"), *end;
+
+	while (p && (p = strstr(p, "\n|")) && (end = strchr(p + 1, '\n'))) {
+		snprintf(row, n, "%.*s", (int)(end - p - 1), p + 1);
+		if (cell_names(row, name))
+			return row;
+		p = end;
+		if (end[1] != '|')
+			break; /* the table ended */
+	}
+	return NULL;
+}
+
+START_TEST(readme_agrees_with_the_option_table)
+{
+	char path[4096], name[80], row[1024], *readme;
+	struct buf help = BUF_INIT(0);
+	const char *p, *line;
+	int rows = 0;
+
+	snprintf(path, sizeof(path), "%s/README.md", repo_root());
+	readme = read_text_file(path);
+	ck_assert_ptr_nonnull(readme);
+	ck_assert_int_eq(config_usage(CMD_RUN, &help), 0);
+	/* every option line of the help: "  --name ARG  help (default: D; recipe: k)" */
+	for (line = buf_cstr(&help); (line = strstr(line, "\n  --")); line++) {
+		const char *eol = strchr(line + 1, '\n'), *def, *rk;
+		char text[512], want[160];
+
+		snprintf(text, sizeof(text), "%.*s", (int)(eol - line - 1), line + 1);
+		p = text;
+		ck_assert(next_option(text, &p, name, sizeof(name)));
+		ck_assert_msg(readme_row(readme, name, row, sizeof(row)),
+			      "README.md's options table has no row for %s", name);
+		rows++;
+		if ((def = strstr(text, "(default: "))) {
+			size_t k = strcspn(def + 10, ";)");
+
+			snprintf(want, sizeof(want), "%.*s", (int)k, def + 10);
+			ck_assert_msg(strstr(row, want),
+				      "README.md: %s defaults to '%s' (help), row: %s", name, want,
+				      row);
+		}
+		if ((rk = strstr(text, "recipe: "))) {
+			size_t k = strcspn(rk + 8, ")");
+
+			snprintf(want, sizeof(want), "`%.*s`", (int)k, rk + 8);
+			ck_assert_msg(strstr(strstr(readme, "the `preflight` section:"), want),
+				      "README.md's recipe keys lack %s", want);
+		}
+	}
+	/* and every option the table's rows name is one of the help's */
+	for (p = strstr(readme, "### `run` options");
+	     (p = strstr(p, "\n| `--")) && p < strstr(readme, "## Exit codes");) {
+		const char *cell_end = strchr(p + 3, '|');
+
+		p += 3;
+		while (next_option(p, &p, name, sizeof(name)) && p < cell_end) {
+			char needle[96];
+
+			snprintf(needle, sizeof(needle), "\n  %s ", name);
+			ck_assert_msg(strstr(buf_cstr(&help), needle),
+				      "README.md names %s, which preflight run --help does not",
+				      name);
+		}
+	}
+	ck_assert_int_gt(rows, 40);
+	buf_release(&help);
+	free(readme);
+}
+END_TEST
+
 Suite *config_suite(void)
 {
 	Suite *s = suite_create("config");
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, defaults_and_flags);
+	tcase_add_test(tc, readme_agrees_with_the_option_table);
 	tcase_add_loop_test(tc, usage_errors, 0, sizeof(bad) / sizeof(bad[0]));
 	tcase_add_test(tc, environment);
 	tcase_add_test(tc, agreeing_flags_and_recipe_overrides);

@@ -23,10 +23,11 @@ START_TEST(loads_recipe)
 
 	ck_assert_msg(r != NULL, "%s", err);
 	ck_assert_str_eq(r->name, "Qwen3.5-122B-A10B · MXFP4 · vLLM · PRO 6000");
-	ck_assert_str_eq(r->served_model, "qwen35-122b");
-	ck_assert_str_eq(r->checks, "smoke,needle");
-	ck_assert_int_eq(r->needle_ctx, 20000);
-	ck_assert_int_eq(r->tool_batch, -1);
+	ck_assert_str_eq(recipe_setting(r, "model"), "qwen35-122b");
+	ck_assert_str_eq(recipe_setting(r, "checks"), "smoke,needle");
+	ck_assert_str_eq(recipe_setting(r, "needle_ctx"), "20000");
+	ck_assert_str_eq(recipe_setting(r, "chat_template_kwargs"), "{\"x\":1}");
+	ck_assert_ptr_null(recipe_setting(r, "tool_batch"));
 	recipe_free(r);
 }
 END_TEST
@@ -36,11 +37,10 @@ static const struct {
 } bad[] = {
 	{ "{\"quant\":\"x\"}", "r.json:1:1: missing required key 'model'" },
 	{ "{\"model\":\"m\",\n\"gpus\":\"x\"}", "r.json:2:1: unknown key 'gpus' in the recipe" },
-	{ "{\"model\":\"m\",\"preflight\":{\"needle_ctx\":5}}",
-	  "'needle_ctx' must be an integer from 256" },
 	{ "{\"model\":\"m\",\"preflight\":{\"checks\":[1]}}",
-	  "'checks' must be a list of probe ids" },
-	{ "{\"model\":\"m\",\"preflight\":{\"port\":1}}", "unknown key 'port' in 'preflight'" },
+	  "r.json:1:27: 'checks' must be a list of names" },
+	{ "{\"model\":\"m\",\"preflight\":{\"wait\":true}}",
+	  "'wait' must be a non-empty string, a number, an object or a list" },
 	{ "{\"id\":\"p\",\"expect\":{}}", "this looks like a probe" },
 };
 
@@ -89,16 +89,37 @@ START_TEST(flags_override_recipe)
 }
 END_TEST
 
+/* every key is an option of the table and every value is checked as
+ * that option's, with the key's place in the file */
+static const struct {
+	const char *text, *want;
+} bad_values[] = {
+	{ "{\"model\":\"m\",\"preflight\":{\"thinking\":\"sometimes\"}}",
+	  ":1:27: --thinking-mode must be default, enabled" },
+	{ "{\"model\":\"m\",\n\"preflight\":{\"needle_ctx\":5}}",
+	  ":2:14: --needle-ctx must be an integer from 256" },
+	{ "{\"model\":\"m\",\"preflight\":{\"port\":1}}",
+	  ":1:27: unknown key 'port' in 'preflight'" },
+	{ "{\"model\":\"m\",\"preflight\":{\"extra_body\":\"x\"}}",
+	  "--extra-body must be a JSON object" },
+};
+
 START_TEST(recipe_values_are_checked_like_flags)
 {
-	char *path = write_temp("{\"model\":\"m\",\"preflight\":{\"thinking\":\"sometimes\"}}"),
-	     err[512];
+	char *path = write_temp(bad_values[_i].text), err[512];
 	const char *argv[] = { "preflight", "run", "--recipe", path, NULL };
+	struct recipe *r;
 	struct config c;
 
 	ck_assert_int_eq(config_parse(4, (char **)argv, &c, err, sizeof(err)), -1);
-	ck_assert_msg(strstr(err, "recipe '") && strstr(err, "--thinking-mode must be"), "%s", err);
+	ck_assert_msg(strstr(err, path) && strstr(err, bad_values[_i].want), "%s", err);
 	config_release(&c);
+	/* validate says the same without a run */
+	r = recipe_load_file(path, err, sizeof(err));
+	ck_assert_ptr_nonnull(r);
+	ck_assert_int_eq(config_check_recipe(r, err, sizeof(err)), -1);
+	ck_assert_msg(strstr(err, bad_values[_i].want), "%s", err);
+	recipe_free(r);
 	unlink(path);
 }
 END_TEST
@@ -111,7 +132,8 @@ Suite *recipe_suite(void)
 	tcase_add_test(tc, loads_recipe);
 	tcase_add_loop_test(tc, rejects_bad_recipe, 0, sizeof(bad) / sizeof(bad[0]));
 	tcase_add_test(tc, flags_override_recipe);
-	tcase_add_test(tc, recipe_values_are_checked_like_flags);
+	tcase_add_loop_test(tc, recipe_values_are_checked_like_flags, 0,
+			    sizeof(bad_values) / sizeof(bad_values[0]));
 	suite_add_tcase(s, tc);
 	return s;
 }
