@@ -1,229 +1,16 @@
 /* check_cli — integration: the real ./preflight against the fake endpoint,
  * one scenario per behaviour, checking each probe's verdict and cause, the
  * exit code, and the reports. */
+#include <dirent.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "buf.h"
 #include "suites.h"
 #include "testutil.h"
-
-/* One row: scenario, extra flags, exit code, then "id=verdict:cause" for
- * every default probe. */
-static const struct {
-	const char *scenario;
-	const char *flags[6];
-	int code;
-	const char *expect[4];
-	const char *stdout_has; /* evidence the console must show, or NULL */
-} rows[] = {
-	{ "healthy",
-	  { NULL },
-	  0,
-	  { "smoke=pass", "json=pass", "needle=pass", "tools=pass" },
-	  NULL },
-	{ "json-fence",
-	  { NULL },
-	  0,
-	  { "smoke=pass", "json=pass", "needle=pass", "tools=pass" },
-	  NULL },
-	{ "hostile-text",
-	  { NULL },
-	  0,
-	  { "smoke=pass", "json=pass", "needle=pass", "tools=pass" },
-	  NULL },
-	{ "json-prose",
-	  { NULL },
-	  1,
-	  { "smoke=pass", "json=fail:wrong-answer", "needle=pass", "tools=pass" },
-	  NULL },
-	{ "json-type",
-	  { NULL },
-	  1,
-	  { "smoke=pass", "json=fail:wrong-answer", "needle=pass", "tools=pass" },
-	  NULL },
-	{ "json-missing",
-	  { NULL },
-	  1,
-	  { "smoke=pass", "json=fail:wrong-answer", "needle=pass", "tools=pass" },
-	  NULL },
-	{ "json-value",
-	  { NULL },
-	  1,
-	  { "smoke=pass", "json=fail:wrong-answer", "needle=pass", "tools=pass" },
-	  NULL },
-	{ "json-two",
-	  { NULL },
-	  1,
-	  { "smoke=pass", "json=fail:wrong-answer", "needle=pass", "tools=pass" },
-	  NULL },
-	{ "smoke-wrong",
-	  { NULL },
-	  1,
-	  { "smoke=fail:wrong-answer", "json=pass", "needle=pass", "tools=pass" },
-	  NULL },
-	{ "needle-miss",
-	  { NULL },
-	  1,
-	  { "smoke=pass", "json=pass", "needle=fail:wrong-answer", "tools=pass" },
-	  NULL },
-	{ "tools-args",
-	  { NULL },
-	  1,
-	  { "smoke=pass", "json=pass", "needle=pass", "tools=fail:invalid-tool-arguments" },
-	  NULL },
-	{ "tools-text",
-	  { NULL },
-	  1,
-	  { "smoke=pass", "json=pass", "needle=pass", "tools=fail:tool-call-as-text" },
-	  NULL },
-	{ "tools-name",
-	  { NULL },
-	  1,
-	  { "smoke=pass", "json=pass", "needle=pass", "tools=fail:wrong-tool" },
-	  NULL },
-	{ "tools-prose",
-	  { NULL },
-	  1,
-	  { "smoke=pass", "json=pass", "needle=pass", "tools=fail:no-tool-call" },
-	  NULL },
-	{ "small-context",
-	  { NULL },
-	  1,
-	  { "smoke=pass", "json=pass", "needle=fail:context-overflow", "tools=pass" },
-	  "not sent: the endpoint's context is 8192 tokens (max_model_len)" },
-	{ "thinking-starved",
-	  { NULL },
-	  1,
-	  { "smoke=fail:thinking-starvation", "json=fail:thinking-starvation",
-	    "needle=fail:thinking-starvation", "tools=fail:thinking-starvation" },
-	  NULL },
-	{ "thinking-starved",
-	  { "--no-thinking", NULL },
-	  0,
-	  { "smoke=pass", "json=pass", "needle=pass", "tools=pass" },
-	  NULL },
-	{ "thinking-headroom",
-	  { "--reasoning-headroom-tokens", "1024", NULL },
-	  0,
-	  { "smoke=pass", "json=pass", "needle=pass", "tools=pass" },
-	  NULL },
-	{ "thinking-both",
-	  { "--thinking-mode", "enabled", "--reasoning-headroom-tokens", "1024", NULL },
-	  0,
-	  { "smoke=pass", "json=pass", "needle=pass", "tools=pass" },
-	  NULL },
-	{ "tokenizer-words",
-	  { NULL },
-	  0,
-	  { "smoke=pass", "json=pass", "needle=pass", "tools=pass" },
-	  NULL },
-	{ "tokenizer-chars3",
-	  { NULL },
-	  0,
-	  { "smoke=pass", "json=pass", "needle=pass", "tools=pass" },
-	  NULL },
-	{ "verbose",
-	  { NULL },
-	  1,
-	  { "smoke=fail:answer-truncated", "json=pass", "needle=pass", "tools=pass" },
-	  "finish=length with no reasoning: the answer was cut at the 256-token budget" },
-	{ "verbose",
-	  { "--visible-answer-tokens", "1024", NULL },
-	  0,
-	  { "smoke=pass", "json=pass", "needle=pass", "tools=pass" },
-	  NULL },
-	{ "router-stripped",
-	  { NULL },
-	  1,
-	  { "smoke=fail:thinking-starvation", "json=fail:thinking-starvation",
-	    "needle=fail:thinking-starvation", "tools=fail:thinking-starvation" },
-	  "no reasoning returned but completion_tokens=256 used the whole 256-token budget" },
-	{ "thinking-reasoning",
-	  { "--reasoning-headroom-tokens", "2048", NULL },
-	  0,
-	  { "smoke=pass", "json=pass", "needle=pass", "tools=pass" },
-	  NULL },
-	{ "healthy",
-	  { "--allowed-finish-reasons", "stop", "--checks", "smoke,json,needle,tools", NULL },
-	  1,
-	  { "smoke=pass", "json=pass", "needle=pass", "tools=fail:wrong-answer" },
-	  "finish_reason 'tool_calls' is not allowed" },
-	{ "think-tags",
-	  { NULL },
-	  1,
-	  { "smoke=fail:reasoning-bleed", "json=fail:reasoning-bleed",
-	    "needle=fail:reasoning-bleed", "tools=fail:reasoning-bleed" },
-	  "<think> tags in content" },
-	{ "cot-untagged",
-	  { NULL },
-	  1,
-	  { "smoke=fail:reasoning-bleed", "json=fail:reasoning-bleed",
-	    "needle=fail:reasoning-bleed", "tools=fail:reasoning-bleed" },
-	  "a chain of thought in content before the JSON answer" },
-	{ "tools-args-some",
-	  { NULL },
-	  1,
-	  { "smoke=pass", "json=pass", "needle=pass", "tools=fail:invalid-tool-arguments" },
-	  "18/20 passed; invalid-tool-arguments in 2 of 20: tool arguments are not a JSON object: "
-	  "'{\"city\": \"Oakl'" },
-	{ "garbage",
-	  { NULL },
-	  1,
-	  { "smoke=fail:garbage-output", "json=fail:garbage-output", "needle=fail:garbage-output",
-	    "tools=fail:garbage-output" },
-	  "special token <|im_start|> in content" },
-	{ "engine-500",
-	  { NULL },
-	  1,
-	  { "smoke=error:http-error", "json=error:http-error", "needle=error:http-error",
-	    "tools=error:http-error" },
-	  "HTTP 500: EngineCore encountered an issue" },
-	{ "context-8192-hidden",
-	  { NULL },
-	  1,
-	  { "smoke=pass", "json=pass", "needle=fail:context-overflow", "tools=pass" },
-	  "the endpoint's context is 8192 tokens" },
-	{ "context-sglang",
-	  { NULL },
-	  1,
-	  { "smoke=pass", "json=pass", "needle=fail:context-overflow", "tools=pass" },
-	  "the endpoint's context is 8192 tokens, the request needed 14005" },
-	{ "context-llamacpp",
-	  { NULL },
-	  1,
-	  { "smoke=pass", "json=pass", "needle=fail:context-overflow", "tools=pass" },
-	  "the endpoint's context is 8192 tokens, the request needed 14005" },
-	{ "healthy",
-	  { "--model", "nosuch", NULL },
-	  1,
-	  { "smoke=error:http-error", "json=error:http-error", "needle=error:http-error",
-	    "tools=error:http-error" },
-	  "(the endpoint serves: fake-model)" },
-	{ "healthy",
-	  { "--reasoning-evidence", "required", NULL },
-	  1,
-	  { "smoke=fail:wrong-answer", "json=fail:wrong-answer", "needle=fail:wrong-answer",
-	    "tools=fail:wrong-answer" },
-	  NULL },
-};
-
-static void check_expect(const cJSON *report, const char *want)
-{
-	char id[32], verdict[16], cause[40];
-	const char *eq = strchr(want, '='), *colon = strchr(want, ':');
-
-	snprintf(id, sizeof(id), "%.*s", (int)(eq - want), want);
-	snprintf(verdict, sizeof(verdict), "%.*s",
-		 (int)(colon ? colon - eq - 1 : (long)strlen(eq + 1)), eq + 1);
-	snprintf(cause, sizeof(cause), "%s", colon ? colon + 1 : "none");
-	ck_assert_msg(!strcmp(report_verdict(report, id), verdict), "%s: verdict %s, want %s", id,
-		      report_verdict(report, id), verdict);
-	ck_assert_msg(!strcmp(report_cause(report, id), cause), "%s: cause %s, want %s", id,
-		      report_cause(report, id), cause);
-}
 
 /* Runs preflight against scenario with flags (NULL-terminated) and one
  * more flag (or NULL), writing report.json, junit.xml and run.jsonl.gz.
@@ -310,25 +97,123 @@ static void stream_matches(const char *scenario, const char *const *flags,
 	outcome_release(&o);
 }
 
-START_TEST(scenario_table)
-{
-	struct outcome o;
-	cJSON *report = run_scenario(&o, rows[_i].scenario, rows[_i].flags, NULL);
-	int i;
+/* --- the scenario cases: data beside each scenario --------------------------
+ * Every fixtures/scenarios/NAME.json may hold "cases": each the flags of a
+ * run, its exit code, "id=verdict:cause" for every probe of the report,
+ * optionally text the console must show, and whether its recording must
+ * replay and its streamed twin agree (the default). A new failure mode is
+ * a scenario file with its cases, and the fake behaviour it needs. */
 
-	ck_assert_msg(o.code == rows[_i].code, "%s: exit %d, want %d\nstdout:\n%s\nstderr:\n%s",
-		      rows[_i].scenario, o.code, rows[_i].code, o.out, o.err);
-	for (i = 0; i < 4; i++)
-		check_expect(report, rows[_i].expect[i]);
-	if (rows[_i].stdout_has)
-		ck_assert_msg(strstr(o.out, rows[_i].stdout_has) != NULL, "%s: no '%s' in\n%s",
-			      rows[_i].scenario, rows[_i].stdout_has, o.out);
+struct scenario_case {
+	char name[128]; /* the scenario, without .json */
+	int index;	/* in its "cases" */
+};
+
+static struct scenario_case *all_cases;
+static int n_cases;
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(((const struct scenario_case *)a)->name,
+		      ((const struct scenario_case *)b)->name);
+}
+
+/* the scenario file's parsed JSON; caller deletes */
+static cJSON *scenario_json(const char *name)
+{
+	char path[4096], *text;
+	cJSON *j;
+
+	snprintf(path, sizeof(path), "%s/fixtures/scenarios/%s.json", repo_root(), name);
+	text = read_text_file(path);
+	j = text ? cJSON_Parse(text) : NULL;
+	free(text);
+	return j;
+}
+
+/* every case of every scenario, in file-name order (once, at suite setup) */
+static void find_cases(void)
+{
+	char dir[4096];
+	struct dirent *e;
+	DIR *d;
+
+	snprintf(dir, sizeof(dir), "%s/fixtures/scenarios", repo_root());
+	if (!(d = opendir(dir)))
+		return;
+	while ((e = readdir(d))) {
+		size_t len = strlen(e->d_name);
+		cJSON *j;
+		int k, n;
+
+		if (len < 6 || len >= 128 + 5 || strcmp(e->d_name + len - 5, ".json"))
+			continue;
+		snprintf(dir, sizeof(dir), "%.*s", (int)(len - 5), e->d_name);
+		j = scenario_json(dir);
+		n = cJSON_GetArraySize(cJSON_GetObjectItem(j, "cases"));
+		for (k = 0; k < n; k++) {
+			struct scenario_case *grown =
+				realloc(all_cases, (size_t)(n_cases + 1) * sizeof(*grown));
+
+			if (!grown)
+				break;
+			all_cases = grown;
+			snprintf(all_cases[n_cases].name, sizeof(all_cases[n_cases].name), "%s",
+				 dir);
+			all_cases[n_cases++].index = k;
+		}
+		cJSON_Delete(j);
+	}
+	closedir(d);
+	if (n_cases)
+		qsort(all_cases, (size_t)n_cases, sizeof(*all_cases), by_name);
+}
+
+/* the cases were found: a lost folder must not pass by running nothing */
+START_TEST(scenario_cases_found)
+{
+	ck_assert_int_ge(n_cases, 60);
+}
+END_TEST
+
+START_TEST(scenario_cases)
+{
+	const struct scenario_case *sc = &all_cases[_i];
+	cJSON *j = scenario_json(sc->name), *report;
+	const cJSON *c = cJSON_GetArrayItem(cJSON_GetObjectItem(j, "cases"), sc->index), *e;
+	const char *flags[32], *has = cJSON_GetStringValue(cJSON_GetObjectItem(c, "stdout_has"));
+	const cJSON *twins = cJSON_GetObjectItem(c, "replay_and_stream");
+	struct buf want = BUF_INIT(0);
+	struct outcome o;
+	int n = 0, code = (int)cJSON_GetNumberValue(cJSON_GetObjectItem(c, "exit"));
+	char *got;
+
+	ck_assert_msg(c != NULL, "%s: case %d is gone", sc->name, sc->index);
+	cJSON_ArrayForEach(e, cJSON_GetObjectItem(c, "args")) if (n < 31) flags[n++] =
+		e->valuestring;
+	flags[n] = NULL;
+	cJSON_ArrayForEach(e, cJSON_GetObjectItem(c, "outcomes"))
+		buf_printf(&want, "%s\n", e->valuestring);
+	report = run_scenario(&o, sc->name, flags, NULL);
+	ck_assert_msg(o.code == code, "%s case %d: exit %d, want %d\nstdout:\n%s\nstderr:\n%s",
+		      sc->name, sc->index, o.code, code, o.out, o.err);
+	got = report_outcomes(report);
+	ck_assert_msg(!strcmp(got, buf_cstr(&want)), "%s case %d:\n%s\nwant\n%s", sc->name,
+		      sc->index, got, buf_cstr(&want));
+	free(got);
+	if (has)
+		ck_assert_msg(strstr(o.out, has) != NULL, "%s: no '%s' in\n%s", sc->name, has,
+			      o.out);
 	/* a healthy run reports no cause at all */
-	if (rows[_i].code == 0)
+	if (code == 0)
 		ck_assert_ptr_null(strstr(o.out, "remedy:"));
-	replay_matches(&o, report);
-	stream_matches(rows[_i].scenario, rows[_i].flags, &o, report);
+	if (!cJSON_IsFalse(twins)) {
+		replay_matches(&o, report);
+		stream_matches(sc->name, flags, &o, report);
+	}
+	buf_release(&want);
 	cJSON_Delete(report);
+	cJSON_Delete(j);
 	outcome_release(&o);
 }
 END_TEST
@@ -560,111 +445,6 @@ START_TEST(loading_endpoint_waits)
 	fake_stop(&f);
 	ck_assert_msg(o.code == 0, "exit %d\n%s\n%s", o.code, o.out, o.err);
 	ck_assert_ptr_nonnull(strstr(o.err, "waiting for"));
-	outcome_release(&o);
-}
-END_TEST
-
-/* streaming failure modes and hostile endpoints, each with its cause;
- * stream parity. JUnit stays valid in every case. */
-static const struct {
-	const char *scenario;
-	const char *flags[10];
-	int code;
-	const char *outcomes;
-} stream_rows[] = {
-	{ "stream-comments",
-	  { "--checks", "streaming-tools,smoke", "--stream", NULL },
-	  0,
-	  "streaming-tools=pass:none\nsmoke=pass:none\n" },
-	{ "stream-no-done",
-	  { "--checks", "streaming-tools", NULL },
-	  1,
-	  "streaming-tools=error:malformed-response\n" },
-	{ "stream-error",
-	  { "--checks", "streaming-tools,smoke", "--stream", NULL },
-	  1,
-	  "streaming-tools=error:http-error\nsmoke=error:http-error\n" },
-	{ "stream-parity",
-	  { "--checks", "smoke,tools", "--stream-parity", NULL },
-	  1,
-	  "smoke=pass:none\ntools=fail:stream-parity\n" },
-	{ "stream-parity",
-	  { "--checks", "smoke,tools", NULL },
-	  0,
-	  "smoke=pass:none\ntools=pass:none\n" },
-	{ "tools-text",
-	  { "--checks", "streaming-tools", NULL },
-	  1,
-	  "streaming-tools=fail:tool-call-as-text\n" },
-	{ "thinking-starved",
-	  { "--checks", "streaming-tools,json", "--stream", NULL },
-	  1,
-	  "streaming-tools=fail:thinking-starvation\njson=fail:thinking-starvation\n" },
-	{ "stream-flood",
-	  { "--checks", "smoke", "--stream", NULL },
-	  1,
-	  "smoke=error:malformed-response\n" },
-	{ "reset-mid-body", { "--checks", "smoke", NULL }, 1, "smoke=error:transport-error\n" },
-	{ "close-before-headers",
-	  { "--checks", "smoke", NULL },
-	  1,
-	  "smoke=error:transport-error\n" },
-	{ "stall-mid-body",
-	  { "--checks", "smoke", "--timeout", "1", NULL },
-	  1,
-	  "smoke=error:timeout\n" },
-	{ "huge-body", { "--checks", "smoke", NULL }, 1, "smoke=error:response-too-large\n" },
-	{ "huge-body",
-	  { "--checks", "tools", "--max-response-bytes", "4000000", "--max-run-bytes", "8000000",
-	    NULL },
-	  1,
-	  "tools=error:response-too-large\n" },
-	{ "nul-bytes", { "--checks", "smoke", NULL }, 1, "smoke=fail:garbage-output\n" },
-	{ "invalid-utf8", { "--checks", "smoke", NULL }, 1, "smoke=fail:garbage-output\n" },
-	{ "lone-surrogate", { "--checks", "smoke", NULL }, 1, "smoke=error:malformed-response\n" },
-	{ "healthy",
-	  { "--checks", "tool-result,responses", NULL },
-	  0,
-	  "tool-result=pass:none\nresponses=pass:none\n" },
-	{ "tool-result-ignored",
-	  { "--checks", "tool-result", NULL },
-	  1,
-	  "tool-result=fail:wrong-answer\n" },
-	{ "tools-prose",
-	  { "--checks", "tool-result", NULL },
-	  1,
-	  "tool-result=fail:no-tool-call\n" },
-	{ "responses-in-reasoning",
-	  { "--checks", "responses", NULL },
-	  1,
-	  "responses=fail:answer-in-reasoning\n" },
-	{ "corrupt-under-load",
-	  { "--checks", "tools", "--concurrency-diff", NULL },
-	  1,
-	  "tools=fail:concurrency-corruption\n" },
-	{ "corrupt-under-load",
-	  { "--checks", "tools", NULL },
-	  1,
-	  "tools=fail:invalid-tool-arguments\n" },
-	{ "healthy", { "--checks", "tools", "--concurrency-diff", NULL }, 0, "tools=pass:none\n" },
-	{ "json-flaky",
-	  { "--checks", "json,smoke", "--repeat", "3", NULL },
-	  1,
-	  "json=fail:wrong-answer\nsmoke=pass:none\n" },
-};
-
-START_TEST(stream_table)
-{
-	struct outcome o;
-	cJSON *report = run_scenario(&o, stream_rows[_i].scenario, stream_rows[_i].flags, NULL);
-	char *got = report_outcomes(report);
-
-	ck_assert_msg(o.code == stream_rows[_i].code, "%s: exit %d\n%s", stream_rows[_i].scenario,
-		      o.code, o.out);
-	ck_assert_msg(!strcmp(got, stream_rows[_i].outcomes), "%s:\n%s", stream_rows[_i].scenario,
-		      got);
-	free(got);
-	cJSON_Delete(report);
 	outcome_release(&o);
 }
 END_TEST
@@ -1251,14 +1031,15 @@ Suite *cli_suite(void)
 
 	tcase_set_timeout(tc, 120);
 	tcase_set_timeout(other, 120);
-	tcase_add_loop_test(tc, scenario_table, 0, sizeof(rows) / sizeof(rows[0]));
+	find_cases();
+	tcase_add_test(tc, scenario_cases_found);
+	tcase_add_loop_test(tc, scenario_cases, 0, n_cases);
 	tcase_add_test(together, parallel_probes_overlap);
 	tcase_add_test(together, tool_batch_is_concurrent);
 	tcase_add_test(together, refused_while_loading_waits);
 	tcase_add_test(together, interrupt_writes_reports);
 	tcase_add_test(other, console_and_markdown);
 	tcase_add_test(other, raw_nul_body_replays);
-	tcase_add_loop_test(other, stream_table, 0, sizeof(stream_rows) / sizeof(stream_rows[0]));
 	tcase_add_test(other, perf_metrics_reach_the_table);
 	tcase_add_test(other, repeats_show_flakiness);
 	tcase_add_test(other, dry_run_sends_nothing);
