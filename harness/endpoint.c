@@ -287,6 +287,30 @@ bool endpoint_counts_cheaply(struct endpoint *e)
 	return works;
 }
 
+bool endpoint_serves_other(const struct endpoint *e, const char *model)
+{
+	size_t i;
+
+	for (i = 0; i < e->n_models; i++)
+		if (model && !strcmp(e->models[i], model))
+			return false;
+	return e->n_models > 0;
+}
+
+char *endpoint_models_text(const struct endpoint *e)
+{
+	struct buf b = BUF_INIT(0);
+	size_t i;
+
+	for (i = 0; i < e->n_models; i++) {
+		char *name = text_clean_line(e->models[i]);
+
+		buf_printf(&b, "%s%s", i ? ", " : "", name ? name : "");
+		free(name);
+	}
+	return buf_detach(&b);
+}
+
 void endpoint_release(struct endpoint *e)
 {
 	forget_models(e);

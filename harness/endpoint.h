@@ -53,6 +53,10 @@ long endpoint_prompt_tokens(struct endpoint *e, const struct http_options *o,
 			    const char *tokenize_body, const char *chat_body);
 /* True once /tokenize has answered with a count: counting is cheap. */
 bool endpoint_counts_cheaply(struct endpoint *e);
+/* True when the endpoint lists models and model is not among them. */
+bool endpoint_serves_other(const struct endpoint *e, const char *model);
+/* The models listed, cleaned for reports, comma-separated; caller frees. */
+char *endpoint_models_text(const struct endpoint *e);
 void endpoint_release(struct endpoint *e);
 
 #endif

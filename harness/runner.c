@@ -9,16 +9,14 @@
 #include <unistd.h>
 
 #include "alloc.h"
-#include "apierror.h"
 #include "buf.h"
 #include "chat.h"
 #include "endpoint.h"
 #include "grade.h"
+#include "observe.h"
 #include "needle.h"
 #include "text.h"
 #include "verdict.h"
-
-#define EXCERPT_CHARS 200
 
 struct run {
 	const struct plan *plan;
@@ -68,173 +66,27 @@ static void emit(struct run *run, enum runner_event ev, size_t index, const char
 	pthread_mutex_unlock(&run->lock);
 }
 
-/* A copy of what the endpoint named itself (model, version, fingerprint)
- * as valid UTF-8 on one line, for the reports; NULL stays NULL. */
-static char *clean_copy(const char *s)
+/* one exchange into o, and what it told into the result */
+static void observe_one(struct job *j, const struct expect *xp, const struct grade_policy *pol,
+			const struct http_exchange *x, struct observation *o,
+			struct chat_turns *turns)
 {
-	return s ? text_excerpt(s, strlen(s), 1024, true) : NULL;
-}
+	struct observe_ctx ctx = { j->it, j->cs.stream, &j->run->ep, j->run->model };
+	struct observe_extra extra = { NULL, NULL };
 
-/* the endpoint's models, cleaned, comma-separated; caller frees */
-static char *served_list(const struct run *run)
-{
-	struct buf b = BUF_INIT(0);
-	size_t i;
-
-	for (i = 0; i < run->ep.n_models; i++) {
-		char *name = clean_copy(run->ep.models[i]);
-
-		buf_printf(&b, "%s%s", i ? ", " : "", name ? name : "");
-		free(name);
+	observe_exchange(&ctx, xp, pol, x, o, turns, &extra);
+	if (extra.json_keys && !j->pr->json_keys) {
+		j->pr->json_keys = extra.json_keys;
+		extra.json_keys = NULL;
 	}
-	return buf_detach(&b);
-}
-
-/* true when the endpoint lists models and the one asked for is not among them */
-static bool served_elsewhere(const struct run *run)
-{
-	size_t i;
-
-	for (i = 0; i < run->ep.n_models; i++)
-		if (!strcmp(run->ep.models[i], run->model))
-			return false;
-	return run->ep.n_models > 0;
-}
-
-/* --- one exchange into one observation ----------------------------------- */
-
-/* a non-2xx answer: the cause from the status and the error body */
-static void observe_status(struct job *j, const struct http_exchange *x, struct observation *o)
-{
-	struct api_error ae;
-	const char *msg;
-
-	apierror_parse(buf_cstr(&x->response), x->response.len, &ae);
-	o->error = ae.message;
-	ae.message = NULL;
-	msg = o->error ? o->error : "";
-	o->cause = diagnose_status(x->status, ae.context_overflow);
-	if (o->cause == CAUSE_HTTP_ERROR && x->status < 500)
-		o->remedy = xstrdup(cause_http_remedy(x->status));
-	if (o->cause == CAUSE_CONTEXT_OVERFLOW && ae.ctx_limit > 0) {
-		char note[96] = "";
-
-		if (j->it->needle_target > 0)
-			snprintf(note, sizeof(note),
-				 " (the prompt is %ld tokens + %ld for the answer)",
-				 j->it->needle_target, j->it->max_tokens);
-		o->detail = buf_strdupf(
-			"HTTP %ld: the endpoint's context is %ld tokens, the request needed "
-			"%s%ld%s: %s",
-			x->status, ae.ctx_limit,
-			ae.ctx_requested > 0 && !ae.ctx_at_least ? "" : "more than ",
-			ae.ctx_requested > 0 ? ae.ctx_requested - ae.ctx_at_least : ae.ctx_limit,
-			note, msg);
-	} else if (o->cause == CAUSE_HTTP_REDIRECT) {
-		o->detail = buf_strdupf("HTTP %ld: a redirect%s%s", x->status,
-					x->location[0] ? " to " : "", x->location);
-	} else if (x->status == 404 && served_elsewhere(j->run)) {
-		char *list = served_list(j->run);
-
-		o->detail = buf_strdupf("HTTP 404: %s (the endpoint serves: %s)", msg,
-					list ? list : "");
-		free(list);
-	} else {
-		o->detail = buf_strdupf("HTTP %ld: %s", x->status, msg);
+	pthread_mutex_lock(&j->run->lock);
+	if (extra.fingerprint && !j->run->r->server) {
+		j->run->r->server = extra.fingerprint;
+		extra.fingerprint = NULL;
 	}
-	apierror_release(&ae);
-}
-
-/* The answer of a 2xx exchange into reply. Returns 0, or -1 with the
- * observation's cause set (a stream or body that could not be read). */
-static int read_reply(const struct job *j, const struct http_exchange *x, struct chat_reply *reply,
-		      struct observation *o)
-{
-	const char *body = buf_cstr(&x->response);
-	char err[256];
-	int rc;
-
-	if (j->cs.stream) {
-		o->streamed = true;
-		rc = chat_stream_parse(body, x->response.len, x->marks, x->n_marks, reply,
-				       &o->stream, err, sizeof(err));
-		if (!rc)
-			return 0;
-		o->cause = rc == -2 ? CAUSE_HTTP_ERROR : CAUSE_MALFORMED_RESPONSE;
-		o->error = xstrdup(err);
-		o->detail = buf_strdupf("%s (after %zu events)", err, o->stream.events);
-		return -1;
-	}
-	rc = j->it->probe->api == API_RESPONSES
-		     ? chat_responses_parse(body, x->response.len, reply, err, sizeof(err))
-		     : chat_reply_parse(body, x->response.len, reply, err, sizeof(err));
-	if (!rc)
-		return 0;
-	o->cause = CAUSE_MALFORMED_RESPONSE;
-	o->error = text_excerpt(body, x->response.len, EXCERPT_CHARS, true);
-	o->detail = buf_strdupf("%s; body starts '%s'", err, o->error ? o->error : "");
-	return -1;
-}
-
-/* a read answer, graded against xp under pol, into o */
-static void observe_answer(struct job *j, const struct expect *xp, const struct grade_policy *pol,
-			   const struct chat_reply *reply, struct observation *o)
-{
-	struct grade g;
-
-	grade_answer(xp, pol, reply, j->cs.stream ? &o->stream : NULL, &g);
-	o->graded = true;
-	o->pass = g.pass;
-	o->cause = g.cause;
-	o->detail = xstrdup(g.detail);
-	o->remedy = g.remedy[0] ? xstrdup(g.remedy) : NULL;
-	o->finish_reason = xstrdup(reply->finish_reason);
-	o->content_excerpt = text_excerpt(reply->content, reply->content_len, EXCERPT_CHARS, false);
-	o->content_chars = text_chars(reply->content, reply->content_len);
-	o->reasoning_excerpt =
-		text_excerpt(reply->reasoning, reply->reasoning_len, EXCERPT_CHARS, false);
-	o->reasoning_chars = text_chars(reply->reasoning, reply->reasoning_len);
-	o->reasoning_field = reply->reasoning_field;
-	o->prompt_tokens = reply->prompt_tokens;
-	o->completion_tokens = reply->completion_tokens;
-	o->reasoning_tokens = reply->reasoning_tokens;
-	o->n_tool_calls = reply->n_calls;
-	o->tool = g.tool[0] ? xstrdup(g.tool) : NULL;
-	if (g.json_keys[0] && !j->pr->json_keys)
-		j->pr->json_keys = xstrdup(g.json_keys);
-}
-
-/* Reads one finished exchange into o: outcome, status, answer, grade;
- * the answer joins turns when a conversation goes on from it. */
-static void observe(struct job *j, const struct expect *xp, const struct grade_policy *pol,
-		    const struct http_exchange *x, struct observation *o, struct chat_turns *turns)
-{
-	struct chat_reply reply;
-
-	memset(&reply, 0, sizeof(reply));
-	o->outcome = x->outcome;
-	o->status = x->status;
-	o->seconds = x->seconds;
-	if (x->outcome != HTTP_DONE) {
-		o->cause = diagnose_outcome(x->outcome);
-		o->error = text_excerpt(x->error, strlen(x->error), EXCERPT_CHARS, true);
-		o->detail = xstrdup(o->error ? o->error : "");
-		return;
-	}
-	if (x->status < 200 || x->status >= 300) {
-		observe_status(j, x, o);
-		return;
-	}
-	if (read_reply(j, x, &reply, o) == 0) {
-		observe_answer(j, xp, pol, &reply, o);
-		if (turns)
-			chat_turns_answer(turns, &reply);
-		pthread_mutex_lock(&j->run->lock);
-		if (reply.fingerprint && !j->run->r->server)
-			j->run->r->server = clean_copy(reply.fingerprint);
-		pthread_mutex_unlock(&j->run->lock);
-	}
-	chat_reply_release(&reply);
+	pthread_mutex_unlock(&j->run->lock);
+	free(extra.fingerprint);
+	free(extra.json_keys);
 }
 
 /* --- sending -------------------------------------------------------------- */
@@ -275,7 +127,7 @@ static int send_round(struct job *j, const struct expect *xp, const struct grade
 			o->cause = CAUSE_INTERRUPTED;
 			o->detail = xstrdup("interrupted before grading");
 		} else if (o) {
-			observe(j, xp, pol, &xs[i], o, i == 0 ? turns : NULL);
+			observe_one(j, xp, pol, &xs[i], o, i == 0 ? turns : NULL);
 			passed += o->pass;
 			j->pr->passed += o->pass;
 			if (j->it->needle_target > 0 && o->prompt_tokens > 0)
@@ -698,7 +550,7 @@ static const char *choose_model(struct run *run, char *detail, size_t len)
 		return run->c->model;
 	if (run->ep.n_models == 1)
 		return run->ep.models[0];
-	list = served_list(run);
+	list = endpoint_models_text(&run->ep);
 	if (run->ep.n_models)
 		snprintf(detail, len,
 			 "the endpoint serves several models (%s): choose one with --model",
@@ -753,14 +605,14 @@ enum runner_status runner_run(const struct plan *pl, const struct runner_hooks *
 	if (st == ENDPOINT_NOT_READY && run.c->wait > 0)
 		wait_until_ready(&run, &st, &cause, detail, sizeof(detail));
 	r->max_model_len = run.ep.max_model_len;
-	r->server_version = clean_copy(run.ep.version);
+	r->server_version = text_clean_line(run.ep.version);
 	if (st != ENDPOINT_READY) {
 		mark_unusable(&run, cause, detail);
 	} else if (!(run.model = choose_model(&run, detail, sizeof(detail)))) {
 		/* found by talking to the endpoint: it cannot be used as asked */
 		mark_unusable(&run, CAUSE_NO_MODEL, detail);
 	} else {
-		r->model = clean_copy(run.model); /* the raw name goes in requests */
+		r->model = text_clean_line(run.model); /* the raw name goes in requests */
 		if (run.c->parallel)
 			run_parallel(&run);
 		else

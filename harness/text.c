@@ -181,3 +181,8 @@ int text_base64_decode(struct buf *out, const char *s, size_t len)
 	}
 	return 0;
 }
+
+char *text_clean_line(const char *s)
+{
+	return s ? text_excerpt(s, strlen(s), 1024, true) : NULL;
+}

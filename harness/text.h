@@ -23,6 +23,10 @@ int text_sanitize(struct buf *out, const char *s, size_t len, bool oneline);
 /* Returns a sanitized copy of at most max_chars code points of s, with "…"
  * appended when cut; caller frees. NULL s gives "". NULL on out of memory. */
 char *text_excerpt(const char *s, size_t len, size_t max_chars, bool oneline);
+/* A copy of a name the endpoint gave itself (model, version, fingerprint)
+ * as valid UTF-8 on one line, at most 1024 characters; NULL stays NULL
+ * (and out of memory gives NULL). Caller frees. */
+char *text_clean_line(const char *s);
 
 /* Appends the base64 of len bytes. Returns 0 or a buf error. */
 int text_base64_append(struct buf *out, const unsigned char *p, size_t len);

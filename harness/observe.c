@@ -1,0 +1,145 @@
+/* observe — exchanges into observations; see observe.h. */
+#include "observe.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+#include "apierror.h"
+#include "buf.h"
+#include "text.h"
+
+#define EXCERPT_CHARS 200
+
+/* a non-2xx answer: the cause from the status and the error body */
+static void observe_status(const struct observe_ctx *ctx, const struct http_exchange *x,
+			   struct observation *o)
+{
+	struct api_error ae;
+	const char *msg;
+
+	apierror_parse(buf_cstr(&x->response), x->response.len, &ae);
+	o->error = ae.message;
+	ae.message = NULL;
+	msg = o->error ? o->error : "";
+	o->cause = diagnose_status(x->status, ae.context_overflow);
+	if (o->cause == CAUSE_HTTP_ERROR && x->status < 500)
+		o->remedy = xstrdup(cause_http_remedy(x->status));
+	if (o->cause == CAUSE_CONTEXT_OVERFLOW && ae.ctx_limit > 0) {
+		char note[96] = "";
+
+		if (ctx->it->needle_target > 0)
+			snprintf(note, sizeof(note),
+				 " (the prompt is %ld tokens + %ld for the answer)",
+				 ctx->it->needle_target, ctx->it->max_tokens);
+		o->detail = buf_strdupf(
+			"HTTP %ld: the endpoint's context is %ld tokens, the request needed "
+			"%s%ld%s: %s",
+			x->status, ae.ctx_limit,
+			ae.ctx_requested > 0 && !ae.ctx_at_least ? "" : "more than ",
+			ae.ctx_requested > 0 ? ae.ctx_requested - ae.ctx_at_least : ae.ctx_limit,
+			note, msg);
+	} else if (o->cause == CAUSE_HTTP_REDIRECT) {
+		o->detail = buf_strdupf("HTTP %ld: a redirect%s%s", x->status,
+					x->location[0] ? " to " : "", x->location);
+	} else if (x->status == 404 && endpoint_serves_other(ctx->ep, ctx->model)) {
+		char *list = endpoint_models_text(ctx->ep);
+
+		o->detail = buf_strdupf("HTTP 404: %s (the endpoint serves: %s)", msg,
+					list ? list : "");
+		free(list);
+	} else {
+		o->detail = buf_strdupf("HTTP %ld: %s", x->status, msg);
+	}
+	apierror_release(&ae);
+}
+
+/* The answer of a 2xx exchange into reply. Returns 0, or -1 with the
+ * observation's cause set (a stream or body that could not be read). */
+static int read_reply(const struct observe_ctx *ctx, const struct http_exchange *x,
+		      struct chat_reply *reply, struct observation *o)
+{
+	const char *body = buf_cstr(&x->response);
+	char err[256];
+	int rc;
+
+	if (ctx->stream) {
+		o->streamed = true;
+		rc = chat_stream_parse(body, x->response.len, x->marks, x->n_marks, reply,
+				       &o->stream, err, sizeof(err));
+		if (!rc)
+			return 0;
+		o->cause = rc == -2 ? CAUSE_HTTP_ERROR : CAUSE_MALFORMED_RESPONSE;
+		o->error = xstrdup(err);
+		o->detail = buf_strdupf("%s (after %zu events)", err, o->stream.events);
+		return -1;
+	}
+	rc = ctx->it->probe->api == API_RESPONSES
+		     ? chat_responses_parse(body, x->response.len, reply, err, sizeof(err))
+		     : chat_reply_parse(body, x->response.len, reply, err, sizeof(err));
+	if (!rc)
+		return 0;
+	o->cause = CAUSE_MALFORMED_RESPONSE;
+	o->error = text_excerpt(body, x->response.len, EXCERPT_CHARS, true);
+	o->detail = buf_strdupf("%s; body starts '%s'", err, o->error ? o->error : "");
+	return -1;
+}
+
+/* a read answer, graded against xp under pol, into o */
+static void observe_answer(const struct observe_ctx *ctx, const struct expect *xp,
+			   const struct grade_policy *pol, const struct chat_reply *reply,
+			   struct observation *o, struct observe_extra *extra)
+{
+	struct grade g;
+
+	grade_answer(xp, pol, reply, ctx->stream ? &o->stream : NULL, &g);
+	o->graded = true;
+	o->pass = g.pass;
+	o->cause = g.cause;
+	o->detail = xstrdup(g.detail);
+	o->remedy = g.remedy[0] ? xstrdup(g.remedy) : NULL;
+	o->finish_reason = xstrdup(reply->finish_reason);
+	o->content_excerpt = text_excerpt(reply->content, reply->content_len, EXCERPT_CHARS, false);
+	o->content_chars = text_chars(reply->content, reply->content_len);
+	o->reasoning_excerpt =
+		text_excerpt(reply->reasoning, reply->reasoning_len, EXCERPT_CHARS, false);
+	o->reasoning_chars = text_chars(reply->reasoning, reply->reasoning_len);
+	o->reasoning_field = reply->reasoning_field;
+	o->prompt_tokens = reply->prompt_tokens;
+	o->completion_tokens = reply->completion_tokens;
+	o->reasoning_tokens = reply->reasoning_tokens;
+	o->n_tool_calls = reply->n_calls;
+	o->tool = g.tool[0] ? xstrdup(g.tool) : NULL;
+	if (g.json_keys[0])
+		extra->json_keys = xstrdup(g.json_keys);
+}
+
+void observe_exchange(const struct observe_ctx *ctx, const struct expect *xp,
+		      const struct grade_policy *pol, const struct http_exchange *x,
+		      struct observation *o, struct chat_turns *turns, struct observe_extra *extra)
+{
+	struct chat_reply reply;
+
+	memset(&reply, 0, sizeof(reply));
+	o->outcome = x->outcome;
+	o->status = x->status;
+	o->seconds = x->seconds;
+	if (x->outcome != HTTP_DONE) {
+		o->cause = diagnose_outcome(x->outcome);
+		o->error = text_excerpt(x->error, strlen(x->error), EXCERPT_CHARS, true);
+		o->detail = xstrdup(o->error ? o->error : "");
+		return;
+	}
+	if (x->status < 200 || x->status >= 300) {
+		observe_status(ctx, x, o);
+		return;
+	}
+	if (read_reply(ctx, x, &reply, o) == 0) {
+		observe_answer(ctx, xp, pol, &reply, o, extra);
+		if (turns)
+			chat_turns_answer(turns, &reply);
+		extra->fingerprint = text_clean_line(reply.fingerprint);
+	}
+	chat_reply_release(&reply);
+}
