@@ -66,8 +66,8 @@ static int read_reply(const struct observe_ctx *ctx, const struct http_exchange 
 
 	if (ctx->stream) {
 		o->streamed = true;
-		rc = chat_stream_parse(body, x->response.len, x->marks, x->n_marks, reply,
-				       &o->stream, err, sizeof(err));
+		rc = reply_stream_parse(body, x->response.len, x->marks, x->n_marks, reply,
+					&o->stream, err, sizeof(err));
 		if (!rc)
 			return 0;
 		o->cause = rc == -2 ? CAUSE_HTTP_ERROR : CAUSE_MALFORMED_RESPONSE;
@@ -76,8 +76,8 @@ static int read_reply(const struct observe_ctx *ctx, const struct http_exchange 
 		return -1;
 	}
 	rc = ctx->it->probe->api == API_RESPONSES
-		     ? chat_responses_parse(body, x->response.len, reply, err, sizeof(err))
-		     : chat_reply_parse(body, x->response.len, reply, err, sizeof(err));
+		     ? reply_responses_parse(body, x->response.len, reply, err, sizeof(err))
+		     : reply_parse(body, x->response.len, reply, err, sizeof(err));
 	if (!rc)
 		return 0;
 	o->cause = CAUSE_MALFORMED_RESPONSE;
@@ -141,5 +141,5 @@ void observe_exchange(const struct observe_ctx *ctx, const struct expect *xp,
 			chat_turns_answer(turns, &reply);
 		extra->fingerprint = text_clean_line(reply.fingerprint);
 	}
-	chat_reply_release(&reply);
+	reply_release(&reply);
 }

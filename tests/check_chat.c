@@ -81,8 +81,7 @@ START_TEST(parses_engine_replies)
 	char err[128];
 
 	ck_assert_int_eq(
-		chat_reply_parse(replies[_i].body, strlen(replies[_i].body), &r, err, sizeof(err)),
-		0);
+		reply_parse(replies[_i].body, strlen(replies[_i].body), &r, err, sizeof(err)), 0);
 	ck_assert_str_eq(r.content, replies[_i].content);
 	ck_assert_str_eq(r.reasoning, replies[_i].reasoning);
 	if (replies[_i].field)
@@ -94,7 +93,7 @@ START_TEST(parses_engine_replies)
 	ck_assert_uint_eq(r.n_calls, replies[_i].calls);
 	if (r.n_calls)
 		ck_assert_str_eq(r.calls[0].arguments, "{\"city\":\"Oakland\"}");
-	chat_reply_release(&r);
+	reply_release(&r);
 }
 END_TEST
 
@@ -111,9 +110,9 @@ START_TEST(tool_call_limit)
 		buf_printf(&body, "%s{\"function\":{\"name\":\"f\",\"arguments\":\"{}\"}}",
 			   i ? "," : "");
 	buf_puts(&body, "]},\"finish_reason\":\"tool_calls\"}]}");
-	ck_assert_int_eq(chat_reply_parse(body.data, body.len, &r, err, sizeof(err)), -1);
+	ck_assert_int_eq(reply_parse(body.data, body.len, &r, err, sizeof(err)), -1);
 	ck_assert_str_eq(err, "the reply has more than 64 tool calls");
-	chat_reply_release(&r);
+	reply_release(&r);
 	buf_release(&body);
 }
 END_TEST
@@ -127,10 +126,10 @@ START_TEST(rejects_malformed)
 	size_t i;
 
 	for (i = 0; i < sizeof(bodies) / sizeof(bodies[0]); i++) {
-		ck_assert_int_eq(
-			chat_reply_parse(bodies[i], strlen(bodies[i]), &r, err, sizeof(err)), -1);
+		ck_assert_int_eq(reply_parse(bodies[i], strlen(bodies[i]), &r, err, sizeof(err)),
+				 -1);
 		ck_assert_str_ne(err, "");
-		chat_reply_release(&r);
+		reply_release(&r);
 	}
 }
 END_TEST

@@ -147,13 +147,13 @@ START_TEST(grades_recorded_answers)
 	struct grade g;
 	char err[128];
 
-	ck_assert_int_eq(
-		chat_reply_parse(cases[_i].body, strlen(cases[_i].body), &r, err, sizeof(err)), 0);
+	ck_assert_int_eq(reply_parse(cases[_i].body, strlen(cases[_i].body), &r, err, sizeof(err)),
+			 0);
 	grade_answer(&p->expect, &pol, &r, NULL, &g);
 	ck_assert_msg(g.pass == cases[_i].pass && g.cause == cases[_i].cause,
 		      "case %d: pass=%d cause=%s detail=%s", _i, g.pass, cause_code(g.cause),
 		      g.detail);
-	chat_reply_release(&r);
+	reply_release(&r);
 	probe_free(p);
 }
 END_TEST
@@ -186,13 +186,13 @@ START_TEST(patterns_that_cannot_finish)
 				: "{\"choices\":[{\"message\":{\"content\":\"{\\\"k\\\":"
 				  "\\\"%s!\\\"}\"},\"finish_reason\":\"stop\"}]}",
 			 a);
-		ck_assert_int_eq(chat_reply_parse(body, strlen(body), &r, err, sizeof(err)), 0);
+		ck_assert_int_eq(reply_parse(body, strlen(body), &r, err, sizeof(err)), 0);
 		grade_answer(&p->expect, &pol, &r, NULL, &g);
 		ck_assert_msg(!g.pass && g.cause == CAUSE_PATTERN_LIMIT, "%zu: %s %s", i,
 			      cause_code(g.cause), g.detail);
 		ck_assert_ptr_nonnull(strstr(g.detail, "/^(a|aa)+$/"));
 		ck_assert_ptr_nonnull(strstr(g.remedy, "/^(a|aa)+$/"));
-		chat_reply_release(&r);
+		reply_release(&r);
 		probe_free(p);
 	}
 }
@@ -208,14 +208,14 @@ START_TEST(policy_overrides_a_passing_check)
 	struct grade g;
 	char err[128];
 
-	ck_assert_int_eq(chat_reply_parse(body, strlen(body), &r, err, sizeof(err)), 0);
+	ck_assert_int_eq(reply_parse(body, strlen(body), &r, err, sizeof(err)), 0);
 	grade_answer(&p->expect, &pol, &r, NULL, &g);
 	ck_assert(!g.pass);
 	ck_assert_ptr_nonnull(strstr(g.detail, "reasoning evidence was required"));
 	pol.reasoning = REASONING_ANY;
 	grade_answer(&p->expect, &pol, &r, NULL, &g);
 	ck_assert(g.pass);
-	chat_reply_release(&r);
+	reply_release(&r);
 	probe_free(p);
 }
 END_TEST

@@ -114,8 +114,8 @@ START_TEST(reassembles_vllm)
 	struct stream_stats st;
 	char err[256];
 
-	ck_assert_int_eq(chat_stream_parse(vllm_stream, strlen(vllm_stream), NULL, 0, &r, &st, err,
-					   sizeof(err)),
+	ck_assert_int_eq(reply_stream_parse(vllm_stream, strlen(vllm_stream), NULL, 0, &r, &st, err,
+					    sizeof(err)),
 			 0);
 	ck_assert_str_eq(r.content, "Hello");
 	ck_assert_str_eq(r.reasoning, "think more");
@@ -131,7 +131,7 @@ START_TEST(reassembles_vllm)
 	ck_assert_str_eq(r.fingerprint, "vllm-x");
 	ck_assert(st.done);
 	ck_assert_uint_eq(st.events, 12);
-	chat_reply_release(&r);
+	reply_release(&r);
 }
 END_TEST
 
@@ -160,13 +160,13 @@ START_TEST(stream_timing)
 	marks[n].offset = body.len;
 	marks[n++].t = 0.61;
 	ck_assert_int_eq(
-		chat_stream_parse(body.data, body.len, marks, n, &r, &st, err, sizeof(err)), 0);
+		reply_stream_parse(body.data, body.len, marks, n, &r, &st, err, sizeof(err)), 0);
 	ck_assert_double_eq_tol(st.ttft, 0.5, 1e-9);
 	ck_assert_double_eq_tol(st.ttfc, 0.5, 1e-9);
 	ck_assert_double_eq_tol(st.decode_tps, 100.0, 1e-6);
 	ck_assert_double_eq_tol(st.itl_p50, 0.01, 1e-9);
 	ck_assert_double_eq_tol(st.prefill_tps, 2000.0, 1e-6);
-	chat_reply_release(&r);
+	reply_release(&r);
 	buf_release(&body);
 }
 END_TEST
@@ -196,26 +196,26 @@ START_TEST(stream_failures)
 	char err[256];
 
 	ck_assert_int_eq(
-		chat_stream_parse(sglang, strlen(sglang), NULL, 0, &r, &st, err, sizeof(err)), -2);
+		reply_stream_parse(sglang, strlen(sglang), NULL, 0, &r, &st, err, sizeof(err)), -2);
 	ck_assert_ptr_nonnull(strstr(err, "CUDA error"));
 	ck_assert_str_eq(r.content, "Hi");
-	chat_reply_release(&r);
+	reply_release(&r);
 	ck_assert_int_eq(
-		chat_stream_parse(llama, strlen(llama), NULL, 0, &r, &st, err, sizeof(err)), -2);
+		reply_stream_parse(llama, strlen(llama), NULL, 0, &r, &st, err, sizeof(err)), -2);
 	ck_assert_ptr_nonnull(strstr(err, "available context size"));
-	chat_reply_release(&r);
+	reply_release(&r);
+	ck_assert_int_eq(reply_stream_parse(surrogate, strlen(surrogate), NULL, 0, &r, &st, err,
+					    sizeof(err)),
+			 -1);
+	reply_release(&r);
 	ck_assert_int_eq(
-		chat_stream_parse(surrogate, strlen(surrogate), NULL, 0, &r, &st, err, sizeof(err)),
-		-1);
-	chat_reply_release(&r);
-	ck_assert_int_eq(
-		chat_stream_parse(ollama, strlen(ollama), NULL, 0, &r, &st, err, sizeof(err)), 0);
+		reply_stream_parse(ollama, strlen(ollama), NULL, 0, &r, &st, err, sizeof(err)), 0);
 	ck_assert(!st.done);
 	ck_assert_str_eq(r.content, "ok");
 	ck_assert_str_eq(r.finish_reason, "stop");
-	chat_reply_release(&r);
-	ck_assert_int_eq(chat_stream_parse("", 0, NULL, 0, &r, &st, err, sizeof(err)), -1);
-	chat_reply_release(&r);
+	reply_release(&r);
+	ck_assert_int_eq(reply_stream_parse("", 0, NULL, 0, &r, &st, err, sizeof(err)), -1);
+	reply_release(&r);
 }
 END_TEST
 
@@ -236,18 +236,18 @@ START_TEST(fuzz_huge_tool_index)
 	struct stream_stats st;
 	char err[256];
 
-	ck_assert_int_eq(chat_stream_parse(ok, strlen(ok), NULL, 0, &r, &st, err, sizeof(err)), 0);
+	ck_assert_int_eq(reply_stream_parse(ok, strlen(ok), NULL, 0, &r, &st, err, sizeof(err)), 0);
 	ck_assert_uint_eq(r.n_calls, 64);
 	ck_assert_str_eq(r.calls[63].arguments, "{}");
-	chat_reply_release(&r);
-	ck_assert_int_eq(chat_stream_parse(huge, strlen(huge), NULL, 0, &r, &st, err, sizeof(err)),
+	reply_release(&r);
+	ck_assert_int_eq(reply_stream_parse(huge, strlen(huge), NULL, 0, &r, &st, err, sizeof(err)),
 			 -1);
 	ck_assert_ptr_nonnull(strstr(err, "outside 0..63"));
-	chat_reply_release(&r);
+	reply_release(&r);
 	ck_assert_int_eq(
-		chat_stream_parse(negative, strlen(negative), NULL, 0, &r, &st, err, sizeof(err)),
+		reply_stream_parse(negative, strlen(negative), NULL, 0, &r, &st, err, sizeof(err)),
 		-1);
-	chat_reply_release(&r);
+	reply_release(&r);
 }
 END_TEST
 

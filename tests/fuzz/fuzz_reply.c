@@ -37,9 +37,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char err[256];
 	size_t i;
 
-	if (chat_reply_parse((const char *)data, size, &r, err, sizeof(err)) == 0)
+	if (reply_parse((const char *)data, size, &r, err, sizeof(err)) == 0)
 		for (i = 0; i < probes.n; i++)
 			grade_answer(&probes.items[i]->expect, &pol, &r, NULL, &g);
-	chat_reply_release(&r);
+	reply_release(&r);
 	return 0;
 }

@@ -16,7 +16,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct stream_stats st;
 	char err[256];
 
-	chat_stream_parse((const char *)data, size, marks, 4, &r, &st, err, sizeof(err));
-	chat_reply_release(&r);
+	reply_stream_parse((const char *)data, size, marks, 4, &r, &st, err, sizeof(err));
+	reply_release(&r);
 	return 0;
 }

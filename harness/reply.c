@@ -1,0 +1,565 @@
+/* reply — reply parsing; see reply.h. */
+#include "reply.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "alloc.h"
+#include "buf.h"
+#include "http.h"
+#include "sse.h"
+#include "text.h"
+
+static long usage_int(const cJSON *o, const char *key)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+
+	return cJSON_IsNumber(v) && v->valuedouble >= 0 && v->valuedouble < 1e15
+		       ? (long)v->valuedouble
+		       : -1;
+}
+
+static char *dup_string(const cJSON *v)
+{
+	return xstrdup(cJSON_IsString(v) ? v->valuestring : "");
+}
+
+static int parse_calls(const cJSON *arr, struct chat_reply *r)
+{
+	const cJSON *tc;
+	size_t n = 0;
+
+	if (!cJSON_IsArray(arr) || !cJSON_GetArraySize(arr))
+		return 0;
+	n = (size_t)cJSON_GetArraySize(arr);
+	if (n > CHAT_MAX_TOOL_CALLS)
+		return -2; /* no answer needs that many: refuse, do not truncate */
+	r->calls = xcalloc(n, sizeof(*r->calls));
+	if (!r->calls)
+		return -1;
+	cJSON_ArrayForEach(tc, arr)
+	{
+		const cJSON *fn = cJSON_GetObjectItemCaseSensitive(tc, "function");
+		const cJSON *args = cJSON_GetObjectItemCaseSensitive(fn, "arguments");
+		struct tool_call *c;
+
+		if (r->n_calls == n)
+			break;
+		c = &r->calls[r->n_calls++];
+		c->id = cJSON_IsString(cJSON_GetObjectItemCaseSensitive(tc, "id"))
+				? dup_string(cJSON_GetObjectItemCaseSensitive(tc, "id"))
+				: NULL;
+		c->name = dup_string(cJSON_GetObjectItemCaseSensitive(fn, "name"));
+		/* Ollama and some proxies send the arguments as an object */
+		if (args && !cJSON_IsString(args) && !cJSON_IsNull(args))
+			c->arguments = cJSON_PrintUnformatted(args);
+		else
+			c->arguments = dup_string(args);
+		if (!c->name || !c->arguments)
+			return -1;
+	}
+	return 0;
+}
+
+/* the body as one JSON document: anything but whitespace after it (a raw
+ * NUL, a second object) makes it malformed */
+static cJSON *parse_whole(const char *body, size_t len)
+{
+	const char *end = NULL;
+	cJSON *root = cJSON_ParseWithLengthOpts(body, len, &end, false);
+	size_t i;
+
+	for (i = root && end ? (size_t)(end - body) : len; root && i < len; i++)
+		if (body[i] != ' ' && body[i] != '\n' && body[i] != '\r' && body[i] != '\t') {
+			cJSON_Delete(root);
+			return NULL;
+		}
+	return root;
+}
+
+/* a \u0000 escape (not an escaped backslash before "u0000") */
+static bool has_nul_escape(const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i + 6 <= len; i++) {
+		size_t k = i, slashes = 0;
+
+		if (s[i] != '\\' || memcmp(s + i + 1, "u0000", 5))
+			continue;
+		while (k > 0 && s[k - 1] == '\\') {
+			k--;
+			slashes++;
+		}
+		if (slashes % 2 == 0)
+			return true;
+	}
+	return false;
+}
+
+int reply_parse(const char *body, size_t len, struct chat_reply *r, char *err, size_t errlen)
+{
+	cJSON *root = NULL;
+	const cJSON *choice, *msg, *v, *usage;
+	int rc = -1, calls_rc = 0;
+
+	memset(r, 0, sizeof(*r));
+	r->prompt_tokens = r->completion_tokens = r->reasoning_tokens = -1;
+	r->had_nul = has_nul_escape(body, len);
+	root = parse_whole(body, len);
+	if (!root) {
+		snprintf(err, errlen, "the body is not one valid JSON document");
+		goto out;
+	}
+	if (!cJSON_IsObject(root)) {
+		snprintf(err, errlen, "the body is not a JSON object");
+		goto out;
+	}
+	r->model = cJSON_IsString(cJSON_GetObjectItemCaseSensitive(root, "model"))
+			   ? dup_string(cJSON_GetObjectItemCaseSensitive(root, "model"))
+			   : NULL;
+	v = cJSON_GetObjectItemCaseSensitive(root, "system_fingerprint");
+	r->fingerprint = cJSON_IsString(v) ? dup_string(v) : NULL;
+	usage = cJSON_GetObjectItemCaseSensitive(root, "usage");
+	if (cJSON_IsObject(usage)) {
+		r->prompt_tokens = usage_int(usage, "prompt_tokens");
+		r->completion_tokens = usage_int(usage, "completion_tokens");
+		r->reasoning_tokens = usage_int(
+			cJSON_GetObjectItemCaseSensitive(usage, "completion_tokens_details"),
+			"reasoning_tokens");
+		/* SGLang reports it at the top level of usage */
+		if (r->reasoning_tokens < 0)
+			r->reasoning_tokens = usage_int(usage, "reasoning_tokens");
+	}
+	choice = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(root, "choices"), 0);
+	msg = cJSON_GetObjectItemCaseSensitive(choice, "message");
+	if (!cJSON_IsObject(msg)) {
+		snprintf(err, errlen, "the body has no choices[0].message");
+		goto out;
+	}
+	v = cJSON_GetObjectItemCaseSensitive(choice, "finish_reason");
+	r->finish_reason = cJSON_IsString(v) ? dup_string(v) : NULL;
+	r->content = dup_string(cJSON_GetObjectItemCaseSensitive(msg, "content"));
+	/* the first non-empty of the two reasoning field names */
+	v = cJSON_GetObjectItemCaseSensitive(msg, "reasoning");
+	r->reasoning_field = "reasoning";
+	if (!cJSON_IsString(v) || !*v->valuestring) {
+		v = cJSON_GetObjectItemCaseSensitive(msg, "reasoning_content");
+		r->reasoning_field = "reasoning_content";
+	}
+	if (!cJSON_IsString(v) || !*v->valuestring)
+		r->reasoning_field = NULL;
+	r->reasoning = dup_string(r->reasoning_field ? v : NULL);
+	if (!r->content || !r->reasoning ||
+	    (calls_rc = parse_calls(cJSON_GetObjectItemCaseSensitive(msg, "tool_calls"), r))) {
+		if (calls_rc == -2)
+			snprintf(err, errlen, "the reply has more than %d tool calls",
+				 CHAT_MAX_TOOL_CALLS);
+		else
+			snprintf(err, errlen, "out of memory reading the reply");
+		goto out;
+	}
+	r->content_len = strlen(r->content);
+	r->reasoning_len = strlen(r->reasoning);
+	rc = 0;
+out:
+	cJSON_Delete(root);
+	return rc;
+}
+
+void reply_release(struct chat_reply *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->n_calls; i++) {
+		free(r->calls[i].id);
+		free(r->calls[i].name);
+		free(r->calls[i].arguments);
+	}
+	free(r->calls);
+	free(r->content);
+	free(r->reasoning);
+	free(r->finish_reason);
+	free(r->model);
+	free(r->fingerprint);
+	memset(r, 0, sizeof(*r));
+}
+
+/* --- streams ---------------------------------------------------------------- */
+
+struct stream_state {
+	struct chat_reply *r;
+	struct stream_stats *st;
+	struct buf content, reasoning;
+	struct buf args[CHAT_MAX_TOOL_CALLS];
+	const struct http_mark *marks;
+	size_t n_marks;
+	double *token_times;
+	size_t n_times, cap_times;
+	char *err;
+	size_t errlen;
+	int failed;
+	int error_object; /* the endpoint sent an error, not garbage */
+};
+
+/* when the event ending at offset arrived: the first piece that held it */
+static double event_time(const struct stream_state *s, size_t offset)
+{
+	size_t lo = 0, hi = s->n_marks;
+
+	if (!s->marks || !s->n_marks)
+		return -1;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (s->marks[mid].offset < offset)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < s->n_marks ? s->marks[lo].t : s->marks[s->n_marks - 1].t;
+}
+
+static int append_delta(struct buf *b, const cJSON *v)
+{
+	return cJSON_IsString(v) ? buf_puts(b, v->valuestring) : 0;
+}
+
+static int stream_tool_delta(struct stream_state *s, const cJSON *calls)
+{
+	const cJSON *tc;
+
+	cJSON_ArrayForEach(tc, calls)
+	{
+		const cJSON *fn = cJSON_GetObjectItemCaseSensitive(tc, "function");
+		const cJSON *idx = cJSON_GetObjectItemCaseSensitive(tc, "index");
+		const cJSON *id = cJSON_GetObjectItemCaseSensitive(tc, "id");
+		const cJSON *name = cJSON_GetObjectItemCaseSensitive(fn, "name");
+		const cJSON *args = cJSON_GetObjectItemCaseSensitive(fn, "arguments");
+		size_t i = 0; /* no index: the only call */
+		struct tool_call *c;
+
+		if (cJSON_IsNumber(idx)) {
+			/* the range first: casting a huge double to an integer is undefined */
+			if (!(idx->valuedouble >= 0 && idx->valuedouble < CHAT_MAX_TOOL_CALLS))
+				return -2; /* more calls than any answer needs, or a nonsense index */
+			i = (size_t)idx->valuedouble;
+		}
+		if (i >= s->r->n_calls) {
+			struct tool_call *grown = xrealloc(s->r->calls, (i + 1) * sizeof(*grown));
+
+			if (!grown)
+				return -1;
+			memset(grown + s->r->n_calls, 0, (i + 1 - s->r->n_calls) * sizeof(*grown));
+			s->r->calls = grown;
+			s->r->n_calls = i + 1;
+		}
+		c = &s->r->calls[i];
+		if (cJSON_IsString(id) && *id->valuestring && !c->id &&
+		    !(c->id = xstrdup(id->valuestring)))
+			return -1;
+		if (cJSON_IsString(name) && *name->valuestring && (!c->name || !*c->name)) {
+			free(c->name);
+			if (!(c->name = xstrdup(name->valuestring)))
+				return -1;
+		}
+		/* Ollama sends whole calls with object arguments */
+		if (args && !cJSON_IsString(args) && !cJSON_IsNull(args)) {
+			char *text = cJSON_PrintUnformatted(args);
+
+			if (!text || buf_puts(&s->args[i], text)) {
+				free(text);
+				return -1;
+			}
+			free(text);
+		} else if (append_delta(&s->args[i], args)) {
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static void note_token(struct stream_state *s, double t, int visible)
+{
+	if (s->st->ttft < 0)
+		s->st->ttft = t;
+	if (visible && s->st->ttfc < 0)
+		s->st->ttfc = t;
+	s->st->t_last = t;
+	s->st->token_events++;
+	if (s->n_times == s->cap_times) {
+		size_t cap = s->cap_times ? s->cap_times * 2 : 256;
+		double *grown = xrealloc(s->token_times, cap * sizeof(double));
+
+		if (!grown)
+			return;
+		s->token_times = grown;
+		s->cap_times = cap;
+	}
+	s->token_times[s->n_times++] = t;
+}
+
+static int stream_fail(struct stream_state *s, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static int stream_fail(struct stream_state *s, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(s->err, s->errlen, fmt, ap);
+	va_end(ap);
+	s->failed = 1;
+	return 1;
+}
+
+static int on_event(void *ctx, const struct sse_event *ev)
+{
+	struct stream_state *s = ctx;
+	const cJSON *choice, *delta, *v, *usage;
+	double t = event_time(s, ev->end_offset);
+	size_t before_c = s->content.len, before_r = s->reasoning.len, before_a = 0, after_a = 0, i;
+	int rc;
+	cJSON *o;
+
+	s->st->events++;
+	if (ev->data_len == 6 && !memcmp(ev->data, "[DONE]", 6)) {
+		s->st->done = 1;
+		return 0;
+	}
+	if (has_nul_escape(ev->data, ev->data_len))
+		s->r->had_nul = true;
+	o = cJSON_ParseWithLength(ev->data, ev->data_len);
+	if (!o) {
+		char *ex = text_excerpt(ev->data, ev->data_len, 80, true);
+
+		stream_fail(s, "an event is not valid JSON: '%s'", ex);
+		free(ex);
+		return 1;
+	}
+	/* SGLang and TGI send an error object mid-stream; llama.cpp an error: line */
+	v = cJSON_GetObjectItemCaseSensitive(o, "error");
+	if (v || !strcmp(ev->event, "error") ||
+	    (cJSON_IsString(cJSON_GetObjectItemCaseSensitive(o, "object")) &&
+	     !strcmp(cJSON_GetObjectItemCaseSensitive(o, "object")->valuestring, "error"))) {
+		const cJSON *m = cJSON_IsObject(v) ? cJSON_GetObjectItemCaseSensitive(v, "message")
+				 : cJSON_IsString(v)
+					 ? v
+					 : cJSON_GetObjectItemCaseSensitive(o, "message");
+		char *ex = cJSON_IsString(m)
+				   ? text_excerpt(m->valuestring, strlen(m->valuestring), 300, true)
+				   : text_excerpt(ev->data, ev->data_len, 300, true);
+
+		stream_fail(s, "error in the stream: %s", ex);
+		s->error_object = 1;
+		free(ex);
+		cJSON_Delete(o);
+		return 1;
+	}
+	if (cJSON_IsString(v = cJSON_GetObjectItemCaseSensitive(o, "model"))) {
+		free(s->r->model);
+		s->r->model = xstrdup(v->valuestring);
+	}
+	if (cJSON_IsString(v = cJSON_GetObjectItemCaseSensitive(o, "system_fingerprint"))) {
+		free(s->r->fingerprint);
+		s->r->fingerprint = xstrdup(v->valuestring);
+	}
+	usage = cJSON_GetObjectItemCaseSensitive(o, "usage");
+	if (cJSON_IsObject(usage)) {
+		s->r->prompt_tokens = usage_int(usage, "prompt_tokens");
+		s->r->completion_tokens = usage_int(usage, "completion_tokens");
+		s->r->reasoning_tokens = usage_int(
+			cJSON_GetObjectItemCaseSensitive(usage, "completion_tokens_details"),
+			"reasoning_tokens");
+		if (s->r->reasoning_tokens < 0)
+			s->r->reasoning_tokens = usage_int(usage, "reasoning_tokens");
+	}
+	choice = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(o, "choices"), 0);
+	delta = cJSON_GetObjectItemCaseSensitive(choice, "delta");
+	for (i = 0; i < CHAT_MAX_TOOL_CALLS; i++)
+		before_a += s->args[i].len;
+	rc = stream_tool_delta(s, cJSON_GetObjectItemCaseSensitive(delta, "tool_calls"));
+	if (rc || append_delta(&s->content, cJSON_GetObjectItemCaseSensitive(delta, "content"))) {
+		cJSON_Delete(o);
+		return rc == -2 ? stream_fail(s, "a tool-call index outside 0..%d in the stream",
+					      CHAT_MAX_TOOL_CALLS - 1)
+				: stream_fail(s, "out of memory reading the stream");
+	}
+	/* the first non-empty of the two names, as in a whole reply */
+	v = cJSON_GetObjectItemCaseSensitive(delta, "reasoning");
+	if (cJSON_IsString(v) && *v->valuestring) {
+		s->r->reasoning_field = "reasoning";
+	} else {
+		v = cJSON_GetObjectItemCaseSensitive(delta, "reasoning_content");
+		if (cJSON_IsString(v) && *v->valuestring && !s->r->reasoning_field)
+			s->r->reasoning_field = "reasoning_content";
+	}
+	if (append_delta(&s->reasoning, v)) {
+		cJSON_Delete(o);
+		return stream_fail(s, "out of memory reading the stream");
+	}
+	if (cJSON_IsString(v = cJSON_GetObjectItemCaseSensitive(choice, "finish_reason"))) {
+		free(s->r->finish_reason);
+		s->r->finish_reason = xstrdup(v->valuestring);
+	}
+	for (i = 0; i < CHAT_MAX_TOOL_CALLS; i++)
+		after_a += s->args[i].len;
+	if (s->content.len > before_c || s->reasoning.len > before_r || after_a > before_a)
+		note_token(s, t, s->content.len > before_c);
+	cJSON_Delete(o);
+	return 0;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static void stream_metrics(struct stream_state *s)
+{
+	struct stream_stats *st = s->st;
+	double span = st->t_last - st->ttft;
+	long tokens =
+		s->r->completion_tokens > 0 ? s->r->completion_tokens : (long)st->token_events;
+	size_t i, n = s->n_times > 1 ? s->n_times - 1 : 0;
+
+	if (n) {
+		double *gaps = xcalloc(n, sizeof(double));
+
+		if (gaps) {
+			for (i = 0; i < n; i++)
+				gaps[i] = s->token_times[i + 1] - s->token_times[i];
+			qsort(gaps, n, sizeof(double), cmp_double);
+			st->itl_p50 = gaps[(n - 1) / 2];
+			st->itl_p95 = gaps[(size_t)((double)(n - 1) * 0.95 + 0.5)];
+			free(gaps);
+		}
+	}
+	if (st->ttft >= 0 && span > 0 && tokens > 1)
+		st->decode_tps = (double)(tokens - 1) / span;
+	if (st->ttft > 0 && s->r->prompt_tokens > 0)
+		st->prefill_tps = (double)s->r->prompt_tokens / st->ttft;
+}
+
+int reply_stream_parse(const char *body, size_t len, const struct http_mark *marks, size_t n_marks,
+		       struct chat_reply *r, struct stream_stats *st, char *err, size_t errlen)
+{
+	struct stream_state s;
+	struct sse_parser p;
+	size_t i;
+	int rc;
+
+	memset(r, 0, sizeof(*r));
+	memset(st, 0, sizeof(*st));
+	memset(&s, 0, sizeof(s));
+	r->prompt_tokens = r->completion_tokens = r->reasoning_tokens = -1;
+	st->ttft = st->ttfc = st->t_last = -1;
+	st->itl_p50 = st->itl_p95 = st->decode_tps = st->prefill_tps = -1;
+	s.r = r;
+	s.st = st;
+	s.marks = marks;
+	s.n_marks = n_marks;
+	s.err = err;
+	s.errlen = errlen;
+	for (i = 0; i < CHAT_MAX_TOOL_CALLS; i++)
+		buf_init(&s.args[i], 0);
+	sse_init(&p, CHAT_STREAM_MAX_LINE, CHAT_STREAM_MAX_EVENTS);
+	rc = sse_feed(&p, body, len, on_event, &s);
+	if (!rc)
+		rc = sse_finish(&p, on_event, &s);
+	if (rc == SSE_EEVENTS && !s.failed)
+		stream_fail(&s, "more than %d events in the stream", CHAT_STREAM_MAX_EVENTS);
+	else if (rc && !s.failed)
+		stream_fail(&s, "a stream line is longer than %u MiB", CHAT_STREAM_MAX_LINE >> 20);
+	sse_release(&p);
+	r->content = buf_detach(&s.content);
+	r->content_len = r->content ? strlen(r->content) : 0;
+	r->reasoning = buf_detach(&s.reasoning);
+	r->reasoning_len = r->reasoning ? strlen(r->reasoning) : 0;
+	for (i = 0; i < CHAT_MAX_TOOL_CALLS; i++) {
+		if (i < r->n_calls) {
+			r->calls[i].arguments = buf_detach(&s.args[i]);
+			if (!r->calls[i].name)
+				r->calls[i].name = xstrdup("");
+		}
+		buf_release(&s.args[i]);
+	}
+	stream_metrics(&s);
+	free(s.token_times);
+	if (!s.failed && !st->events) {
+		snprintf(err, errlen, "the stream holds no events");
+		return -1;
+	}
+	return s.failed ? (s.error_object ? -2 : -1) : 0;
+}
+
+/* appends the text of every part of type kind in item's content */
+static int collect_parts(struct buf *b, const cJSON *item, const char *kind)
+{
+	const cJSON *part;
+
+	cJSON_ArrayForEach(part, cJSON_GetObjectItemCaseSensitive(item, "content"))
+	{
+		const cJSON *type = cJSON_GetObjectItemCaseSensitive(part, "type");
+		const cJSON *text = cJSON_GetObjectItemCaseSensitive(part, "text");
+
+		if (cJSON_IsString(type) && !strcmp(type->valuestring, kind) &&
+		    cJSON_IsString(text) && buf_puts(b, text->valuestring))
+			return -1;
+	}
+	return 0;
+}
+
+int reply_responses_parse(const char *body, size_t len, struct chat_reply *r, char *err,
+			  size_t errlen)
+{
+	struct buf content = BUF_INIT(0), reasoning = BUF_INIT(0);
+	cJSON *root = NULL;
+	const cJSON *status, *item, *usage;
+	int rc = -1;
+
+	memset(r, 0, sizeof(*r));
+	r->prompt_tokens = r->completion_tokens = r->reasoning_tokens = -1;
+	r->had_nul = has_nul_escape(body, len);
+	root = parse_whole(body, len);
+	status = cJSON_GetObjectItemCaseSensitive(root, "status");
+	if (!cJSON_IsObject(root) ||
+	    !cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(root, "output"))) {
+		snprintf(err, errlen, "the body is not a Responses API object (no output list)");
+		goto out;
+	}
+	cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(root, "output"))
+	{
+		if (collect_parts(&content, item, "output_text") ||
+		    collect_parts(&reasoning, item, "reasoning_text")) {
+			snprintf(err, errlen, "out of memory reading the reply");
+			goto out;
+		}
+	}
+	r->finish_reason =
+		xstrdup(cJSON_IsString(status) && !strcmp(status->valuestring, "completed") ? "stop"
+			: cJSON_IsString(status) ? status->valuestring
+						 : "unknown");
+	usage = cJSON_GetObjectItemCaseSensitive(root, "usage");
+	r->prompt_tokens = usage_int(usage, "input_tokens");
+	r->completion_tokens = usage_int(usage, "output_tokens");
+	r->reasoning_tokens =
+		usage_int(cJSON_GetObjectItemCaseSensitive(usage, "output_tokens_details"),
+			  "reasoning_tokens");
+	r->reasoning_field = reasoning.len ? "reasoning_text" : NULL;
+	if (cJSON_IsString(cJSON_GetObjectItemCaseSensitive(root, "model")))
+		r->model = xstrdup(cJSON_GetObjectItemCaseSensitive(root, "model")->valuestring);
+	rc = 0;
+out:
+	r->content = buf_detach(&content);
+	r->content_len = r->content ? strlen(r->content) : 0;
+	r->reasoning = buf_detach(&reasoning);
+	r->reasoning_len = r->reasoning ? strlen(r->reasoning) : 0;
+	cJSON_Delete(root);
+	return rc;
+}

@@ -1,0 +1,79 @@
+/* reply — what the endpoint answered, read into one struct chat_reply.
+ *
+ * Whole chat completions, streamed ones (SSE, reassembled: content,
+ * reasoning under either name, tool calls by index, finish, usage) with
+ * the stream's timing, and Responses API replies, from vLLM, SGLang,
+ * llama.cpp, Ollama and TGI: reasoning from either field name, tool
+ * calls, finish reason and usage with both reasoning-token places. cJSON
+ * stays inside. Never prints. */
+#ifndef PREFLIGHT_REPLY_H
+#define PREFLIGHT_REPLY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct tool_call {
+	char *id;	 /* owned; may be NULL */
+	char *name;	 /* owned; "" when absent */
+	char *arguments; /* owned; the argument text as sent (objects are printed) */
+};
+
+struct chat_reply {
+	char *content; /* owned; "" when null or absent */
+	size_t content_len;
+	char *reasoning; /* owned; "" when none */
+	size_t reasoning_len;
+	const char *reasoning_field; /* static: "reasoning", "reasoning_content" or NULL */
+	struct tool_call *calls;     /* owned */
+	size_t n_calls;
+	char *finish_reason;					 /* owned; NULL when absent */
+	long prompt_tokens, completion_tokens, reasoning_tokens; /* -1 when absent */
+	char *model;						 /* owned; NULL when absent */
+	char *fingerprint; /* owned; system_fingerprint or NULL */
+	bool had_nul;	   /* the body held \u0000, which cJSON drops with what follows */
+};
+
+#define CHAT_MAX_TOOL_CALLS 64
+
+#define CHAT_STREAM_MAX_EVENTS 100000
+#define CHAT_STREAM_MAX_LINE   (8u << 20)
+
+/* What a streamed answer showed besides the answer itself. Times are
+ * seconds since the request started; -1 when not seen. */
+struct stream_stats {
+	size_t events;		 /* data events, [DONE] included */
+	int done;		 /* data: [DONE] arrived */
+	double ttft;		 /* first token: content or reasoning */
+	double ttfc;		 /* first visible content */
+	double t_last;		 /* last token */
+	size_t token_events;	 /* events that carried a token */
+	double itl_p50, itl_p95; /* inter-token latency */
+	double decode_tps;	 /* completion tokens per second after the first */
+	double prefill_tps;	 /* prompt tokens per second until the first token */
+};
+
+struct http_mark;
+
+/* Reassembles a streamed chat completion (SSE body) into r: content,
+ * reasoning under either name, tool calls by index (id and name from the
+ * first fragment, arguments concatenated), finish reason, the usage chunk.
+ * marks (may be NULL) time the events. Returns 0; -2 with the endpoint's
+ * message in err when the stream carried an error object; -1 with the
+ * reason when it could not be read. The reply and stats are filled as far
+ * as the stream went, and r must be released. */
+int reply_stream_parse(const char *body, size_t len, const struct http_mark *marks, size_t n_marks,
+		       struct chat_reply *r, struct stream_stats *st, char *err, size_t errlen);
+
+/* Parses a chat completion body. Returns 0, or -1 with the reason in err
+ * (not JSON, no choices, no message). The reply is filled either way and
+ * must be released. */
+int reply_parse(const char *body, size_t len, struct chat_reply *r, char *err, size_t errlen);
+void reply_release(struct chat_reply *r);
+
+/* Reads a Responses reply: output_text parts are the content, reasoning_text
+ * parts the reasoning, status completed is finish "stop" (else the status).
+ * Same contract as reply_parse. */
+int reply_responses_parse(const char *body, size_t len, struct chat_reply *r, char *err,
+			  size_t errlen);
+
+#endif
