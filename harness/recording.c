@@ -269,95 +269,128 @@ static int take_line(struct recording *r, const char *p, size_t len, size_t line
 /* Reads as a stream: each line is parsed once its newline arrives, a
  * newline is searched for only in bytes not searched before, and the
  * whole is bounded by max_bytes decompressed. */
+/* a recording being read: the gzip stream and the unfinished line */
+struct reader {
+	struct recording *r;
+	const char *path;
+	gzFile gz;
+	struct buf pending; /* capped at the longest line allowed */
+	size_t lineno, total, scanned, max_bytes, max_line;
+	char *err;
+	size_t errlen;
+};
+
+/* Reads one chunk more into pending. Returns the bytes read (0 at the
+ * end of the stream), or -1 with the reason. */
+static int read_chunk(struct reader *rd)
+{
+	char chunk[65536];
+	int n = gzread(rd->gz, chunk, sizeof(chunk)), zerr = Z_OK;
+
+	if (n < 0) {
+		snprintf(rd->err, rd->errlen,
+			 "cannot read recording '%s': not gzip or corrupt (%s)", rd->path,
+			 gzerror(rd->gz, &zerr));
+		return -1;
+	}
+	if (n == 0)
+		gzerror(rd->gz, &zerr);
+	if (n == 0 && zerr != Z_OK) {
+		snprintf(rd->err, rd->errlen,
+			 "recording '%s' is truncated: the gzip stream ends early", rd->path);
+		return -1;
+	}
+	rd->total += (size_t)n;
+	if (rd->total > rd->max_bytes) {
+		snprintf(rd->err, rd->errlen,
+			 "recording '%s' holds more than %zu bytes (raise --max-run-bytes)",
+			 rd->path, rd->max_bytes);
+		return -1;
+	}
+	if (n > 0 && buf_append(&rd->pending, chunk, (size_t)n)) {
+		snprintf(rd->err, rd->errlen,
+			 "recording '%s':%zu: a line is longer than %zu bytes (raise "
+			 "--max-run-bytes)",
+			 rd->path, rd->lineno + 1, rd->max_line);
+		return -1;
+	}
+	return n;
+}
+
+/* Takes every whole line of pending (and, at the end, the last one
+ * without a newline), keeping only the unfinished one. Returns 0 or -1. */
+static int take_lines(struct reader *rd, bool at_end)
+{
+	struct buf *b = &rd->pending;
+	size_t start = 0;
+	char *nl;
+
+	while ((nl = rd->scanned < b->len
+			     ? memchr(b->data + rd->scanned, '\n', b->len - rd->scanned)
+			     : NULL)) {
+		size_t end = (size_t)(nl - b->data);
+
+		if (end > start && take_line(rd->r, b->data + start, end - start, ++rd->lineno,
+					     rd->path, rd->err, rd->errlen))
+			return -1;
+		start = rd->scanned = end + 1;
+	}
+	if (at_end)
+		return start < b->len && take_line(rd->r, b->data + start, b->len - start,
+						   ++rd->lineno, rd->path, rd->err, rd->errlen)
+			       ? -1
+			       : 0;
+	memmove(b->data, b->data + start, b->len - start);
+	b->len -= start;
+	rd->scanned = b->len;
+	if (b->data)
+		b->data[b->len] = '\0';
+	return 0;
+}
+
 struct recording *recording_open(const char *path, size_t max_bytes, size_t max_line, char *err,
 				 size_t errlen)
 {
-	struct recording *r = xcalloc(1, sizeof(*r));
-	struct buf pending = BUF_INIT(max_line);
-	char chunk[65536];
-	gzFile gz = NULL;
-	size_t lineno = 0, total = 0, scanned = 0;
-	int fd, n, zerr = Z_OK;
+	struct reader rd = { xcalloc(1, sizeof(struct recording)),
+			     path,
+			     NULL,
+			     BUF_INIT(max_line),
+			     0,
+			     0,
+			     0,
+			     max_bytes,
+			     max_line,
+			     err,
+			     errlen };
+	int fd, n;
 
-	if (!r) {
+	if (!rd.r) {
 		snprintf(err, errlen, "cannot open recording '%s': out of memory", path);
 		return NULL;
 	}
 	if ((fd = file_open_regular(path, err, errlen)) < 0)
 		goto fail;
-	if (!(gz = gzdopen(fd, "rb"))) { /* reads plain files too */
+	if (!(rd.gz = gzdopen(fd, "rb"))) { /* reads plain files too */
 		close(fd);
 		snprintf(err, errlen, "cannot open recording '%s': out of memory", path);
 		goto fail;
 	}
-	for (;;) {
-		size_t start = 0;
-		char *nl;
-
-		n = gzread(gz, chunk, sizeof(chunk));
-		if (n < 0) {
-			snprintf(err, errlen,
-				 "cannot read recording '%s': not gzip or corrupt (%s)", path,
-				 gzerror(gz, &zerr));
+	do {
+		if ((n = read_chunk(&rd)) < 0 || take_lines(&rd, n == 0))
 			goto fail;
-		}
-		if (n == 0) {
-			gzerror(gz, &zerr);
-			if (zerr != Z_OK) {
-				snprintf(err, errlen,
-					 "recording '%s' is truncated: the gzip stream ends early",
-					 path);
-				goto fail;
-			}
-		}
-		total += (size_t)n;
-		if (total > max_bytes) {
-			snprintf(err, errlen,
-				 "recording '%s' holds more than %zu bytes (raise --max-run-bytes)",
-				 path, max_bytes);
-			goto fail;
-		}
-		if (n > 0 && buf_append(&pending, chunk, (size_t)n)) {
-			snprintf(err, errlen,
-				 "recording '%s':%zu: a line is longer than %zu bytes (raise "
-				 "--max-run-bytes)",
-				 path, lineno + 1, max_line);
-			goto fail;
-		}
-		while ((nl = scanned < pending.len
-				     ? memchr(pending.data + scanned, '\n', pending.len - scanned)
-				     : NULL)) {
-			size_t end = (size_t)(nl - pending.data);
-
-			if (end > start && take_line(r, pending.data + start, end - start, ++lineno,
-						     path, err, errlen))
-				goto fail;
-			start = scanned = end + 1;
-		}
-		if (n == 0 && start < pending.len &&
-		    take_line(r, pending.data + start, pending.len - start, ++lineno, path, err,
-			      errlen))
-			goto fail;
-		if (n == 0)
-			break;
-		/* keep the unfinished line only */
-		memmove(pending.data, pending.data + start, pending.len - start);
-		pending.len -= start;
-		scanned = pending.len;
-		pending.data[pending.len] = '\0';
-	}
-	if (!r->meta) {
+	} while (n > 0);
+	if (!rd.r->meta) {
 		snprintf(err, errlen, "recording '%s' is empty", path);
 		goto fail;
 	}
-	gzclose(gz);
-	buf_release(&pending);
-	return r;
+	gzclose(rd.gz);
+	buf_release(&rd.pending);
+	return rd.r;
 fail:
-	if (gz)
-		gzclose(gz);
-	buf_release(&pending);
-	recording_free(r);
+	if (rd.gz)
+		gzclose(rd.gz);
+	buf_release(&rd.pending);
+	recording_free(rd.r);
 	return NULL;
 }
 

@@ -101,10 +101,25 @@ static bool has_nul_escape(const char *s, size_t len)
 	return false;
 }
 
+/* the token counts of a usage object (whole reply or a stream's last chunk) */
+static void read_usage(const cJSON *usage, struct chat_reply *r)
+{
+	if (!cJSON_IsObject(usage))
+		return;
+	r->prompt_tokens = usage_int(usage, "prompt_tokens");
+	r->completion_tokens = usage_int(usage, "completion_tokens");
+	r->reasoning_tokens =
+		usage_int(cJSON_GetObjectItemCaseSensitive(usage, "completion_tokens_details"),
+			  "reasoning_tokens");
+	/* SGLang reports it at the top level of usage */
+	if (r->reasoning_tokens < 0)
+		r->reasoning_tokens = usage_int(usage, "reasoning_tokens");
+}
+
 int reply_parse(const char *body, size_t len, struct chat_reply *r, char *err, size_t errlen)
 {
 	cJSON *root = NULL;
-	const cJSON *choice, *msg, *v, *usage;
+	const cJSON *choice, *msg, *v;
 	int rc = -1, calls_rc = 0;
 
 	memset(r, 0, sizeof(*r));
@@ -124,17 +139,7 @@ int reply_parse(const char *body, size_t len, struct chat_reply *r, char *err, s
 			   : NULL;
 	v = cJSON_GetObjectItemCaseSensitive(root, "system_fingerprint");
 	r->fingerprint = cJSON_IsString(v) ? dup_string(v) : NULL;
-	usage = cJSON_GetObjectItemCaseSensitive(root, "usage");
-	if (cJSON_IsObject(usage)) {
-		r->prompt_tokens = usage_int(usage, "prompt_tokens");
-		r->completion_tokens = usage_int(usage, "completion_tokens");
-		r->reasoning_tokens = usage_int(
-			cJSON_GetObjectItemCaseSensitive(usage, "completion_tokens_details"),
-			"reasoning_tokens");
-		/* SGLang reports it at the top level of usage */
-		if (r->reasoning_tokens < 0)
-			r->reasoning_tokens = usage_int(usage, "reasoning_tokens");
-	}
+	read_usage(cJSON_GetObjectItemCaseSensitive(root, "usage"), r);
 	choice = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(root, "choices"), 0);
 	msg = cJSON_GetObjectItemCaseSensitive(choice, "message");
 	if (!cJSON_IsObject(msg)) {
@@ -196,6 +201,7 @@ struct stream_state {
 	struct stream_stats *st;
 	struct buf content, reasoning;
 	struct buf args[CHAT_MAX_TOOL_CALLS];
+	size_t args_len; /* bytes of arguments so far, all calls */
 	const struct http_mark *marks;
 	size_t n_marks;
 	double *token_times;
@@ -227,6 +233,22 @@ static double event_time(const struct stream_state *s, size_t offset)
 static int append_delta(struct buf *b, const cJSON *v)
 {
 	return cJSON_IsString(v) ? buf_puts(b, v->valuestring) : 0;
+}
+
+/* call i's argument delta: text, or (Ollama: whole calls) an object */
+static int append_arguments(struct stream_state *s, size_t i, const cJSON *args)
+{
+	size_t before = s->args[i].len;
+	char *text = NULL;
+	int rc;
+
+	if (args && !cJSON_IsString(args) && !cJSON_IsNull(args))
+		rc = !(text = cJSON_PrintUnformatted(args)) || buf_puts(&s->args[i], text);
+	else
+		rc = append_delta(&s->args[i], args);
+	free(text);
+	s->args_len += s->args[i].len - before;
+	return rc ? -1 : 0;
 }
 
 static int stream_tool_delta(struct stream_state *s, const cJSON *calls)
@@ -267,18 +289,8 @@ static int stream_tool_delta(struct stream_state *s, const cJSON *calls)
 			if (!(c->name = xstrdup(name->valuestring)))
 				return -1;
 		}
-		/* Ollama sends whole calls with object arguments */
-		if (args && !cJSON_IsString(args) && !cJSON_IsNull(args)) {
-			char *text = cJSON_PrintUnformatted(args);
-
-			if (!text || buf_puts(&s->args[i], text)) {
-				free(text);
-				return -1;
-			}
-			free(text);
-		} else if (append_delta(&s->args[i], args)) {
+		if (append_arguments(s, i, args))
 			return -1;
-		}
 	}
 	return 0;
 }
@@ -316,79 +328,50 @@ static int stream_fail(struct stream_state *s, const char *fmt, ...)
 	return 1;
 }
 
-static int on_event(void *ctx, const struct sse_event *ev)
+/* SGLang and TGI send an error object mid-stream; llama.cpp an error:
+ * line. Returns 1 (the stream stops) when o is one, else 0. */
+static int stream_error(struct stream_state *s, const cJSON *o, const struct sse_event *ev)
 {
-	struct stream_state *s = ctx;
-	const cJSON *choice, *delta, *v, *usage;
-	double t = event_time(s, ev->end_offset);
-	size_t before_c = s->content.len, before_r = s->reasoning.len, before_a = 0, after_a = 0, i;
-	int rc;
-	cJSON *o;
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, "error");
+	const cJSON *kind = cJSON_GetObjectItemCaseSensitive(o, "object"), *m;
+	char *ex;
 
-	s->st->events++;
-	if (ev->data_len == 6 && !memcmp(ev->data, "[DONE]", 6)) {
-		s->st->done = 1;
+	if (!v && strcmp(ev->event, "error") &&
+	    !(cJSON_IsString(kind) && !strcmp(kind->valuestring, "error")))
 		return 0;
-	}
-	if (has_nul_escape(ev->data, ev->data_len))
-		s->r->had_nul = true;
-	o = cJSON_ParseWithLength(ev->data, ev->data_len);
-	if (!o) {
-		char *ex = text_excerpt(ev->data, ev->data_len, 80, true);
+	m = cJSON_IsObject(v)	? cJSON_GetObjectItemCaseSensitive(v, "message")
+	    : cJSON_IsString(v) ? v
+				: cJSON_GetObjectItemCaseSensitive(o, "message");
+	ex = cJSON_IsString(m) ? text_excerpt(m->valuestring, strlen(m->valuestring), 300, true)
+			       : text_excerpt(ev->data, ev->data_len, 300, true);
+	stream_fail(s, "error in the stream: %s", ex ? ex : "");
+	s->error_object = 1;
+	free(ex);
+	return 1;
+}
 
-		stream_fail(s, "an event is not valid JSON: '%s'", ex);
-		free(ex);
-		return 1;
+/* a string member replaces *slot when present */
+static void take_string(char **slot, const cJSON *v)
+{
+	if (cJSON_IsString(v)) {
+		free(*slot);
+		*slot = xstrdup(v->valuestring);
 	}
-	/* SGLang and TGI send an error object mid-stream; llama.cpp an error: line */
-	v = cJSON_GetObjectItemCaseSensitive(o, "error");
-	if (v || !strcmp(ev->event, "error") ||
-	    (cJSON_IsString(cJSON_GetObjectItemCaseSensitive(o, "object")) &&
-	     !strcmp(cJSON_GetObjectItemCaseSensitive(o, "object")->valuestring, "error"))) {
-		const cJSON *m = cJSON_IsObject(v) ? cJSON_GetObjectItemCaseSensitive(v, "message")
-				 : cJSON_IsString(v)
-					 ? v
-					 : cJSON_GetObjectItemCaseSensitive(o, "message");
-		char *ex = cJSON_IsString(m)
-				   ? text_excerpt(m->valuestring, strlen(m->valuestring), 300, true)
-				   : text_excerpt(ev->data, ev->data_len, 300, true);
+}
 
-		stream_fail(s, "error in the stream: %s", ex);
-		s->error_object = 1;
-		free(ex);
-		cJSON_Delete(o);
-		return 1;
-	}
-	if (cJSON_IsString(v = cJSON_GetObjectItemCaseSensitive(o, "model"))) {
-		free(s->r->model);
-		s->r->model = xstrdup(v->valuestring);
-	}
-	if (cJSON_IsString(v = cJSON_GetObjectItemCaseSensitive(o, "system_fingerprint"))) {
-		free(s->r->fingerprint);
-		s->r->fingerprint = xstrdup(v->valuestring);
-	}
-	usage = cJSON_GetObjectItemCaseSensitive(o, "usage");
-	if (cJSON_IsObject(usage)) {
-		s->r->prompt_tokens = usage_int(usage, "prompt_tokens");
-		s->r->completion_tokens = usage_int(usage, "completion_tokens");
-		s->r->reasoning_tokens = usage_int(
-			cJSON_GetObjectItemCaseSensitive(usage, "completion_tokens_details"),
-			"reasoning_tokens");
-		if (s->r->reasoning_tokens < 0)
-			s->r->reasoning_tokens = usage_int(usage, "reasoning_tokens");
-	}
-	choice = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(o, "choices"), 0);
-	delta = cJSON_GetObjectItemCaseSensitive(choice, "delta");
-	for (i = 0; i < CHAT_MAX_TOOL_CALLS; i++)
-		before_a += s->args[i].len;
-	rc = stream_tool_delta(s, cJSON_GetObjectItemCaseSensitive(delta, "tool_calls"));
-	if (rc || append_delta(&s->content, cJSON_GetObjectItemCaseSensitive(delta, "content"))) {
-		cJSON_Delete(o);
-		return rc == -2 ? stream_fail(s, "a tool-call index outside 0..%d in the stream",
-					      CHAT_MAX_TOOL_CALLS - 1)
-				: stream_fail(s, "out of memory reading the stream");
-	}
-	/* the first non-empty of the two names, as in a whole reply */
+/* One choice's delta: tool calls, content, reasoning under either name
+ * (the first non-empty, as in a whole reply), the finish reason. Returns
+ * 0, or 1 after stream_fail. */
+static int stream_delta(struct stream_state *s, const cJSON *choice)
+{
+	const cJSON *delta = cJSON_GetObjectItemCaseSensitive(choice, "delta"), *v;
+	int rc = stream_tool_delta(s, cJSON_GetObjectItemCaseSensitive(delta, "tool_calls"));
+
+	if (rc == -2)
+		return stream_fail(s, "a tool-call index outside 0..%d in the stream",
+				   CHAT_MAX_TOOL_CALLS - 1);
+	if (rc || append_delta(&s->content, cJSON_GetObjectItemCaseSensitive(delta, "content")))
+		return stream_fail(s, "out of memory reading the stream");
 	v = cJSON_GetObjectItemCaseSensitive(delta, "reasoning");
 	if (cJSON_IsString(v) && *v->valuestring) {
 		s->r->reasoning_field = "reasoning";
@@ -397,20 +380,49 @@ static int on_event(void *ctx, const struct sse_event *ev)
 		if (cJSON_IsString(v) && *v->valuestring && !s->r->reasoning_field)
 			s->r->reasoning_field = "reasoning_content";
 	}
-	if (append_delta(&s->reasoning, v)) {
-		cJSON_Delete(o);
+	if (append_delta(&s->reasoning, v))
 		return stream_fail(s, "out of memory reading the stream");
+	take_string(&s->r->finish_reason,
+		    cJSON_GetObjectItemCaseSensitive(choice, "finish_reason"));
+	return 0;
+}
+
+static int on_event(void *ctx, const struct sse_event *ev)
+{
+	struct stream_state *s = ctx;
+	double t = event_time(s, ev->end_offset);
+	size_t before_c = s->content.len, before_r = s->reasoning.len, before_a = s->args_len;
+	cJSON *o;
+	int rc;
+
+	s->st->events++;
+	if (ev->data_len == 6 && !memcmp(ev->data, "[DONE]", 6)) {
+		s->st->done = 1;
+		return 0;
 	}
-	if (cJSON_IsString(v = cJSON_GetObjectItemCaseSensitive(choice, "finish_reason"))) {
-		free(s->r->finish_reason);
-		s->r->finish_reason = xstrdup(v->valuestring);
+	if (has_nul_escape(ev->data, ev->data_len))
+		s->r->had_nul = true;
+	if (!(o = cJSON_ParseWithLength(ev->data, ev->data_len))) {
+		char *ex = text_excerpt(ev->data, ev->data_len, 80, true);
+
+		stream_fail(s, "an event is not valid JSON: '%s'", ex ? ex : "");
+		free(ex);
+		return 1;
 	}
-	for (i = 0; i < CHAT_MAX_TOOL_CALLS; i++)
-		after_a += s->args[i].len;
-	if (s->content.len > before_c || s->reasoning.len > before_r || after_a > before_a)
+	rc = stream_error(s, o, ev);
+	if (!rc) {
+		take_string(&s->r->model, cJSON_GetObjectItemCaseSensitive(o, "model"));
+		take_string(&s->r->fingerprint,
+			    cJSON_GetObjectItemCaseSensitive(o, "system_fingerprint"));
+		read_usage(cJSON_GetObjectItemCaseSensitive(o, "usage"), s->r);
+		rc = stream_delta(
+			s, cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(o, "choices"), 0));
+	}
+	if (!rc &&
+	    (s->content.len > before_c || s->reasoning.len > before_r || s->args_len > before_a))
 		note_token(s, t, s->content.len > before_c);
 	cJSON_Delete(o);
-	return 0;
+	return rc;
 }
 
 static int cmp_double(const void *a, const void *b)
