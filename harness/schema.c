@@ -569,30 +569,36 @@ static const char *const numeric[] = { "minimum",	   "maximum",	    "exclusiveMi
 				       "maxLength",	   "minItems",	    "maxItems",
 				       "minProperties",	   "maxProperties", NULL };
 
-static int check(struct vctx *c, const cJSON *s, int depth)
-{
-	const cJSON *k, *e;
-	char err[200];
-	int i, rc;
+static int check(struct vctx *c, const cJSON *s, int depth);
 
-	if (depth > SCHEMA_MAX_DEPTH)
-		return fail(c, -1, "nesting deeper than %s levels", "64");
-	if (cJSON_IsBool(s))
+/* "type": a known name, or a list of them */
+static int check_type_keyword(struct vctx *c, const cJSON *s)
+{
+	const cJSON *k = cJSON_GetObjectItemCaseSensitive(s, "type"), *e;
+
+	if (!k)
 		return 0;
-	if (!cJSON_IsObject(s))
-		return fail(c, -1, "a schema must be an object or a boolean");
-	if ((k = cJSON_GetObjectItemCaseSensitive(s, "type"))) {
-		if (cJSON_IsString(k) && type_matches(k->valuestring, s) < 0)
-			return fail(c, -1, "unknown type '%s'", k->valuestring);
-		if (!cJSON_IsString(k) && !cJSON_IsArray(k))
-			return fail(c, -1, "'type' must be a string or an array");
-		if (cJSON_IsArray(k))
-			cJSON_ArrayForEach(e, k)
-			{
-				if (!cJSON_IsString(e) || type_matches(e->valuestring, s) < 0)
-					return fail(c, -1, "bad entry in type list");
-			}
+	if (cJSON_IsString(k) && type_matches(k->valuestring, s) < 0)
+		return fail(c, -1, "unknown type '%s'", k->valuestring);
+	if (!cJSON_IsString(k) && !cJSON_IsArray(k))
+		return fail(c, -1, "'type' must be a string or an array");
+	if (!cJSON_IsArray(k))
+		return 0;
+	cJSON_ArrayForEach(e, k)
+	{
+		if (!cJSON_IsString(e) || type_matches(e->valuestring, s) < 0)
+			return fail(c, -1, "bad entry in type list");
 	}
+	return 0;
+}
+
+/* the keywords that hold values: numbers, a pattern, the required list */
+static int check_values(struct vctx *c, const cJSON *s)
+{
+	const cJSON *k;
+	char err[200];
+	int i;
+
 	for (i = 0; numeric[i]; i++)
 		if ((k = cJSON_GetObjectItemCaseSensitive(s, numeric[i])) && !cJSON_IsNumber(k))
 			return fail(c, -1, "'%s' must be a number", numeric[i]);
@@ -607,51 +613,76 @@ static int check(struct vctx *c, const cJSON *s, int depth)
 	}
 	if ((k = cJSON_GetObjectItemCaseSensitive(s, "required")) && !cJSON_IsArray(k))
 		return fail(c, -1, "'required' must be an array");
+	return 0;
+}
+
+/* every member of list (NULL: none) as a schema */
+static int check_each(struct vctx *c, const cJSON *list, int depth)
+{
+	const cJSON *e;
+	int rc;
+
+	cJSON_ArrayForEach(e, list)
+	{
+		if ((rc = check(c, e, depth + 1)))
+			return rc;
+	}
+	return 0;
+}
+
+/* the keywords that hold schemas: one, a list, or a map of them */
+static int check_subschemas(struct vctx *c, const cJSON *s, int depth)
+{
+	const cJSON *k, *e;
+	char err[200];
+	int i, rc;
+
 	for (i = 0; schema_valued[i]; i++)
 		if ((k = cJSON_GetObjectItemCaseSensitive(s, schema_valued[i])) &&
 		    (rc = check(c, k, depth + 1)))
 			return rc;
-	if ((k = cJSON_GetObjectItemCaseSensitive(s, "items"))) {
-		if (cJSON_IsArray(k)) {
-			cJSON_ArrayForEach(e, k)
-			{
-				if ((rc = check(c, e, depth + 1)))
-					return rc;
-			}
-		} else if ((rc = check(c, k, depth + 1))) {
-			return rc;
-		}
-	}
+	if ((k = cJSON_GetObjectItemCaseSensitive(s, "items")) &&
+	    (rc = cJSON_IsArray(k) ? check_each(c, k, depth) : check(c, k, depth + 1)))
+		return rc;
 	for (i = 0; schema_lists[i]; i++) {
 		if (!(k = cJSON_GetObjectItemCaseSensitive(s, schema_lists[i])))
 			continue;
 		if (!cJSON_IsArray(k))
 			return fail(c, -1, "'%s' must be an array", schema_lists[i]);
-		cJSON_ArrayForEach(e, k)
-		{
-			if ((rc = check(c, e, depth + 1)))
-				return rc;
-		}
+		if ((rc = check_each(c, k, depth)))
+			return rc;
 	}
 	for (i = 0; schema_maps[i]; i++) {
 		if (!(k = cJSON_GetObjectItemCaseSensitive(s, schema_maps[i])))
 			continue;
 		if (!cJSON_IsObject(k))
 			return fail(c, -1, "'%s' must be an object", schema_maps[i]);
-		cJSON_ArrayForEach(e, k)
-		{
-			if (i == 1) {
-				struct regex *re = regex_compile(e->string, err, sizeof(err));
+		for (e = i == 1 ? k->child : NULL; e; e = e->next) {
+			struct regex *re = regex_compile(e->string, err, sizeof(err));
 
-				if (!re)
-					return fail(c, -1, "bad property pattern: %s", err);
-				regex_free(re);
-			}
-			if ((rc = check(c, e, depth + 1)))
-				return rc;
+			if (!re)
+				return fail(c, -1, "bad property pattern: %s", err);
+			regex_free(re);
 		}
+		if ((rc = check_each(c, k, depth)))
+			return rc;
 	}
 	return 0;
+}
+
+static int check(struct vctx *c, const cJSON *s, int depth)
+{
+	int rc;
+
+	if (depth > SCHEMA_MAX_DEPTH)
+		return fail(c, -1, "nesting deeper than %s levels", "64");
+	if (cJSON_IsBool(s))
+		return 0;
+	if (!cJSON_IsObject(s))
+		return fail(c, -1, "a schema must be an object or a boolean");
+	if ((rc = check_type_keyword(c, s)) || (rc = check_values(c, s)))
+		return rc;
+	return check_subschemas(c, s, depth);
 }
 
 int schema_check(const cJSON *schema, char *err, size_t errlen)
