@@ -104,6 +104,63 @@ static size_t on_body(char *data, size_t size, size_t nmemb, void *user)
 	return n;
 }
 
+/* the request's headers: JSON, and the key as a bearer token. Returns
+ * the list, or NULL when out of memory. */
+static struct curl_slist *request_headers(const struct http_options *opt)
+{
+	struct curl_slist *headers = curl_slist_append(NULL, "Content-Type: application/json");
+	struct curl_slist *h = NULL;
+	size_t n;
+	char *auth;
+
+	if (!headers || !opt->api_key || !*opt->api_key)
+		return headers;
+	/* any length (JWTs run to several KiB); config refused control
+	 * characters, so the key cannot add a header of its own */
+	n = strlen("Authorization: Bearer ") + strlen(opt->api_key) + 1;
+	if ((auth = xmalloc(n))) {
+		snprintf(auth, n, "Authorization: Bearer %s", opt->api_key);
+		h = curl_slist_append(headers, auth);
+		memset(auth, 0, n);
+		free(auth);
+	}
+	if (!h)
+		curl_slist_free_all(headers);
+	return h;
+}
+
+/* the options of the transfer: where, how long, what may come back */
+static void set_options(struct xfer *t, const struct http_options *opt)
+{
+	struct http_exchange *x = t->x;
+	long ms = (long)(opt->timeout * 1000.0);
+
+	curl_easy_setopt(t->easy, CURLOPT_URL, x->url);
+	curl_easy_setopt(t->easy, CURLOPT_HTTPHEADER, t->headers);
+	curl_easy_setopt(t->easy, CURLOPT_WRITEFUNCTION, on_body);
+	curl_easy_setopt(t->easy, CURLOPT_WRITEDATA, t);
+	curl_easy_setopt(t->easy, CURLOPT_ERRORBUFFER, x->error);
+	curl_easy_setopt(t->easy, CURLOPT_PRIVATE, t);
+	curl_easy_setopt(t->easy, CURLOPT_NOSIGNAL, 1L);
+	curl_easy_setopt(t->easy, CURLOPT_PROTOCOLS_STR, "http,https");
+	curl_easy_setopt(t->easy, CURLOPT_TIMEOUT_MS, ms);
+	curl_easy_setopt(t->easy, CURLOPT_CONNECTTIMEOUT_MS, ms < 30000 ? ms : 30000L);
+	curl_easy_setopt(t->easy, CURLOPT_USERAGENT, "preflight/" PREFLIGHT_VERSION);
+	curl_easy_setopt(t->easy, CURLOPT_ACCEPT_ENCODING, "");
+	if (opt->cacert)
+		curl_easy_setopt(t->easy, CURLOPT_CAINFO, opt->cacert);
+	if (opt->insecure) {
+		curl_easy_setopt(t->easy, CURLOPT_SSL_VERIFYPEER, 0L);
+		curl_easy_setopt(t->easy, CURLOPT_SSL_VERIFYHOST, 0L);
+	}
+	if (opt->max_body)
+		curl_easy_setopt(t->easy, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)opt->max_body);
+	if (x->body) {
+		curl_easy_setopt(t->easy, CURLOPT_POSTFIELDS, x->body);
+		curl_easy_setopt(t->easy, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)strlen(x->body));
+	}
+}
+
 static int setup(struct xfer *t, const struct http_options *opt)
 {
 	struct http_exchange *x = t->x;
@@ -119,51 +176,9 @@ static int setup(struct xfer *t, const struct http_options *opt)
 	x->marks = NULL;
 	x->n_marks = 0;
 	buf_init(&x->response, opt->max_body + 1);
-	t->headers = curl_slist_append(NULL, "Content-Type: application/json");
-	if (!t->headers)
+	if (!(t->headers = request_headers(opt)))
 		return -1;
-	if (opt->api_key && *opt->api_key) {
-		/* any length (JWTs run to several KiB); config refused control
-		 * characters, so the key cannot add a header of its own */
-		size_t n = strlen("Authorization: Bearer ") + strlen(opt->api_key) + 1;
-		char *auth = xmalloc(n);
-		struct curl_slist *h = NULL;
-
-		if (auth) {
-			snprintf(auth, n, "Authorization: Bearer %s", opt->api_key);
-			h = curl_slist_append(t->headers, auth);
-			memset(auth, 0, n);
-			free(auth);
-		}
-		if (!h)
-			return -1;
-		t->headers = h;
-	}
-	curl_easy_setopt(t->easy, CURLOPT_URL, x->url);
-	curl_easy_setopt(t->easy, CURLOPT_HTTPHEADER, t->headers);
-	curl_easy_setopt(t->easy, CURLOPT_WRITEFUNCTION, on_body);
-	curl_easy_setopt(t->easy, CURLOPT_WRITEDATA, t);
-	curl_easy_setopt(t->easy, CURLOPT_ERRORBUFFER, x->error);
-	curl_easy_setopt(t->easy, CURLOPT_PRIVATE, t);
-	curl_easy_setopt(t->easy, CURLOPT_NOSIGNAL, 1L);
-	curl_easy_setopt(t->easy, CURLOPT_PROTOCOLS_STR, "http,https");
-	curl_easy_setopt(t->easy, CURLOPT_TIMEOUT_MS, (long)(opt->timeout * 1000.0));
-	curl_easy_setopt(t->easy, CURLOPT_CONNECTTIMEOUT_MS,
-			 (long)(opt->timeout * 1000.0 < 30000 ? opt->timeout * 1000.0 : 30000));
-	curl_easy_setopt(t->easy, CURLOPT_USERAGENT, "preflight/" PREFLIGHT_VERSION);
-	curl_easy_setopt(t->easy, CURLOPT_ACCEPT_ENCODING, "");
-	if (opt->cacert)
-		curl_easy_setopt(t->easy, CURLOPT_CAINFO, opt->cacert);
-	if (opt->insecure) {
-		curl_easy_setopt(t->easy, CURLOPT_SSL_VERIFYPEER, 0L);
-		curl_easy_setopt(t->easy, CURLOPT_SSL_VERIFYHOST, 0L);
-	}
-	if (opt->max_body)
-		curl_easy_setopt(t->easy, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)opt->max_body);
-	if (x->body) {
-		curl_easy_setopt(t->easy, CURLOPT_POSTFIELDS, x->body);
-		curl_easy_setopt(t->easy, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)strlen(x->body));
-	}
+	set_options(t, opt);
 	return 0;
 }
 
@@ -208,11 +223,9 @@ static void finish(struct xfer *t, CURLcode rc)
 	}
 }
 
-int http_perform(struct http_exchange *xs, size_t n, const struct http_options *opt)
+/* each exchange's outcome is "transport error" until it finishes */
+static void reset_exchanges(struct http_exchange *xs, size_t n)
 {
-	struct xfer *ts = NULL;
-	CURLM *multi = NULL;
-	int running = 0, rc = -1;
 	size_t i;
 
 	for (i = 0; i < n; i++) {
@@ -222,12 +235,15 @@ int http_perform(struct http_exchange *xs, size_t n, const struct http_options *
 		xs[i].location[0] = '\0';
 		xs[i].seconds = 0;
 	}
-	ts = xcalloc(n, sizeof(*ts));
-	multi = curl_multi_init();
-	if (!ts || !multi)
-		goto setup_failed;
-	/* one connection at a time serialises the batch (--concurrency-diff) */
-	curl_multi_setopt(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, (long)opt->max_parallel);
+}
+
+/* Every exchange answered by the tap, or added to multi. Returns 0 or -1
+ * (out of memory). */
+static int add_transfers(CURLM *multi, struct xfer *ts, struct http_exchange *xs, size_t n,
+			 const struct http_options *opt)
+{
+	size_t i;
+
 	for (i = 0; i < n; i++) {
 		ts[i].x = &xs[i];
 		if (opt->tap && opt->tap->answer && opt->tap->answer(opt->tap->ctx, &xs[i])) {
@@ -235,8 +251,17 @@ int http_perform(struct http_exchange *xs, size_t n, const struct http_options *
 			continue;
 		}
 		if (setup(&ts[i], opt) || curl_multi_add_handle(multi, ts[i].easy) != CURLM_OK)
-			goto setup_failed;
+			return -1;
 	}
+	return 0;
+}
+
+/* Runs the transfers until all finish or the run is cancelled; returns
+ * how many were still running */
+static int drive(CURLM *multi, const struct http_options *opt)
+{
+	int running = 0;
+
 	do {
 		CURLMsg *m;
 		int left;
@@ -256,23 +281,13 @@ int http_perform(struct http_exchange *xs, size_t n, const struct http_options *
 		if (running && curl_multi_poll(multi, NULL, 0, 200, NULL) != CURLM_OK)
 			break;
 	} while (running);
-	for (i = 0; i < n; i++) {
-		if (running && opt->cancel && *opt->cancel && xs[i].outcome == HTTP_TRANSPORT &&
-		    !xs[i].error[0]) {
-			xs[i].outcome = HTTP_CANCELLED;
-			snprintf(xs[i].error, sizeof(xs[i].error), "interrupted");
-		}
-	}
-	for (i = 0; opt->tap && opt->tap->seen && i < n; i++)
-		if (!ts[i].tapped)
-			opt->tap->seen(opt->tap->ctx, &xs[i]);
-	rc = 0;
-	goto out;
-setup_failed:
-	for (i = 0; i < n; i++)
-		snprintf(xs[i].error, sizeof(xs[i].error),
-			 "cannot set up the request: out of memory");
-out:
+	return running;
+}
+
+static void release_transfers(CURLM *multi, struct xfer *ts, size_t n)
+{
+	size_t i;
+
 	for (i = 0; ts && i < n; i++) {
 		if (ts[i].easy) {
 			if (multi)
@@ -283,7 +298,37 @@ out:
 	}
 	curl_multi_cleanup(multi);
 	free(ts);
-	return rc;
+}
+
+int http_perform(struct http_exchange *xs, size_t n, const struct http_options *opt)
+{
+	struct xfer *ts = xcalloc(n, sizeof(*ts));
+	CURLM *multi = curl_multi_init();
+	int running;
+	size_t i;
+
+	reset_exchanges(xs, n);
+	/* one connection at a time serialises the batch (--concurrency-diff) */
+	if (multi)
+		curl_multi_setopt(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, (long)opt->max_parallel);
+	if (!ts || !multi || add_transfers(multi, ts, xs, n, opt)) {
+		for (i = 0; i < n; i++)
+			snprintf(xs[i].error, sizeof(xs[i].error),
+				 "cannot set up the request: out of memory");
+		release_transfers(multi, ts, n);
+		return -1;
+	}
+	running = drive(multi, opt);
+	for (i = 0; running && opt->cancel && *opt->cancel && i < n; i++)
+		if (xs[i].outcome == HTTP_TRANSPORT && !xs[i].error[0]) {
+			xs[i].outcome = HTTP_CANCELLED;
+			snprintf(xs[i].error, sizeof(xs[i].error), "interrupted");
+		}
+	for (i = 0; opt->tap && opt->tap->seen && i < n; i++)
+		if (!ts[i].tapped)
+			opt->tap->seen(opt->tap->ctx, &xs[i]);
+	release_transfers(multi, ts, n);
+	return 0;
 }
 
 void http_exchange_release(struct http_exchange *x)

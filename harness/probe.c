@@ -534,19 +534,60 @@ static int load_summary(struct jsonfile *l, struct probe *p, const cJSON *root)
 	return 0;
 }
 
+/* "id", "title", "note", "default": who the probe is */
+static int load_identity(struct jsonfile *l, struct probe *p, const cJSON *root)
+{
+	const char *c;
+
+	if (jsonfile_string(l, root, "id", true, &p->id) ||
+	    jsonfile_string(l, root, "title", true, &p->title) ||
+	    jsonfile_string(l, root, "note", false, &p->note))
+		return -1;
+	for (c = p->id; *c; c++)
+		if (!((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '-' ||
+		      *c == '_'))
+			return jsonfile_error(l, "id", "'id' may hold only a-z, 0-9, '-' and '_'");
+	return get_bool(l, root, "default", &p->is_default);
+}
+
+/* "run", "api", "media": how the probe is sent */
+static int load_run(struct jsonfile *l, struct probe *p, const cJSON *root)
+{
+	static const char *const run_keys[] = { "batch", "repeat", "stream", "measures_speed",
+						NULL };
+	const cJSON *run = cJSON_GetObjectItemCaseSensitive(root, "run");
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(root, "api");
+
+	p->batch = 1;
+	p->repeat = 1;
+	if (run && !cJSON_IsObject(run))
+		return jsonfile_error(l, "run", "'run' must be an object");
+	if (run && (jsonfile_only_keys(l, run, "'run'", run_keys) ||
+		    get_int(l, run, "batch", 1, PROBE_BATCH_MAX, &p->batch) ||
+		    get_int(l, run, "repeat", 1, PROBE_REPEAT_MAX, &p->repeat) ||
+		    get_bool(l, run, "stream", &p->stream) ||
+		    get_bool(l, run, "measures_speed", &p->measures_speed)))
+		return -1;
+	if (v && cJSON_IsString(v) && !strcmp(v->valuestring, "responses"))
+		p->api = API_RESPONSES;
+	else if (v && (!cJSON_IsString(v) || strcmp(v->valuestring, "chat")))
+		return jsonfile_error(l, "api", "'api' must be \"chat\" or \"responses\"");
+	if (jsonfile_string(l, root, "media", false, &p->media))
+		return -1;
+	if (p->media && strcmp(p->media, "image") && strcmp(p->media, "video"))
+		return jsonfile_error(l, "media", "'media' must be \"image\" or \"video\"");
+	return 0;
+}
+
 struct probe *probe_load_text(const char *path, const char *text, size_t len, char *err,
 			      size_t errlen)
 {
 	static const char *const keys[] = { "id",      "title",	 "description", "summary", "note",
 					    "default", "api",	 "media",	"request", "run",
 					    "needle",  "expect", "turns",	NULL };
-	static const char *const run_keys[] = { "batch", "repeat", "stream", "measures_speed",
-						NULL };
 	struct jsonfile l = { path, text, len, err, errlen };
 	struct probe *p = NULL;
 	cJSON *root;
-	const cJSON *run, *v;
-	const char *c;
 
 	root = jsonfile_parse(&l);
 	if (!root)
@@ -560,49 +601,9 @@ struct probe *probe_load_text(const char *path, const char *text, size_t len, ch
 		jsonfile_error(&l, NULL, "out of memory");
 		goto fail;
 	}
-	p->batch = 1;
-	p->repeat = 1;
-	if (jsonfile_only_keys(&l, root, "the probe", keys) ||
-	    jsonfile_string(&l, root, "id", true, &p->id) ||
-	    jsonfile_string(&l, root, "title", true, &p->title) ||
-	    jsonfile_string(&l, root, "note", false, &p->note))
-		goto fail;
-	for (c = p->id; *c; c++)
-		if (!((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '-' ||
-		      *c == '_')) {
-			jsonfile_error(&l, "id", "'id' may hold only a-z, 0-9, '-' and '_'");
-			goto fail;
-		}
-	if (get_bool(&l, root, "default", &p->is_default))
-		goto fail;
-	if ((run = cJSON_GetObjectItemCaseSensitive(root, "run"))) {
-		if (!cJSON_IsObject(run)) {
-			jsonfile_error(&l, "run", "'run' must be an object");
-			goto fail;
-		}
-		if (jsonfile_only_keys(&l, run, "'run'", run_keys) ||
-		    get_int(&l, run, "batch", 1, PROBE_BATCH_MAX, &p->batch) ||
-		    get_int(&l, run, "repeat", 1, PROBE_REPEAT_MAX, &p->repeat) ||
-		    get_bool(&l, run, "stream", &p->stream) ||
-		    get_bool(&l, run, "measures_speed", &p->measures_speed))
-			goto fail;
-	}
-	if ((v = cJSON_GetObjectItemCaseSensitive(root, "api"))) {
-		if (cJSON_IsString(v) && !strcmp(v->valuestring, "responses"))
-			p->api = API_RESPONSES;
-		else if (!cJSON_IsString(v) || strcmp(v->valuestring, "chat")) {
-			jsonfile_error(&l, "api", "'api' must be \"chat\" or \"responses\"");
-			goto fail;
-		}
-	}
-	if (jsonfile_string(&l, root, "media", false, &p->media))
-		goto fail;
-	if (p->media && strcmp(p->media, "image") && strcmp(p->media, "video")) {
-		jsonfile_error(&l, "media", "'media' must be \"image\" or \"video\"");
-		goto fail;
-	}
-	if (load_summary(&l, p, root) || load_needle(&l, p, root) || load_request(&l, p, root) ||
-	    load_expect(&l, p, root) || load_turns(&l, p, root))
+	if (jsonfile_only_keys(&l, root, "the probe", keys) || load_identity(&l, p, root) ||
+	    load_run(&l, p, root) || load_summary(&l, p, root) || load_needle(&l, p, root) ||
+	    load_request(&l, p, root) || load_expect(&l, p, root) || load_turns(&l, p, root))
 		goto fail;
 	cJSON_Delete(root);
 	return p;
