@@ -368,6 +368,23 @@ bool diagnose_untagged_reasoning(const char *content, size_t len)
 	return false;
 }
 
+/* the budget went to thinking, or (a router that strips it) to hidden thinking */
+static void explain_starvation(const struct answer_evidence *ev, const char *tokens, char *out,
+			       size_t outlen)
+{
+	if (ev->reasoning_chars || ev->reasoning_tokens > 0)
+		snprintf(out, outlen,
+			 "finish=length after %zu reasoning chars%s of a %ld-token budget; "
+			 "visible answer %zu chars",
+			 ev->reasoning_chars, tokens, ev->max_tokens,
+			 text_chars(ev->content, ev->content_len));
+	else
+		snprintf(out, outlen,
+			 "finish=length, no reasoning returned but completion_tokens=%ld "
+			 "used the whole %ld-token budget; visible answer empty",
+			 ev->completion_tokens, ev->max_tokens);
+}
+
 void diagnose_explain(enum cause c, const struct answer_evidence *ev, char *out, size_t outlen)
 {
 	char *head = text_excerpt(ev->content, ev->content_len, 60, true);
@@ -384,17 +401,7 @@ void diagnose_explain(enum cause c, const struct answer_evidence *ev, char *out,
 			 ev->json_after_prose ? " before the JSON answer" : "", head ? head : "");
 		break;
 	case CAUSE_THINKING_STARVATION:
-		if (ev->reasoning_chars || ev->reasoning_tokens > 0)
-			snprintf(out, outlen,
-				 "finish=length after %zu reasoning chars%s of a %ld-token budget; "
-				 "visible answer %zu chars",
-				 ev->reasoning_chars, tokens, ev->max_tokens,
-				 text_chars(ev->content, ev->content_len));
-		else
-			snprintf(out, outlen,
-				 "finish=length, no reasoning returned but completion_tokens=%ld "
-				 "used the whole %ld-token budget; visible answer empty",
-				 ev->completion_tokens, ev->max_tokens);
+		explain_starvation(ev, tokens, out, outlen);
 		break;
 	case CAUSE_ANSWER_TRUNCATED:
 		snprintf(out, outlen,

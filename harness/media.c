@@ -122,18 +122,15 @@ static const char *sniff(const unsigned char *p, size_t n, enum media_kind kind)
 	return NULL;
 }
 
-int media_load(const char *path, enum media_kind kind, struct media *m, char *err, size_t errlen)
+/* Opens what (an image or a video) at path: a regular file, never a
+ * symlink or a FIFO, of 1 to max bytes. Returns the descriptor and its
+ * stat in *st, or -1 with the reason. */
+static int open_media(const char *path, const char *what, size_t max, struct stat *st, char *err,
+		      size_t errlen)
 {
-	size_t max = kind == MEDIA_IMAGE ? MEDIA_IMAGE_MAX : MEDIA_VIDEO_MAX;
-	const char *what = kind == MEDIA_IMAGE ? "image" : "video";
-	struct buf data = BUF_INIT(0), url = BUF_INIT(0);
-	struct stat before, after, link;
-	unsigned char chunk[65536];
-	int fd = -1, rc = -1;
-	ssize_t n;
+	struct stat link;
+	int fd;
 
-	memset(m, 0, sizeof(*m));
-	m->kind = kind;
 	if (lstat(path, &link) != 0) {
 		snprintf(err, errlen, "cannot read %s '%s': %s", what, path, strerror(errno));
 		return -1;
@@ -144,37 +141,66 @@ int media_load(const char *path, enum media_kind kind, struct media *m, char *er
 	}
 	/* O_NONBLOCK: a FIFO is refused below, never waited on */
 	fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
-	if (fd < 0 || fstat(fd, &before) != 0 || !S_ISREG(before.st_mode)) {
+	if (fd < 0 || fstat(fd, st) != 0 || !S_ISREG(st->st_mode)) {
 		snprintf(err, errlen, "cannot read %s '%s': %s", what, path,
 			 fd < 0 ? strerror(errno) : "not a regular file");
-		goto out;
-	}
-	if (before.st_size <= 0 || (size_t)before.st_size > max) {
+	} else if (st->st_size <= 0 || (size_t)st->st_size > max) {
 		snprintf(err, errlen, "%s '%s' has %lld bytes; it must have 1 to %zu", what, path,
-			 (long long)before.st_size, max);
-		goto out;
+			 (long long)st->st_size, max);
+	} else {
+		return fd;
 	}
+	if (fd >= 0)
+		close(fd);
+	return -1;
+}
+
+/* Reads fd whole into data, refusing a file that changes meanwhile (its
+ * size or time against before). Returns 0 or -1 with the reason. */
+static int read_stable(int fd, const char *path, const char *what, size_t max,
+		       const struct stat *before, struct buf *data, char *err, size_t errlen)
+{
+	unsigned char chunk[65536];
+	struct stat after;
+	ssize_t n;
+
 	while ((n = read(fd, chunk, sizeof(chunk))) > 0)
-		if (data.len + (size_t)n > max || buf_append(&data, chunk, (size_t)n)) {
+		if (data->len + (size_t)n > max || buf_append(data, chunk, (size_t)n)) {
 			snprintf(err, errlen, "%s '%s' grew past %zu bytes while being read", what,
 				 path, max);
-			goto out;
+			return -1;
 		}
 	if (n < 0 || fstat(fd, &after) != 0) {
 		snprintf(err, errlen, "cannot read %s '%s': %s", what, path, strerror(errno));
-		goto out;
+		return -1;
 	}
-	if (after.st_size != before.st_size || after.st_mtim.tv_sec != before.st_mtim.tv_sec ||
-	    after.st_mtim.tv_nsec != before.st_mtim.tv_nsec || data.len != (size_t)before.st_size) {
+	if (after.st_size != before->st_size || after.st_mtim.tv_sec != before->st_mtim.tv_sec ||
+	    after.st_mtim.tv_nsec != before->st_mtim.tv_nsec ||
+	    data->len != (size_t)before->st_size) {
 		snprintf(err, errlen, "%s '%s' changed while being read", what, path);
-		goto out;
+		return -1;
 	}
+	return 0;
+}
+
+int media_load(const char *path, enum media_kind kind, struct media *m, char *err, size_t errlen)
+{
+	size_t max = kind == MEDIA_IMAGE ? MEDIA_IMAGE_MAX : MEDIA_VIDEO_MAX;
+	const char *what = kind == MEDIA_IMAGE ? "image" : "video";
+	struct buf data = BUF_INIT(0), url = BUF_INIT(0);
+	struct stat before;
+	int fd, rc = -1;
+
+	memset(m, 0, sizeof(*m));
+	m->kind = kind;
+	if ((fd = open_media(path, what, max, &before, err, errlen)) < 0)
+		return -1;
+	if (read_stable(fd, path, what, max, &before, &data, err, errlen))
+		goto out;
 	m->mime = sniff((const unsigned char *)data.data, data.len, kind);
 	if (!m->mime) {
-		snprintf(err, errlen,
-			 kind == MEDIA_IMAGE ? "image '%s' is not PNG, JPEG or WebP"
-					     : "video '%s' is not MP4, WebM or QuickTime",
-			 path);
+		snprintf(err, errlen, "%s '%s' is not %s", what, path,
+			 kind == MEDIA_IMAGE ? "PNG, JPEG or WebP" : "MP4, WebM or QuickTime");
 		goto out;
 	}
 	m->bytes = data.len;
@@ -188,8 +214,7 @@ int media_load(const char *path, enum media_kind kind, struct media *m, char *er
 	m->data_url = buf_detach(&url);
 	rc = 0;
 out:
-	if (fd >= 0)
-		close(fd);
+	close(fd);
 	buf_release(&data);
 	buf_release(&url);
 	if (rc)

@@ -434,11 +434,54 @@ static struct group *group_for(struct group *gs, size_t *n, const unsigned char 
 	return &gs[(*n)++];
 }
 
+/* Where the string value of a "name": "value" pair that starts at t[i]
+ * (a quote) begins: *name and *name_len get the name. Returns the
+ * position of the value's opening quote, or 0 when t[i] starts no pair
+ * (*skip then says where to go on). */
+static size_t pair_at(const unsigned char *t, size_t len, size_t i, const unsigned char **name,
+		      size_t *name_len, size_t *skip)
+{
+	size_t start = i + 1, end, v;
+
+	*skip = i;
+	for (end = start; end < len && t[end] != '"' && t[end] != '\\' && end - start < 32; end++)
+		;
+	if (end >= len || t[end] != '"')
+		return 0;
+	*skip = end;
+	for (v = end + 1; v < len && (t[v] == ' ' || t[v] == '\t'); v++)
+		;
+	if (v >= len || t[v] != ':')
+		return 0;
+	for (v++; v < len && (t[v] == ' ' || t[v] == '\t'); v++)
+		;
+	if (v >= len || t[v] != '"')
+		return 0;
+	*name = t + start;
+	*name_len = end - start;
+	return v;
+}
+
+/* the bytes of b behind every match of the key in group g, as '*' */
+static void mask_group(const struct secret *s, const struct group *g, struct buf *b)
+{
+	const char *key = s->needles[0], *hit;
+	size_t klen = strlen(key), at = 0, d, j;
+
+	while (g->text.len >= klen &&
+	       (hit = memmem_simple(g->text.data + at, g->text.len - at, key, klen))) {
+		d = (size_t)(hit - g->text.data);
+		for (j = d; j < d + klen; j++)
+			memset(b->data + g->from[j], '*', g->to[j] - g->from[j]);
+		at = d + klen;
+	}
+}
+
 int secret_mask_fragments(const struct secret *s, struct buf *b)
 {
 	struct group gs[MAX_GROUPS];
 	const unsigned char *t = (const unsigned char *)b->data;
-	size_t n_groups = 0, i, k, j;
+	size_t n_groups = 0, i, k;
 	int rc = 0;
 
 	if (!secret_active(s) || !b->data || b->len > FRAGMENTS_MAX_BODY)
@@ -446,33 +489,17 @@ int secret_mask_fragments(const struct secret *s, struct buf *b)
 	memset(gs, 0, sizeof(gs));
 	/* "name": "value" pairs; values of one name are joined in order */
 	for (i = 0; i < b->len && !rc; i++) {
-		size_t name_start, name_end, v;
+		const unsigned char *name;
+		size_t name_len, skip, v;
 		struct group *g;
 
 		if (t[i] != '"')
 			continue;
-		name_start = i + 1;
-		for (name_end = name_start; name_end < b->len && t[name_end] != '"' &&
-					    t[name_end] != '\\' && name_end - name_start < 32;
-		     name_end++)
-			;
-		if (name_end >= b->len || t[name_end] != '"') {
+		if (!(v = pair_at(t, b->len, i, &name, &name_len, &skip))) {
+			i = skip;
 			continue;
 		}
-		for (v = name_end + 1; v < b->len && (t[v] == ' ' || t[v] == '\t'); v++)
-			;
-		if (v >= b->len || t[v] != ':') {
-			i = name_end;
-			continue;
-		}
-		for (v++; v < b->len && (t[v] == ' ' || t[v] == '\t'); v++)
-			;
-		if (v >= b->len || t[v] != '"') {
-			i = name_end;
-			continue;
-		}
-		g = group_for(gs, &n_groups, t + name_start, name_end - name_start);
-		if (g) {
+		if ((g = group_for(gs, &n_groups, name, name_len))) {
 			size_t after = decode_string(t, b->len, v, g, &rc);
 
 			i = after ? after - 1 : b->len;
@@ -480,21 +507,8 @@ int secret_mask_fragments(const struct secret *s, struct buf *b)
 			i = v;
 		}
 	}
-	for (k = 0; k < n_groups && !rc; k++) {
-		const char *key = s->needles[0];
-		size_t klen = strlen(key), at = 0;
-		const char *hit;
-
-		while (gs[k].text.len >= klen &&
-		       (hit = memmem_simple(gs[k].text.data + at, gs[k].text.len - at, key,
-					    klen))) {
-			size_t d = (size_t)(hit - gs[k].text.data);
-
-			for (j = d; j < d + klen; j++)
-				memset(b->data + gs[k].from[j], '*', gs[k].to[j] - gs[k].from[j]);
-			at = d + klen;
-		}
-	}
+	for (k = 0; k < n_groups && !rc; k++)
+		mask_group(s, &gs[k], b);
 	for (k = 0; k < n_groups; k++) {
 		buf_release(&gs[k].text);
 		free(gs[k].from);

@@ -95,7 +95,40 @@ static int system_out(struct buf *out, const struct probe_result *p)
 	return rc;
 }
 
-int report_junit_render(const struct run_result *r, struct buf *out)
+/* one <testcase>: its failure, error or skip with the cause and the
+ * remedy, and the evidence in <system-out> */
+static int testcase(struct buf *out, const struct probe_result *p)
+{
+	static const char *const elem[] = { "", "failure", "error", "skipped" };
+	struct buf msg = BUF_INIT(0);
+	int rc = 0;
+
+	rc |= buf_puts(out, "    <testcase classname=\"preflight\" name=\"");
+	rc |= xml_text(out, p->probe->id, true);
+	rc |= xml_text(out, p->variant, true);
+	rc |= buf_puts(out, " — ");
+	rc |= xml_text(out, p->probe->title, true);
+	rc |= buf_printf(out, "\" time=\"%.3f\">\n", p->seconds);
+	if (p->verdict != VERDICT_PASS) {
+		rc |= buf_printf(&msg, "%s: %s", cause_code(p->cause),
+				 p->message ? p->message : "");
+		if (p->cause != CAUSE_NONE && *probe_remedy(p))
+			rc |= buf_printf(&msg, " — remedy: %s", probe_remedy(p));
+		rc |= buf_printf(out, "      <%s type=\"%s\" message=\"", elem[p->verdict],
+				 cause_code(p->cause));
+		rc |= xml_text(out, buf_cstr(&msg), true);
+		rc |= buf_puts(out, "\">");
+		rc |= xml_text(out, buf_cstr(&msg), false);
+		rc |= buf_printf(out, "</%s>\n", elem[p->verdict]);
+	}
+	buf_release(&msg);
+	rc |= system_out(out, p);
+	rc |= buf_puts(out, "    </testcase>\n");
+	return rc;
+}
+
+/* <testsuites> and <testsuite> with their counts, and the properties */
+static int suite_head(struct buf *out, const struct run_result *r)
 {
 	int failures = 0, errors = 0, skipped = 0, rc = 0;
 	char host[256] = "localhost", stamp[32];
@@ -131,34 +164,16 @@ int report_junit_render(const struct run_result *r, struct buf *out)
 	rc |= property(out, "server_version", r->server_version);
 	rc |= property(out, "system_fingerprint", r->server);
 	rc |= buf_puts(out, "  </properties>\n");
-	for (i = 0; i < r->n_probes; i++) {
-		const struct probe_result *p = &r->probes[i];
-		static const char *const elem[] = { "", "failure", "error", "skipped" };
+	return rc;
+}
 
-		rc |= buf_puts(out, "    <testcase classname=\"preflight\" name=\"");
-		rc |= xml_text(out, p->probe->id, true);
-		rc |= xml_text(out, p->variant, true);
-		rc |= buf_puts(out, " — ");
-		rc |= xml_text(out, p->probe->title, true);
-		rc |= buf_printf(out, "\" time=\"%.3f\">\n", p->seconds);
-		if (p->verdict != VERDICT_PASS) {
-			struct buf msg = BUF_INIT(0);
+int report_junit_render(const struct run_result *r, struct buf *out)
+{
+	size_t i;
+	int rc = suite_head(out, r);
 
-			rc |= buf_printf(&msg, "%s: %s", cause_code(p->cause),
-					 p->message ? p->message : "");
-			if (p->cause != CAUSE_NONE && *probe_remedy(p))
-				rc |= buf_printf(&msg, " — remedy: %s", probe_remedy(p));
-			rc |= buf_printf(out, "      <%s type=\"%s\" message=\"", elem[p->verdict],
-					 cause_code(p->cause));
-			rc |= xml_text(out, buf_cstr(&msg), true);
-			rc |= buf_puts(out, "\">");
-			rc |= xml_text(out, buf_cstr(&msg), false);
-			rc |= buf_printf(out, "</%s>\n", elem[p->verdict]);
-			buf_release(&msg);
-		}
-		rc |= system_out(out, p);
-		rc |= buf_puts(out, "    </testcase>\n");
-	}
+	for (i = 0; i < r->n_probes; i++)
+		rc |= testcase(out, &r->probes[i]);
 	rc |= buf_puts(out, "  </testsuite>\n</testsuites>\n");
 	return rc ? -1 : 0;
 }
