@@ -7,8 +7,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <cjson/cJSON.h>
-
 #include "commands.h"
 #include "file.h"
 #include "probe.h"
@@ -72,15 +70,13 @@ static int validate_one(const char *path)
 {
 	struct buf text = BUF_INIT(0);
 	char err[1024];
-	cJSON *root = NULL;
 	int rc = -1;
 
 	if (file_read(path, PROBE_FILE_MAX, &text, err, sizeof(err))) {
 		say_error("%s", err);
 		goto out;
 	}
-	root = cJSON_ParseWithLength(text.data, text.len);
-	if (recipe_is_recipe(root)) {
+	if (recipe_text_is_recipe(text.data, text.len)) {
 		struct recipe *r = recipe_load_text(path, text.data, text.len, err, sizeof(err));
 
 		if (r && config_check_recipe(r, err, sizeof(err))) {
@@ -102,7 +98,6 @@ static int validate_one(const char *path)
 	if (rc)
 		say_error("%s", err);
 out:
-	cJSON_Delete(root);
 	buf_release(&text);
 	return rc;
 }

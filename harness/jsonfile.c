@@ -231,3 +231,10 @@ int jsonfile_long(struct jsonfile *f, const cJSON *obj, const char *key, long lo
 	*out = (long)v->valuedouble;
 	return 0;
 }
+
+void jsonfile_use_alloc(void)
+{
+	cJSON_Hooks hooks = { xmalloc, free };
+
+	cJSON_InitHooks(&hooks);
+}

@@ -21,6 +21,10 @@ struct jsonfile {
 	size_t errlen;
 };
 
+/* Sends every cJSON allocation through alloc.h (so PREFLIGHT_FAIL_ALLOC
+ * reaches them); once, before any other cJSON call. */
+void jsonfile_use_alloc(void);
+
 /* Parses the text. Returns the root (caller deletes) or NULL with
  * "PATH:LINE:COL: invalid JSON" in err. */
 cJSON *jsonfile_parse(struct jsonfile *f);

@@ -3,7 +3,7 @@
  * The command bodies live in cmd_run.c and cmd_files.c (commands.h), and
  * everything they print goes through say.h. main takes descriptors 0-2 so
  * a closed one is never reused for a report, installs the allocation
- * failure switch and cJSON's allocator, parses the command line, and owns
+ * failure switch (cJSON's allocations included), parses the command line, and owns
  * the signal flag: the first SIGINT or SIGTERM asks the run to stop and
  * write its reports (exit 128+N), a second ends the process at once. */
 #include <fcntl.h>
@@ -13,13 +13,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <cjson/cJSON.h>
-
 #include "alloc.h"
 #include "commands.h"
 #include "config.h"
 #include "file.h"
 #include "http.h"
+#include "jsonfile.h"
 #include "say.h"
 #include "secret.h"
 #include "version.h"
@@ -115,14 +114,13 @@ static int dispatch(const struct config *c, int argc)
 
 int main(int argc, char **argv)
 {
-	cJSON_Hooks hooks = { xmalloc, free };
 	struct config c;
 	char err[1024];
 	int code;
 
 	guard_streams();
 	alloc_init_from_env();
-	cJSON_InitHooks(&hooks);
+	jsonfile_use_alloc();
 	if (config_parse(argc, argv, &c, err, sizeof(err))) {
 		say_error("%s", err);
 		config_release(&c);

@@ -10,10 +10,19 @@
 #include "file.h"
 #include "jsonfile.h"
 
-int recipe_is_recipe(const cJSON *root)
+bool recipe_is_recipe(const cJSON *root)
 {
 	return cJSON_IsObject(root) && !cJSON_GetObjectItemCaseSensitive(root, "expect") &&
 	       !cJSON_GetObjectItemCaseSensitive(root, "request");
+}
+
+bool recipe_text_is_recipe(const char *text, size_t len)
+{
+	cJSON *root = cJSON_ParseWithLength(text, len);
+	bool is = recipe_is_recipe(root);
+
+	cJSON_Delete(root);
+	return is;
 }
 
 /* a list of names ("checks": ["smoke", "json"]) as "smoke,json" */

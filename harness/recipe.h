@@ -10,6 +10,7 @@
 #ifndef PREFLIGHT_RECIPE_H
 #define PREFLIGHT_RECIPE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include <cjson/cJSON.h>
@@ -47,6 +48,8 @@ void recipe_free(struct recipe *r);
 const char *recipe_setting(const struct recipe *r, const char *key);
 
 /* True when the JSON object looks like a recipe rather than a probe. */
-int recipe_is_recipe(const cJSON *root);
+bool recipe_is_recipe(const cJSON *root);
+/* The same for a file's text (false when it is not JSON at all). */
+bool recipe_text_is_recipe(const char *text, size_t len);
 
 #endif

@@ -102,13 +102,21 @@ struct recording *recording_create(const char *path, const struct secret *redact
 	return r;
 }
 
+/* a cJSON addition that failed fails the recording: a line with a field
+ * missing would replay as another exchange */
+static void need(struct recording *r, const void *added)
+{
+	if (!added)
+		r->failed = ENOMEM;
+}
+
 static void add_text(cJSON *o, const char *key, struct recording *r, const char *s, size_t len)
 {
 	struct buf clean;
 
 	if (redacted(r, s, len, !strcmp(key, "response_body"), &clean))
 		r->failed = ENOMEM;
-	cJSON_AddStringToObject(o, key, buf_cstr(&clean));
+	need(r, cJSON_AddStringToObject(o, key, buf_cstr(&clean)));
 	buf_release(&clean);
 }
 
@@ -122,15 +130,17 @@ static void on_seen(void *ctx, const struct http_exchange *x)
 		r->failed = ENOMEM;
 		return;
 	}
-	cJSON_AddStringToObject(o, "kind", "exchange");
-	cJSON_AddStringToObject(o, "method", x->body ? "POST" : "GET");
+	need(r, cJSON_AddStringToObject(o, "kind", "exchange"));
+	need(r, cJSON_AddStringToObject(o, "method", x->body ? "POST" : "GET"));
 	add_text(o, "url", r, x->url, strlen(x->url));
 	h = cJSON_AddArrayToObject(o, "headers"); /* never Authorization */
-	cJSON_AddItemToArray(h, cJSON_CreateString("Content-Type: application/json"));
+	need(r, h && cJSON_AddItemToArray(h, cJSON_CreateString("Content-Type: application/json"))
+			? h
+			: NULL);
 	if (x->body)
 		add_text(o, "request_body", r, x->body, strlen(x->body));
-	cJSON_AddStringToObject(o, "outcome", http_outcome_name(x->outcome));
-	cJSON_AddNumberToObject(o, "status", (double)x->status);
+	need(r, cJSON_AddStringToObject(o, "outcome", http_outcome_name(x->outcome)));
+	need(r, cJSON_AddNumberToObject(o, "status", (double)x->status));
 	add_text(o, "error", r, x->error, strlen(x->error));
 	if (x->location[0])
 		add_text(o, "location", r, x->location, strlen(x->location));
@@ -141,14 +151,14 @@ static void on_seen(void *ctx, const struct http_exchange *x)
 		if (redacted(r, x->response.data, x->response.len, true, &clean) ||
 		    text_base64_append(&b64, (const unsigned char *)clean.data, clean.len))
 			r->failed = ENOMEM;
-		cJSON_AddStringToObject(o, "response_body_base64", buf_cstr(&b64));
+		need(r, cJSON_AddStringToObject(o, "response_body_base64", buf_cstr(&b64)));
 		buf_release(&clean);
 		buf_release(&b64);
 	} else {
 		add_text(o, "response_body", r, x->response.data, x->response.len);
 	}
-	cJSON_AddNumberToObject(o, "seconds", x->seconds);
-	line = cJSON_PrintUnformatted(o);
+	need(r, cJSON_AddNumberToObject(o, "seconds", x->seconds));
+	line = r->failed ? NULL : cJSON_PrintUnformatted(o);
 	if (line)
 		write_line(r, line);
 	else
