@@ -680,20 +680,11 @@ START_TEST(refused_while_loading_waits)
 	char scenario[4096], exe[4096];
 	/* the fake binds a port of its own choosing and refuses connections
 	 * until preflight says it is waiting: then it listens (no timing) */
-	const char *argv[] = { "--scenario",
-			       scenario,
-			       "--listen-after-output",
-			       "waiting for",
-			       "--",
-			       exe,
-			       "run",
-			       "--endpoint",
-			       "http://127.0.0.1:{port}/v1",
-			       "--wait",
-			       "60",
-			       "--checks",
-			       "smoke",
-			       NULL };
+	const char *argv[] = { "--scenario",  scenario,	    "--listen-after-output",
+			       "waiting for", "--",	    exe,
+			       "run",	      "--endpoint", "http://127.0.0.1:{port}/v1",
+			       "--wait",      "60",	    "--checks",
+			       "smoke",	      NULL };
 
 	snprintf(scenario, sizeof(scenario), "%s/fixtures/scenarios/refused-while-loading.json",
 		 repo_root());
