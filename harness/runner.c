@@ -264,6 +264,10 @@ static int size_haystack(struct job *j)
 		needle_calibrate(it->probe->needle, it->needle_target, count_fillers, j);
 	j->haystack = needle_build(it->probe->needle, it->secret, it->depth, pr->needle_fillers);
 	j->cs.last_user = j->haystack;
+	if (!j->haystack && (o = probe_result_add_obs(pr, it->probe->id))) {
+		o->cause = CAUSE_TRANSPORT_ERROR;
+		o->detail = xstrdup("cannot build the haystack: out of memory");
+	}
 	return j->haystack ? 0 : -1;
 }
 

@@ -46,6 +46,13 @@ void verdict_conclude(struct probe_result *pr)
 	const struct observation *example = NULL, *bad = NULL;
 	int graded_fail;
 
+	if (!pr->n_obs) {
+		/* nothing was observed (memory ran out before a request): no pass */
+		pr->verdict = VERDICT_ERROR;
+		pr->cause = CAUSE_TRANSPORT_ERROR;
+		pr->message = xstrdup("no request could be made: out of memory");
+		return;
+	}
 	pr->cause = main_cause(pr, counts, &graded_fail);
 	if (pr->cause == CAUSE_NONE) {
 		pr->verdict = VERDICT_PASS;

@@ -12,7 +12,8 @@
 #include "plan.h"
 #include "result.h"
 
-/* Sets pr's verdict, cause, remedy and message from its observations. */
+/* Sets pr's verdict, cause, remedy and message from its observations; a
+ * probe with none is an error, never a pass. */
 void verdict_conclude(struct probe_result *pr);
 
 /* Sets pr's stream figures to the medians over its streamed answers. */

@@ -29,5 +29,6 @@ Suite *file_suite(void);
 Suite *recording_suite(void);
 Suite *audit_suite(void);
 Suite *plan_suite(void);
+Suite *verdict_suite(void);
 
 #endif
