@@ -684,7 +684,11 @@ static int apply(struct config *c, const struct option *o, const char *val, char
 			snprintf(why, n, "option '%s' needs a non-empty value", o->name);
 			return -1;
 		}
-		return set_output(c, o, val);
+		if (set_output(c, o, val)) {
+			snprintf(why, n, "more than %d report outputs", CONFIG_MAX_OUTPUTS);
+			return -1;
+		}
+		return 0;
 	case OPT_CALL:
 		return o->set(c, o, val, why, n);
 	default:

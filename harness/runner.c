@@ -599,7 +599,10 @@ enum runner_status runner_run(const struct plan *pl, const struct runner_hooks *
 	char detail[1024] = "";
 	double t0 = now();
 
-	if (result_init(r, pl, hooks) || endpoint_init(&run.ep, pl->c->endpoint)) {
+	/* r first: the caller releases it whatever happens; the endpoint is
+	 * initialised (its lock too) before anything can fail */
+	memset(r, 0, sizeof(*r));
+	if (endpoint_init(&run.ep, pl->c->endpoint) || result_init(r, pl, hooks)) {
 		snprintf(err, errlen, "out of memory");
 		endpoint_release(&run.ep);
 		return RUNNER_CONFIG_ERROR;
