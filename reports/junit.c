@@ -1,8 +1,12 @@
 /* junit — JUnit XML valid against junit-10.xsd: one testsuite per run,
  * one testcase per probe (name starts with the probe id), <failure> with
  * type = cause code for a graded failure, <error> when the exchange failed,
- * evidence in <system-out>. Every string is escaped, and characters XML
- * 1.0 forbids are written as visible text (#x1B), pytest-style. */
+ * evidence in <system-out>. The suite's name and every classname carry the
+ * recipe (or, without one, the model and the endpoint), so the JUnit of
+ * several recipes stays apart when merged; a failure's message attribute
+ * is its one line, the element text the whole story. Every string is
+ * escaped, and characters XML 1.0 forbids are written as visible text
+ * (#x1B), pytest-style. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -95,15 +99,64 @@ static int system_out(struct buf *out, const struct probe_result *p)
 	return rc;
 }
 
-/* one <testcase>: its failure, error or skip with the cause and the
- * remedy, and the evidence in <system-out> */
-static int testcase(struct buf *out, const struct probe_result *p)
+/* what the run was of: the recipe's name, else the model and the
+ * endpoint (never the server's version: a CI that tracks testcases across
+ * an engine upgrade must see the same names) */
+static int run_label(struct buf *out, const struct run_result *r)
+{
+	if (r->recipe && r->recipe->name)
+		return buf_puts(out, r->recipe->name);
+	return buf_printf(out, "%s @ %s", r->model ? r->model : "?",
+			  r->endpoint ? r->endpoint : "?");
+}
+
+/* "preflight.<label>" with every character but letters, digits, '-' and
+ * '.' as '_': a classname tools can group by */
+static int classname(struct buf *out, const struct run_result *r)
+{
+	struct buf label = BUF_INIT(0);
+	const char *s;
+	int rc = run_label(&label, r) || buf_puts(out, "preflight.");
+
+	for (s = buf_cstr(&label); *s && !rc; s++) {
+		bool keep = (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+			    (*s >= '0' && *s <= '9') || *s == '-' || *s == '.';
+
+		if (keep || (out->len && out->data[out->len - 1] != '_'))
+			rc = buf_putc(out, keep ? *s : '_');
+	}
+	buf_release(&label);
+	return rc;
+}
+
+/* the failure's element text: the message, the remedy, the evidence */
+static int failure_text(struct buf *out, const struct probe_result *p)
+{
+	char *evidence = summary_evidence(p);
+	int rc = xml_text(out, p->message ? p->message : "", false);
+
+	if (p->cause != CAUSE_NONE && *probe_remedy(p)) {
+		rc |= buf_puts(out, "\nremedy: ");
+		rc |= xml_text(out, probe_remedy(p), false);
+	}
+	rc |= evidence ? buf_puts(out, "\nevidence: ") || xml_text(out, evidence, false) : -1;
+	free(evidence);
+	return rc;
+}
+
+/* one <testcase>: its failure, error or skip (the message attribute the
+ * cause and its line; the text the message, remedy and evidence), and the
+ * observations in <system-out> */
+static int testcase(struct buf *out, const struct run_result *r, const struct probe_result *p)
 {
 	static const char *const elem[] = { "", "failure", "error", "skipped" };
 	struct buf msg = BUF_INIT(0);
 	int rc = 0;
 
-	rc |= buf_puts(out, "    <testcase classname=\"preflight\" name=\"");
+	rc |= buf_puts(out, "    <testcase classname=\"");
+	rc |= classname(&msg, r) || xml_text(out, buf_cstr(&msg), true);
+	buf_reset(&msg);
+	rc |= buf_puts(out, "\" name=\"");
 	rc |= xml_text(out, p->probe->id, true);
 	rc |= xml_text(out, p->variant, true);
 	rc |= buf_puts(out, " — ");
@@ -112,13 +165,11 @@ static int testcase(struct buf *out, const struct probe_result *p)
 	if (p->verdict != VERDICT_PASS) {
 		rc |= buf_printf(&msg, "%s: %s", cause_code(p->cause),
 				 p->message ? p->message : "");
-		if (p->cause != CAUSE_NONE && *probe_remedy(p))
-			rc |= buf_printf(&msg, " — remedy: %s", probe_remedy(p));
 		rc |= buf_printf(out, "      <%s type=\"%s\" message=\"", elem[p->verdict],
 				 cause_code(p->cause));
 		rc |= xml_text(out, buf_cstr(&msg), true);
 		rc |= buf_puts(out, "\">");
-		rc |= xml_text(out, buf_cstr(&msg), false);
+		rc |= failure_text(out, p);
 		rc |= buf_printf(out, "</%s>\n", elem[p->verdict]);
 	}
 	buf_release(&msg);
@@ -130,6 +181,7 @@ static int testcase(struct buf *out, const struct probe_result *p)
 /* <testsuites> and <testsuite> with their counts, and the properties */
 static int suite_head(struct buf *out, const struct run_result *r)
 {
+	struct buf label = BUF_INIT(0);
 	int failures = 0, errors = 0, skipped = 0, rc = 0;
 	char host[256] = "localhost", stamp[32];
 	size_t i;
@@ -149,7 +201,7 @@ static int suite_head(struct buf *out, const struct run_result *r)
 			 "errors=\"%d\" time=\"%.3f\">\n",
 			 r->n_probes, failures, errors, r->seconds);
 	rc |= buf_puts(out, "  <testsuite name=\"preflight ");
-	rc |= xml_text(out, r->model ? r->model : "?", true);
+	rc |= run_label(&label, r) || xml_text(out, buf_cstr(&label), true);
 	rc |= buf_printf(out,
 			 "\" tests=\"%zu\" failures=\"%d\" errors=\"%d\" skipped=\"%d\" "
 			 "time=\"%.3f\" timestamp=\"%s\" hostname=\"",
@@ -163,7 +215,14 @@ static int suite_head(struct buf *out, const struct run_result *r)
 	rc |= property(out, "preflight_version", PREFLIGHT_VERSION);
 	rc |= property(out, "server_version", r->server_version);
 	rc |= property(out, "system_fingerprint", r->server);
+	if (r->recipe) {
+		rc |= property(out, "recipe", r->recipe->name);
+		rc |= property(out, "quant", r->recipe->quant);
+		rc |= property(out, "engine", r->recipe->engine);
+		rc |= property(out, "gpu", r->recipe->gpu);
+	}
 	rc |= buf_puts(out, "  </properties>\n");
+	buf_release(&label);
 	return rc;
 }
 
@@ -173,7 +232,7 @@ int report_junit_render(const struct run_result *r, struct buf *out)
 	int rc = suite_head(out, r);
 
 	for (i = 0; i < r->n_probes; i++)
-		rc |= testcase(out, &r->probes[i]);
+		rc |= testcase(out, r, &r->probes[i]);
 	rc |= buf_puts(out, "  </testsuite>\n</testsuites>\n");
 	return rc ? -1 : 0;
 }

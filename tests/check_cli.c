@@ -642,6 +642,56 @@ START_TEST(parallel_probes_overlap)
 }
 END_TEST
 
+/* two recipes that serve the same model stay apart when their JUnit is
+ * merged (junitparser): distinct suites and classnames, 8 testcases; a
+ * failure's message attribute is its line, the text holds the remedy and
+ * the evidence */
+START_TEST(junit_recipes_stay_apart)
+{
+	static const char *const runs[][2] = { { "qwen35-122b-mxfp4-marlin", "tools-args-some" },
+					       { "qwen35-122b-nvfp4-moe", "healthy" } };
+	char recipe[4096], cmd[8192], out_name[16];
+	struct outcome o;
+	struct fake f;
+	int i;
+
+	if (system("/usr/bin/python3 -c 'import junitparser' 2>/dev/null") != 0) {
+		fprintf(stderr, "note: python3-junitparser not installed; skipping the JUnit "
+				"merge check\n");
+		return;
+	}
+	outcome_mkdir(&o);
+	for (i = 0; i < 2; i++) {
+		const char *argv[] = { "run",	  "--recipe",	recipe,	   "--endpoint", NULL,
+				       "--model", "fake-model", "--junit", out_name,	 NULL };
+
+		snprintf(recipe, sizeof(recipe), "%s/fixtures/recipes/%s.json", repo_root(),
+			 runs[i][0]);
+		snprintf(out_name, sizeof(out_name), "%c.xml", 'a' + i);
+		fake_start(&f, runs[i][1]);
+		argv[4] = f.url;
+		run_preflight_in(&o, NULL, argv);
+		fake_stop(&f);
+		ck_assert_msg(o.code == 1 - i, "%s: exit %d\n%s", runs[i][0], o.code, o.err);
+	}
+	snprintf(cmd, sizeof(cmd),
+		 "cd '%s' && /usr/bin/python3 -c '\n"
+		 "from junitparser import JUnitXml, Failure\n"
+		 "x = JUnitXml.fromfile(\"a.xml\") + JUnitXml.fromfile(\"b.xml\")\n"
+		 "cases = {(c.classname, c.name) for s in x for c in s}\n"
+		 "suites = {s.name for s in x}\n"
+		 "fails = [r for s in x for c in s for r in c.result if isinstance(r, Failure)]\n"
+		 "assert len(cases) == 8, cases\n"
+		 "assert len(suites) == 2, suites\n"
+		 "assert len(fails) == 1 and fails[0].text != fails[0].message, fails\n"
+		 "assert \"evidence: \" in fails[0].text and \"\\n\" not in fails[0].message\n"
+		 "'",
+		 o.dir);
+	ck_assert_msg(system(cmd) == 0, "the merged JUnit mixes the recipes");
+	outcome_release(&o);
+}
+END_TEST
+
 /* a real JUnit consumer (junitparser, as in the EnricoMi GitHub action)
  * agrees with the JSON report on counts, names, types and messages */
 START_TEST(junit_consumer_agrees)
@@ -1045,6 +1095,7 @@ Suite *cli_suite(void)
 	tcase_add_test(other, dry_run_sends_nothing);
 	tcase_add_test(other, media_probes);
 	tcase_add_test(other, junit_consumer_agrees);
+	tcase_add_test(other, junit_recipes_stay_apart);
 	tcase_add_test(other, no_thinking_reaches_every_request);
 	tcase_add_test(other, api_key_sent_never_shown);
 	tcase_add_test(other, api_key_refused);
