@@ -173,8 +173,8 @@ static int check_key(const struct config *c, char *err, size_t errlen)
 	return 0;
 }
 
-/* image, ocr and video probes need their files and expectations: a usage
- * error before any request when one is missing */
+/* image, ocr and video probes need their files and expectations, and a
+ * needle its minimum size: a usage error before any request otherwise */
 static int check_media_flags(const struct plan *pl, char *err, size_t errlen)
 {
 	const struct config *c = pl->c;
@@ -182,8 +182,20 @@ static int check_media_flags(const struct plan *pl, char *err, size_t errlen)
 
 	for (i = 0; i < pl->n; i++) {
 		const struct probe *p = pl->items[i].probe;
+		const long target = pl->items[i].needle_target;
 		struct grade_policy pol;
 
+		/* a haystack asked smaller than the probe's own floor cannot pass */
+		if (p->needle && target < p->needle->min_prompt_tokens) {
+			snprintf(err, errlen,
+				 "probe '%s' needs a haystack of at least %ld tokens; %s %ld is "
+				 "below it",
+				 p->id, p->needle->min_prompt_tokens,
+				 p->needle->size == NEEDLE_SIZE_LONG_TOOL_CTX ? "--long-tool-ctx"
+									      : "--needle-ctx",
+				 target);
+			return -1;
+		}
 		if (p->media && !strcmp(p->media, "image") && !c->image_path) {
 			snprintf(err, errlen, "probe '%s' needs --image-path FILE", p->id);
 			return -1;

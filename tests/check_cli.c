@@ -885,6 +885,8 @@ START_TEST(usage_errors_send_nothing)
 		{ "run", "--extra-body", "[1]", NULL },
 		{ "run", "--cacert", "/nonexistent/ca.pem", NULL },
 		{ "run", "--checks", "image", NULL },
+		/* below the long-tools probe's own 100,000-token floor */
+		{ "run", "--checks", "long-tools", "--long-tool-ctx", "50000", NULL },
 	};
 	struct fake f;
 	struct outcome o;
