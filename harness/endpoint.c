@@ -141,7 +141,9 @@ enum endpoint_state endpoint_discover(struct endpoint *e, const struct http_opti
 
 	snprintf(url, sizeof(url), "%s/models", e->base);
 	x.url = url;
-	if (http_perform(&x, 1, o) != 0 || x.outcome != HTTP_DONE) {
+	http_perform(&x, 1, o); /* a request that could not be set up stays HTTP_TRANSPORT */
+	e->models_status = x.outcome == HTTP_DONE ? x.status : 0;
+	if (x.outcome != HTTP_DONE) {
 		*cause = diagnose_outcome(x.outcome);
 		snprintf(detail, len, "GET %s: %s", url, x.error[0] ? x.error : "failed");
 		/* a recording that ran out of answers will never be ready */

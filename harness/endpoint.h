@@ -25,6 +25,7 @@ struct endpoint {
 	bool tokenize_works; /* /tokenize answered with a count */
 	bool tokenize_tried;
 	int tokenize_at;      /* 0: ROOT/tokenize (vLLM), 1: BASE/tokenize (SGLang) */
+	long models_status;   /* what GET /v1/models last answered, 0: no answer */
 	pthread_mutex_t lock; /* the tokenize_* fields and max_model_len once probes run in
 			       * parallel; held for memory only, never across a request */
 };

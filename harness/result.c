@@ -53,6 +53,7 @@ void run_result_release(struct run_result *r)
 	free(r->reasoning_effort);
 	free(r->allowed_finish);
 	free(r->unusable_detail);
+	free(r->endpoint_note);
 	memset(r, 0, sizeof(*r));
 }
 

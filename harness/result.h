@@ -71,6 +71,7 @@ struct run_result {
 	long max_model_len;   /* -1 unknown */
 	char *server;	      /* system_fingerprint of the answers, or NULL */
 	char *server_version; /* /version or /props build_info, or NULL */
+	char *endpoint_note;  /* discovery that failed but did not stop the run, or NULL */
 	const char *thinking; /* static */
 	char *reasoning_effort;
 	long visible_tokens, headroom_tokens, max_tokens, needle_ctx;

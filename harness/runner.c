@@ -530,6 +530,19 @@ static void http_setup(struct run *run, const struct runner_hooks *hooks)
 		run->probe_http.timeout = 30;
 }
 
+/* A proxy in front that does not pass /v1/models on (502, 504) stops
+ * nothing when --model names the model: the chat requests tell. Sets *st
+ * ready and returns true then. A 503 still means "loading". */
+static bool behind_proxy(const struct run *run, enum endpoint_state *st)
+{
+	long s = run->ep.models_status;
+
+	if (*st != ENDPOINT_NOT_READY || !run->c->model || (s != 502 && s != 504))
+		return false;
+	*st = ENDPOINT_READY;
+	return true;
+}
+
 /* the endpoint cannot be used: every item says why */
 static void mark_unusable(struct run *run, enum cause cause, const char *detail)
 {
@@ -609,8 +622,17 @@ enum runner_status runner_run(const struct plan *pl, const struct runner_hooks *
 	}
 	http_setup(&run, hooks);
 	st = endpoint_discover(&run.ep, &run.probe_http, &cause, detail, sizeof(detail));
+	if (behind_proxy(&run, &st))
+		r->endpoint_note = buf_strdupf("GET %s/models answered HTTP %ld (a proxy?): going "
+					       "on with --model; the model's context is unknown",
+					       run.ep.base, run.ep.models_status);
 	if (st == ENDPOINT_NOT_READY && run.c->wait > 0)
 		wait_until_ready(&run, &st, &cause, detail, sizeof(detail));
+	if (st == ENDPOINT_READY && !r->endpoint_note && run.ep.models_status != 200 &&
+	    run.ep.models_status != 0)
+		r->endpoint_note = buf_strdupf("GET %s/models answered HTTP %ld: the model and "
+					       "its context are unknown",
+					       run.ep.base, run.ep.models_status);
 	r->max_model_len = run.ep.max_model_len;
 	r->server_version = text_clean_line(run.ep.version);
 	if (st != ENDPOINT_READY) {

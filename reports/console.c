@@ -36,7 +36,10 @@ int report_console_render(const struct run_result *r, bool color, struct buf *ou
 		rc |= buf_printf(out, " reasoning_effort=%s", r->reasoning_effort);
 	if (r->max_model_len > 0)
 		rc |= buf_printf(out, "  max_model_len=%ld", r->max_model_len);
-	rc |= buf_puts(out, "\n" RULE);
+	rc |= buf_puts(out, "\n");
+	if (r->endpoint_note)
+		rc |= buf_printf(out, "note: %s\n", r->endpoint_note);
+	rc |= buf_puts(out, RULE);
 	for (i = 0; i < r->n_probes; i++) {
 		const struct probe_result *p = &r->probes[i];
 		const char *remedy = probe_remedy(p);

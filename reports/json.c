@@ -243,6 +243,7 @@ static void add_endpoint(bool *bad, cJSON *root, const struct run_result *r)
 	add_bool(bad, ep, "usable", !r->unusable);
 	add_str(bad, ep, "cause", r->unusable ? cause_code(r->unusable_cause) : NULL);
 	add_str(bad, ep, "detail", r->unusable_detail);
+	add_str(bad, ep, "note", r->endpoint_note);
 }
 
 static void add_settings(bool *bad, cJSON *root, const struct run_result *r)
