@@ -125,11 +125,21 @@ static char *notes_for(const cJSON *report, const cJSON *recipe)
 	return buf_detach(&b);
 }
 
+/* The served model as the notebook names it: a model served by its file
+ * path (llama.cpp without --alias) by the file's name, never the path */
+static const char *model_name(const char *served)
+{
+	const char *slash = served ? strrchr(served, '/') : NULL;
+
+	return slash && slash[1] ? slash + 1 : served;
+}
+
 /* one row from a parsed report; name says where it came from */
 static int report_row(const cJSON *report, const char *name, struct row *row, char *err,
 		      size_t errlen)
 {
 	const cJSON *recipe, *endpoint, *schema;
+	const char *served;
 
 	memset(row, 0, sizeof(*row));
 	schema = cJSON_GetObjectItemCaseSensitive(report, "schema");
@@ -140,12 +150,10 @@ static int report_row(const cJSON *report, const char *name, struct row *row, ch
 	}
 	recipe = cJSON_GetObjectItemCaseSensitive(report, "recipe");
 	endpoint = cJSON_GetObjectItemCaseSensitive(report, "endpoint");
-	row->key = xstrdup(str(recipe, "name")	    ? str(recipe, "name")
-			   : str(endpoint, "model") ? str(endpoint, "model")
-						    : name);
+	served = model_name(str(endpoint, "model"));
+	row->key = xstrdup(str(recipe, "name") ? str(recipe, "name") : served ? served : name);
 	row->started = xstrdup(str(report, "started") ? str(report, "started") : "");
-	row->cells[0] =
-		xstrdup(str(recipe, "model") ? str(recipe, "model") : str(endpoint, "model"));
+	row->cells[0] = xstrdup(str(recipe, "model") ? str(recipe, "model") : served);
 	row->cells[1] = xstrdup(str(recipe, "quant"));
 	row->cells[2] = xstrdup(str(recipe, "engine"));
 	row->cells[3] = xstrdup(str(recipe, "gpu"));

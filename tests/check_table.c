@@ -221,6 +221,24 @@ START_TEST(hostile_reports_render_safely)
 }
 END_TEST
 
+/* a model served by its file path lands in the row by the file's name */
+START_TEST(model_paths_become_names)
+{
+	const char *report = "{\"schema\":\"preflight-report/v1\",\"started\":\"2026-12-01\","
+			     "\"passed\":true,\"endpoint\":{\"model\":"
+			     "\"/srv/models/Qwen3-8B-Q4_K_M.gguf\"},\"probes\":[]}";
+	struct buf out = BUF_INIT(0);
+	char err[256];
+	cJSON *r = cJSON_Parse(report);
+
+	ck_assert_int_eq(table_render_report(r, &out, err, sizeof(err)), 0);
+	ck_assert_ptr_nonnull(strstr(buf_cstr(&out), "| Qwen3-8B-Q4_K_M.gguf |"));
+	ck_assert_ptr_null(strstr(buf_cstr(&out), "/srv/models"));
+	buf_release(&out);
+	cJSON_Delete(r);
+}
+END_TEST
+
 Suite *table_suite(void)
 {
 	Suite *s = suite_create("table");
@@ -231,6 +249,7 @@ Suite *table_suite(void)
 	tcase_add_test(tc, missing_markers_and_bad_reports);
 	tcase_add_test(tc, markers_are_lines_outside_fences);
 	tcase_add_test(tc, hostile_reports_render_safely);
+	tcase_add_test(tc, model_paths_become_names);
 	suite_add_tcase(s, tc);
 	return s;
 }
