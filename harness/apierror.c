@@ -9,6 +9,7 @@
 #include <cjson/cJSON.h>
 
 #include "alloc.h"
+#include "buf.h"
 #include "text.h"
 
 #define MESSAGE_MAX_CHARS 600
@@ -104,35 +105,82 @@ static void find_context_numbers(struct api_error *e, const char *msg)
 		e->context_overflow = true;
 }
 
+/* FastAPI's {"detail": "..."} or {"detail": [{"msg": "...", ...}, ...]}:
+ * the text, the messages joined; NULL when detail is neither */
+static char *fastapi_detail(const cJSON *detail)
+{
+	struct buf b = BUF_INIT(0);
+	const cJSON *d;
+
+	if (cJSON_IsString(detail))
+		return xstrdup(detail->valuestring);
+	if (!cJSON_IsArray(detail))
+		return NULL;
+	cJSON_ArrayForEach(d, detail)
+	{
+		const char *m = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(d, "msg"));
+
+		if (m)
+			buf_printf(&b, "%s%s", b.len ? "; " : "", m);
+	}
+	if (!b.len) {
+		buf_release(&b);
+		return NULL;
+	}
+	return buf_detach(&b);
+}
+
+/* The error's own text, whatever the shape: {"error":{"message"}}
+ * (OpenAI, vLLM), {"object":"error","message"} (SGLang), {"error":"X",
+ * "message":"..."} (Express-style servers: both kept), {"error":"..."}
+ * (TGI), {"detail":...} (FastAPI); NULL when none (plain text) */
+static char *message_of(const cJSON *root, const cJSON **type)
+{
+	const cJSON *err = cJSON_GetObjectItemCaseSensitive(root, "error");
+	const char *msg = NULL;
+
+	*type = NULL;
+	if (cJSON_IsObject(err)) {
+		msg = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(err, "message"));
+		*type = cJSON_GetObjectItemCaseSensitive(err, "type");
+	} else if (cJSON_IsString(err)) {
+		const char *more =
+			cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(root, "message"));
+
+		*type = cJSON_GetObjectItemCaseSensitive(root, "error_type");
+		if (more && *more)
+			return buf_strdupf("%s: %s", err->valuestring, more);
+		msg = err->valuestring;
+	} else if (cJSON_IsObject(root)) {
+		msg = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(root, "message"));
+		*type = cJSON_GetObjectItemCaseSensitive(root, "type");
+		if (!msg)
+			return fastapi_detail(cJSON_GetObjectItemCaseSensitive(root, "detail"));
+	}
+	return msg ? xstrdup(msg) : NULL;
+}
+
 int apierror_parse(const char *body, size_t len, struct api_error *e)
 {
 	cJSON *root = NULL;
-	const cJSON *err, *msg = NULL, *type = NULL, *v;
+	const cJSON *err, *type = NULL, *v;
+	char *msg;
 
 	memset(e, 0, sizeof(*e));
 	e->ctx_limit = e->ctx_requested = -1;
 	if (body && len)
 		root = cJSON_ParseWithLength(body, len);
 	err = cJSON_GetObjectItemCaseSensitive(root, "error");
-	if (cJSON_IsObject(err)) {
-		msg = cJSON_GetObjectItemCaseSensitive(err, "message");
-		type = cJSON_GetObjectItemCaseSensitive(err, "type");
-	} else if (cJSON_IsString(err)) {
-		msg = err;
-		type = cJSON_GetObjectItemCaseSensitive(root, "error_type");
-	} else if (cJSON_IsObject(root)) {
-		msg = cJSON_GetObjectItemCaseSensitive(root, "message");
-		type = cJSON_GetObjectItemCaseSensitive(root, "type");
-	}
-	if (cJSON_IsString(msg))
-		e->message = text_excerpt(msg->valuestring, strlen(msg->valuestring),
-					  MESSAGE_MAX_CHARS, true);
+	msg = message_of(root, &type);
+	if (msg)
+		e->message = text_excerpt(msg, strlen(msg), MESSAGE_MAX_CHARS, true);
 	else
 		e->message = text_excerpt(body, len, MESSAGE_MAX_CHARS, true);
 	if (cJSON_IsString(type))
 		e->type = xstrdup(type->valuestring);
 	if (e->message)
-		find_context_numbers(e, cJSON_IsString(msg) ? msg->valuestring : e->message);
+		find_context_numbers(e, msg ? msg : e->message);
+	free(msg);
 	/* llama.cpp names both numbers as fields */
 	if (cJSON_IsObject(err)) {
 		if (cJSON_IsNumber(v = cJSON_GetObjectItemCaseSensitive(err, "n_ctx")) &&

@@ -2,7 +2,9 @@
  *
  * Understands the nested OpenAI/vLLM shape {"error":{"message",...}}, the
  * flat {"object":"error","message",...} of SGLang and old vLLM, TGI's
- * {"error":"...","error_type":...} and plain text, and pulls the context
+ * {"error":"...","error_type":...}, {"error":"Name","message":"..."} (both
+ * kept), FastAPI's {"detail":"..." or [{"msg":...}]} and plain text, and
+ * pulls the context
  * limit and the requested size out of every context-overflow wording in
  * protocol.md §3.2 (vLLM A–E, SGLang, llama.cpp, TGI, OpenAI). Never prints. */
 #ifndef PREFLIGHT_APIERROR_H

@@ -10,6 +10,31 @@ static const struct {
 	bool overflow;
 	long limit, requested;
 } cases[] = {
+	/* an error name and its message, both kept (Express-style servers) */
+	{ "{\"error\":\"TypeError\",\"message\":\"Cannot read properties of undefined\"}",
+	  "TypeError: Cannot read properties of undefined", false, -1, -1 },
+	/* the same shape carrying a context wording */
+	{ "{\"error\":\"BadRequestError\",\"message\":\"This model's maximum context length is "
+	  "2048 "
+	  "tokens. However, you requested 2723 tokens (1699 in the messages, 1024 in the "
+	  "completion). Please reduce the length of the messages or completion.\"}",
+	  "BadRequestError: This model's", true, 2048, 2723 },
+	/* FastAPI: a detail string, with a context wording */
+	{ "{\"detail\":\"This model's maximum context length is 2048 tokens. However, you "
+	  "requested "
+	  "2723 tokens (1699 in the messages, 1024 in the completion). Please reduce the length of "
+	  "the messages or completion.\"}",
+	  "maximum context length is 2048", true, 2048, 2723 },
+	/* FastAPI: a validation error list */
+	{ "{\"detail\":[{\"loc\":[\"body\",\"messages\"],\"msg\":\"field required\",\"type\":"
+	  "\"value_error.missing\"},{\"loc\":[\"body\",\"model\"],\"msg\":\"str type expected\"}]}",
+	  "field required; str type expected", false, -1, -1 },
+	/* plain text with a context wording */
+	{ "This model's maximum context length is 2048 tokens. However, you requested 2723 tokens "
+	  "(1699 in the messages, 1024 in the completion). Please reduce the length of the "
+	  "messages "
+	  "or completion.",
+	  "maximum context length", true, 2048, 2723 },
 	/* vLLM E (current) */
 	{ "{\"error\":{\"message\":\"This model's maximum context length is 40960 tokens. However, "
 	  "you requested 0 output tokens and your prompt contains at least 40961 input tokens, for "
