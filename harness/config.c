@@ -701,32 +701,40 @@ static bool takes_value(const struct option *o)
 	return o->kind != OPT_FLAG && !(o->where & OPT_NO_VALUE);
 }
 
+/* the option an argument names (--name or --name=value), or NULL */
+static const struct option *option_of(const char *arg, bool *inline_value)
+{
+	const char *eq = strchr(arg, '=');
+	char name[64];
+
+	*inline_value = eq != NULL;
+	if (eq && eq - arg < (long)sizeof(name))
+		snprintf(name, sizeof(name), "%.*s", (int)(eq - arg), arg);
+	else
+		snprintf(name, sizeof(name), "%s", arg);
+	return find_option(name);
+}
+
 /* args[*i] as an option and its value (the next argument, or after '=') */
 static const struct option *option_arg(char **args, int n, int *i, const char **val, char *err,
 				       size_t errlen)
 {
-	const char *arg = args[*i], *eq = strchr(arg, '=');
+	const char *arg = args[*i];
 	const struct option *o;
-	char name[64];
+	bool inline_value;
 
-	*val = NULL;
-	if (eq && eq - arg < (long)sizeof(name)) {
-		snprintf(name, sizeof(name), "%.*s", (int)(eq - arg), arg);
-		*val = eq + 1;
-	} else {
-		snprintf(name, sizeof(name), "%s", arg);
-	}
-	if (!(o = find_option(name))) {
+	if (!(o = option_of(arg, &inline_value))) {
 		snprintf(err, errlen, "unknown option '%s' (try 'preflight help')", arg);
 		return NULL;
 	}
+	*val = inline_value ? strchr(arg, '=') + 1 : NULL;
 	if (!takes_value(o) && *val) {
-		snprintf(err, errlen, "%s takes no value", name);
+		snprintf(err, errlen, "%s takes no value", o->name);
 		return NULL;
 	}
 	if (takes_value(o) && !*val) {
 		if (*i + 1 >= n) {
-			snprintf(err, errlen, "option '%s' needs a value", name);
+			snprintf(err, errlen, "option '%s' needs a value", o->name);
 			return NULL;
 		}
 		*val = args[++*i];
@@ -1042,20 +1050,6 @@ static int parse_files(struct config *c, int argc, char **argv, char *err, size_
 		return -1;
 	}
 	return 0;
-}
-
-/* the option an argument names (--name or --name=value), or NULL */
-static const struct option *option_of(const char *arg, bool *inline_value)
-{
-	const char *eq = strchr(arg, '=');
-	char name[64];
-
-	*inline_value = eq != NULL;
-	if (eq && eq - arg < (long)sizeof(name))
-		snprintf(name, sizeof(name), "%.*s", (int)(eq - arg), arg);
-	else
-		snprintf(name, sizeof(name), "%s", arg);
-	return find_option(name);
 }
 
 bool config_recorded(const char *arg, bool *next_is_value)

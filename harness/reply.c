@@ -101,6 +101,15 @@ static bool has_nul_escape(const char *s, size_t len)
 	return false;
 }
 
+/* a string member replaces *slot when present */
+static void take_string(char **slot, const cJSON *v)
+{
+	if (cJSON_IsString(v)) {
+		free(*slot);
+		*slot = xstrdup(v->valuestring);
+	}
+}
+
 /* the token counts of a usage object (whole reply or a stream's last chunk) */
 static void read_usage(const cJSON *usage, struct chat_reply *r)
 {
@@ -134,11 +143,8 @@ int reply_parse(const char *body, size_t len, struct chat_reply *r, char *err, s
 		snprintf(err, errlen, "the body is not a JSON object");
 		goto out;
 	}
-	r->model = cJSON_IsString(cJSON_GetObjectItemCaseSensitive(root, "model"))
-			   ? dup_string(cJSON_GetObjectItemCaseSensitive(root, "model"))
-			   : NULL;
-	v = cJSON_GetObjectItemCaseSensitive(root, "system_fingerprint");
-	r->fingerprint = cJSON_IsString(v) ? dup_string(v) : NULL;
+	take_string(&r->model, cJSON_GetObjectItemCaseSensitive(root, "model"));
+	take_string(&r->fingerprint, cJSON_GetObjectItemCaseSensitive(root, "system_fingerprint"));
 	read_usage(cJSON_GetObjectItemCaseSensitive(root, "usage"), r);
 	choice = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(root, "choices"), 0);
 	msg = cJSON_GetObjectItemCaseSensitive(choice, "message");
@@ -350,15 +356,6 @@ static int stream_error(struct stream_state *s, const cJSON *o, const struct sse
 	return 1;
 }
 
-/* a string member replaces *slot when present */
-static void take_string(char **slot, const cJSON *v)
-{
-	if (cJSON_IsString(v)) {
-		free(*slot);
-		*slot = xstrdup(v->valuestring);
-	}
-}
-
 /* One choice's delta: tool calls, content, reasoning under either name
  * (the first non-empty, as in a whole reply), the finish reason. Returns
  * 0, or 1 after stream_fail. */
@@ -564,8 +561,7 @@ int reply_responses_parse(const char *body, size_t len, struct chat_reply *r, ch
 		usage_int(cJSON_GetObjectItemCaseSensitive(usage, "output_tokens_details"),
 			  "reasoning_tokens");
 	r->reasoning_field = reasoning.len ? "reasoning_text" : NULL;
-	if (cJSON_IsString(cJSON_GetObjectItemCaseSensitive(root, "model")))
-		r->model = xstrdup(cJSON_GetObjectItemCaseSensitive(root, "model")->valuestring);
+	take_string(&r->model, cJSON_GetObjectItemCaseSensitive(root, "model"));
 	rc = 0;
 out:
 	r->content = buf_detach(&content);
