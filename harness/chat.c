@@ -136,9 +136,13 @@ static int add_stream(cJSON *body, const struct chat_settings *s)
 
 	if (!s->stream)
 		return 0;
+	/* continuous_usage_stats: vLLM and SGLang put a running count on every
+	 * chunk, which times the tokens of a chunk that carries several
+	 * (speculative decoding); the other engines ignore it */
 	return !cJSON_AddBoolToObject(body, "stream", 1) ||
 			       !(so = cJSON_AddObjectToObject(body, "stream_options")) ||
-			       !cJSON_AddBoolToObject(so, "include_usage", 1)
+			       !cJSON_AddBoolToObject(so, "include_usage", 1) ||
+			       !cJSON_AddBoolToObject(so, "continuous_usage_stats", 1)
 		       ? -1
 		       : 0;
 }

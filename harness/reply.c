@@ -28,6 +28,85 @@ static char *dup_string(const cJSON *v)
 	return xstrdup(cJSON_IsString(v) ? v->valuestring : "");
 }
 
+static void reply_reset(struct chat_reply *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->prompt_tokens = r->completion_tokens = r->reasoning_tokens = r->cached_tokens = -1;
+	r->engine_decode_tps = r->engine_prefill_tps = -1;
+}
+
+static const char *json_type(const cJSON *v)
+{
+	return cJSON_IsObject(v)   ? "an object"
+	       : cJSON_IsArray(v)  ? "an array"
+	       : cJSON_IsNumber(v) ? "a number"
+	       : cJSON_IsBool(v)   ? "a boolean"
+	       : cJSON_IsString(v) ? "a string"
+				   : "null";
+}
+
+/* the first field a strict OpenAI client could not consume */
+static void violate(struct chat_reply *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void violate(struct chat_reply *r, const char *fmt, ...)
+{
+	struct buf b = BUF_INIT(0);
+	va_list ap;
+
+	if (r->violation)
+		return;
+	va_start(ap, fmt);
+	buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	r->violation = buf_detach(&b);
+}
+
+/* content and delta.content: a string or null */
+static void check_content(struct chat_reply *r, const cJSON *v, const char *where)
+{
+	if (v && !cJSON_IsString(v) && !cJSON_IsNull(v))
+		violate(r, "%s.content is %s; the OpenAI spec says a string or null", where,
+			json_type(v));
+}
+
+/* function.arguments: JSON text in a string, never the object itself */
+static void check_arguments(struct chat_reply *r, const cJSON *v, const char *where, size_t i)
+{
+	if (v && !cJSON_IsString(v) && !cJSON_IsNull(v))
+		violate(r,
+			"%s.tool_calls[%zu].function.arguments is %s; the OpenAI spec says a "
+			"string of JSON text",
+			where, i, json_type(v));
+}
+
+/* finish_reason: one of the spec's values, or null while a stream goes on */
+static void check_finish(struct chat_reply *r, const cJSON *v, const char *where)
+{
+	static const char *const spec[] = { "stop", "length", "tool_calls", "content_filter",
+					    "function_call" };
+	size_t i;
+
+	if (!v || cJSON_IsNull(v))
+		return;
+	if (cJSON_IsString(v)) {
+		for (i = 0; i < sizeof(spec) / sizeof(spec[0]); i++)
+			if (!strcmp(v->valuestring, spec[i]))
+				return;
+	}
+	if (cJSON_IsString(v)) {
+		char *name = text_clean_line(v->valuestring);
+
+		violate(r,
+			"%s.finish_reason is '%s'; the OpenAI spec says stop, length, tool_calls, "
+			"content_filter or function_call",
+			where, name ? name : "");
+		free(name);
+	} else {
+		violate(r, "%s.finish_reason is %s; the OpenAI spec says a string", where,
+			json_type(v));
+	}
+}
+
 static int parse_calls(const cJSON *arr, struct chat_reply *r)
 {
 	const cJSON *tc;
@@ -54,7 +133,8 @@ static int parse_calls(const cJSON *arr, struct chat_reply *r)
 				? dup_string(cJSON_GetObjectItemCaseSensitive(tc, "id"))
 				: NULL;
 		c->name = dup_string(cJSON_GetObjectItemCaseSensitive(fn, "name"));
-		/* Ollama and some proxies send the arguments as an object */
+		check_arguments(r, args, "choices[0].message", r->n_calls - 1);
+		/* some proxies send the arguments as an object: read it, but it is a violation */
 		if (args && !cJSON_IsString(args) && !cJSON_IsNull(args))
 			c->arguments = cJSON_PrintUnformatted(args);
 		else
@@ -110,11 +190,36 @@ static void take_string(char **slot, const cJSON *v)
 	}
 }
 
+static double rate(const cJSON *o, const char *key)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+
+	return cJSON_IsNumber(v) && v->valuedouble > 0 && v->valuedouble < 1e9 ? v->valuedouble
+									       : -1;
+}
+
+/* llama.cpp's own figures: {"timings":{"prompt_per_second","predicted_per_second","cache_n"}} */
+static void read_timings(const cJSON *t, struct chat_reply *r)
+{
+	if (!cJSON_IsObject(t))
+		return;
+	r->engine_decode_tps = rate(t, "predicted_per_second");
+	r->engine_prefill_tps = rate(t, "prompt_per_second");
+	if (r->cached_tokens < 0)
+		r->cached_tokens = usage_int(t, "cache_n");
+}
+
 /* the token counts of a usage object (whole reply or a stream's last chunk) */
 static void read_usage(const cJSON *usage, struct chat_reply *r)
 {
+	long cached;
+
 	if (!cJSON_IsObject(usage))
 		return;
+	cached = usage_int(cJSON_GetObjectItemCaseSensitive(usage, "prompt_tokens_details"),
+			   "cached_tokens");
+	if (cached >= 0)
+		r->cached_tokens = cached;
 	r->prompt_tokens = usage_int(usage, "prompt_tokens");
 	r->completion_tokens = usage_int(usage, "completion_tokens");
 	r->reasoning_tokens =
@@ -131,8 +236,7 @@ int reply_parse(const char *body, size_t len, struct chat_reply *r, char *err, s
 	const cJSON *choice, *msg, *v;
 	int rc = -1, calls_rc = 0;
 
-	memset(r, 0, sizeof(*r));
-	r->prompt_tokens = r->completion_tokens = r->reasoning_tokens = -1;
+	reply_reset(r);
 	r->had_nul = has_nul_escape(body, len);
 	root = parse_whole(body, len);
 	if (!root) {
@@ -146,14 +250,19 @@ int reply_parse(const char *body, size_t len, struct chat_reply *r, char *err, s
 	take_string(&r->model, cJSON_GetObjectItemCaseSensitive(root, "model"));
 	take_string(&r->fingerprint, cJSON_GetObjectItemCaseSensitive(root, "system_fingerprint"));
 	read_usage(cJSON_GetObjectItemCaseSensitive(root, "usage"), r);
+	read_timings(cJSON_GetObjectItemCaseSensitive(root, "timings"), r);
 	choice = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(root, "choices"), 0);
 	msg = cJSON_GetObjectItemCaseSensitive(choice, "message");
 	if (!cJSON_IsObject(msg)) {
-		snprintf(err, errlen, "the body has no choices[0].message");
+		snprintf(err, errlen,
+			 "the body has no choices[0].message, which the OpenAI spec requires of a "
+			 "chat completion");
 		goto out;
 	}
 	v = cJSON_GetObjectItemCaseSensitive(choice, "finish_reason");
+	check_finish(r, v, "choices[0]");
 	r->finish_reason = cJSON_IsString(v) ? dup_string(v) : NULL;
+	check_content(r, cJSON_GetObjectItemCaseSensitive(msg, "content"), "choices[0].message");
 	r->content = dup_string(cJSON_GetObjectItemCaseSensitive(msg, "content"));
 	/* the first non-empty of the two reasoning field names */
 	v = cJSON_GetObjectItemCaseSensitive(msg, "reasoning");
@@ -197,6 +306,7 @@ void reply_release(struct chat_reply *r)
 	free(r->finish_reason);
 	free(r->model);
 	free(r->fingerprint);
+	free(r->violation);
 	memset(r, 0, sizeof(*r));
 }
 
@@ -210,8 +320,9 @@ struct stream_state {
 	size_t args_len; /* bytes of arguments so far, all calls */
 	const struct http_mark *marks;
 	size_t n_marks;
-	double *token_times;
-	size_t n_times, cap_times;
+	struct speed_event *tokens; /* every token-carrying event */
+	size_t n_tokens, cap_tokens;
+	long running; /* this event's running completion_tokens (continuous usage), -1 */
 	char *err;
 	size_t errlen;
 	int failed;
@@ -295,30 +406,28 @@ static int stream_tool_delta(struct stream_state *s, const cJSON *calls)
 			if (!(c->name = xstrdup(name->valuestring)))
 				return -1;
 		}
+		check_arguments(s->r, args, "choices[0].delta", i);
 		if (append_arguments(s, i, args))
 			return -1;
 	}
 	return 0;
 }
 
-static void note_token(struct stream_state *s, double t, int visible)
+static void note_token(struct stream_state *s, double t, bool visible)
 {
-	if (s->st->ttft < 0)
-		s->st->ttft = t;
-	if (visible && s->st->ttfc < 0)
-		s->st->ttfc = t;
-	s->st->t_last = t;
 	s->st->token_events++;
-	if (s->n_times == s->cap_times) {
-		size_t cap = s->cap_times ? s->cap_times * 2 : 256;
-		double *grown = xrealloc(s->token_times, cap * sizeof(double));
+	if (s->n_tokens == s->cap_tokens) {
+		size_t cap = s->cap_tokens ? s->cap_tokens * 2 : 256;
+		struct speed_event *grown = xrealloc(s->tokens, cap * sizeof(*grown));
 
 		if (!grown)
 			return;
-		s->token_times = grown;
-		s->cap_times = cap;
+		s->tokens = grown;
+		s->cap_tokens = cap;
 	}
-	s->token_times[s->n_times++] = t;
+	s->tokens[s->n_tokens].t = t;
+	s->tokens[s->n_tokens].tokens = s->running;
+	s->tokens[s->n_tokens++].visible = visible;
 }
 
 static int stream_fail(struct stream_state *s, const char *fmt, ...)
@@ -367,6 +476,7 @@ static int stream_delta(struct stream_state *s, const cJSON *choice)
 	if (rc == -2)
 		return stream_fail(s, "a tool-call index outside 0..%d in the stream",
 				   CHAT_MAX_TOOL_CALLS - 1);
+	check_content(s->r, cJSON_GetObjectItemCaseSensitive(delta, "content"), "choices[0].delta");
 	if (rc || append_delta(&s->content, cJSON_GetObjectItemCaseSensitive(delta, "content")))
 		return stream_fail(s, "out of memory reading the stream");
 	v = cJSON_GetObjectItemCaseSensitive(delta, "reasoning");
@@ -379,6 +489,7 @@ static int stream_delta(struct stream_state *s, const cJSON *choice)
 	}
 	if (append_delta(&s->reasoning, v))
 		return stream_fail(s, "out of memory reading the stream");
+	check_finish(s->r, cJSON_GetObjectItemCaseSensitive(choice, "finish_reason"), "choices[0]");
 	take_string(&s->r->finish_reason,
 		    cJSON_GetObjectItemCaseSensitive(choice, "finish_reason"));
 	return 0;
@@ -389,6 +500,7 @@ static int on_event(void *ctx, const struct sse_event *ev)
 	struct stream_state *s = ctx;
 	double t = event_time(s, ev->end_offset);
 	size_t before_c = s->content.len, before_r = s->reasoning.len, before_a = s->args_len;
+	size_t before_n = s->r->n_calls;
 	cJSON *o;
 	int rc;
 
@@ -412,47 +524,32 @@ static int on_event(void *ctx, const struct sse_event *ev)
 		take_string(&s->r->fingerprint,
 			    cJSON_GetObjectItemCaseSensitive(o, "system_fingerprint"));
 		read_usage(cJSON_GetObjectItemCaseSensitive(o, "usage"), s->r);
+		read_timings(cJSON_GetObjectItemCaseSensitive(o, "timings"), s->r);
+		/* vLLM and SGLang continuous_usage_stats: a running count on every chunk */
+		s->running = usage_int(cJSON_GetObjectItemCaseSensitive(o, "usage"),
+				       "completion_tokens");
 		rc = stream_delta(
 			s, cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(o, "choices"), 0));
 	}
-	if (!rc &&
-	    (s->content.len > before_c || s->reasoning.len > before_r || s->args_len > before_a))
+	if (!rc && (s->content.len > before_c || s->reasoning.len > before_r ||
+		    s->args_len > before_a || s->r->n_calls > before_n))
 		note_token(s, t, s->content.len > before_c);
+	s->running = -1;
 	cJSON_Delete(o);
 	return rc;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 static void stream_metrics(struct stream_state *s)
 {
-	struct stream_stats *st = s->st;
-	double span = st->t_last - st->ttft;
-	long tokens =
-		s->r->completion_tokens > 0 ? s->r->completion_tokens : (long)st->token_events;
-	size_t i, n = s->n_times > 1 ? s->n_times - 1 : 0;
+	struct speed_input in = { s->tokens,
+				  s->n_tokens,
+				  s->r->completion_tokens,
+				  s->r->prompt_tokens,
+				  s->r->cached_tokens,
+				  s->r->engine_decode_tps,
+				  s->r->engine_prefill_tps };
 
-	if (n) {
-		double *gaps = xcalloc(n, sizeof(double));
-
-		if (gaps) {
-			for (i = 0; i < n; i++)
-				gaps[i] = s->token_times[i + 1] - s->token_times[i];
-			qsort(gaps, n, sizeof(double), cmp_double);
-			st->itl_p50 = gaps[(n - 1) / 2];
-			st->itl_p95 = gaps[(size_t)((double)(n - 1) * 0.95 + 0.5)];
-			free(gaps);
-		}
-	}
-	if (st->ttft >= 0 && span > 0 && tokens > 1)
-		st->decode_tps = (double)(tokens - 1) / span;
-	if (st->ttft > 0 && s->r->prompt_tokens > 0)
-		st->prefill_tps = (double)s->r->prompt_tokens / st->ttft;
+	speed_measure(&in, &s->st->speed);
 }
 
 int reply_stream_parse(const char *body, size_t len, const struct http_mark *marks, size_t n_marks,
@@ -463,12 +560,11 @@ int reply_stream_parse(const char *body, size_t len, const struct http_mark *mar
 	size_t i;
 	int rc;
 
-	memset(r, 0, sizeof(*r));
 	memset(st, 0, sizeof(*st));
 	memset(&s, 0, sizeof(s));
-	r->prompt_tokens = r->completion_tokens = r->reasoning_tokens = -1;
-	st->ttft = st->ttfc = st->t_last = -1;
-	st->itl_p50 = st->itl_p95 = st->decode_tps = st->prefill_tps = -1;
+	reply_reset(r);
+	speed_init(&st->speed);
+	s.running = -1;
 	s.r = r;
 	s.st = st;
 	s.marks = marks;
@@ -499,7 +595,7 @@ int reply_stream_parse(const char *body, size_t len, const struct http_mark *mar
 		buf_release(&s.args[i]);
 	}
 	stream_metrics(&s);
-	free(s.token_times);
+	free(s.tokens);
 	if (!s.failed && !st->events) {
 		snprintf(err, errlen, "the stream holds no events");
 		return -1;
@@ -532,8 +628,7 @@ int reply_responses_parse(const char *body, size_t len, struct chat_reply *r, ch
 	const cJSON *status, *item, *usage;
 	int rc = -1;
 
-	memset(r, 0, sizeof(*r));
-	r->prompt_tokens = r->completion_tokens = r->reasoning_tokens = -1;
+	reply_reset(r);
 	r->had_nul = has_nul_escape(body, len);
 	root = parse_whole(body, len);
 	status = cJSON_GetObjectItemCaseSensitive(root, "status");

@@ -12,6 +12,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "speed.h"
+
 struct tool_call {
 	char *id;	 /* owned; may be NULL */
 	char *name;	 /* owned; "" when absent */
@@ -29,8 +31,12 @@ struct chat_reply {
 	char *finish_reason;					 /* owned; NULL when absent */
 	long prompt_tokens, completion_tokens, reasoning_tokens; /* -1 when absent */
 	char *model;						 /* owned; NULL when absent */
-	char *fingerprint; /* owned; system_fingerprint or NULL */
-	bool had_nul;	   /* the body held \u0000, which cJSON drops with what follows */
+	char *fingerprint;  /* owned; system_fingerprint or NULL */
+	bool had_nul;	    /* the body held \u0000, which cJSON drops with what follows */
+	long cached_tokens; /* prompt_tokens_details.cached_tokens or timings.cache_n, -1 */
+	double engine_decode_tps, engine_prefill_tps; /* llama.cpp timings, -1 when absent */
+	char *violation; /* owned; the first field a strict OpenAI client could not consume
+			  * (name, what it is, what the spec says), or NULL */
 };
 
 #define CHAT_MAX_TOOL_CALLS 64
@@ -38,18 +44,12 @@ struct chat_reply {
 #define CHAT_STREAM_MAX_EVENTS 100000
 #define CHAT_STREAM_MAX_LINE   (8u << 20)
 
-/* What a streamed answer showed besides the answer itself. Times are
- * seconds since the request started; -1 when not seen. */
+/* What a streamed answer showed besides the answer itself. */
 struct stream_stats {
-	size_t events;		 /* data events, [DONE] included */
-	int done;		 /* data: [DONE] arrived */
-	double ttft;		 /* first token: content or reasoning */
-	double ttfc;		 /* first visible content */
-	double t_last;		 /* last token */
-	size_t token_events;	 /* events that carried a token */
-	double itl_p50, itl_p95; /* inter-token latency */
-	double decode_tps;	 /* completion tokens per second after the first */
-	double prefill_tps;	 /* prompt tokens per second until the first token */
+	size_t events;	     /* data events, [DONE] included */
+	int done;	     /* data: [DONE] arrived */
+	size_t token_events; /* events that carried a token */
+	struct speed speed;  /* its timing figures (speed.h) */
 };
 
 struct http_mark;

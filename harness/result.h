@@ -13,6 +13,7 @@
 #include "probe.h"
 #include "media.h"
 #include "recipe.h"
+#include "speed.h"
 
 enum verdict { VERDICT_PASS = 0, VERDICT_FAIL, VERDICT_ERROR, VERDICT_SKIPPED };
 
@@ -60,8 +61,8 @@ struct probe_result {
 	bool streamed;					     /* its answers were streamed */
 	int reps, reps_passed;	     /* repetitions run, and those whose every answer passed */
 	int solo_passed, solo_total; /* --concurrency-diff: the batch one at a time */
-	double ttft, ttfc, decode_tps, itl_p50, itl_p95, prefill_tps; /* medians, -1 unknown */
-	char *json_keys; /* NULL unless a JSON object parsed */
+	struct speed speed;	     /* medians over its streamed answers (speed.h) */
+	char *json_keys;	     /* NULL unless a JSON object parsed */
 };
 
 struct run_result {
@@ -77,8 +78,8 @@ struct run_result {
 	long visible_tokens, headroom_tokens, max_tokens, needle_ctx;
 	int tool_batch;
 	bool stream, stream_parity, parallel;
-	double decode_tps;		/* from the probe that measures speed, -1 when none */
-	char *allowed_finish;		/* comma list */
+	struct speed speed;   /* the probe that measures speed: its figures, or all unknown */
+	char *allowed_finish; /* comma list */
 	const char *reasoning_evidence; /* static */
 	char started[32];		/* ISO 8601 UTC */
 	double seconds;

@@ -293,7 +293,7 @@ static void job_init(struct job *j, struct run *run, const struct plan_item *it,
 	j->cs.video_url = run->hooks->video ? run->hooks->video->data_url : NULL;
 	snprintf(j->url, sizeof(j->url), "%s/%s", run->ep.base, it->path);
 	pr->needle_target = pr->needle_measured = pr->needle_fillers = -1;
-	pr->ttft = pr->ttfc = pr->decode_tps = pr->itl_p50 = pr->itl_p95 = pr->prefill_tps = -1;
+	speed_init(&pr->speed);
 }
 
 /* the first request's body, or NULL with an observation saying why */
@@ -334,8 +334,8 @@ static void run_item(struct run *run, const struct plan_item *it, struct probe_r
 	if (j.cs.stream)
 		verdict_stream_medians(pr);
 	pthread_mutex_lock(&run->lock);
-	if (it->probe->measures_speed && pr->decode_tps > 0)
-		run->r->decode_tps = pr->decode_tps;
+	if (it->probe->measures_speed && pr->streamed)
+		run->r->speed = pr->speed;
 	pthread_mutex_unlock(&run->lock);
 done:
 	pr->seconds = now() - t0;
@@ -494,7 +494,7 @@ static int result_init(struct run_result *r, const struct plan *pl,
 	r->stream = c->stream;
 	r->stream_parity = c->stream_parity;
 	r->parallel = c->parallel;
-	r->decode_tps = -1;
+	speed_init(&r->speed);
 	r->reasoning_evidence = reasoning_policy_name(c->reasoning_evidence);
 	r->max_model_len = -1;
 	if (!(r->probes = xcalloc(pl->n + 1, sizeof(*r->probes))))

@@ -79,55 +79,17 @@ void verdict_conclude(struct probe_result *pr)
 		pr->message = buf_strdupf("%s", detail_of(example));
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/* the stream figures a probe reports, by name, as medians */
-enum stream_figure { FIG_TTFT, FIG_TTFC, FIG_DECODE, FIG_ITL50, FIG_ITL95, FIG_PREFILL, FIG_N };
-
-static double figure_of(const struct stream_stats *s, enum stream_figure f)
-{
-	const double v[FIG_N] = { s->ttft,    s->ttfc,	  s->decode_tps,
-				  s->itl_p50, s->itl_p95, s->prefill_tps };
-
-	return v[f];
-}
-
-/* the median of one figure over the probe's streamed answers, -1 if none */
-static double median_of(const struct probe_result *pr, enum stream_figure f)
-{
-	double *v = xcalloc(pr->n_obs + 1, sizeof(double)), m = -1;
-	size_t i, n = 0;
-
-	if (!v)
-		return -1;
-	for (i = 0; i < pr->n_obs; i++) {
-		double x = figure_of(&pr->obs[i].stream, f);
-
-		if (pr->obs[i].streamed && x >= 0)
-			v[n++] = x;
-	}
-	if (n) {
-		qsort(v, n, sizeof(double), cmp_double);
-		m = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-	}
-	free(v);
-	return m;
-}
-
 void verdict_stream_medians(struct probe_result *pr)
 {
+	const struct speed **all = xcalloc(pr->n_obs + 1, sizeof(*all));
+	size_t i, n = 0;
+
 	pr->streamed = true;
-	pr->ttft = median_of(pr, FIG_TTFT);
-	pr->ttfc = median_of(pr, FIG_TTFC);
-	pr->decode_tps = median_of(pr, FIG_DECODE);
-	pr->itl_p50 = median_of(pr, FIG_ITL50);
-	pr->itl_p95 = median_of(pr, FIG_ITL95);
-	pr->prefill_tps = median_of(pr, FIG_PREFILL);
+	for (i = 0; all && i < pr->n_obs; i++)
+		if (pr->obs[i].streamed)
+			all[n++] = &pr->obs[i].stream.speed;
+	speed_median(all, n, &pr->speed);
+	free(all);
 }
 
 /* st's observations join pr's, labelled "stream:..." */
@@ -161,12 +123,7 @@ void verdict_merge_parity(struct probe_result *pr, struct probe_result *st)
 
 	take_observations(pr, st);
 	pr->streamed = st->streamed;
-	pr->ttft = st->ttft;
-	pr->ttfc = st->ttfc;
-	pr->decode_tps = st->decode_tps;
-	pr->itl_p50 = st->itl_p50;
-	pr->itl_p95 = st->itl_p95;
-	pr->prefill_tps = st->prefill_tps;
+	pr->speed = st->speed;
 	if (differ) {
 		char *msg = buf_strdupf(
 			"verdicts differ: non-streamed %s%s%s%s, streamed %s%s%s%s: %s",

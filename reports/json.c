@@ -81,15 +81,22 @@ static void add_metric(bool *bad, cJSON *o, const char *k, double v, double scal
 		check(bad, cJSON_AddNullToObject(o, k));
 }
 
-static void add_metrics(bool *bad, cJSON *o, double ttft, double ttfc, double tps, double p50,
-			double p95, double prefill)
+static void add_metrics(bool *bad, cJSON *o, const struct speed *s)
 {
-	add_metric(bad, o, "ttft_seconds", ttft, 1e4);
-	add_metric(bad, o, "ttfc_seconds", ttfc, 1e4);
-	add_metric(bad, o, "decode_tokens_per_second", tps, 10);
-	add_metric(bad, o, "itl_p50_seconds", p50, 1e5);
-	add_metric(bad, o, "itl_p95_seconds", p95, 1e5);
-	add_metric(bad, o, "prefill_tokens_per_second", prefill, 10);
+	add_metric(bad, o, "ttft_seconds", s->ttft, 1e4);
+	add_metric(bad, o, "ttfc_seconds", s->ttfc, 1e4);
+	add_metric(bad, o, "decode_tokens_per_second", s->decode_tps, 10);
+	add_str(bad, o, "decode_note", speed_missing_reason(s));
+	add_metric(bad, o, "itl_p50_seconds", s->itl_p50, 1e5);
+	add_metric(bad, o, "itl_p95_seconds", s->itl_p95, 1e5);
+	add_metric(bad, o, "prefill_tokens_per_second", s->prefill_tps, 10);
+	add_metric(bad, o, "engine_decode_tokens_per_second", s->engine_decode_tps, 10);
+	add_metric(bad, o, "engine_prefill_tokens_per_second", s->engine_prefill_tps, 10);
+	add_count(bad, o, "decode_window_tokens", s->window_tokens);
+	add_count(bad, o, "held_back_tokens", s->held_back);
+	add_count(bad, o, "cached_tokens", s->cached_tokens);
+	add_num(bad, o, "arrivals", (double)s->arrivals);
+	add_bool(bad, o, "burst", s->burst);
 }
 
 static cJSON *observation(bool *bad, const struct observation *ob)
@@ -123,8 +130,7 @@ static cJSON *observation(bool *bad, const struct observation *ob)
 
 		add_num(bad, st, "events", (double)ob->stream.events);
 		add_bool(bad, st, "done", ob->stream.done);
-		add_metrics(bad, st, ob->stream.ttft, ob->stream.ttfc, ob->stream.decode_tps,
-			    ob->stream.itl_p50, ob->stream.itl_p95, ob->stream.prefill_tps);
+		add_metrics(bad, st, &ob->stream.speed);
 	}
 	return o;
 }
@@ -179,12 +185,28 @@ static cJSON *probe(bool *bad, const struct probe_result *p)
 		add_num(bad, cd, "clean_all_at_once", p->passed - p->solo_passed);
 	}
 	if (p->streamed)
-		add_metrics(bad, add_obj(bad, o, "metrics"), p->ttft, p->ttfc, p->decode_tps,
-			    p->itl_p50, p->itl_p95, p->prefill_tps);
+		add_metrics(bad, add_obj(bad, o, "metrics"), &p->speed);
 	check(bad, obs = cJSON_AddArrayToObject(o, "observations"));
 	for (i = 0; i < p->n_obs; i++)
 		add_item(bad, obs, observation(bad, &p->obs[i]));
 	return o;
+}
+
+/* the run's decode speed: the figure the notebook uses and where it came from */
+static void add_speed(bool *bad, cJSON *root, const struct speed *s)
+{
+	bool engine;
+	double tps = speed_notebook(s, &engine);
+	cJSON *o;
+
+	if (tps < 0 && !s->burst)
+		return;
+	o = add_obj(bad, root, "speed");
+	add_metric(bad, o, "decode_tokens_per_second", tps, 10);
+	add_str(bad, o, "source", tps < 0 ? NULL : engine ? "engine" : "preflight");
+	add_metric(bad, o, "preflight_decode_tokens_per_second", s->decode_tps, 10);
+	add_metric(bad, o, "engine_decode_tokens_per_second", s->engine_decode_tps, 10);
+	add_str(bad, o, "note", speed_missing_reason(s));
 }
 
 static void add_recipe(bool *bad, cJSON *root, const struct recipe *rp)
@@ -262,9 +284,7 @@ static void add_settings(bool *bad, cJSON *root, const struct run_result *r)
 	add_bool(bad, st, "stream", r->stream);
 	add_bool(bad, st, "stream_parity", r->stream_parity);
 	add_bool(bad, st, "parallel", r->parallel);
-	if (r->decode_tps > 0)
-		add_metric(bad, add_obj(bad, root, "speed"), "decode_tokens_per_second",
-			   r->decode_tps, 10);
+	add_speed(bad, root, &r->speed);
 }
 
 int report_json_render(const struct run_result *r, struct buf *out)

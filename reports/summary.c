@@ -107,6 +107,27 @@ static const struct observation *example_of(const struct probe_result *pr)
 	return o;
 }
 
+/* the stream's figures: ours, the engine's beside them, or why ours are
+ * missing; for the probe that measures speed, which one the notebook uses */
+static void put_speed(struct buf *b, const struct probe_result *pr)
+{
+	const struct speed *s = &pr->speed;
+	bool engine;
+
+	if (s->ttft >= 0)
+		buf_printf(b, " ttft=%.3fs", s->ttft);
+	if (s->decode_tps > 0)
+		buf_printf(b, " %.1f tok/s", s->decode_tps);
+	else if (speed_missing_reason(s))
+		buf_printf(b, " decode %s", speed_missing_reason(s));
+	if (s->engine_decode_tps > 0)
+		buf_printf(b, " (engine %.1f tok/s)", s->engine_decode_tps);
+	if (s->held_back > 0)
+		buf_printf(b, " %ld tokens held back before the first event", s->held_back);
+	if (pr->probe->measures_speed && speed_notebook(s, &engine) > 0)
+		buf_printf(b, "; the notebook uses %s", engine ? "the engine's" : "preflight's");
+}
+
 static void put_answer(struct buf *b, const struct probe_result *pr, const struct observation *o)
 {
 	const char *content = o->content_excerpt ? o->content_excerpt : "";
@@ -121,10 +142,8 @@ static void put_answer(struct buf *b, const struct probe_result *pr, const struc
 		   o->finish_reason ? o->finish_reason : "?", o->content_chars, o->reasoning_chars);
 	if (o->reasoning_tokens >= 0)
 		buf_printf(b, " reasoning_tokens=%ld", o->reasoning_tokens);
-	if (pr->streamed && pr->ttft >= 0)
-		buf_printf(b, " ttft=%.3fs", pr->ttft);
-	if (pr->streamed && pr->decode_tps > 0)
-		buf_printf(b, " %.1f tok/s", pr->decode_tps);
+	if (pr->streamed)
+		put_speed(b, pr);
 }
 
 char *summary_evidence(const struct probe_result *pr)

@@ -83,7 +83,7 @@ static char *notes_for(const cJSON *report, const cJSON *recipe)
 	const cJSON *probes = cJSON_GetObjectItemCaseSensitive(report, "probes"), *p;
 	struct buf b = BUF_INIT(1 << 16);
 	int passed = 0, total = 0;
-	const cJSON *speed;
+	const cJSON *speed, *source;
 
 	cJSON_ArrayForEach(p, probes)
 	{
@@ -119,9 +119,14 @@ static char *notes_for(const cJSON *report, const cJSON *recipe)
 	}
 	speed = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(report, "speed"),
 						 "decode_tokens_per_second");
+	source = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(report, "speed"),
+						  "source");
 	if (cJSON_IsNumber(speed) && isfinite(speed->valuedouble) && speed->valuedouble > 0 &&
 	    speed->valuedouble < 1e9)
-		buf_printf(&b, " · %.0f tok/s", speed->valuedouble);
+		buf_printf(&b, " · %.0f tok/s%s", speed->valuedouble,
+			   cJSON_IsString(source) && !strcmp(source->valuestring, "engine")
+				   ? " (engine)"
+				   : "");
 	return buf_detach(&b);
 }
 

@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <signal.h>
 #include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -100,8 +101,9 @@ static void stream_matches(const char *scenario, const char *const *flags,
 /* --- the scenario cases: data beside each scenario --------------------------
  * Every fixtures/scenarios/NAME.json may hold "cases": each the flags of a
  * run, its exit code, "id=verdict:cause" for every probe of the report,
- * optionally text the console must show, and whether its recording must
- * replay and its streamed twin agree (the default). A new failure mode is
+ * optionally text the console must show ("stdout_has"), the decode speed
+ * the notebook must get within 3% ("decode_near"), and whether its
+ * recording must replay and its streamed twin agree (the default). A new failure mode is
  * a scenario file with its cases, and the fake behaviour it needs. */
 
 struct scenario_case {
@@ -183,6 +185,7 @@ START_TEST(scenario_cases)
 	const cJSON *c = cJSON_GetArrayItem(cJSON_GetObjectItem(j, "cases"), sc->index), *e;
 	const char *flags[32], *has = cJSON_GetStringValue(cJSON_GetObjectItem(c, "stdout_has"));
 	const cJSON *twins = cJSON_GetObjectItem(c, "replay_and_stream");
+	const cJSON *near = cJSON_GetObjectItem(c, "decode_near");
 	struct buf want = BUF_INIT(0);
 	struct outcome o;
 	int n = 0, code = (int)cJSON_GetNumberValue(cJSON_GetObjectItem(c, "exit"));
@@ -204,6 +207,14 @@ START_TEST(scenario_cases)
 	if (has)
 		ck_assert_msg(strstr(o.out, has) != NULL, "%s: no '%s' in\n%s", sc->name, has,
 			      o.out);
+	if (cJSON_IsNumber(near)) {
+		/* the notebook's decode speed, within 3% of the pace the fake kept */
+		double v = cJSON_GetNumberValue(cJSON_GetObjectItem(
+			cJSON_GetObjectItem(report, "speed"), "decode_tokens_per_second"));
+
+		ck_assert_msg(fabs(v / near->valuedouble - 1) < 0.03, "%s: decode %.1f, want %.1f",
+			      sc->name, v, near->valuedouble);
+	}
 	/* a healthy run reports no cause at all */
 	if (code == 0)
 		ck_assert_ptr_null(strstr(o.out, "remedy:"));

@@ -154,18 +154,22 @@ START_TEST(stream_timing)
 		marks[n].offset = body.len;
 		marks[n++].t = 0.5 + 0.01 * i; /* first token at 0.5 s, then 100 tokens/s */
 	}
-	buf_puts(&body, "data: "
-			"{\"choices\":[],\"usage\":{\"prompt_tokens\":1000,\"completion_tokens\":"
-			"11}}\n\ndata: [DONE]\n\n");
+	buf_puts(&body,
+		 "data: "
+		 "{\"choices\":[],\"usage\":{\"prompt_tokens\":1000,\"completion_tokens\":"
+		 "11,\"prompt_tokens_details\":{\"cached_tokens\":200}}}\n\ndata: [DONE]\n\n");
 	marks[n].offset = body.len;
 	marks[n++].t = 0.61;
 	ck_assert_int_eq(
 		reply_stream_parse(body.data, body.len, marks, n, &r, &st, err, sizeof(err)), 0);
-	ck_assert_double_eq_tol(st.ttft, 0.5, 1e-9);
-	ck_assert_double_eq_tol(st.ttfc, 0.5, 1e-9);
-	ck_assert_double_eq_tol(st.decode_tps, 100.0, 1e-6);
-	ck_assert_double_eq_tol(st.itl_p50, 0.01, 1e-9);
-	ck_assert_double_eq_tol(st.prefill_tps, 2000.0, 1e-6);
+	ck_assert_double_eq_tol(st.speed.ttft, 0.5, 1e-9);
+	ck_assert_double_eq_tol(st.speed.ttfc, 0.5, 1e-9);
+	ck_assert_double_eq_tol(st.speed.decode_tps, 100.0, 1e-6);
+	ck_assert_double_eq_tol(st.speed.itl_p50, 0.01, 1e-9);
+	/* the 800 uncached prompt tokens over the time to the first token */
+	ck_assert_double_eq_tol(st.speed.prefill_tps, 1600.0, 1e-6);
+	ck_assert_int_eq(st.speed.cached_tokens, 200);
+	ck_assert_int_eq(st.speed.held_back, 0);
 	reply_release(&r);
 	buf_release(&body);
 }

@@ -179,6 +179,49 @@ START_TEST(markers_are_lines_outside_fences)
 }
 END_TEST
 
+/* the notes carry the decode speed the report says the notebook uses,
+ * marked when it is the engine's own; a burst leaves no number at all */
+START_TEST(speed_in_notes)
+{
+	static const struct {
+		const char *speed, *want, *not ;
+	} rows[] = {
+		{ "{\"decode_tokens_per_second\":203.4,\"source\":\"engine\","
+		  "\"preflight_decode_tokens_per_second\":201}",
+		  " · 203 tok/s (engine)", "201" },
+		{ "{\"decode_tokens_per_second\":187.6,\"source\":\"preflight\"}", " · 188 tok/s |",
+		  "(engine)" },
+		{ "{\"decode_tokens_per_second\":null,\"note\":\"not measurable (burst: a "
+		  "buffering proxy?)\"}",
+		  NULL, "tok/s" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		struct buf report = BUF_INIT(0), out = BUF_INIT(0);
+		char err[256];
+		cJSON *r;
+
+		buf_printf(
+			&report,
+			"{\"schema\":\"preflight-report/v1\",\"started\":\"2026-12-01T00:00:00Z\","
+			"\"passed\":true,\"endpoint\":{\"model\":\"m\"},\"probes\":[],"
+			"\"speed\":%s}",
+			rows[i].speed);
+		ck_assert_ptr_nonnull(r = cJSON_Parse(buf_cstr(&report)));
+		ck_assert_int_eq(table_render_report(r, &out, err, sizeof(err)), 0);
+		if (rows[i].want)
+			ck_assert_msg(strstr(buf_cstr(&out), rows[i].want), "row %zu: %s", i,
+				      buf_cstr(&out));
+		ck_assert_msg(!strstr(buf_cstr(&out), rows[i].not ), "row %zu: %s", i,
+			      buf_cstr(&out));
+		cJSON_Delete(r);
+		buf_release(&report);
+		buf_release(&out);
+	}
+}
+END_TEST
+
 /* report text can neither break the table nor forge a marker, and report
  * numbers are range-checked before they become ints */
 START_TEST(hostile_reports_render_safely)
@@ -249,6 +292,7 @@ Suite *table_suite(void)
 	tcase_add_test(tc, missing_markers_and_bad_reports);
 	tcase_add_test(tc, markers_are_lines_outside_fences);
 	tcase_add_test(tc, hostile_reports_render_safely);
+	tcase_add_test(tc, speed_in_notes);
 	tcase_add_test(tc, model_paths_become_names);
 	suite_add_tcase(s, tc);
 	return s;

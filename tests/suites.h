@@ -30,5 +30,6 @@ Suite *recording_suite(void);
 Suite *audit_suite(void);
 Suite *plan_suite(void);
 Suite *verdict_suite(void);
+Suite *speed_suite(void);
 
 #endif

@@ -1,0 +1,78 @@
+/* speed — the timing figures of one answer, each defined once.
+ *
+ * The definitions follow the benchmark tools users know (vllm bench
+ * serve, genai-perf), measured on the client from event arrival times:
+ *   TTFT   request sent -> the first event carrying a generated token
+ *          (content, reasoning or a tool-call delta)
+ *   TTFC   request sent -> the first event carrying visible content
+ *   ITL    the gaps between arrivals of token-carrying events (p50, p95)
+ *   decode tokens that arrived after the first arrival, over the time
+ *          from the first arrival to the last; counted by the engine's
+ *          running usage when every chunk carries one (vLLM and SGLang
+ *          continuous_usage_stats), else one per event, so tokens the
+ *          engine held back or never streamed (llama.cpp strips leading
+ *          whitespace in thinking mode) are outside the window and do not
+ *          inflate it
+ *   prefill uncached prompt tokens over TTFT; unknown when the cached
+ *          count is not reported or tokens were held back (TTFT then holds
+ *          decode time too)
+ * A stream whose token events arrive at fewer than SPEED_MIN_ARRIVALS
+ * distinct times, or within SPEED_MIN_WINDOW seconds, came in one burst
+ * (a buffering proxy, an unpaced server): no decode speed or ITL of ours.
+ * The engine's own figures (llama.cpp `timings`) are carried beside ours.
+ * Pure computation: no I/O, never prints. */
+#ifndef PREFLIGHT_SPEED_H
+#define PREFLIGHT_SPEED_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define SPEED_MIN_ARRIVALS 5	   /* distinct arrival times a measurable stream has */
+#define SPEED_MIN_WINDOW   0.010   /* seconds from the first arrival to the last */
+#define SPEED_SAME_ARRIVAL 0.00015 /* events this close arrived together */
+
+/* What the figures are; -1 (or false) where unknown. */
+struct speed {
+	double ttft, ttfc;			      /* seconds since the request was sent */
+	double itl_p50, itl_p95;		      /* seconds; unknown for a burst */
+	double decode_tps;			      /* ours; unknown for a burst */
+	double prefill_tps;			      /* ours */
+	double engine_decode_tps, engine_prefill_tps; /* the engine's own (llama.cpp timings) */
+	long window_tokens;			      /* tokens inside the decode window */
+	long held_back;	    /* generated tokens that arrived in no event */
+	long cached_tokens; /* prompt tokens served from the engine's cache */
+	long arrivals;	    /* distinct arrival times of token events */
+	bool burst;	    /* too few arrivals or too short a window to measure */
+};
+
+/* One token-carrying event of a stream. */
+struct speed_event {
+	double t;     /* seconds since the request was sent */
+	long tokens;  /* the engine's running completion_tokens with it, -1 none */
+	bool visible; /* it carried content */
+};
+
+/* What the figures are computed from. */
+struct speed_input {
+	const struct speed_event *events; /* in arrival order */
+	size_t n_events;
+	long completion_tokens, prompt_tokens, cached_tokens; /* usage; -1 unknown */
+	double engine_decode_tps, engine_prefill_tps;	      /* -1 unknown */
+};
+
+/* Sets every figure unknown. */
+void speed_init(struct speed *s);
+/* The figures of one streamed answer. */
+void speed_measure(const struct speed_input *in, struct speed *s);
+/* The figures a whole (non-streamed) answer still gives: the engine's. */
+void speed_of_whole(const struct speed_input *in, struct speed *s);
+/* The reason a decode speed is missing, for reports: "not measurable
+ * (burst: a buffering proxy?)" for a burst, else NULL. Static storage. */
+const char *speed_missing_reason(const struct speed *s);
+/* The decode speed the notebook uses: the engine's own when it reports
+ * one (*engine set), else ours; -1 when neither is known (a burst). */
+double speed_notebook(const struct speed *s, bool *engine);
+/* Median of each figure over n answers (burst only when every one was). */
+void speed_median(const struct speed *const *all, size_t n, struct speed *out);
+
+#endif
