@@ -36,49 +36,58 @@ static long number_after(const char *s, const char *needle)
 }
 
 /* Each row: a phrase that marks the wording, the phrase before the limit,
- * the phrase before the requested size, and the phrase before a second
- * number to add to it (output tokens) or NULL. A NULL requested phrase
- * means the text gives no token count. First match wins. */
+ * the phrase before the requested size, the phrase before a second
+ * number to add to it (output tokens) or NULL, and the phrase before the
+ * prompt's own count when the wording gives one apart (else NULL). A NULL
+ * requested phrase means the text gives no token count. First match wins. */
 static const struct {
-	const char *mark, *limit, *requested, *plus;
+	const char *mark, *limit, *requested, *plus, *prompt;
 } wordings[] = {
 	/* vLLM E: "...length is L tokens. However, you requested M output tokens and
 	 * your prompt contains at least P input tokens, for a total of at least T" */
-	{ "for a total of at least", "maximum context length is", "for a total of at least", NULL },
+	{ "for a total of at least", "maximum context length is", "for a total of at least", NULL,
+	  NULL }, /* P is L - M + 1 whatever the prompt: not a count */
 	/* vLLM C: "... for a total of T tokens (P + M = T > L)" */
-	{ "for a total of", "maximum context length is", "for a total of", NULL },
+	{ "for a total of", "maximum context length is", "for a total of", NULL, NULL },
 	/* SGLang: "max_completion_tokens is too large: M.This model supports at most L" */
-	{ "supports at most", "supports at most", "is too large:", NULL },
+	{ "supports at most", "supports at most", "is too large:", NULL, NULL },
 	/* vLLM B: "'max_tokens' ... is too large: M. ... length is L tokens and your
 	 * request has P input tokens (M > L - P)" */
-	{ "is too large:", "maximum context length is", "is too large:", "your request has" },
+	{ "is too large:", "maximum context length is", "is too large:", "your request has",
+	  "your request has" },
 	/* vLLM C first form and the 0.15 bug: "your request has P input tokens" */
-	{ "your request has", "maximum context length is", "your request has", NULL },
+	{ "your request has", "maximum context length is", "your request has", NULL,
+	  "your request has" },
 	/* vLLM A/B: "However, you requested T tokens" */
-	{ "However, you requested", "maximum context length is", "However, you requested", NULL },
+	{ "However, you requested", "maximum context length is", "However, you requested", NULL,
+	  NULL },
 	/* vLLM D, the character pre-check: no token count */
-	{ "input characters", "context length is only", NULL, NULL },
+	{ "input characters", "context length is only", NULL, NULL, NULL },
 	/* vLLM D: "You passed P input tokens and requested M output tokens. However,
 	 * the model's context length is only L tokens" */
-	{ "You passed", "context length is only", "You passed", "and requested" },
+	{ "You passed", "context length is only", "You passed", "and requested", "You passed" },
 	/* vLLM D: "max_tokens=M cannot be greater than max_model_len=L" */
-	{ "cannot be greater than", "cannot be greater than", "", NULL },
+	{ "cannot be greater than", "cannot be greater than", "", NULL, NULL },
 	/* vLLM engine: "The decoder prompt (length P) is longer than the maximum model length of L" */
-	{ "decoder prompt", "maximum model length of", "(length", NULL },
-	{ "Input length (", "maximum context length (", "Input length (", NULL },
+	{ "decoder prompt", "maximum model length of", "(length", NULL, "(length" },
+	{ "Input length (", "maximum context length (", "Input length (", NULL, "Input length (" },
 	/* SGLang */
-	{ "is longer than the model's context length", "context length (", "The input (", NULL },
-	{ "You requested a total of", "maximum context length of", "You requested a total of",
+	{ "is longer than the model's context length", "context length (", "The input (", NULL,
+	  "The input (" },
+	{ "You requested a total of", "maximum context length of", "You requested a total of", NULL,
 	  NULL },
 	/* llama.cpp (the old wording has no numbers) */
-	{ "exceeds the available context size", "available context size (", "request (", NULL },
+	{ "exceeds the available context size", "available context size (", "request (", NULL,
+	  "request (" },
 	/* TGI */
-	{ "`inputs` tokens + `max_new_tokens` must be <=", "must be <=", "Given:", "tokens and" },
-	{ "`inputs` must have less than", "less than", "Given:", NULL },
+	{ "`inputs` tokens + `max_new_tokens` must be <=", "must be <=", "Given:", "tokens and",
+	  "Given:" },
+	{ "`inputs` must have less than", "less than", "Given:", NULL, "Given:" },
 	/* OpenAI */
-	{ "your messages resulted in", "maximum context length is", "resulted in", NULL },
+	{ "your messages resulted in", "maximum context length is", "resulted in", NULL,
+	  "resulted in" },
 	/* LM Studio */
-	{ "greater than the context length", "n_ctx:", "n_keep:", NULL },
+	{ "greater than the context length", "n_ctx:", "n_keep:", NULL, NULL },
 };
 
 static void find_context_numbers(struct api_error *e, const char *msg)
@@ -98,6 +107,8 @@ static void find_context_numbers(struct api_error *e, const char *msg)
 			e->ctx_requested = more >= 0 ? e->ctx_requested + more : -1;
 		}
 		e->ctx_at_least = strstr(msg, "at least") != NULL;
+		if (wordings[i].prompt && !e->ctx_at_least)
+			e->ctx_prompt = number_after(msg, wordings[i].prompt);
 		return;
 	}
 	if (strstr(msg, "context length") || strstr(msg, "context size") ||
@@ -167,10 +178,11 @@ int apierror_parse(const char *body, size_t len, struct api_error *e)
 	char *msg;
 
 	memset(e, 0, sizeof(*e));
-	e->ctx_limit = e->ctx_requested = -1;
+	e->ctx_limit = e->ctx_requested = e->ctx_prompt = -1;
 	if (body && len)
 		root = cJSON_ParseWithLength(body, len);
 	err = cJSON_GetObjectItemCaseSensitive(root, "error");
+	e->json = cJSON_IsObject(root);
 	msg = message_of(root, &type);
 	if (msg)
 		e->message = text_excerpt(msg, strlen(msg), MESSAGE_MAX_CHARS, true);
@@ -188,7 +200,7 @@ int apierror_parse(const char *body, size_t len, struct api_error *e)
 			e->ctx_limit = (long)v->valuedouble;
 		if (cJSON_IsNumber(v = cJSON_GetObjectItemCaseSensitive(err, "n_prompt_tokens")) &&
 		    v->valuedouble > 0 && v->valuedouble < 1e12)
-			e->ctx_requested = (long)v->valuedouble;
+			e->ctx_requested = e->ctx_prompt = (long)v->valuedouble;
 	}
 	if (e->type && !strcmp(e->type, "exceed_context_size_error"))
 		e->context_overflow = true;

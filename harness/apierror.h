@@ -20,6 +20,8 @@ struct api_error {
 	long ctx_limit;	    /* the endpoint's context length, -1 unknown */
 	long ctx_requested; /* tokens the request needed, -1 unknown */
 	bool ctx_at_least;  /* ctx_requested is a lower bound (vLLM counts no further) */
+	long ctx_prompt;    /* the prompt alone as the engine counted it, -1 unknown */
+	bool json;	    /* the body was a JSON object: an engine's (or server's) error */
 };
 
 /* Reads body (not NUL-terminated, any bytes). Always fills err_out, which

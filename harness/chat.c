@@ -335,3 +335,18 @@ void chat_turns_release(struct chat_turns *t)
 	cJSON_Delete(t->answer);
 	memset(t, 0, sizeof(*t));
 }
+
+char *chat_extras_text(const cJSON *extra_body, const cJSON *chat_template_kwargs)
+{
+	char *body = extra_body ? cJSON_PrintUnformatted(extra_body) : NULL;
+	char *kwargs = chat_template_kwargs ? cJSON_PrintUnformatted(chat_template_kwargs) : NULL;
+	char *text = NULL;
+
+	if (body || kwargs)
+		text = buf_strdupf("%s%s%s%s%s", body ? "--extra-body " : "", body ? body : "",
+				   body && kwargs ? " and " : "",
+				   kwargs ? "--chat-template-kwargs " : "", kwargs ? kwargs : "");
+	free(body);
+	free(kwargs);
+	return text;
+}

@@ -78,4 +78,9 @@ char *chat_turns_next(struct chat_turns *t, const char *tool_result, const char 
 		      bool keep_tools, const struct chat_settings *s, char *err, size_t errlen);
 void chat_turns_release(struct chat_turns *t);
 
+/* What the user adds to every body (--extra-body, --chat-template-kwargs)
+ * as one line to quote when a server refuses a request, or NULL when
+ * nothing is added; caller frees. */
+char *chat_extras_text(const cJSON *extra_body, const cJSON *chat_template_kwargs);
+
 #endif

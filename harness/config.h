@@ -57,8 +57,10 @@ struct config {
 	const char *checks;				  /* comma list, NULL for the defaults */
 	struct config_output outputs[CONFIG_MAX_OUTPUTS]; /* --junit FILE ...: one per format */
 	size_t n_outputs;
-	double timeout; /* seconds per request */
-	double wait;	/* seconds to wait for readiness, 0 = none */
+	double timeout;	       /* seconds per request */
+	double wait;	       /* seconds to wait for readiness, 0 = none */
+	int retries;	       /* tries again after a 429 (or a 503 with Retry-After) */
+	double retry_wait_max; /* seconds, the cap on one wait before a retry */
 	long needle_ctx;
 	long long_tool_ctx;			 /* size of the long-tools haystack */
 	double needle_depths[CONFIG_MAX_DEPTHS]; /* --needle-depth; none: the probe's */

@@ -62,10 +62,12 @@ static const struct {
 				 "(vLLM --generation-config)",
 				 false },
 	[CAUSE_HTTP_ERROR] = { "http-error",
-			       "read the server log around this request; a vLLM 500 'EngineCore "
-			       "encountered an issue' means the engine died: restart the serve, "
-			       "and lower --gpu-memory-utilization or --max-num-seqs if it ran out "
-			       "of memory",
+			       "read the server log around this request: it failed on it (a vLLM "
+			       "500 'EngineCore encountered an issue' means the engine died: "
+			       "restart it, and lower --gpu-memory-utilization or --max-num-seqs "
+			       "if "
+			       "it ran out of memory; a stack trace or TypeError in the message is "
+			       "the server's own bug)",
 			       true },
 	[CAUSE_AUTH_ERROR] = { "auth-error",
 			       "the endpoint refused the credentials: set OPENAI_API_KEY (or "
@@ -90,9 +92,10 @@ static const struct {
 			    "not stalled or overloaded",
 			    true },
 	[CAUSE_STREAM_PARITY] = { "stream-parity",
-				  "the streamed and non-streamed answers disagree: the streaming "
-				  "path of the tool or reasoning parser differs (vLLM and SGLang "
-				  "parse streams separately); compare the two in the JSON report",
+				  "the streamed and non-streamed answers disagree: the server's "
+				  "streaming path (its tool or reasoning parser, which engines run "
+				  "apart on a stream) differs from the whole reply's; compare the "
+				  "two in the JSON report",
 				  false },
 	[CAUSE_ANSWER_IN_REASONING] = { "answer-in-reasoning",
 					"the reasoning parser put the answer in the reasoning "
@@ -121,6 +124,45 @@ static const struct {
 			     "pass --model with a model the endpoint serves; a base URL without "
 			     "/v1 (or one a proxy rewrites) lists nothing",
 			     true },
+	[CAUSE_EMPTY_ANSWER] = { "empty-answer",
+				 "tokens were generated but nothing visible came back and no "
+				 "reasoning anywhere: read the raw answer (--record); the engine "
+				 "may "
+				 "strip whitespace or special tokens (llama.cpp strips leading "
+				 "whitespace while thinking), the chat template may end the turn "
+				 "at "
+				 "once, or a proxy may drop fields",
+				 false },
+	[CAUSE_NONCONFORMANT_REPLY] = { "nonconformant-reply",
+					"a strict OpenAI client (the openai SDKs, agent "
+					"frameworks) cannot read this reply: the server or a proxy "
+					"in between writes the field named here against the spec; "
+					"upgrade it or report it upstream",
+					false },
+	[CAUSE_RATE_LIMITED] = { "rate-limited",
+				 "the endpoint rate-limits: lower --tool-batch, run the probes one "
+				 "after another (no --parallel), or raise the server's or proxy's "
+				 "limit; --retries and --retry-wait-max bound the retries",
+				 true },
+	[CAUSE_REQUEST_REJECTED] = { "request-rejected",
+				     "the server refused what preflight sent: read its message; a "
+				     "field it does not take (--extra-body, "
+				     "--chat-template-kwargs, "
+				     "or the probe's request) needs another server flag, or drop "
+				     "it",
+				     true },
+	[CAUSE_REQUEST_TOO_LARGE] = { "request-too-large",
+				      "the request body was refused as too large (413), usually by "
+				      "a proxy's limit: raise it (nginx client_max_body_size, the "
+				      "gateway's request size limit), or run with a smaller "
+				      "--needle-ctx",
+				      true },
+	[CAUSE_PROXY_ERROR] = { "proxy-error",
+				"a proxy or gateway between preflight and the engine failed (a "
+				"502-504 without the engine's error body): check the engine behind "
+				"it is up, and the proxy's read timeout (a long prefill outlasts a "
+				"60 s default)",
+				true },
 };
 
 const char *cause_code(enum cause c)
@@ -135,16 +177,9 @@ const char *cause_remedy(enum cause c)
 
 const char *cause_http_remedy(long status)
 {
-	if (status == 404)
-		return "check that --endpoint is the base URL with /v1 and that --model is a model "
-		       "the endpoint serves (GET /v1/models)";
-	if (status == 429)
-		return "the endpoint rate-limits: lower --tool-batch, or run when it is less busy";
-	if (status >= 400 && status < 500)
-		return "the server refused the request: read its message; a field it does not "
-		       "take (--extra-body, --chat-template-kwargs, tools) may need another "
-		       "server flag or a smaller request";
-	return cause_remedy(CAUSE_HTTP_ERROR);
+	return status == 404 ? "check that --endpoint is the base URL with /v1 and that --model "
+			       "is a model the endpoint serves (GET /v1/models)"
+			     : NULL;
 }
 
 bool cause_is_exchange_error(enum cause c)
@@ -166,13 +201,23 @@ enum cause diagnose_outcome(enum http_outcome o)
 	}
 }
 
-enum cause diagnose_status(long status, bool overflow)
+enum cause diagnose_status(long status, bool overflow, bool engine_body)
 {
 	if (status >= 300 && status < 400)
 		return CAUSE_HTTP_REDIRECT;
 	if (status == 401 || status == 403)
 		return CAUSE_AUTH_ERROR;
-	return overflow ? CAUSE_CONTEXT_OVERFLOW : CAUSE_HTTP_ERROR;
+	if (overflow)
+		return CAUSE_CONTEXT_OVERFLOW;
+	if (status == 413)
+		return CAUSE_REQUEST_TOO_LARGE;
+	if (status == 429)
+		return CAUSE_RATE_LIMITED;
+	if ((status == 502 || status == 503 || status == 504) && !engine_body)
+		return CAUSE_PROXY_ERROR;
+	if (status >= 400 && status < 500 && status != 404)
+		return CAUSE_REQUEST_REJECTED;
+	return CAUSE_HTTP_ERROR;
 }
 
 static const char *memfind(const char *h, size_t hl, const char *n)
@@ -286,6 +331,25 @@ bool diagnose_garbage(const char *content, size_t len, char *what, size_t whatle
 	return false;
 }
 
+static bool blank(const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		if (!isspace((unsigned char)s[i]))
+			return false;
+	return true;
+}
+
+/* the answer stopped short of its budget where prompt and answer fill the
+ * endpoint's window: the context ran out while generating */
+static bool window_ran_out(const struct answer_evidence *ev)
+{
+	return ev->completion_tokens >= 0 && ev->max_tokens > 0 &&
+	       ev->completion_tokens < ev->max_tokens && ev->window > 0 && ev->prompt_tokens > 0 &&
+	       ev->prompt_tokens + ev->completion_tokens >= ev->window - 1;
+}
+
 enum cause diagnose_answer(const struct answer_evidence *ev)
 {
 	char what[128];
@@ -307,13 +371,13 @@ enum cause diagnose_answer(const struct answer_evidence *ev)
 		return CAUSE_REASONING_BLEED;
 	if (ev->answer_in_reasoning)
 		return CAUSE_ANSWER_IN_REASONING;
-	if (length) {
-		/* a router may strip the reasoning but still bill the whole budget */
-		if (reasoned || (ev->content_len == 0 && ev->max_tokens > 0 &&
-				 ev->completion_tokens >= ev->max_tokens))
-			return CAUSE_THINKING_STARVATION;
-		return CAUSE_ANSWER_TRUNCATED;
-	}
+	if (length && window_ran_out(ev))
+		return CAUSE_CONTEXT_OVERFLOW;
+	/* nothing visible and no reasoning anywhere: not a thinking problem */
+	if (!reasoned && ev->n_tool_calls == 0 && blank(ev->content, ev->content_len))
+		return CAUSE_EMPTY_ANSWER;
+	if (length)
+		return reasoned ? CAUSE_THINKING_STARVATION : CAUSE_ANSWER_TRUNCATED;
 	if (ev->expects_tool) {
 		if (ev->wrong_tool)
 			return CAUSE_WRONG_TOOL;
@@ -368,21 +432,35 @@ bool diagnose_untagged_reasoning(const char *content, size_t len)
 	return false;
 }
 
-/* the budget went to thinking, or (a router that strips it) to hidden thinking */
-static void explain_starvation(const struct answer_evidence *ev, const char *tokens, char *out,
-			       size_t outlen)
+/* the causes of an answer that stopped short or came back empty; false
+ * for any other */
+static bool explain_short(enum cause c, const struct answer_evidence *ev, const char *tokens,
+			  char *out, size_t outlen)
 {
-	if (ev->reasoning_chars || ev->reasoning_tokens > 0)
+	const char *finish = ev->finish_reason ? ev->finish_reason : "none";
+
+	if (c == CAUSE_THINKING_STARVATION)
 		snprintf(out, outlen,
-			 "finish=length after %zu reasoning chars%s of a %ld-token budget; "
-			 "visible answer %zu chars",
+			 "finish=length after %zu reasoning chars%s of a %ld-token budget; visible "
+			 "answer %zu chars",
 			 ev->reasoning_chars, tokens, ev->max_tokens,
 			 text_chars(ev->content, ev->content_len));
-	else
+	else if (c == CAUSE_CONTEXT_OVERFLOW)
+		snprintf(
+			out, outlen,
+			"finish=length after %ld of %ld answer tokens: the prompt's %ld and the "
+			"answer's %ld fill the endpoint's %ld-token window, so the context ran out "
+			"while answering",
+			ev->completion_tokens, ev->max_tokens, ev->prompt_tokens,
+			ev->completion_tokens, ev->window);
+	else if (c == CAUSE_EMPTY_ANSWER)
 		snprintf(out, outlen,
-			 "finish=length, no reasoning returned but completion_tokens=%ld "
-			 "used the whole %ld-token budget; visible answer empty",
-			 ev->completion_tokens, ev->max_tokens);
+			 "finish=%s with nothing visible (%zu chars, all whitespace) and no "
+			 "reasoning anywhere, after %ld completion tokens",
+			 finish, ev->content_len, ev->completion_tokens);
+	else
+		return false;
+	return true;
 }
 
 void diagnose_explain(enum cause c, const struct answer_evidence *ev, char *out, size_t outlen)
@@ -393,15 +471,16 @@ void diagnose_explain(enum cause c, const struct answer_evidence *ev, char *out,
 
 	if (ev->reasoning_tokens >= 0)
 		snprintf(tokens, sizeof(tokens), ", %ld reasoning tokens", ev->reasoning_tokens);
+	if (explain_short(c, ev, tokens, out, outlen)) {
+		free(head);
+		return;
+	}
 	switch (c) {
 	case CAUSE_REASONING_BLEED:
 		snprintf(out, outlen, "%s in content%s: '%s'",
 			 diagnose_think_tags(ev->content, ev->content_len) ? "<think> tags"
 									   : "a chain of thought",
 			 ev->json_after_prose ? " before the JSON answer" : "", head ? head : "");
-		break;
-	case CAUSE_THINKING_STARVATION:
-		explain_starvation(ev, tokens, out, outlen);
 		break;
 	case CAUSE_ANSWER_TRUNCATED:
 		snprintf(out, outlen,

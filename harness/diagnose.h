@@ -38,6 +38,12 @@ enum cause {
 	CAUSE_PATTERN_LIMIT,
 	CAUSE_HTTP_REDIRECT,
 	CAUSE_NO_MODEL,
+	CAUSE_EMPTY_ANSWER,
+	CAUSE_NONCONFORMANT_REPLY,
+	CAUSE_RATE_LIMITED,
+	CAUSE_REQUEST_REJECTED,
+	CAUSE_REQUEST_TOO_LARGE,
+	CAUSE_PROXY_ERROR,
 	CAUSE_COUNT
 };
 
@@ -45,8 +51,8 @@ enum cause {
 const char *cause_code(enum cause c);
 /* The remedy line for a code; static storage, "" when there is none. */
 const char *cause_remedy(enum cause c);
-/* The remedy for an HTTP error status: the cause's own for 5xx (the
- * engine), another for what a 4xx means; static storage. */
+/* The remedy a status adds to its cause's (404: the base URL and the
+ * model), or NULL; static storage. */
 const char *cause_http_remedy(long status);
 /* True for causes where the exchange itself failed (JUnit <error>). */
 bool cause_is_exchange_error(enum cause c);
@@ -55,8 +61,10 @@ bool cause_is_exchange_error(enum cause c);
  * outcome other than HTTP_DONE (timeout, too large, interrupted, ...). */
 enum cause diagnose_outcome(enum http_outcome o);
 /* The cause of a status outside 2xx; overflow: the error body said the
- * context ran out. A redirect is never followed (the key would go along). */
-enum cause diagnose_status(long status, bool overflow);
+ * context ran out; engine_body: the body is an engine's JSON error (a
+ * 502-504 without one came from a proxy). A redirect is never followed
+ * (the key would go along). */
+enum cause diagnose_status(long status, bool overflow, bool engine_body);
 
 /* What one graded answer showed; filled by the grader. */
 struct answer_evidence {
@@ -66,6 +74,8 @@ struct answer_evidence {
 	long reasoning_tokens;	   /* -1 when not reported */
 	long completion_tokens;	   /* -1 when not reported */
 	long max_tokens;	   /* the completion budget sent */
+	long prompt_tokens;	   /* -1 when not reported */
+	long window;		   /* the endpoint's context, -1 unknown */
 	const char *finish_reason; /* NULL when absent */
 	bool expects_tool;
 	size_t n_tool_calls;

@@ -50,6 +50,15 @@ static cJSON *get_json(struct endpoint *e, const struct http_options *o, const c
 	return root;
 }
 
+/* the engine, once: the first thing that tells wins */
+static void saw_engine(struct endpoint *e, enum engine engine, const char *where)
+{
+	if (e->engine == ENGINE_UNKNOWN && engine != ENGINE_UNKNOWN) {
+		e->engine = engine;
+		e->engine_seen = where;
+	}
+}
+
 /* the server's version: vLLM's /version, or llama.cpp's /props build_info */
 static void read_version(struct endpoint *e, const struct http_options *o)
 {
@@ -58,6 +67,8 @@ static void read_version(struct endpoint *e, const struct http_options *o)
 
 	if (!e->version && cJSON_IsString(v))
 		e->version = xstrdup(v->valuestring);
+	if (cJSON_IsString(v))
+		saw_engine(e, ENGINE_VLLM, "GET /version");
 	cJSON_Delete(root);
 }
 
@@ -67,8 +78,12 @@ static void read_props(struct endpoint *e, const struct http_options *o)
 	cJSON *root = get_json(e, o, "props");
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(root, "build_info");
 
-	e->max_model_len = json_long(cJSON_GetObjectItemCaseSensitive(
-		cJSON_GetObjectItemCaseSensitive(root, "default_generation_settings"), "n_ctx"));
+	const cJSON *dgs = cJSON_GetObjectItemCaseSensitive(root, "default_generation_settings");
+
+	e->max_model_len = json_long(cJSON_GetObjectItemCaseSensitive(dgs, "n_ctx"));
+	e->window_seen = e->max_model_len > 0 ? "n_ctx per slot, /props" : NULL;
+	if (cJSON_IsObject(dgs))
+		saw_engine(e, ENGINE_LLAMACPP, "GET /props");
 	if (!e->version && cJSON_IsString(v))
 		e->version = xstrdup(v->valuestring);
 	cJSON_Delete(root);
@@ -104,15 +119,20 @@ static int read_models(struct endpoint *e, const char *body, size_t len)
 	cJSON_ArrayForEach(m, data)
 	{
 		const cJSON *id = cJSON_GetObjectItemCaseSensitive(m, "id");
+		const cJSON *owner = cJSON_GetObjectItemCaseSensitive(m, "owned_by");
 		long len_ctx = json_long(cJSON_GetObjectItemCaseSensitive(m, "max_model_len"));
 
 		if (!cJSON_IsString(id))
 			continue;
+		saw_engine(e, engine_from_owner(cJSON_GetStringValue(owner)),
+			   "owned_by of /v1/models");
 		if (!(e->models[e->n_models] = xstrdup(id->valuestring)))
 			break;
 		e->n_models++;
-		if (len_ctx > 0 && e->max_model_len < 0)
+		if (len_ctx > 0 && e->max_model_len < 0) {
 			e->max_model_len = len_ctx;
+			e->window_seen = "max_model_len";
+		}
 	}
 	cJSON_Delete(root);
 	return 0;
@@ -149,7 +169,7 @@ enum endpoint_state endpoint_discover(struct endpoint *e, const struct http_opti
 		/* a recording that ran out of answers will never be ready */
 		st = x.outcome == HTTP_TRANSPORT || x.outcome == HTTP_TIMEOUT ? ENDPOINT_NOT_READY
 									      : ENDPOINT_UNUSABLE;
-	} else if (diagnose_status(x.status, false) == CAUSE_AUTH_ERROR) {
+	} else if (diagnose_status(x.status, false, true) == CAUSE_AUTH_ERROR) {
 		struct api_error ae;
 
 		apierror_parse(buf_cstr(&x.response), x.response.len, &ae);
@@ -158,7 +178,7 @@ enum endpoint_state endpoint_discover(struct endpoint *e, const struct http_opti
 			 ae.message ? ae.message : "");
 		apierror_release(&ae);
 		st = ENDPOINT_UNUSABLE;
-	} else if (diagnose_status(x.status, false) == CAUSE_HTTP_REDIRECT) {
+	} else if (diagnose_status(x.status, false, true) == CAUSE_HTTP_REDIRECT) {
 		/* never followed: the key would go along to wherever it points */
 		*cause = CAUSE_HTTP_REDIRECT;
 		snprintf(detail, len, "GET %s: HTTP %ld: a redirect%s%s", url, x.status,
@@ -248,8 +268,10 @@ long endpoint_tokenize(struct endpoint *e, const struct http_options *o, const c
 	}
 	/* the lock covers the endpoint's memory, never a request */
 	pthread_mutex_lock(&e->lock);
-	if (e->max_model_len < 0 && ctx > 0)
+	if (e->max_model_len < 0 && ctx > 0) {
 		e->max_model_len = ctx;
+		e->window_seen = "max_model_len of /tokenize";
+	}
 	if (count > 0)
 		e->tokenize_at = at;
 	if (!e->tokenize_works)

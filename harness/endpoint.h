@@ -13,6 +13,7 @@
 #include <stddef.h>
 
 #include "diagnose.h"
+#include "engine.h"
 #include "http.h"
 
 struct endpoint {
@@ -20,13 +21,16 @@ struct endpoint {
 	char *root;    /* owned; base without a trailing /v1 */
 	char **models; /* owned; ids from /v1/models */
 	size_t n_models;
-	long max_model_len;  /* -1 unknown */
-	char *version;	     /* owned; GET /version (vLLM) or /props build_info, or NULL */
-	bool tokenize_works; /* /tokenize answered with a count */
+	long max_model_len;	 /* -1 unknown */
+	const char *window_seen; /* static: where max_model_len came from, or NULL */
+	char *version;		 /* owned; GET /version (vLLM) or /props build_info, or NULL */
+	bool tokenize_works;	 /* /tokenize answered with a count */
 	bool tokenize_tried;
-	int tokenize_at;      /* 0: ROOT/tokenize (vLLM), 1: BASE/tokenize (SGLang) */
-	long models_status;   /* what GET /v1/models last answered, 0: no answer */
-	pthread_mutex_t lock; /* the tokenize_* fields and max_model_len once probes run in
+	int tokenize_at;	 /* 0: ROOT/tokenize (vLLM), 1: BASE/tokenize (SGLang) */
+	long models_status;	 /* what GET /v1/models last answered, 0: no answer */
+	enum engine engine;	 /* who serves, as discovery saw it */
+	const char *engine_seen; /* static: what told ("/props", ...), or NULL */
+	pthread_mutex_t lock;	 /* the tokenize_* fields and max_model_len once probes run in
 			       * parallel; held for memory only, never across a request */
 };
 

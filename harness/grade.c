@@ -487,6 +487,8 @@ static void gather(struct answer_evidence *ev, const struct expect *x,
 	ev->reasoning_tokens = r->reasoning_tokens;
 	ev->completion_tokens = r->completion_tokens;
 	ev->max_tokens = pol->max_tokens;
+	ev->prompt_tokens = r->prompt_tokens;
+	ev->window = pol->window;
 	ev->finish_reason = r->finish_reason;
 	ev->expects_tool = x->tool_name != NULL;
 	ev->n_tool_calls = r->n_calls;
@@ -536,6 +538,13 @@ void grade_answer(const struct expect *x, const struct grade_policy *pol,
 	    text_checks_pass(x, pol, r->reasoning, r->reasoning_len))
 		ev.answer_in_reasoning = true;
 	check_policy(pol, r, g);
+	if (r->violation) {
+		/* a strict client could not even read it: nothing else matters */
+		g->pass = false;
+		g->cause = CAUSE_NONCONFORMANT_REPLY;
+		snprintf(g->detail, sizeof(g->detail), "%s", r->violation);
+		return;
+	}
 	if (g->pass) {
 		ex = text_excerpt(r->content, r->content_len, 40, true);
 		snprintf(g->detail, sizeof(g->detail), "got '%s'", ex ? ex : "");

@@ -20,6 +20,7 @@ struct grade_policy {
 	size_t n_finish_reasons;
 	enum reasoning_policy reasoning;
 	long max_tokens;	     /* the budget that was sent */
+	long window;		     /* the endpoint's context, -1 unknown */
 	const char *secret;	     /* the needle's secret, or NULL */
 	const char *const *expected; /* texts for expect.contains_from (a flag's list) */
 	size_t n_expected;

@@ -187,10 +187,14 @@ static void finish(struct xfer *t, CURLcode rc)
 	struct http_exchange *x = t->x;
 	curl_off_t us = 0;
 	char *where = NULL;
+	struct curl_header *retry = NULL;
 
 	curl_easy_getinfo(t->easy, CURLINFO_RESPONSE_CODE, &x->status);
 	if (curl_easy_getinfo(t->easy, CURLINFO_REDIRECT_URL, &where) == CURLE_OK && where)
 		snprintf(x->location, sizeof(x->location), "%s", where);
+	if (curl_easy_header(t->easy, "Retry-After", 0, CURLH_HEADER, -1, &retry) == CURLHE_OK &&
+	    retry->value)
+		snprintf(x->retry_after, sizeof(x->retry_after), "%s", retry->value);
 	curl_easy_getinfo(t->easy, CURLINFO_TOTAL_TIME_T, &us);
 	x->seconds = (double)us / 1e6;
 	if (rc == CURLE_OK) {
@@ -233,6 +237,7 @@ static void reset_exchanges(struct http_exchange *xs, size_t n)
 		xs[i].status = 0;
 		xs[i].error[0] = '\0';
 		xs[i].location[0] = '\0';
+		xs[i].retry_after[0] = '\0';
 		xs[i].seconds = 0;
 	}
 }

@@ -43,6 +43,7 @@ struct http_exchange {
 	struct buf response;
 	char error[256];
 	char location[256];	 /* where a redirect (3xx) points, else "" */
+	char retry_after[64];	 /* the Retry-After header, else "" */
 	double seconds;		 /* wall time of this exchange */
 	struct http_mark *marks; /* owned; with want_marks, one per piece (capped) */
 	size_t n_marks;

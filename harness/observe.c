@@ -12,6 +12,28 @@
 
 #define EXCERPT_CHARS 200
 
+/* A context overflow in the engine's numbers only: its window, and the
+ * prompt as it counted it or the total it says the request needs. */
+static char *overflow_detail(long status, const struct api_error *ae, long max_tokens,
+			     const char *msg)
+{
+	if (ae->ctx_limit > 0 && ae->ctx_prompt > 0)
+		return buf_strdupf(
+			"HTTP %ld: the endpoint's context is %ld tokens; the prompt alone "
+			"is %ld tokens as it counts them, and %ld more were asked for "
+			"the answer: %s",
+			status, ae->ctx_limit, ae->ctx_prompt, max_tokens, msg);
+	if (ae->ctx_limit > 0 && ae->ctx_requested > 0)
+		return buf_strdupf("HTTP %ld: the endpoint's context is %ld tokens; it says the "
+				   "request needs %s%ld with the answer: %s",
+				   status, ae->ctx_limit, ae->ctx_at_least ? "at least " : "",
+				   ae->ctx_requested, msg);
+	if (ae->ctx_limit > 0)
+		return buf_strdupf("HTTP %ld: the endpoint's context is %ld tokens: %s", status,
+				   ae->ctx_limit, msg);
+	return buf_strdupf("HTTP %ld: %s", status, msg);
+}
+
 /* a non-2xx answer: the cause from the status and the error body */
 static void observe_status(const struct observe_ctx *ctx, const struct http_exchange *x,
 			   struct observation *o)
@@ -23,23 +45,18 @@ static void observe_status(const struct observe_ctx *ctx, const struct http_exch
 	o->error = ae.message;
 	ae.message = NULL;
 	msg = o->error ? o->error : "";
-	o->cause = diagnose_status(x->status, ae.context_overflow);
-	if (o->cause == CAUSE_HTTP_ERROR && x->status < 500)
+	o->cause = diagnose_status(x->status, ae.context_overflow, ae.json);
+	if (cause_http_remedy(x->status))
 		o->remedy = xstrdup(cause_http_remedy(x->status));
-	if (o->cause == CAUSE_CONTEXT_OVERFLOW && ae.ctx_limit > 0) {
-		char note[96] = "";
-
-		if (ctx->it->needle_target > 0)
-			snprintf(note, sizeof(note),
-				 " (the prompt is %ld tokens + %ld for the answer)",
-				 ctx->it->needle_target, ctx->it->max_tokens);
-		o->detail = buf_strdupf(
-			"HTTP %ld: the endpoint's context is %ld tokens, the request needed "
-			"%s%ld%s: %s",
-			x->status, ae.ctx_limit,
-			ae.ctx_requested > 0 && !ae.ctx_at_least ? "" : "more than ",
-			ae.ctx_requested > 0 ? ae.ctx_requested - ae.ctx_at_least : ae.ctx_limit,
-			note, msg);
+	if (o->cause == CAUSE_CONTEXT_OVERFLOW) {
+		if (ae.ctx_prompt > 0)
+			o->prompt_tokens = ae.ctx_prompt; /* the engine's own count */
+		o->detail = overflow_detail(x->status, &ae, ctx->it->max_tokens, msg);
+	} else if (o->cause == CAUSE_REQUEST_REJECTED) {
+		o->detail = buf_strdupf("HTTP %ld: the server refused the request preflight sent: "
+					"%s%s%s",
+					x->status, msg, ctx->sent_extra ? "; it carried " : "",
+					ctx->sent_extra ? ctx->sent_extra : "");
 	} else if (o->cause == CAUSE_HTTP_REDIRECT) {
 		o->detail = buf_strdupf("HTTP %ld: a redirect%s%s", x->status,
 					x->location[0] ? " to " : "", x->location);
@@ -84,6 +101,17 @@ static int read_reply(const struct observe_ctx *ctx, const struct http_exchange 
 	o->error = text_excerpt(body, x->response.len, EXCERPT_CHARS, true);
 	o->detail = buf_strdupf("%s; body starts '%s'", err, o->error ? o->error : "");
 	return -1;
+}
+
+/* A Responses reply whose output reached max_output_tokens was cut there,
+ * whatever its status says (llama.cpp answers "completed"). */
+static void budget_reached(const struct observe_ctx *ctx, struct chat_reply *reply)
+{
+	if (ctx->it->probe->api != API_RESPONSES || ctx->it->max_tokens <= 0 ||
+	    reply->completion_tokens < ctx->it->max_tokens)
+		return;
+	free(reply->finish_reason);
+	reply->finish_reason = xstrdup("length");
 }
 
 /* a read answer, graded against xp under pol, into o */
@@ -136,6 +164,7 @@ void observe_exchange(const struct observe_ctx *ctx, const struct expect *xp,
 		return;
 	}
 	if (read_reply(ctx, x, &reply, o) == 0) {
+		budget_reached(ctx, &reply);
 		observe_answer(ctx, xp, pol, &reply, o, extra);
 		if (turns)
 			chat_turns_answer(turns, &reply);

@@ -116,6 +116,7 @@ void plan_policy(const struct plan *pl, const struct plan_item *it, const struct
 	pol->reasoning = x->reasoning_set ? x->reasoning : c->reasoning_evidence;
 	pol->max_tokens = it->max_tokens;
 	pol->secret = it->secret;
+	pol->window = -1; /* the endpoint's, once discovered (runner) */
 }
 
 /* Each builder returns false when out of memory; a false anywhere fails

@@ -144,6 +144,8 @@ static void on_seen(void *ctx, const struct http_exchange *x)
 	add_text(o, "error", r, x->error, strlen(x->error));
 	if (x->location[0])
 		add_text(o, "location", r, x->location, strlen(x->location));
+	if (x->retry_after[0])
+		add_text(o, "retry_after", r, x->retry_after, strlen(x->retry_after));
 	if (x->response.data && memchr(x->response.data, '\0', x->response.len)) {
 		/* a JSON string cannot hold NUL: such a body is kept in base64 */
 		struct buf clean, b64 = BUF_INIT(0);
@@ -471,6 +473,7 @@ static int on_answer(void *ctx, struct http_exchange *x)
 	x->seconds = num_of(e->line, "seconds", 1e9);
 	snprintf(x->error, sizeof(x->error), "%s", str_of(e->line, "error"));
 	snprintf(x->location, sizeof(x->location), "%s", str_of(e->line, "location"));
+	snprintf(x->retry_after, sizeof(x->retry_after), "%s", str_of(e->line, "retry_after"));
 	body = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e->line, "response_body"));
 	b64 = cJSON_GetStringValue(
 		cJSON_GetObjectItemCaseSensitive(e->line, "response_body_base64"));

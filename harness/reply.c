@@ -620,6 +620,23 @@ static int collect_parts(struct buf *b, const cJSON *item, const char *kind)
 	return 0;
 }
 
+/* the Responses status as a chat finish reason: completed is stop, and
+ * incomplete at max_output_tokens is length */
+static const char *responses_finish(const cJSON *root, const cJSON *status)
+{
+	const char *reason = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(
+		cJSON_GetObjectItemCaseSensitive(root, "incomplete_details"), "reason"));
+
+	if (!cJSON_IsString(status))
+		return "unknown";
+	if (!strcmp(status->valuestring, "completed"))
+		return "stop";
+	if (!strcmp(status->valuestring, "incomplete") && reason &&
+	    !strcmp(reason, "max_output_tokens"))
+		return "length";
+	return status->valuestring;
+}
+
 int reply_responses_parse(const char *body, size_t len, struct chat_reply *r, char *err,
 			  size_t errlen)
 {
@@ -645,10 +662,7 @@ int reply_responses_parse(const char *body, size_t len, struct chat_reply *r, ch
 			goto out;
 		}
 	}
-	r->finish_reason =
-		xstrdup(cJSON_IsString(status) && !strcmp(status->valuestring, "completed") ? "stop"
-			: cJSON_IsString(status) ? status->valuestring
-						 : "unknown");
+	r->finish_reason = xstrdup(responses_finish(root, status));
 	usage = cJSON_GetObjectItemCaseSensitive(root, "usage");
 	r->prompt_tokens = usage_int(usage, "input_tokens");
 	r->completion_tokens = usage_int(usage, "output_tokens");

@@ -42,6 +42,7 @@ struct observation {
 	size_t n_tool_calls;
 	bool streamed;
 	struct stream_stats stream; /* when streamed */
+	int retries;		    /* times it was sent again after a 429 */
 };
 
 struct probe_result {
@@ -61,6 +62,7 @@ struct probe_result {
 	bool streamed;					     /* its answers were streamed */
 	int reps, reps_passed;	     /* repetitions run, and those whose every answer passed */
 	int solo_passed, solo_total; /* --concurrency-diff: the batch one at a time */
+	int retried;		     /* answers that needed a retry after a 429 */
 	struct speed speed;	     /* medians over its streamed answers (speed.h) */
 	char *json_keys;	     /* NULL unless a JSON object parsed */
 };
@@ -69,11 +71,13 @@ struct run_result {
 	const struct recipe *recipe; /* borrowed from the config; NULL without --recipe */
 	char *endpoint;		     /* base URL, no credentials */
 	char *model;
-	long max_model_len;   /* -1 unknown */
-	char *server;	      /* system_fingerprint of the answers, or NULL */
-	char *server_version; /* /version or /props build_info, or NULL */
-	char *endpoint_note;  /* discovery that failed but did not stop the run, or NULL */
-	const char *thinking; /* static */
+	long max_model_len;	     /* -1 unknown */
+	char *server;		     /* system_fingerprint of the answers, or NULL */
+	char *server_version;	     /* /version or /props build_info, or NULL */
+	char *endpoint_note;	     /* discovery that failed but did not stop the run, or NULL */
+	const char *engine;	     /* static: the engine that answered (engine.h), or NULL */
+	const char *engine_evidence; /* static: what told, or NULL */
+	const char *thinking;	     /* static */
 	char *reasoning_effort;
 	long visible_tokens, headroom_tokens, max_tokens, needle_ctx;
 	int tool_batch;

@@ -14,6 +14,7 @@
 #include "endpoint.h"
 #include "grade.h"
 #include "observe.h"
+#include "retry.h"
 #include "needle.h"
 #include "text.h"
 #include "verdict.h"
@@ -29,6 +30,7 @@ struct run {
 	const char *model;
 	pthread_mutex_t lock;	   /* --parallel: the result's shared fields and the hooks */
 	struct http_budget budget; /* response bytes held at once, whole run */
+	char *sent_extra;	   /* owned: what the user added to every body, or NULL */
 };
 
 /* one plan item being executed: its result and how its requests go */
@@ -71,10 +73,15 @@ static void observe_one(struct job *j, const struct expect *xp, const struct gra
 			const struct http_exchange *x, struct observation *o,
 			struct chat_turns *turns)
 {
-	struct observe_ctx ctx = { j->it, j->cs.stream, &j->run->ep, j->run->model };
+	struct observe_ctx ctx = { j->it,	  j->cs.stream,	      &j->run->ep,
+				   j->run->model, j->run->sent_extra, -1 };
 	struct observe_extra extra = { NULL, NULL };
+	struct grade_policy with_window = *pol;
 
-	observe_exchange(&ctx, xp, pol, x, o, turns, &extra);
+	pthread_mutex_lock(&j->run->ep.lock);
+	ctx.window = with_window.window = j->run->ep.max_model_len;
+	pthread_mutex_unlock(&j->run->ep.lock);
+	observe_exchange(&ctx, xp, &with_window, x, o, turns, &extra);
 	if (extra.json_keys && !j->pr->json_keys) {
 		j->pr->json_keys = extra.json_keys;
 		extra.json_keys = NULL;
@@ -91,6 +98,56 @@ static void observe_one(struct job *j, const struct expect *xp, const struct gra
 
 /* --- sending -------------------------------------------------------------- */
 
+/* seconds of waiting that Ctrl-C cuts short; none when replaying */
+static void pause_for(struct run *run, double seconds)
+{
+	double until = now() + seconds;
+
+	while (!run->hooks->offline && !cancelled(run) && now() < until)
+		usleep(20 * 1000); /* a wait the server asked for, not synchronisation */
+}
+
+/* The exchanges refused with a 429 (or a 503 with Retry-After) go again,
+ * at most --retries times each, after the longest wait they asked for
+ * (capped by --retry-wait-max); tries[i] counts each one's retries. */
+static void retry_refused(struct job *j, struct http_exchange *xs, int n,
+			  const struct http_options *opt, int *tries)
+{
+	const struct retry_policy p = { j->run->c->retries, j->run->c->retry_wait_max };
+	struct http_exchange *again = xcalloc((size_t)n, sizeof(*again));
+	int *which = xcalloc((size_t)n, sizeof(int)), attempt, i, k;
+
+	for (attempt = 0; again && which && !cancelled(j->run); attempt++) {
+		double wait = -1;
+
+		for (i = k = 0; i < n; i++) {
+			double w = retry_wait(&xs[i], attempt, &p, time(NULL));
+
+			if (w >= 0) {
+				which[k++] = i;
+				wait = w > wait ? w : wait;
+			}
+		}
+		if (!k)
+			break;
+		pause_for(j->run, wait);
+		for (i = 0; i < k; i++) {
+			memset(&again[i], 0, sizeof(again[i]));
+			again[i].url = xs[which[i]].url;
+			again[i].body = xs[which[i]].body;
+			again[i].want_marks = xs[which[i]].want_marks;
+		}
+		http_perform(again, (size_t)k, opt);
+		for (i = 0; i < k; i++) {
+			http_exchange_release(&xs[which[i]]);
+			xs[which[i]] = again[i];
+			tries[which[i]]++;
+		}
+	}
+	free(again);
+	free(which);
+}
+
 /* One round: n copies of body, at most limit at once (0: all), each read
  * and graded into an observation labelled label#k (label alone when
  * first_index is 0). Returns the answers that passed; the first answer
@@ -100,11 +157,15 @@ static int send_round(struct job *j, const struct expect *xp, const struct grade
 		      struct chat_turns *turns)
 {
 	struct http_exchange *xs = xcalloc((size_t)n, sizeof(*xs));
+	int *tries = xcalloc((size_t)n, sizeof(int));
 	struct http_options opt = j->run->http;
 	int i, passed = 0;
 
-	if (!xs)
+	if (!xs || !tries) {
+		free(xs);
+		free(tries);
 		return 0;
+	}
 	opt.max_parallel = limit;
 	for (i = 0; i < n; i++) {
 		xs[i].url = j->url;
@@ -112,6 +173,7 @@ static int send_round(struct job *j, const struct expect *xp, const struct grade
 		xs[i].want_marks = j->cs.stream;
 	}
 	http_perform(xs, (size_t)n, &opt);
+	retry_refused(j, xs, n, &opt, tries);
 	for (i = 0; i < n; i++) {
 		char name[48];
 		struct observation *o;
@@ -128,6 +190,8 @@ static int send_round(struct job *j, const struct expect *xp, const struct grade
 			o->detail = xstrdup("interrupted before grading");
 		} else if (o) {
 			observe_one(j, xp, pol, &xs[i], o, i == 0 ? turns : NULL);
+			o->retries = tries[i];
+			j->pr->retried += tries[i] > 0;
 			passed += o->pass;
 			j->pr->passed += o->pass;
 			if (j->it->needle_target > 0 && o->prompt_tokens > 0)
@@ -136,6 +200,7 @@ static int send_round(struct job *j, const struct expect *xp, const struct grade
 		http_exchange_release(&xs[i]);
 	}
 	free(xs);
+	free(tries);
 	return passed;
 }
 
@@ -253,10 +318,11 @@ static int size_haystack(struct job *j)
 		if ((o = probe_result_add_obs(pr, it->probe->id))) {
 			o->cause = CAUSE_CONTEXT_OVERFLOW;
 			o->detail = buf_strdupf("not sent: the endpoint's context is %ld tokens "
-						"(max_model_len), the prompt needs %ld + %ld for "
-						"the answer",
-						j->run->ep.max_model_len, it->needle_target,
-						it->max_tokens);
+						"(%s), the prompt needs %ld + %ld for the answer",
+						j->run->ep.max_model_len,
+						j->run->ep.window_seen ? j->run->ep.window_seen
+								       : "max_model_len",
+						it->needle_target, it->max_tokens);
 		}
 		return -1;
 	}
@@ -596,6 +662,29 @@ static void check_all_refused(struct run_result *r)
 	}
 }
 
+/* The engine that answered: as discovery saw it, else its answers'
+ * fingerprint, else the recipe's word for it; each failed probe without a
+ * remedy of its own gets that engine's. */
+static void name_engine(struct run *run)
+{
+	struct run_result *r = run->r;
+	enum engine e = run->ep.engine;
+	size_t i;
+
+	r->engine_evidence = run->ep.engine_seen;
+	if (e == ENGINE_UNKNOWN && (e = engine_from_fingerprint(r->server)))
+		r->engine_evidence = "system_fingerprint";
+	if (e == ENGINE_UNKNOWN && r->recipe && (e = engine_named(r->recipe->engine)))
+		r->engine_evidence = "the recipe";
+	r->engine = engine_name(e);
+	for (i = 0; i < r->n_probes; i++) {
+		struct probe_result *p = &r->probes[i];
+
+		if (p->cause != CAUSE_NONE && !p->remedy && engine_remedy(e, p->cause))
+			p->remedy = xstrdup(engine_remedy(e, p->cause));
+	}
+}
+
 enum runner_status runner_run(const struct plan *pl, const struct runner_hooks *hooks,
 			      struct run_result *r, char *err, size_t errlen)
 {
@@ -621,6 +710,7 @@ enum runner_status runner_run(const struct plan *pl, const struct runner_hooks *
 		return RUNNER_CONFIG_ERROR;
 	}
 	http_setup(&run, hooks);
+	run.sent_extra = chat_extras_text(run.c->extra_body, run.c->chat_template_kwargs);
 	st = endpoint_discover(&run.ep, &run.probe_http, &cause, detail, sizeof(detail));
 	if (behind_proxy(&run, &st))
 		r->endpoint_note = buf_strdupf("GET %s/models answered HTTP %ld (a proxy?): going "
@@ -648,7 +738,9 @@ enum runner_status runner_run(const struct plan *pl, const struct runner_hooks *
 			run_in_order(&run);
 		check_all_refused(r);
 	}
+	name_engine(&run);
 	r->seconds = now() - t0;
 	endpoint_release(&run.ep);
+	free(run.sent_extra);
 	return RUNNER_OK;
 }

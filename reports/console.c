@@ -36,6 +36,8 @@ int report_console_render(const struct run_result *r, bool color, struct buf *ou
 		rc |= buf_printf(out, " reasoning_effort=%s", r->reasoning_effort);
 	if (r->max_model_len > 0)
 		rc |= buf_printf(out, "  max_model_len=%ld", r->max_model_len);
+	if (r->engine)
+		rc |= buf_printf(out, "  engine=%s", r->engine);
 	rc |= buf_puts(out, "\n");
 	if (r->endpoint_note)
 		rc |= buf_printf(out, "note: %s\n", r->endpoint_note);

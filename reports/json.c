@@ -125,6 +125,7 @@ static cJSON *observation(bool *bad, const struct observation *ob)
 	add_count(bad, o, "reasoning_tokens", ob->reasoning_tokens);
 	add_str(bad, o, "tool_call", ob->tool);
 	add_count(bad, o, "tool_calls", ob->graded ? (long)ob->n_tool_calls : -1);
+	add_num(bad, o, "retries", ob->retries);
 	if (ob->streamed) {
 		cJSON *st = add_obj(bad, o, "stream");
 
@@ -159,6 +160,7 @@ static cJSON *probe(bool *bad, const struct probe_result *p)
 	add_seconds(bad, o, "seconds", p->seconds);
 	add_num(bad, o, "passed", p->passed);
 	add_num(bad, o, "total", p->total);
+	add_num(bad, o, "retried", p->retried);
 	if (p->needle_target > 0) {
 		cJSON *n = add_obj(bad, o, "needle");
 
@@ -262,6 +264,8 @@ static void add_endpoint(bool *bad, cJSON *root, const struct run_result *r)
 	add_count(bad, ep, "max_model_len", r->max_model_len);
 	add_str(bad, ep, "server_version", r->server_version);
 	add_str(bad, ep, "system_fingerprint", r->server);
+	add_str(bad, ep, "engine", r->engine);
+	add_str(bad, ep, "engine_evidence", r->engine_evidence);
 	add_bool(bad, ep, "usable", !r->unusable);
 	add_str(bad, ep, "cause", r->unusable ? cause_code(r->unusable_cause) : NULL);
 	add_str(bad, ep, "detail", r->unusable_detail);

@@ -83,8 +83,16 @@ static char *render(const struct probe_result *pr, const char *tmpl)
 
 char *summary_label(const struct probe_result *pr)
 {
-	return render(pr, pr->verdict == VERDICT_PASS ? pr->probe->summary_pass
-						      : pr->probe->summary_fail);
+	char *label = render(pr, pr->verdict == VERDICT_PASS ? pr->probe->summary_pass
+							     : pr->probe->summary_fail);
+	char *more;
+
+	if (!label || !pr->retried)
+		return label;
+	/* what the notebook must know about how the answers came */
+	more = buf_strdupf("%s (%d retried after 429)", label, pr->retried);
+	free(label);
+	return more;
 }
 
 char *summary_note(const struct probe_result *pr)

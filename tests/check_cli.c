@@ -279,6 +279,36 @@ START_TEST(console_and_markdown)
 }
 END_TEST
 
+/* a server that always says 429: each answer is sent --retries more times
+ * and no more (no retry storm), and --retries 0 sends each once */
+START_TEST(retries_are_bounded)
+{
+	static const struct {
+		const char *retries;
+		long sent;
+	} rows[] = { { "2", 15 }, { "0", 5 }, { "4", 25 } };
+	size_t i;
+
+	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		struct fake f;
+		struct outcome o;
+		const char *argv[] = { "run",	   "--endpoint", NULL,
+				       "--checks", "tools",	 "--tool-batch",
+				       "5",	   "--retries",	 rows[i].retries,
+				       NULL };
+
+		fake_start(&f, "rate-limit-exhausted");
+		argv[2] = f.url;
+		run_preflight(&o, NULL, argv);
+		ck_assert_int_eq(fake_stat(&f, "rate_limited"), rows[i].sent);
+		fake_stop(&f);
+		ck_assert_int_eq(o.code, 1);
+		ck_assert_ptr_nonnull(strstr(o.out, "rate-limited in 5 of 5: HTTP 429"));
+		outcome_release(&o);
+	}
+}
+END_TEST
+
 /* all 20 tool requests are in flight at once: the fake answers none
  * until all 20 are there (a sequential client would wait 30 s and fail) */
 START_TEST(tool_batch_is_concurrent)
@@ -1099,6 +1129,7 @@ Suite *cli_suite(void)
 	tcase_add_loop_test(tc, scenario_cases, 0, n_cases);
 	tcase_add_test(together, parallel_probes_overlap);
 	tcase_add_test(together, tool_batch_is_concurrent);
+	tcase_add_test(together, retries_are_bounded);
 	tcase_add_test(together, refused_while_loading_waits);
 	tcase_add_test(together, interrupt_writes_reports);
 	tcase_add_test(other, console_and_markdown);

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "diagnose.h"
+#include "engine.h"
 #include "suites.h"
 
 START_TEST(every_cause_has_a_code)
@@ -45,6 +46,114 @@ START_TEST(markup_and_garbage)
 }
 END_TEST
 
+/* what stopped an answer short: the budget, thinking, the window, nothing */
+static const struct {
+	const char *name, *content, *finish;
+	size_t reasoning_chars;
+	long completion, max_tokens, prompt, window;
+	enum cause want;
+} answers[] = {
+	/* llama.cpp: 195 of 256 answer tokens when prompt and answer fill 8192 */
+	{ "window ran out", "def f(", "length", 0, 195, 256, 7997, 8192, CAUSE_CONTEXT_OVERFLOW },
+	{ "window unknown", "def f(", "length", 0, 195, 256, 7997, -1, CAUSE_ANSWER_TRUNCATED },
+	{ "budget, not window", "def f(", "length", 0, 256, 256, 100, 8192,
+	  CAUSE_ANSWER_TRUNCATED },
+	{ "thinking ate it", "", "length", 900, 256, 256, 100, 8192, CAUSE_THINKING_STARVATION },
+	{ "nothing anywhere", "", "length", 0, 256, 256, 100, 8192, CAUSE_EMPTY_ANSWER },
+	{ "only newlines", "\n\n\n", "length", 0, 256, 256, 100, 8192, CAUSE_EMPTY_ANSWER },
+	{ "empty, finished", "", "stop", 0, 1, 256, 100, 8192, CAUSE_EMPTY_ANSWER },
+};
+
+START_TEST(causes_from_evidence)
+{
+	struct answer_evidence ev = { 0 };
+
+	ev.content = answers[_i].content;
+	ev.content_len = strlen(answers[_i].content);
+	ev.finish_reason = answers[_i].finish;
+	ev.reasoning_chars = answers[_i].reasoning_chars;
+	ev.reasoning_tokens = -1;
+	ev.completion_tokens = answers[_i].completion;
+	ev.max_tokens = answers[_i].max_tokens;
+	ev.prompt_tokens = answers[_i].prompt;
+	ev.window = answers[_i].window;
+	ck_assert_msg(diagnose_answer(&ev) == answers[_i].want, "%s: %s", answers[_i].name,
+		      cause_code(diagnose_answer(&ev)));
+}
+END_TEST
+
+/* each status class its own cause; a gateway's 502-504 apart from the engine's */
+static const struct {
+	long status;
+	bool overflow, engine_body;
+	enum cause want;
+} statuses[] = {
+	{ 307, false, false, CAUSE_HTTP_REDIRECT },
+	{ 401, false, true, CAUSE_AUTH_ERROR },
+	{ 403, false, true, CAUSE_AUTH_ERROR },
+	{ 400, true, true, CAUSE_CONTEXT_OVERFLOW },
+	{ 400, false, true, CAUSE_REQUEST_REJECTED },
+	{ 422, false, true, CAUSE_REQUEST_REJECTED },
+	{ 404, false, true, CAUSE_HTTP_ERROR },
+	{ 413, false, false, CAUSE_REQUEST_TOO_LARGE },
+	{ 429, false, true, CAUSE_RATE_LIMITED },
+	{ 500, false, true, CAUSE_HTTP_ERROR },
+	{ 500, false, false, CAUSE_HTTP_ERROR },
+	{ 502, false, false, CAUSE_PROXY_ERROR },
+	{ 503, false, false, CAUSE_PROXY_ERROR },
+	{ 504, false, false, CAUSE_PROXY_ERROR },
+	{ 503, false, true, CAUSE_HTTP_ERROR },
+};
+
+START_TEST(causes_of_statuses)
+{
+	ck_assert_msg(diagnose_status(statuses[_i].status, statuses[_i].overflow,
+				      statuses[_i].engine_body) == statuses[_i].want,
+		      "HTTP %ld: %s", statuses[_i].status,
+		      cause_code(diagnose_status(statuses[_i].status, statuses[_i].overflow,
+						 statuses[_i].engine_body)));
+}
+END_TEST
+
+/* the engine from what it shows, and remedies in its own flags */
+START_TEST(engines_and_their_remedies)
+{
+	static const struct {
+		const char *fp;
+		enum engine want;
+	} fps[] = {
+		{ "vllm-0.29.0-13ff2e7e", ENGINE_VLLM }, { "b6457-8e9f1a2b", ENGINE_LLAMACPP },
+		{ "fp_ollama", ENGINE_OLLAMA },		 { "3.0.1-native", ENGINE_TGI },
+		{ "2.4.0-sha-1a2b3c", ENGINE_TGI },	 { "fp_44709d6fcb", ENGINE_UNKNOWN },
+		{ "build-7", ENGINE_UNKNOWN },		 { "", ENGINE_UNKNOWN },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(fps) / sizeof(fps[0]); i++)
+		ck_assert_msg(engine_from_fingerprint(fps[i].fp) == fps[i].want, "%s", fps[i].fp);
+	ck_assert_int_eq(engine_from_owner("llamacpp"), ENGINE_LLAMACPP);
+	ck_assert_int_eq(engine_from_owner("sglang"), ENGINE_SGLANG);
+	ck_assert_int_eq(engine_from_owner("library"), ENGINE_OLLAMA);
+	ck_assert_int_eq(engine_from_owner("openai"), ENGINE_UNKNOWN);
+	ck_assert_int_eq(engine_named("llama.cpp"), ENGINE_LLAMACPP);
+	ck_assert_int_eq(engine_named("vLLM"), ENGINE_VLLM);
+	ck_assert_ptr_null(engine_named(NULL) ? "x" : NULL);
+	/* a per-slot window is llama.cpp's: -np 1 or --kv-unified, not only -c */
+	ck_assert_ptr_nonnull(
+		strstr(engine_remedy(ENGINE_LLAMACPP, CAUSE_CONTEXT_OVERFLOW), "--kv-unified"));
+	/* no vLLM flags on another engine */
+	ck_assert_ptr_null(
+		strstr(engine_remedy(ENGINE_LLAMACPP, CAUSE_GARBAGE_OUTPUT), "--enforce-eager"));
+	ck_assert_ptr_null(
+		strstr(engine_remedy(ENGINE_SGLANG, CAUSE_CONTEXT_OVERFLOW), "--max-model-len"));
+	ck_assert_ptr_nonnull(
+		strstr(engine_remedy(ENGINE_LLAMACPP, CAUSE_STREAM_PARITY), "llama.cpp"));
+	ck_assert_ptr_null(engine_remedy(ENGINE_UNKNOWN, CAUSE_CONTEXT_OVERFLOW));
+	/* the generic stream-parity remedy blames no one engine */
+	ck_assert_ptr_null(strstr(cause_remedy(CAUSE_STREAM_PARITY), "vLLM and SGLang"));
+}
+END_TEST
+
 Suite *diagnose_suite(void)
 {
 	Suite *s = suite_create("diagnose");
@@ -52,6 +161,9 @@ Suite *diagnose_suite(void)
 
 	tcase_add_test(tc, every_cause_has_a_code);
 	tcase_add_test(tc, markup_and_garbage);
+	tcase_add_loop_test(tc, causes_from_evidence, 0, sizeof(answers) / sizeof(answers[0]));
+	tcase_add_test(tc, engines_and_their_remedies);
+	tcase_add_loop_test(tc, causes_of_statuses, 0, sizeof(statuses) / sizeof(statuses[0]));
 	suite_add_tcase(s, tc);
 	return s;
 }

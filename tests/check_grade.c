@@ -70,11 +70,33 @@ static const struct {
 	  "{\"choices\":[{\"message\":{\"content\":\"\",\"reasoning\":\"thinking...\"},\"finish_"
 	  "reason\":\"length\"}],\"usage\":{\"completion_tokens\":256}}",
 	  false, CAUSE_THINKING_STARVATION },
-	/* a router stripped the reasoning but billed the whole budget */
+	/* the whole budget went and nothing came back, no reasoning anywhere (a
+	 * router that strips it, llama.cpp stripping whitespace): not a thinking
+	 * problem until reasoning is seen */
 	{ json_probe,
 	  "{\"choices\":[{\"message\":{\"content\":\"\"},\"finish_reason\":\"length\"}],\"usage\":{"
 	  "\"completion_tokens\":256}}",
-	  false, CAUSE_THINKING_STARVATION },
+	  false, CAUSE_EMPTY_ANSWER },
+	{ tool_probe,
+	  "{\"choices\":[{\"message\":{\"content\":\"\\n\\n\\n\"},\"finish_reason\":\"length\"}],"
+	  "\"usage\":{\"completion_tokens\":256}}",
+	  false, CAUSE_EMPTY_ANSWER },
+	/* replies a strict OpenAI client cannot consume, whatever they say */
+	{ tool_probe,
+	  "{\"choices\":[{\"message\":{\"content\":null,\"tool_calls\":[{\"id\":\"a\",\"type\":"
+	  "\"function\",\"function\":{\"name\":\"get_weather\",\"arguments\":{\"city\":"
+	  "\"Oakland\"}}}]},\"finish_reason\":\"tool_calls\"}]}",
+	  false, CAUSE_NONCONFORMANT_REPLY },
+	{ smoke_probe,
+	  "{\"choices\":[{\"message\":{\"content\":[\"sum(xs)\"]},\"finish_reason\":\"stop\"}]}",
+	  false, CAUSE_NONCONFORMANT_REPLY },
+	{ smoke_probe,
+	  "{\"choices\":[{\"message\":{\"content\":\"sum(xs)\"},\"finish_reason\":\"stop_"
+	  "sequence\"}]}",
+	  false, CAUSE_NONCONFORMANT_REPLY },
+	{ smoke_probe,
+	  "{\"choices\":[{\"message\":{\"content\":\"sum(xs)\"},\"finish_reason\":1}]}", false,
+	  CAUSE_NONCONFORMANT_REPLY },
 	{ smoke_probe,
 	  "{\"choices\":[{\"message\":{\"content\":\"Depending on whether you want sum(xs) "
 	  "or\"},\"finish_reason\":\"length\"}],\"usage\":{\"completion_tokens\":256}}",
@@ -142,7 +164,7 @@ static const struct {
 START_TEST(grades_recorded_answers)
 {
 	struct probe *p = load(cases[_i].probe);
-	struct grade_policy pol = { allowed, 2, REASONING_ANY, 256, NULL, NULL, 0 };
+	struct grade_policy pol = { allowed, 2, REASONING_ANY, 256, -1, NULL, NULL, 0 };
 	struct chat_reply r;
 	struct grade g;
 	char err[128];
@@ -169,7 +191,7 @@ START_TEST(patterns_that_cannot_finish)
 		"\"user\",\"content\":\"x\"}]},\"expect\":{\"content_json_schema\":{"
 		"\"properties\":{\"k\":{\"pattern\":\"^(a|aa)+$\"}}}}}",
 	};
-	struct grade_policy pol = { allowed, 2, REASONING_ANY, 256, NULL, NULL, 0 };
+	struct grade_policy pol = { allowed, 2, REASONING_ANY, 256, -1, NULL, NULL, 0 };
 	char body[1024], a[201], err[128];
 	size_t i;
 
@@ -201,7 +223,7 @@ END_TEST
 START_TEST(policy_overrides_a_passing_check)
 {
 	struct probe *p = load(smoke_probe);
-	struct grade_policy pol = { allowed, 2, REASONING_REQUIRED, 256, NULL, NULL, 0 };
+	struct grade_policy pol = { allowed, 2, REASONING_REQUIRED, 256, -1, NULL, NULL, 0 };
 	const char *body = "{\"choices\":[{\"message\":{\"content\":\"sum(xs)\"},\"finish_reason\":"
 			   "\"stop\"}]}";
 	struct chat_reply r;

@@ -31,5 +31,6 @@ Suite *audit_suite(void);
 Suite *plan_suite(void);
 Suite *verdict_suite(void);
 Suite *speed_suite(void);
+Suite *retry_suite(void);
 
 #endif

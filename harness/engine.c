@@ -1,0 +1,219 @@
+/* engine — engine identity and per-engine remedies; see engine.h. */
+#include "engine.h"
+
+#include <ctype.h>
+#include <stddef.h>
+#include <string.h>
+#include <strings.h>
+
+static const struct {
+	const char *name;	    /* as reports print it */
+	const char *const *aliases; /* as users and servers write it */
+} engines[ENGINE_COUNT] = {
+	[ENGINE_UNKNOWN] = { NULL, NULL },
+	[ENGINE_VLLM] = { "vLLM", (const char *const[]){ "vllm", NULL } },
+	[ENGINE_SGLANG] = { "SGLang", (const char *const[]){ "sglang", NULL } },
+	[ENGINE_LLAMACPP] = { "llama.cpp",
+			      (const char *const[]){ "llama.cpp", "llamacpp", "llama-server",
+						     "llama_cpp", NULL } },
+	[ENGINE_OLLAMA] = { "Ollama", (const char *const[]){ "ollama", NULL } },
+	[ENGINE_TGI] = { "TGI", (const char *const[]){ "tgi", "text-generation-inference", NULL } },
+};
+
+const char *engine_name(enum engine e)
+{
+	return (unsigned)e < ENGINE_COUNT ? engines[e].name : NULL;
+}
+
+enum engine engine_named(const char *name)
+{
+	int e;
+	size_t i;
+
+	for (e = 1; name && e < ENGINE_COUNT; e++)
+		for (i = 0; engines[e].aliases[i]; i++)
+			if (!strcasecmp(name, engines[e].aliases[i]))
+				return (enum engine)e;
+	return ENGINE_UNKNOWN;
+}
+
+enum engine engine_from_owner(const char *owned_by)
+{
+	if (owned_by && !strcmp(owned_by, "library"))
+		return ENGINE_OLLAMA; /* Ollama's /v1/models owner */
+	return engine_named(owned_by);
+}
+
+static bool digits(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!isdigit((unsigned char)s[i]))
+			return false;
+	return n > 0;
+}
+
+enum engine engine_from_fingerprint(const char *fp)
+{
+	size_t n;
+
+	if (!fp)
+		return ENGINE_UNKNOWN;
+	if (!strncmp(fp, "vllm-", 5))
+		return ENGINE_VLLM;
+	if (!strcmp(fp, "fp_ollama"))
+		return ENGINE_OLLAMA;
+	n = strcspn(fp, "-");
+	if (fp[0] == 'b' && fp[n] == '-' && digits(fp + 1, n - 1))
+		return ENGINE_LLAMACPP; /* b6457-8e9f1a2b */
+	if (isdigit((unsigned char)fp[0]) && fp[n] == '-' && memchr(fp, '.', n))
+		return ENGINE_TGI; /* 3.0.1-native, 2.4.0-sha-abc */
+	return ENGINE_UNKNOWN;
+}
+
+/* Each row: a cause, an engine, the remedy in that engine's flags. */
+static const struct {
+	enum cause cause;
+	enum engine engine;
+	const char *remedy;
+} remedies[] = {
+	{ CAUSE_REASONING_BLEED, ENGINE_VLLM,
+	  "serve with the model's reasoning parser: --reasoning-parser "
+	  "qwen3|deepseek_r1|super_v3|..." },
+	{ CAUSE_REASONING_BLEED, ENGINE_SGLANG,
+	  "serve with the model's reasoning parser: --reasoning-parser qwen3|deepseek-r1|..." },
+	{ CAUSE_REASONING_BLEED, ENGINE_LLAMACPP,
+	  "start llama-server with --jinja --reasoning-format deepseek, so the thinking goes "
+	  "to reasoning_content" },
+	{ CAUSE_REASONING_BLEED, ENGINE_OLLAMA,
+	  "use a model whose template declares thinking (ollama show), and a recent Ollama, "
+	  "which returns it in reasoning" },
+	{ CAUSE_REASONING_BLEED, ENGINE_TGI,
+	  "TGI has no reasoning parser: turn thinking off in the chat template (--no-thinking) "
+	  "or serve the model with vLLM or SGLang" },
+	{ CAUSE_ANSWER_IN_REASONING, ENGINE_VLLM,
+	  "the reasoning parser put the answer in the reasoning channel: check "
+	  "--reasoning-parser matches the model and its chat template" },
+	{ CAUSE_ANSWER_IN_REASONING, ENGINE_SGLANG,
+	  "the reasoning parser put the answer in the reasoning channel: check "
+	  "--reasoning-parser matches the model and its chat template" },
+	{ CAUSE_ANSWER_IN_REASONING, ENGINE_LLAMACPP,
+	  "the answer went to reasoning_content: check --reasoning-format and that the chat "
+	  "template (--chat-template-file) closes the thinking block" },
+	{ CAUSE_TOOL_CALL_AS_TEXT, ENGINE_VLLM,
+	  "serve with --enable-auto-tool-choice --tool-call-parser "
+	  "<hermes|qwen3_coder|llama3_json|mistral...> matching the model" },
+	{ CAUSE_TOOL_CALL_AS_TEXT, ENGINE_SGLANG,
+	  "serve with --tool-call-parser <qwen25|qwen3_coder|llama3|mistral|deepseekv3...> "
+	  "matching the model" },
+	{ CAUSE_TOOL_CALL_AS_TEXT, ENGINE_LLAMACPP,
+	  "start llama-server with --jinja, and a chat template that renders tools "
+	  "(--chat-template-file) if the GGUF's own does not" },
+	{ CAUSE_TOOL_CALL_AS_TEXT, ENGINE_OLLAMA,
+	  "use a model tag whose template declares tools (ollama show --modelfile); Ollama "
+	  "parses calls only for those" },
+	{ CAUSE_NO_TOOL_CALL, ENGINE_VLLM,
+	  "the model answered in prose: serve with --enable-auto-tool-choice and a "
+	  "--tool-call-parser, and check the chat template renders tools" },
+	{ CAUSE_NO_TOOL_CALL, ENGINE_SGLANG,
+	  "the model answered in prose: check --tool-call-parser and that the chat template "
+	  "renders tools" },
+	{ CAUSE_NO_TOOL_CALL, ENGINE_LLAMACPP,
+	  "the model answered in prose: start llama-server with --jinja so the template renders "
+	  "the tools" },
+	{ CAUSE_INVALID_TOOL_ARGUMENTS, ENGINE_VLLM,
+	  "tool arguments are broken: check --tool-call-parser matches the model, and run "
+	  "without --speculative-config to rule it out" },
+	{ CAUSE_INVALID_TOOL_ARGUMENTS, ENGINE_SGLANG,
+	  "tool arguments are broken: check --tool-call-parser matches the model, and run "
+	  "without --speculative-algorithm to rule it out" },
+	{ CAUSE_INVALID_TOOL_ARGUMENTS, ENGINE_LLAMACPP,
+	  "tool arguments are broken: check the chat template (--jinja, "
+	  "--chat-template-file), and run without a draft model (-md) to rule it out" },
+	{ CAUSE_GARBAGE_OUTPUT, ENGINE_VLLM,
+	  "the decode is broken: suspect the kernel or quantization path (try another "
+	  "--quantization, --kv-cache-dtype auto, --enforce-eager)" },
+	{ CAUSE_GARBAGE_OUTPUT, ENGINE_SGLANG,
+	  "the decode is broken: suspect the kernel or quantization path (try another "
+	  "--quantization, --kv-cache-dtype auto, --disable-cuda-graph)" },
+	{ CAUSE_GARBAGE_OUTPUT, ENGINE_LLAMACPP,
+	  "the decode is broken: check the GGUF (its sha256, another quant), and try "
+	  "-ctk f16 -ctv f16, -fa off, or fewer -ngl layers" },
+	{ CAUSE_GARBAGE_OUTPUT, ENGINE_OLLAMA,
+	  "the decode is broken: re-pull the model (ollama pull) or try another quant tag" },
+	{ CAUSE_GARBAGE_OUTPUT, ENGINE_TGI,
+	  "the decode is broken: suspect the quantization path (another --quantize, "
+	  "--dtype)" },
+	{ CAUSE_CONTEXT_OVERFLOW, ENGINE_VLLM,
+	  "serve with a larger --max-model-len, or run with a smaller --needle-ctx" },
+	{ CAUSE_CONTEXT_OVERFLOW, ENGINE_SGLANG,
+	  "serve with a larger --context-length, or run with a smaller --needle-ctx" },
+	{ CAUSE_CONTEXT_OVERFLOW, ENGINE_LLAMACPP,
+	  "llama-server's window is per slot (-c 32768 -np 4 gives each 8192): raise -c, "
+	  "serve with -np 1 or --kv-unified, or run with a smaller --needle-ctx" },
+	{ CAUSE_CONTEXT_OVERFLOW, ENGINE_OLLAMA,
+	  "raise Ollama's window (OLLAMA_CONTEXT_LENGTH, or PARAMETER num_ctx in the "
+	  "Modelfile), or run with a smaller --needle-ctx" },
+	{ CAUSE_CONTEXT_OVERFLOW, ENGINE_TGI,
+	  "serve with larger --max-input-tokens and --max-total-tokens, or run with a smaller "
+	  "--needle-ctx" },
+	{ CAUSE_HTTP_ERROR, ENGINE_VLLM,
+	  "read the server log around this request; a 500 'EngineCore encountered an issue' "
+	  "means the engine died: restart the serve, and lower --gpu-memory-utilization or "
+	  "--max-num-seqs if it ran out of memory" },
+	{ CAUSE_HTTP_ERROR, ENGINE_SGLANG,
+	  "read the scheduler's log around this request; if it ran out of memory, lower "
+	  "--mem-fraction-static or --max-running-requests" },
+	{ CAUSE_HTTP_ERROR, ENGINE_LLAMACPP,
+	  "read llama-server's log around this request; if it ran out of memory, offload "
+	  "fewer layers (-ngl), or lower -c or -np" },
+	{ CAUSE_HTTP_ERROR, ENGINE_OLLAMA,
+	  "read Ollama's server log (journalctl -u ollama, or ~/.ollama/logs/server.log) "
+	  "around this request" },
+	{ CAUSE_HTTP_ERROR, ENGINE_TGI,
+	  "read the shard logs around this request; if it ran out of memory, lower "
+	  "--max-batch-prefill-tokens or --max-total-tokens" },
+	{ CAUSE_STREAM_PARITY, ENGINE_VLLM,
+	  "vLLM answers differently streamed: its tool and reasoning parsers have a separate "
+	  "streaming path; compare the two answers in the JSON report" },
+	{ CAUSE_STREAM_PARITY, ENGINE_SGLANG,
+	  "SGLang answers differently streamed: its tool and reasoning parsers have a separate "
+	  "streaming path; compare the two answers in the JSON report" },
+	{ CAUSE_STREAM_PARITY, ENGINE_LLAMACPP,
+	  "llama.cpp answers differently streamed: its chat parser reads a stream in partial "
+	  "mode (and strips leading whitespace while thinking); compare the two answers in the "
+	  "JSON report" },
+	{ CAUSE_STREAM_PARITY, ENGINE_OLLAMA,
+	  "Ollama answers differently streamed: compare the two answers in the JSON report" },
+	{ CAUSE_STREAM_PARITY, ENGINE_TGI,
+	  "TGI answers differently streamed: compare the two answers in the JSON report" },
+	{ CAUSE_CONCURRENCY_CORRUPTION, ENGINE_VLLM,
+	  "answers are clean one at a time and corrupt under load: retry with --max-num-seqs 1, "
+	  "without --speculative-config, or with --enforce-eager" },
+	{ CAUSE_CONCURRENCY_CORRUPTION, ENGINE_SGLANG,
+	  "answers are clean one at a time and corrupt under load: retry with "
+	  "--max-running-requests 1, without --speculative-algorithm, or with "
+	  "--disable-cuda-graph" },
+	{ CAUSE_CONCURRENCY_CORRUPTION, ENGINE_LLAMACPP,
+	  "answers are clean one at a time and corrupt under load: retry with -np 1, or "
+	  "without a draft model (-md)" },
+	{ CAUSE_RATE_LIMITED, ENGINE_TGI,
+	  "TGI is overloaded: raise --max-concurrent-requests, or lower --tool-batch" },
+	{ CAUSE_RATE_LIMITED, ENGINE_LLAMACPP,
+	  "llama-server has too few slots for the batch: raise -np, or lower --tool-batch" },
+	{ CAUSE_REQUEST_REJECTED, ENGINE_LLAMACPP,
+	  "llama-server refused what preflight sent: read its message (it takes no grammar "
+	  "together with tools, and needs --jinja for tools); drop or fix the field "
+	  "(--extra-body, --chat-template-kwargs, the probe's request)" },
+};
+
+const char *engine_remedy(enum engine e, enum cause c)
+{
+	size_t i;
+
+	for (i = 0; e != ENGINE_UNKNOWN && i < sizeof(remedies) / sizeof(remedies[0]); i++)
+		if (remedies[i].cause == c && remedies[i].engine == e)
+			return remedies[i].remedy;
+	return NULL;
+}
