@@ -222,6 +222,7 @@ char *chat_responses_body(const cJSON *request, const struct chat_settings *s, c
 		  cJSON_AddItemToObject(body, "input", cJSON_Duplicate(input, 1)) &&
 		  cJSON_AddNumberToObject(body, "max_output_tokens", (double)s->max_tokens) &&
 		  cJSON_AddNumberToObject(body, "temperature", 0.0) &&
+		  (!s->stream || cJSON_AddBoolToObject(body, "stream", 1)) &&
 		  (!toggle || ((kw = cJSON_AddObjectToObject(body, "chat_template_kwargs")) &&
 			       cJSON_AddBoolToObject(kw, "enable_thinking",
 						     s->thinking == THINKING_ENABLED))) &&

@@ -83,8 +83,12 @@ static int read_reply(const struct observe_ctx *ctx, const struct http_exchange 
 
 	if (ctx->stream) {
 		o->streamed = true;
-		rc = reply_stream_parse(body, x->response.len, x->marks, x->n_marks, reply,
-					&o->stream, err, sizeof(err));
+		rc = ctx->it->probe->api == API_RESPONSES
+			     ? reply_responses_stream_parse(body, x->response.len, x->marks,
+							    x->n_marks, reply, &o->stream, err,
+							    sizeof(err))
+			     : reply_stream_parse(body, x->response.len, x->marks, x->n_marks,
+						  reply, &o->stream, err, sizeof(err));
 		if (!rc)
 			return 0;
 		o->cause = rc == -2 ? CAUSE_HTTP_ERROR : CAUSE_MALFORMED_RESPONSE;

@@ -552,8 +552,10 @@ static void stream_metrics(struct stream_state *s)
 	speed_measure(&in, &s->st->speed);
 }
 
-int reply_stream_parse(const char *body, size_t len, const struct http_mark *marks, size_t n_marks,
-		       struct chat_reply *r, struct stream_stats *st, char *err, size_t errlen)
+/* a stream of either API, each event through on_one */
+static int parse_stream(const char *body, size_t len, const struct http_mark *marks, size_t n_marks,
+			struct chat_reply *r, struct stream_stats *st, char *err, size_t errlen,
+			int (*on_one)(void *, const struct sse_event *))
 {
 	struct stream_state s;
 	struct sse_parser p;
@@ -574,9 +576,9 @@ int reply_stream_parse(const char *body, size_t len, const struct http_mark *mar
 	for (i = 0; i < CHAT_MAX_TOOL_CALLS; i++)
 		buf_init(&s.args[i], 0);
 	sse_init(&p, CHAT_STREAM_MAX_LINE, CHAT_STREAM_MAX_EVENTS);
-	rc = sse_feed(&p, body, len, on_event, &s);
+	rc = sse_feed(&p, body, len, on_one, &s);
 	if (!rc)
-		rc = sse_finish(&p, on_event, &s);
+		rc = sse_finish(&p, on_one, &s);
 	if (rc == SSE_EEVENTS && !s.failed)
 		stream_fail(&s, "more than %d events in the stream", CHAT_STREAM_MAX_EVENTS);
 	else if (rc && !s.failed)
@@ -601,6 +603,12 @@ int reply_stream_parse(const char *body, size_t len, const struct http_mark *mar
 		return -1;
 	}
 	return s.failed ? (s.error_object ? -2 : -1) : 0;
+}
+
+int reply_stream_parse(const char *body, size_t len, const struct http_mark *marks, size_t n_marks,
+		       struct chat_reply *r, struct stream_stats *st, char *err, size_t errlen)
+{
+	return parse_stream(body, len, marks, n_marks, r, st, err, errlen, on_event);
 }
 
 /* appends the text of every part of type kind in item's content */
@@ -637,40 +645,57 @@ static const char *responses_finish(const cJSON *root, const cJSON *status)
 	return status->valuestring;
 }
 
-int reply_responses_parse(const char *body, size_t len, struct chat_reply *r, char *err,
-			  size_t errlen)
+/* a Responses object's status, usage and model into r */
+static void responses_facts(const cJSON *root, struct chat_reply *r)
 {
-	struct buf content = BUF_INIT(0), reasoning = BUF_INIT(0);
-	cJSON *root = NULL;
-	const cJSON *status, *item, *usage;
-	int rc = -1;
+	const cJSON *usage = cJSON_GetObjectItemCaseSensitive(root, "usage");
 
-	reply_reset(r);
-	r->had_nul = has_nul_escape(body, len);
-	root = parse_whole(body, len);
-	status = cJSON_GetObjectItemCaseSensitive(root, "status");
-	if (!cJSON_IsObject(root) ||
-	    !cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(root, "output"))) {
-		snprintf(err, errlen, "the body is not a Responses API object (no output list)");
-		goto out;
-	}
-	cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(root, "output"))
-	{
-		if (collect_parts(&content, item, "output_text") ||
-		    collect_parts(&reasoning, item, "reasoning_text")) {
-			snprintf(err, errlen, "out of memory reading the reply");
-			goto out;
-		}
-	}
-	r->finish_reason = xstrdup(responses_finish(root, status));
-	usage = cJSON_GetObjectItemCaseSensitive(root, "usage");
+	free(r->finish_reason);
+	r->finish_reason =
+		xstrdup(responses_finish(root, cJSON_GetObjectItemCaseSensitive(root, "status")));
 	r->prompt_tokens = usage_int(usage, "input_tokens");
 	r->completion_tokens = usage_int(usage, "output_tokens");
 	r->reasoning_tokens =
 		usage_int(cJSON_GetObjectItemCaseSensitive(usage, "output_tokens_details"),
 			  "reasoning_tokens");
-	r->reasoning_field = reasoning.len ? "reasoning_text" : NULL;
 	take_string(&r->model, cJSON_GetObjectItemCaseSensitive(root, "model"));
+}
+
+/* every output_text part into content, every reasoning_text part into reasoning */
+static int responses_output(const cJSON *root, struct buf *content, struct buf *reasoning)
+{
+	const cJSON *item;
+
+	cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(root, "output"))
+	{
+		if (collect_parts(content, item, "output_text") ||
+		    collect_parts(reasoning, item, "reasoning_text"))
+			return -1;
+	}
+	return 0;
+}
+
+int reply_responses_parse(const char *body, size_t len, struct chat_reply *r, char *err,
+			  size_t errlen)
+{
+	struct buf content = BUF_INIT(0), reasoning = BUF_INIT(0);
+	cJSON *root = NULL;
+	int rc = -1;
+
+	reply_reset(r);
+	r->had_nul = has_nul_escape(body, len);
+	root = parse_whole(body, len);
+	if (!cJSON_IsObject(root) ||
+	    !cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(root, "output"))) {
+		snprintf(err, errlen, "the body is not a Responses API object (no output list)");
+		goto out;
+	}
+	if (responses_output(root, &content, &reasoning)) {
+		snprintf(err, errlen, "out of memory reading the reply");
+		goto out;
+	}
+	responses_facts(root, r);
+	r->reasoning_field = reasoning.len ? "reasoning_text" : NULL;
 	rc = 0;
 out:
 	r->content = buf_detach(&content);
@@ -678,5 +703,93 @@ out:
 	r->reasoning = buf_detach(&reasoning);
 	r->reasoning_len = r->reasoning ? strlen(r->reasoning) : 0;
 	cJSON_Delete(root);
+	return rc;
+}
+
+/* --- Responses API streams ------------------------------------------------------ */
+
+/* One Responses event: a text or reasoning delta, the final response
+ * (completed, incomplete, failed), or an error. Returns 0, or 1 after
+ * stream_fail. */
+static int responses_event(struct stream_state *s, const cJSON *o, double t)
+{
+	const char *type = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(o, "type"));
+	const cJSON *delta = cJSON_GetObjectItemCaseSensitive(o, "delta");
+	const cJSON *resp = cJSON_GetObjectItemCaseSensitive(o, "response");
+	bool text = type && !strcmp(type, "response.output_text.delta");
+
+	if (!type)
+		return stream_fail(s, "an event of the Responses stream has no type");
+	if (text || !strcmp(type, "response.reasoning_text.delta")) {
+		if (!cJSON_IsString(delta))
+			return stream_fail(s, "%s: delta is %s; the spec says a string", type,
+					   json_type(delta));
+		if (buf_puts(text ? &s->content : &s->reasoning, delta->valuestring))
+			return stream_fail(s, "out of memory reading the stream");
+		if (!text)
+			s->r->reasoning_field = "reasoning_text";
+		if (*delta->valuestring)
+			note_token(s, t, text);
+		return 0;
+	}
+	if (!strcmp(type, "response.completed") || !strcmp(type, "response.incomplete")) {
+		s->st->done = 1;
+		responses_facts(resp, s->r);
+		/* a server that streamed no deltas still says it all at the end */
+		if (!s->content.len && !s->reasoning.len &&
+		    responses_output(resp, &s->content, &s->reasoning))
+			return stream_fail(s, "out of memory reading the stream");
+		return 0;
+	}
+	if (!strcmp(type, "response.failed") || !strcmp(type, "error")) {
+		const cJSON *e = cJSON_GetObjectItemCaseSensitive(resp, "error");
+		const char *m = cJSON_GetStringValue(
+			cJSON_GetObjectItemCaseSensitive(e ? e : o, "message"));
+		char *ex = m ? text_excerpt(m, strlen(m), 300, true) : NULL;
+
+		stream_fail(s, "error in the stream: %s", ex ? ex : type);
+		s->error_object = 1;
+		free(ex);
+		return 1;
+	}
+	return 0; /* created, in_progress, output_item.added, ...: nothing to read */
+}
+
+static int on_responses_event(void *ctx, const struct sse_event *ev)
+{
+	struct stream_state *s = ctx;
+	double t = event_time(s, ev->end_offset);
+	cJSON *o;
+	int rc;
+
+	s->st->events++;
+	if (ev->data_len == 6 && !memcmp(ev->data, "[DONE]", 6))
+		return 0;
+	if (has_nul_escape(ev->data, ev->data_len))
+		s->r->had_nul = true;
+	if (!(o = cJSON_ParseWithLength(ev->data, ev->data_len))) {
+		char *ex = text_excerpt(ev->data, ev->data_len, 80, true);
+
+		stream_fail(s, "an event is not valid JSON: '%s'", ex ? ex : "");
+		free(ex);
+		return 1;
+	}
+	rc = responses_event(s, o, t);
+	cJSON_Delete(o);
+	return rc;
+}
+
+int reply_responses_stream_parse(const char *body, size_t len, const struct http_mark *marks,
+				 size_t n_marks, struct chat_reply *r, struct stream_stats *st,
+				 char *err, size_t errlen)
+{
+	int rc = parse_stream(body, len, marks, n_marks, r, st, err, errlen, on_responses_event);
+
+	if (!rc && !st->done) {
+		snprintf(err, errlen,
+			 "the Responses stream ended without response.completed after %zu events",
+			 st->events);
+		return -1;
+	}
 	return rc;
 }

@@ -71,9 +71,19 @@ int reply_parse(const char *body, size_t len, struct chat_reply *r, char *err, s
 void reply_release(struct chat_reply *r);
 
 /* Reads a Responses reply: output_text parts are the content, reasoning_text
- * parts the reasoning, status completed is finish "stop" (else the status).
- * Same contract as reply_parse. */
+ * parts the reasoning, status completed is finish "stop", incomplete at
+ * max_output_tokens "length" (else the status). Same contract as
+ * reply_parse. */
 int reply_responses_parse(const char *body, size_t len, struct chat_reply *r, char *err,
 			  size_t errlen);
+
+/* Reads a streamed Responses reply (response.output_text.delta,
+ * response.reasoning_text.delta, then response.completed or .incomplete
+ * with the whole response; response.failed and error events are the
+ * endpoint's message). Same contract as reply_stream_parse; a stream that
+ * never completes is -1. */
+int reply_responses_stream_parse(const char *body, size_t len, const struct http_mark *marks,
+				 size_t n_marks, struct chat_reply *r, struct stream_stats *st,
+				 char *err, size_t errlen);
 
 #endif

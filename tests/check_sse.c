@@ -175,6 +175,60 @@ START_TEST(stream_timing)
 }
 END_TEST
 
+/* the Responses API's event stream: deltas, then the whole response */
+static const struct {
+	const char *name, *body;
+	int rc;
+	const char *content, *reasoning, *finish;
+} responses_streams[] = {
+	{ "deltas then completed",
+	  "event: response.created\ndata: {\"type\":\"response.created\",\"response\":{}}\n\n"
+	  "data: {\"type\":\"response.reasoning_text.delta\",\"delta\":\"hm\"}\n\n"
+	  "data: {\"type\":\"response.output_text.delta\",\"delta\":\"REA\"}\n\n"
+	  "data: {\"type\":\"response.output_text.delta\",\"delta\":\"DY\"}\n\n"
+	  "data: {\"type\":\"response.completed\",\"response\":{\"status\":\"completed\","
+	  "\"output\":[],\"usage\":{\"input_tokens\":9,\"output_tokens\":3}}}\n\n",
+	  0, "READY", "hm", "stop" },
+	{ "cut at the budget",
+	  "data: {\"type\":\"response.output_text.delta\",\"delta\":\"RE\"}\n\n"
+	  "data: {\"type\":\"response.incomplete\",\"response\":{\"status\":\"incomplete\","
+	  "\"incomplete_details\":{\"reason\":\"max_output_tokens\"},\"output\":[]}}\n\n",
+	  0, "RE", "", "length" },
+	{ "no deltas, all at the end",
+	  "data: {\"type\":\"response.completed\",\"response\":{\"status\":\"completed\","
+	  "\"output\":[{\"type\":\"message\",\"content\":[{\"type\":\"output_text\","
+	  "\"text\":\"READY\"}]}]}}\n\n",
+	  0, "READY", "", "stop" },
+	{ "failed",
+	  "data: {\"type\":\"response.failed\",\"response\":{\"error\":{\"message\":"
+	  "\"out of memory\"}}}\n\n",
+	  -2, "", "", NULL },
+	{ "never completed", "data: {\"type\":\"response.output_text.delta\",\"delta\":\"RE\"}\n\n",
+	  -1, "RE", "", NULL },
+	{ "a delta that is not a string",
+	  "data: {\"type\":\"response.output_text.delta\",\"delta\":{\"content\":\"We\"}}\n\n", -1,
+	  "", "", NULL },
+	{ "a plain JSON reply", "{\"status\":\"completed\",\"output\":[]}", -1, "", "", NULL },
+};
+
+START_TEST(responses_stream)
+{
+	struct chat_reply r;
+	struct stream_stats st;
+	char err[256] = "";
+	const char *body = responses_streams[_i].body;
+
+	ck_assert_msg(reply_responses_stream_parse(body, strlen(body), NULL, 0, &r, &st, err,
+						   sizeof(err)) == responses_streams[_i].rc,
+		      "%s: %s", responses_streams[_i].name, err);
+	ck_assert_str_eq(r.content ? r.content : "", responses_streams[_i].content);
+	ck_assert_str_eq(r.reasoning ? r.reasoning : "", responses_streams[_i].reasoning);
+	if (responses_streams[_i].finish)
+		ck_assert_str_eq(r.finish_reason, responses_streams[_i].finish);
+	reply_release(&r);
+}
+END_TEST
+
 START_TEST(stream_failures)
 {
 	/* SGLang: an error object mid-stream */
@@ -265,6 +319,8 @@ Suite *sse_suite(void)
 	tcase_add_test(tc, reassembles_vllm);
 	tcase_add_test(tc, stream_timing);
 	tcase_add_test(tc, stream_failures);
+	tcase_add_loop_test(tc, responses_stream, 0,
+			    sizeof(responses_streams) / sizeof(responses_streams[0]));
 	tcase_add_test(tc, fuzz_huge_tool_index);
 	suite_add_tcase(s, tc);
 	return s;
