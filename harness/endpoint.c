@@ -281,6 +281,30 @@ long endpoint_tokenize(struct endpoint *e, const struct http_options *o, const c
 	return count;
 }
 
+/* llama.cpp: POST BASE/chat/completions/input_tokens with the chat body
+ * itself answers {"input_tokens": N}; -1 when the endpoint has no such thing */
+static long input_tokens(struct endpoint *e, const struct http_options *o, const char *chat_body)
+{
+	char url[2048], *reply;
+	long n = -1;
+	int state;
+
+	pthread_mutex_lock(&e->lock);
+	state = e->input_tokens;
+	pthread_mutex_unlock(&e->lock);
+	if (state < 0)
+		return -1;
+	snprintf(url, sizeof(url), "%s/chat/completions/input_tokens", e->base);
+	if ((reply = post_ok(url, chat_body, o)))
+		n = reply_number(reply, "\"input_tokens\"");
+	free(reply);
+	pthread_mutex_lock(&e->lock);
+	if (e->input_tokens == 0)
+		e->input_tokens = n > 0 ? 1 : -1;
+	pthread_mutex_unlock(&e->lock);
+	return n > 0 ? n : -1;
+}
+
 long endpoint_prompt_tokens(struct endpoint *e, const struct http_options *o,
 			    const char *tokenize_body, const char *chat_body)
 {
@@ -290,6 +314,8 @@ long endpoint_prompt_tokens(struct endpoint *e, const struct http_options *o,
 
 	if (n > 0 || !chat_body)
 		return n > 0 ? n : -1;
+	if ((n = input_tokens(e, o, chat_body)) > 0)
+		return n;
 	snprintf(url, sizeof(url), "%s/chat/completions", e->base);
 	if (!(reply = post_ok(url, chat_body, o)))
 		return -1;
@@ -306,7 +332,7 @@ bool endpoint_counts_cheaply(struct endpoint *e)
 	bool works;
 
 	pthread_mutex_lock(&e->lock);
-	works = e->tokenize_works;
+	works = e->tokenize_works || e->input_tokens > 0;
 	pthread_mutex_unlock(&e->lock);
 	return works;
 }

@@ -26,7 +26,8 @@ struct endpoint {
 	char *version;		 /* owned; GET /version (vLLM) or /props build_info, or NULL */
 	bool tokenize_works;	 /* /tokenize answered with a count */
 	bool tokenize_tried;
-	int tokenize_at;	 /* 0: ROOT/tokenize (vLLM), 1: BASE/tokenize (SGLang) */
+	int tokenize_at; /* 0: ROOT/tokenize (vLLM), 1: BASE/tokenize (SGLang) */
+	int input_tokens; /* llama.cpp's /chat/completions/input_tokens: 0 untried, 1 works, -1 not */
 	long models_status;	 /* what GET /v1/models last answered, 0: no answer */
 	enum engine engine;	 /* who serves, as discovery saw it */
 	const char *engine_seen; /* static: what told ("/props", ...), or NULL */
@@ -50,10 +51,11 @@ enum endpoint_state endpoint_discover(struct endpoint *e, const struct http_opti
  * JSON of a tokenize request: model, messages, and tools and
  * chat_template_kwargs where the chat request has them. */
 long endpoint_tokenize(struct endpoint *e, const struct http_options *o, const char *body);
-/* The prompt tokens of a chat request as the endpoint counts them:
- * tokenize_body through /tokenize when the endpoint offers it, else
- * chat_body (a one-token request) and its usage. -1 when neither tells.
- * Safe from several threads at once. */
+/* The prompt tokens of a chat request as the endpoint counts them, by the
+ * engine's exact template-applied counter where one exists: tokenize_body
+ * through /tokenize (vLLM, SGLang), else chat_body through llama.cpp's
+ * /v1/chat/completions/input_tokens, else chat_body (a one-token request)
+ * and its usage. -1 when none tells. Safe from several threads at once. */
 long endpoint_prompt_tokens(struct endpoint *e, const struct http_options *o,
 			    const char *tokenize_body, const char *chat_body);
 /* True once /tokenize has answered with a count: counting is cheap. */

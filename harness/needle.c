@@ -82,14 +82,23 @@ void needle_secret_for(const char *base, double depth, int index, char *out, siz
 		 last[(pct + (unsigned)index) % 8]);
 }
 
-long needle_calibrate(const struct needle_spec *s, long target, needle_count_fn count, void *ctx)
+long needle_calibrate(const struct needle_spec *s, long target, needle_count_fn count, void *ctx,
+		      char *why, size_t whylen)
 {
 	long a = 32, b = 160, ta, tb, n;
 	bool cheap;
 
+	*why = '\0';
 	ta = count(ctx, a, &cheap);
 	tb = ta > 0 ? count(ctx, b, &cheap) : -1;
 	n = tb > 0 ? needle_count_for(target, a, ta, b, tb) : -1;
+	if (ta <= 0 || tb <= 0)
+		snprintf(why, whylen, "the endpoint reported no prompt token count (none, or 0)");
+	else if (n < 0)
+		snprintf(why, whylen,
+			 "the endpoint's counts do not grow with the prompt (%ld tokens for %ld "
+			 "fillers, %ld for %ld)",
+			 ta, a, tb, b);
 	if (n < 0)
 		return needle_count_guess(s, target);
 	if (cheap && n != b) {

@@ -40,7 +40,10 @@ typedef long (*needle_count_fn)(void *ctx, long count, bool *cheap);
 /* Chooses the filler count for target tokens from the endpoint's own
  * counts: two small haystacks give tokens per filler and the fixed
  * overhead; where counting is cheap, one count at full size corrects the
- * rest. Without counts, needle_count_guess. */
-long needle_calibrate(const struct needle_spec *s, long target, needle_count_fn count, void *ctx);
+ * rest. Counts that are absent, zero, or do not grow with the haystack
+ * cannot size anything: then needle_count_guess, and why says what the
+ * endpoint counted (else why is ""). */
+long needle_calibrate(const struct needle_spec *s, long target, needle_count_fn count, void *ctx,
+		      char *why, size_t whylen);
 
 #endif

@@ -36,6 +36,7 @@ void probe_result_release(struct probe_result *p)
 	free(p->remedy);
 	free(p->json_keys);
 	free(p->secret);
+	free(p->needle_unverified);
 	memset(p, 0, sizeof(*p));
 }
 

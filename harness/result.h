@@ -59,7 +59,8 @@ struct probe_result {
 	struct observation *obs;
 	size_t n_obs;
 	long needle_target, needle_measured, needle_fillers; /* -1 when not a needle */
-	bool streamed;					     /* its answers were streamed */
+	char *needle_unverified;     /* why the endpoint's counts could not size it, or NULL */
+	bool streamed;		     /* its answers were streamed */
 	int reps, reps_passed;	     /* repetitions run, and those whose every answer passed */
 	int solo_passed, solo_total; /* --concurrency-diff: the batch one at a time */
 	int retried;		     /* answers that needed a retry after a 429 */

@@ -194,7 +194,9 @@ static int send_round(struct job *j, const struct expect *xp, const struct grade
 			j->pr->retried += tries[i] > 0;
 			passed += o->pass;
 			j->pr->passed += o->pass;
-			if (j->it->needle_target > 0 && o->prompt_tokens > 0)
+			/* counts that could not size the haystack cannot measure it */
+			if (j->it->needle_target > 0 && o->prompt_tokens > 0 &&
+			    !j->pr->needle_unverified)
 				j->pr->needle_measured = o->prompt_tokens;
 		}
 		http_exchange_release(&xs[i]);
@@ -310,6 +312,7 @@ static int size_haystack(struct job *j)
 	const struct plan_item *it = j->it;
 	struct probe_result *pr = j->pr;
 	struct observation *o;
+	char why[200];
 
 	pr->needle_target = it->needle_target;
 	if (j->run->ep.max_model_len > 0 &&
@@ -326,8 +329,10 @@ static int size_haystack(struct job *j)
 		}
 		return -1;
 	}
-	pr->needle_fillers =
-		needle_calibrate(it->probe->needle, it->needle_target, count_fillers, j);
+	pr->needle_fillers = needle_calibrate(it->probe->needle, it->needle_target, count_fillers,
+					      j, why, sizeof(why));
+	if (why[0])
+		pr->needle_unverified = xstrdup(why);
 	j->haystack = needle_build(it->probe->needle, it->secret, it->depth, pr->needle_fillers);
 	j->cs.last_user = j->haystack;
 	if (!j->haystack && (o = probe_result_add_obs(pr, it->probe->id))) {

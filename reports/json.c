@@ -166,6 +166,7 @@ static cJSON *probe(bool *bad, const struct probe_result *p)
 
 		add_count(bad, n, "requested_tokens", p->needle_target);
 		add_count(bad, n, "measured_prompt_tokens", p->needle_measured);
+		add_str(bad, n, "unverified", p->needle_unverified);
 		add_count(bad, n, "filler_sentences", p->needle_fillers);
 		add_num(bad, n, "depth", p->depth);
 		add_str(bad, n, "secret", p->secret);

@@ -8,12 +8,15 @@
 #include "buf.h"
 #include "text.h"
 
-/* "14k", "1M", "14.5k", and "/50%" for a --needle-depth variant */
+/* "14k", "1M", "14.5k", and "/50%" for a --needle-depth variant; a size
+ * the endpoint's counts could not verify is "~14k unverified" */
 static int put_ctx_k(struct buf *b, const struct probe_result *pr)
 {
 	long t = pr->needle_target;
-	int rc;
+	int rc = pr->needle_unverified ? buf_putc(b, '~') : 0;
 
+	if (rc)
+		return rc;
 	if (t >= 1000000 && t % 1000000 == 0)
 		rc = buf_printf(b, "%ldM", t / 1000000);
 	else if (t % 1000 == 0)
@@ -22,6 +25,8 @@ static int put_ctx_k(struct buf *b, const struct probe_result *pr)
 		rc = buf_printf(b, "%.1fk", (double)t / 1000.0);
 	if (!rc && pr->variant[0])
 		rc = buf_printf(b, "/%s", pr->variant + 1);
+	if (!rc && pr->needle_unverified)
+		rc = buf_puts(b, " unverified");
 	return rc;
 }
 
@@ -164,6 +169,10 @@ char *summary_evidence(const struct probe_result *pr)
 	o = example_of(pr);
 	if (pr->needle_target > 0 && pr->needle_measured > 0)
 		buf_printf(&b, "target=%ld measured=%ld ", pr->needle_target, pr->needle_measured);
+	else if (pr->needle_target > 0 && pr->needle_unverified)
+		buf_printf(&b,
+			   "target=%ld unverified (%s; sized by a 4-characters-per-token guess) ",
+			   pr->needle_target, pr->needle_unverified);
 	else if (pr->needle_target > 0)
 		buf_printf(&b, "target=%ld ", pr->needle_target);
 	if (pr->total > 1)

@@ -72,6 +72,48 @@ START_TEST(count_from_two_points)
 }
 END_TEST
 
+/* endpoints whose counts size nothing: the guess, and why */
+static long counts_none(void *ctx, long count, bool *cheap)
+{
+	(void)ctx;
+	(void)count;
+	*cheap = false;
+	return -1;
+}
+
+static long counts_constant(void *ctx, long count, bool *cheap)
+{
+	(void)ctx;
+	(void)count;
+	*cheap = false;
+	return 57;
+}
+
+static long counts_linear(void *ctx, long count, bool *cheap)
+{
+	(void)ctx;
+	*cheap = false;
+	return 40 + 19 * count;
+}
+
+START_TEST(counts_that_cannot_size)
+{
+	char why[200];
+	long n;
+
+	n = needle_calibrate(&spec, 14000, counts_none, NULL, why, sizeof(why));
+	ck_assert_int_eq(n, needle_count_guess(&spec, 14000));
+	ck_assert_ptr_nonnull(strstr(why, "no prompt token count"));
+	n = needle_calibrate(&spec, 14000, counts_constant, NULL, why, sizeof(why));
+	ck_assert_int_eq(n, needle_count_guess(&spec, 14000));
+	ck_assert_str_eq(why, "the endpoint's counts do not grow with the prompt (57 tokens for 32 "
+			      "fillers, 57 for 160)");
+	n = needle_calibrate(&spec, 14000, counts_linear, NULL, why, sizeof(why));
+	ck_assert_int_eq(n, (14000 - 40 + 9) / 19);
+	ck_assert_str_eq(why, "");
+}
+END_TEST
+
 Suite *needle_suite(void)
 {
 	Suite *s = suite_create("needle");
@@ -81,6 +123,7 @@ Suite *needle_suite(void)
 	tcase_add_test(tc, depth);
 	tcase_add_test(tc, secrets_per_depth);
 	tcase_add_test(tc, count_from_two_points);
+	tcase_add_test(tc, counts_that_cannot_size);
 	suite_add_tcase(s, tc);
 	return s;
 }
