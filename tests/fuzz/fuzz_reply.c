@@ -31,7 +31,12 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static char *const allowed[] = { "stop", "tool_calls" };
-	struct grade_policy pol = { allowed, 2, REASONING_ANY, 256, "ZEBRA-42917-QUARTZ", NULL, 0 };
+	struct grade_policy pol = { .finish_reasons = allowed,
+				    .n_finish_reasons = 2,
+				    .reasoning = REASONING_ANY,
+				    .max_tokens = 256,
+				    .window = 8192,
+				    .secret = "ZEBRA-42917-QUARTZ" };
 	struct chat_reply r;
 	struct grade g;
 	char err[256];

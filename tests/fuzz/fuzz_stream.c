@@ -1,4 +1,5 @@
-/* fuzz_stream — the SSE parser and stream reassembly on arbitrary bytes. */
+/* fuzz_stream — the SSE parser, chat stream reassembly and the Responses
+ * event stream on arbitrary bytes. */
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -17,6 +18,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char err[256];
 
 	reply_stream_parse((const char *)data, size, marks, 4, &r, &st, err, sizeof(err));
+	reply_release(&r);
+	reply_responses_stream_parse((const char *)data, size, marks, 4, &r, &st, err, sizeof(err));
 	reply_release(&r);
 	return 0;
 }
