@@ -455,9 +455,10 @@ static bool explain_short(enum cause c, const struct answer_evidence *ev, const 
 			ev->completion_tokens, ev->window);
 	else if (c == CAUSE_EMPTY_ANSWER)
 		snprintf(out, outlen,
-			 "finish=%s with nothing visible (%zu chars, all whitespace) and no "
-			 "reasoning anywhere, after %ld completion tokens",
-			 finish, ev->content_len, ev->completion_tokens);
+			 "finish=%s with nothing visible (%s) and no reasoning anywhere, after %ld "
+			 "completion tokens",
+			 finish, ev->content_len ? "only whitespace" : "empty",
+			 ev->completion_tokens);
 	else
 		return false;
 	return true;

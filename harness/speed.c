@@ -123,7 +123,8 @@ void speed_measure(const struct speed_input *in, struct speed *s)
 	s->arrivals = count_arrivals(ev, n);
 	first = first_arrival(ev, n);
 	window = ev[n - 1].t - ev[first - 1].t;
-	s->burst = s->arrivals < SPEED_MIN_ARRIVALS || window < SPEED_MIN_WINDOW;
+	s->burst = s->arrivals < SPEED_MIN_ARRIVALS || window < SPEED_MIN_WINDOW ||
+		   (long)n >= SPEED_BURST_DENSITY * s->arrivals;
 	prefill(in, s, first == 1);
 	if (s->burst)
 		return;

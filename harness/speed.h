@@ -17,8 +17,9 @@
  *          count is not reported or tokens were held back (TTFT then holds
  *          decode time too)
  * A stream whose token events arrive at fewer than SPEED_MIN_ARRIVALS
- * distinct times, or within SPEED_MIN_WINDOW seconds, came in one burst
- * (a buffering proxy, an unpaced server): no decode speed or ITL of ours.
+ * distinct times, within SPEED_MIN_WINDOW seconds, or SPEED_BURST_DENSITY
+ * or more events to an arrival on average, came in bursts (a buffering
+ * proxy, an unpaced server): no decode speed or ITL of ours.
  * The engine's own figures (llama.cpp `timings`) are carried beside ours.
  * Pure computation: no I/O, never prints. */
 #ifndef PREFLIGHT_SPEED_H
@@ -27,9 +28,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#define SPEED_MIN_ARRIVALS 5	   /* distinct arrival times a measurable stream has */
-#define SPEED_MIN_WINDOW   0.010   /* seconds from the first arrival to the last */
-#define SPEED_SAME_ARRIVAL 0.00015 /* events this close arrived together */
+#define SPEED_MIN_ARRIVALS  5	    /* distinct arrival times a measurable stream has */
+#define SPEED_MIN_WINDOW    0.010   /* seconds from the first arrival to the last */
+#define SPEED_SAME_ARRIVAL  0.00015 /* events this close arrived together */
+#define SPEED_BURST_DENSITY 32	    /* events per arrival, on average, of a buffered stream */
 
 /* What the figures are; -1 (or false) where unknown. */
 struct speed {

@@ -31,6 +31,8 @@ static const struct shape shapes[] = {
 	  -1 },
 	{ "one burst", 512, 0.3, 0.0, 1, 0, 512, 1000, 0, -1, true, 0, -1 },
 	{ "four arrivals", 400, 0.1, 0.001, 100, 0, 400, 1000, 0, -1, true, 0, -1 },
+	/* a slow reader of a buffered body: 8 pieces over 35 ms, 80 events each */
+	{ "eight dense arrivals", 640, 0.1, 0.00006, 80, 0, 640, 1000, 0, -1, true, 0, -1 },
 	/* speculative decoding: 3 tokens a chunk, the running count tells */
 	{ "3 tokens a chunk, counted", 100, 0.1, 0.015, 1, 3, 300, 1000, 0, 200, false, 2, -1 },
 	/* a proxy flushing every 10 events: tokens of the first piece are outside */
