@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "alloc.h"
+#include "retry.h"
 #include "version.h"
 
 struct xfer {
@@ -305,7 +306,7 @@ static void release_transfers(CURLM *multi, struct xfer *ts, size_t n)
 	free(ts);
 }
 
-int http_perform(struct http_exchange *xs, size_t n, const struct http_options *opt)
+static int perform_once(struct http_exchange *xs, size_t n, const struct http_options *opt)
 {
 	struct xfer *ts = xcalloc(n, sizeof(*ts));
 	CURLM *multi = curl_multi_init();
@@ -344,4 +345,74 @@ void http_exchange_release(struct http_exchange *x)
 	free(x->marks);
 	x->marks = NULL;
 	x->n_marks = 0;
+}
+
+/* seconds of waiting that Ctrl-C cuts short; none when a tap answers */
+static void pause_for(double seconds, const struct http_options *opt)
+{
+	struct timespec slice = { 0, 20 * 1000 * 1000 };
+	double left = seconds;
+
+	if (opt->tap && opt->tap->answer)
+		return;
+	while (left > 0 && !(opt->cancel && *opt->cancel)) {
+		nanosleep(&slice, NULL); /* a wait the server asked for */
+		left -= 0.02;
+	}
+}
+
+/* the exchanges refused for now go again, at most opt->retries times each */
+static void retry_refused(struct http_exchange *xs, size_t n, const struct http_options *opt)
+{
+	const struct retry_policy p = { opt->retries, opt->retry_wait_max };
+	struct http_exchange *again = xcalloc(n, sizeof(*again));
+	size_t *which = xcalloc(n, sizeof(size_t)), i, k;
+	int attempt;
+
+	for (attempt = 0; again && which && !(opt->cancel && *opt->cancel); attempt++) {
+		double wait = -1;
+
+		for (i = k = 0; i < n; i++) {
+			double w = retry_wait(&xs[i], attempt, &p, time(NULL));
+
+			if (w >= 0) {
+				which[k++] = i;
+				wait = w > wait ? w : wait;
+			}
+		}
+		if (!k)
+			break;
+		pause_for(wait, opt);
+		for (i = 0; i < k; i++) {
+			memset(&again[i], 0, sizeof(again[i]));
+			again[i].url = xs[which[i]].url;
+			again[i].body = xs[which[i]].body;
+			again[i].want_marks = xs[which[i]].want_marks;
+		}
+		if (perform_once(again, k, opt)) {
+			for (i = 0; i < k; i++)
+				http_exchange_release(&again[i]);
+			break;
+		}
+		for (i = 0; i < k; i++) {
+			again[i].retries = xs[which[i]].retries + 1;
+			http_exchange_release(&xs[which[i]]);
+			xs[which[i]] = again[i];
+		}
+	}
+	free(again);
+	free(which);
+}
+
+int http_perform(struct http_exchange *xs, size_t n, const struct http_options *opt)
+{
+	size_t i;
+	int rc;
+
+	for (i = 0; i < n; i++)
+		xs[i].retries = 0;
+	rc = perform_once(xs, n, opt);
+	if (!rc && opt->retries > 0)
+		retry_refused(xs, n, opt);
+	return rc;
 }

@@ -44,6 +44,7 @@ struct http_exchange {
 	char error[256];
 	char location[256];	 /* where a redirect (3xx) points, else "" */
 	char retry_after[64];	 /* the Retry-After header, else "" */
+	int retries;		 /* times it was sent again after a 429 (retry.h) */
 	double seconds;		 /* wall time of this exchange */
 	struct http_mark *marks; /* owned; with want_marks, one per piece (capped) */
 	size_t n_marks;
@@ -82,6 +83,8 @@ struct http_options {
 	const char *cacert;		     /* CA bundle for https, NULL: the system's */
 	int insecure;			     /* skip TLS verification (--insecure) */
 	int max_parallel;		     /* exchanges in flight at once, 0: all */
+	int retries;			     /* after a 429 (retry.h); 0: none */
+	double retry_wait_max;		     /* seconds, the longest wait before one */
 };
 
 /* Once per process, before any other call. Returns 0 or -1. */
@@ -89,8 +92,11 @@ int http_global_init(void);
 void http_global_cleanup(void);
 
 /* Runs all n exchanges concurrently and returns when each has an outcome.
- * Returns 0, or -1 when the transfers could not even be set up (then every
- * exchange says why). */
+ * Those refused with a 429 (or a 503 with Retry-After) go again as
+ * retry.h decides, after the longest wait they asked for (Ctrl-C cuts it
+ * short; a tap that answers from a recording waits not at all), each
+ * counting its retries. Returns 0, or -1 when the transfers could not
+ * even be set up (then every exchange says why). */
 int http_perform(struct http_exchange *x, size_t n, const struct http_options *opt);
 
 void http_exchange_release(struct http_exchange *x);

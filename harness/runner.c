@@ -14,7 +14,6 @@
 #include "endpoint.h"
 #include "grade.h"
 #include "observe.h"
-#include "retry.h"
 #include "needle.h"
 #include "text.h"
 #include "verdict.h"
@@ -98,56 +97,6 @@ static void observe_one(struct job *j, const struct expect *xp, const struct gra
 
 /* --- sending -------------------------------------------------------------- */
 
-/* seconds of waiting that Ctrl-C cuts short; none when replaying */
-static void pause_for(struct run *run, double seconds)
-{
-	double until = now() + seconds;
-
-	while (!run->hooks->offline && !cancelled(run) && now() < until)
-		usleep(20 * 1000); /* a wait the server asked for, not synchronisation */
-}
-
-/* The exchanges refused with a 429 (or a 503 with Retry-After) go again,
- * at most --retries times each, after the longest wait they asked for
- * (capped by --retry-wait-max); tries[i] counts each one's retries. */
-static void retry_refused(struct job *j, struct http_exchange *xs, int n,
-			  const struct http_options *opt, int *tries)
-{
-	const struct retry_policy p = { j->run->c->retries, j->run->c->retry_wait_max };
-	struct http_exchange *again = xcalloc((size_t)n, sizeof(*again));
-	int *which = xcalloc((size_t)n, sizeof(int)), attempt, i, k;
-
-	for (attempt = 0; again && which && !cancelled(j->run); attempt++) {
-		double wait = -1;
-
-		for (i = k = 0; i < n; i++) {
-			double w = retry_wait(&xs[i], attempt, &p, time(NULL));
-
-			if (w >= 0) {
-				which[k++] = i;
-				wait = w > wait ? w : wait;
-			}
-		}
-		if (!k)
-			break;
-		pause_for(j->run, wait);
-		for (i = 0; i < k; i++) {
-			memset(&again[i], 0, sizeof(again[i]));
-			again[i].url = xs[which[i]].url;
-			again[i].body = xs[which[i]].body;
-			again[i].want_marks = xs[which[i]].want_marks;
-		}
-		http_perform(again, (size_t)k, opt);
-		for (i = 0; i < k; i++) {
-			http_exchange_release(&xs[which[i]]);
-			xs[which[i]] = again[i];
-			tries[which[i]]++;
-		}
-	}
-	free(again);
-	free(which);
-}
-
 /* One round: n copies of body, at most limit at once (0: all), each read
  * and graded into an observation labelled label#k (label alone when
  * first_index is 0). Returns the answers that passed; the first answer
@@ -157,15 +106,11 @@ static int send_round(struct job *j, const struct expect *xp, const struct grade
 		      struct chat_turns *turns)
 {
 	struct http_exchange *xs = xcalloc((size_t)n, sizeof(*xs));
-	int *tries = xcalloc((size_t)n, sizeof(int));
 	struct http_options opt = j->run->http;
 	int i, passed = 0;
 
-	if (!xs || !tries) {
-		free(xs);
-		free(tries);
+	if (!xs)
 		return 0;
-	}
 	opt.max_parallel = limit;
 	for (i = 0; i < n; i++) {
 		xs[i].url = j->url;
@@ -173,7 +118,6 @@ static int send_round(struct job *j, const struct expect *xp, const struct grade
 		xs[i].want_marks = j->cs.stream;
 	}
 	http_perform(xs, (size_t)n, &opt);
-	retry_refused(j, xs, n, &opt, tries);
 	for (i = 0; i < n; i++) {
 		char name[48];
 		struct observation *o;
@@ -190,8 +134,8 @@ static int send_round(struct job *j, const struct expect *xp, const struct grade
 			o->detail = xstrdup("interrupted before grading");
 		} else if (o) {
 			observe_one(j, xp, pol, &xs[i], o, i == 0 ? turns : NULL);
-			o->retries = tries[i];
-			j->pr->retried += tries[i] > 0;
+			o->retries = xs[i].retries;
+			j->pr->retried += xs[i].retries > 0;
 			passed += o->pass;
 			j->pr->passed += o->pass;
 			/* counts that could not size the haystack cannot measure it */
@@ -202,7 +146,6 @@ static int send_round(struct job *j, const struct expect *xp, const struct grade
 		http_exchange_release(&xs[i]);
 	}
 	free(xs);
-	free(tries);
 	return passed;
 }
 
@@ -321,7 +264,8 @@ static int size_haystack(struct job *j)
 		if ((o = probe_result_add_obs(pr, it->probe->id))) {
 			o->cause = CAUSE_CONTEXT_OVERFLOW;
 			o->detail = buf_strdupf("not sent: the endpoint's context is %ld tokens "
-						"(%s), the prompt needs %ld + %ld for the answer",
+						"(%s), less than the %ld-token prompt asked for "
+						"and %ld for the answer",
 						j->run->ep.max_model_len,
 						j->run->ep.window_seen ? j->run->ep.window_seen
 								       : "max_model_len",
@@ -595,6 +539,8 @@ static void http_setup(struct run *run, const struct runner_hooks *hooks)
 	run->http.budget = &run->budget;
 	run->http.cacert = c->cacert;
 	run->http.insecure = c->insecure;
+	run->http.retries = c->retries;
+	run->http.retry_wait_max = c->retry_wait_max;
 	/* discovery and readiness polls answer fast or not at all */
 	run->probe_http = run->http;
 	if (run->probe_http.timeout > 30)

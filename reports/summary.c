@@ -177,6 +177,8 @@ char *summary_evidence(const struct probe_result *pr)
 		buf_printf(&b, "target=%ld ", pr->needle_target);
 	if (pr->total > 1)
 		buf_printf(&b, "%d/%d clean ", pr->passed, pr->total);
+	if (pr->retried)
+		buf_printf(&b, "%d retried after 429 ", pr->retried);
 	if (o->graded)
 		put_answer(&b, pr, o);
 	else
