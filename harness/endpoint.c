@@ -89,6 +89,26 @@ static void read_props(struct endpoint *e, const struct http_options *o)
 	cJSON_Delete(root);
 }
 
+/* TGI: GET /info names its model and limits (max_total_tokens the window) */
+static void read_info(struct endpoint *e, const struct http_options *o)
+{
+	cJSON *root = get_json(e, o, "info");
+	long total = json_long(cJSON_GetObjectItemCaseSensitive(root, "max_total_tokens"));
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(root, "version");
+
+	if (cJSON_IsString(cJSON_GetObjectItemCaseSensitive(root, "model_id")) &&
+	    cJSON_GetObjectItemCaseSensitive(root, "max_input_tokens")) {
+		saw_engine(e, ENGINE_TGI, "GET /info");
+		if (e->max_model_len < 0 && total > 0) {
+			e->max_model_len = total;
+			e->window_seen = "max_total_tokens, /info";
+		}
+		if (!e->version && cJSON_IsString(v))
+			e->version = xstrdup(v->valuestring);
+	}
+	cJSON_Delete(root);
+}
+
 static void forget_models(struct endpoint *e)
 {
 	size_t i;
@@ -193,6 +213,8 @@ enum endpoint_state endpoint_discover(struct endpoint *e, const struct http_opti
 		    e->max_model_len < 0)
 			read_props(e, o);
 		read_version(e, o);
+		if (e->engine == ENGINE_UNKNOWN)
+			read_info(e, o);
 		/* SGLang lists its models before the model is loaded; /health tells */
 		if (health_loading(e, o)) {
 			*cause = CAUSE_HTTP_ERROR;

@@ -24,7 +24,6 @@ struct observe_ctx {
 	const struct endpoint *ep;  /* the models it serves, for a 404 */
 	const char *model;	    /* the model asked for */
 	const char *sent_extra; /* what the user added to the body (--extra-body ...), or NULL */
-	long window;		/* the endpoint's context, -1 unknown */
 };
 
 /* what an answer told besides its observation; owned by the caller */

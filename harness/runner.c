@@ -72,13 +72,13 @@ static void observe_one(struct job *j, const struct expect *xp, const struct gra
 			const struct http_exchange *x, struct observation *o,
 			struct chat_turns *turns)
 {
-	struct observe_ctx ctx = { j->it,	  j->cs.stream,	      &j->run->ep,
-				   j->run->model, j->run->sent_extra, -1 };
+	struct observe_ctx ctx = { j->it, j->cs.stream, &j->run->ep, j->run->model,
+				   j->run->sent_extra };
 	struct observe_extra extra = { NULL, NULL };
 	struct grade_policy with_window = *pol;
 
 	pthread_mutex_lock(&j->run->ep.lock);
-	ctx.window = with_window.window = j->run->ep.max_model_len;
+	with_window.window = j->run->ep.max_model_len;
 	pthread_mutex_unlock(&j->run->ep.lock);
 	observe_exchange(&ctx, xp, &with_window, x, o, turns, &extra);
 	if (extra.json_keys && !j->pr->json_keys) {
