@@ -84,27 +84,25 @@ static void check_finish(struct chat_reply *r, const cJSON *v, const char *where
 {
 	static const char *const spec[] = { "stop", "length", "tool_calls", "content_filter",
 					    "function_call" };
+	char *name;
 	size_t i;
 
 	if (!v || cJSON_IsNull(v))
 		return;
-	if (cJSON_IsString(v)) {
-		for (i = 0; i < sizeof(spec) / sizeof(spec[0]); i++)
-			if (!strcmp(v->valuestring, spec[i]))
-				return;
-	}
-	if (cJSON_IsString(v)) {
-		char *name = text_clean_line(v->valuestring);
-
-		violate(r,
-			"%s.finish_reason is '%s'; the OpenAI spec says stop, length, tool_calls, "
-			"content_filter or function_call",
-			where, name ? name : "");
-		free(name);
-	} else {
+	if (!cJSON_IsString(v)) {
 		violate(r, "%s.finish_reason is %s; the OpenAI spec says a string", where,
 			json_type(v));
+		return;
 	}
+	for (i = 0; i < sizeof(spec) / sizeof(spec[0]); i++)
+		if (!strcmp(v->valuestring, spec[i]))
+			return;
+	name = text_clean_line(v->valuestring);
+	violate(r,
+		"%s.finish_reason is '%s'; the OpenAI spec says stop, length, tool_calls, "
+		"content_filter or function_call",
+		where, name ? name : "");
+	free(name);
 }
 
 static int parse_calls(const cJSON *arr, struct chat_reply *r)
@@ -352,7 +350,7 @@ static int append_delta(struct buf *b, const cJSON *v)
 	return cJSON_IsString(v) ? buf_puts(b, v->valuestring) : 0;
 }
 
-/* call i's argument delta: text, or (Ollama: whole calls) an object */
+/* call i's argument delta: text, or an object (a violation, read all the same) */
 static int append_arguments(struct stream_state *s, size_t i, const cJSON *args)
 {
 	size_t before = s->args[i].len;

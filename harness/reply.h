@@ -2,10 +2,13 @@
  *
  * Whole chat completions, streamed ones (SSE, reassembled: content,
  * reasoning under either name, tool calls by index, finish, usage) with
- * the stream's timing, and Responses API replies, from vLLM, SGLang,
- * llama.cpp, Ollama and TGI: reasoning from either field name, tool
- * calls, finish reason and usage with both reasoning-token places. cJSON
- * stays inside. Never prints. */
+ * the stream's timing (speed.h), and Responses API replies whole or as
+ * their event stream, from vLLM, SGLang, llama.cpp, Ollama and TGI:
+ * reasoning from either field name, tool calls, finish reason, usage with
+ * both reasoning-token places and cached tokens, llama.cpp's timings.
+ * Every field read is checked against its OpenAI type; the first a strict
+ * client could not consume is named in violation. cJSON stays inside.
+ * Never prints. */
 #ifndef PREFLIGHT_REPLY_H
 #define PREFLIGHT_REPLY_H
 
