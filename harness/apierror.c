@@ -171,6 +171,20 @@ static char *message_of(const cJSON *root, const cJSON **type)
 	return msg ? xstrdup(msg) : NULL;
 }
 
+static enum error_shape shape_of(const cJSON *root, const struct api_error *e)
+{
+	const cJSON *err = cJSON_GetObjectItemCaseSensitive(root, "error");
+	const cJSON *kind = cJSON_GetObjectItemCaseSensitive(root, "object");
+
+	if (e->type && !strcmp(e->type, "exceed_context_size_error"))
+		return ERROR_SHAPE_LLAMACPP;
+	if (cJSON_IsString(err) && cJSON_GetObjectItemCaseSensitive(root, "error_type"))
+		return ERROR_SHAPE_TGI;
+	if (cJSON_IsString(kind) && !strcmp(kind->valuestring, "error"))
+		return ERROR_SHAPE_FLAT;
+	return cJSON_IsObject(err) ? ERROR_SHAPE_NESTED : ERROR_SHAPE_OTHER;
+}
+
 int apierror_parse(const char *body, size_t len, struct api_error *e)
 {
 	cJSON *root = NULL;
@@ -204,6 +218,7 @@ int apierror_parse(const char *body, size_t len, struct api_error *e)
 	}
 	if (e->type && !strcmp(e->type, "exceed_context_size_error"))
 		e->context_overflow = true;
+	e->shape = shape_of(root, e);
 	cJSON_Delete(root);
 	return 0;
 }

@@ -13,6 +13,15 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* The envelope an error came in: which engines write it (protocol.md §3.1). */
+enum error_shape {
+	ERROR_SHAPE_OTHER = 0, /* plain text, or a shape many write */
+	ERROR_SHAPE_NESTED,    /* {"error":{"message",...}}: OpenAI, vLLM, Ollama /v1 */
+	ERROR_SHAPE_FLAT,      /* {"object":"error","message",...}: SGLang (old vLLM) */
+	ERROR_SHAPE_TGI,       /* {"error":"...","error_type":...} */
+	ERROR_SHAPE_LLAMACPP,  /* exceed_context_size_error with n_prompt_tokens, n_ctx */
+};
+
 struct api_error {
 	char *message; /* owned; the error text, or a body excerpt */
 	char *type;    /* owned; NULL when absent */
@@ -22,6 +31,7 @@ struct api_error {
 	bool ctx_at_least;  /* ctx_requested is a lower bound (vLLM counts no further) */
 	long ctx_prompt;    /* the prompt alone as the engine counted it, -1 unknown */
 	bool json;	    /* the body was a JSON object: an engine's (or server's) error */
+	enum error_shape shape;
 };
 
 /* Reads body (not NUL-terminated, any bytes). Always fills err_out, which

@@ -72,6 +72,14 @@ enum engine engine_from_fingerprint(const char *fp)
 	return ENGINE_UNKNOWN;
 }
 
+enum engine engine_from_error_shape(enum error_shape shape)
+{
+	return shape == ERROR_SHAPE_FLAT       ? ENGINE_SGLANG
+	       : shape == ERROR_SHAPE_TGI      ? ENGINE_TGI
+	       : shape == ERROR_SHAPE_LLAMACPP ? ENGINE_LLAMACPP
+					       : ENGINE_UNKNOWN;
+}
+
 /* Each row: a cause, an engine, the remedy in that engine's flags. */
 static const struct {
 	enum cause cause;

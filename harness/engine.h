@@ -10,6 +10,7 @@
 #ifndef PREFLIGHT_ENGINE_H
 #define PREFLIGHT_ENGINE_H
 
+#include "apierror.h"
 #include "diagnose.h"
 
 enum engine {
@@ -33,6 +34,10 @@ enum engine engine_from_owner(const char *owned_by);
 /* The engine a system_fingerprint names: vllm-<version>-<hash>,
  * b<build>-<commit> (llama.cpp), fp_ollama, <x.y.z>-<label> (TGI). */
 enum engine engine_from_fingerprint(const char *fp);
+/* The engine an error envelope points to (apierror.h): the flat one is
+ * SGLang's, TGI's and llama.cpp's context error their own; UNKNOWN for the
+ * nested one that many engines share. */
+enum engine engine_from_error_shape(enum error_shape shape);
 /* The remedy for cause c on engine e, in e's flags; NULL when the cause's
  * generic remedy (cause_remedy) is all there is. Static storage. */
 const char *engine_remedy(enum engine e, enum cause c);

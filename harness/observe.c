@@ -36,7 +36,7 @@ static char *overflow_detail(long status, const struct api_error *ae, long max_t
 
 /* a non-2xx answer: the cause from the status and the error body */
 static void observe_status(const struct observe_ctx *ctx, const struct http_exchange *x,
-			   struct observation *o)
+			   struct observation *o, struct observe_extra *extra)
 {
 	struct api_error ae;
 	const char *msg;
@@ -44,6 +44,7 @@ static void observe_status(const struct observe_ctx *ctx, const struct http_exch
 	apierror_parse(buf_cstr(&x->response), x->response.len, &ae);
 	o->error = ae.message;
 	ae.message = NULL;
+	extra->error_shape = ae.shape;
 	msg = o->error ? o->error : "";
 	o->cause = diagnose_status(x->status, ae.context_overflow, ae.json);
 	if (cause_http_remedy(x->status))
@@ -164,7 +165,7 @@ void observe_exchange(const struct observe_ctx *ctx, const struct expect *xp,
 		return;
 	}
 	if (x->status < 200 || x->status >= 300) {
-		observe_status(ctx, x, o);
+		observe_status(ctx, x, o, extra);
 		return;
 	}
 	if (read_reply(ctx, x, &reply, o) == 0) {

@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 
+#include "apierror.h"
 #include "chat.h"
 #include "endpoint.h"
 #include "grade.h"
@@ -28,8 +29,9 @@ struct observe_ctx {
 
 /* what an answer told besides its observation; owned by the caller */
 struct observe_extra {
-	char *fingerprint; /* system_fingerprint, cleaned, or NULL */
-	char *json_keys;   /* the JSON object's keys, when one parsed, or NULL */
+	char *fingerprint;	      /* system_fingerprint, cleaned, or NULL */
+	char *json_keys;	      /* the JSON object's keys, when one parsed, or NULL */
+	enum error_shape error_shape; /* an error body's envelope, OTHER when none */
 };
 
 /* Fills o from x (o is fresh from probe_result_add_obs); an answer is

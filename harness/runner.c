@@ -30,6 +30,7 @@ struct run {
 	pthread_mutex_t lock;	   /* --parallel: the result's shared fields and the hooks */
 	struct http_budget budget; /* response bytes held at once, whole run */
 	char *sent_extra;	   /* owned: what the user added to every body, or NULL */
+	enum engine engine_hint;   /* what the first telling error body pointed to */
 };
 
 /* one plan item being executed: its result and how its requests go */
@@ -74,7 +75,7 @@ static void observe_one(struct job *j, const struct expect *xp, const struct gra
 {
 	struct observe_ctx ctx = { j->it, j->cs.stream, &j->run->ep, j->run->model,
 				   j->run->sent_extra };
-	struct observe_extra extra = { NULL, NULL };
+	struct observe_extra extra = { NULL, NULL, ERROR_SHAPE_OTHER };
 	struct grade_policy with_window = *pol;
 
 	pthread_mutex_lock(&j->run->ep.lock);
@@ -86,6 +87,8 @@ static void observe_one(struct job *j, const struct expect *xp, const struct gra
 		extra.json_keys = NULL;
 	}
 	pthread_mutex_lock(&j->run->lock);
+	if (!j->run->engine_hint)
+		j->run->engine_hint = engine_from_error_shape(extra.error_shape);
 	if (extra.fingerprint && !j->run->r->server) {
 		j->run->r->server = extra.fingerprint;
 		extra.fingerprint = NULL;
@@ -614,8 +617,8 @@ static void check_all_refused(struct run_result *r)
 }
 
 /* The engine that answered: as discovery saw it, else its answers'
- * fingerprint, else the recipe's word for it; each failed probe without a
- * remedy of its own gets that engine's. */
+ * fingerprint, else its error bodies' envelope, else the recipe's word for
+ * it; each failed probe without a remedy of its own gets that engine's. */
 static void name_engine(struct run *run)
 {
 	struct run_result *r = run->r;
@@ -625,6 +628,8 @@ static void name_engine(struct run *run)
 	r->engine_evidence = run->ep.engine_seen;
 	if (e == ENGINE_UNKNOWN && (e = engine_from_fingerprint(r->server)))
 		r->engine_evidence = "system_fingerprint";
+	if (e == ENGINE_UNKNOWN && (e = run->engine_hint))
+		r->engine_evidence = "the shape of its error bodies";
 	if (e == ENGINE_UNKNOWN && r->recipe && (e = engine_named(r->recipe->engine)))
 		r->engine_evidence = "the recipe";
 	r->engine = engine_name(e);

@@ -197,6 +197,38 @@ START_TEST(fuzz_huge_numbers)
 }
 END_TEST
 
+/* the envelope tells whose error it is, where only one engine writes it */
+START_TEST(shapes)
+{
+	static const struct {
+		const char *body;
+		enum error_shape want;
+	} rows[] = {
+		{ "{\"error\":{\"message\":\"x\",\"type\":\"BadRequestError\",\"code\":400}}",
+		  ERROR_SHAPE_NESTED },
+		{ "{\"object\":\"error\",\"message\":\"x\",\"type\":\"BadRequestError\"}",
+		  ERROR_SHAPE_FLAT },
+		{ "{\"error\":\"Input validation error\",\"error_type\":\"validation\"}",
+		  ERROR_SHAPE_TGI },
+		{ "{\"error\":{\"code\":400,\"message\":\"request (9 tokens) exceeds the available "
+		  "context size (8 tokens)\",\"type\":\"exceed_context_size_error\","
+		  "\"n_prompt_tokens\":9,\"n_ctx\":8}}",
+		  ERROR_SHAPE_LLAMACPP },
+		{ "{\"error\":\"TypeError\",\"message\":\"x\"}", ERROR_SHAPE_OTHER },
+		{ "<html>502</html>", ERROR_SHAPE_OTHER },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		struct api_error e;
+
+		apierror_parse(rows[i].body, strlen(rows[i].body), &e);
+		ck_assert_msg(e.shape == rows[i].want, "%s: shape %d", rows[i].body, e.shape);
+		apierror_release(&e);
+	}
+}
+END_TEST
+
 Suite *apierror_suite(void)
 {
 	Suite *s = suite_create("apierror");
@@ -205,6 +237,7 @@ Suite *apierror_suite(void)
 	tcase_add_loop_test(tc, parses_error_bodies, 0, sizeof(cases) / sizeof(cases[0]));
 	tcase_add_test(tc, excerpt_is_bounded);
 	tcase_add_test(tc, fuzz_huge_numbers);
+	tcase_add_test(tc, shapes);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -149,6 +149,10 @@ START_TEST(engines_and_their_remedies)
 	ck_assert_ptr_nonnull(
 		strstr(engine_remedy(ENGINE_LLAMACPP, CAUSE_STREAM_PARITY), "llama.cpp"));
 	ck_assert_ptr_null(engine_remedy(ENGINE_UNKNOWN, CAUSE_CONTEXT_OVERFLOW));
+	ck_assert_int_eq(engine_from_error_shape(ERROR_SHAPE_FLAT), ENGINE_SGLANG);
+	ck_assert_int_eq(engine_from_error_shape(ERROR_SHAPE_TGI), ENGINE_TGI);
+	ck_assert_int_eq(engine_from_error_shape(ERROR_SHAPE_LLAMACPP), ENGINE_LLAMACPP);
+	ck_assert_int_eq(engine_from_error_shape(ERROR_SHAPE_NESTED), ENGINE_UNKNOWN);
 	/* the generic stream-parity remedy blames no one engine */
 	ck_assert_ptr_null(strstr(cause_remedy(CAUSE_STREAM_PARITY), "vLLM and SGLang"));
 }
