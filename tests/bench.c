@@ -3,6 +3,9 @@
  *   (a) the default run at zero latency: wall, CPU and peak RSS of the
  *       preflight process (14k needle, 20-way tool batch), median of runs
  *   (b) a 128-way tool batch at 200 ms per answer: wall time of the batch
+ *   (c) the perf probe against paced streams (100, 200, 1000 tok/s), one
+ *       whose first 64 tokens are held back, one of 3-token chunks, and a
+ *       burst: decode speed against the pace, or "not measurable"
  *   (d) building a 1M-token needle request: CPU time and peak memory
  *   (f) a catastrophic regex over a 128-way batch: grading stays bounded
  *   (g) the key scrubber over a 15 MiB stream body
