@@ -493,6 +493,22 @@ static int stream_delta(struct stream_state *s, const cJSON *choice)
 	return 0;
 }
 
+/* an event's data as JSON, or NULL after stream_fail; notes \u0000 */
+static cJSON *event_json(struct stream_state *s, const struct sse_event *ev)
+{
+	cJSON *o;
+
+	if (has_nul_escape(ev->data, ev->data_len))
+		s->r->had_nul = true;
+	if (!(o = cJSON_ParseWithLength(ev->data, ev->data_len))) {
+		char *ex = text_excerpt(ev->data, ev->data_len, 80, true);
+
+		stream_fail(s, "an event is not valid JSON: '%s'", ex ? ex : "");
+		free(ex);
+	}
+	return o;
+}
+
 static int on_event(void *ctx, const struct sse_event *ev)
 {
 	struct stream_state *s = ctx;
@@ -507,15 +523,8 @@ static int on_event(void *ctx, const struct sse_event *ev)
 		s->st->done = 1;
 		return 0;
 	}
-	if (has_nul_escape(ev->data, ev->data_len))
-		s->r->had_nul = true;
-	if (!(o = cJSON_ParseWithLength(ev->data, ev->data_len))) {
-		char *ex = text_excerpt(ev->data, ev->data_len, 80, true);
-
-		stream_fail(s, "an event is not valid JSON: '%s'", ex ? ex : "");
-		free(ex);
+	if (!(o = event_json(s, ev)))
 		return 1;
-	}
 	rc = stream_error(s, o, ev);
 	if (!rc) {
 		take_string(&s->r->model, cJSON_GetObjectItemCaseSensitive(o, "model"));
@@ -763,15 +772,8 @@ static int on_responses_event(void *ctx, const struct sse_event *ev)
 	s->st->events++;
 	if (ev->data_len == 6 && !memcmp(ev->data, "[DONE]", 6))
 		return 0;
-	if (has_nul_escape(ev->data, ev->data_len))
-		s->r->had_nul = true;
-	if (!(o = cJSON_ParseWithLength(ev->data, ev->data_len))) {
-		char *ex = text_excerpt(ev->data, ev->data_len, 80, true);
-
-		stream_fail(s, "an event is not valid JSON: '%s'", ex ? ex : "");
-		free(ex);
+	if (!(o = event_json(s, ev)))
 		return 1;
-	}
 	rc = responses_event(s, o, t);
 	cJSON_Delete(o);
 	return rc;
