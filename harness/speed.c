@@ -12,7 +12,7 @@ void speed_init(struct speed *s)
 	s->decode_tps = s->prefill_tps = s->engine_decode_tps = s->engine_prefill_tps = -1;
 	s->window_tokens = s->held_back = s->cached_tokens = -1;
 	s->arrivals = 0;
-	s->burst = false;
+	s->burst = s->too_short = false;
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -91,7 +91,7 @@ static void prefill(const struct speed_input *in, struct speed *s, bool first_al
 	s->cached_tokens = in->cached_tokens;
 	s->engine_decode_tps = in->engine_decode_tps;
 	s->engine_prefill_tps = in->engine_prefill_tps;
-	if (first_alone && !s->burst && s->ttft > 0 && in->prompt_tokens > 0 &&
+	if (first_alone && !s->burst && !s->too_short && s->ttft > 0 && in->prompt_tokens > 0 &&
 	    in->cached_tokens >= 0 && in->cached_tokens <= in->prompt_tokens && s->held_back == 0)
 		s->prefill_tps = (double)(in->prompt_tokens - in->cached_tokens) / s->ttft;
 }
@@ -123,10 +123,12 @@ void speed_measure(const struct speed_input *in, struct speed *s)
 	s->arrivals = count_arrivals(ev, n);
 	first = first_arrival(ev, n);
 	window = ev[n - 1].t - ev[first - 1].t;
-	s->burst = s->arrivals < SPEED_MIN_ARRIVALS || window < SPEED_MIN_WINDOW ||
-		   (long)n >= SPEED_BURST_DENSITY * s->arrivals;
+	s->too_short = n < SPEED_SHORT_STREAM;
+	s->burst =
+		!s->too_short && (s->arrivals < SPEED_MIN_ARRIVALS || window < SPEED_MIN_WINDOW ||
+				  (long)n >= SPEED_BURST_DENSITY * s->arrivals);
 	prefill(in, s, first == 1);
-	if (s->burst)
+	if (s->burst || s->too_short)
 		return;
 	latencies(ev, n, s);
 	s->window_tokens = window_tokens(in, first);
@@ -142,7 +144,9 @@ double speed_notebook(const struct speed *s, bool *engine)
 
 const char *speed_missing_reason(const struct speed *s)
 {
-	return s->burst ? "not measurable (burst: a buffering proxy?)" : NULL;
+	return s->burst	      ? "not measurable (burst: a buffering proxy?)"
+	       : s->too_short ? "not measurable (too few tokens)"
+			      : NULL;
 }
 
 /* every figure as a number, to take medians of them all alike */
@@ -224,7 +228,7 @@ void speed_median(const struct speed *const *all, size_t n, struct speed *out)
 		free(col);
 		return;
 	}
-	out->burst = true;
+	out->burst = out->too_short = true;
 	for (f = 0; f < F_N; f++) {
 		for (i = 0; i < n; i++) {
 			figures_of(all[i], v);
@@ -232,8 +236,11 @@ void speed_median(const struct speed *const *all, size_t n, struct speed *out)
 		}
 		m[f] = median(col, n);
 	}
-	for (i = 0; i < n; i++)
-		out->burst = out->burst && all[i]->burst;
+	for (i = 0; i < n; i++) {
+		out->burst = out->burst && (all[i]->burst || all[i]->too_short);
+		out->too_short = out->too_short && all[i]->too_short;
+	}
+	out->burst = out->burst && !out->too_short;
 	figures_to(out, m);
 	free(col);
 }

@@ -19,7 +19,9 @@
  * A stream whose token events arrive at fewer than SPEED_MIN_ARRIVALS
  * distinct times, within SPEED_MIN_WINDOW seconds, or SPEED_BURST_DENSITY
  * or more events to an arrival on average, came in bursts (a buffering
- * proxy, an unpaced server): no decode speed or ITL of ours.
+ * proxy, an unpaced server): no decode speed or ITL of ours. Neither has
+ * an answer of fewer than SPEED_SHORT_STREAM token events: too short to
+ * time, which is not a burst.
  * The engine's own figures (llama.cpp `timings`) are carried beside ours.
  * Pure computation: no I/O, never prints. */
 #ifndef PREFLIGHT_SPEED_H
@@ -32,6 +34,7 @@
 #define SPEED_MIN_WINDOW    0.010   /* seconds from the first arrival to the last */
 #define SPEED_SAME_ARRIVAL  0.00015 /* events this close arrived together */
 #define SPEED_BURST_DENSITY 32	    /* events per arrival, on average, of a buffered stream */
+#define SPEED_SHORT_STREAM  16	    /* token events: fewer cannot be timed, burst or not */
 
 /* What the figures are; -1 (or false) where unknown. */
 struct speed {
@@ -44,7 +47,8 @@ struct speed {
 	long held_back;	    /* generated tokens that arrived in no event */
 	long cached_tokens; /* prompt tokens served from the engine's cache */
 	long arrivals;	    /* distinct arrival times of token events */
-	bool burst;	    /* too few arrivals or too short a window to measure */
+	bool burst;	    /* too few arrivals, too short a window, too dense to measure */
+	bool too_short;	    /* fewer than SPEED_SHORT_STREAM token events: nothing to time */
 };
 
 /* One token-carrying event of a stream. */
@@ -69,12 +73,14 @@ void speed_measure(const struct speed_input *in, struct speed *s);
 /* The figures a whole (non-streamed) answer still gives: the engine's. */
 void speed_of_whole(const struct speed_input *in, struct speed *s);
 /* The reason a decode speed is missing, for reports: "not measurable
- * (burst: a buffering proxy?)" for a burst, else NULL. Static storage. */
+ * (burst: a buffering proxy?)" for a burst, "not measurable (too few
+ * tokens)" for a short answer, else NULL. Static storage. */
 const char *speed_missing_reason(const struct speed *s);
 /* The decode speed the notebook uses: the engine's own when it reports
  * one (*engine set), else ours; -1 when neither is known (a burst). */
 double speed_notebook(const struct speed *s, bool *engine);
-/* Median of each figure over n answers (burst only when every one was). */
+/* Median of each figure over n answers (a burst when every one was a burst
+ * or too short and one was a burst; too short when every one was). */
 void speed_median(const struct speed *const *all, size_t n, struct speed *out);
 
 #endif

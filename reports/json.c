@@ -202,7 +202,7 @@ static void add_speed(bool *bad, cJSON *root, const struct speed *s)
 	double tps = speed_notebook(s, &engine);
 	cJSON *o;
 
-	if (tps < 0 && !s->burst)
+	if (tps < 0 && !s->burst && !s->too_short)
 		return;
 	o = add_obj(bad, root, "speed");
 	add_metric(bad, o, "decode_tokens_per_second", tps, 10);

@@ -37,7 +37,9 @@ static const struct shape shapes[] = {
 	{ "3 tokens a chunk, counted", 100, 0.1, 0.015, 1, 3, 300, 1000, 0, 200, false, 2, -1 },
 	/* a proxy flushing every 10 events: tokens of the first piece are outside */
 	{ "flushed in pieces of 10", 500, 0.1, 0.005, 10, 0, 500, 1000, 0, 200, false, 0, -1 },
-	{ "window under 10 ms", 8, 0.1, 0.001, 1, 0, 8, 1000, 0, -1, true, 0, -1 },
+	{ "window under 10 ms", 40, 0.1, 0.0002, 1, 0, 40, 1000, 0, -1, true, 0, -1 },
+	/* an answer of a few tokens is too short to time, which is no burst */
+	{ "eight tokens", 8, 0.1, 0.001, 1, 0, 8, 1000, 0, -1, false, 0, -1 },
 	{ "cache not reported", 100, 0.1, 0.005, 1, 0, 100, 1000, -1, 200, false, 0, -1 },
 	{ "no usage at all", 100, 0.1, 0.005, 1, 0, -1, -1, -1, 200, false, -1, -1 },
 };
@@ -96,6 +98,7 @@ START_TEST(notebook_figure)
 	struct speed_input in = { ev, sh->n, sh->completion, sh->prompt, sh->cached, 203.5, 900 };
 	struct speed s;
 	bool engine;
+	size_t i;
 
 	speed_measure(&in, &s);
 	ck_assert_double_eq_tol(speed_notebook(&s, &engine), 203.5, 1e-9);
@@ -105,10 +108,15 @@ START_TEST(notebook_figure)
 	speed_measure(&in, &s);
 	ck_assert_double_eq_tol(speed_notebook(&s, &engine), 200, 1e-6);
 	ck_assert(!engine);
-	in.n_events = 1; /* a burst without an engine figure: no number at all */
+	for (i = 0; i < sh->n; i++) /* a burst without an engine figure: no number at all */
+		ev[i].t = 2.5;
 	speed_measure(&in, &s);
 	ck_assert(speed_notebook(&s, &engine) < 0);
 	ck_assert_str_eq(speed_missing_reason(&s), "not measurable (burst: a buffering proxy?)");
+	in.n_events = 3; /* too short to time: said so, not a burst */
+	speed_measure(&in, &s);
+	ck_assert(!s.burst && s.too_short);
+	ck_assert_str_eq(speed_missing_reason(&s), "not measurable (too few tokens)");
 	free(ev);
 }
 END_TEST

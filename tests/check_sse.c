@@ -146,7 +146,7 @@ START_TEST(stream_timing)
 	size_t n = 0;
 	int i;
 
-	for (i = 0; i < 11; i++) {
+	for (i = 0; i < 20; i++) {
 		buf_printf(
 			&body,
 			"data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"t%d\"}}]}\n\n",
@@ -157,9 +157,9 @@ START_TEST(stream_timing)
 	buf_puts(&body,
 		 "data: "
 		 "{\"choices\":[],\"usage\":{\"prompt_tokens\":1000,\"completion_tokens\":"
-		 "11,\"prompt_tokens_details\":{\"cached_tokens\":200}}}\n\ndata: [DONE]\n\n");
+		 "20,\"prompt_tokens_details\":{\"cached_tokens\":200}}}\n\ndata: [DONE]\n\n");
 	marks[n].offset = body.len;
-	marks[n++].t = 0.61;
+	marks[n++].t = 0.70;
 	ck_assert_int_eq(
 		reply_stream_parse(body.data, body.len, marks, n, &r, &st, err, sizeof(err)), 0);
 	ck_assert_double_eq_tol(st.speed.ttft, 0.5, 1e-9);
