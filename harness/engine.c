@@ -206,6 +206,60 @@ static const struct {
 	{ CAUSE_CONCURRENCY_CORRUPTION, ENGINE_LLAMACPP,
 	  "answers are clean one at a time and corrupt under load: retry with -np 1, or "
 	  "without a draft model (-md)" },
+	{ CAUSE_TOOL_CALL_AS_TEXT, ENGINE_TGI,
+	  "TGI returns tool_calls only through its tool grammar: check the request reaches it "
+	  "with tools (a proxy may drop them) and that the model's chat template renders "
+	  "tools" },
+	{ CAUSE_NO_TOOL_CALL, ENGINE_OLLAMA,
+	  "the model answered in prose: use a model tag whose template declares tools "
+	  "(ollama show --modelfile)" },
+	{ CAUSE_NO_TOOL_CALL, ENGINE_TGI,
+	  "the model answered in prose: TGI chose not to call; check the model's chat "
+	  "template renders tools" },
+	{ CAUSE_INVALID_TOOL_ARGUMENTS, ENGINE_OLLAMA,
+	  "the arguments do not fit the tool's schema (Ollama re-serialises what the model "
+	  "wrote): check the model tag's template, or try a larger model" },
+	{ CAUSE_INVALID_TOOL_ARGUMENTS, ENGINE_TGI,
+	  "the arguments do not fit the tool's schema: check the model's chat template "
+	  "renders the tool's parameters" },
+	{ CAUSE_WRONG_TOOL, ENGINE_LLAMACPP,
+	  "the model called a function that was not offered: start llama-server with --jinja "
+	  "and check the chat template (--chat-template-file) passes the tools" },
+	{ CAUSE_WRONG_TOOL, ENGINE_OLLAMA,
+	  "the model called a function that was not offered: check the model tag's TEMPLATE "
+	  "(ollama show --modelfile) renders the tools" },
+	{ CAUSE_WRONG_TOOL, ENGINE_TGI,
+	  "the model called a function that was not offered: check the model's chat template "
+	  "renders the tools" },
+	{ CAUSE_WRONG_ANSWER, ENGINE_VLLM,
+	  "read the answer in the report; check the chat template (--chat-template) and the "
+	  "sampling defaults vLLM takes from the model (--generation-config vllm to ignore "
+	  "them)" },
+	{ CAUSE_WRONG_ANSWER, ENGINE_SGLANG,
+	  "read the answer in the report; check the chat template (--chat-template) and the "
+	  "model's default sampling (generation_config.json)" },
+	{ CAUSE_WRONG_ANSWER, ENGINE_LLAMACPP,
+	  "read the answer in the report; check the chat template (--jinja, "
+	  "--chat-template-file) and llama-server's sampling defaults (--temp, --top-p, "
+	  "--repeat-penalty)" },
+	{ CAUSE_WRONG_ANSWER, ENGINE_OLLAMA,
+	  "read the answer in the report; check the model tag's TEMPLATE and PARAMETER "
+	  "lines (ollama show --modelfile)" },
+	{ CAUSE_WRONG_ANSWER, ENGINE_TGI,
+	  "read the answer in the report; check the model's chat template and the sampling "
+	  "TGI applies from its generation config" },
+	{ CAUSE_ANSWER_IN_REASONING, ENGINE_OLLAMA,
+	  "the answer went to the reasoning field: update Ollama, or use a model tag whose "
+	  "template closes the thinking block" },
+	{ CAUSE_ANSWER_IN_REASONING, ENGINE_TGI,
+	  "the answer went to the reasoning channel: check the model's chat template closes "
+	  "the thinking block" },
+	{ CAUSE_CONCURRENCY_CORRUPTION, ENGINE_OLLAMA,
+	  "answers are clean one at a time and corrupt under load: retry with "
+	  "OLLAMA_NUM_PARALLEL=1" },
+	{ CAUSE_CONCURRENCY_CORRUPTION, ENGINE_TGI,
+	  "answers are clean one at a time and corrupt under load: retry with "
+	  "--max-concurrent-requests 1, or a smaller --max-batch-prefill-tokens" },
 	{ CAUSE_RATE_LIMITED, ENGINE_TGI,
 	  "TGI is overloaded: raise --max-concurrent-requests, or lower --tool-batch" },
 	{ CAUSE_RATE_LIMITED, ENGINE_LLAMACPP,

@@ -158,6 +158,43 @@ START_TEST(engines_and_their_remedies)
 }
 END_TEST
 
+/* On a known engine no remedy names another engine's flags: each engine's
+ * distinctive flags below, and every cause's remedy as the run shows it. */
+START_TEST(remedies_fit_the_engine)
+{
+	static const char *const flags[ENGINE_COUNT][8] = {
+		[ENGINE_VLLM] = { "--max-model-len", "--enforce-eager", "--gpu-memory-utilization",
+				  "--max-num-seqs", "--enable-auto-tool-choice",
+				  "--generation-config", "--speculative-config", NULL },
+		[ENGINE_SGLANG] = { "--context-length", "--mem-fraction-static",
+				    "--max-running-requests", "--disable-cuda-graph",
+				    "--speculative-algorithm", NULL },
+		[ENGINE_LLAMACPP] = { " -np", "--kv-unified", "-ngl", "--jinja",
+				      "--reasoning-format", "--chat-template-file", " -c ", NULL },
+		[ENGINE_OLLAMA] = { "num_ctx", "OLLAMA_", "ollama pull", NULL },
+		[ENGINE_TGI] = { "--max-input-tokens", "--max-total-tokens",
+				 "--max-batch-prefill-tokens", "--max-concurrent-requests", NULL },
+	};
+	int e, other, c;
+	size_t k;
+
+	for (e = 1; e < ENGINE_COUNT; e++)
+		for (c = 1; c < CAUSE_COUNT; c++) {
+			const char *own = engine_remedy((enum engine)e, (enum cause)c);
+			const char *shown = own ? own : cause_remedy((enum cause)c);
+
+			for (other = 1; other < ENGINE_COUNT; other++)
+				for (k = 0; other != e && flags[other][k]; k++)
+					ck_assert_msg(!strstr(shown, flags[other][k]),
+						      "%s, %s: the remedy names %s's %s: %s",
+						      engine_name((enum engine)e),
+						      cause_code((enum cause)c),
+						      engine_name((enum engine)other),
+						      flags[other][k], shown);
+		}
+}
+END_TEST
+
 Suite *diagnose_suite(void)
 {
 	Suite *s = suite_create("diagnose");
@@ -167,6 +204,7 @@ Suite *diagnose_suite(void)
 	tcase_add_test(tc, markup_and_garbage);
 	tcase_add_loop_test(tc, causes_from_evidence, 0, sizeof(answers) / sizeof(answers[0]));
 	tcase_add_test(tc, engines_and_their_remedies);
+	tcase_add_test(tc, remedies_fit_the_engine);
 	tcase_add_loop_test(tc, causes_of_statuses, 0, sizeof(statuses) / sizeof(statuses[0]));
 	suite_add_tcase(s, tc);
 	return s;
