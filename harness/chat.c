@@ -138,11 +138,13 @@ static int add_stream(cJSON *body, const struct chat_settings *s)
 		return 0;
 	/* continuous_usage_stats: vLLM and SGLang put a running count on every
 	 * chunk, which times the tokens of a chunk that carries several
-	 * (speculative decoding); the other engines ignore it */
+	 * (speculative decoding); sent only to them, since a strict server
+	 * could refuse a field it does not know */
 	return !cJSON_AddBoolToObject(body, "stream", 1) ||
 			       !(so = cJSON_AddObjectToObject(body, "stream_options")) ||
 			       !cJSON_AddBoolToObject(so, "include_usage", 1) ||
-			       !cJSON_AddBoolToObject(so, "continuous_usage_stats", 1)
+			       (s->running_usage &&
+				!cJSON_AddBoolToObject(so, "continuous_usage_stats", 1))
 		       ? -1
 		       : 0;
 }

@@ -33,6 +33,7 @@ struct chat_settings {
 	const cJSON *chat_template_kwargs; /* borrowed; merged */
 	const cJSON *extra_body;	   /* borrowed; merged last */
 	bool stream;			   /* stream: true, with the usage chunk */
+	bool running_usage;		   /* and a running count on every chunk (vLLM, SGLang) */
 	const char *last_user;		   /* borrowed; a last user message (a haystack) */
 	const char *image_url, *video_url; /* borrowed; data: URLs for "$image", "$video" */
 };

@@ -307,6 +307,7 @@ static void job_init(struct job *j, struct run *run, const struct plan_item *it,
 	j->cs.chat_template_kwargs = c->chat_template_kwargs;
 	j->cs.extra_body = c->extra_body;
 	j->cs.stream = mode == STREAM_AS_SET ? it->stream : mode == STREAM_ON;
+	j->cs.running_usage = run->ep.engine == ENGINE_VLLM || run->ep.engine == ENGINE_SGLANG;
 	j->cs.image_url = run->hooks->image ? run->hooks->image->data_url : NULL;
 	j->cs.video_url = run->hooks->video ? run->hooks->video->data_url : NULL;
 	snprintf(j->url, sizeof(j->url), "%s/%s", run->ep.base, it->path);

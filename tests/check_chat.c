@@ -12,8 +12,12 @@ START_TEST(body_has_thinking_controls)
 		"{\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}],\"max_tokens\":5,"
 		"\"extra_body\":{\"top_k\":1}}");
 	cJSON *kw = cJSON_Parse("{\"thinking\":true}"), *extra = cJSON_Parse("{\"seed\":7}"), *b;
-	struct chat_settings s = { "m",	 300, THINKING_DISABLED, "low", kw, extra, false, NULL,
-				   NULL, NULL };
+	struct chat_settings s = { .model = "m",
+				   .max_tokens = 300,
+				   .thinking = THINKING_DISABLED,
+				   .reasoning_effort = "low",
+				   .chat_template_kwargs = kw,
+				   .extra_body = extra };
 	char err[128], *body = chat_body_build(req, NULL, &s, err, sizeof(err));
 
 	ck_assert_ptr_nonnull(body);
