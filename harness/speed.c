@@ -96,14 +96,6 @@ static void prefill(const struct speed_input *in, struct speed *s, bool first_al
 		s->prefill_tps = (double)(in->prompt_tokens - in->cached_tokens) / s->ttft;
 }
 
-void speed_of_whole(const struct speed_input *in, struct speed *s)
-{
-	speed_init(s);
-	s->cached_tokens = in->cached_tokens;
-	s->engine_decode_tps = in->engine_decode_tps;
-	s->engine_prefill_tps = in->engine_prefill_tps;
-}
-
 void speed_measure(const struct speed_input *in, struct speed *s)
 {
 	const struct speed_event *ev = in->events;

@@ -44,7 +44,9 @@ struct speed {
 	double prefill_tps;			      /* ours */
 	double engine_decode_tps, engine_prefill_tps; /* the engine's own (llama.cpp timings) */
 	long window_tokens;			      /* tokens inside the decode window */
-	long held_back;	    /* generated tokens that arrived in no event */
+	long held_back;	    /* tokens the usage counts beyond the events (held back, or
+			     * several to an event); with a running count, those before
+			     * the first event but its first */
 	long cached_tokens; /* prompt tokens served from the engine's cache */
 	long arrivals;	    /* distinct arrival times of token events */
 	bool burst;	    /* too few arrivals, too short a window, too dense to measure */
@@ -70,8 +72,6 @@ struct speed_input {
 void speed_init(struct speed *s);
 /* The figures of one streamed answer. */
 void speed_measure(const struct speed_input *in, struct speed *s);
-/* The figures a whole (non-streamed) answer still gives: the engine's. */
-void speed_of_whole(const struct speed_input *in, struct speed *s);
 /* The reason a decode speed is missing, for reports: "not measurable
  * (burst: a buffering proxy?)" for a burst, "not measurable (too few
  * tokens)" for a short answer, else NULL. Static storage. */

@@ -136,7 +136,8 @@ static void put_speed(struct buf *b, const struct probe_result *pr)
 	if (s->engine_decode_tps > 0)
 		buf_printf(b, " (engine %.1f tok/s)", s->engine_decode_tps);
 	if (s->held_back > 0)
-		buf_printf(b, " %ld tokens held back before the first event", s->held_back);
+		buf_printf(b, " %ld tokens held back or batched (counted, not streamed one by one)",
+			   s->held_back);
 	if (pr->probe->measures_speed && speed_notebook(s, &engine) > 0)
 		buf_printf(b, "; the notebook uses %s", engine ? "the engine's" : "preflight's");
 }
