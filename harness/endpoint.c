@@ -77,7 +77,6 @@ static void read_props(struct endpoint *e, const struct http_options *o)
 {
 	cJSON *root = get_json(e, o, "props");
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(root, "build_info");
-
 	const cJSON *dgs = cJSON_GetObjectItemCaseSensitive(root, "default_generation_settings");
 
 	e->max_model_len = json_long(cJSON_GetObjectItemCaseSensitive(dgs, "n_ctx"));
@@ -309,20 +308,22 @@ static long input_tokens(struct endpoint *e, const struct http_options *o, const
 {
 	char url[2048], *reply;
 	long n = -1;
-	int state;
+	bool tried, works;
 
 	pthread_mutex_lock(&e->lock);
-	state = e->input_tokens;
+	tried = e->input_tokens_tried;
+	works = e->input_tokens_works;
 	pthread_mutex_unlock(&e->lock);
-	if (state < 0)
+	if (tried && !works)
 		return -1;
 	snprintf(url, sizeof(url), "%s/chat/completions/input_tokens", e->base);
 	if ((reply = post_ok(url, chat_body, o)))
 		n = reply_number(reply, "\"input_tokens\"");
 	free(reply);
-	pthread_mutex_lock(&e->lock);
-	if (e->input_tokens == 0)
-		e->input_tokens = n > 0 ? 1 : -1;
+	pthread_mutex_lock(&e->lock); /* as for /tokenize */
+	if (!e->input_tokens_works)
+		e->input_tokens_works = n > 0;
+	e->input_tokens_tried = true;
 	pthread_mutex_unlock(&e->lock);
 	return n > 0 ? n : -1;
 }
@@ -354,7 +355,7 @@ bool endpoint_counts_cheaply(struct endpoint *e)
 	bool works;
 
 	pthread_mutex_lock(&e->lock);
-	works = e->tokenize_works || e->input_tokens > 0;
+	works = e->tokenize_works || e->input_tokens_works;
 	pthread_mutex_unlock(&e->lock);
 	return works;
 }

@@ -26,8 +26,9 @@ struct endpoint {
 	char *version;		 /* owned; GET /version (vLLM) or /props build_info, or NULL */
 	bool tokenize_works;	 /* /tokenize answered with a count */
 	bool tokenize_tried;
-	int tokenize_at; /* 0: ROOT/tokenize (vLLM), 1: BASE/tokenize (SGLang) */
-	int input_tokens; /* llama.cpp's /chat/completions/input_tokens: 0 untried, 1 works, -1 not */
+	int tokenize_at;	 /* 0: ROOT/tokenize (vLLM), 1: BASE/tokenize (SGLang) */
+	bool input_tokens_works; /* llama.cpp's /chat/completions/input_tokens answered */
+	bool input_tokens_tried;
 	long models_status;	 /* what GET /v1/models last answered, 0: no answer */
 	enum engine engine;	 /* who serves, as discovery saw it */
 	const char *engine_seen; /* static: what told ("/props", ...), or NULL */
