@@ -1,6 +1,7 @@
 /* schema — JSON Schema subset on cJSON; see schema.h for the keywords. */
 #include "schema.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -27,6 +28,8 @@ struct vctx {
 		struct regex *re;
 	} cache[PATTERN_CACHE];
 	int n_cache;
+	const cJSON *root; /* the whole schema: where "$ref" pointers start */
+	bool ref_siblings; /* the root's $schema is draft 2019-09 or later */
 };
 
 static int fail(struct vctx *c, int rc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -495,6 +498,87 @@ static int check_combinators(struct vctx *c, const cJSON *s, const cJSON *v, int
 	return 1;
 }
 
+/* "format": the formats of the JSON Schema Test Suite that structured
+ * output engines implement; any other name is an annotation only */
+static const struct {
+	const char *name, *pattern;
+} formats[] = {
+	{ "date", "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$" },
+	{ "time", "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?"
+		  "([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$" },
+	{ "date-time", "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[Tt ]"
+		       "([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?"
+		       "([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$" },
+	{ "email", "^[^@\\s]+@[^@\\s.]+(\\.[^@\\s.]+)+$" },
+	{ "uuid", "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$" },
+	{ "ipv4", "^((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\\.){3}"
+		  "(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])$" },
+	{ "hostname", "^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+		      "(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$" },
+	{ "uri", "^[A-Za-z][A-Za-z0-9+.-]*:[^\\s]*$" },
+};
+
+/* a date's day exists in its month (the pattern checked the digits) */
+static bool real_day(const char *s)
+{
+	static const int days[] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+	long y = strtol(s, NULL, 10), m = strtol(s + 5, NULL, 10), d = strtol(s + 8, NULL, 10);
+	bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+
+	return m >= 1 && m <= 12 && d <= days[m - 1] && !(m == 2 && d == 29 && !leap);
+}
+
+static int check_format(struct vctx *c, const char *format, const char *s)
+{
+	size_t i;
+	int rc;
+
+	for (i = 0; i < sizeof(formats) / sizeof(formats[0]); i++) {
+		if (strcmp(formats[i].name, format))
+			continue;
+		rc = pattern_match(c, formats[i].pattern, s);
+		if (rc == 1 && !strncmp(format, "date", 4) && !real_day(s))
+			rc = 0;
+		return rc <= 0 && rc != -1 && rc != SCHEMA_PATTERN_LIMIT
+			       ? fail(c, 0, "string is not a valid %s", format)
+			       : rc;
+	}
+	return 1;
+}
+
+/* The schema "$ref" points to within root ("#", "#/$defs/x", any local
+ * JSON pointer with ~0 and ~1), or NULL: remote references are not
+ * fetched. */
+static const cJSON *resolve_ref(const cJSON *root, const char *ref)
+{
+	const cJSON *at = root;
+	char seg[256];
+
+	if (ref[0] != '#' || (ref[1] && ref[1] != '/'))
+		return NULL;
+	for (ref += 1; *ref == '/' && at;) {
+		size_t n = 0;
+
+		for (ref++; *ref && *ref != '/' && n + 1 < sizeof(seg); ref++) {
+			if (ref[0] == '~' && (ref[1] == '0' || ref[1] == '1'))
+				seg[n++] = *++ref == '0' ? '~' : '/';
+			else if (ref[0] == '%' && isxdigit((unsigned char)ref[1]) &&
+				 isxdigit((unsigned char)ref[2])) { /* a URI fragment's %XX */
+				char hex[3] = { ref[1], ref[2], '\0' };
+
+				seg[n++] = (char)strtol(hex, NULL, 16);
+				ref += 2;
+			} else {
+				seg[n++] = *ref;
+			}
+		}
+		seg[n] = '\0';
+		at = cJSON_IsArray(at) ? cJSON_GetArrayItem(at, (int)strtol(seg, NULL, 10))
+				       : cJSON_GetObjectItemCaseSensitive(at, seg);
+	}
+	return *ref ? NULL : at;
+}
+
 static int validate(struct vctx *c, const cJSON *s, const cJSON *v, int depth)
 {
 	const cJSON *k, *e;
@@ -506,6 +590,15 @@ static int validate(struct vctx *c, const cJSON *s, const cJSON *v, int depth)
 		return cJSON_IsTrue(s) ? 1 : fail(c, 0, "no value is allowed here");
 	if (!cJSON_IsObject(s))
 		return fail(c, -1, "a schema must be an object or a boolean");
+	/* "$ref": alone in draft 7, with its siblings from draft 2019-09 on */
+	if ((k = cJSON_GetObjectItemCaseSensitive(s, "$ref")) && cJSON_IsString(k)) {
+		const cJSON *to = resolve_ref(c->root, k->valuestring);
+
+		if (!to)
+			return fail(c, -1, "cannot resolve $ref '%s'", k->valuestring);
+		if ((rc = validate(c, to, v, depth + 1)) <= 0 || !c->ref_siblings)
+			return rc;
+	}
 	if ((k = cJSON_GetObjectItemCaseSensitive(s, "type")) && (rc = check_type(c, k, v)) <= 0)
 		return rc;
 	if ((k = cJSON_GetObjectItemCaseSensitive(s, "const")) && !cJSON_Compare(k, v, true)) {
@@ -535,11 +628,22 @@ static int validate(struct vctx *c, const cJSON *s, const cJSON *v, int depth)
 		return rc;
 	if (cJSON_IsString(v) && (rc = check_string(c, s, v)) <= 0)
 		return rc;
+	if (cJSON_IsString(v) && (k = cJSON_GetObjectItemCaseSensitive(s, "format")) &&
+	    cJSON_IsString(k) && (rc = check_format(c, k->valuestring, v->valuestring)) <= 0)
+		return rc;
 	if (cJSON_IsArray(v) && (rc = check_array(c, s, v, depth)) <= 0)
 		return rc;
 	if (cJSON_IsObject(v) && (rc = check_object(c, s, v, depth)) <= 0)
 		return rc;
 	return check_combinators(c, s, v, depth);
+}
+
+/* a $schema of draft 2019-09 or 2020-12 */
+static bool later_draft(const cJSON *schema)
+{
+	const char *uri = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(schema, "$schema"));
+
+	return uri && (strstr(uri, "2019-09") || strstr(uri, "2020-12"));
 }
 
 int schema_validate(const cJSON *schema, const cJSON *instance, char *err, size_t errlen)
@@ -550,6 +654,8 @@ int schema_validate(const cJSON *schema, const cJSON *instance, char *err, size_
 	memset(&c, 0, sizeof(c));
 	c.err = err;
 	c.errlen = errlen;
+	c.root = schema;
+	c.ref_siblings = later_draft(schema);
 	if (errlen)
 		err[0] = '\0';
 	rc = validate(&c, schema, instance, 0);
@@ -563,7 +669,8 @@ int schema_validate(const cJSON *schema, const cJSON *instance, char *err, size_
 static const char *const schema_valued[] = { "not", "additionalProperties", "additionalItems",
 					     NULL };
 static const char *const schema_lists[] = { "allOf", "anyOf", "oneOf", NULL };
-static const char *const schema_maps[] = { "properties", "patternProperties", NULL };
+static const char *const schema_maps[] = { "properties", "patternProperties", "$defs",
+					   "definitions", NULL };
 static const char *const numeric[] = { "minimum",	   "maximum",	    "exclusiveMinimum",
 				       "exclusiveMaximum", "multipleOf",    "minLength",
 				       "maxLength",	   "minItems",	    "maxItems",
@@ -613,6 +720,9 @@ static int check_values(struct vctx *c, const cJSON *s)
 	}
 	if ((k = cJSON_GetObjectItemCaseSensitive(s, "required")) && !cJSON_IsArray(k))
 		return fail(c, -1, "'required' must be an array");
+	if ((k = cJSON_GetObjectItemCaseSensitive(s, "$ref")) &&
+	    (!cJSON_IsString(k) || !resolve_ref(c->root, k->valuestring)))
+		return fail(c, -1, "'$ref' must point inside the schema (\"#/$defs/name\")");
 	return 0;
 }
 
@@ -692,6 +802,7 @@ int schema_check(const cJSON *schema, char *err, size_t errlen)
 	memset(&c, 0, sizeof(c));
 	c.err = err;
 	c.errlen = errlen;
+	c.root = schema;
 	if (errlen)
 		err[0] = '\0';
 	return check(&c, schema, 0);

@@ -5,8 +5,12 @@
  * schema or a tuple), additionalItems, minItems, maxItems, uniqueItems;
  * minLength, maxLength (code points), pattern (pcre2); minimum, maximum,
  * exclusiveMinimum, exclusiveMaximum, multipleOf; allOf, anyOf, oneOf, not;
- * boolean schemas. Other keywords are ignored, as the draft says for
- * unknown ones. Schema and instance nesting are bounded by
+ * boolean schemas; $ref to a local JSON pointer ("#", "#/$defs/name",
+ * "#/definitions/name": recursion included; alone as draft 7 reads it,
+ * with its siblings when $schema names 2019-09 or 2020-12); format date,
+ * time, date-time, email, uuid, ipv4, hostname, uri. Remote references
+ * and $id are not resolved (the schema is then unusable). Other keywords
+ * are ignored, as the draft says for unknown ones. Schema and instance nesting are bounded by
  * SCHEMA_MAX_DEPTH, so a hostile document cannot exhaust the stack.
  * Borrows everything; never prints. */
 #ifndef PREFLIGHT_SCHEMA_H
