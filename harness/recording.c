@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <limits.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,7 +39,8 @@ struct recording {
 	char *meta;
 	struct entry *entries;
 	size_t n_entries, cap_entries;
-	size_t hint; /* where the next replayed request is looked for first */
+	size_t hint;	      /* where the next replayed request is looked for first */
+	pthread_mutex_t lock; /* probes that run at once record and replay through it */
 };
 
 /* --- writing ------------------------------------------------------------------ */
@@ -76,6 +78,8 @@ struct recording *recording_create(const char *path, const struct secret *redact
 	struct buf meta = BUF_INIT(0);
 	int fd;
 
+	if (r)
+		pthread_mutex_init(&r->lock, NULL);
 	if (!r) {
 		snprintf(err, errlen, "out of memory");
 		return NULL;
@@ -120,9 +124,20 @@ static void add_text(cJSON *o, const char *key, struct recording *r, const char 
 	buf_release(&clean);
 }
 
+static void on_seen_locked(struct recording *r, const struct http_exchange *x);
+
+/* exchanges of probes that run at once come one at a time */
 static void on_seen(void *ctx, const struct http_exchange *x)
 {
 	struct recording *r = ctx;
+
+	pthread_mutex_lock(&r->lock);
+	on_seen_locked(r, x);
+	pthread_mutex_unlock(&r->lock);
+}
+
+static void on_seen_locked(struct recording *r, const struct http_exchange *x)
+{
 	cJSON *o = cJSON_CreateObject(), *h;
 	char *line;
 
@@ -376,6 +391,8 @@ struct recording *recording_open(const char *path, size_t max_bytes, size_t max_
 			     errlen };
 	int fd, n;
 
+	if (rd.r)
+		pthread_mutex_init(&rd.r->lock, NULL);
 	if (!rd.r) {
 		snprintf(err, errlen, "cannot open recording '%s': out of memory", path);
 		return NULL;
@@ -445,9 +462,21 @@ static bool matches(const struct entry *e, const char *method, const struct http
 /* the first unused exchange with the same method, URL and body; requests
  * come back in the order they were recorded, so the search starts where
  * the last one ended */
+static int on_answer_locked(struct recording *r, struct http_exchange *x);
+
 static int on_answer(void *ctx, struct http_exchange *x)
 {
 	struct recording *r = ctx;
+	int rc;
+
+	pthread_mutex_lock(&r->lock);
+	rc = on_answer_locked(r, x);
+	pthread_mutex_unlock(&r->lock);
+	return rc;
+}
+
+static int on_answer_locked(struct recording *r, struct http_exchange *x)
+{
 	const char *method = x->body ? "POST" : "GET";
 	const char *body, *b64;
 	struct entry *e = NULL;
@@ -506,6 +535,7 @@ void recording_free(struct recording *r)
 		cJSON_Delete(r->entries[i].line);
 	free(r->entries);
 	free(r->meta);
+	pthread_mutex_destroy(&r->lock);
 	free(r);
 }
 
@@ -527,6 +557,7 @@ char *recording_header_json(const struct recording_header *h)
 
 	ok = meta && cJSON_AddStringToObject(meta, "recording", "preflight-recording/v1") &&
 	     cJSON_AddStringToObject(meta, "preflight_version", PREFLIGHT_VERSION) &&
+	     (!h->conform || cJSON_AddStringToObject(meta, "command", "conform")) &&
 	     (args = cJSON_AddArrayToObject(meta, "args"));
 	for (k = 0; ok && k < h->n_args; k++)
 		ok = cJSON_AddItemToArray(args, cJSON_CreateString(h->args[k]));
@@ -606,6 +637,9 @@ int recording_header_read(const struct recording *r, struct recording_header *h,
 		snprintf(err, errlen, "the recording's probe list is damaged");
 	else
 		rc = 0;
+	h->conform =
+		!rc && cJSON_IsString(cJSON_GetObjectItemCaseSensitive(meta, "command")) &&
+		!strcmp(cJSON_GetObjectItemCaseSensitive(meta, "command")->valuestring, "conform");
 	if (!rc && recipe) {
 		/* a path without its text is refused later, by name */
 		h->recipe.path = copy_member(recipe, "path", &ok);

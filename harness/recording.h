@@ -6,11 +6,13 @@
  * then one line per exchange: method, URL, request headers (never
  * Authorization) and body, outcome, status, response body. The API key is
  * replaced by [REDACTED] wherever an endpoint echoed it. The file appears
- * atomically when the run ends. `preflight replay` answers every request
+ * atomically when the run ends; probes that run at once record through one
+ * lock. `preflight replay` answers every request
  * from it, in the order recorded, and re-grades offline. Never prints. */
 #ifndef PREFLIGHT_RECORDING_H
 #define PREFLIGHT_RECORDING_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "http.h"
@@ -51,7 +53,8 @@ struct recording_file {
 
 /* The recording's first line, as data: how to run it again offline. */
 struct recording_header {
-	char **args; /* the run's options that a recording keeps */
+	bool conform; /* recorded by preflight conform ("command": "conform") */
+	char **args;  /* the run's options that a recording keeps */
 	int n_args;
 	struct recording_file recipe; /* NULLs when the run had none */
 	struct recording_file *probes;
