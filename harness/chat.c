@@ -179,7 +179,8 @@ char *chat_body_build(const cJSON *request, const cJSON *messages, const struct 
 	bool ok = body && (!s->model || cJSON_AddStringToObject(body, "model", s->model)) &&
 		  !add_request_fields(body, request, own) &&
 		  (own || !add_messages(body, request, messages, s)) &&
-		  cJSON_AddNumberToObject(body, "max_tokens", (double)s->max_tokens) &&
+		  cJSON_AddNumberToObject(body, s->budget_field ? s->budget_field : "max_tokens",
+					  (double)s->max_tokens) &&
 		  (cJSON_GetObjectItemCaseSensitive(body, "temperature") ||
 		   cJSON_AddNumberToObject(body, "temperature", 0.0)) &&
 		  !add_template_kwargs(body, s) &&

@@ -26,8 +26,9 @@ enum thinking_mode {
 const char *thinking_mode_name(enum thinking_mode m);
 
 struct chat_settings {
-	const char *model; /* borrowed */
-	long max_tokens;   /* completion budget */
+	const char *model;	  /* borrowed */
+	long max_tokens;	  /* completion budget */
+	const char *budget_field; /* static; the field it goes in, NULL: "max_tokens" */
 	enum thinking_mode thinking;
 	const char *reasoning_effort;	   /* borrowed; NULL = not sent */
 	const cJSON *chat_template_kwargs; /* borrowed; merged */

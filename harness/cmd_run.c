@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "alloc.h"
@@ -57,8 +58,11 @@ static void progress(void *ctx, enum runner_event ev, const struct run_result *r
 	} else if (tty && ev == RUNNER_PROBE_DONE) {
 		fprintf(stderr, "\r\033[K");
 	} else if (!tty && ev == RUNNER_PROBE_DONE) {
-		fprintf(stderr, "[%zu/%zu] %s: %s\n", i + 1, r->n_probes, r->probes[i].probe->id,
-			verdict_name(r->probes[i].verdict));
+		const struct probe_result *p = &r->probes[i];
+
+		fprintf(stderr, "[%zu/%zu] %s: %s\n", i + 1, r->n_probes, p->probe->id,
+			p->probe->conform ? conform_status_name(p->conform)
+					  : verdict_name(p->verdict));
 	}
 	fflush(stderr);
 }
@@ -223,6 +227,7 @@ static char *header_of(const struct config *c, const struct probe_set *set)
 	size_t i;
 	int k;
 
+	h.conform = c->cmd == CMD_CONFORM;
 	h.args = xcalloc((size_t)c->argc + 1, sizeof(char *));
 	h.probes = xcalloc(set->n + 1, sizeof(*h.probes));
 	for (k = 2; h.args && h.probes && k < c->argc; k++) {
@@ -322,7 +327,8 @@ static int exit_code(const struct session *s, const struct run_result *r)
 	if (r->unusable)
 		return EXIT_UNUSABLE;
 	for (i = 0; i < r->n_probes; i++)
-		if (r->probes[i].verdict != VERDICT_PASS)
+		if (r->probes[i].verdict == VERDICT_FAIL || r->probes[i].verdict == VERDICT_ERROR ||
+		    (r->probes[i].verdict == VERDICT_SKIPPED && !r->probes[i].probe->conform))
 			return EXIT_FAILED;
 	return EXIT_PASS;
 }
@@ -381,13 +387,64 @@ static int run_probes(const struct config *c, const volatile sig_atomic_t *stop,
 	return code;
 }
 
+static int check_kind(const struct probe_set *set, bool conform, char *err, size_t errlen);
+
 int cmd_run(const struct config *c, const volatile sig_atomic_t *stop)
 {
 	struct probe_set set = { 0 };
 	char dir[PATH_MAX], err[1024];
 	int code = EXIT_USAGE;
 
-	if (probe_load_dir(commands_probe_dir(c, dir, sizeof(dir)), &set, err, sizeof(err)))
+	if (probe_load_dir(commands_probe_dir(c, dir, sizeof(dir)), &set, err, sizeof(err)) ||
+	    check_kind(&set, false, err, sizeof(err)))
+		say_error("%s", err);
+	else
+		code = run_probes(c, stop, &set, NULL, NULL);
+	probe_set_release(&set);
+	return code;
+}
+
+/* Every probe of set is a conformance check when conform, none is when
+ * not: the two commands read different folders. */
+static int check_kind(const struct probe_set *set, bool conform, char *err, size_t errlen)
+{
+	size_t i;
+
+	for (i = 0; i < set->n; i++)
+		if (!set->items[i]->conform != !conform) {
+			snprintf(err, errlen,
+				 conform ? "%s: probe '%s' is not a conformance check (it has no "
+					   "\"conformance\" block): preflight run runs it"
+					 : "%s: probe '%s' is a conformance check: preflight "
+					   "conform "
+					   "runs it",
+				 set->items[i]->path, set->items[i]->id);
+			return -1;
+		}
+	return 0;
+}
+
+/* the checks' folder: DIR/conformance, or --probes DIR itself when it
+ * has no such folder */
+static const char *conform_dir(const struct config *c, char *buf, size_t n)
+{
+	char dir[PATH_MAX];
+	struct stat st;
+
+	snprintf(buf, n, "%s/conformance", commands_probe_dir(c, dir, sizeof(dir)));
+	if (c->probes_dir && (stat(buf, &st) || !S_ISDIR(st.st_mode)))
+		snprintf(buf, n, "%s", c->probes_dir);
+	return buf;
+}
+
+int cmd_conform(const struct config *c, const volatile sig_atomic_t *stop)
+{
+	struct probe_set set = { 0 };
+	char dir[PATH_MAX + 16], err[1024];
+	int code = EXIT_USAGE;
+
+	if (probe_load_dir(conform_dir(c, dir, sizeof(dir)), &set, err, sizeof(err)) ||
+	    check_kind(&set, true, err, sizeof(err)))
 		say_error("%s", err);
 	else
 		code = run_probes(c, stop, &set, NULL, NULL);
@@ -415,7 +472,7 @@ static const char **replay_args(const struct config *c, const struct recording_h
 		return NULL;
 	}
 	args[(*n)++] = "preflight";
-	args[(*n)++] = "run";
+	args[(*n)++] = h->conform ? "conform" : "run";
 	for (k = 0; k < h->n_args; k++)
 		args[(*n)++] = h->args[k];
 	if (config_check_recorded(args + 2, *n - 2, err, errlen)) {

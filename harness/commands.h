@@ -16,6 +16,8 @@ enum { EXIT_PASS = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_UNUSABLE = 3, EXIT_W
 
 /* stop: set by main's signal handler (the signal's number), read here */
 int cmd_run(const struct config *c, const volatile sig_atomic_t *stop);
+/* the conformance checks of probes/conformance/ (or --probes DIR) */
+int cmd_conform(const struct config *c, const volatile sig_atomic_t *stop);
 int cmd_replay(const struct config *c, const volatile sig_atomic_t *stop);
 int cmd_list(const struct config *c);
 int cmd_validate(const struct config *c);

@@ -253,9 +253,10 @@ static int usage_line(struct buf *b, const struct option *o)
 
 static const char usage_head[] =
 	"usage: preflight run      [--endpoint URL] [--model ID] [--recipe FILE] [options]\n"
+	"       preflight conform  [--endpoint URL] [--model ID] [--recipe FILE] [options]\n"
 	"       preflight list     [--probes DIR]\n"
 	"       preflight validate FILE...            check probe and recipe files\n"
-	"       preflight table    REPORT.json... [--notebook FILE.md [--check]]\n"
+	"       preflight table    [--conformance] REPORT.json... [--notebook FILE.md [--check]]\n"
 	"       preflight replay   RECORDING [--junit F] [--json F] [--markdown F]\n"
 	"                          [--max-run-bytes N] [--image-path F] [--video-path F]\n"
 	"       preflight version\n"
@@ -305,6 +306,14 @@ int config_usage(enum command cmd, struct buf *out)
 				     "Runs the probes against an OpenAI-compatible endpoint and "
 				     "says why each failed.\n") ||
 		       usage_options(out, ON_RUN) || buf_puts(out, usage_tail);
+	case CMD_CONFORM:
+		return buf_puts(out,
+				"usage: preflight conform [--endpoint URL] [--model ID] "
+				"[--recipe FILE] [options]\n\n"
+				"Runs the conformance checks (probes/conformance/): which parts "
+				"of the OpenAI API the endpoint honours, ignores, rejects or "
+				"breaks.\n") ||
+		       usage_options(out, ON_RUN) || buf_puts(out, usage_tail);
 	case CMD_REPLAY:
 		return buf_puts(out, "usage: preflight replay RECORDING [options]\n\n"
 				     "Re-grades a recording offline with its own options; only "
@@ -319,10 +328,12 @@ int config_usage(enum command cmd, struct buf *out)
 				     "Checks probe and recipe files; exit 2 on the first error of "
 				     "each.\n");
 	case CMD_TABLE:
-		return buf_puts(out, "usage: preflight table REPORT.json... [--notebook FILE.md "
-				     "[--check]]\n\n"
+		return buf_puts(out, "usage: preflight table [--conformance] REPORT.json... "
+				     "[--notebook FILE.md [--check]]\n\n"
 				     "Renders the notebook's results table from JSON reports, or "
-				     "updates (--check: verifies) the block in a notebook.\n");
+				     "updates (--check: verifies) the block in a notebook. With "
+				     "--conformance: the engine x check matrix of conform reports, "
+				     "between its own markers.\n");
 	default:
 		return buf_puts(out, usage_head) || buf_puts(out, "\nrun options:\n") ||
 		       usage_options(out, ON_RUN) || buf_puts(out, usage_tail);
@@ -916,10 +927,10 @@ static const struct {
 	const char *name;
 	enum command cmd;
 } commands[] = {
-	{ "run", CMD_RUN },	      { "list", CMD_LIST },	{ "validate", CMD_VALIDATE },
-	{ "table", CMD_TABLE },	      { "replay", CMD_REPLAY }, { "version", CMD_VERSION },
-	{ "--version", CMD_VERSION }, { "help", CMD_HELP },	{ "--help", CMD_HELP },
-	{ "-h", CMD_HELP },
+	{ "run", CMD_RUN },	    { "list", CMD_LIST },	  { "validate", CMD_VALIDATE },
+	{ "conform", CMD_CONFORM }, { "table", CMD_TABLE },	  { "replay", CMD_REPLAY },
+	{ "version", CMD_VERSION }, { "--version", CMD_VERSION }, { "help", CMD_HELP },
+	{ "--help", CMD_HELP },	    { "-h", CMD_HELP },
 };
 
 static int parse_command(struct config *c, const char *name, char *err, size_t errlen)
@@ -1007,13 +1018,15 @@ int config_parse_with(int argc, char **argv, const struct recipe_text *recipe, s
 		c->max_run_bytes = 0; /* 0: the recording reader's own bound */
 		first = 3;
 	}
-	if (c->cmd == CMD_RUN && load_recipe(c, argv + 2, argc - 2, recipe, err, errlen))
+	if ((c->cmd == CMD_RUN || c->cmd == CMD_CONFORM) &&
+	    load_recipe(c, argv + 2, argc - 2, recipe, err, errlen))
 		return -1;
 	if (c->cmd == CMD_HELP || c->cmd == CMD_VERSION)
 		return 0;
 	if (parse_options(c, argv + first, argc - first, NULL, err, errlen))
 		return -1;
-	return c->cmd == CMD_RUN && !c->help ? check_run(c, err, errlen) : 0;
+	return (c->cmd == CMD_RUN || c->cmd == CMD_CONFORM) && !c->help ? check_run(c, err, errlen)
+									: 0;
 }
 
 /* validate FILE... and table REPORT... [--notebook FILE] [--check] */
@@ -1037,6 +1050,8 @@ static int parse_files(struct config *c, int argc, char **argv, char *err, size_
 			c->notebook = argv[i] + 11;
 		} else if (c->cmd == CMD_TABLE && !strcmp(argv[i], "--check")) {
 			c->check_only = true;
+		} else if (c->cmd == CMD_TABLE && !strcmp(argv[i], "--conformance")) {
+			c->conformance = true;
 		} else if (argv[i][0] == '-' && argv[i][1]) {
 			snprintf(err, errlen, "unknown option '%s' for %s", argv[i], argv[1]);
 			return -1;

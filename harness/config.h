@@ -24,7 +24,16 @@
 #define CONFIG_MAX_DEPTHS 16
 #define CONFIG_MAX_EXPECT 16
 
-enum command { CMD_HELP = 0, CMD_RUN, CMD_LIST, CMD_VALIDATE, CMD_TABLE, CMD_REPLAY, CMD_VERSION };
+enum command {
+	CMD_HELP = 0,
+	CMD_RUN,
+	CMD_LIST,
+	CMD_VALIDATE,
+	CMD_TABLE,
+	CMD_REPLAY,
+	CMD_VERSION,
+	CMD_CONFORM,
+};
 
 /* A recipe given as text (a replay carries the recipe it was run with). */
 struct recipe_text {
@@ -92,6 +101,7 @@ struct config {
 	int n_files;
 	const char *notebook;  /* table --notebook FILE */
 	bool check_only;       /* table --check */
+	bool conformance;      /* table --conformance: the conformance matrix */
 	const char *record;    /* run --record FILE */
 	const char *recording; /* replay RECORDING */
 	struct recipe *recipe; /* owned; --recipe */

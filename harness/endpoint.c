@@ -328,16 +328,27 @@ static long input_tokens(struct endpoint *e, const struct http_options *o, const
 	return n > 0 ? n : -1;
 }
 
+long endpoint_own_count(struct endpoint *e, const struct http_options *o, const char *tokenize_body,
+			const char *chat_body, const char **how)
+{
+	long n = tokenize_body ? endpoint_tokenize(e, o, tokenize_body) : -1;
+
+	*how = "/tokenize";
+	if (n > 0 || !chat_body)
+		return n > 0 ? n : -1;
+	*how = "/chat/completions/input_tokens";
+	return (n = input_tokens(e, o, chat_body)) > 0 ? n : -1;
+}
+
 long endpoint_prompt_tokens(struct endpoint *e, const struct http_options *o,
 			    const char *tokenize_body, const char *chat_body)
 {
 	char url[2048], *reply;
-	long n = tokenize_body ? endpoint_tokenize(e, o, tokenize_body) : -1;
+	const char *how;
+	long n = endpoint_own_count(e, o, tokenize_body, chat_body, &how);
 	cJSON *root;
 
 	if (n > 0 || !chat_body)
-		return n > 0 ? n : -1;
-	if ((n = input_tokens(e, o, chat_body)) > 0)
 		return n;
 	snprintf(url, sizeof(url), "%s/chat/completions", e->base);
 	if (!(reply = post_ok(url, chat_body, o)))

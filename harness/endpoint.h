@@ -59,6 +59,11 @@ long endpoint_tokenize(struct endpoint *e, const struct http_options *o, const c
  * and its usage. -1 when none tells. Safe from several threads at once. */
 long endpoint_prompt_tokens(struct endpoint *e, const struct http_options *o,
 			    const char *tokenize_body, const char *chat_body);
+/* The same by the engine's own counters only (/tokenize, llama.cpp's
+ * input_tokens), never by a chat request's usage; *how names the one that
+ * answered (static). -1 when the engine offers none. */
+long endpoint_own_count(struct endpoint *e, const struct http_options *o, const char *tokenize_body,
+			const char *chat_body, const char **how);
 /* True once /tokenize has answered with a count: counting is cheap. */
 bool endpoint_counts_cheaply(struct endpoint *e);
 /* True when the endpoint lists models and model is not among them. */

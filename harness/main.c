@@ -88,7 +88,9 @@ static int networked(const struct config *c)
 		return EXIT_UNUSABLE;
 	}
 	catch_signals();
-	code = c->cmd == CMD_RUN ? cmd_run(c, &stop_signal) : cmd_replay(c, &stop_signal);
+	code = c->cmd == CMD_RUN       ? cmd_run(c, &stop_signal)
+	       : c->cmd == CMD_CONFORM ? cmd_conform(c, &stop_signal)
+				       : cmd_replay(c, &stop_signal);
 	http_global_cleanup();
 	return code;
 }
@@ -126,8 +128,8 @@ int main(int argc, char **argv)
 		config_release(&c);
 		return EXIT_USAGE;
 	}
-	if (c.cmd == CMD_RUN && c.api_key && !secret_check(c.api_key, err, sizeof(err)) &&
-	    say_scrub_key(c.api_key)) {
+	if ((c.cmd == CMD_RUN || c.cmd == CMD_CONFORM) && c.api_key &&
+	    !secret_check(c.api_key, err, sizeof(err)) && say_scrub_key(c.api_key)) {
 		say_error("out of memory");
 		config_release(&c);
 		return EXIT_USAGE;

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "alloc.h"
 #include "buf.h"
@@ -77,9 +78,14 @@ static int load_messages(struct jsonfile *l, cJSON *request)
 			return -1;
 		if (!cJSON_IsString(role))
 			return jsonfile_error(l, "role", "each message needs a string 'role'");
-		if (!cJSON_IsString(content) && !cJSON_IsArray(content))
-			return jsonfile_error(l, "content",
-					      "each message needs a 'content' string or array");
+		/* an assistant's tool calls may come with null content, as OpenAI's do */
+		if (!cJSON_IsString(content) && !cJSON_IsArray(content) &&
+		    !(cJSON_IsNull(content) &&
+		      cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(m, "tool_calls"))))
+			return jsonfile_error(
+				l, "content",
+				"each message needs a 'content' string or array (null "
+				"only beside tool_calls)");
 		if (rep) {
 			struct buf b = BUF_INIT(PROBE_FILE_MAX * 4);
 			int i, n;
@@ -579,12 +585,324 @@ static int load_run(struct jsonfile *l, struct probe *p, const cJSON *root)
 	return 0;
 }
 
+/* --- conformance checks --------------------------------------------------- */
+
+static const char *const conform_kinds[CONFORM_KINDS] = {
+	[CONFORM_FORMAT] = "response-format",
+	[CONFORM_ERROR] = "error",
+	[CONFORM_TOOL_CHOICE] = "tool-choice",
+	[CONFORM_TOOL_IDS] = "tool-ids",
+	[CONFORM_TOOL_ARGS] = "tool-args",
+	[CONFORM_STOP] = "stop",
+	[CONFORM_MAX_TOKENS] = "max-tokens",
+	[CONFORM_CHOICES] = "choices",
+	[CONFORM_REPEAT] = "repeat",
+	[CONFORM_LOGPROBS] = "logprobs",
+	[CONFORM_USAGE_PROMPT] = "usage-prompt",
+	[CONFORM_USAGE_STREAM] = "usage-stream",
+	[CONFORM_USAGE_COMPLETION] = "usage-completion",
+	[CONFORM_USAGE_REASONING] = "usage-reasoning",
+	[CONFORM_STREAM] = "stream",
+	[CONFORM_ANSWER] = "answer",
+	[CONFORM_REASONING_FIELD] = "reasoning-field",
+	[CONFORM_REASONING_SWITCH] = "reasoning-switch",
+	[CONFORM_REASONING_EFFORT] = "reasoning-effort",
+};
+
+const char *conform_kind_name(enum conform_kind k)
+{
+	return (unsigned)k < CONFORM_KINDS ? conform_kinds[k] : "?";
+}
+
+const char *conform_status_name(enum conform_status s)
+{
+	static const char *const names[CONFORM_STATUSES] = { "honoured", "ignored", "rejected",
+							     "broken", "skipped" };
+
+	return (unsigned)s < CONFORM_STATUSES ? names[s] : "?";
+}
+
+bool conform_fails(const struct conform_spec *c, enum conform_status s)
+{
+	return s == CONFORM_IGNORED || s == CONFORM_BROKEN ||
+	       (s == CONFORM_REJECTED && c->required);
+}
+
+const char *conform_remedy(const struct conform_spec *c, const char *engine)
+{
+	const char *fallback = NULL;
+	size_t i;
+
+	for (i = 0; i < c->n_remedies; i++) {
+		if (engine && !strcasecmp(c->remedy_engine[i], engine))
+			return c->remedy_text[i];
+		if (!strcmp(c->remedy_engine[i], "default"))
+			fallback = c->remedy_text[i];
+	}
+	return fallback;
+}
+
+/* the words each kind's "expect" takes; NULL: it takes none */
+static const char *const *conform_words(enum conform_kind k)
+{
+	static const char *const format[] = { "text", "json-object", "json-schema", NULL };
+	static const char *const choice[] = { "none", "call", "named", NULL };
+	static const char *const stream[] = {
+		"role", "finish", "usage", "done", "tool-deltas", NULL
+	};
+
+	return k == CONFORM_FORMAT	  ? format
+	       : k == CONFORM_TOOL_CHOICE ? choice
+	       : k == CONFORM_STREAM	  ? stream
+					  : NULL;
+}
+
+/* "remedy": one text for every engine, or {"vllm": "...", "default": "..."} */
+static int load_conform_remedy(struct jsonfile *l, struct conform_spec *c, const cJSON *v)
+{
+	const cJSON *e;
+
+	if (!v)
+		return 0;
+	if (cJSON_IsString(v) && *v->valuestring) {
+		c->remedy_engine[0] = xstrdup("default");
+		c->remedy_text[0] = xstrdup(v->valuestring);
+		c->n_remedies = 1;
+		return c->remedy_engine[0] && c->remedy_text[0]
+			       ? 0
+			       : jsonfile_error(l, NULL, "out of memory");
+	}
+	if (!cJSON_IsObject(v) || cJSON_GetArraySize(v) > CONFORM_MAX_REMEDIES)
+		return jsonfile_error(l, "remedy",
+				      "'remedy' must be a string or an object of at most %d engine "
+				      "names to strings",
+				      CONFORM_MAX_REMEDIES);
+	cJSON_ArrayForEach(e, v)
+	{
+		size_t i = c->n_remedies;
+
+		if (!cJSON_IsString(e) || !*e->valuestring)
+			return jsonfile_error(l, e->string,
+					      "remedy '%s' must be a non-empty string", e->string);
+		c->remedy_engine[i] = xstrdup(e->string);
+		c->remedy_text[i] = xstrdup(e->valuestring);
+		c->n_remedies++;
+		if (!c->remedy_engine[i] || !c->remedy_text[i])
+			return jsonfile_error(l, NULL, "out of memory");
+	}
+	return 0;
+}
+
+static int load_conform_kind(struct jsonfile *l, struct conform_spec *c, const cJSON *x)
+{
+	const char *const *words;
+	char *check = NULL;
+	int k, rc = 0;
+
+	if (jsonfile_string(l, x, "check", true, &check))
+		return -1;
+	for (k = 0; k < CONFORM_KINDS && strcmp(check, conform_kinds[k]); k++)
+		;
+	free(check);
+	if (k == CONFORM_KINDS)
+		return jsonfile_error(l, "check",
+				      "unknown 'check': see probes/README.md for the "
+				      "kinds of conformance check");
+	c->kind = (enum conform_kind)k;
+	if (jsonfile_string(l, x, "expect", false, &c->expect))
+		return -1;
+	words = conform_words(c->kind);
+	if (!words && c->expect)
+		return jsonfile_error(l, "expect", "check '%s' takes no 'expect'",
+				      conform_kinds[k]);
+	if (words) {
+		for (k = 0; words[k] && (!c->expect || strcmp(words[k], c->expect)); k++)
+			;
+		if (!words[k])
+			rc = jsonfile_error(l, c->expect ? "expect" : "check",
+					    "check '%s' needs 'expect': one of %s%s%s%s%s",
+					    conform_kinds[c->kind], words[0], words[1] ? ", " : "",
+					    words[1] ? words[1] : "", words[2] ? ", " : "",
+					    words[2] ? words[2] : "");
+	}
+	return rc;
+}
+
+/* a response-format check's schema, when it has one, must be usable */
+static int check_format_needs(struct jsonfile *l, const struct conform_spec *c, const cJSON *rq)
+{
+	const cJSON *rf = cJSON_GetObjectItemCaseSensitive(rq, "response_format");
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(
+		cJSON_GetObjectItemCaseSensitive(rf, "json_schema"), "schema");
+	char err[300];
+
+	if (!strcmp(c->expect, "json-schema") && !v)
+		return jsonfile_error(l, "response_format",
+				      "expect \"json-schema\" needs "
+				      "request.response_format.json_schema.schema");
+	if (v && schema_check(v, err, sizeof(err)))
+		return jsonfile_error(l, "schema", "the schema is not usable: %s", err);
+	return 0;
+}
+
+/* ok, or the error that says what is missing */
+static int need(struct jsonfile *l, bool ok, const char *key, const char *what)
+{
+	return ok ? 0 : jsonfile_error(l, key, "%s", what);
+}
+
+/* what each kind needs from its own keys and from the request */
+static int check_conform_needs(struct jsonfile *l, const struct probe *p)
+{
+	const struct conform_spec *c = p->conform;
+	const cJSON *rq = p->request;
+	const cJSON *n = cJSON_GetObjectItemCaseSensitive(rq, "n");
+	bool tools = cJSON_GetObjectItemCaseSensitive(rq, "tools") != NULL;
+
+	switch (c->kind) {
+	case CONFORM_FORMAT:
+		return check_format_needs(l, c, rq);
+	case CONFORM_ERROR:
+		return need(l, c->status, "check", "check 'error' needs 'status'");
+	case CONFORM_TOOL_CHOICE:
+	case CONFORM_TOOL_IDS:
+	case CONFORM_TOOL_ARGS:
+		return need(l, tools, "check", "a tool check needs request.tools") ||
+				       need(l,
+					    c->kind != CONFORM_TOOL_CHOICE ||
+						    strcmp(c->expect, "named") ||
+						    (c->tool && find_tool(rq, c->tool)),
+					    "tool",
+					    "expect \"named\" needs 'tool', one of request.tools")
+			       ? -1
+			       : 0;
+	case CONFORM_STREAM:
+		return need(l, strcmp(c->expect, "tool-deltas") || tools, "expect",
+			    "\"tool-deltas\" needs request.tools");
+	case CONFORM_STOP:
+		return need(l, cJSON_GetObjectItemCaseSensitive(rq, "stop"), "check",
+			    "check 'stop' needs request.stop");
+	case CONFORM_MAX_TOKENS:
+		return need(l, c->max_tokens, "check", "check 'max-tokens' needs 'max_tokens'");
+	case CONFORM_CHOICES:
+		return need(l, cJSON_IsNumber(n) && n->valueint >= 2, "check",
+			    "check 'choices' needs request.n of 2 or more");
+	case CONFORM_LOGPROBS:
+		return need(l, cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(rq, "logprobs")),
+			    "check", "check 'logprobs' needs request.logprobs: true");
+	case CONFORM_ANSWER:
+		return need(l, c->answer_regex, "check", "check 'answer' needs 'answer_regex'");
+	default:
+		return 0;
+	}
+}
+
+static int load_conform_values(struct jsonfile *l, struct conform_spec *c, const cJSON *x)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(x, "calls");
+	static const char *const call_keys[] = { "min", "max", NULL };
+	char err[300];
+
+	c->min_calls = c->max_calls = -1;
+	c->times = 2;
+	c->required = true;
+	if (get_bool(l, x, "required", &c->required) ||
+	    jsonfile_string(l, x, "area", true, &c->area) ||
+	    jsonfile_string(l, x, "tool", false, &c->tool) ||
+	    jsonfile_string(l, x, "raw_body", false, &c->raw_body) ||
+	    jsonfile_string(l, x, "model", false, &c->model) ||
+	    jsonfile_string(l, x, "answer_regex", false, &c->answer_regex_src) ||
+	    jsonfile_string(l, x, "budget_field", false, &c->budget_field) ||
+	    jsonfile_long(l, x, "status", 400, 599, &c->status) ||
+	    jsonfile_long(l, x, "max_tokens", 1, 1048576, &c->max_tokens) ||
+	    get_int(l, x, "times", 2, 10, &c->times))
+		return -1;
+	if (v && (!cJSON_IsObject(v) || jsonfile_only_keys(l, v, "'calls'", call_keys) ||
+		  get_int(l, v, "min", 0, 64, &c->min_calls) ||
+		  get_int(l, v, "max", 0, 64, &c->max_calls)))
+		return v && !cJSON_IsObject(v) ? jsonfile_error(l, "calls",
+								"'calls' must be an "
+								"object")
+					       : -1;
+	if (c->budget_field && strcmp(c->budget_field, "max_tokens") &&
+	    strcmp(c->budget_field, "max_completion_tokens"))
+		return jsonfile_error(l, "budget_field",
+				      "'budget_field' must be \"max_tokens\" or "
+				      "\"max_completion_tokens\"");
+	if (c->answer_regex_src &&
+	    !(c->answer_regex = regex_compile(c->answer_regex_src, err, sizeof(err))))
+		return jsonfile_error(l, "answer_regex", "'answer_regex' does not compile: %s",
+				      err);
+	return 0;
+}
+
+/* "conformance": the check a probe of probes/conformance/ is */
+static int load_conform(struct jsonfile *l, struct probe *p, const cJSON *root)
+{
+	static const char *const keys[] = { "area",	    "check",	"required",
+					    "expect",	    "tool",	"calls",
+					    "status",	    "raw_body", "model",
+					    "answer_regex", "times",	"max_tokens",
+					    "budget_field", "remedy",	NULL };
+	static const char *const not_with[] = { "expect", "turns", "needle",
+						"run",	  "media", "summary" };
+	const cJSON *x = cJSON_GetObjectItemCaseSensitive(root, "conformance");
+	size_t i;
+
+	if (!x)
+		return 0;
+	if (!cJSON_IsObject(x))
+		return jsonfile_error(l, "conformance", "'conformance' must be an object");
+	for (i = 0; i < sizeof(not_with) / sizeof(not_with[0]); i++)
+		if (cJSON_GetObjectItemCaseSensitive(root, not_with[i]))
+			return jsonfile_error(l, not_with[i],
+					      "a conformance check takes no '%s': its 'check' says "
+					      "how it is judged",
+					      not_with[i]);
+	if (p->api != API_CHAT)
+		return jsonfile_error(l, "api", "a conformance check uses the chat API");
+	if (!(p->conform = xcalloc(1, sizeof(*p->conform))))
+		return jsonfile_error(l, NULL, "out of memory");
+	/* every check runs unless its file says "default": false */
+	if (!cJSON_GetObjectItemCaseSensitive(root, "default"))
+		p->is_default = true;
+	return jsonfile_only_keys(l, x, "'conformance'", keys) ||
+			       load_conform_kind(l, p->conform, x) ||
+			       load_conform_values(l, p->conform, x) ||
+			       load_conform_remedy(l, p->conform,
+						   cJSON_GetObjectItemCaseSensitive(x, "remedy"))
+		       ? -1
+		       : 0;
+}
+
+static void conform_release(struct conform_spec *c)
+{
+	size_t i;
+
+	if (!c)
+		return;
+	free(c->area);
+	free(c->expect);
+	free(c->tool);
+	free(c->raw_body);
+	free(c->model);
+	free(c->answer_regex_src);
+	regex_free(c->answer_regex);
+	free(c->budget_field);
+	for (i = 0; i < c->n_remedies; i++) {
+		free(c->remedy_engine[i]);
+		free(c->remedy_text[i]);
+	}
+	free(c);
+}
+
 struct probe *probe_load_text(const char *path, const char *text, size_t len, char *err,
 			      size_t errlen)
 {
-	static const char *const keys[] = { "id",      "title",	 "description", "summary", "note",
-					    "default", "api",	 "media",	"request", "run",
-					    "needle",  "expect", "turns",	NULL };
+	static const char *const keys[] = { "id",      "title",	      "description", "summary",
+					    "note",    "default",     "api",	     "media",
+					    "request", "run",	      "needle",	     "expect",
+					    "turns",   "conformance", NULL };
 	struct jsonfile l = { path, text, len, err, errlen };
 	struct probe *p = NULL;
 	cJSON *root;
@@ -603,7 +921,9 @@ struct probe *probe_load_text(const char *path, const char *text, size_t len, ch
 	}
 	if (jsonfile_only_keys(&l, root, "the probe", keys) || load_identity(&l, p, root) ||
 	    load_run(&l, p, root) || load_summary(&l, p, root) || load_needle(&l, p, root) ||
-	    load_request(&l, p, root) || load_expect(&l, p, root) || load_turns(&l, p, root))
+	    load_request(&l, p, root) || load_conform(&l, p, root) ||
+	    (!p->conform && load_expect(&l, p, root)) || load_turns(&l, p, root) ||
+	    (p->conform && check_conform_needs(&l, p)))
 		goto fail;
 	cJSON_Delete(root);
 	return p;
@@ -810,6 +1130,7 @@ void probe_free(struct probe *p)
 	}
 	free(p->turns);
 	free(p->media);
+	conform_release(p->conform);
 	free(p);
 }
 

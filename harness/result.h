@@ -66,10 +66,12 @@ struct probe_result {
 	int retried;		     /* answers that needed a retry after a 429 */
 	struct speed speed;	     /* medians over its streamed answers (speed.h) */
 	char *json_keys;	     /* NULL unless a JSON object parsed */
+	enum conform_status conform; /* a conformance check's status (probe->conform set) */
 };
 
 struct run_result {
 	const struct recipe *recipe; /* borrowed from the config; NULL without --recipe */
+	bool conformance;	     /* preflight conform: every probe is a check */
 	char *endpoint;		     /* base URL, no credentials */
 	char *model;
 	long max_model_len;	     /* -1 unknown */

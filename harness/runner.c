@@ -11,6 +11,7 @@
 #include "alloc.h"
 #include "buf.h"
 #include "chat.h"
+#include "conform.h"
 #include "endpoint.h"
 #include "grade.h"
 #include "observe.h"
@@ -363,6 +364,21 @@ done:
 	free(j.haystack);
 }
 
+/* a conformance check: its requests at once, judged by conform */
+static void run_check(struct run *run, const struct plan_item *it, struct probe_result *pr)
+{
+	struct conform_env env;
+	struct job j;
+	double t0 = now();
+
+	job_init(&j, run, it, pr, STREAM_OFF);
+	env.http = &run->http;
+	env.ep = &run->ep;
+	env.cs = &j.cs;
+	conform_run(&env, it->probe, pr);
+	pr->seconds = now() - t0;
+}
+
 /* one result: announced, run (both ways under --stream-parity), skipped
  * when the run was interrupted under it */
 static void run_one(struct run *run, size_t i)
@@ -371,7 +387,9 @@ static void run_one(struct run *run, size_t i)
 	struct probe_result *pr = &run->r->probes[i];
 
 	emit(run, RUNNER_PROBE_START, i, NULL);
-	if (it->parity) {
+	if (it->probe->conform) {
+		run_check(run, it, pr);
+	} else if (it->parity) {
 		struct probe_result st = *pr;
 
 		st.obs = NULL;
@@ -402,35 +420,46 @@ static void run_one(struct run *run, size_t i)
 
 struct worker {
 	struct run *run;
-	size_t index;
+	size_t *next; /* the next item no worker has taken, under the run's lock */
 	pthread_t thread;
 	int started;
 };
 
+/* takes items until none is left */
 static void *worker_main(void *arg)
 {
 	struct worker *w = arg;
 
-	run_one(w->run, w->index);
-	return NULL;
+	for (;;) {
+		size_t i;
+
+		pthread_mutex_lock(&w->run->lock);
+		i = (*w->next)++;
+		pthread_mutex_unlock(&w->run->lock);
+		if (i >= w->run->r->n_probes)
+			return NULL;
+		run_one(w->run, i);
+	}
 }
 
-/* --parallel: every item in its own thread, each with its own event loop */
-static void run_parallel(struct run *run)
+/* --parallel (and conform): the items in threads of their own, each with
+ * its own event loop, at most limit at once (0: all) */
+static void run_parallel(struct run *run, size_t limit)
 {
-	struct worker *w = xcalloc(run->r->n_probes, sizeof(*w));
-	size_t i;
+	size_t n = limit && limit < run->r->n_probes ? limit : run->r->n_probes, next = 0, i;
+	struct worker *w = xcalloc(n + 1, sizeof(*w));
 
-	for (i = 0; i < run->r->n_probes; i++) {
-		if (w) {
-			w[i].run = run;
-			w[i].index = i;
-			w[i].started = pthread_create(&w[i].thread, NULL, worker_main, &w[i]) == 0;
-		}
-		if (!w || !w[i].started)
-			run_one(run, i); /* no thread to be had: run it here */
+	for (i = 0; w && i < n; i++) {
+		w[i].run = run;
+		w[i].next = &next;
+		w[i].started = pthread_create(&w[i].thread, NULL, worker_main, &w[i]) == 0;
 	}
-	for (i = 0; w && i < run->r->n_probes; i++)
+	if (!w || !w[0].started) {
+		struct worker self = { run, &next, 0, 0 };
+
+		worker_main(&self); /* no thread to be had: run them here */
+	}
+	for (i = 0; w && i < n; i++)
 		if (w[i].started)
 			pthread_join(w[i].thread, NULL);
 	free(w);
@@ -498,6 +527,7 @@ static int result_init(struct run_result *r, const struct plan *pl,
 
 	memset(r, 0, sizeof(*r));
 	r->recipe = c->recipe;
+	r->conformance = c->cmd == CMD_CONFORM;
 	r->image = hooks->image;
 	r->video = hooks->video;
 	utc_now(r->started, sizeof(r->started));
@@ -636,7 +666,13 @@ static void name_engine(struct run *run)
 	r->engine = engine_name(e);
 	for (i = 0; i < r->n_probes; i++) {
 		struct probe_result *p = &r->probes[i];
+		const struct conform_spec *c = p->probe->conform;
 
+		if (c && !p->remedy && p->verdict != VERDICT_SKIPPED &&
+		    p->conform != CONFORM_HONOURED && conform_remedy(c, r->engine))
+			p->remedy = xstrdup(conform_remedy(c, r->engine));
+		if (c)
+			continue;
 		if (p->cause != CAUSE_NONE && !p->remedy && engine_remedy(e, p->cause))
 			p->remedy = xstrdup(engine_remedy(e, p->cause));
 	}
@@ -689,8 +725,10 @@ enum runner_status runner_run(const struct plan *pl, const struct runner_hooks *
 		mark_unusable(&run, CAUSE_NO_MODEL, detail);
 	} else {
 		r->model = text_clean_line(run.model); /* the raw name goes in requests */
-		if (run.c->parallel)
-			run_parallel(&run);
+		if (run.c->cmd == CMD_CONFORM)
+			run_parallel(&run, RUNNER_CHECKS_AT_ONCE);
+		else if (run.c->parallel)
+			run_parallel(&run, 0);
 		else
 			run_in_order(&run);
 		check_all_refused(r);

@@ -34,6 +34,10 @@ struct runner_hooks {
 	bool offline; /* replay: answers come from the tap; never sleep or wait */
 };
 
+/* conformance checks in flight at once (each sends its one to ten
+ * requests together) */
+#define RUNNER_CHECKS_AT_ONCE 16
+
 enum runner_status {
 	RUNNER_OK = 0,	     /* every probe ran (pass or fail) */
 	RUNNER_CONFIG_ERROR, /* before any request (out of memory); err says why */

@@ -27,6 +27,8 @@ int report_console_render(const struct run_result *r, bool color, struct buf *ou
 	int passed = 0, rc = 0;
 	size_t i;
 
+	if (r->conformance)
+		return conformance_console_render(r, color, out);
 	rc |= buf_printf(
 		out,
 		"PREFLIGHT  %s  model=%s  thinking=%s  visible=%ld headroom=%ld max_tokens=%ld",

@@ -301,6 +301,10 @@ int report_json_render(const struct run_result *r, struct buf *out)
 	char *text;
 	size_t i;
 
+	if (r->conformance) {
+		cJSON_Delete(root);
+		return conformance_json_render(r, out);
+	}
 	add_str(bad, root, "schema", "preflight-report/v1");
 	add_str(bad, root, "preflight_version", PREFLIGHT_VERSION);
 	add_str(bad, root, "started", r->started);

@@ -132,14 +132,16 @@ static int classname(struct buf *out, const struct run_result *r)
 /* the failure's element text: the message, the remedy, the evidence */
 static int failure_text(struct buf *out, const struct probe_result *p)
 {
-	char *evidence = summary_evidence(p);
+	char *evidence = p->probe->conform ? NULL : summary_evidence(p);
 	int rc = xml_text(out, p->message ? p->message : "", false);
 
-	if (p->cause != CAUSE_NONE && *probe_remedy(p)) {
+	if ((p->cause != CAUSE_NONE || p->probe->conform) && *probe_remedy(p)) {
 		rc |= buf_puts(out, "\nremedy: ");
 		rc |= xml_text(out, probe_remedy(p), false);
 	}
-	rc |= evidence ? buf_puts(out, "\nevidence: ") || xml_text(out, evidence, false) : -1;
+	if (!p->probe->conform)
+		rc |= evidence ? buf_puts(out, "\nevidence: ") || xml_text(out, evidence, false)
+			       : -1;
 	free(evidence);
 	return rc;
 }
@@ -163,10 +165,12 @@ static int testcase(struct buf *out, const struct run_result *r, const struct pr
 	rc |= xml_text(out, p->probe->title, true);
 	rc |= buf_printf(out, "\" time=\"%.3f\">\n", p->seconds);
 	if (p->verdict != VERDICT_PASS) {
-		rc |= buf_printf(&msg, "%s: %s", cause_code(p->cause),
-				 p->message ? p->message : "");
-		rc |= buf_printf(out, "      <%s type=\"%s\" message=\"", elem[p->verdict],
-				 cause_code(p->cause));
+		/* a conformance check's type is its status */
+		const char *type =
+			p->probe->conform ? conform_status_name(p->conform) : cause_code(p->cause);
+
+		rc |= buf_printf(&msg, "%s: %s", type, p->message ? p->message : "");
+		rc |= buf_printf(out, "      <%s type=\"%s\" message=\"", elem[p->verdict], type);
 		rc |= xml_text(out, buf_cstr(&msg), true);
 		rc |= buf_puts(out, "\">");
 		rc |= failure_text(out, p);

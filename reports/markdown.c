@@ -1,5 +1,6 @@
 /* markdown — the notebook row for this run: the same table `preflight
- * table` builds, from this run's JSON report, so the two never disagree. */
+ * table` builds, from this run's JSON report, so the two never disagree;
+ * for preflight conform, its check x status matrix (conformance.c). */
 #include <stdlib.h>
 
 #include <cjson/cJSON.h>
@@ -14,6 +15,8 @@ int report_markdown_render(const struct run_result *r, struct buf *out)
 	char err[256];
 	int rc = -1;
 
+	if (r->conformance)
+		return conformance_markdown_render(r, out);
 	if (report_json_render(r, &json) == 0 && (report = cJSON_Parse(buf_cstr(&json))))
 		rc = table_render_report(report, out, err, sizeof(err));
 	cJSON_Delete(report);

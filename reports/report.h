@@ -21,6 +21,17 @@ int report_console_render(const struct run_result *r, bool color, struct buf *ou
 /* The notebook summary line: "✅ smoke (short coding) · ❌ ..." */
 int report_summary_line(const struct run_result *r, struct buf *out);
 
+/* preflight conform's reports (conformance.c): the JSON evidence, the
+ * console and markdown matrices; the renderers above hand a conformance
+ * run to these. */
+int conformance_json_render(const struct run_result *r, struct buf *out);
+int conformance_console_render(const struct run_result *r, bool color, struct buf *out);
+int conformance_markdown_render(const struct run_result *r, struct buf *out);
+/* the matrix's cell mark of a status name ("honoured" is ✅), "?" else */
+const char *conformance_mark(const char *status);
+/* where an area comes in the matrix (known areas first, in their order) */
+int conformance_area_rank(const char *area);
+
 struct secret;
 
 /* A report format: its name, the option that asks for it, and its writer.

@@ -28,12 +28,12 @@ static const char *str(const cJSON *o, const char *key)
 	return cJSON_IsString(v) && *v->valuestring ? v->valuestring : NULL;
 }
 
-/* A GFM cell that no text can break: valid UTF-8 on one line, pipes
+/* A GFM cell that no text can break (table.h): valid UTF-8 on one line, pipes
  * escaped; outside code spans <, > and & as entities, so no marker
  * (<!-- ... -->) or HTML can start there; a lone backtick escaped, so
  * balanced ones stay code spans as the notebook writes them; empty as an
  * em dash. Markers count only as whole lines, and a row starts with '|'. */
-static int cell(struct buf *out, const char *s)
+int table_cell(struct buf *out, const char *s)
 {
 	struct buf clean = BUF_INIT(0);
 	const char *p;
@@ -149,8 +149,14 @@ static int report_row(const cJSON *report, const char *name, struct row *row, ch
 	memset(row, 0, sizeof(*row));
 	schema = cJSON_GetObjectItemCaseSensitive(report, "schema");
 	if (!cJSON_IsString(schema) || strcmp(schema->valuestring, "preflight-report/v1")) {
+		bool conform = cJSON_IsString(schema) &&
+			       !strcmp(schema->valuestring, "preflight-conformance/v1");
+
 		snprintf(err, errlen,
-			 "%s: not a preflight JSON report (schema preflight-report/v1)", name);
+			 "%s: not a preflight JSON report (schema preflight-report/v1)%s", name,
+			 conform ? "; it is preflight conform's: render it with preflight table "
+				   "--conformance"
+				 : "");
 		return -1;
 	}
 	recipe = cJSON_GetObjectItemCaseSensitive(report, "recipe");
@@ -212,7 +218,7 @@ static int render_rows(struct row *rows, int nrows, struct buf *out, char *err, 
 	for (j = 0; j < nrows; j++) {
 		for (k = 0; k < 7; k++) {
 			rc |= buf_puts(out, k ? " | " : "| ");
-			rc |= cell(out, rows[j].cells[k]);
+			rc |= table_cell(out, rows[j].cells[k]);
 		}
 		rc |= buf_puts(out, " |\n");
 	}
@@ -322,6 +328,14 @@ static bool fence(const char *t, const struct line *l, char *ch, size_t *n)
 int table_splice(const char *text, size_t len, const char *table, struct buf *out, bool *stale,
 		 char *err, size_t errlen)
 {
+	static const struct table_block results = { TABLE_BEGIN, TABLE_END, "results" };
+
+	return table_splice_block(text, len, table, &results, out, stale, err, errlen);
+}
+
+int table_splice_block(const char *text, size_t len, const char *table, const struct table_block *m,
+		       struct buf *out, bool *stale, char *err, size_t errlen)
+{
 	struct line l, begin = { 0 }, end = { 0 };
 	struct buf block = BUF_INIT(0);
 	bool in_fence = false, have_begin = false, have_end = false;
@@ -343,22 +357,23 @@ int table_splice(const char *text, size_t len, const char *table, struct buf *ou
 		}
 		if (in_fence)
 			continue;
-		if (line_is(text, &l, TABLE_BEGIN)) {
+		if (line_is(text, &l, m->begin)) {
 			if (have_begin) {
-				snprintf(err, errlen, "more than one line " TABLE_BEGIN);
+				snprintf(err, errlen, "more than one line %s", m->begin);
 				return -1;
 			}
 			have_begin = true;
 			begin = l;
-		} else if (have_begin && !have_end && line_is(text, &l, TABLE_END)) {
+		} else if (have_begin && !have_end && line_is(text, &l, m->end)) {
 			have_end = true;
 			end = l;
 		}
 	}
 	if (!have_begin || !have_end) {
 		snprintf(err, errlen,
-			 "no results block: put a line " TABLE_BEGIN " and a line " TABLE_END
-			 " where the table belongs (outside code fences)");
+			 "no %s block: put a line %s and a line %s where the table belongs "
+			 "(outside code fences)",
+			 m->what, m->begin, m->end);
 		return -1;
 	}
 	/* the block is the table, in the notebook's own line endings */
@@ -381,6 +396,14 @@ int table_splice(const char *text, size_t len, const char *table, struct buf *ou
 int table_update_notebook(const char *notebook, const char *table, bool check_only, bool *stale,
 			  char *err, size_t errlen)
 {
+	static const struct table_block results = { TABLE_BEGIN, TABLE_END, "results" };
+
+	return table_update_block(notebook, table, &results, check_only, stale, err, errlen);
+}
+
+int table_update_block(const char *notebook, const char *table, const struct table_block *m,
+		       bool check_only, bool *stale, char *err, size_t errlen)
+{
 	struct buf text = BUF_INIT(0), out = BUF_INIT(0);
 	char why[300];
 	int rc = -1;
@@ -390,7 +413,7 @@ int table_update_notebook(const char *notebook, const char *table, bool check_on
 		snprintf(err, errlen, "%s", why);
 		goto done;
 	}
-	if (table_splice(text.data, text.len, table, &out, stale, why, sizeof(why))) {
+	if (table_splice_block(text.data, text.len, table, m, &out, stale, why, sizeof(why))) {
 		snprintf(err, errlen, "notebook '%s': %s", notebook, why);
 		goto done;
 	}

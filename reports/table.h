@@ -19,6 +19,19 @@
 #define TABLE_END    "<!-- END_PREFLIGHT_RESULTS -->"
 #define TABLE_HEADER "| model | quant | engine | GPU | serves? | key flags | notes |"
 
+#define TABLE_CONFORMANCE_BEGIN "<!-- BEGIN_PREFLIGHT_CONFORMANCE -->"
+#define TABLE_CONFORMANCE_END	"<!-- END_PREFLIGHT_CONFORMANCE -->"
+
+/* A notebook block: its marker lines, and what it is called in errors. */
+struct table_block {
+	const char *begin, *end, *what;
+};
+
+/* Appends s as one GFM table cell that no text can break: valid UTF-8 on
+ * one line, pipes escaped, <, > and & as entities outside code spans, a
+ * lone backtick escaped, an empty one as an em dash. Returns 0 or -1. */
+int table_cell(struct buf *out, const char *s);
+
 /* Renders the table for the reports at paths into out. Returns 0, or -1
  * with "REPORT: reason" in err. */
 int table_render(const char *const *paths, int n, struct buf *out, char *err, size_t errlen);
@@ -33,6 +46,12 @@ int table_render_report(const struct cJSON *report, struct buf *out, char *err, 
  * *stale when the block differed. Returns 0, or -1 with the reason. */
 int table_splice(const char *text, size_t len, const char *table, struct buf *out, bool *stale,
 		 char *err, size_t errlen);
+
+/* table_splice and table_update_notebook for any marked block. */
+int table_splice_block(const char *text, size_t len, const char *table, const struct table_block *m,
+		       struct buf *out, bool *stale, char *err, size_t errlen);
+int table_update_block(const char *notebook, const char *table, const struct table_block *m,
+		       bool check_only, bool *stale, char *err, size_t errlen);
 
 /* Puts table into the notebook's marked block. With check_only nothing is
  * written. Sets *stale when the block differed. Returns 0, or -1 with the
