@@ -12,6 +12,7 @@
 #include "probe.h"
 #include "recipe.h"
 #include "say.h"
+#include "matrix.h"
 #include "table.h"
 
 static bool is_dir(const char *p)
@@ -113,6 +114,11 @@ int cmd_validate(const struct config *c)
 
 int cmd_table(const struct config *c)
 {
+	static const struct table_block blocks[] = {
+		{ TABLE_BEGIN, TABLE_END, "results" },
+		{ TABLE_CONFORMANCE_BEGIN, TABLE_CONFORMANCE_END, "conformance" },
+	};
+	const struct table_block *block = &blocks[c->conformance];
 	struct buf table = BUF_INIT(0);
 	char err[1024];
 	bool stale = false;
@@ -123,22 +129,24 @@ int cmd_table(const struct config *c)
 			say_error("--notebook '%s' is also a report to read", c->notebook);
 			return EXIT_USAGE;
 		}
-	if (table_render(c->files, c->n_files, &table, err, sizeof(err))) {
+	if ((c->conformance ? matrix_render(c->files, c->n_files, &table, err, sizeof(err))
+			    : table_render(c->files, c->n_files, &table, err, sizeof(err)))) {
 		say_error("%s", err);
 		code = EXIT_USAGE;
 	} else if (!c->notebook) {
 		fputs(buf_cstr(&table), stdout);
-	} else if (table_update_notebook(c->notebook, buf_cstr(&table), c->check_only, &stale, err,
-					 sizeof(err))) {
+	} else if (table_update_block(c->notebook, buf_cstr(&table), block, c->check_only, &stale,
+				      err, sizeof(err))) {
 		say_error("%s", err);
 		code = EXIT_USAGE;
 	} else if (c->check_only && stale) {
-		say_error("the results table in '%s' is stale; run: preflight table "
-			  "REPORT.json... --notebook %s",
-			  c->notebook, c->notebook);
+		say_error("the %s table in '%s' is stale; run: preflight table %sREPORT.json... "
+			  "--notebook %s",
+			  block->what, c->notebook, c->conformance ? "--conformance " : "",
+			  c->notebook);
 		code = EXIT_FAILED;
 	} else {
-		printf("%s: results table %s\n", c->notebook,
+		printf("%s: %s table %s\n", c->notebook, block->what,
 		       c->check_only ? "is up to date"
 		       : stale	     ? "updated"
 				     : "already up to date");
