@@ -52,18 +52,22 @@ LIB_OBJ := $(LIB_SRC:.c=.o)
 TEST_SRC := $(sort $(wildcard tests/check_*.c)) tests/testutil.c
 TEST_OBJ := $(TEST_SRC:.c=.o)
 FAKE_SRC := fixtures/fake_endpoint.c
-OBJ_ALL := $(LIB_OBJ) harness/main.o $(TEST_OBJ) fixtures/fake_endpoint.o tests/bench.o
+OBJ_ALL := $(LIB_OBJ) harness/main.o $(TEST_OBJ) fixtures/fake_endpoint.o fixtures/fake_conform.o \
+           tests/bench.o
 
 all: preflight fixtures/fake-endpoint
 
 preflight: $(LIB_OBJ) harness/main.o
 	$(call say,LINK,$@)$(CC) $(LDFLAGS) -o $@ $^ $(PKG_LIBS) -lpthread
 
-fixtures/fake-endpoint: fixtures/fake_endpoint.o harness/buf.o harness/alloc.o
+fixtures/fake-endpoint: fixtures/fake_endpoint.o fixtures/fake_conform.o harness/buf.o harness/alloc.o
 	$(call say,LINK,$@)$(CC) $(LDFLAGS) -o $@ $^ $(PKG_LIBS) $(MHD_LIBS) -lpthread
 
 fixtures/fake_endpoint.o: fixtures/fake_endpoint.c
 	$(call say,CC,$@)$(CC) $(ALL_CFLAGS) $(MHD_CFLAGS) -c -o $@ $<
+
+fixtures/fake_conform.o: fixtures/fake_conform.c
+	$(call say,CC,$@)$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 tests/run-checks: $(TEST_OBJ) $(LIB_OBJ)
 	$(call say,LINK,$@)$(CC) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(PKG_LIBS) -lpthread
@@ -172,9 +176,10 @@ demo: deps
 
 # --- install ----------------------------------------------------------------
 install: preflight
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/probes
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/probes/conformance
 	install -m 0755 preflight $(DESTDIR)$(BINDIR)/preflight
 	install -m 0644 probes/*.json probes/README.md $(DESTDIR)$(DATADIR)/probes/
+	install -m 0644 probes/conformance/*.json $(DESTDIR)$(DATADIR)/probes/conformance/
 
 # clang-format for the layout, clang-tidy (.clang-tidy) for a few defect
 # classes, and clang's strictest usual warnings, on the production code

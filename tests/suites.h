@@ -32,5 +32,6 @@ Suite *plan_suite(void);
 Suite *verdict_suite(void);
 Suite *speed_suite(void);
 Suite *retry_suite(void);
+Suite *conform_suite(void);
 
 #endif

@@ -1,0 +1,644 @@
+/* check_conform — the conformance checks: each kind's judge on canned
+ * answers (every status it can give), the loader's rules for a
+ * "conformance" block, and preflight conform end to end against every
+ * engine personality of the fake, whose matrices are golden files. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "conform.h"
+#include "probe.h"
+#include "suites.h"
+#include "testutil.h"
+
+static struct probe_set checks;
+
+/* the shipped check called id */
+static const struct probe *check_named(const char *id)
+{
+	char dir[4096], err[512];
+	const struct probe *p;
+
+	if (!checks.n) {
+		snprintf(dir, sizeof(dir), "%s/probes/conformance", repo_root());
+		ck_assert_msg(probe_load_dir(dir, &checks, err, sizeof(err)) == 0, "%s", err);
+	}
+	p = probe_set_find(&checks, id);
+	ck_assert_msg(p != NULL, "no check %s", id);
+	return p;
+}
+
+/* a whole chat completion: content (JSON text, or null), the message's
+ * other members, the choice's, and usage */
+static char *whole(const char *content, const char *message, const char *choice, long prompt,
+		   long completion)
+{
+	char *body = malloc(8192);
+
+	snprintf(body, 8192,
+		 "{\"id\":\"x\",\"object\":\"chat.completion\",\"choices\":[{\"index\":0,"
+		 "\"message\":{\"role\":\"assistant\",\"content\":%s%s%s},\"finish_reason\":"
+		 "\"stop\"%s%s}],\"usage\":{\"prompt_tokens\":%ld,\"completion_tokens\":%ld,"
+		 "\"total_tokens\":%ld}}",
+		 content, message ? "," : "", message ? message : "", choice ? "," : "",
+		 choice ? choice : "", prompt, completion, prompt + completion);
+	return body;
+}
+
+struct row {
+	const char *check;
+	const char *body[3]; /* one answer each; "" ends */
+	long status[3];	     /* 0: 200 */
+	long own;	     /* the engine's own count, -1 none */
+	enum conform_status want;
+	const char *evidence; /* part of the evidence */
+};
+
+#define STOPPED(c)   "\"" c "\""
+#define TOOLS(calls) "\"tool_calls\":[" calls "]"
+#define CALL(id, name, args)                                                                       \
+	"{\"id\":" id ",\"type\":\"function\",\"function\":{\"name\":\"" name                      \
+	"\",\"arguments\":" args "}}"
+#define SSE(d) "data: " d "\n\n"
+#define CHUNK(choices, rest)                                                                       \
+	"{\"id\":\"x\",\"object\":\"chat.completion.chunk\",\"choices\":" choices rest "}"
+#define DELTA(d, fin) "[{\"index\":0,\"delta\":" d ",\"finish_reason\":" fin "}]"
+#define USAGE	      ",\"usage\":{\"prompt_tokens\":5,\"completion_tokens\":2,\"total_tokens\":7}"
+#define STREAM_HEAD   SSE(CHUNK(DELTA("{\"role\":\"assistant\",\"content\":\"\"}", "null"), ""))
+#define STREAM_TEXT   SSE(CHUNK(DELTA("{\"content\":\"Hi\"}", "null"), ""))
+#define STREAM_END    SSE(CHUNK(DELTA("{}", "\"stop\""), ""))
+
+/* rows whose bodies are literal; the whole() ones are built in the test */
+static const struct row rows[] = {
+	{ "rf-text",
+	  { "{\"error\":{\"message\":\"response_format text is not supported\"}}" },
+	  { 400 },
+	  -1,
+	  CONFORM_REJECTED,
+	  "HTTP 400: \"response_format text is not supported\"" },
+	{ "rf-text", { "" }, { 503 }, -1, CONFORM_BROKEN, "HTTP 503" },
+	{ "e-404",
+	  { "{\"error\":{\"message\":\"The model `x` does not "
+	    "exist.\",\"type\":\"NotFoundError\"}}" },
+	  { 404 },
+	  -1,
+	  CONFORM_HONOURED,
+	  "HTTP 404" },
+	{ "e-404",
+	  { "{\"detail\":\"Not Found\"}" },
+	  { 404 },
+	  -1,
+	  CONFORM_BROKEN,
+	  "not an OpenAI error object" },
+	{ "e-404",
+	  { "{\"object\":\"error\",\"message\":\"no\"}" },
+	  { 404 },
+	  -1,
+	  CONFORM_BROKEN,
+	  "not an OpenAI" },
+	{ "e-400",
+	  { "{\"error\":\"bad\",\"error_type\":\"validation\"}" },
+	  { 422 },
+	  -1,
+	  CONFORM_BROKEN,
+	  "HTTP 422 where 400 is due" },
+	{ "e-param",
+	  { "{\"choices\":[]}" },
+	  { 200 },
+	  -1,
+	  CONFORM_IGNORED,
+	  "accepted where 400 is due" },
+	{ "s-usage",
+	  { STREAM_HEAD STREAM_TEXT STREAM_END SSE(CHUNK("[]", USAGE)) "data: [DONE]\n\n" },
+	  { 0 },
+	  -1,
+	  CONFORM_HONOURED,
+	  "choices\": []" },
+	{ "s-usage",
+	  { STREAM_HEAD STREAM_TEXT SSE(CHUNK(DELTA("{}", "\"stop\""), USAGE)) "data: [DONE]\n\n" },
+	  { 0 },
+	  -1,
+	  CONFORM_BROKEN,
+	  "only on chunks with a choice" },
+	{ "s-usage",
+	  { STREAM_HEAD STREAM_TEXT STREAM_END "data: [DONE]\n\n" },
+	  { 0 },
+	  -1,
+	  CONFORM_IGNORED,
+	  "no usage came" },
+	{ "s-done",
+	  { STREAM_HEAD STREAM_TEXT STREAM_END },
+	  { 0 },
+	  -1,
+	  CONFORM_BROKEN,
+	  "without data: [DONE]" },
+	{ "s-done",
+	  { STREAM_HEAD STREAM_TEXT STREAM_END "data: [DONE]\n\n" },
+	  { 0 },
+	  -1,
+	  CONFORM_HONOURED,
+	  "ends with" },
+	{ "s-role",
+	  { SSE(CHUNK(DELTA("{\"content\":\"Hi\"}", "null"), "")) STREAM_END "data: [DONE]\n\n" },
+	  { 0 },
+	  -1,
+	  CONFORM_BROKEN,
+	  "no role" },
+	{ "s-finish",
+	  { STREAM_HEAD SSE(CHUNK(DELTA("{\"content\":\"Hi\"}", "\"stop\""), ""))
+		    SSE(CHUNK(DELTA("{\"content\":\"\"}", "null"), "")) "data: [DONE]\n\n" },
+	  { 0 },
+	  -1,
+	  CONFORM_BROKEN,
+	  "not on the last choice chunk" },
+	{ "s-finish",
+	  { STREAM_HEAD SSE(CHUNK(DELTA("{}", "\"stop_sequence\""), "")) "data: [DONE]\n\n" },
+	  { 0 },
+	  -1,
+	  CONFORM_BROKEN,
+	  "not an OpenAI finish_reason" },
+	{ "s-tool-deltas",
+	  { STREAM_HEAD SSE(CHUNK(DELTA("{\"tool_calls\":[{\"index\":0,\"function\":{\"name\":"
+					"\"get_weather\",\"arguments\":\"\"}}]}",
+					"null"),
+				  ""))
+		    SSE(CHUNK(DELTA("{}", "\"tool_calls\""), "")) "data: [DONE]\n\n" },
+	  { 0 },
+	  -1,
+	  CONFORM_BROKEN,
+	  "has no id" },
+	{ "s-tool-deltas",
+	  { STREAM_HEAD SSE(CHUNK(DELTA("{\"tool_calls\":[{\"index\":0,\"id\":\"c1\",\"function\":{"
+					"\"name\":\"get_weather\",\"arguments\":\"\"}}]}",
+					"null"),
+				  "")) SSE(CHUNK(DELTA("{\"tool_calls\":[{\"index\":0,\"function\":"
+						       "{\"arguments\":\"{}\"}}]}",
+						       "null"),
+						 ""))
+		    SSE(CHUNK(DELTA("{}", "\"tool_calls\""), "")) "data: [DONE]\n\n" },
+	  { 0 },
+	  -1,
+	  CONFORM_HONOURED,
+	  "2 fragments" },
+};
+
+static void judge(const char *id, const char *const *bodies, const long *status, size_t n, long own,
+		  enum conform_status want, const char *evidence)
+{
+	struct conform_answer a[3];
+	const struct probe *p = check_named(id);
+	enum conform_status got;
+	char ev[600];
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		memset(&a[i], 0, sizeof(a[i]));
+		a[i].label = "plain";
+		a[i].stream = !strncmp(bodies[i], "data:", 5);
+		a[i].status = status[i] ? status[i] : 200;
+		a[i].body = bodies[i];
+		a[i].len = strlen(bodies[i]);
+	}
+	conform_judge(p, a, n, own, &got, ev, sizeof(ev));
+	ck_assert_msg(got == want, "%s: %s (%s), want %s", id, conform_status_name(got), ev,
+		      conform_status_name(want));
+	ck_assert_msg(strstr(ev, evidence) != NULL, "%s: evidence '%s' lacks '%s'", id, ev,
+		      evidence);
+}
+
+START_TEST(literal_answers)
+{
+	const struct row *r = &rows[_i];
+	size_t n = 0;
+
+	while (n < 3 && r->body[n] && (*r->body[n] || (n == 0 && r->status[0])))
+		n++;
+	judge(r->check, r->body, r->status, n, r->own, r->want, r->evidence);
+}
+END_TEST
+
+struct built {
+	const char *check;
+	const char *content, *message, *choice;
+	long prompt, completion, own;
+	enum conform_status want;
+	const char *evidence;
+};
+
+#define LP(entries) "\"logprobs\":{\"content\":[" entries "]}"
+#define LPE(t)	    "{\"token\":\"" t "\",\"logprob\":-0.5,\"bytes\":[104],\"top_logprobs\":[{},{}]}"
+
+static const struct built builts[] = {
+	{ "rf-json-schema", "\"{\\\"city\\\":\\\"Paris\\\",\\\"population\\\":2100000}\"", NULL,
+	  NULL, 5, 9, -1, CONFORM_HONOURED, "valid against the schema" },
+	{ "rf-json-schema", "\"Paris is lovely in spring.\"", NULL, NULL, 5, 9, -1, CONFORM_IGNORED,
+	  "not JSON" },
+	{ "rf-json-schema", "\"{\\\"city\\\":\\\"Paris\\\"}\"", NULL, NULL, 5, 9, -1,
+	  CONFORM_BROKEN, "population" },
+	{ "rf-schema-pattern", "\"{\\\"code\\\":\\\"mug\\\"}\"", NULL, NULL, 5, 9, -1,
+	  CONFORM_BROKEN, "does not match pattern" },
+	{ "rf-schema-format-date", "\"{\\\"day\\\":\\\"2026-13-01\\\"}\"", NULL, NULL, 5, 9, -1,
+	  CONFORM_BROKEN, "not a valid date" },
+	{ "rf-schema-recursion",
+	  "\"{\\\"name\\\":\\\"Ann\\\",\\\"children\\\":[{\\\"name\\\":\\\"Bob\\\","
+	  "\\\"children\\\":[\\\"Cy\\\"]}]}\"",
+	  NULL, NULL, 5, 9, -1, CONFORM_BROKEN, "children[0].children[0]" },
+	{ "rf-json-object", "\"```json\\n{}\\n```\"", NULL, NULL, 5, 9, -1, CONFORM_IGNORED,
+	  "not JSON" },
+	{ "rf-json-object", "\"[1, 2]\"", NULL, NULL, 5, 9, -1, CONFORM_BROKEN, "not an object" },
+	{ "tc-required", "\"Hello!\"", NULL, NULL, 5, 9, -1, CONFORM_IGNORED, "no tool call" },
+	{ "tc-required",
+	  "\"<tool_call>\\n{\\\"name\\\": \\\"get_weather\\\", \\\"arguments\\\": {}}\\n"
+	  "</tool_call>\"",
+	  NULL, NULL, 5, 9, -1, CONFORM_BROKEN, "as text in content" },
+	{ "tc-required", "null", TOOLS(CALL("\"a\"", "get_weather", "\"{}\"")), NULL, 5, 9, -1,
+	  CONFORM_HONOURED, "1 call: get_weather" },
+	{ "tc-none", "null", TOOLS(CALL("\"a\"", "get_weather", "\"{}\"")), NULL, 5, 9, -1,
+	  CONFORM_IGNORED, "despite tool_choice \"none\"" },
+	{ "tc-named", "null", TOOLS(CALL("\"a\"", "get_weather", "\"{}\"")), NULL, 5, 9, -1,
+	  CONFORM_IGNORED, "where tool_choice names get_time" },
+	{ "tc-parallel", "null", TOOLS(CALL("\"a\"", "get_weather", "\"{}\"")), NULL, 5, 9, -1,
+	  CONFORM_IGNORED, "where 2 are due" },
+	{ "tc-parallel", "\"It is sunny.\"", NULL, NULL, 5, 9, -1, CONFORM_SKIPPED,
+	  "no tool call at all" },
+	{ "tc-parallel-off", "null",
+	  TOOLS(CALL("\"a\"", "get_weather", "\"{}\"") "," CALL("\"b\"", "get_weather", "\"{}\"")),
+	  NULL, 5, 9, -1, CONFORM_IGNORED, "at most 1" },
+	{ "tc-ids", "null",
+	  TOOLS(CALL("\"a\"", "get_weather", "\"{}\"") "," CALL("\"a\"", "get_weather", "\"{}\"")),
+	  NULL, 5, 9, -1, CONFORM_BROKEN, "share the id" },
+	{ "tc-ids", "null", TOOLS(CALL("\"\"", "get_weather", "\"{}\"")), NULL, 5, 9, -1,
+	  CONFORM_BROKEN, "has no id" },
+	{ "p-stop", "\"1 2 3 4 5 6 7 8\"", NULL, NULL, 5, 9, -1, CONFORM_IGNORED, "went on past" },
+	{ "p-stop", "\"1 2 3 4 5 6 7\"", NULL, NULL, 5, 9, -1, CONFORM_BROKEN,
+	  "ends with the stop" },
+	{ "p-stop", "\"1 2 3 4 5 6 \"", NULL, NULL, 5, 9, -1, CONFORM_HONOURED, "stopped before" },
+	{ "p-max-tokens", "\"A hash map\"", NULL, NULL, 5, 40, -1, CONFORM_IGNORED,
+	  "40 completion tokens where max_tokens is 16" },
+	{ "p-max-tokens", "\"A hash map\"", NULL, NULL, 5, 16, -1, CONFORM_BROKEN,
+	  "finish_reason \"stop\" where \"length\" is due" },
+	{ "p-n", "\"Apple\"", NULL, NULL, 5, 9, -1, CONFORM_IGNORED, "1 choice where n is 2" },
+	{ "p-logprobs", "\"Hi\"", NULL, "\"logprobs\":null", 5, 9, -1, CONFORM_IGNORED, "null" },
+	{ "p-logprobs", "\"Hi\"", NULL, "\"logprobs\":{\"content\":[{\"token\":1}]}", 5, 9, -1,
+	  CONFORM_BROKEN, "token is not a string" },
+	{ "p-logprobs", "\"Hi\"", NULL, LP(LPE("H") "," LPE("i")), 5, 9, -1, CONFORM_HONOURED,
+	  "2 tokens, each with 2 alternatives" },
+	{ "u-completion", "\"Hi\"", NULL, LP(LPE("H") "," LPE("i")), 5, 2, -1, CONFORM_HONOURED,
+	  "completion_tokens 2, 2 tokens returned" },
+	{ "u-completion", "\"Hi\"", NULL, LP(LPE("H") "," LPE("i")), 5, 9, -1, CONFORM_BROKEN,
+	  "completion_tokens 9, 2 tokens" },
+	{ "u-prompt", "\"Hi\"", NULL, NULL, 10, 2, 10, CONFORM_HONOURED,
+	  "10, the engine's own count 10" },
+	{ "u-prompt", "\"Hi\"", NULL, NULL, 10, 2, 13, CONFORM_BROKEN, "own count 13" },
+	{ "u-prompt", "\"Hi\"", NULL, NULL, 10, 2, -1, CONFORM_SKIPPED, "no token counter" },
+	{ "m-roles", "\"PINEAPPLE\"", NULL, NULL, 5, 2, -1, CONFORM_HONOURED, "followed" },
+	{ "m-roles", "\"I like mangoes.\"", NULL, NULL, 5, 2, -1, CONFORM_IGNORED, "not followed" },
+	{ "r-field", "\"391\"", "\"reasoning_content\":\"17 times 23 is 391\"", NULL, 5, 9, -1,
+	  CONFORM_HONOURED, "reasoning_content" },
+	{ "r-field", "\"<think>17 times 23</think>391\"", NULL, NULL, 5, 9, -1, CONFORM_BROKEN,
+	  "between think tags" },
+	{ "r-field", "\"391\"", NULL, NULL, 5, 9, -1, CONFORM_SKIPPED, "may not reason" },
+};
+
+START_TEST(built_answers)
+{
+	const struct built *b = &builts[_i];
+	char *body = whole(b->content, b->message, b->choice, b->prompt, b->completion);
+	const char *bodies[1] = { body };
+	long status[1] = { 0 };
+
+	judge(b->check, bodies, status, 1, b->own, b->want, b->evidence);
+	free(body);
+}
+END_TEST
+
+#define USAGE6 ",\"usage\":{\"prompt_tokens\":6,\"completion_tokens\":2,\"total_tokens\":8}"
+
+/* the kinds that compare two or more answers */
+START_TEST(compared_answers)
+{
+	char *a = whole("\"amber river\"", NULL, NULL, 5, 3);
+	char *b = whole("\"amber stone\"", NULL, NULL, 5, 3);
+	char *on = whole("\"391\"", "\"reasoning\":\"long thought\"", NULL, 5, 9);
+	char *off = whole("\"Hi\"", NULL, NULL, 5, 2);
+	char *call = whole("null",
+			   TOOLS(CALL("\"a\"", "get_weather", "\"{\\\"city\\\":\\\"Paris\\\"}\"")),
+			   NULL, 5, 9);
+	char *object = whole("null", TOOLS(CALL("\"a\"", "get_weather", "{\"city\":\"Paris\"}")),
+			     NULL, 5, 9);
+	const char *same[] = { a, a }, *differ[] = { a, b }, *sw[] = { on, on };
+	const char *sw_ok[] = { on, off }, *effort[] = { off, on }, *args[] = { call, object };
+	const char *usage_same[] = { off, STREAM_HEAD STREAM_TEXT STREAM_END SSE(
+						  CHUNK("[]", USAGE)) "data: [DONE]\n\n" };
+	const char *usage_differ[] = { off, STREAM_HEAD STREAM_TEXT STREAM_END SSE(
+						    CHUNK("[]", USAGE6)) "data: [DONE]\n\n" };
+	long st[2] = { 0, 0 };
+
+	judge("p-seed", same, st, 2, -1, CONFORM_HONOURED, "2 identical answers");
+	judge("p-seed", differ, st, 2, -1, CONFORM_IGNORED,
+	      "answer 2 differs from answer 1 at character 6");
+	judge("r-switch", sw, st, 2, -1, CONFORM_IGNORED, "with false");
+	judge("r-switch", sw_ok, st, 2, -1, CONFORM_HONOURED, ", 0 with false");
+	judge("r-effort", effort, st, 2, -1, CONFORM_HONOURED, "at effort low");
+	judge("r-effort", sw, st, 2, -1, CONFORM_IGNORED, "at effort low");
+	judge("tc-args-stream", args, st, 2, -1, CONFORM_BROKEN, "not a string of JSON text");
+	judge("u-stream", usage_same, st, 2, -1, CONFORM_HONOURED, "prompt 5 and completion 2");
+	judge("u-stream", usage_differ, st, 2, -1, CONFORM_BROKEN,
+	      "prompt_tokens 5 plain, 6 streamed");
+	free(a);
+	free(b);
+	free(on);
+	free(off);
+	free(call);
+	free(object);
+}
+END_TEST
+
+/* --- the loader -------------------------------------------------------------- */
+
+static const struct {
+	const char *text, *error; /* error NULL: loads */
+} files[] = {
+	{ "{\"id\":\"x\",\"title\":\"t\",\"conformance\":{\"area\":\"a\",\"check\":\"stop\"},"
+	  "\"request\":{\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}],\"stop\":[\"7\"]}}",
+	  NULL },
+	{ "{\"id\":\"x\",\"title\":\"t\",\"conformance\":{\"area\":\"a\",\"check\":\"nope\"},"
+	  "\"request\":{\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}}",
+	  "unknown 'check'" },
+	{ "{\"id\":\"x\",\"title\":\"t\",\"conformance\":{\"area\":\"a\",\"check\":\"stop\"},"
+	  "\"request\":{\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}}",
+	  "needs request.stop" },
+	{ "{\"id\":\"x\",\"title\":\"t\",\"conformance\":{\"area\":\"a\",\"check\":\"stream\"},"
+	  "\"request\":{\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}}",
+	  "needs 'expect': one of role" },
+	{ "{\"id\":\"x\",\"title\":\"t\",\"conformance\":{\"area\":\"a\",\"check\":\"tool-choice\","
+	  "\"expect\":\"named\",\"tool\":\"nope\"},\"request\":{\"messages\":[{\"role\":\"user\","
+	  "\"content\":\"hi\"}],\"tools\":[{\"type\":\"function\",\"function\":{\"name\":\"f\"}}]}"
+	  "}",
+	  "one of request.tools" },
+	{ "{\"id\":\"x\",\"title\":\"t\",\"conformance\":{\"area\":\"a\",\"check\":\"answer\","
+	  "\"answer_regex\":\"(\"},\"request\":{\"messages\":[{\"role\":\"user\",\"content\":"
+	  "\"hi\"}]}}",
+	  "does not compile" },
+	{ "{\"id\":\"x\",\"title\":\"t\",\"conformance\":{\"area\":\"a\",\"check\":\"usage-"
+	  "prompt\"},"
+	  "\"expect\":{\"content_regex\":\"x\"},\"request\":{\"messages\":[{\"role\":\"user\","
+	  "\"content\":\"hi\"}]}}",
+	  "takes no 'expect'" },
+	{ "{\"id\":\"x\",\"title\":\"t\",\"conformance\":{\"area\":\"a\",\"check\":\"response-"
+	  "format\","
+	  "\"expect\":\"json-schema\"},\"request\":{\"messages\":[{\"role\":\"user\",\"content\":"
+	  "\"hi\"}],\"response_format\":{\"type\":\"json_schema\",\"json_schema\":{\"schema\":"
+	  "{\"$ref\":\"https://example.com/s.json\"}}}}}",
+	  "not usable" },
+	{ "{\"id\":\"x\",\"title\":\"t\",\"conformance\":{\"area\":\"a\",\"check\":\"error\","
+	  "\"status\":200},\"request\":{\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}}",
+	  "from 400 to 599" },
+};
+
+START_TEST(loader_rules)
+{
+	char err[512] = "";
+	struct probe *p =
+		probe_load_text("t.json", files[_i].text, strlen(files[_i].text), err, sizeof(err));
+
+	if (!files[_i].error) {
+		ck_assert_msg(p != NULL, "%s", err);
+		ck_assert(p->conform && p->conform->required && p->is_default);
+	} else {
+		ck_assert_ptr_null(p);
+		ck_assert_msg(strstr(err, files[_i].error) != NULL, "%s", err);
+	}
+	probe_free(p);
+}
+END_TEST
+
+/* which statuses fail, and the remedy of an engine */
+START_TEST(required_and_remedies)
+{
+	const struct probe *n = check_named("p-n"), *e = check_named("e-404");
+
+	ck_assert(!n->conform->required);
+	ck_assert(!conform_fails(n->conform, CONFORM_REJECTED));
+	ck_assert(conform_fails(n->conform, CONFORM_IGNORED));
+	ck_assert(conform_fails(e->conform, CONFORM_REJECTED));
+	ck_assert(conform_fails(e->conform, CONFORM_BROKEN));
+	ck_assert(!conform_fails(e->conform, CONFORM_SKIPPED));
+	ck_assert(!conform_fails(e->conform, CONFORM_HONOURED));
+	ck_assert_ptr_nonnull(strstr(conform_remedy(e->conform, "SGLang"), "flat"));
+	ck_assert_ptr_nonnull(strstr(conform_remedy(e->conform, "TGI"), "422"));
+	ck_assert_ptr_nonnull(strstr(conform_remedy(e->conform, NULL), "OpenAI status"));
+}
+END_TEST
+
+/* every shipped check: an id the issue fixed, in an area the matrix knows */
+START_TEST(shipped_checks)
+{
+	static const char *const ids[] = {
+		"rf-text",
+		"rf-json-object",
+		"rf-json-schema",
+		"rf-json-schema-strict",
+		"rf-invalid-400",
+		"tc-none",
+		"tc-auto",
+		"tc-required",
+		"tc-named",
+		"tc-parallel",
+		"tc-parallel-off",
+		"tc-ids",
+		"tc-args-stream",
+		"p-stop",
+		"p-max-tokens",
+		"p-max-completion-tokens",
+		"p-n",
+		"p-seed",
+		"p-temp0",
+		"p-logprobs",
+		"u-prompt",
+		"u-stream",
+		"u-completion",
+		"u-reasoning",
+		"s-role",
+		"s-finish",
+		"s-usage",
+		"s-done",
+		"s-tool-deltas",
+		"m-roles",
+		"m-parts",
+		"m-tool-result",
+		"e-404",
+		"e-400",
+		"e-param",
+		"r-field",
+		"r-switch",
+		"r-effort",
+	};
+	size_t i, features = 0;
+
+	for (i = 0; i < sizeof(ids) / sizeof(ids[0]); i++)
+		check_named(ids[i]);
+	for (i = 0; i < checks.n; i++)
+		features += !strncmp(checks.items[i]->id, "rf-schema-", 10);
+	ck_assert_int_ge(features, 20);
+	ck_assert_int_eq(checks.n, sizeof(ids) / sizeof(ids[0]) + features);
+}
+END_TEST
+
+/* --- end to end ----------------------------------------------------------------- */
+
+static const struct {
+	const char *name; /* fixtures/scenarios/conform-NAME.json, tests/data/conform/NAME.md */
+	int code;
+} personalities[] = {
+	{ "conformant", 0 }, { "vllm", 1 }, { "sglang", 1 },  { "llamacpp", 1 },
+	{ "ollama", 1 },     { "tgi", 1 },  { "deviant", 1 },
+};
+
+/* the matrix of report in o's folder, as preflight table --conformance renders it */
+static char *matrix_of(struct outcome *o, const char *report)
+{
+	const char *argv[] = { "table", "--conformance", report, NULL };
+
+	run_preflight_in(o, NULL, argv);
+	ck_assert_msg(o->code == 0, "table --conformance %s: %d\n%s", report, o->code, o->err);
+	return strdup(o->out);
+}
+
+/* Against each personality: the exit code its required flags give, a
+ * JUnit that validates with one testcase per check, the matrix of its
+ * golden file, and the same matrix again from its recording, offline. */
+START_TEST(personality_matrix)
+{
+	const char *name = personalities[_i].name;
+	const char *argv[] = { "conform", "--endpoint", NULL,	    "--json",	  "r.json",
+			       "--junit", "r.xml",	"--record", "r.jsonl.gz", NULL };
+	const char *replay[] = { "replay", "r.jsonl.gz", "--json", "r2.json", NULL };
+	char scenario[64], golden[4096], xml[4096], *want, *got, *again, *junit;
+	struct outcome o;
+	struct fake f;
+
+	snprintf(scenario, sizeof(scenario), "conform-%s", name);
+	snprintf(golden, sizeof(golden), "%s/tests/data/conform/%s.md", repo_root(), name);
+	fake_start(&f, scenario);
+	argv[2] = f.url;
+	run_preflight(&o, NULL, argv);
+	fake_stop(&f);
+	ck_assert_msg(o.code == personalities[_i].code, "%s: exit %d\n%s\n%s", name, o.code, o.out,
+		      o.err);
+	snprintf(xml, sizeof(xml), "%s/r.xml", o.dir);
+	ck_assert_int_ne(junit_validate(xml), 0);
+	junit = read_report(&o, "r.xml");
+	ck_assert_ptr_nonnull(strstr(junit, "tests=\"60\""));
+	free(junit);
+	got = matrix_of(&o, "r.json");
+	want = read_text_file(golden);
+	ck_assert_msg(want && !strcmp(got, want), "%s: the matrix\n%s\ndiffers from %s:\n%s", name,
+		      got, golden, want ? want : "(missing)");
+	run_preflight_in(&o, NULL, replay);
+	ck_assert_msg(o.code == personalities[_i].code, "%s replayed: exit %d\n%s", name, o.code,
+		      o.err);
+	again = matrix_of(&o, "r2.json");
+	ck_assert_str_eq(again, got);
+	free(again);
+	free(got);
+	free(want);
+	outcome_release(&o);
+}
+END_TEST
+
+/* Two engines in one notebook: the conformance block between its own
+ * markers, the results block left alone, --check exits 1 on a stale one. */
+START_TEST(matrix_in_notebook)
+{
+	const char *argv[] = { "conform", "--endpoint", NULL, "--json", NULL, NULL };
+	const char *update[] = { "table",      "--conformance", "v.json", "t.json",
+				 "--notebook", "nb.md",		NULL };
+	const char *check[] = { "table",      "--conformance", "v.json",  "t.json",
+				"--notebook", "nb.md",	       "--check", NULL };
+	const char *names[][2] = { { "conform-vllm", "v.json" }, { "conform-tgi", "t.json" } };
+	struct outcome o;
+	struct fake f;
+	char *nb;
+	size_t i;
+
+	outcome_mkdir(&o);
+	for (i = 0; i < 2; i++) {
+		fake_start(&f, names[i][0]);
+		argv[2] = f.url;
+		argv[4] = names[i][1];
+		run_preflight_in(&o, NULL, argv);
+		fake_stop(&f);
+		ck_assert_int_eq(o.code, 1);
+	}
+	run_shell(&o, NULL,
+		  "printf '# lab\\n\\n<!-- BEGIN_PREFLIGHT_RESULTS -->\\nkept\\n"
+		  "<!-- END_PREFLIGHT_RESULTS -->\\n\\n<!-- BEGIN_PREFLIGHT_CONFORMANCE -->\\n"
+		  "old\\n<!-- END_PREFLIGHT_CONFORMANCE -->\\ntail\\n' > nb.md");
+	run_preflight_in(&o, NULL, check);
+	ck_assert_int_eq(o.code, 1);
+	ck_assert_ptr_nonnull(strstr(o.err, "conformance table in 'nb.md' is stale"));
+	run_preflight_in(&o, NULL, update);
+	ck_assert_int_eq(o.code, 0);
+	run_preflight_in(&o, NULL, check);
+	ck_assert_int_eq(o.code, 0);
+	nb = read_report(&o, "nb.md");
+	ck_assert_ptr_nonnull(strstr(nb, "<!-- BEGIN_PREFLIGHT_RESULTS -->\nkept\n"));
+	ck_assert_ptr_nonnull(strstr(nb, "| area | check | vLLM fake-model | TGI fake-model |\n"));
+	ck_assert_ptr_nonnull(strstr(nb, "| tools | tc-parallel | ✅ | ➖ |\n"));
+	ck_assert_ptr_nonnull(strstr(nb, "| errors | e-404 | ✅ | ➖ |\n"));
+	ck_assert_ptr_nonnull(strstr(nb, "<!-- END_PREFLIGHT_CONFORMANCE -->\ntail\n"));
+	free(nb);
+	outcome_release(&o);
+}
+END_TEST
+
+/* each command reads its own folder; a dead endpoint is exit 3 with the
+ * reports still written */
+START_TEST(wrong_folder_and_dead_endpoint)
+{
+	char dir[4096];
+	const char *run[] = { "run", "--endpoint", "http://127.0.0.1:9/v1", "--probes", dir, NULL };
+	const char *dead[] = { "conform", "--endpoint", "http://127.0.0.1:9/v1",
+			       "--model", "m",		"--json",
+			       "d.json",  "--junit",	"d.xml",
+			       NULL };
+	struct outcome o;
+	char *json;
+
+	snprintf(dir, sizeof(dir), "%s/probes/conformance", repo_root());
+	run_preflight(&o, NULL, run);
+	ck_assert_int_eq(o.code, 2);
+	ck_assert_ptr_nonnull(strstr(o.err, "is a conformance check: preflight conform runs it"));
+	run_preflight_in(&o, NULL, dead);
+	ck_assert_int_eq(o.code, 3);
+	json = read_report(&o, "d.json");
+	ck_assert_ptr_nonnull(json);
+	ck_assert_ptr_nonnull(strstr(json, "\"usable\":\tfalse"));
+	free(json);
+	outcome_release(&o);
+}
+END_TEST
+
+Suite *conform_suite(void)
+{
+	Suite *s = suite_create("conform");
+	TCase *judged = tcase_create("judge"), *loaded = tcase_create("loader");
+	TCase *e2e = tcase_create("end-to-end");
+
+	tcase_add_loop_test(judged, literal_answers, 0, sizeof(rows) / sizeof(rows[0]));
+	tcase_add_loop_test(judged, built_answers, 0, sizeof(builts) / sizeof(builts[0]));
+	tcase_add_test(judged, compared_answers);
+	tcase_add_loop_test(loaded, loader_rules, 0, sizeof(files) / sizeof(files[0]));
+	tcase_add_test(loaded, required_and_remedies);
+	tcase_add_test(loaded, shipped_checks);
+	tcase_add_loop_test(e2e, personality_matrix, 0,
+			    sizeof(personalities) / sizeof(personalities[0]));
+	tcase_add_test(e2e, matrix_in_notebook);
+	tcase_add_test(e2e, wrong_folder_and_dead_endpoint);
+	tcase_set_timeout(e2e, 120);
+	suite_add_tcase(s, judged);
+	suite_add_tcase(s, loaded);
+	suite_add_tcase(s, e2e);
+	return s;
+}
