@@ -37,7 +37,8 @@ struct judged {
 	struct chat_reply r;
 	struct wire_facts w;
 	struct stream_stats st;
-	bool read; /* a chat completion came and was read */
+	bool read;	 /* a chat completion came and was read */
+	bool unstreamed; /* asked to stream, it sent one whole completion */
 	char why[200];
 };
 
@@ -81,6 +82,10 @@ static void judged_read(struct judged *j, const struct conform_answer *a)
 	j->read = rc == 0;
 	if (rc)
 		snprintf(j->why, sizeof(j->why), "%s", err);
+	if (rc && a->stream) { /* "stream": true, and no stream came */
+		reply_release(&j->r);
+		j->unstreamed = reply_parse(a->body, a->len, &j->r, err, sizeof(err)) == 0;
+	}
 }
 
 /* An answer that is not a readable 2xx completion settles the check: a
@@ -103,6 +108,11 @@ static bool settled_by_failure(const struct judged *j, enum conform_status *st, 
 		apierror_release(&e);
 		*st = a->status >= 400 && a->status < 500 ? CONFORM_REJECTED : CONFORM_BROKEN;
 		put(ev, n, "HTTP %ld: \"%s\"", a->status, q);
+		return true;
+	}
+	if (!j->read && j->unstreamed) {
+		*st = CONFORM_IGNORED;
+		put(ev, n, "\"stream\": true had no effect: one whole completion came");
 		return true;
 	}
 	if (!j->read) {
@@ -791,6 +801,29 @@ static void judge_one(const struct probe *p, const struct judged *j, long own,
 	}
 }
 
+/* An answer the budget cut (finish length) shows nothing about a check
+ * of its content or calls: the check is skipped, and says so. */
+static void budget_cut(enum conform_kind k, const struct judged *j, size_t n,
+		       enum conform_status *status, char *evidence, size_t len)
+{
+	char was[400];
+	size_t i;
+
+	if ((*status != CONFORM_IGNORED && *status != CONFORM_BROKEN) ||
+	    (k != CONFORM_FORMAT && k != CONFORM_TOOL_CHOICE && k != CONFORM_TOOL_IDS &&
+	     k != CONFORM_TOOL_ARGS && k != CONFORM_ANSWER))
+		return;
+	for (i = 0; i < n; i++)
+		if (j[i].read && j[i].r.finish_reason && !strcmp(j[i].r.finish_reason, "length"))
+			break;
+	if (i == n)
+		return;
+	snprintf(was, sizeof(was), "%s", evidence);
+	*status = CONFORM_SKIPPED;
+	put(evidence, len,
+	    "the budget ran out first (finish length; raise --reasoning-headroom-tokens): %s", was);
+}
+
 void conform_judge(const struct probe *p, const struct conform_answer *a, size_t n, long own_count,
 		   enum conform_status *status, char *evidence, size_t len)
 {
@@ -823,6 +856,7 @@ void conform_judge(const struct probe *p, const struct conform_answer *a, size_t
 			judge_reasoning_effort(j, status, evidence, len);
 		else
 			judge_one(p, &j[0], own_count, status, evidence, len);
+		budget_cut(k, j, n, status, evidence, len);
 	}
 	for (i = 0; i < n; i++)
 		reply_release(&j[i].r);

@@ -354,6 +354,30 @@ START_TEST(compared_answers)
 }
 END_TEST
 
+/* a stream asked for and a whole reply sent: the stream checks see stream
+ * ignored; an answer cut by the budget skips a check of its calls */
+START_TEST(unstreamed_and_cut)
+{
+	static const char cut[] = "{\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\","
+				  "\"content\":\"Let me think\"},\"finish_reason\":\"length\"}],"
+				  "\"usage\":{\"prompt_tokens\":5,\"completion_tokens\":16}}";
+	const struct probe *done = check_named("s-done"), *req = check_named("tc-required");
+	char *body = whole("\"Hello\"", NULL, NULL, 5, 2);
+	struct conform_answer a = { "streamed", true, 200, NULL, body, strlen(body) };
+	enum conform_status st;
+	char ev[600];
+
+	conform_judge(done, &a, 1, -1, &st, ev, sizeof(ev));
+	ck_assert_int_eq(st, CONFORM_IGNORED);
+	ck_assert_ptr_nonnull(strstr(ev, "\"stream\": true had no effect"));
+	a = (struct conform_answer){ "plain", false, 200, NULL, cut, strlen(cut) };
+	conform_judge(req, &a, 1, -1, &st, ev, sizeof(ev));
+	ck_assert_int_eq(st, CONFORM_SKIPPED);
+	ck_assert_ptr_nonnull(strstr(ev, "the budget ran out first"));
+	free(body);
+}
+END_TEST
+
 /* --- the loader -------------------------------------------------------------- */
 
 static const struct {
@@ -629,6 +653,7 @@ Suite *conform_suite(void)
 	tcase_add_loop_test(judged, literal_answers, 0, sizeof(rows) / sizeof(rows[0]));
 	tcase_add_loop_test(judged, built_answers, 0, sizeof(builts) / sizeof(builts[0]));
 	tcase_add_test(judged, compared_answers);
+	tcase_add_test(judged, unstreamed_and_cut);
 	tcase_add_loop_test(loaded, loader_rules, 0, sizeof(files) / sizeof(files[0]));
 	tcase_add_test(loaded, required_and_remedies);
 	tcase_add_test(loaded, shipped_checks);
