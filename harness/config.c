@@ -851,6 +851,9 @@ static int recipe_options(struct config *c, const struct recipe *r, char *err, s
 				 st->key);
 			return -1;
 		}
+		/* a recipe's checks name run's probes; conform runs its own */
+		if (c->cmd == CMD_CONFORM && !strcmp(st->key, "checks"))
+			continue;
 		if (add_arg(c, o->name, st->value)) {
 			snprintf(err, errlen, "out of memory");
 			return -1;

@@ -89,8 +89,8 @@ static void judged_read(struct judged *j, const struct conform_answer *a)
 }
 
 /* An answer that is not a readable 2xx completion settles the check: a
- * 4xx is a rejection (the server's words quoted), anything else broken.
- * Returns true when it did. */
+ * 4xx is a rejection (the server's words quoted), a 429 a check that could
+ * not run, anything else broken. Returns true when it did. */
 static bool settled_by_failure(const struct judged *j, enum conform_status *st, char *ev, size_t n)
 {
 	const struct conform_answer *a = j->a;
@@ -106,8 +106,14 @@ static bool settled_by_failure(const struct judged *j, enum conform_status *st, 
 		apierror_parse(a->body, a->len, &e);
 		quote(q, sizeof(q), e.message, e.message ? strlen(e.message) : 0, QUOTE_CHARS);
 		apierror_release(&e);
-		*st = a->status >= 400 && a->status < 500 ? CONFORM_REJECTED : CONFORM_BROKEN;
-		put(ev, n, "HTTP %ld: \"%s\"", a->status, q);
+		/* a 429 says nothing about the feature: the check could not run */
+		*st = a->status == 429			    ? CONFORM_SKIPPED
+		      : a->status >= 400 && a->status < 500 ? CONFORM_REJECTED
+							    : CONFORM_BROKEN;
+		put(ev, n,
+		    a->status == 429 ? "HTTP %ld, still after the retries: \"%s\""
+				     : "HTTP %ld: \"%s\"",
+		    a->status, q);
 		return true;
 	}
 	if (!j->read && j->unstreamed) {
@@ -128,6 +134,22 @@ static bool has_think_tags(const struct chat_reply *r)
 	return strstr(r->content, "<think>") || strstr(r->content, "</think>");
 }
 
+/* content that is one JSON document and nothing else but whitespace, or
+ * NULL (no fence, no prose around it: a constrained decoder writes none) */
+static cJSON *one_document(const char *s, size_t len)
+{
+	const char *end = NULL;
+	cJSON *doc = cJSON_ParseWithLengthOpts(s, len, &end, 0);
+
+	while (doc && end && (size_t)(end - s) < len && strchr(" \t\r\n", *end))
+		end++;
+	if (doc && (!end || (size_t)(end - s) != len)) {
+		cJSON_Delete(doc);
+		doc = NULL;
+	}
+	return doc;
+}
+
 static void judge_format(const struct probe *p, const struct judged *j, enum conform_status *st,
 			 char *ev, size_t n)
 {
@@ -145,7 +167,7 @@ static void judge_format(const struct probe *p, const struct judged *j, enum con
 		put(ev, n, j->r.content_len ? "text: \"%s\"" : "an empty answer%s", q);
 		return;
 	}
-	doc = cJSON_ParseWithLength(j->r.content, j->r.content_len);
+	doc = one_document(j->r.content, j->r.content_len);
 	if (!doc) {
 		bool cut = j->r.finish_reason && !strcmp(j->r.finish_reason, "length");
 
@@ -318,11 +340,12 @@ static int args_valid(const struct probe *p, const struct judged *j, char *why, 
 	}
 	for (i = 0; i < r->n_calls; i++) {
 		const cJSON *schema = tool_schema(p, r->calls[i].name);
-		cJSON *args = cJSON_Parse(r->calls[i].arguments);
+		const char *text = r->calls[i].arguments ? r->calls[i].arguments : "";
+		cJSON *args = one_document(text, strlen(text));
 		int rc = args ? (schema ? schema_validate(schema, args, err, sizeof(err)) : 1) : 0;
 
 		if (!args)
-			snprintf(err, sizeof(err), "not JSON: %.60s", r->calls[i].arguments);
+			snprintf(err, sizeof(err), "not one JSON document: %.60s", text);
 		cJSON_Delete(args);
 		if (rc != 1) {
 			snprintf(why, n, "%s: %s(%s)", j->a->label, r->calls[i].name, err);
@@ -870,7 +893,7 @@ static size_t variants_of(const struct probe *p, const struct chat_settings *cs,
 {
 	const enum conform_kind k = p->conform->kind;
 	const bool has_switch = cs->thinking != THINKING_UNSUPPORTED;
-	size_t i, n = 1;
+	size_t i, n = (size_t)conform_requests(p->conform);
 
 	memset(v, 0, 2 * sizeof(*v));
 	v[0].label = "plain";
@@ -878,36 +901,36 @@ static size_t variants_of(const struct probe *p, const struct chat_settings *cs,
 	case CONFORM_STREAM:
 		v[0].label = "streamed";
 		v[0].stream = true;
-		return 1;
+		return n;
 	case CONFORM_TOOL_ARGS:
 	case CONFORM_USAGE_STREAM:
 		v[1].label = "streamed";
 		v[1].stream = true;
-		return 2;
+		return n;
 	case CONFORM_REPEAT:
 		for (i = 0; i < (size_t)p->conform->times; i++) {
 			memset(&v[i], 0, sizeof(v[i]));
 			v[i].label = (const char *[]){ "#1", "#2", "#3", "#4", "#5",
 						       "#6", "#7", "#8", "#9", "#10" }[i];
 		}
-		return (size_t)p->conform->times;
+		return n;
 	case CONFORM_REASONING_SWITCH:
 		v[0] = (struct variant){ "on", false, true, THINKING_ENABLED, NULL };
 		v[1] = (struct variant){ "off", false, true, THINKING_DISABLED, NULL };
-		return 2;
+		return n;
 	case CONFORM_REASONING_EFFORT:
 		v[0] = (struct variant){ "low", false, true, THINKING_DEFAULT, "low" };
 		v[1] = (struct variant){ "high", false, true, THINKING_DEFAULT, "high" };
-		return 2;
+		return n;
 	case CONFORM_REASONING_FIELD:
 	case CONFORM_USAGE_REASONING:
 		v[0].own_thinking = has_switch;
 		v[0].thinking = THINKING_ENABLED;
-		return 1;
+		return n;
 	case CONFORM_USAGE_COMPLETION:
 		v[0].own_thinking = has_switch;
 		v[0].thinking = THINKING_DISABLED;
-		return 1;
+		return n;
 	default:
 		return n;
 	}

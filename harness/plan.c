@@ -46,6 +46,11 @@ static int item_init(const struct config *c, const struct probe *p, size_t varia
 	/* every answer of the batch, the batch again alone, then one per turn */
 	per_rep = it->batch * (it->solo ? 2 : 1) + (int)p->n_turns;
 	it->answers = per_rep * it->reps * (it->parity ? 2 : 1);
+	if (p->conform) { /* its requests go at once, as its kind decides */
+		it->batch = it->answers = conform_requests(p->conform);
+		it->reps = 1;
+		it->parity = it->solo = it->stream = false;
+	}
 	if (!p->needle)
 		return 0;
 	it->needle_target =

@@ -622,6 +622,21 @@ const char *conform_status_name(enum conform_status s)
 	return (unsigned)s < CONFORM_STATUSES ? names[s] : "?";
 }
 
+int conform_requests(const struct conform_spec *c)
+{
+	switch (c->kind) {
+	case CONFORM_REPEAT:
+		return c->times;
+	case CONFORM_TOOL_ARGS:
+	case CONFORM_USAGE_STREAM:
+	case CONFORM_REASONING_SWITCH:
+	case CONFORM_REASONING_EFFORT:
+		return 2;
+	default:
+		return 1;
+	}
+}
+
 bool conform_fails(const struct conform_spec *c, enum conform_status s)
 {
 	return s == CONFORM_IGNORED || s == CONFORM_BROKEN ||

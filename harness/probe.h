@@ -155,6 +155,8 @@ struct conform_spec {
 	size_t n_remedies;
 };
 
+/* How many chat requests check c sends (all at once). */
+int conform_requests(const struct conform_spec *c);
 /* True when status s fails check c: ignored and broken always, rejected
  * unless the check is optional; honoured and skipped never. */
 bool conform_fails(const struct conform_spec *c, enum conform_status s);

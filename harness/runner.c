@@ -408,6 +408,7 @@ static void run_one(struct run *run, size_t i)
 		pr->cause = CAUSE_INTERRUPTED;
 		free(pr->message);
 		pr->message = xstrdup("interrupted");
+		pr->conform = CONFORM_SKIPPED;
 		pthread_mutex_lock(&run->lock);
 		run->r->interrupted = true;
 		pthread_mutex_unlock(&run->lock);
@@ -553,6 +554,7 @@ static int result_init(struct run_result *r, const struct plan *pl,
 		const struct plan_item *it = &pl->items[i];
 
 		pr->probe = it->probe;
+		pr->conform = CONFORM_SKIPPED; /* until a check runs */
 		pr->depth = it->depth;
 		memcpy(pr->variant, it->variant, sizeof(pr->variant));
 		if (it->secret && !(pr->secret = xstrdup(it->secret)))
@@ -668,7 +670,7 @@ static void name_engine(struct run *run)
 		struct probe_result *p = &r->probes[i];
 		const struct conform_spec *c = p->probe->conform;
 
-		if (c && !p->remedy && p->verdict != VERDICT_SKIPPED &&
+		if (c && !p->remedy && p->conform != CONFORM_SKIPPED &&
 		    p->conform != CONFORM_HONOURED && conform_remedy(c, r->engine))
 			p->remedy = xstrdup(conform_remedy(c, r->engine));
 		if (c)

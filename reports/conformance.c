@@ -130,7 +130,7 @@ int conformance_console_render(const struct run_result *r, bool color, struct bu
 	if (r->endpoint_note)
 		rc |= buf_printf(out, "note: %s\n", r->endpoint_note);
 	rc |= buf_puts(out, RULE);
-	for (i = 0; order && i < r->n_probes; i++) {
+	for (i = 0; order && !r->unusable && i < r->n_probes; i++) {
 		const struct probe_result *p = &r->probes[order[i]];
 
 		if (!area || strcmp(area, p->probe->conform->area))
@@ -138,14 +138,18 @@ int conformance_console_render(const struct run_result *r, bool color, struct bu
 		rc |= console_check(out, p, color);
 	}
 	free(order);
-	rc |= buf_puts(out, RULE);
-	rc |= buf_printf(out, "RESULT: %s (",
-			 r->unusable	  ? "ENDPOINT UNUSABLE"
-			 : r->interrupted ? "INTERRUPTED"
-			 : fails	  ? "NOT CONFORMANT"
-					  : "CONFORMANT");
-	rc |= counts_line(out, r);
-	rc |= buf_printf(out, "; %d failing, %.1fs)\n", fails, r->seconds);
+	if (r->unusable) {
+		rc |= buf_printf(out, "RESULT: ENDPOINT UNUSABLE (%zu checks not run, %.1fs)\n",
+				 r->n_probes, r->seconds);
+	} else {
+		rc |= buf_puts(out, RULE);
+		rc |= buf_printf(out, "RESULT: %s (",
+				 r->interrupted ? "INTERRUPTED"
+				 : fails	? "NOT CONFORMANT"
+						: "CONFORMANT");
+		rc |= counts_line(out, r);
+		rc |= buf_printf(out, "; %d failing, %.1fs)\n", fails, r->seconds);
+	}
 	if (r->unusable)
 		rc |= buf_printf(out, "endpoint: %s: %s\n", cause_code(r->unusable_cause),
 				 r->unusable_detail ? r->unusable_detail : "");
@@ -267,7 +271,10 @@ static void add_head(bool *bad, cJSON *root, const struct run_result *r)
 	add(bad, cJSON_AddBoolToObject(ep, "usable", !r->unusable));
 	add_str(bad, ep, "cause", r->unusable ? cause_code(r->unusable_cause) : NULL);
 	add_str(bad, ep, "detail", r->unusable_detail);
-	add_str(bad, root, "thinking", r->thinking);
+	add(bad, ep = cJSON_AddObjectToObject(root, "settings"));
+	add_str(bad, ep, "thinking", r->thinking);
+	add_str(bad, ep, "reasoning_effort", r->reasoning_effort);
+	add(bad, cJSON_AddNumberToObject(ep, "max_tokens", (double)r->max_tokens));
 }
 
 int conformance_json_render(const struct run_result *r, struct buf *out)

@@ -210,7 +210,8 @@ static void bench_conform(void)
 	struct cost c = median_runs("fixtures/scenarios/conform-conformant.json", "conform", rest);
 	struct cost slow = median_runs("tests/data/bench-conform-slow.json", "conform", rest);
 
-	printf("| (h) conform: 60 checks, 67 chat requests, zero latency | wall %.1f ms, CPU %.1f ms, "
+	printf("| (h) conform: 60 checks, 67 chat requests, zero latency | wall %.1f ms, CPU %.1f "
+	       "ms, "
 	       "peak RSS %.1f MiB (median of %d; RSS max) | a few MB, ms of CPU |\n",
 	       c.wall * 1e3, c.cpu * 1e3, (double)c.rss_kb / 1024.0, RUNS);
 	printf("| (h') conform, 200 ms an answer | wall %.2f s = %.1f× one answer, CPU %.1f ms | "

@@ -246,6 +246,10 @@ static const struct built builts[] = {
 	{ "rf-json-object", "\"```json\\n{}\\n```\"", NULL, NULL, 5, 9, -1, CONFORM_IGNORED,
 	  "not JSON" },
 	{ "rf-json-object", "\"[1, 2]\"", NULL, NULL, 5, 9, -1, CONFORM_BROKEN, "not an object" },
+	{ "rf-json-object", "\"{\\\"city\\\": \\\"Paris\\\"} I hope this helps!\"", NULL, NULL, 5,
+	  9, -1, CONFORM_IGNORED, "not JSON" },
+	{ "rf-json-object", "\" {\\\"city\\\": \\\"Paris\\\"}\\n\"", NULL, NULL, 5, 9, -1,
+	  CONFORM_HONOURED, "a JSON object" },
 	{ "tc-required", "\"Hello!\"", NULL, NULL, 5, 9, -1, CONFORM_IGNORED, "no tool call" },
 	{ "tc-required",
 	  "\"<tool_call>\\n{\\\"name\\\": \\\"get_weather\\\", \\\"arguments\\\": {}}\\n"
