@@ -640,10 +640,38 @@ START_TEST(wrong_folder_and_dead_endpoint)
 	ck_assert_ptr_nonnull(strstr(o.err, "is a conformance check: preflight conform runs it"));
 	run_preflight_in(&o, NULL, dead);
 	ck_assert_int_eq(o.code, 3);
+	ck_assert_ptr_nonnull(strstr(o.out, "RESULT: ENDPOINT UNUSABLE (60 checks not run"));
 	json = read_report(&o, "d.json");
 	ck_assert_ptr_nonnull(json);
 	ck_assert_ptr_nonnull(strstr(json, "\"usable\":\tfalse"));
 	free(json);
+	outcome_release(&o);
+}
+END_TEST
+
+/* a recipe's run settings apply and its checks are left to run; run's
+ * probe-shaping flags are refused before any request */
+START_TEST(recipe_and_run_flags)
+{
+	char recipe[4096];
+	const char *argv[] = { "conform", "--recipe", recipe,	    "--endpoint",
+			       NULL,	  "--model",  "fake-model", NULL };
+	const char *flagged[] = { "conform", "--endpoint", "http://127.0.0.1:9/v1",
+				  "--stream-parity", NULL };
+	struct outcome o;
+	struct fake f;
+
+	snprintf(recipe, sizeof(recipe), "%s/fixtures/recipes/qwen35-122b-mxfp4-marlin.json",
+		 repo_root());
+	fake_start(&f, "conform-conformant");
+	argv[4] = f.url;
+	run_preflight(&o, NULL, argv);
+	fake_stop(&f);
+	ck_assert_msg(o.code == 0, "exit %d\n%s\n%s", o.code, o.out, o.err);
+	ck_assert_ptr_nonnull(strstr(o.out, "RESULT: CONFORMANT (honoured 60,"));
+	run_preflight_in(&o, NULL, flagged);
+	ck_assert_int_eq(o.code, 2);
+	ck_assert_ptr_nonnull(strstr(o.err, "conform takes no --stream-parity"));
 	outcome_release(&o);
 }
 END_TEST
@@ -665,6 +693,7 @@ Suite *conform_suite(void)
 			    sizeof(personalities) / sizeof(personalities[0]));
 	tcase_add_test(e2e, matrix_in_notebook);
 	tcase_add_test(e2e, wrong_folder_and_dead_endpoint);
+	tcase_add_test(e2e, recipe_and_run_flags);
 	tcase_set_timeout(e2e, 120);
 	suite_add_tcase(s, judged);
 	suite_add_tcase(s, loaded);
