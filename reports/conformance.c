@@ -243,38 +243,18 @@ static cJSON *check_json(bool *bad, const struct probe_result *p)
 
 static void add_head(bool *bad, cJSON *root, const struct run_result *r)
 {
-	const struct recipe *rp = r->recipe;
-	cJSON *ep, *rc;
+	cJSON *st;
 
 	add_str(bad, root, "schema", "preflight-conformance/v1");
 	add_str(bad, root, "preflight_version", PREFLIGHT_VERSION);
 	add_str(bad, root, "started", r->started);
 	add(bad,
 	    cJSON_AddNumberToObject(root, "seconds", (double)(long)(r->seconds * 1000) / 1000));
-	if (rp) {
-		add(bad, rc = cJSON_AddObjectToObject(root, "recipe"));
-		add_str(bad, rc, "name", rp->name);
-		add_str(bad, rc, "model", rp->model);
-		add_str(bad, rc, "quant", rp->quant);
-		add_str(bad, rc, "engine", rp->engine);
-		add_str(bad, rc, "key_flags", rp->key_flags);
-	} else {
-		add_str(bad, root, "recipe", NULL);
-	}
-	add(bad, ep = cJSON_AddObjectToObject(root, "endpoint"));
-	add_str(bad, ep, "base_url", r->endpoint);
-	add_str(bad, ep, "model", r->model);
-	add_str(bad, ep, "server_version", r->server_version);
-	add_str(bad, ep, "system_fingerprint", r->server);
-	add_str(bad, ep, "engine", r->engine);
-	add_str(bad, ep, "engine_evidence", r->engine_evidence);
-	add(bad, cJSON_AddBoolToObject(ep, "usable", !r->unusable));
-	add_str(bad, ep, "cause", r->unusable ? cause_code(r->unusable_cause) : NULL);
-	add_str(bad, ep, "detail", r->unusable_detail);
-	add(bad, ep = cJSON_AddObjectToObject(root, "settings"));
-	add_str(bad, ep, "thinking", r->thinking);
-	add_str(bad, ep, "reasoning_effort", r->reasoning_effort);
-	add(bad, cJSON_AddNumberToObject(ep, "max_tokens", (double)r->max_tokens));
+	*bad |= report_json_identity(root, r);
+	add(bad, st = cJSON_AddObjectToObject(root, "settings"));
+	add_str(bad, st, "thinking", r->thinking);
+	add_str(bad, st, "reasoning_effort", r->reasoning_effort);
+	add(bad, cJSON_AddNumberToObject(st, "max_tokens", (double)r->max_tokens));
 }
 
 int conformance_json_render(const struct run_result *r, struct buf *out)

@@ -273,6 +273,15 @@ static void add_endpoint(bool *bad, cJSON *root, const struct run_result *r)
 	add_str(bad, ep, "note", r->endpoint_note);
 }
 
+bool report_json_identity(cJSON *root, const struct run_result *r)
+{
+	bool bad = false;
+
+	add_recipe(&bad, root, r->recipe);
+	add_endpoint(&bad, root, r);
+	return bad;
+}
+
 static void add_settings(bool *bad, cJSON *root, const struct run_result *r)
 {
 	cJSON *st = add_obj(bad, root, "settings");

@@ -27,6 +27,10 @@ int report_summary_line(const struct run_result *r, struct buf *out);
 int conformance_json_render(const struct run_result *r, struct buf *out);
 int conformance_console_render(const struct run_result *r, bool color, struct buf *out);
 int conformance_markdown_render(const struct run_result *r, struct buf *out);
+/* Adds the "recipe" and "endpoint" members every JSON report shares (json.c)
+ * to root. Returns true when one was lost to memory. */
+struct cJSON;
+bool report_json_identity(struct cJSON *root, const struct run_result *r);
 /* the matrix's cell mark of a status name ("honoured" is ✅), "?" else */
 const char *conformance_mark(const char *status);
 /* where an area comes in the matrix (known areas first, in their order) */
