@@ -124,12 +124,7 @@ int conformance_console_render(const struct run_result *r, bool color, struct bu
 
 	rc |= buf_printf(out, "PREFLIGHT CONFORM  %s  model=%s  thinking=%s", r->endpoint,
 			 r->model ? r->model : "?", r->thinking);
-	if (r->engine)
-		rc |= buf_printf(out, "  engine=%s", r->engine);
-	rc |= buf_puts(out, "\n");
-	if (r->endpoint_note)
-		rc |= buf_printf(out, "note: %s\n", r->endpoint_note);
-	rc |= buf_puts(out, RULE);
+	rc |= report_console_head_end(r, out);
 	for (i = 0; order && !r->unusable && i < r->n_probes; i++) {
 		const struct probe_result *p = &r->probes[order[i]];
 

@@ -22,6 +22,18 @@ static const char *colour(enum verdict v)
 	return c[v];
 }
 
+int report_console_head_end(const struct run_result *r, struct buf *out)
+{
+	int rc = 0;
+
+	if (r->engine)
+		rc |= buf_printf(out, "  engine=%s", r->engine);
+	rc |= buf_puts(out, "\n");
+	if (r->endpoint_note)
+		rc |= buf_printf(out, "note: %s\n", r->endpoint_note);
+	return rc | buf_puts(out, RULE);
+}
+
 int report_console_render(const struct run_result *r, bool color, struct buf *out)
 {
 	int passed = 0, rc = 0;
@@ -38,12 +50,7 @@ int report_console_render(const struct run_result *r, bool color, struct buf *ou
 		rc |= buf_printf(out, " reasoning_effort=%s", r->reasoning_effort);
 	if (r->max_model_len > 0)
 		rc |= buf_printf(out, "  max_model_len=%ld", r->max_model_len);
-	if (r->engine)
-		rc |= buf_printf(out, "  engine=%s", r->engine);
-	rc |= buf_puts(out, "\n");
-	if (r->endpoint_note)
-		rc |= buf_printf(out, "note: %s\n", r->endpoint_note);
-	rc |= buf_puts(out, RULE);
+	rc |= report_console_head_end(r, out);
 	for (i = 0; i < r->n_probes; i++) {
 		const struct probe_result *p = &r->probes[i];
 		const char *remedy = probe_remedy(p);

@@ -18,6 +18,8 @@ int report_json_render(const struct run_result *r, struct buf *out);
 int report_markdown_render(const struct run_result *r, struct buf *out);
 /* The console report; color adds ANSI colours. */
 int report_console_render(const struct run_result *r, bool color, struct buf *out);
+/* The end of a console header: the engine, the endpoint's note, the rule. */
+int report_console_head_end(const struct run_result *r, struct buf *out);
 /* The notebook summary line: "✅ smoke (short coding) · ❌ ..." */
 int report_summary_line(const struct run_result *r, struct buf *out);
 
