@@ -7,6 +7,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "alloc.h"
 #include "report.h"
 #include "table.h"
 #include "version.h"
@@ -49,7 +50,7 @@ const char *conformance_mark(const char *status)
 /* the checks of r in matrix order: by area, then as loaded */
 static size_t *matrix_order(const struct run_result *r)
 {
-	size_t *order = malloc((r->n_probes + 1) * sizeof(*order)), n = 0, i;
+	size_t *order = xcalloc(r->n_probes + 1, sizeof(*order)), n = 0, i;
 	int rank;
 
 	if (!order)

@@ -7,6 +7,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "alloc.h"
 #include "file.h"
 #include "jsonfile.h"
 #include "report.h"
@@ -141,7 +142,7 @@ static int collect_rows(const struct column *cols, int n, struct row *rows)
 
 static int render(const struct column *cols, int n, struct buf *out)
 {
-	struct row *rows = calloc(MATRIX_MAX_ROWS, sizeof(*rows));
+	struct row *rows = xcalloc(MATRIX_MAX_ROWS, sizeof(*rows));
 	int nrows = rows ? collect_rows(cols, n, rows) : 0, i, k, rc = !rows;
 
 	rc |= buf_puts(out, "| area | check |");
@@ -167,7 +168,7 @@ static int render(const struct column *cols, int n, struct buf *out)
 
 int matrix_render(const char *const *paths, int n, struct buf *out, char *err, size_t errlen)
 {
-	struct column *cols = calloc((size_t)n + 1, sizeof(*cols)), c;
+	struct column *cols = xcalloc((size_t)n + 1, sizeof(*cols)), c;
 	int ncols = 0, i, k, rc = -1;
 
 	if (!cols || n > MATRIX_MAX_COLUMNS) {

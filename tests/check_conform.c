@@ -2,9 +2,11 @@
  * answers (every status it can give), the loader's rules for a
  * "conformance" block, and preflight conform end to end against every
  * engine personality of the fake, whose matrices are golden files. */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "conform.h"
 #include "probe.h"
@@ -676,6 +678,84 @@ START_TEST(recipe_and_run_flags)
 }
 END_TEST
 
+/* SIGINT with sixteen checks in flight: exit 130, every check skipped,
+ * the reports whole */
+START_TEST(interrupt_skips_every_check)
+{
+	const char *argv[] = { "conform", "--endpoint", NULL,	 "--json",
+			       "r.json",  "--junit",	"j.xml", NULL };
+	const cJSON *c;
+	struct outcome o;
+	struct fake f;
+	char path[128];
+	pid_t pid;
+	cJSON *r;
+	int k, skipped = 0;
+
+	fake_start(&f, "conform-held");
+	argv[2] = f.url;
+	pid = start_program(&o, NULL, "preflight", argv);
+	/* a poll of a condition, bounded, not a timing guess */
+	for (k = 0; k < 3000 && fake_stat(&f, "held_in_flight") < 16; k++)
+		usleep(10 * 1000);
+	ck_assert_int_ge(fake_stat(&f, "held_in_flight"), 16);
+	kill(pid, SIGINT);
+	outcome_wait(&o, pid);
+	fake_stop(&f);
+	ck_assert_msg(o.code == 130, "exit %d\n%s\n%s", o.code, o.out, o.err);
+	r = read_json_report(&o, "r.json");
+	ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(r, "interrupted")));
+	cJSON_ArrayForEach(c, cJSON_GetObjectItem(r, "checks")) skipped +=
+		!strcmp(cJSON_GetStringValue(cJSON_GetObjectItem(c, "status")), "skipped");
+	ck_assert_int_eq(skipped, 60);
+	cJSON_Delete(r);
+	snprintf(path, sizeof(path), "%s/j.xml", o.dir);
+	ck_assert_int_ne(junit_validate(path), 0);
+	outcome_release(&o);
+}
+END_TEST
+
+/* the Nth allocation fails, for N across a whole conform run: a clean
+ * exit every time, and a JSON report whole or absent */
+START_TEST(allocation_failures_are_clean)
+{
+	const char *argv[] = { "conform", "--endpoint", NULL,	 "--json",
+			       "r.json",  "--junit",	"j.xml", NULL };
+	int step = getenv("PREFLIGHT_VALGRIND") ? 2500 : 173, n, runs = 0, early = 0, whole = 0;
+	struct outcome o;
+	struct fake f;
+	char *text;
+
+	fake_start(&f, "conform-vllm");
+	argv[2] = f.url;
+	for (n = 1; n < 40000; n += n < 200 ? 11 : step) {
+		char env[64];
+		const char *envs[] = { env, NULL };
+
+		snprintf(env, sizeof(env), "PREFLIGHT_FAIL_ALLOC=%d", n);
+		run_preflight(&o, envs, argv);
+		ck_assert_msg(o.code >= 0 && o.code <= 4, "allocation %d: exit %d\n%s", n, o.code,
+			      o.err);
+		if ((text = read_report(&o, "r.json"))) {
+			cJSON *r = cJSON_Parse(text);
+
+			ck_assert_msg(r != NULL, "allocation %d: r.json does not parse", n);
+			ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItem(r, "checks")), 60);
+			cJSON_Delete(r);
+			free(text);
+			whole++;
+		}
+		early += o.code == 2;
+		runs++;
+		outcome_release(&o);
+	}
+	fake_stop(&f);
+	ck_assert_int_gt(early, 0);
+	ck_assert_int_gt(whole, 0);
+	ck_assert_int_gt(runs, 10);
+}
+END_TEST
+
 Suite *conform_suite(void)
 {
 	Suite *s = suite_create("conform");
@@ -694,6 +774,8 @@ Suite *conform_suite(void)
 	tcase_add_test(e2e, matrix_in_notebook);
 	tcase_add_test(e2e, wrong_folder_and_dead_endpoint);
 	tcase_add_test(e2e, recipe_and_run_flags);
+	tcase_add_test(e2e, interrupt_skips_every_check);
+	tcase_add_test(e2e, allocation_failures_are_clean);
 	tcase_set_timeout(e2e, 120);
 	suite_add_tcase(s, judged);
 	suite_add_tcase(s, loaded);
