@@ -118,14 +118,20 @@ static int check_not_notebook(const struct config *c, char *err, size_t errlen)
 	for (i = 0; i < c->n_outputs; i++)
 		if (!strcmp(c->outputs[i].format, "markdown"))
 			md = c->outputs[i].path;
-	if (md && file_read(md, 256u << 20, &text, why, sizeof(why)) == 0 &&
-	    strstr(buf_cstr(&text), TABLE_BEGIN)) {
-		snprintf(err, errlen,
-			 "'%s' holds a results block (" TABLE_BEGIN "): --markdown would replace "
-			 "the whole notebook; update it with: preflight table REPORT.json "
-			 "--notebook %s",
-			 md, md);
-		rc = -1;
+	if (md && file_read(md, 256u << 20, &text, why, sizeof(why)) == 0) {
+		bool results = strstr(buf_cstr(&text), TABLE_BEGIN) != NULL;
+		bool matrix = strstr(buf_cstr(&text), TABLE_CONFORMANCE_BEGIN) != NULL;
+
+		if (results || matrix) {
+			snprintf(err, errlen,
+				 "'%s' holds a %s block (%s): --markdown would replace the whole "
+				 "notebook; update it with: preflight table %sREPORT.json "
+				 "--notebook %s",
+				 md, results ? "results" : "conformance",
+				 results ? TABLE_BEGIN : TABLE_CONFORMANCE_BEGIN,
+				 results ? "" : "--conformance ", md);
+			rc = -1;
+		}
 	}
 	buf_release(&text);
 	return rc;

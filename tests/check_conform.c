@@ -581,7 +581,7 @@ END_TEST
  * markers, the results block left alone, --check exits 1 on a stale one. */
 START_TEST(matrix_in_notebook)
 {
-	const char *argv[] = { "conform", "--endpoint", NULL, "--json", NULL, NULL };
+	const char *argv[] = { "conform", "--endpoint", NULL, "--json", NULL, NULL, NULL, NULL };
 	const char *update[] = { "table",      "--conformance", "v.json", "t.json",
 				 "--notebook", "nb.md",		NULL };
 	const char *check[] = { "table",      "--conformance", "v.json",  "t.json",
@@ -610,6 +610,13 @@ START_TEST(matrix_in_notebook)
 	ck_assert_ptr_nonnull(strstr(o.err, "conformance table in 'nb.md' is stale"));
 	run_preflight_in(&o, NULL, update);
 	ck_assert_int_eq(o.code, 0);
+	/* --markdown never replaces a notebook that holds the block */
+	argv[4] = "x.json";
+	argv[5] = "--markdown";
+	argv[6] = "nb.md";
+	run_preflight_in(&o, NULL, argv);
+	ck_assert_int_eq(o.code, 2);
+	ck_assert_ptr_nonnull(strstr(o.err, "holds a results block"));
 	run_preflight_in(&o, NULL, check);
 	ck_assert_int_eq(o.code, 0);
 	nb = read_report(&o, "nb.md");
