@@ -481,7 +481,8 @@ static char *answer_text(const struct chat_reply *r)
 
 	buf_puts(&b, r->content);
 	for (i = 0; i < r->n_calls; i++)
-		buf_printf(&b, "\n%s(%s)", r->calls[i].name, r->calls[i].arguments);
+		buf_printf(&b, "\n%s(%s)", r->calls[i].name,
+			   r->calls[i].arguments ? r->calls[i].arguments : "");
 	return buf_detach(&b);
 }
 
@@ -526,7 +527,7 @@ static void judge_logprobs(const struct probe *p, const struct judged *j, enum c
 		*st = CONFORM_BROKEN;
 		put(ev, n, "%s", w->logprobs_bad);
 	} else if (!w->logprobs) {
-		*st = CONFORM_BROKEN;
+		*st = j->r.content_len ? CONFORM_BROKEN : CONFORM_SKIPPED;
 		put(ev, n, "logprobs.content is empty for a %zu-character answer",
 		    j->r.content_len);
 	} else if (want && (w->top_min < want || w->top_max > want + 1)) {
@@ -995,7 +996,8 @@ static void observe(struct probe_result *pr, const struct conform_answer *a,
 	o->reasoning_tokens = r.reasoning_tokens;
 	o->n_tool_calls = r.n_calls;
 	if (r.n_calls)
-		o->tool = buf_strdupf("%s(%.120s)", r.calls[0].name, r.calls[0].arguments);
+		o->tool = buf_strdupf("%s(%.120s)", r.calls[0].name,
+				      r.calls[0].arguments ? r.calls[0].arguments : "");
 	if (rc)
 		o->detail = xstrdup(err);
 	reply_release(&r);
