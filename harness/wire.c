@@ -124,6 +124,10 @@ static void delta_keys(const cJSON *delta, char *out, size_t n)
 	size_t used = 0;
 
 	out[0] = '\0';
+	if (!cJSON_IsObject(delta)) { /* an array's members have no names */
+		snprintf(out, n, "no object");
+		return;
+	}
 	cJSON_ArrayForEach(e, delta)
 	{
 		if (cJSON_IsNull(e))
