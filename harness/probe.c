@@ -851,6 +851,29 @@ static int load_conform_values(struct jsonfile *l, struct conform_spec *c, const
 	return 0;
 }
 
+/* The keys that belong to one kind of check: given to another, they
+ * would be silently unused, so they are an error. */
+static int check_kind_keys(struct jsonfile *l, const struct conform_spec *c, const cJSON *x)
+{
+	static const struct {
+		const char *key;
+		enum conform_kind kind;
+	} owned[] = {
+		{ "status", CONFORM_ERROR },	  { "raw_body", CONFORM_ERROR },
+		{ "model", CONFORM_ERROR },	  { "tool", CONFORM_TOOL_CHOICE },
+		{ "calls", CONFORM_TOOL_CHOICE }, { "answer_regex", CONFORM_ANSWER },
+		{ "times", CONFORM_REPEAT },	  { "budget_field", CONFORM_MAX_TOKENS },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(owned) / sizeof(owned[0]); i++)
+		if (c->kind != owned[i].kind && cJSON_GetObjectItemCaseSensitive(x, owned[i].key))
+			return jsonfile_error(l, owned[i].key,
+					      "'%s' belongs to check '%s', not '%s'", owned[i].key,
+					      conform_kinds[owned[i].kind], conform_kinds[c->kind]);
+	return 0;
+}
+
 /* "conformance": the check a probe of probes/conformance/ is */
 static int load_conform(struct jsonfile *l, struct probe *p, const cJSON *root)
 {
@@ -883,6 +906,7 @@ static int load_conform(struct jsonfile *l, struct probe *p, const cJSON *root)
 		p->is_default = true;
 	return jsonfile_only_keys(l, x, "'conformance'", keys) ||
 			       load_conform_kind(l, p->conform, x) ||
+			       check_kind_keys(l, p->conform, x) ||
 			       load_conform_values(l, p->conform, x) ||
 			       load_conform_remedy(l, p->conform,
 						   cJSON_GetObjectItemCaseSensitive(x, "remedy"))

@@ -421,6 +421,10 @@ static const struct {
 	  "\"hi\"}],\"response_format\":{\"type\":\"json_schema\",\"json_schema\":{\"schema\":"
 	  "{\"$ref\":\"https://example.com/s.json\"}}}}}",
 	  "not usable" },
+	{ "{\"id\":\"x\",\"title\":\"t\",\"conformance\":{\"area\":\"a\",\"check\":\"stop\","
+	  "\"times\":3},\"request\":{\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}],"
+	  "\"stop\":[\"7\"]}}",
+	  "'times' belongs to check 'repeat', not 'stop'" },
 	{ "{\"id\":\"x\",\"title\":\"t\",\"conformance\":{\"area\":\"a\",\"check\":\"error\","
 	  "\"status\":200},\"request\":{\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}}",
 	  "from 400 to 599" },
