@@ -334,7 +334,8 @@ static int exit_code(const struct session *s, const struct run_result *r)
 		return EXIT_UNUSABLE;
 	for (i = 0; i < r->n_probes; i++)
 		if (r->probes[i].verdict == VERDICT_FAIL || r->probes[i].verdict == VERDICT_ERROR ||
-		    (r->probes[i].verdict == VERDICT_SKIPPED && !r->probes[i].probe->conform))
+		    (r->probes[i].verdict == VERDICT_SKIPPED && !r->probes[i].probe->conform &&
+		     !r->probes[i].beyond_window))
 			return EXIT_FAILED;
 	return EXIT_PASS;
 }

@@ -78,6 +78,8 @@ static int set_finish_list(struct config *c, const struct option *o, const char 
 			   size_t errlen);
 static int set_policy(struct config *c, const struct option *o, const char *val, char *err,
 		      size_t errlen);
+static int set_ctxs(struct config *c, const struct option *o, const char *val, char *err,
+		    size_t errlen);
 static int set_depths(struct config *c, const struct option *o, const char *val, char *err,
 		      size_t errlen);
 static int add_expect(struct config *c, const struct option *o, const char *val, char *err,
@@ -110,11 +112,12 @@ static const struct option options[] = {
 	  G_PROBES, NULL, NULL, NULL },
 	{ "--checks", "ID,ID", OPT_STR, OFF(checks), 0, 0, NULL,
 	  "probes to run; by default the default probes", REC, G_PROBES, NULL, "checks", NULL },
-	{ "--needle-ctx", "N", OPT_LONG, OFF(needle_ctx), 256, 10000000, "14000",
-	  "needle prompt size in tokens", REC, G_PROBES, NULL, "needle_ctx", NULL },
+	{ "--needle-ctx", "N,N,...", OPT_CALL, OFF(needle_ctxs), 256, 10000000, "14000",
+	  "needle prompt size in tokens (4k = 4000, 1M); several sizes sweep them", REC, G_PROBES,
+	  set_ctxs, "needle_ctx", NULL },
 	{ "--needle-depth", "D,D,...", OPT_CALL, OFF(needle_depths), 0, 0, NULL,
-	  "one needle per depth, 0..1; by default the probe's, 0.58", REC, G_PROBES, set_depths,
-	  "needle_depth", NULL },
+	  "one needle per depth, 0..1, or a range FROM:TO:STEP; by default the probe's, 0.58", REC,
+	  G_PROBES, set_depths, "needle_depth", NULL },
 	{ "--long-tool-ctx", "N", OPT_LONG, OFF(long_tool_ctx), 1000, 10000000, "110000",
 	  "long-tools prompt size in tokens", REC, G_PROBES, NULL, "long_tool_ctx", NULL },
 	{ "--tool-batch", "N", OPT_INT, OFF(tool_batch), 1, PROBE_BATCH_MAX, NULL,
@@ -402,36 +405,121 @@ const struct config_texts *config_texts_of(const struct config *c, const char *f
 	return NULL;
 }
 
+/* one depth or a range FROM:TO:STEP (TO included, to within a part in a
+ * million) into the list; returns 0, or -1 with why */
+static int add_depths(struct config *c, const char *item, size_t len, char *why, size_t n)
+{
+	double d[3] = { 0, 0, 1 }, x;
+	char text[64], *at, *end;
+	int k;
+
+	if (len >= sizeof(text)) {
+		snprintf(why, n, "'%.*s' is too long", (int)len, item);
+		return -1;
+	}
+	memcpy(text, item, len);
+	text[len] = '\0';
+	for (k = 0, at = text; k < 3; k++, at = end + 1) {
+		d[k] = strtod(at, &end);
+		if (end == at || !isfinite(d[k]) || (*end != ':' && *end != '\0'))
+			break;
+		if (*end == '\0')
+			break;
+	}
+	if (k == 0 && end != at && *end == '\0') {
+		d[1] = d[0]; /* one depth */
+	} else if (k != 2 || end == at || *end != '\0') {
+		snprintf(why, n, "'%s' is neither a depth nor FROM:TO:STEP", text);
+		return -1;
+	}
+	if (d[0] < 0 || d[1] > 1 || d[0] > d[1] || d[2] <= 0) {
+		snprintf(why, n, "'%s': depths go from 0 to 1, FROM up to TO, STEP above 0", text);
+		return -1;
+	}
+	for (x = d[0]; x <= d[1] + 1e-6; x += d[2]) {
+		if (c->n_needle_depths == CONFIG_MAX_DEPTHS) {
+			snprintf(why, n, "at most %d depths", CONFIG_MAX_DEPTHS);
+			return -1;
+		}
+		c->needle_depths[c->n_needle_depths++] = x > 1 ? 1 : x;
+	}
+	return 0;
+}
+
 static int set_depths(struct config *c, const struct option *o, const char *text, char *err,
 		      size_t errlen)
 {
 	const char *p = text;
+	char why[160];
 
 	c->n_needle_depths = 0;
-	while (*p) {
-		char *end = NULL;
-		double d = strtod(p, &end);
+	do {
+		size_t len = strcspn(p, ",");
 
-		/* "0.5," as much as ",0.5": every item a number */
-		if (end == p || !isfinite(d) || d < 0 || d > 1 || (*end && *end != ',') ||
-		    (*end == ',' && !end[1])) {
+		if (!len || add_depths(c, p, len, why, sizeof(why))) {
 			snprintf(err, errlen,
-				 "%s takes numbers from 0 to 1 separated by commas, not '%s'",
-				 o->name, text);
+				 "%s takes depths from 0 to 1 or ranges FROM:TO:STEP, separated by "
+				 "commas, not '%s'%s%s",
+				 o->name, text, len ? ": " : "", len ? why : "");
 			return -1;
 		}
-		if (c->n_needle_depths == CONFIG_MAX_DEPTHS) {
-			snprintf(err, errlen, "%s takes at most %d depths", o->name,
-				 CONFIG_MAX_DEPTHS);
-			return -1;
-		}
-		c->needle_depths[c->n_needle_depths++] = d;
-		p = *end ? end + 1 : end;
-	}
-	if (!c->n_needle_depths) {
-		snprintf(err, errlen, "%s needs at least one depth", o->name);
+		p += len;
+	} while (*p++ == ',');
+	return 0;
+}
+
+/* "14000", "4k" (4,000), "1.5M" (1,500,000), within the option's bounds */
+static int parse_size(const struct option *o, const char *item, size_t len, long *out)
+{
+	char text[32], *end;
+	double v;
+
+	if (!len || len >= sizeof(text))
 		return -1;
+	memcpy(text, item, len);
+	text[len] = '\0';
+	v = strtod(text, &end);
+	if (end != text && (*end == 'k' || *end == 'K')) {
+		v *= 1e3;
+		end++;
+	} else if (end != text && *end == 'M') {
+		v *= 1e6;
+		end++;
 	}
+	if (end == text || *end || !isfinite(v) || v < o->lo || v > o->hi || v != floor(v))
+		return -1;
+	*out = (long)v;
+	return 0;
+}
+
+static int set_ctxs(struct config *c, const struct option *o, const char *text, char *err,
+		    size_t errlen)
+{
+	const char *p = text;
+	size_t i;
+
+	c->n_needle_ctxs = 0;
+	do {
+		size_t len = strcspn(p, ",");
+		long v;
+
+		if (c->n_needle_ctxs == CONFIG_MAX_CTXS || parse_size(o, p, len, &v)) {
+			snprintf(err, errlen,
+				 "%s takes up to %d sizes from %.0f to %.0f tokens (4k, 128k, 1M), "
+				 "separated by commas, not '%s'",
+				 o->name, CONFIG_MAX_CTXS, o->lo, o->hi, text);
+			return -1;
+		}
+		for (i = 0; i < c->n_needle_ctxs && c->needle_ctxs[i] != v; i++)
+			;
+		if (i == c->n_needle_ctxs)
+			c->needle_ctxs[c->n_needle_ctxs++] = v;
+		p += len;
+	} while (*p++ == ',');
+	c->needle_ctx = 0;
+	for (i = 0; i < c->n_needle_ctxs; i++)
+		if (c->needle_ctxs[i] > c->needle_ctx)
+			c->needle_ctx = c->needle_ctxs[i];
 	return 0;
 }
 

@@ -22,6 +22,7 @@
 #include "recipe.h"
 
 #define CONFIG_MAX_DEPTHS 16
+#define CONFIG_MAX_CTXS	  16
 #define CONFIG_MAX_EXPECT 16
 
 enum command {
@@ -66,11 +67,13 @@ struct config {
 	const char *checks;				  /* comma list, NULL for the defaults */
 	struct config_output outputs[CONFIG_MAX_OUTPUTS]; /* --junit FILE ...: one per format */
 	size_t n_outputs;
-	double timeout;	       /* seconds per request */
-	double wait;	       /* seconds to wait for readiness, 0 = none */
-	int retries;	       /* tries again after a 429 (or a 503 with Retry-After) */
-	double retry_wait_max; /* seconds, the cap on one wait before a retry */
-	long needle_ctx;
+	double timeout;			   /* seconds per request */
+	double wait;			   /* seconds to wait for readiness, 0 = none */
+	int retries;			   /* tries again after a 429 (or a 503 with Retry-After) */
+	double retry_wait_max;		   /* seconds, the cap on one wait before a retry */
+	long needle_ctx;		   /* the largest of needle_ctxs */
+	long needle_ctxs[CONFIG_MAX_CTXS]; /* --needle-ctx 4k,8k,...: a sweep's sizes */
+	size_t n_needle_ctxs;
 	long long_tool_ctx;			 /* size of the long-tools haystack */
 	double needle_depths[CONFIG_MAX_DEPTHS]; /* --needle-depth; none: the probe's */
 	size_t n_needle_depths;

@@ -25,8 +25,60 @@ static long item_max_tokens(const struct config *c, const struct probe *p)
 	return cJSON_IsNumber(mt) ? (long)mt->valuedouble : c->visible_tokens + c->headroom_tokens;
 }
 
-/* One item of probe p: variant j of a --needle-depth list, or the probe
- * itself when variants is 0. Returns 0 or -1 (out of memory). */
+/* the sizes a needle of probe p sweeps: --needle-ctx's list for a
+ * --needle-ctx haystack with a secret, else none (one size) */
+static size_t swept_sizes(const struct config *c, const struct probe *p)
+{
+	return p->needle && p->needle->secret && p->needle->size == NEEDLE_SIZE_NEEDLE_CTX &&
+			       c->n_needle_ctxs > 1
+		       ? c->n_needle_ctxs
+		       : 0;
+}
+
+/* a needle with a secret runs once per cell of --needle-ctx x
+ * --needle-depth, else once */
+static size_t variants_of(const struct config *c, const struct probe *p)
+{
+	size_t sizes = swept_sizes(c, p), depths = c->n_needle_depths;
+
+	if (!p->needle || !p->needle->secret || (!sizes && !depths))
+		return 0;
+	return (sizes ? sizes : 1) * (depths ? depths : 1);
+}
+
+/* "32k", "1.5M", "14500": a size as its cell is named */
+void plan_size_label(long tokens, char *out, size_t n)
+{
+	if (tokens >= 1000000 && tokens % 100000 == 0)
+		snprintf(out, n, "%gM", (double)tokens / 1e6);
+	else if (tokens >= 1000 && tokens % 1000 == 0)
+		snprintf(out, n, "%ldk", tokens / 1000);
+	else
+		snprintf(out, n, "%ld", tokens);
+}
+
+/* variant j's size and depth, and its name: "@50%" (one size), "@32k" (the
+ * probe's depth) or "@32k@50%" */
+static void cell_of(const struct config *c, const struct probe *p, size_t j, struct plan_item *it)
+{
+	size_t sizes = swept_sizes(c, p), depths = c->n_needle_depths;
+	char size[24] = "", depth[16] = "";
+
+	it->needle_target = sizes ? c->needle_ctxs[j / (depths ? depths : 1)] : c->needle_ctx;
+	it->depth = depths ? c->needle_depths[j % depths] : p->needle->depth;
+	it->swept = sizes > 0;
+	if (sizes) {
+		size[0] = '@';
+		plan_size_label(it->needle_target, size + 1, sizeof(size) - 1);
+	}
+	if (depths)
+		snprintf(depth, sizeof(depth), "@%.0f%%", it->depth * 100.0);
+	snprintf(it->variant, sizeof(it->variant), "%s%s", size, depth);
+}
+
+/* One item of probe p: cell j of the --needle-ctx x --needle-depth grid,
+ * or the probe itself when variants is 0. Returns 0 or -1 (out of
+ * memory). */
 static int item_init(const struct config *c, const struct probe *p, size_t variants, size_t j,
 		     struct plan_item *it)
 {
@@ -55,21 +107,15 @@ static int item_init(const struct config *c, const struct probe *p, size_t varia
 		return 0;
 	it->needle_target =
 		p->needle->size == NEEDLE_SIZE_LONG_TOOL_CTX ? c->long_tool_ctx : c->needle_ctx;
-	it->depth = variants ? c->needle_depths[j] : p->needle->depth;
+	it->depth = p->needle->depth;
 	if (variants)
-		snprintf(it->variant, sizeof(it->variant), "@%.0f%%", it->depth * 100.0);
+		cell_of(c, p, j, it);
 	if (!p->needle->secret)
 		return 0;
 	needle_secret_for(p->needle->secret, it->depth, variants ? (int)j : -1, secret,
 			  sizeof(secret));
 	it->secret = xstrdup(secret);
 	return it->secret ? 0 : -1;
-}
-
-/* a needle with a secret runs once per --needle-depth, else once */
-static size_t variants_of(const struct config *c, const struct probe *p)
-{
-	return p->needle && p->needle->secret ? c->n_needle_depths : 0;
 }
 
 int plan_build(const struct config *c, const struct probe_set *set, struct plan *pl)
@@ -190,6 +236,26 @@ static bool add_item(cJSON *list, const struct plan_item *it)
 	       (it->needle_target < 0 || add_num(o, "needle_target", (double)it->needle_target));
 }
 
+/* what the run will send before it sends anything: the answers asked
+ * for, and the haystack tokens of the needles' (a sweep's cells) */
+static bool add_totals(cJSON *plan, const struct plan *pl)
+{
+	cJSON *o = cJSON_AddObjectToObject(plan, "totals");
+	double answers = 0, tokens = 0;
+	int cells = 0;
+	size_t i;
+
+	for (i = 0; i < pl->n; i++) {
+		answers += pl->items[i].answers;
+		if (pl->items[i].needle_target > 0) {
+			tokens += (double)pl->items[i].needle_target * pl->items[i].answers;
+			cells += pl->items[i].swept;
+		}
+	}
+	return o && add_num(o, "answers", answers) && add_num(o, "sweep_cells", cells) &&
+	       add_num(o, "needle_prompt_tokens", tokens);
+}
+
 static bool add_outputs(cJSON *plan, const struct config *c)
 {
 	cJSON *o = cJSON_AddObjectToObject(plan, "outputs"), *later;
@@ -218,6 +284,7 @@ char *plan_json(const struct plan *pl)
 	     (list = cJSON_AddArrayToObject(plan, "probes")) != NULL;
 	for (i = 0; ok && i < pl->n; i++)
 		ok = add_item(list, &pl->items[i]);
+	ok = ok && add_totals(plan, pl);
 	if (ok && add_outputs(plan, pl->c))
 		text = cJSON_Print(plan);
 	cJSON_Delete(plan);

@@ -33,6 +33,7 @@ struct plan_item {
 	bool solo;		   /* --concurrency-diff: the batch also one at a time */
 	long max_tokens;	   /* the answer budget of every request */
 	long needle_target;	   /* the haystack's size in tokens, -1: not a needle */
+	bool swept;		   /* a cell of a --needle-ctx sweep of several sizes */
 	int answers;		   /* answers asked for when every one passes */
 };
 
@@ -53,6 +54,9 @@ void plan_release(struct plan *pl);
  * the config. */
 void plan_policy(const struct plan *pl, const struct plan_item *it, const struct expect *x,
 		 struct grade_policy *pol);
+
+/* "32k", "1.5M", "14500": a haystack size as a sweep's cell is named. */
+void plan_size_label(long tokens, char *out, size_t n);
 
 /* The plan as the dry run prints it (preflight-plan/v1, indented JSON);
  * caller frees. NULL when out of memory. */

@@ -67,6 +67,8 @@ struct probe_result {
 	struct speed speed;	     /* medians over its streamed answers (speed.h) */
 	char *json_keys;	     /* NULL unless a JSON object parsed */
 	enum conform_status conform; /* a conformance check's status (probe->conform set) */
+	bool swept;		     /* a cell of a needle sweep over several sizes */
+	bool beyond_window;	     /* such a cell that does not fit the window: not sent */
 };
 
 struct run_result {

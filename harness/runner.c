@@ -333,6 +333,28 @@ static char *first_body(struct job *j)
 	return body;
 }
 
+/* A sweep's cell whose haystack and budget do not fit the endpoint's
+ * window is skipped, not sent: the map shows where the window ends.
+ * Returns true when it was. */
+static bool beyond_window(struct run *run, const struct plan_item *it, struct probe_result *pr)
+{
+	long window;
+	char why[160];
+
+	pthread_mutex_lock(&run->ep.lock);
+	window = run->ep.max_model_len;
+	pthread_mutex_unlock(&run->ep.lock);
+	if (!it->swept || window <= 0 || it->needle_target + it->max_tokens <= window)
+		return false;
+	snprintf(why, sizeof(why),
+		 "not sent: %ld haystack tokens and a %ld-token budget do not fit the %ld-token "
+		 "window",
+		 it->needle_target, it->max_tokens, window);
+	verdict_not_run(pr, it, VERDICT_SKIPPED, CAUSE_NONE, why);
+	pr->beyond_window = true;
+	return true;
+}
+
 static void run_item(struct run *run, const struct plan_item *it, struct probe_result *pr,
 		     enum stream_mode mode)
 {
@@ -344,6 +366,8 @@ static void run_item(struct run *run, const struct plan_item *it, struct probe_r
 
 	job_init(&j, run, it, pr, mode);
 	plan_policy(run->plan, it, &it->probe->expect, &pol);
+	if (beyond_window(run, it, pr))
+		return;
 	if ((it->probe->needle && size_haystack(&j)) || !(body = first_body(&j)))
 		goto done;
 	for (rep = 0; rep < it->reps && !cancelled(run); rep++)
@@ -556,6 +580,7 @@ static int result_init(struct run_result *r, const struct plan *pl,
 		pr->probe = it->probe;
 		pr->conform = CONFORM_SKIPPED; /* until a check runs */
 		pr->depth = it->depth;
+		pr->swept = it->swept;
 		memcpy(pr->variant, it->variant, sizeof(pr->variant));
 		if (it->secret && !(pr->secret = xstrdup(it->secret)))
 			return -1;

@@ -5,6 +5,7 @@
 
 #include "report.h"
 #include "summary.h"
+#include "sweep.h"
 
 #define RULE "------------------------------------------------------------------------\n"
 
@@ -34,9 +35,33 @@ int report_console_head_end(const struct run_result *r, struct buf *out)
 	return rc | buf_puts(out, RULE);
 }
 
+/* a needle sweep's outcome: the effective context, the cells, the first
+ * cell short of a pass */
+static int sweep_line(const struct run_result *r, struct buf *out, int beyond)
+{
+	struct sweep_summary s;
+	char head[96];
+	int rc;
+
+	sweep_summarize(r, &s);
+	if (!s.present)
+		return 0;
+	sweep_headline(&s, head, sizeof(head));
+	rc = buf_printf(out, "sweep: %s · %d/%d cells passed", head, s.passed, s.cells);
+	if (s.first_fail && s.window_cut)
+		rc |= buf_printf(out, " · from %s%s on not sent (%d beyond the window)",
+				 s.first_fail->probe->id, s.first_fail->variant, beyond);
+	else if (s.first_fail)
+		rc |= buf_printf(out, " · first failing cell %s%s (%s)", s.first_fail->probe->id,
+				 s.first_fail->variant,
+				 s.first_fail->cause ? cause_code(s.first_fail->cause)
+						     : verdict_name(s.first_fail->verdict));
+	return rc | buf_puts(out, "\n");
+}
+
 int report_console_render(const struct run_result *r, bool color, struct buf *out)
 {
-	int passed = 0, rc = 0;
+	int passed = 0, beyond = 0, rc = 0;
 	size_t i;
 
 	if (r->conformance)
@@ -57,6 +82,7 @@ int report_console_render(const struct run_result *r, bool color, struct buf *ou
 		char title[128], *evidence;
 
 		passed += p->verdict == VERDICT_PASS;
+		beyond += p->beyond_window;
 		snprintf(title, sizeof(title), "%s%s%s", p->probe->title, p->variant[0] ? " " : "",
 			 p->variant);
 		evidence = summary_evidence(p);
@@ -66,21 +92,24 @@ int report_console_render(const struct run_result *r, bool color, struct buf *ou
 				 color ? "\033[0m" : "", title, p->seconds,
 				 evidence ? evidence : "");
 		free(evidence);
-		if (p->verdict == VERDICT_PASS)
+		if (p->verdict == VERDICT_PASS || p->beyond_window) /* its evidence says why */
 			continue;
 		rc |= buf_printf(out, "       %s: %s\n", cause_code(p->cause),
 				 p->message ? p->message : "");
 		if (*remedy)
 			rc |= buf_printf(out, "       remedy: %s\n", remedy);
 	}
+	rc |= sweep_line(r, out, beyond);
 	rc |= buf_puts(out, RULE);
 	rc |= report_summary_line(r, out);
-	rc |= buf_printf(out, "\nRESULT: %s (%d/%zu passed, %.1fs)\n",
-			 r->unusable		      ? "ENDPOINT UNUSABLE"
-			 : r->interrupted	      ? "INTERRUPTED"
-			 : passed == (int)r->n_probes ? "ALL PASS"
-						      : "FAILURES PRESENT",
-			 passed, r->n_probes, r->seconds);
+	/* a sweep's cells beyond the window were not sent: they fail nothing */
+	rc |= buf_printf(out, "\nRESULT: %s (%d/%zu passed%s, %.1fs)\n",
+			 r->unusable			       ? "ENDPOINT UNUSABLE"
+			 : r->interrupted		       ? "INTERRUPTED"
+			 : passed + beyond == (int)r->n_probes ? "ALL PASS"
+							       : "FAILURES PRESENT",
+			 passed, r->n_probes, beyond ? ", the rest beyond the window" : "",
+			 r->seconds);
 	if (r->unusable)
 		rc |= buf_printf(out, "endpoint: %s: %s\n", cause_code(r->unusable_cause),
 				 r->unusable_detail ? r->unusable_detail : "");

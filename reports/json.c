@@ -9,6 +9,7 @@
 
 #include "report.h"
 #include "summary.h"
+#include "sweep.h"
 #include "version.h"
 
 /* Every builder below records a failed cJSON allocation in the caller's
@@ -172,6 +173,10 @@ static cJSON *probe(bool *bad, const struct probe_result *p)
 		add_str(bad, n, "secret", p->secret);
 	}
 	add_str(bad, o, "json_keys", p->json_keys);
+	if (p->swept) {
+		add_bool(bad, o, "swept", true);
+		add_bool(bad, o, "beyond_window", p->beyond_window);
+	}
 	if (p->reps > 1) {
 		cJSON *rp = add_obj(bad, o, "repeats");
 
@@ -282,6 +287,34 @@ bool report_json_identity(cJSON *root, const struct run_result *r)
 	return bad;
 }
 
+/* a needle sweep: its sizes, cells, effective context, first cell short */
+static void add_sweep(bool *bad, cJSON *root, const struct run_result *r)
+{
+	struct sweep_summary s;
+	cJSON *o, *sizes;
+	char head[96], cell[160];
+	size_t i;
+
+	sweep_summarize(r, &s);
+	if (!s.present)
+		return;
+	o = add_obj(bad, root, "sweep");
+	check(bad, sizes = cJSON_AddArrayToObject(o, "sizes"));
+	for (i = 0; sizes && i < s.n_sizes; i++)
+		add_item(bad, sizes, cJSON_CreateNumber((double)s.sizes[i]));
+	add_num(bad, o, "cells", s.cells);
+	add_num(bad, o, "passed", s.passed);
+	add_num(bad, o, "effective_context", (double)s.effective);
+	add_num(bad, o, "swept_max", (double)s.swept_max);
+	if (s.first_fail)
+		snprintf(cell, sizeof(cell), "%s%s", s.first_fail->probe->id,
+			 s.first_fail->variant);
+	add_str(bad, o, "first_failing_cell", s.first_fail ? cell : NULL);
+	add_bool(bad, o, "beyond_window", s.window_cut);
+	sweep_headline(&s, head, sizeof(head));
+	add_str(bad, o, "headline", head);
+}
+
 static void add_settings(bool *bad, cJSON *root, const struct run_result *r)
 {
 	cJSON *st = add_obj(bad, root, "settings");
@@ -324,9 +357,11 @@ int report_json_render(const struct run_result *r, struct buf *out)
 	add_settings(bad, root, r);
 	check(bad, arr = cJSON_AddArrayToObject(root, "probes"));
 	for (i = 0; i < r->n_probes; i++) {
-		passed += r->probes[i].verdict == VERDICT_PASS;
+		/* a sweep's cell beyond the window was not sent: it fails nothing */
+		passed += r->probes[i].verdict == VERDICT_PASS || r->probes[i].beyond_window;
 		add_item(bad, arr, probe(bad, &r->probes[i]));
 	}
+	add_sweep(bad, root, r);
 	add_bool(bad, root, "interrupted", r->interrupted);
 	add_bool(bad, root, "passed", !r->unusable && passed == (int)r->n_probes);
 	failed |= report_summary_line(r, &line) != 0;

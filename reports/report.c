@@ -7,6 +7,7 @@
 
 #include "file.h"
 #include "summary.h"
+#include "sweep.h"
 #include "secret.h"
 #include "text.h"
 
@@ -67,18 +68,45 @@ int report_write(const char *format, const struct run_result *r, const struct se
 	return rc;
 }
 
+static const struct probe_result *first_swept(const struct run_result *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->n_probes; i++)
+		if (r->probes[i].swept)
+			return &r->probes[i];
+	return NULL;
+}
+
 int report_summary_line(const struct run_result *r, struct buf *out)
 {
 	size_t i;
 	int rc = 0;
 
+	struct sweep_summary sw;
+	bool first = true;
+
+	sweep_summarize(r, &sw);
 	for (i = 0; i < r->n_probes && !rc; i++) {
 		const struct probe_result *p = &r->probes[i];
+		char *label;
 
-		char *label = summary_label(p);
+		if (p->swept) { /* the sweep is one item: its cells and effective context */
+			char head[96];
 
-		rc = !label || buf_printf(out, "%s%s %s", i ? " · " : "",
+			if (p != first_swept(r))
+				continue;
+			sweep_headline(&sw, head, sizeof(head));
+			rc = buf_printf(out, "%s%s needle sweep %d/%d (%s)", first ? "" : " · ",
+					!sw.first_fail || sw.window_cut ? "✅" : "❌", sw.passed,
+					sw.cells, head);
+			first = false;
+			continue;
+		}
+		label = summary_label(p);
+		rc = !label || buf_printf(out, "%s%s %s", first ? "" : " · ",
 					  p->verdict == VERDICT_PASS ? "✅" : "❌", label);
+		first = false;
 		free(label);
 		if (!rc && p->verdict != VERDICT_PASS && p->cause != CAUSE_NONE)
 			rc = buf_printf(out, " (%s)", cause_code(p->cause));

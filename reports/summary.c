@@ -23,7 +23,10 @@ static int put_ctx_k(struct buf *b, const struct probe_result *pr)
 		rc = buf_printf(b, "%ldk", t / 1000);
 	else
 		rc = buf_printf(b, "%.1fk", (double)t / 1000.0);
-	if (!rc && pr->variant[0])
+	/* a sweep's cell names its size already: "@4k@50%" adds only the depth */
+	if (!rc && pr->variant[0] && pr->swept && strchr(pr->variant + 1, '@'))
+		rc = buf_printf(b, "/%s", strchr(pr->variant + 1, '@') + 1);
+	else if (!rc && pr->variant[0] && !pr->swept)
 		rc = buf_printf(b, "/%s", pr->variant + 1);
 	if (!rc && pr->needle_unverified)
 		rc = buf_puts(b, " unverified");

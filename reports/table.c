@@ -83,7 +83,7 @@ static char *notes_for(const cJSON *report, const cJSON *recipe)
 	const cJSON *probes = cJSON_GetObjectItemCaseSensitive(report, "probes"), *p;
 	struct buf b = BUF_INIT(1 << 16);
 	int passed = 0, total = 0;
-	const cJSON *speed, *source;
+	const cJSON *speed, *source, *sweep;
 
 	cJSON_ArrayForEach(p, probes)
 	{
@@ -93,10 +93,16 @@ static char *notes_for(const cJSON *report, const cJSON *recipe)
 	if (str(recipe, "notes"))
 		buf_printf(&b, "%s; ", str(recipe, "notes"));
 	buf_printf(&b, "preflight %d/%d", passed, total);
+	sweep = cJSON_GetObjectItemCaseSensitive(report, "sweep");
+	if (str(sweep, "headline"))
+		buf_printf(&b, " · %s", str(sweep, "headline"));
 	cJSON_ArrayForEach(p, probes)
 	{
 		const char *verdict = str(p, "verdict");
 
+		/* a sweep's cells are its headline, not a note each */
+		if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(p, "swept")))
+			continue;
 		if (verdict && !strcmp(verdict, "pass")) {
 			if (str(p, "note"))
 				buf_printf(&b, " · %s", str(p, "note"));

@@ -89,8 +89,42 @@ static const struct {
 	  "argument 4 is not valid UTF-8" },
 	{ { "preflight", "replay", "r.gz", "--record", "x.gz", NULL }, "replay takes only" },
 	{ { "preflight", "run", "--endpoint=http://h/v1", "--needle-depth", "0.5,", NULL },
-	  "--needle-depth takes numbers from 0 to 1" },
+	  "--needle-depth takes depths from 0 to 1 or ranges FROM:TO:STEP" },
+	{ { "preflight", "run", "--endpoint=http://h/v1", "--needle-depth", "0.2:0.1:0.1", NULL },
+	  "FROM up to TO" },
+	{ { "preflight", "run", "--endpoint=http://h/v1", "--needle-depth", "0:1:0", NULL },
+	  "STEP above 0" },
+	{ { "preflight", "run", "--endpoint=http://h/v1", "--needle-depth", "0:1:0.05", NULL },
+	  "at most 16 depths" },
+	{ { "preflight", "run", "--endpoint=http://h/v1", "--needle-ctx", "4k,,8k", NULL },
+	  "--needle-ctx takes up to 16 sizes from 256 to 10000000 tokens" },
+	{ { "preflight", "run", "--endpoint=http://h/v1", "--needle-ctx", "4.5", NULL },
+	  "--needle-ctx takes up to 16 sizes" },
+	{ { "preflight", "run", "--endpoint=http://h/v1", "--needle-ctx", "20M", NULL },
+	  "--needle-ctx takes up to 16 sizes" },
 };
+
+/* sizes with k and M, once each, the largest as needle_ctx; depths as a
+ * range and a list */
+START_TEST(sweep_values)
+{
+	const char *argv[] = { "preflight",	 "run",		 "--endpoint",
+			       "http://h/v1",	 "--needle-ctx", "4k,8000,1.5M,8k",
+			       "--needle-depth", "0:1:0.25,0.9", NULL };
+	struct config c;
+	char err[256];
+
+	ck_assert_msg(parse(&c, err, sizeof(err), argv) == 0, "%s", err);
+	ck_assert_uint_eq(c.n_needle_ctxs, 3);
+	ck_assert_int_eq(c.needle_ctxs[0], 4000);
+	ck_assert_int_eq(c.needle_ctxs[1], 8000);
+	ck_assert_int_eq(c.needle_ctxs[2], 1500000);
+	ck_assert_int_eq(c.needle_ctx, 1500000);
+	ck_assert_uint_eq(c.n_needle_depths, 6);
+	ck_assert(c.needle_depths[4] == 1.0 && c.needle_depths[5] == 0.9);
+	config_release(&c);
+}
+END_TEST
 
 START_TEST(usage_errors)
 {
@@ -293,6 +327,7 @@ Suite *config_suite(void)
 	tcase_add_test(tc, defaults_and_flags);
 	tcase_add_test(tc, readme_agrees_with_the_option_table);
 	tcase_add_loop_test(tc, usage_errors, 0, sizeof(bad) / sizeof(bad[0]));
+	tcase_add_test(tc, sweep_values);
 	tcase_add_test(tc, environment);
 	tcase_add_test(tc, agreeing_flags_and_recipe_overrides);
 	tcase_add_test(tc, recorded_arguments);

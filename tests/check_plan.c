@@ -90,6 +90,52 @@ START_TEST(depth_variants)
 }
 END_TEST
 
+/* --needle-ctx with several sizes x --needle-depth: a cell per pair, by
+ * size then depth, each named @SIZE@DEPTH with its own secret and target;
+ * one size with depths keeps the names it always had; the dry run counts
+ * the cells and their haystack tokens */
+START_TEST(sweep_grid)
+{
+	const char *args[] = { "--checks", "needle", "--needle-ctx", "4k,8k,16k", "--needle-depth",
+			       "0:1:0.5",  NULL };
+	const char *one[] = { "--checks", "needle", "--needle-ctx", "8k", NULL };
+	struct config c;
+	struct probe_set set = { 0 };
+	struct plan pl;
+	cJSON *dry;
+	char *text;
+	size_t i, k;
+
+	plan_of(args, &c, &set, &pl);
+	ck_assert_uint_eq(pl.n, 9);
+	ck_assert_str_eq(pl.items[0].variant, "@4k@0%");
+	ck_assert_str_eq(pl.items[4].variant, "@8k@50%");
+	ck_assert_str_eq(pl.items[8].variant, "@16k@100%");
+	ck_assert_int_eq(pl.items[8].needle_target, 16000);
+	ck_assert(pl.items[8].swept && pl.items[8].depth == 1.0);
+	for (i = 0; i < pl.n; i++)
+		for (k = 0; k < i; k++)
+			ck_assert_str_ne(pl.items[i].secret, pl.items[k].secret);
+	text = plan_json(&pl);
+	dry = cJSON_Parse(text);
+	ck_assert_int_eq(cJSON_GetNumberValue(cJSON_GetObjectItem(
+				 cJSON_GetObjectItem(dry, "totals"), "needle_prompt_tokens")),
+			 3 * (4000 + 8000 + 16000));
+	ck_assert_int_eq(cJSON_GetNumberValue(cJSON_GetObjectItem(
+				 cJSON_GetObjectItem(dry, "totals"), "sweep_cells")),
+			 9);
+	cJSON_Delete(dry);
+	free(text);
+	plan_done(&c, &set, &pl);
+	plan_of(one, &c, &set, &pl);
+	ck_assert_uint_eq(pl.n, 1);
+	ck_assert_str_eq(pl.items[0].variant, "");
+	ck_assert(!pl.items[0].swept);
+	ck_assert_int_eq(pl.items[0].needle_target, 8000);
+	plan_done(&c, &set, &pl);
+}
+END_TEST
+
 /* "total" of probe id in a JSON report */
 static int total_of(const cJSON *report, const char *id)
 {
@@ -175,6 +221,7 @@ Suite *plan_suite(void)
 	tcase_add_loop_test(t, answers_per_item, 0,
 			    (int)(sizeof(answer_cases) / sizeof(answer_cases[0])));
 	tcase_add_test(t, depth_variants);
+	tcase_add_test(t, sweep_grid);
 	tcase_add_test(t, repeat_total_in_every_path);
 	suite_add_tcase(s, t);
 	return s;

@@ -97,7 +97,7 @@ static const struct {
 	{ "{\"model\":\"m\",\"preflight\":{\"thinking\":\"sometimes\"}}",
 	  ":1:27: --thinking-mode must be default, enabled" },
 	{ "{\"model\":\"m\",\n\"preflight\":{\"needle_ctx\":5}}",
-	  ":2:14: --needle-ctx must be an integer from 256" },
+	  ":2:14: --needle-ctx takes up to 16 sizes from 256" },
 	{ "{\"model\":\"m\",\"preflight\":{\"port\":1}}",
 	  ":1:27: unknown key 'port' in 'preflight'" },
 	{ "{\"model\":\"m\",\"preflight\":{\"extra_body\":\"x\"}}",

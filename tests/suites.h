@@ -33,5 +33,6 @@ Suite *verdict_suite(void);
 Suite *speed_suite(void);
 Suite *retry_suite(void);
 Suite *conform_suite(void);
+Suite *sweep_suite(void);
 
 #endif
