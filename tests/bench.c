@@ -13,6 +13,7 @@
  * Prints a markdown table. Not a test: nothing here fails on a number. */
 #include <cjson/cJSON.h>
 #include <signal.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -199,6 +200,48 @@ static void bench_default_run(void)
 	printf("| (a) default run, 14k needle, 20-way batch, zero latency | wall %.1f ms, CPU %.1f "
 	       "ms, peak RSS %.1f MiB (median of %d; RSS max) | ≤ 15 ms CPU, ≤ 15 MiB |\n",
 	       c.wall * 1e3, c.cpu * 1e3, (double)c.rss_kb / 1024.0, RUNS);
+}
+
+/* a 6 x 5 sweep from 4k to 128k: what preflight costs, and how close each
+ * cell's measured prompt lands to its target */
+static void bench_sweep(void)
+{
+	char *rest[] = { "--checks",
+			 "needle",
+			 "--needle-ctx",
+			 "4k,8k,16k,32k,64k,128k",
+			 "--needle-depth",
+			 "0:1:0.25",
+			 "--json",
+			 "bench-sweep.json",
+			 NULL };
+	struct cost c = median_runs("tests/data/bench-sweep.json", "run", rest);
+	struct buf text = BUF_INIT(0);
+	const cJSON *p;
+	cJSON *report = NULL;
+	char err[256];
+	double worst = 0;
+	int cells = 0;
+
+	if (file_read("bench-sweep.json", 1 << 26, &text, err, sizeof(err)) == 0)
+		report = cJSON_Parse(buf_cstr(&text));
+	buf_release(&text);
+	unlink("bench-sweep.json");
+	cJSON_ArrayForEach(p, cJSON_GetObjectItem(report, "probes"))
+	{
+		const cJSON *n = cJSON_GetObjectItem(p, "needle");
+		double want = cJSON_GetNumberValue(cJSON_GetObjectItem(n, "requested_tokens"));
+		double got = cJSON_GetNumberValue(cJSON_GetObjectItem(n, "measured_prompt_tokens"));
+
+		if (want > 0 && got > 0 && fabs(got / want - 1) > worst)
+			worst = fabs(got / want - 1);
+		cells += want > 0;
+	}
+	cJSON_Delete(report);
+	printf("| (i) a 6 x 5 needle sweep, 4k to 128k | wall %.0f ms, CPU %.0f ms, peak RSS %.1f "
+	       "MiB (median of %d); %d cells, each within %.2f%% of its target | < 1 s CPU, < 40 "
+	       "MB, ±1%% |\n",
+	       c.wall * 1e3, c.cpu * 1e3, (double)c.rss_kb / 1024.0, RUNS, cells, worst * 100);
 }
 
 /* conform: its 60 checks against a conformant fake, at zero latency (what
@@ -422,6 +465,7 @@ int main(void)
 	bench_needle_build(); /* first: peak RSS of this process is its own */
 	bench_default_run();
 	bench_conform();
+	bench_sweep();
 	bench_tool_batch();
 	bench_needle_run();
 	bench_stream_accuracy();
