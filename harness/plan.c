@@ -64,7 +64,8 @@ static void cell_of(const struct config *c, const struct probe *p, size_t j, str
 	size_t sizes = swept_sizes(c, p), depths = c->n_needle_depths;
 	char size[24] = "", depth[16] = "";
 
-	it->needle_target = sizes ? c->needle_ctxs[j / (depths ? depths : 1)] : c->needle_ctx;
+	if (sizes) /* else the size item_init chose: --needle-ctx or --long-tool-ctx */
+		it->needle_target = c->needle_ctxs[j / (depths ? depths : 1)];
 	it->depth = depths ? c->needle_depths[j % depths] : p->needle->depth;
 	it->swept = sizes > 0;
 	if (sizes) {
