@@ -444,41 +444,12 @@ static const char *conform_dir(const struct config *c, char *buf, size_t n)
 	return buf;
 }
 
-/* The options that shape run's probes, which a check decides for itself:
- * given to conform, they are a usage error rather than silently unused.
- * Returns the first one on the command line, or NULL. */
-static const char *run_only_option(const struct config *c)
-{
-	static const char *const names[] = {
-		"--stream",	"--stream-parity", "--parallel",     "--concurrency-diff",
-		"--repeat",	"--tool-batch",	   "--needle-depth", "--image-path",
-		"--video-path", "--image-expect",  "--ocr-expect",   "--video-expect"
-	};
-	size_t i, n;
-	int k;
-
-	for (k = 2; k < c->argc; k++)
-		for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-			n = strlen(names[i]);
-			if (!strncmp(c->argv[k], names[i], n) &&
-			    (c->argv[k][n] == '\0' || c->argv[k][n] == '='))
-				return names[i];
-		}
-	return NULL;
-}
-
 int cmd_conform(const struct config *c, const volatile sig_atomic_t *stop)
 {
 	struct probe_set set = { 0 };
 	char dir[PATH_MAX + 16], err[1024];
-	const char *extra = run_only_option(c);
 	int code = EXIT_USAGE;
 
-	if (extra) {
-		say_error("conform takes no %s: each check decides how its requests are sent",
-			  extra);
-		return EXIT_USAGE;
-	}
 	if (probe_load_dir(conform_dir(c, dir, sizeof(dir)), &set, err, sizeof(err)) ||
 	    check_kind(&set, true, err, sizeof(err)))
 		say_error("%s", err);

@@ -34,6 +34,7 @@ enum opt_where {
 	OPT_RECORDED = 8,  /* kept in a recording, and taken from one by replay */
 	OPT_MANY = 16,	   /* repeatable: values add up, never contradict */
 	OPT_NO_VALUE = 32, /* an OPT_CALL row that takes no value */
+	OPT_SHAPES = 64,   /* shapes run's probes: conform's checks decide it themselves */
 };
 
 /* the groups of `preflight run --help`, in order */
@@ -116,13 +117,13 @@ static const struct option options[] = {
 	  "needle prompt size in tokens (4k = 4000, 1M); several sizes sweep them", REC, G_PROBES,
 	  set_ctxs, "needle_ctx", NULL },
 	{ "--needle-depth", "D,D,...", OPT_CALL, OFF(needle_depths), 0, 0, NULL,
-	  "one needle per depth, 0..1, or a range FROM:TO:STEP; by default the probe's, 0.58", REC,
-	  G_PROBES, set_depths, "needle_depth", NULL },
+	  "one needle per depth, 0..1, or a range FROM:TO:STEP; by default the probe's, 0.58",
+	  REC | OPT_SHAPES, G_PROBES, set_depths, "needle_depth", NULL },
 	{ "--long-tool-ctx", "N", OPT_LONG, OFF(long_tool_ctx), 1000, 10000000, "110000",
 	  "long-tools prompt size in tokens", REC, G_PROBES, NULL, "long_tool_ctx", NULL },
 	{ "--tool-batch", "N", OPT_INT, OFF(tool_batch), 1, PROBE_BATCH_MAX, NULL,
-	  "tool requests sent at once, at most 128; by default the probe's, 20", REC, G_PROBES,
-	  NULL, "tool_batch", NULL },
+	  "tool requests sent at once, at most 128; by default the probe's, 20", REC | OPT_SHAPES,
+	  G_PROBES, NULL, "tool_batch", NULL },
 	{ "--no-thinking", NULL, OPT_CALL, OFF(thinking), 0, 0, NULL,
 	  "chat_template_kwargs.enable_thinking=false", REC | OPT_NO_VALUE, G_THINKING,
 	  set_thinking_off, NULL, NULL },
@@ -148,33 +149,36 @@ static const struct option options[] = {
 	  "any|required|forbidden reasoning on every answer", REC, G_THINKING, set_policy,
 	  "reasoning_evidence", NULL },
 	{ "--stream", NULL, OPT_FLAG, OFF(stream), 0, 0, NULL,
-	  "stream every probe (SSE), with speed metrics", REC, G_MODES, NULL, NULL, NULL },
+	  "stream every probe (SSE), with speed metrics", REC | OPT_SHAPES, G_MODES, NULL, NULL,
+	  NULL },
 	{ "--stream-parity", NULL, OPT_FLAG, OFF(stream_parity), 0, 0, NULL,
-	  "every probe streamed and not; verdicts must agree", REC, G_MODES, NULL, NULL, NULL },
+	  "every probe streamed and not; verdicts must agree", REC | OPT_SHAPES, G_MODES, NULL,
+	  NULL, NULL },
 	{ "--parallel", NULL, OPT_FLAG, OFF(parallel), 0, 0, NULL, "all selected probes at once",
-	  REC, G_MODES, NULL, NULL, NULL },
+	  REC | OPT_SHAPES, G_MODES, NULL, NULL, NULL },
 	{ "--repeat", "K", OPT_INT, OFF(repeat), 1, PROBE_REPEAT_MAX, NULL,
-	  "each probe K times, pass@k and pass^k reported; by default the probe's, 1", REC, G_MODES,
-	  NULL, NULL, NULL },
+	  "each probe K times, pass@k and pass^k reported; by default the probe's, 1",
+	  REC | OPT_SHAPES, G_MODES, NULL, NULL, NULL },
 	{ "--concurrency-diff", NULL, OPT_FLAG, OFF(concurrency_diff), 0, 0, NULL,
-	  "tool batches one at a time, then all at once", REC, G_MODES, NULL, NULL, NULL },
+	  "tool batches one at a time, then all at once", REC | OPT_SHAPES, G_MODES, NULL, NULL,
+	  NULL },
 	{ "--dry-run", NULL, OPT_FLAG, OFF(dry_run), 0, 0, NULL,
 	  "print the plan as JSON; send and write nothing", RUN, G_MODES, NULL, NULL, NULL },
 	{ "--image-path", "FILE", OPT_STR, OFF(image_path), 0, 0, NULL,
-	  "PNG, JPEG or WebP for the image and ocr probes", ON_RUN | ON_REPLAY, G_MEDIA, NULL, NULL,
-	  NULL },
+	  "PNG, JPEG or WebP for the image and ocr probes", ON_RUN | ON_REPLAY | OPT_SHAPES,
+	  G_MEDIA, NULL, NULL, NULL },
 	{ "--image-expect", "TEXT", OPT_CALL, EXPECT(image_expect),
-	  "the image answer must hold it (repeatable)", REC | OPT_MANY, G_MEDIA, add_expect, NULL,
-	  NULL },
+	  "the image answer must hold it (repeatable)", REC | OPT_MANY | OPT_SHAPES, G_MEDIA,
+	  add_expect, NULL, NULL },
 	{ "--ocr-expect", "TEXT", OPT_CALL, EXPECT(ocr_expect),
-	  "the OCR answer must hold it (repeatable)", REC | OPT_MANY, G_MEDIA, add_expect, NULL,
-	  NULL },
+	  "the OCR answer must hold it (repeatable)", REC | OPT_MANY | OPT_SHAPES, G_MEDIA,
+	  add_expect, NULL, NULL },
 	{ "--video-path", "FILE", OPT_STR, OFF(video_path), 0, 0, NULL,
-	  "MP4, WebM or QuickTime for the video probe", ON_RUN | ON_REPLAY, G_MEDIA, NULL, NULL,
-	  NULL },
+	  "MP4, WebM or QuickTime for the video probe", ON_RUN | ON_REPLAY | OPT_SHAPES, G_MEDIA,
+	  NULL, NULL, NULL },
 	{ "--video-expect", "TEXT", OPT_CALL, EXPECT(video_expect),
-	  "the video answer must hold it (repeatable)", REC | OPT_MANY, G_MEDIA, add_expect, NULL,
-	  NULL },
+	  "the video answer must hold it (repeatable)", REC | OPT_MANY | OPT_SHAPES, G_MEDIA,
+	  add_expect, NULL, NULL },
 	{ "--timeout", "SECONDS", OPT_DOUBLE, OFF(timeout), 0.001, 86400, "900", "per request", REC,
 	  G_LIMITS, NULL, "timeout", NULL },
 	{ "--retries", "N", OPT_INT, OFF(retries), 0, 10, "2",
@@ -872,6 +876,14 @@ static int parse_options(struct config *c, char **args, int n, const char *sourc
 			goto out;
 		if (!(o->where & command_bit(c->cmd))) {
 			only_these(c->cmd, err, errlen);
+			goto out;
+		}
+		/* a recipe's run settings are left to run; a flag is a mistake */
+		if (c->cmd == CMD_CONFORM && !source && (o->where & OPT_SHAPES)) {
+			snprintf(
+				err, errlen,
+				"conform takes no %s: each check decides how its requests are sent",
+				o->name);
 			goto out;
 		}
 		if (!source && contradicts(seen, &n_seen, o, val, err, errlen))
