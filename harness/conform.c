@@ -379,8 +379,6 @@ static void judge_tool_args(const struct probe *p, const struct judged *j, size_
 			     : "one way");
 }
 
-static bool openai_finish(const char *f);
-
 /* the first of the request's stop strings in s, or NULL */
 static const char *find_stop(const struct probe *p, const char *s, const char **which)
 {
@@ -417,7 +415,7 @@ static void judge_stop(const struct probe *p, const struct judged *j, enum confo
 		*st = CONFORM_BROKEN;
 		put(ev, n, "the answer ends with the stop string \"%s\" (it must be left out)",
 		    which);
-	} else if (r->finish_reason && !openai_finish(fin)) {
+	} else if (r->finish_reason && !reply_finish_is_openai(fin)) {
 		*st = CONFORM_BROKEN;
 		put(ev, n, "stopped, but finish_reason \"%s\" is not an OpenAI value (stop)", fin);
 	} else if (strcmp(fin, "stop")) {
@@ -624,18 +622,6 @@ static void judge_usage_reasoning(const struct judged *j, enum conform_status *s
 	}
 }
 
-static bool openai_finish(const char *f)
-{
-	static const char *const spec[] = { "stop", "length", "tool_calls", "content_filter",
-					    "function_call" };
-	size_t i;
-
-	for (i = 0; i < sizeof(spec) / sizeof(spec[0]); i++)
-		if (!strcmp(f, spec[i]))
-			return true;
-	return false;
-}
-
 static void judge_stream_tools(const struct judged *j, enum conform_status *st, char *ev, size_t n)
 {
 	const struct wire_facts *w = &j->w;
@@ -672,7 +658,7 @@ static void judge_stream(const struct probe *p, const struct judged *j, enum con
 		put(ev, n, "the first delta carries %s%s", w->first_delta,
 		    w->role_first ? "" : ": no role \"assistant\"");
 	} else if (!strcmp(want, "finish")) {
-		if (w->finish_last[0] && openai_finish(w->finish_last))
+		if (w->finish_last[0] && reply_finish_is_openai(w->finish_last))
 			*st = CONFORM_HONOURED;
 		put(ev, n,
 		    !w->finish_last[0]	    ? "%s"

@@ -79,13 +79,22 @@ static void check_arguments(struct chat_reply *r, const cJSON *v, const char *wh
 			where, i, json_type(v));
 }
 
-/* finish_reason: one of the spec's values, or null while a stream goes on */
-static void check_finish(struct chat_reply *r, const cJSON *v, const char *where)
+bool reply_finish_is_openai(const char *finish)
 {
 	static const char *const spec[] = { "stop", "length", "tool_calls", "content_filter",
 					    "function_call" };
-	char *name;
 	size_t i;
+
+	for (i = 0; finish && i < sizeof(spec) / sizeof(spec[0]); i++)
+		if (!strcmp(finish, spec[i]))
+			return true;
+	return false;
+}
+
+/* finish_reason: one of the spec's values, or null while a stream goes on */
+static void check_finish(struct chat_reply *r, const cJSON *v, const char *where)
+{
+	char *name;
 
 	if (!v || cJSON_IsNull(v))
 		return;
@@ -94,9 +103,8 @@ static void check_finish(struct chat_reply *r, const cJSON *v, const char *where
 			json_type(v));
 		return;
 	}
-	for (i = 0; i < sizeof(spec) / sizeof(spec[0]); i++)
-		if (!strcmp(v->valuestring, spec[i]))
-			return;
+	if (reply_finish_is_openai(v->valuestring))
+		return;
 	name = text_clean_line(v->valuestring);
 	violate(r,
 		"%s.finish_reason is '%s'; the OpenAI spec says stop, length, tool_calls, "

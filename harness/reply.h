@@ -72,6 +72,9 @@ int reply_stream_parse(const char *body, size_t len, const struct http_mark *mar
  * must be released. */
 int reply_parse(const char *body, size_t len, struct chat_reply *r, char *err, size_t errlen);
 void reply_release(struct chat_reply *r);
+/* True when finish is one of the OpenAI spec's finish_reason values (stop,
+ * length, tool_calls, content_filter, function_call). */
+bool reply_finish_is_openai(const char *finish);
 
 /* Reads a Responses reply: output_text parts are the content, reasoning_text
  * parts the reasoning, status completed is finish "stop", incomplete at
