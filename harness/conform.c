@@ -308,22 +308,6 @@ static void judge_tool_ids(const struct judged *j, enum conform_status *st, char
 	put(ev, n, "%zu call%s, each with its own id", r->n_calls, r->n_calls == 1 ? "" : "s");
 }
 
-/* the parameters schema of the tool called name, or NULL */
-static const cJSON *tool_schema(const struct probe *p, const char *name)
-{
-	const cJSON *t;
-
-	cJSON_ArrayForEach(t, cJSON_GetObjectItemCaseSensitive(p->request, "tools"))
-	{
-		const cJSON *fn = cJSON_GetObjectItemCaseSensitive(t, "function");
-		const cJSON *nm = cJSON_GetObjectItemCaseSensitive(fn, "name");
-
-		if (cJSON_IsString(nm) && !strcmp(nm->valuestring, name))
-			return cJSON_GetObjectItemCaseSensitive(fn, "parameters");
-	}
-	return NULL;
-}
-
 /* one answer's calls: arguments a JSON string valid against the tool.
  * Returns 1 when they are, 0 with why, -1 when no call came. */
 static int args_valid(const struct probe *p, const struct judged *j, char *why, size_t n)
@@ -339,7 +323,8 @@ static int args_valid(const struct probe *p, const struct judged *j, char *why, 
 		return 0;
 	}
 	for (i = 0; i < r->n_calls; i++) {
-		const cJSON *schema = tool_schema(p, r->calls[i].name);
+		const cJSON *schema = cJSON_GetObjectItemCaseSensitive(
+			probe_find_tool(p->request, r->calls[i].name), "parameters");
 		const char *text = r->calls[i].arguments ? r->calls[i].arguments : "";
 		cJSON *args = one_document(text, strlen(text));
 		int rc = args ? (schema ? schema_validate(schema, args, err, sizeof(err)) : 1) : 0;

@@ -113,7 +113,7 @@ static int load_messages(struct jsonfile *l, cJSON *request)
 	return 0;
 }
 
-static const cJSON *find_tool(const cJSON *request, const char *name)
+const cJSON *probe_find_tool(const cJSON *request, const char *name)
 {
 	const cJSON *t;
 
@@ -308,7 +308,7 @@ static int load_tool_call(struct jsonfile *l, const struct probe *p, const char 
 		return jsonfile_error(l, key, "'%s' must be a non-empty string", key);
 	if (!(ex->tool_name = xstrdup(v->valuestring)))
 		return jsonfile_error(l, NULL, "out of memory");
-	if (!(fn = find_tool(p->request, ex->tool_name)))
+	if (!(fn = probe_find_tool(p->request, ex->tool_name)))
 		return jsonfile_error(l, key, "'%s' names '%s', which is not in request.tools", key,
 				      ex->tool_name);
 	ex->tool_parameters = cJSON_GetObjectItemCaseSensitive(fn, "parameters");
@@ -786,7 +786,7 @@ static int check_conform_needs(struct jsonfile *l, const struct probe *p)
 				       need(l,
 					    c->kind != CONFORM_TOOL_CHOICE ||
 						    strcmp(c->expect, "named") ||
-						    (c->tool && find_tool(rq, c->tool)),
+						    (c->tool && probe_find_tool(rq, c->tool)),
 					    "tool",
 					    "expect \"named\" needs 'tool', one of request.tools")
 			       ? -1

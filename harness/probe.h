@@ -209,6 +209,8 @@ struct probe *probe_set_find(const struct probe_set *set, const char *id);
 /* Adds p (ownership passes to the set). Returns 0, or -1 for a duplicate
  * id or out of memory (p is then still the caller's). */
 int probe_set_add(struct probe_set *set, struct probe *p);
+/* The "function" object of request.tools named name, or NULL. */
+const cJSON *probe_find_tool(const cJSON *request, const char *name);
 void probe_free(struct probe *p);
 void probe_set_release(struct probe_set *set);
 
