@@ -134,22 +134,6 @@ static bool has_think_tags(const struct chat_reply *r)
 	return strstr(r->content, "<think>") || strstr(r->content, "</think>");
 }
 
-/* content that is one JSON document and nothing else but whitespace, or
- * NULL (no fence, no prose around it: a constrained decoder writes none) */
-static cJSON *one_document(const char *s, size_t len)
-{
-	const char *end = NULL;
-	cJSON *doc = cJSON_ParseWithLengthOpts(s, len, &end, 0);
-
-	while (doc && end && (size_t)(end - s) < len && strchr(" \t\r\n", *end))
-		end++;
-	if (doc && (!end || (size_t)(end - s) != len)) {
-		cJSON_Delete(doc);
-		doc = NULL;
-	}
-	return doc;
-}
-
 static void judge_format(const struct probe *p, const struct judged *j, enum conform_status *st,
 			 char *ev, size_t n)
 {
@@ -167,7 +151,7 @@ static void judge_format(const struct probe *p, const struct judged *j, enum con
 		put(ev, n, j->r.content_len ? "text: \"%s\"" : "an empty answer%s", q);
 		return;
 	}
-	doc = one_document(j->r.content, j->r.content_len);
+	doc = reply_json_document(j->r.content, j->r.content_len);
 	if (!doc) {
 		bool cut = j->r.finish_reason && !strcmp(j->r.finish_reason, "length");
 
@@ -326,7 +310,7 @@ static int args_valid(const struct probe *p, const struct judged *j, char *why, 
 		const cJSON *schema = cJSON_GetObjectItemCaseSensitive(
 			probe_find_tool(p->request, r->calls[i].name), "parameters");
 		const char *text = r->calls[i].arguments ? r->calls[i].arguments : "";
-		cJSON *args = one_document(text, strlen(text));
+		cJSON *args = reply_json_document(text, strlen(text));
 		int rc = args ? (schema ? schema_validate(schema, args, err, sizeof(err)) : 1) : 0;
 
 		if (!args)

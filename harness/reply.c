@@ -151,9 +151,7 @@ static int parse_calls(const cJSON *arr, struct chat_reply *r)
 	return 0;
 }
 
-/* the body as one JSON document: anything but whitespace after it (a raw
- * NUL, a second object) makes it malformed */
-static cJSON *parse_whole(const char *body, size_t len)
+cJSON *reply_json_document(const char *body, size_t len)
 {
 	const char *end = NULL;
 	cJSON *root = cJSON_ParseWithLengthOpts(body, len, &end, false);
@@ -244,7 +242,7 @@ int reply_parse(const char *body, size_t len, struct chat_reply *r, char *err, s
 
 	reply_reset(r);
 	r->had_nul = has_nul_escape(body, len);
-	root = parse_whole(body, len);
+	root = reply_json_document(body, len);
 	if (!root) {
 		snprintf(err, errlen, "the body is not one valid JSON document");
 		goto out;
@@ -699,7 +697,7 @@ int reply_responses_parse(const char *body, size_t len, struct chat_reply *r, ch
 
 	reply_reset(r);
 	r->had_nul = has_nul_escape(body, len);
-	root = parse_whole(body, len);
+	root = reply_json_document(body, len);
 	if (!cJSON_IsObject(root) ||
 	    !cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(root, "output"))) {
 		snprintf(err, errlen, "the body is not a Responses API object (no output list)");

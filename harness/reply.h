@@ -72,6 +72,10 @@ int reply_stream_parse(const char *body, size_t len, const struct http_mark *mar
  * must be released. */
 int reply_parse(const char *body, size_t len, struct chat_reply *r, char *err, size_t errlen);
 void reply_release(struct chat_reply *r);
+/* body as one JSON document, or NULL: anything but whitespace after it (a
+ * raw NUL, a second document, prose) makes it none. Caller deletes. */
+struct cJSON;
+struct cJSON *reply_json_document(const char *body, size_t len);
 /* True when finish is one of the OpenAI spec's finish_reason values (stop,
  * length, tool_calls, content_filter, function_call). */
 bool reply_finish_is_openai(const char *finish);
