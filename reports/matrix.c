@@ -8,12 +8,8 @@
 #include <cjson/cJSON.h>
 
 #include "alloc.h"
-#include "file.h"
-#include "jsonfile.h"
 #include "report.h"
 #include "table.h"
-
-#define REPORT_MAX (256u << 20)
 
 struct column {
 	char *label;
@@ -26,46 +22,31 @@ struct row {
 	int rank, first;       /* area rank, then first appearance */
 };
 
-static const char *str(const cJSON *o, const char *key)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-
-	return cJSON_IsString(v) && *v->valuestring ? v->valuestring : NULL;
-}
-
 /* the column's label: the recipe's name, else "engine model", else the URL */
 static char *label_of(const cJSON *report)
 {
 	const cJSON *ep = cJSON_GetObjectItemCaseSensitive(report, "endpoint");
-	const char *name = str(cJSON_GetObjectItemCaseSensitive(report, "recipe"), "name");
-	const char *engine = str(ep, "engine"), *model = str(ep, "model");
+	const char *name = table_str(cJSON_GetObjectItemCaseSensitive(report, "recipe"), "name");
+	const char *engine = table_str(ep, "engine"), *model = table_str(ep, "model");
 
 	if (name)
 		return buf_strdupf("%s", name);
 	if (engine || model)
 		return buf_strdupf("%s%s%s", engine ? engine : "", engine && model ? " " : "",
 				   model ? model : "");
-	return buf_strdupf("%s", str(ep, "base_url") ? str(ep, "base_url") : "?");
+	return buf_strdupf("%s", table_str(ep, "base_url") ? table_str(ep, "base_url") : "?");
 }
 
 static int read_column(const char *path, struct column *col, char *err, size_t errlen)
 {
-	struct buf text = BUF_INIT(0);
-	struct jsonfile f = { path, NULL, 0, err, errlen };
-	cJSON *report = NULL;
-	char why[300];
+	cJSON *report = table_read_report(path, err, errlen);
 	int rc = -1;
 
 	memset(col, 0, sizeof(*col));
-	if (file_read(path, REPORT_MAX, &text, why, sizeof(why))) {
-		snprintf(err, errlen, "%s", why);
-		goto out;
-	}
-	f.text = buf_cstr(&text);
-	f.len = text.len;
-	if (!(report = jsonfile_parse(&f)))
-		goto out;
-	if (!str(report, "schema") || strcmp(str(report, "schema"), "preflight-conformance/v1") ||
+	if (!report)
+		return -1;
+	if (!table_str(report, "schema") ||
+	    strcmp(table_str(report, "schema"), "preflight-conformance/v1") ||
 	    !cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(report, "checks"))) {
 		snprintf(err, errlen,
 			 "%s: not a report of preflight conform (schema "
@@ -74,14 +55,14 @@ static int read_column(const char *path, struct column *col, char *err, size_t e
 		goto out;
 	}
 	col->label = label_of(report);
-	col->started = buf_strdupf("%s", str(report, "started") ? str(report, "started") : "");
+	col->started =
+		buf_strdupf("%s", table_str(report, "started") ? table_str(report, "started") : "");
 	col->checks = cJSON_DetachItemFromObjectCaseSensitive(report, "checks");
 	rc = col->label && col->started ? 0 : -1;
 	if (rc)
 		snprintf(err, errlen, "out of memory");
 out:
 	cJSON_Delete(report);
-	buf_release(&text);
 	return rc;
 }
 
@@ -100,8 +81,8 @@ static const char *status_in(const struct column *col, const char *id)
 
 	cJSON_ArrayForEach(c, col->checks)
 	{
-		if (str(c, "id") && !strcmp(str(c, "id"), id))
-			return str(c, "status");
+		if (table_str(c, "id") && !strcmp(table_str(c, "id"), id))
+			return table_str(c, "status");
 	}
 	return NULL;
 }
@@ -122,7 +103,7 @@ static int collect_rows(const struct column *cols, int n, struct row *rows)
 	for (i = 0; i < n; i++)
 		cJSON_ArrayForEach(c, cols[i].checks)
 		{
-			const char *id = str(c, "id");
+			const char *id = table_str(c, "id");
 
 			if (!id)
 				continue;
@@ -131,7 +112,7 @@ static int collect_rows(const struct column *cols, int n, struct row *rows)
 			if (k < nrows || nrows == MATRIX_MAX_ROWS)
 				continue;
 			rows[nrows].id = id;
-			rows[nrows].area = str(c, "area");
+			rows[nrows].area = table_str(c, "area");
 			rows[nrows].rank = conformance_area_rank(rows[nrows].area);
 			rows[nrows].first = nrows;
 			nrows++;

@@ -21,7 +21,7 @@ struct row {
 	char *cells[7];
 };
 
-static const char *str(const cJSON *o, const char *key)
+const char *table_str(const struct cJSON *o, const char *key)
 {
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
 
@@ -88,29 +88,29 @@ static char *notes_for(const cJSON *report, const cJSON *recipe)
 	cJSON_ArrayForEach(p, probes)
 	{
 		total++;
-		passed += str(p, "verdict") && !strcmp(str(p, "verdict"), "pass");
+		passed += table_str(p, "verdict") && !strcmp(table_str(p, "verdict"), "pass");
 	}
-	if (str(recipe, "notes"))
-		buf_printf(&b, "%s; ", str(recipe, "notes"));
+	if (table_str(recipe, "notes"))
+		buf_printf(&b, "%s; ", table_str(recipe, "notes"));
 	buf_printf(&b, "preflight %d/%d", passed, total);
 	sweep = cJSON_GetObjectItemCaseSensitive(report, "sweep");
-	if (str(sweep, "headline"))
-		buf_printf(&b, " · %s", str(sweep, "headline"));
+	if (table_str(sweep, "headline"))
+		buf_printf(&b, " · %s", table_str(sweep, "headline"));
 	cJSON_ArrayForEach(p, probes)
 	{
-		const char *verdict = str(p, "verdict");
+		const char *verdict = table_str(p, "verdict");
 
 		/* a sweep's cells are its headline, not a note each */
 		if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(p, "swept")))
 			continue;
 		if (verdict && !strcmp(verdict, "pass")) {
-			if (str(p, "note"))
-				buf_printf(&b, " · %s", str(p, "note"));
+			if (table_str(p, "note"))
+				buf_printf(&b, " · %s", table_str(p, "note"));
 		} else {
 			const cJSON *rp = cJSON_GetObjectItemCaseSensitive(p, "repeats");
 
-			buf_printf(&b, " · ❌ %s%s", str(p, "id") ? str(p, "id") : "?",
-				   str(p, "variant") ? str(p, "variant") : "");
+			buf_printf(&b, " · ❌ %s%s", table_str(p, "id") ? table_str(p, "id") : "?",
+				   table_str(p, "variant") ? table_str(p, "variant") : "");
 			int passed_k = count_of(cJSON_GetObjectItemCaseSensitive(rp, "passed"),
 						1000000),
 			    k = count_of(cJSON_GetObjectItemCaseSensitive(rp, "k"), 1000000);
@@ -119,8 +119,8 @@ static char *notes_for(const cJSON *report, const cJSON *recipe)
 			if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(rp, "pass_at_k")) &&
 			    passed_k >= 0 && k > 0 && passed_k <= k)
 				buf_printf(&b, " %d/%d", passed_k, k);
-			if (str(p, "cause"))
-				buf_printf(&b, " (%s)", str(p, "cause"));
+			if (table_str(p, "cause"))
+				buf_printf(&b, " (%s)", table_str(p, "cause"));
 		}
 	}
 	speed = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(report, "speed"),
@@ -167,16 +167,18 @@ static int report_row(const cJSON *report, const char *name, struct row *row, ch
 	}
 	recipe = cJSON_GetObjectItemCaseSensitive(report, "recipe");
 	endpoint = cJSON_GetObjectItemCaseSensitive(report, "endpoint");
-	served = model_name(str(endpoint, "model"));
-	row->key = xstrdup(str(recipe, "name") ? str(recipe, "name") : served ? served : name);
-	row->started = xstrdup(str(report, "started") ? str(report, "started") : "");
-	row->cells[0] = xstrdup(str(recipe, "model") ? str(recipe, "model") : served);
-	row->cells[1] = xstrdup(str(recipe, "quant"));
-	row->cells[2] = xstrdup(str(recipe, "engine"));
-	row->cells[3] = xstrdup(str(recipe, "gpu"));
+	served = model_name(table_str(endpoint, "model"));
+	row->key = xstrdup(table_str(recipe, "name") ? table_str(recipe, "name")
+			   : served		     ? served
+						     : name);
+	row->started = xstrdup(table_str(report, "started") ? table_str(report, "started") : "");
+	row->cells[0] = xstrdup(table_str(recipe, "model") ? table_str(recipe, "model") : served);
+	row->cells[1] = xstrdup(table_str(recipe, "quant"));
+	row->cells[2] = xstrdup(table_str(recipe, "engine"));
+	row->cells[3] = xstrdup(table_str(recipe, "gpu"));
 	row->cells[4] = xstrdup(
 		cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(report, "passed")) ? "✅" : "❌");
-	row->cells[5] = xstrdup(str(recipe, "key_flags"));
+	row->cells[5] = xstrdup(table_str(recipe, "key_flags"));
 	row->cells[6] = notes_for(report, recipe);
 	if (!row->key || !row->started || !row->cells[4] || !row->cells[6]) {
 		snprintf(err, errlen, "%s: out of memory", name);
@@ -185,24 +187,32 @@ static int report_row(const cJSON *report, const char *name, struct row *row, ch
 	return 0;
 }
 
-static int read_row(const char *path, struct row *row, char *err, size_t errlen)
+struct cJSON *table_read_report(const char *path, char *err, size_t errlen)
 {
 	struct buf text = BUF_INIT(0);
 	cJSON *report = NULL;
 	char why[300];
-	int rc = -1;
 
-	memset(row, 0, sizeof(*row));
 	if (file_read(path, REPORT_MAX, &text, why, sizeof(why))) {
 		snprintf(err, errlen, "%s", why);
 	} else {
 		struct jsonfile f = { path, text.data, text.len, err, errlen };
 
-		if ((report = jsonfile_parse(&f)))
-			rc = report_row(report, path, row, err, errlen);
+		report = jsonfile_parse(&f);
 	}
-	cJSON_Delete(report);
 	buf_release(&text);
+	return report;
+}
+
+static int read_row(const char *path, struct row *row, char *err, size_t errlen)
+{
+	cJSON *report = table_read_report(path, err, errlen);
+	int rc;
+
+	memset(row, 0, sizeof(*row));
+	rc = report ? report_row(report, path, row, err, errlen) : -1;
+
+	cJSON_Delete(report);
 	return rc;
 }
 

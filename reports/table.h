@@ -32,12 +32,18 @@ struct table_block {
  * lone backtick escaped, an empty one as an em dash. Returns 0 or -1. */
 int table_cell(struct buf *out, const char *s);
 
+/* A JSON report read from path (bounded, FILE:LINE:COL on bad JSON), or
+ * NULL with the reason in err. Caller deletes. */
+struct cJSON;
+struct cJSON *table_read_report(const char *path, char *err, size_t errlen);
+/* o's member key when it is a non-empty string, else NULL. */
+const char *table_str(const struct cJSON *o, const char *key);
+
 /* Renders the table for the reports at paths into out. Returns 0, or -1
  * with "REPORT: reason" in err. */
 int table_render(const char *const *paths, int n, struct buf *out, char *err, size_t errlen);
 
 /* The table with the one row of a parsed report (the --markdown report). */
-struct cJSON;
 int table_render_report(const struct cJSON *report, struct buf *out, char *err, size_t errlen);
 
 /* Puts table (lines ending in \n) between the marker lines of a notebook's
