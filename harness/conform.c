@@ -75,9 +75,9 @@ static void judged_read(struct judged *j, const struct conform_answer *a)
 	j->a = a;
 	if (a->transport || !ok_status(a->status))
 		return;
-	rc = a->stream
-		     ? reply_stream_parse(a->body, a->len, NULL, 0, &j->r, &j->st, err, sizeof(err))
-		     : reply_parse(a->body, a->len, &j->r, err, sizeof(err));
+	rc = a->stream ? reply_stream_parse(a->body, a->len, a->marks, a->n_marks, &j->r, &j->st,
+					    err, sizeof(err))
+		       : reply_parse(a->body, a->len, &j->r, err, sizeof(err));
 	wire_read(a->body, a->len, a->stream, &j->w, j->why, sizeof(j->why));
 	j->read = rc == 0;
 	if (rc)
@@ -803,40 +803,50 @@ static void budget_cut(enum conform_kind k, const struct judged *j, size_t n,
 	    "the budget ran out first (finish length; raise --reasoning-headroom-tokens): %s", was);
 }
 
+/* the status of check p from its answers a, already read into j */
+static void judge_read(const struct probe *p, const struct conform_answer *a,
+		       const struct judged *j, size_t n, long own_count,
+		       enum conform_status *status, char *evidence, size_t len)
+{
+	enum conform_kind k = p->conform->kind;
+	size_t i;
+
+	if (k == CONFORM_ERROR) {
+		judge_error(p, &a[0], status, evidence, len);
+		return;
+	}
+	for (i = 0; i < n && !settled_by_failure(&j[i], status, evidence, len); i++)
+		;
+	if (i < n)
+		return;
+	if (k == CONFORM_TOOL_ARGS)
+		judge_tool_args(p, j, n, status, evidence, len);
+	else if (k == CONFORM_REPEAT)
+		judge_repeat(j, n, status, evidence, len);
+	else if (k == CONFORM_USAGE_STREAM && n == 2)
+		judge_usage_stream(j, status, evidence, len);
+	else if (k == CONFORM_REASONING_SWITCH && n == 2)
+		judge_reasoning_switch(j, status, evidence, len);
+	else if (k == CONFORM_REASONING_EFFORT && n == 2)
+		judge_reasoning_effort(j, status, evidence, len);
+	else
+		judge_one(p, &j[0], own_count, status, evidence, len);
+	budget_cut(k, j, n, status, evidence, len);
+}
+
 void conform_judge(const struct probe *p, const struct conform_answer *a, size_t n, long own_count,
 		   enum conform_status *status, char *evidence, size_t len)
 {
 	struct judged j[CONFORM_MAX_ANSWERS];
-	enum conform_kind k = p->conform->kind;
 	size_t i;
 
 	*status = CONFORM_SKIPPED;
 	snprintf(evidence, len, "no answer");
 	if (!n || n > CONFORM_MAX_ANSWERS)
 		return;
-	if (k == CONFORM_ERROR) {
-		judge_error(p, &a[0], status, evidence, len);
-		return;
-	}
 	for (i = 0; i < n; i++)
 		judged_read(&j[i], &a[i]);
-	for (i = 0; i < n && !settled_by_failure(&j[i], status, evidence, len); i++)
-		;
-	if (i == n) {
-		if (k == CONFORM_TOOL_ARGS)
-			judge_tool_args(p, j, n, status, evidence, len);
-		else if (k == CONFORM_REPEAT)
-			judge_repeat(j, n, status, evidence, len);
-		else if (k == CONFORM_USAGE_STREAM && n == 2)
-			judge_usage_stream(j, status, evidence, len);
-		else if (k == CONFORM_REASONING_SWITCH && n == 2)
-			judge_reasoning_switch(j, status, evidence, len);
-		else if (k == CONFORM_REASONING_EFFORT && n == 2)
-			judge_reasoning_effort(j, status, evidence, len);
-		else
-			judge_one(p, &j[0], own_count, status, evidence, len);
-		budget_cut(k, j, n, status, evidence, len);
-	}
+	judge_read(p, a, j, n, own_count, status, evidence, len);
 	for (i = 0; i < n; i++)
 		reply_release(&j[i].r);
 }
@@ -916,13 +926,12 @@ static char *variant_body(const struct conform_env *env, const struct probe *p,
 }
 
 /* what one answer showed, as an observation of pr */
-static void observe(struct probe_result *pr, const struct conform_answer *a,
-		    const struct http_exchange *x)
+/* what one answer showed (read once, into j), as an observation of pr */
+static void observe(struct probe_result *pr, const struct judged *j, const struct http_exchange *x)
 {
+	const struct conform_answer *a = j->a;
 	struct observation *o = probe_result_add_obs(pr, a->label);
-	struct chat_reply r;
-	char err[200];
-	int rc;
+	const struct chat_reply *r = &j->r;
 
 	if (!o)
 		return;
@@ -936,26 +945,22 @@ static void observe(struct probe_result *pr, const struct conform_answer *a,
 					a->transport ? strlen(a->transport) : a->len, 200, true);
 		return;
 	}
-	memset(&r, 0, sizeof(r));
-	rc = a->stream ? reply_stream_parse(a->body, a->len, x->marks, x->n_marks, &r, &o->stream,
-					    err, sizeof(err))
-		       : reply_parse(a->body, a->len, &r, err, sizeof(err));
-	o->graded = rc == 0;
-	o->finish_reason = xstrdup(r.finish_reason);
-	o->content_excerpt = text_excerpt(r.content, r.content_len, 200, false);
-	o->content_chars = text_chars(r.content, r.content_len);
-	o->reasoning_chars = text_chars(r.reasoning, r.reasoning_len);
-	o->reasoning_field = r.reasoning_field;
-	o->prompt_tokens = r.prompt_tokens;
-	o->completion_tokens = r.completion_tokens;
-	o->reasoning_tokens = r.reasoning_tokens;
-	o->n_tool_calls = r.n_calls;
-	if (r.n_calls)
-		o->tool = buf_strdupf("%s(%.120s)", r.calls[0].name,
-				      r.calls[0].arguments ? r.calls[0].arguments : "");
-	if (rc)
-		o->detail = xstrdup(err);
-	reply_release(&r);
+	o->stream = j->st;
+	o->graded = j->read;
+	o->finish_reason = xstrdup(r->finish_reason);
+	o->content_excerpt = text_excerpt(r->content, r->content_len, 200, false);
+	o->content_chars = text_chars(r->content, r->content_len);
+	o->reasoning_chars = text_chars(r->reasoning, r->reasoning_len);
+	o->reasoning_field = r->reasoning_field;
+	o->prompt_tokens = r->prompt_tokens;
+	o->completion_tokens = r->completion_tokens;
+	o->reasoning_tokens = r->reasoning_tokens;
+	o->n_tool_calls = r->n_calls;
+	if (r->n_calls)
+		o->tool = buf_strdupf("%s(%.120s)", r->calls[0].name,
+				      r->calls[0].arguments ? r->calls[0].arguments : "");
+	if (!j->read)
+		o->detail = xstrdup(j->why);
 }
 
 /* The engine's own count of the check's prompt, -1 when it has none. */
@@ -988,6 +993,7 @@ void conform_run(const struct conform_env *env, const struct probe *p, struct pr
 	struct variant v[CONFORM_MAX_ANSWERS];
 	struct http_exchange x[CONFORM_MAX_ANSWERS];
 	struct conform_answer a[CONFORM_MAX_ANSWERS];
+	struct judged j[CONFORM_MAX_ANSWERS];
 	char url[2048], err[300], evidence[600];
 	enum conform_status st = CONFORM_SKIPPED;
 	size_t n = variants_of(p, env->cs, v), i, made = 0;
@@ -1014,16 +1020,21 @@ void conform_run(const struct conform_env *env, const struct probe *p, struct pr
 							x[i].outcome == HTTP_DONE ? NULL
 										  : x[i].error,
 							buf_cstr(&x[i].response),
-							x[i].response.len };
+							x[i].response.len,
+							x[i].marks,
+							x[i].n_marks };
 			if (a[i].transport && !*a[i].transport)
 				a[i].transport = http_outcome_name(x[i].outcome);
-			observe(pr, &a[i], &x[i]);
+			judged_read(&j[i], &a[i]);
+			observe(pr, &j[i], &x[i]);
 		}
 		own = own_count(env, p, x[0].body, &how);
-		conform_judge(p, a, n, own, &st, evidence, sizeof(evidence));
+		judge_read(p, a, j, n, own, &st, evidence, sizeof(evidence));
 		if (own > 0 && st == CONFORM_HONOURED && how)
 			snprintf(evidence + strlen(evidence), sizeof(evidence) - strlen(evidence),
 				 " (%s)", how);
+		for (i = 0; i < n; i++)
+			reply_release(&j[i].r);
 	}
 	pr->total = (int)n;
 	conclude(p, pr, st, evidence);

@@ -37,6 +37,8 @@ struct conform_answer {
 	const char *transport; /* why no answer came, or NULL */
 	const char *body;      /* borrowed */
 	size_t len;
+	const struct http_mark *marks; /* when a stream's pieces arrived, or NULL */
+	size_t n_marks;
 };
 
 /* Judges the answers of check p into *status and evidence (one line).

@@ -369,14 +369,14 @@ START_TEST(unstreamed_and_cut)
 				  "\"usage\":{\"prompt_tokens\":5,\"completion_tokens\":16}}";
 	const struct probe *done = check_named("s-done"), *req = check_named("tc-required");
 	char *body = whole("\"Hello\"", NULL, NULL, 5, 2);
-	struct conform_answer a = { "streamed", true, 200, NULL, body, strlen(body) };
+	struct conform_answer a = { "streamed", true, 200, NULL, body, strlen(body), NULL, 0 };
 	enum conform_status st;
 	char ev[600];
 
 	conform_judge(done, &a, 1, -1, &st, ev, sizeof(ev));
 	ck_assert_int_eq(st, CONFORM_IGNORED);
 	ck_assert_ptr_nonnull(strstr(ev, "\"stream\": true had no effect"));
-	a = (struct conform_answer){ "plain", false, 200, NULL, cut, strlen(cut) };
+	a = (struct conform_answer){ "plain", false, 200, NULL, cut, strlen(cut), NULL, 0 };
 	conform_judge(req, &a, 1, -1, &st, ev, sizeof(ev));
 	ck_assert_int_eq(st, CONFORM_SKIPPED);
 	ck_assert_ptr_nonnull(strstr(ev, "the budget ran out first"));

@@ -39,9 +39,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (s = 0; s < sizeof(statuses) / sizeof(statuses[0]); s++)
 		for (k = 0; k < 2; k++) {
 			for (i = 0; i < 3; i++)
-				a[i] = (struct conform_answer){
-					"plain", k == 1, statuses[s], NULL, (const char *)data, size
-				};
+				a[i] = (struct conform_answer){ "plain",
+								k == 1,
+								statuses[s],
+								NULL,
+								(const char *)data,
+								size,
+								NULL,
+								0 };
 			for (i = 0; i < checks.n; i++) {
 				conform_judge(checks.items[i], a, 1, 7, &st, ev, sizeof(ev));
 				conform_judge(checks.items[i], a, 3, -1, &st, ev, sizeof(ev));
