@@ -349,10 +349,68 @@ static void check_not_regex(struct check *k)
 		set_fail(k->g, "content matches the forbidden /%s/", k->x->content_not_regex_src);
 }
 
+/* what an answer t recalled of a needle's codes */
+struct recall {
+	int found, asked;
+	const char *missing;	       /* the first asked code not in t */
+	const char *decoy, *decoy_key; /* the first distractor's code in t, and its key */
+};
+
+static void needle_recall(const struct needle_set *ns, const char *t, struct recall *rc)
+{
+	int k, v;
+
+	memset(rc, 0, sizeof(*rc));
+	for (k = 0; k < ns->keys; k++)
+		for (v = 0; v < ns->values; v++) {
+			bool in = has_secret(t, ns->code[k][v]);
+
+			if (k < ns->queries) {
+				rc->asked++;
+				rc->found += in;
+				if (!in && !rc->missing)
+					rc->missing = ns->code[k][v];
+			} else if (in && !rc->decoy) {
+				rc->decoy = ns->code[k][v];
+				rc->decoy_key = ns->key[k];
+			}
+		}
+}
+
+/* every code asked, and none of a distractor's: a distractor's code
+ * beside the right one is a guess, not a recall */
 static void check_secret(struct check *k)
 {
-	if (k->pol->secret && !has_secret(k->r->content, k->pol->secret))
-		set_fail(k->g, "the secret %s is not in the answer", k->pol->secret);
+	struct recall rc;
+
+	if (!k->pol->needles)
+		return;
+	needle_recall(k->pol->needles, k->r->content, &rc);
+	k->g->recalled = rc.found;
+	k->g->asked = rc.asked;
+	if (rc.decoy) {
+		set_fail(k->g, "answered %s, the code of the distractor %s, %s", rc.decoy,
+			 rc.decoy_key,
+			 rc.missing ? "instead of the code asked for"
+				    : "beside the codes asked for");
+		snprintf(
+			k->g->remedy, sizeof(k->g->remedy),
+			"the model tells similar lines apart badly at this length (RULER's "
+			"distractor sensitivity): serve the KV cache unquantized (no fp8 KV), "
+			"check the rope scaling the model card asks for, or gate the recipe at the "
+			"effective context the sweep found");
+	} else if (rc.asked == 1 && rc.missing) {
+		set_fail(k->g, "the secret %s is not in the answer", rc.missing);
+	} else if (rc.missing) {
+		set_fail(k->g, "recalled %d of %d codes: %s is missing", rc.found, rc.asked,
+			 rc.missing);
+	}
+	if (rc.missing && !rc.decoy)
+		snprintf(k->g->remedy, sizeof(k->g->remedy),
+			 "the model lost what the prompt holds at this length and depth: check the "
+			 "rope scaling (YaRN factor) the model card asks for, serve the KV cache "
+			 "unquantized, and gate the recipe at the effective context a --needle-ctx "
+			 "sweep finds");
 }
 
 static void check_contains(struct check *k)
@@ -399,7 +457,12 @@ static bool text_secret(const struct expect *x, const struct grade_policy *pol, 
 {
 	(void)x;
 	(void)n;
-	return !pol->secret || has_secret(t, pol->secret);
+	struct recall rc;
+
+	if (!pol->needles)
+		return true;
+	needle_recall(pol->needles, t, &rc);
+	return rc.found == rc.asked && !rc.decoy;
 }
 
 static bool text_contains(const struct expect *x, const struct grade_policy *pol, const char *t,

@@ -13,16 +13,17 @@
 
 #include "chat.h"
 #include "diagnose.h"
+#include "needle.h"
 #include "probe.h"
 
 struct grade_policy {
 	char *const *finish_reasons; /* borrowed; allowed values */
 	size_t n_finish_reasons;
 	enum reasoning_policy reasoning;
-	long max_tokens;	     /* the budget that was sent */
-	long window;		     /* the endpoint's context, -1 unknown */
-	const char *secret;	     /* the needle's secret, or NULL */
-	const char *const *expected; /* texts for expect.contains_from (a flag's list) */
+	long max_tokens;		  /* the budget that was sent */
+	long window;			  /* the endpoint's context, -1 unknown */
+	const struct needle_set *needles; /* the needle's codes, or NULL */
+	const char *const *expected;	  /* texts for expect.contains_from (a flag's list) */
 	size_t n_expected;
 };
 
@@ -33,6 +34,7 @@ struct grade {
 	char json_keys[256]; /* the JSON object's keys, ['a','b'], when one parsed */
 	char tool[256];	     /* the first tool call, name(args excerpt) */
 	char remedy[320];    /* when the cause's own remedy is not enough, else "" */
+	int recalled, asked; /* a needle's codes found, of those asked; 0 of 0 else */
 };
 
 /* Grades r against the expectations x (a probe's, or one of its turns').

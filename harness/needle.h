@@ -14,10 +14,36 @@
 
 #include "probe.h"
 
-/* Returns the user message with count fillers, the secret line (when the
- * spec has one) at depth, and the question; caller frees. NULL when out of
- * memory. */
-char *needle_build(const struct needle_spec *s, const char *secret, double depth, long count);
+#define NEEDLE_CODE_LEN 48
+
+/* The keys and codes of one haystack (RULER's variants): keys 0 to
+ * queries-1 are asked, the others are distractors, lines of the same
+ * shape under other keys; every key holds values codes. code[0][0] is the
+ * item's secret. The notebook's needle is one key, one value, one query,
+ * and a secret line without {key}. */
+struct needle_set {
+	int keys, values, queries;
+	char key[NEEDLE_MAX_KEYS][16];
+	char code[NEEDLE_MAX_KEYS][NEEDLE_MAX_VALUES][NEEDLE_CODE_LEN];
+};
+
+/* The set of spec's variant whose first code is secret: the other codes
+ * are derived from it, distinct from each other and the same in every
+ * run. */
+void needle_set_init(const struct needle_spec *s, const char *secret, struct needle_set *ns);
+
+/* The codes ns asks for (asked) and those it plants as distractors, into
+ * the arrays given (each NEEDLE_MAX_KEYS x NEEDLE_MAX_VALUES long);
+ * pointers into ns. */
+void needle_set_codes(const struct needle_set *ns, const char **asked, size_t *n_asked,
+		      const char **decoys, size_t *n_decoys);
+
+/* Returns the user message with count fillers, ns's lines (when there is
+ * a set: the asked ones at depth, the distractors spread evenly) and the
+ * question, {key} in it naming the keys asked; caller frees. NULL when
+ * out of memory. ns NULL is a plain haystack. */
+char *needle_build(const struct needle_spec *s, const struct needle_set *ns, double depth,
+		   long count);
 
 /* The secret of depth variant index (0, 1, ...) of a --needle-depth list,
  * or base itself when index is negative. Distinct per variant, the same

@@ -129,6 +129,8 @@ static void observe_answer(const struct observe_ctx *ctx, const struct expect *x
 	grade_answer(xp, pol, reply, ctx->stream ? &o->stream : NULL, &g);
 	o->graded = true;
 	o->pass = g.pass;
+	o->recalled = g.recalled;
+	o->asked = g.asked;
 	o->cause = g.cause;
 	o->detail = xstrdup(g.detail);
 	o->remedy = g.remedy[0] ? xstrdup(g.remedy) : NULL;

@@ -116,7 +116,11 @@ static int item_init(const struct config *c, const struct probe *p, size_t varia
 	needle_secret_for(p->needle->secret, it->depth, variants ? (int)j : -1, secret,
 			  sizeof(secret));
 	it->secret = xstrdup(secret);
-	return it->secret ? 0 : -1;
+	it->needles = xmalloc(sizeof(*it->needles));
+	if (!it->secret || !it->needles)
+		return -1;
+	needle_set_init(p->needle, secret, it->needles);
+	return 0;
 }
 
 int plan_build(const struct config *c, const struct probe_set *set, struct plan *pl)
@@ -146,8 +150,10 @@ void plan_release(struct plan *pl)
 {
 	size_t i;
 
-	for (i = 0; i < pl->n; i++)
+	for (i = 0; i < pl->n; i++) {
 		free(pl->items[i].secret);
+		free(pl->items[i].needles);
+	}
 	free(pl->items);
 	memset(pl, 0, sizeof(*pl));
 }
@@ -167,7 +173,7 @@ void plan_policy(const struct plan *pl, const struct plan_item *it, const struct
 	pol->n_finish_reasons = x->finish_reasons ? x->n_finish_reasons : c->n_allowed_finish;
 	pol->reasoning = x->reasoning_set ? x->reasoning : c->reasoning_evidence;
 	pol->max_tokens = it->max_tokens;
-	pol->secret = it->secret;
+	pol->needles = it->needles;
 	pol->window = -1; /* the endpoint's, once discovered (runner) */
 }
 

@@ -15,26 +15,28 @@
 
 #include "config.h"
 #include "grade.h"
+#include "needle.h"
 #include "probe.h"
 
 /* the bundled tool probe's batch, reported when --tool-batch is not given */
 #define PLAN_TOOL_BATCH 20
 
 struct plan_item {
-	const struct probe *probe; /* borrowed from the probe set */
-	char variant[16];	   /* "@50%" for a --needle-depth variant, else "" */
-	double depth;		   /* where the needle's secret goes */
-	char *secret;		   /* owned; the needle's secret, or NULL */
-	const char *path;	   /* static: "chat/completions" or "responses" */
-	int batch;		   /* identical requests at once, per repetition */
-	int reps;		   /* repetitions */
-	bool stream;		   /* streamed when sent as the flags set it */
-	bool parity;		   /* --stream-parity: sent plain and streamed */
-	bool solo;		   /* --concurrency-diff: the batch also one at a time */
-	long max_tokens;	   /* the answer budget of every request */
-	long needle_target;	   /* the haystack's size in tokens, -1: not a needle */
-	bool swept;		   /* a cell of a --needle-ctx sweep of several sizes */
-	int answers;		   /* answers asked for when every one passes */
+	const struct probe *probe;  /* borrowed from the probe set */
+	char variant[16];	    /* "@50%" for a --needle-depth variant, else "" */
+	double depth;		    /* where the needle's secret goes */
+	char *secret;		    /* owned; the needle's secret, or NULL */
+	struct needle_set *needles; /* owned; its keys and codes, NULL without a secret */
+	const char *path;	    /* static: "chat/completions" or "responses" */
+	int batch;		    /* identical requests at once, per repetition */
+	int reps;		    /* repetitions */
+	bool stream;		    /* streamed when sent as the flags set it */
+	bool parity;		    /* --stream-parity: sent plain and streamed */
+	bool solo;		    /* --concurrency-diff: the batch also one at a time */
+	long max_tokens;	    /* the answer budget of every request */
+	long needle_target;	    /* the haystack's size in tokens, -1: not a needle */
+	bool swept;		    /* a cell of a --needle-ctx sweep of several sizes */
+	int answers;		    /* answers asked for when every one passes */
 };
 
 struct plan {

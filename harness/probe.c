@@ -173,10 +173,45 @@ static int load_request(struct jsonfile *l, struct probe *p, const cJSON *root)
 	return 0;
 }
 
+/* a count of the needle block, 1..max, 1 when absent */
+static int load_count(struct jsonfile *l, const cJSON *n, const char *key, int max, int *out)
+{
+	const cJSON *d = cJSON_GetObjectItemCaseSensitive(n, key);
+
+	*out = 1;
+	if (!d)
+		return 0;
+	if (!cJSON_IsNumber(d) || d->valuedouble != (double)(int)d->valuedouble ||
+	    d->valueint < 1 || d->valueint > max)
+		return jsonfile_error(l, key, "'%s' must be a whole number from 1 to %d", key, max);
+	*out = d->valueint;
+	return 0;
+}
+
+/* RULER's variants: distractor keys, several values, several queries */
+static int load_variant(struct jsonfile *l, const cJSON *n, struct needle_spec *s)
+{
+	if (load_count(l, n, "keys", NEEDLE_MAX_KEYS, &s->keys) ||
+	    load_count(l, n, "values", NEEDLE_MAX_VALUES, &s->values) ||
+	    load_count(l, n, "queries", NEEDLE_MAX_KEYS, &s->queries))
+		return -1;
+	if (s->keys < s->queries)
+		s->keys = s->queries; /* every key asked is in the haystack */
+	if ((s->keys > 1 || s->values > 1) && !s->secret)
+		return jsonfile_error(l, "keys", "'keys' and 'values' need a 'secret'");
+	if (s->keys > 1 && (!strstr(s->secret_line, "{key}") || !strstr(s->question, "{key}")))
+		return jsonfile_error(l, s->queries > 1 ? "queries" : "keys",
+				      "several keys need {key} in both 'secret_line' and "
+				      "'question': the question must say which key it asks for");
+	return 0;
+}
+
 static int load_needle(struct jsonfile *l, struct probe *p, const cJSON *root)
 {
-	static const char *const keys[] = { "filler", "secret", "secret_line",	     "question",
-					    "depth",  "size",	"min_prompt_tokens", NULL };
+	static const char *const keys[] = {
+		"filler", "secret", "secret_line", "question", "depth", "size", "min_prompt_tokens",
+		"keys",	  "values", "queries",	   NULL
+	};
 	const cJSON *n = cJSON_GetObjectItemCaseSensitive(root, "needle"), *d;
 	struct needle_spec *s;
 
@@ -219,7 +254,7 @@ static int load_needle(struct jsonfile *l, struct probe *p, const cJSON *root)
 					      "'min_prompt_tokens' must be 0..100000000");
 		s->min_prompt_tokens = (long)d->valuedouble;
 	}
-	return 0;
+	return load_variant(l, n, s);
 }
 
 /* --- expectations: one loader per kind -------------------------------------

@@ -27,6 +27,9 @@ int reasoning_policy_parse(const char *name, enum reasoning_policy *p);
 /* Which option sets a haystack's size in tokens. */
 enum needle_size { NEEDLE_SIZE_NEEDLE_CTX = 0, NEEDLE_SIZE_LONG_TOOL_CTX };
 
+#define NEEDLE_MAX_KEYS	  16 /* keys in one haystack: asked and distractors */
+#define NEEDLE_MAX_VALUES 8  /* codes one key holds */
+
 struct needle_spec {
 	char *filler;		/* one sentence, repeated to fill the haystack */
 	char *secret;		/* what must come back, or NULL for a plain haystack */
@@ -35,6 +38,9 @@ struct needle_spec {
 	double depth;		/* 0..1, where the secret line goes */
 	enum needle_size size;	/* --needle-ctx or --long-tool-ctx */
 	long min_prompt_tokens; /* the endpoint must count at least this many, 0 = no floor */
+	int keys;		/* keys in the haystack, distractors too (multi-key); 1 */
+	int values;		/* codes under each key, all asked (multi-value); 1 */
+	int queries;		/* keys asked at once (multi-query); 1 */
 };
 
 /* The kinds of expectation, in the order an answer is checked (the first

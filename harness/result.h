@@ -43,6 +43,7 @@ struct observation {
 	bool streamed;
 	struct stream_stats stream; /* when streamed */
 	int retries;		    /* times it was sent again after a 429 */
+	int recalled, asked;	    /* a needle's codes found, of those asked (0 of 0) */
 };
 
 struct probe_result {
@@ -69,6 +70,7 @@ struct probe_result {
 	enum conform_status conform; /* a conformance check's status (probe->conform set) */
 	bool swept;		     /* a cell of a needle sweep over several sizes */
 	bool beyond_window;	     /* such a cell that does not fit the window: not sent */
+	int recalled, asked;	     /* a needle's codes its answers recalled, of those asked */
 };
 
 struct run_result {

@@ -233,7 +233,7 @@ static long count_fillers(void *ctx, long count, bool *cheap)
 	struct job *j = ctx;
 	struct chat_settings cs = j->cs;
 	char err[256], *tok = NULL, *chat = NULL;
-	char *text = needle_build(j->it->probe->needle, j->it->secret, j->it->depth, count);
+	char *text = needle_build(j->it->probe->needle, j->it->needles, j->it->depth, count);
 	long n = -1;
 
 	cs.max_tokens = 1;
@@ -281,7 +281,7 @@ static int size_haystack(struct job *j)
 					      j, why, sizeof(why));
 	if (why[0])
 		pr->needle_unverified = xstrdup(why);
-	j->haystack = needle_build(it->probe->needle, it->secret, it->depth, pr->needle_fillers);
+	j->haystack = needle_build(it->probe->needle, it->needles, it->depth, pr->needle_fillers);
 	j->cs.last_user = j->haystack;
 	if (!j->haystack && (o = probe_result_add_obs(pr, it->probe->id))) {
 		o->cause = CAUSE_TRANSPORT_ERROR;

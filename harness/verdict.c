@@ -46,6 +46,10 @@ void verdict_conclude(struct probe_result *pr)
 	const struct observation *example = NULL, *bad = NULL;
 	int graded_fail;
 
+	for (i = 0; i < pr->n_obs; i++) {
+		pr->recalled += pr->obs[i].recalled;
+		pr->asked += pr->obs[i].asked;
+	}
 	if (!pr->n_obs) {
 		/* nothing was observed (memory ran out before a request): no pass */
 		pr->verdict = VERDICT_ERROR;

@@ -137,6 +137,29 @@ static cJSON *observation(bool *bad, const struct observation *ob)
 	return o;
 }
 
+/* a needle's haystack, and what its answers recalled (a fraction for the
+ * map) */
+static void add_needle(bool *bad, cJSON *n, const struct probe_result *p)
+{
+	const struct needle_spec *s = p->probe->needle;
+
+	add_count(bad, n, "requested_tokens", p->needle_target);
+	add_count(bad, n, "measured_prompt_tokens", p->needle_measured);
+	add_str(bad, n, "unverified", p->needle_unverified);
+	add_count(bad, n, "filler_sentences", p->needle_fillers);
+	add_num(bad, n, "depth", p->depth);
+	add_str(bad, n, "secret", p->secret);
+	if (p->asked) {
+		add_num(bad, n, "recalled", p->recalled);
+		add_num(bad, n, "asked", p->asked);
+	}
+	if (s->keys > 1 || s->values > 1) {
+		add_num(bad, n, "keys", s->keys);
+		add_num(bad, n, "values", s->values);
+		add_num(bad, n, "queries", s->queries);
+	}
+}
+
 static cJSON *probe(bool *bad, const struct probe_result *p)
 {
 	cJSON *o = cJSON_CreateObject(), *obs;
@@ -162,16 +185,8 @@ static cJSON *probe(bool *bad, const struct probe_result *p)
 	add_num(bad, o, "passed", p->passed);
 	add_num(bad, o, "total", p->total);
 	add_num(bad, o, "retried", p->retried);
-	if (p->needle_target > 0) {
-		cJSON *n = add_obj(bad, o, "needle");
-
-		add_count(bad, n, "requested_tokens", p->needle_target);
-		add_count(bad, n, "measured_prompt_tokens", p->needle_measured);
-		add_str(bad, n, "unverified", p->needle_unverified);
-		add_count(bad, n, "filler_sentences", p->needle_fillers);
-		add_num(bad, n, "depth", p->depth);
-		add_str(bad, n, "secret", p->secret);
-	}
+	if (p->needle_target > 0)
+		add_needle(bad, add_obj(bad, o, "needle"), p);
 	add_str(bad, o, "json_keys", p->json_keys);
 	if (p->swept) {
 		add_bool(bad, o, "swept", true);

@@ -289,8 +289,12 @@ static void bench_needle_build(void)
 		"Question: What is the launch code? Reply with ONLY the code.",
 		0.58,
 		NEEDLE_SIZE_NEEDLE_CTX,
-		0
+		0,
+		1,
+		1,
+		1
 	};
+	struct needle_set ns;
 	/* 1M tokens at 4 characters per token */
 	long fillers = needle_count_guess(&s, 1000000);
 	struct chat_settings cs = { .model = "model",
@@ -303,7 +307,8 @@ static void bench_needle_build(void)
 	size_t prompt;
 
 	t0 = now(CLOCK_PROCESS_CPUTIME_ID);
-	text = needle_build(&s, s.secret, s.depth, fillers);
+	needle_set_init(&s, s.secret, &ns);
+	text = needle_build(&s, &ns, s.depth, fillers);
 	prompt = strlen(text);
 	cJSON_AddStringToObject(m, "role", "user");
 	cJSON_AddStringToObject(m, "content", text);

@@ -1,26 +1,38 @@
 /* check_needle — haystack layout and the calibration arithmetic. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "needle.h"
 #include "suites.h"
 
-static struct needle_spec spec = { "Fill. ", "ZEBRA-1", "CODE {secret}.",
-				   "Q?",     0.5,	NEEDLE_SIZE_NEEDLE_CTX,
-				   0 };
+static struct needle_spec spec = {
+	"Fill. ", "ZEBRA-1", "CODE {secret}.", "Q?", 0.5, NEEDLE_SIZE_NEEDLE_CTX, 0, 1, 1, 1
+};
+
+/* the spec's haystack with secret as its code */
+static char *build(const struct needle_spec *s, const char *secret, double depth, long count)
+{
+	struct needle_set ns;
+
+	if (!secret)
+		return needle_build(s, NULL, depth, count);
+	needle_set_init(s, secret, &ns);
+	return needle_build(s, &ns, depth, count);
+}
 
 START_TEST(layout)
 {
 	struct needle_spec plain = { "F. ", NULL, NULL, "Weather?", 0.5, NEEDLE_SIZE_LONG_TOOL_CTX,
-				     100 };
-	char *s = needle_build(&spec, "ZEBRA-1", 0.5, 4);
+				     100,   1,	  1,	1 };
+	char *s = build(&spec, "ZEBRA-1", 0.5, 4);
 
 	ck_assert_str_eq(s, "Fill. Fill. \n\nCODE ZEBRA-1.\n\nFill. Fill. \n\nQ?");
 	free(s);
-	s = needle_build(&spec, "ZEBRA-1", 0.5, 0);
+	s = build(&spec, "ZEBRA-1", 0.5, 0);
 	ck_assert_str_eq(s, "\n\nCODE ZEBRA-1.\n\n\n\nQ?");
 	free(s);
-	s = needle_build(&plain, NULL, 0.5, 2);
+	s = build(&plain, NULL, 0.5, 2);
 	ck_assert_str_eq(s, "F. F. \n\nWeather?");
 	free(s);
 }
@@ -36,7 +48,7 @@ START_TEST(depth)
 	size_t i;
 
 	for (i = 0; i < sizeof(d) / sizeof(d[0]); i++) {
-		char *s = needle_build(&spec, "X", d[i].depth, 100);
+		char *s = build(&spec, "X", d[i].depth, 100);
 		const char *at = strstr(s, "CODE X.");
 
 		ck_assert_ptr_nonnull(at);
@@ -114,6 +126,88 @@ START_TEST(counts_that_cannot_size)
 }
 END_TEST
 
+/* RULER's multi-key: the asked line at depth, five distractors of the
+ * same shape spread evenly, the question naming the key asked */
+START_TEST(multi_key_layout)
+{
+	struct needle_spec mk = { "F. ",
+				  "ZEBRA-1",
+				  "Code for {key} is {secret}.",
+				  "Code for {key}?",
+				  0.5,
+				  NEEDLE_SIZE_NEEDLE_CTX,
+				  0,
+				  6,
+				  1,
+				  1 };
+	struct needle_set ns;
+	const char *asked[NEEDLE_MAX_KEYS * NEEDLE_MAX_VALUES],
+		*decoys[NEEDLE_MAX_KEYS * NEEDLE_MAX_VALUES];
+	size_t na, nd, i, j;
+	char *s, line[96], q[64];
+
+	needle_set_init(&mk, "ZEBRA-1", &ns);
+	needle_set_codes(&ns, asked, &na, decoys, &nd);
+	ck_assert_uint_eq(na, 1);
+	ck_assert_uint_eq(nd, 5);
+	ck_assert_str_eq(asked[0], "ZEBRA-1");
+	s = needle_build(&mk, &ns, 0.5, 60);
+	snprintf(line, sizeof(line), "Code for %s is ZEBRA-1.", ns.key[0]);
+	/* 30 fillers of 3 characters before it, then "\n\n" */
+	ck_assert_ptr_nonnull(strstr(s, line));
+	snprintf(q, sizeof(q), "\n\nCode for %s?", ns.key[0]);
+	ck_assert_str_eq(s + strlen(s) - strlen(q), q);
+	for (i = 0; i < nd; i++) {
+		ck_assert_ptr_nonnull(strstr(s, decoys[i]));
+		for (j = 0; j < i; j++)
+			ck_assert_str_ne(decoys[i], decoys[j]);
+		ck_assert_str_ne(decoys[i], asked[0]);
+	}
+	/* distractor k at depth k/6: the first after 10 fillers */
+	snprintf(line, sizeof(line), "Code for %s is %s.", ns.key[1], ns.code[1][0]);
+	ck_assert_ptr_eq(strstr(s, line), s + 10 * 3 + 2);
+	free(s);
+}
+END_TEST
+
+/* multi-value and multi-query: every code asked, the keys joined in the
+ * question, the same set in every run */
+START_TEST(multi_value_and_query)
+{
+	struct needle_spec mq = { "F. ",
+				  "ZEBRA-1",
+				  "Code for {key} is {secret}.",
+				  "Codes for {key}?",
+				  0.2,
+				  NEEDLE_SIZE_NEEDLE_CTX,
+				  0,
+				  4,
+				  2,
+				  3 };
+	struct needle_set a, b;
+	const char *asked[NEEDLE_MAX_KEYS * NEEDLE_MAX_VALUES],
+		*decoys[NEEDLE_MAX_KEYS * NEEDLE_MAX_VALUES];
+	size_t na, nd, i, j;
+	char *s, q[96];
+
+	needle_set_init(&mq, "ZEBRA-1", &a);
+	needle_set_init(&mq, "ZEBRA-1", &b);
+	ck_assert_mem_eq(&a, &b, sizeof(a));
+	needle_set_codes(&a, asked, &na, decoys, &nd);
+	ck_assert_uint_eq(na, 6);
+	ck_assert_uint_eq(nd, 2);
+	for (i = 0; i < na; i++)
+		for (j = 0; j < i; j++)
+			ck_assert_str_ne(asked[i], asked[j]);
+	s = needle_build(&mq, &a, 0.2, 40);
+	snprintf(q, sizeof(q), "Codes for %s, %s and %s?", a.key[0], a.key[1], a.key[2]);
+	ck_assert_ptr_nonnull(strstr(s, q));
+	for (i = 0; i < na; i++)
+		ck_assert_ptr_nonnull(strstr(s, asked[i]));
+	free(s);
+}
+END_TEST
+
 Suite *needle_suite(void)
 {
 	Suite *s = suite_create("needle");
@@ -124,6 +218,8 @@ Suite *needle_suite(void)
 	tcase_add_test(tc, secrets_per_depth);
 	tcase_add_test(tc, count_from_two_points);
 	tcase_add_test(tc, counts_that_cannot_size);
+	tcase_add_test(tc, multi_key_layout);
+	tcase_add_test(tc, multi_value_and_query);
 	suite_add_tcase(s, tc);
 	return s;
 }

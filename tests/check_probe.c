@@ -74,6 +74,23 @@ static const struct {
 	{ "{\"id\":\"t\",\"title\":\"T\",\"request\":{\"messages\":[{\"role\":\"user\",\"content\":"
 	  "\"x\"}]},\"expect\":{\"needle_secret\":true}}",
 	  "'needle_secret' needs a 'needle' with a 'secret'" },
+	/* RULER's variants: a key the question names, counts in range */
+	{ "{\"id\":\"t\",\"title\":\"T\",\"needle\":{\"filler\":\"f \",\"secret\":\"S\","
+	  "\"secret_line\":\"code {secret}\",\"question\":\"Q?\",\"keys\":4},\"request\":{},"
+	  "\"expect\":{\"needle_secret\":true}}",
+	  "several keys need {key} in both 'secret_line' and 'question'" },
+	{ "{\"id\":\"t\",\"title\":\"T\",\"needle\":{\"filler\":\"f \",\"secret\":\"S\","
+	  "\"secret_line\":\"{key}: {secret}\",\"question\":\"{key}?\",\"keys\":17},"
+	  "\"request\":{},\"expect\":{\"needle_secret\":true}}",
+	  "'keys' must be a whole number from 1 to 16" },
+	{ "{\"id\":\"t\",\"title\":\"T\",\"needle\":{\"filler\":\"f \",\"secret\":\"S\","
+	  "\"secret_line\":\"{key}: {secret}\",\"question\":\"{key}?\",\"values\":1.5},"
+	  "\"request\":{},\"expect\":{\"needle_secret\":true}}",
+	  "'values' must be a whole number from 1 to 8" },
+	{ "{\"id\":\"t\",\"title\":\"T\",\"needle\":{\"filler\":\"f \",\"secret\":\"S\","
+	  "\"secret_line\":\"code {secret}\",\"question\":\"Q?\",\"queries\":2},"
+	  "\"request\":{},\"expect\":{\"needle_secret\":true}}",
+	  "several keys need {key}" },
 	{ "{\"id\":\"t\",\"title\":\"T\",\"request\":{\"messages\":[{\"role\":\"user\",\"content\":"
 	  "\"x\"}]},\"expect\":{\"content_regex\":\"x\",\"reasoning\":\"maybe\"}}",
 	  "'reasoning' must be any, required or forbidden" },

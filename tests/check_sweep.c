@@ -182,6 +182,120 @@ START_TEST(window_ends_the_map)
 }
 END_TEST
 
+/* distractor sensitivity: the single needle passes at every cell, the
+ * multi-key needle fails at every one, naming the distractor it answered;
+ * the effective context is none, and the first failing cell is the
+ * multi-key one */
+START_TEST(distractors_fail_multi_key)
+{
+	const char *argv[] = { "run",
+			       "--endpoint",
+			       NULL,
+			       "--checks",
+			       "needle,needle-multikey",
+			       "--needle-ctx",
+			       "4k,8k",
+			       "--needle-depth",
+			       "0.25,0.75",
+			       "--json",
+			       "r.json",
+			       NULL };
+	const cJSON *p;
+	struct outcome o;
+	struct fake f;
+	char *fails;
+	cJSON *r;
+
+	fake_start(&f, "needle-distracted");
+	argv[2] = f.url;
+	run_preflight(&o, NULL, argv);
+	fake_stop(&f);
+	ck_assert_int_eq(o.code, 1);
+	ck_assert_ptr_nonnull(strstr(o.out, "the code of the distractor"));
+	ck_assert_ptr_nonnull(strstr(o.out, "sweep: effective context none of 8k swept · 4/8 "
+					    "cells passed · first failing cell "
+					    "needle-multikey@4k@25% (wrong-answer)"));
+	r = read_json_report(&o, "r.json");
+	fails = failing(r);
+	ck_assert_str_eq(fails, "needle-multikey@4k@25%\nneedle-multikey@4k@75%\n"
+				"needle-multikey@8k@25%\nneedle-multikey@8k@75%\n");
+	free(fails);
+	cJSON_ArrayForEach(p, cJSON_GetObjectItem(r, "probes"))
+	{
+		const cJSON *n = cJSON_GetObjectItem(p, "needle");
+		bool multi = !strcmp(cJSON_GetStringValue(cJSON_GetObjectItem(p, "id")),
+				     "needle-multikey");
+
+		ck_assert_int_eq(cJSON_GetNumberValue(cJSON_GetObjectItem(n, "asked")), 1);
+		ck_assert_int_eq(cJSON_GetNumberValue(cJSON_GetObjectItem(n, "recalled")), !multi);
+		if (multi)
+			ck_assert_int_eq(cJSON_GetNumberValue(cJSON_GetObjectItem(n, "keys")), 6);
+	}
+	cJSON_Delete(r);
+	outcome_release(&o);
+}
+END_TEST
+
+/* partial recall: two of four values, two of three queries, as fractions
+ * in the JSON; beyond 6k the last quarter loses every code */
+START_TEST(partial_recall_is_a_fraction)
+{
+	const char *argv[] = { "run",
+			       "--endpoint",
+			       NULL,
+			       "--checks",
+			       "needle-multivalue,needle-multiquery",
+			       "--needle-ctx",
+			       "4k,8k",
+			       "--needle-depth",
+			       "0.5,0.9",
+			       "--json",
+			       "r.json",
+			       NULL };
+	static const struct {
+		const char *cell;
+		int recalled, asked;
+	} want[] = {
+		{ "needle-multivalue@4k@50%", 2, 4 }, { "needle-multivalue@4k@90%", 2, 4 },
+		{ "needle-multivalue@8k@50%", 2, 4 }, { "needle-multivalue@8k@90%", 0, 4 },
+		{ "needle-multiquery@4k@50%", 2, 3 }, { "needle-multiquery@4k@90%", 2, 3 },
+		{ "needle-multiquery@8k@50%", 2, 3 }, { "needle-multiquery@8k@90%", 0, 3 },
+	};
+	const cJSON *p;
+	struct outcome o;
+	struct fake f;
+	size_t i = 0;
+	cJSON *r;
+
+	fake_start(&f, "needle-partial");
+	argv[2] = f.url;
+	run_preflight(&o, NULL, argv);
+	fake_stop(&f);
+	ck_assert_int_eq(o.code, 1);
+	ck_assert_ptr_nonnull(strstr(o.out, "recalled 2 of 4 codes"));
+	r = read_json_report(&o, "r.json");
+	cJSON_ArrayForEach(p, cJSON_GetObjectItem(r, "probes"))
+	{
+		const cJSON *n = cJSON_GetObjectItem(p, "needle");
+		char cell[64];
+
+		ck_assert_uint_lt(i, sizeof(want) / sizeof(want[0]));
+		snprintf(cell, sizeof(cell), "%s%s",
+			 cJSON_GetStringValue(cJSON_GetObjectItem(p, "id")),
+			 cJSON_GetStringValue(cJSON_GetObjectItem(p, "variant")));
+		ck_assert_str_eq(cell, want[i].cell);
+		ck_assert_int_eq(cJSON_GetNumberValue(cJSON_GetObjectItem(n, "recalled")),
+				 want[i].recalled);
+		ck_assert_int_eq(cJSON_GetNumberValue(cJSON_GetObjectItem(n, "asked")),
+				 want[i].asked);
+		i++;
+	}
+	ck_assert_uint_eq(i, 8);
+	cJSON_Delete(r);
+	outcome_release(&o);
+}
+END_TEST
+
 Suite *sweep_suite(void)
 {
 	Suite *s = suite_create("sweep");
@@ -190,6 +304,8 @@ Suite *sweep_suite(void)
 	tcase_add_loop_test(tc, summaries, 0, 5);
 	tcase_add_test(tc, band_is_mapped);
 	tcase_add_test(tc, window_ends_the_map);
+	tcase_add_test(tc, distractors_fail_multi_key);
+	tcase_add_test(tc, partial_recall_is_a_fraction);
 	tcase_set_timeout(tc, 120);
 	suite_add_tcase(s, tc);
 	return s;

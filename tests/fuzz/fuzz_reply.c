@@ -31,17 +31,23 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static char *const allowed[] = { "stop", "tool_calls" };
+	static const struct needle_spec spec = {
+		.secret = "ZEBRA-42917-QUARTZ", .keys = 3, .values = 2, .queries = 2
+	};
+	static struct needle_set needles;
 	struct grade_policy pol = { .finish_reasons = allowed,
 				    .n_finish_reasons = 2,
 				    .reasoning = REASONING_ANY,
 				    .max_tokens = 256,
 				    .window = 8192,
-				    .secret = "ZEBRA-42917-QUARTZ" };
+				    .needles = &needles };
 	struct chat_reply r;
 	struct grade g;
 	char err[256];
 	size_t i;
 
+	if (!needles.keys)
+		needle_set_init(&spec, spec.secret, &needles);
 	if (reply_parse((const char *)data, size, &r, err, sizeof(err)) == 0)
 		for (i = 0; i < probes.n; i++)
 			grade_answer(&probes.items[i]->expect, &pol, &r, NULL, &g);
