@@ -29,7 +29,8 @@ struct session {
 	struct plan plan;
 	struct runner_hooks hooks;
 	struct http_tap tap;
-	bool tty; /* live progress on stderr */
+	bool tty;    /* live progress on stderr */
+	size_t done; /* items finished, for the progress line */
 };
 
 static void session_release(struct session *s)
@@ -44,8 +45,12 @@ static void session_release(struct session *s)
 static void progress(void *ctx, enum runner_event ev, const struct run_result *r, size_t i,
 		     const char *text)
 {
-	bool tty = *(bool *)ctx;
+	struct session *s = ctx;
+	bool tty = s->tty;
+	const struct probe_result *p = &r->probes[i];
 
+	if (ev == RUNNER_PROBE_DONE)
+		s->done++;
 	if (ev == RUNNER_WAITING) {
 		struct buf b = BUF_INIT(0);
 
@@ -53,14 +58,13 @@ static void progress(void *ctx, enum runner_event ev, const struct run_result *r
 			say(stderr, buf_cstr(&b));
 		buf_release(&b);
 	} else if (tty && ev == RUNNER_PROBE_START) {
-		fprintf(stderr, "\r\033[K[%zu/%zu] %s ...", i + 1, r->n_probes,
-			r->probes[i].probe->title);
+		fprintf(stderr, "\r\033[K[%zu/%zu] %s%s%s ...", s->done, r->n_probes,
+			p->probe->title, p->variant[0] ? " " : "", p->variant);
 	} else if (tty && ev == RUNNER_PROBE_DONE) {
 		fprintf(stderr, "\r\033[K");
 	} else if (!tty && ev == RUNNER_PROBE_DONE) {
-		const struct probe_result *p = &r->probes[i];
-
-		fprintf(stderr, "[%zu/%zu] %s: %s\n", i + 1, r->n_probes, p->probe->id,
+		fprintf(stderr, "[%zu/%zu] %s%s: %s\n", s->done, r->n_probes, p->probe->id,
+			p->variant,
 			p->probe->conform ? conform_status_name(p->conform)
 					  : verdict_name(p->verdict));
 	}
@@ -340,6 +344,24 @@ static int exit_code(const struct session *s, const struct run_result *r)
 	return EXIT_PASS;
 }
 
+/* A sweep says what it will send before it sends anything. */
+static void announce_sweep(const struct plan *pl)
+{
+	struct plan_totals t;
+	struct buf b = BUF_INIT(0);
+
+	plan_totals(pl, &t);
+	if (!t.cells)
+		return;
+	if (!buf_printf(&b,
+			"sweep: %d cells over %d sizes, %.0f answers and up to %d sizing counts, "
+			"%.0f haystack tokens in all, %d at a time\n",
+			t.cells, t.sizes, t.answers, 3 * t.sizing, t.needle_tokens,
+			pl->c->sweep_concurrency > 1 ? pl->c->sweep_concurrency : 1))
+		say(stderr, buf_cstr(&b));
+	buf_release(&b);
+}
+
 /* The run itself, then the files, then the console. */
 static int execute(struct session *s)
 {
@@ -351,7 +373,8 @@ static int execute(struct session *s)
 	s->hooks.image = s->c->image_path ? &s->image : NULL;
 	s->hooks.video = s->c->video_path ? &s->video : NULL;
 	s->hooks.event = progress;
-	s->hooks.ctx = &s->tty;
+	s->hooks.ctx = s;
+	announce_sweep(&s->plan);
 	s->hooks.cancel = s->stop;
 	if (runner_run(&s->plan, &s->hooks, &r, err, sizeof(err)) != RUNNER_OK) {
 		say_error("%s", err);

@@ -123,6 +123,37 @@ static int item_init(const struct config *c, const struct probe *p, size_t varia
 	return 0;
 }
 
+/* does item a go before item b of the same run of sweep cells? */
+static bool sent_before(const struct plan *pl, size_t a, size_t b)
+{
+	const struct plan_item *x = &pl->items[a], *y = &pl->items[b];
+
+	if (x->needle_target != y->needle_target)
+		return x->needle_target < y->needle_target;
+	if (x->probe != y->probe)
+		return a < b; /* the probes in their order */
+	return x->depth > y->depth;
+}
+
+static void send_order(struct plan *pl)
+{
+	size_t i, j, k, m;
+
+	for (i = 0; i < pl->n; i++)
+		pl->order[i] = i;
+	for (i = 0; i < pl->n; i = j) {
+		for (j = i + 1; pl->items[i].swept && j < pl->n && pl->items[j].swept; j++)
+			;
+		for (k = i + 1; k < j; k++) { /* insertion: stable, and a sweep is small */
+			size_t it = pl->order[k];
+
+			for (m = k; m > i && sent_before(pl, it, pl->order[m - 1]); m--)
+				pl->order[m] = pl->order[m - 1];
+			pl->order[m] = it;
+		}
+	}
+}
+
 int plan_build(const struct config *c, const struct probe_set *set, struct plan *pl)
 {
 	size_t i, j, n = 0;
@@ -132,8 +163,11 @@ int plan_build(const struct config *c, const struct probe_set *set, struct plan 
 	for (i = 0; i < set->n; i++)
 		n += variants_of(c, set->items[i]) ? variants_of(c, set->items[i]) : 1;
 	pl->items = xcalloc(n + 1, sizeof(*pl->items));
-	if (!pl->items)
+	pl->order = xcalloc(n + 1, sizeof(*pl->order));
+	if (!pl->items || !pl->order) {
+		plan_release(pl);
 		return -1;
+	}
 	for (i = 0; i < set->n; i++) {
 		size_t variants = variants_of(c, set->items[i]);
 
@@ -143,6 +177,7 @@ int plan_build(const struct config *c, const struct probe_set *set, struct plan 
 				return -1;
 			}
 	}
+	send_order(pl);
 	return 0;
 }
 
@@ -155,6 +190,7 @@ void plan_release(struct plan *pl)
 		free(pl->items[i].needles);
 	}
 	free(pl->items);
+	free(pl->order);
 	memset(pl, 0, sizeof(*pl));
 }
 
@@ -245,22 +281,59 @@ static bool add_item(cJSON *list, const struct plan_item *it)
 
 /* what the run will send before it sends anything: the answers asked
  * for, and the haystack tokens of the needles' (a sweep's cells) */
+void plan_totals(const struct plan *pl, struct plan_totals *t)
+{
+	long sizes[CONFIG_MAX_CTXS];
+	size_t i;
+	int k;
+
+	memset(t, 0, sizeof(*t));
+	for (i = 0; i < pl->n; i++) {
+		const struct plan_item *it = &pl->items[i];
+
+		t->answers += it->answers;
+		if (it->needle_target <= 0)
+			continue;
+		t->needle_tokens += (double)it->needle_target * it->answers;
+		t->sizing++;
+		if (!it->swept)
+			continue;
+		t->cells++;
+		for (k = 0; k < t->sizes && sizes[k] != it->needle_target; k++)
+			;
+		if (k == t->sizes && t->sizes < CONFIG_MAX_CTXS)
+			sizes[t->sizes++] = it->needle_target;
+	}
+}
+
+/* the order a sweep's cells go in, by name */
+static bool add_sweep_order(cJSON *o, const struct plan *pl)
+{
+	cJSON *list = cJSON_AddArrayToObject(o, "sweep_order");
+	size_t i;
+
+	for (i = 0; list && i < pl->n; i++) {
+		const struct plan_item *it = &pl->items[pl->order[i]];
+		char name[96];
+
+		snprintf(name, sizeof(name), "%s%s", it->probe->id, it->variant);
+		if (it->swept && !cJSON_AddItemToArray(list, cJSON_CreateString(name)))
+			return false;
+	}
+	return list != NULL;
+}
+
 static bool add_totals(cJSON *plan, const struct plan *pl)
 {
 	cJSON *o = cJSON_AddObjectToObject(plan, "totals");
-	double answers = 0, tokens = 0;
-	int cells = 0;
-	size_t i;
+	struct plan_totals t;
 
-	for (i = 0; i < pl->n; i++) {
-		answers += pl->items[i].answers;
-		if (pl->items[i].needle_target > 0) {
-			tokens += (double)pl->items[i].needle_target * pl->items[i].answers;
-			cells += pl->items[i].swept;
-		}
-	}
-	return o && add_num(o, "answers", answers) && add_num(o, "sweep_cells", cells) &&
-	       add_num(o, "needle_prompt_tokens", tokens);
+	plan_totals(pl, &t);
+	return o && add_num(o, "answers", t.answers) && add_num(o, "sweep_cells", t.cells) &&
+	       add_num(o, "needle_prompt_tokens", t.needle_tokens) &&
+	       add_num(o, "sizing_requests_max", 3.0 * t.sizing) &&
+	       (!t.cells || (add_num(o, "sweep_concurrency", pl->c->sweep_concurrency) &&
+			     add_sweep_order(o, pl)));
 }
 
 static bool add_outputs(cJSON *plan, const struct config *c)

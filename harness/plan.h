@@ -43,11 +43,27 @@ struct plan {
 	const struct config *c;	 /* borrowed: settings every item shares */
 	struct plan_item *items; /* owned */
 	size_t n;
+	size_t *order; /* owned: the items in the order they are sent (see plan_build) */
 };
 
+/* What a plan will send, stated before anything is. */
+struct plan_totals {
+	double answers;	      /* answers asked for when every one passes */
+	int cells, sizes;     /* a sweep's cells, and its sizes */
+	int sizing;	      /* haystacks to size: each counts 2 or 3 prompts */
+	double needle_tokens; /* haystack tokens of every needle answer */
+};
+
+void plan_totals(const struct plan *pl, struct plan_totals *t);
+
 /* Builds the plan of the probes in set (already selected) under c; both
- * stay the caller's and must outlive the plan. Returns 0, or -1 when out
- * of memory. */
+ * stay the caller's and must outlive the plan. The items are in report
+ * order (a sweep's cells by size, then depth); the send order keeps that,
+ * but each run of consecutive sweep cells goes by size ascending, then
+ * depth descending: every haystack's fillers up to its needle are a
+ * prefix of the previous cell's, which an engine's prefix cache (vLLM's
+ * automatic prefix caching, SGLang's radix cache, llama.cpp's slot cache)
+ * serves without a second prefill. Returns 0, or -1 when out of memory. */
 int plan_build(const struct config *c, const struct probe_set *set, struct plan *pl);
 void plan_release(struct plan *pl);
 

@@ -445,64 +445,76 @@ static void run_one(struct run *run, size_t i)
 
 struct worker {
 	struct run *run;
-	size_t *next; /* the next item no worker has taken, under the run's lock */
+	const size_t *order; /* the items to take, in this order */
+	size_t n;
+	size_t *next; /* the next of order no worker has taken, under the run's lock */
 	pthread_t thread;
 	int started;
 };
 
-/* takes items until none is left */
+/* takes items until none is left; once the run is interrupted, the items
+ * not started are not sent */
 static void *worker_main(void *arg)
 {
 	struct worker *w = arg;
 
 	for (;;) {
-		size_t i;
+		size_t k, i;
 
 		pthread_mutex_lock(&w->run->lock);
-		i = (*w->next)++;
+		k = (*w->next)++;
 		pthread_mutex_unlock(&w->run->lock);
-		if (i >= w->run->r->n_probes)
+		if (k >= w->n)
 			return NULL;
-		run_one(w->run, i);
+		i = w->order[k];
+		if (!cancelled(w->run)) {
+			run_one(w->run, i);
+			continue;
+		}
+		verdict_not_run(&w->run->r->probes[i], &w->run->plan->items[i], VERDICT_SKIPPED,
+				CAUSE_INTERRUPTED, "interrupted");
+		pthread_mutex_lock(&w->run->lock);
+		w->run->r->interrupted = true;
+		pthread_mutex_unlock(&w->run->lock);
 	}
 }
 
-/* --parallel (and conform): the items in threads of their own, each with
- * its own event loop, at most limit at once (0: all) */
-static void run_parallel(struct run *run, size_t limit)
+/* the n items of order in threads of their own, each with its own event
+ * loop, at most limit at once (0: all; 1: here, one after another) */
+static void run_pool(struct run *run, const size_t *order, size_t n, size_t limit)
 {
-	size_t n = limit && limit < run->r->n_probes ? limit : run->r->n_probes, next = 0, i;
-	struct worker *w = xcalloc(n + 1, sizeof(*w));
+	size_t threads = limit && limit < n ? limit : n, next = 0, i;
+	struct worker *w = threads > 1 ? xcalloc(threads, sizeof(*w)) : NULL;
 
-	for (i = 0; w && i < n; i++) {
-		w[i].run = run;
-		w[i].next = &next;
+	for (i = 0; w && i < threads; i++) {
+		w[i] = (struct worker){ run, order, n, &next, 0, 0 };
 		w[i].started = pthread_create(&w[i].thread, NULL, worker_main, &w[i]) == 0;
 	}
 	if (!w || !w[0].started) {
-		struct worker self = { run, &next, 0, 0 };
+		struct worker self = { run, order, n, &next, 0, 0 };
 
-		worker_main(&self); /* no thread to be had: run them here */
+		worker_main(&self); /* one at a time, or no thread to be had: here */
 	}
-	for (i = 0; w && i < n; i++)
+	for (i = 0; w && i < threads; i++)
 		if (w[i].started)
 			pthread_join(w[i].thread, NULL);
 	free(w);
 }
 
+/* the plan's send order: each run of a sweep's cells --sweep-concurrency
+ * at a time, the other items one after another */
 static void run_in_order(struct run *run)
 {
-	size_t i;
+	const size_t *order = run->plan->order;
+	size_t n = run->r->n_probes, i, j;
+	size_t at_once = run->c->sweep_concurrency > 1 ? (size_t)run->c->sweep_concurrency : 1;
 
-	for (i = 0; i < run->r->n_probes; i++) {
-		if (cancelled(run)) {
-			run->r->interrupted = true;
-			for (; i < run->r->n_probes; i++)
-				verdict_not_run(&run->r->probes[i], &run->plan->items[i],
-						VERDICT_SKIPPED, CAUSE_INTERRUPTED, "interrupted");
-			break;
-		}
-		run_one(run, i);
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1;
+		     run->plan->items[order[i]].swept && j < n && run->plan->items[order[j]].swept;
+		     j++)
+			;
+		run_pool(run, order + i, j - i, at_once);
 	}
 }
 
@@ -753,9 +765,9 @@ enum runner_status runner_run(const struct plan *pl, const struct runner_hooks *
 	} else {
 		r->model = text_clean_line(run.model); /* the raw name goes in requests */
 		if (run.c->cmd == CMD_CONFORM)
-			run_parallel(&run, RUNNER_CHECKS_AT_ONCE);
+			run_pool(&run, pl->order, r->n_probes, RUNNER_CHECKS_AT_ONCE);
 		else if (run.c->parallel)
-			run_parallel(&run, 0);
+			run_pool(&run, pl->order, r->n_probes, 0);
 		else
 			run_in_order(&run);
 		check_all_refused(r);

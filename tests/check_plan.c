@@ -124,6 +124,23 @@ START_TEST(sweep_grid)
 	ck_assert_int_eq(cJSON_GetNumberValue(cJSON_GetObjectItem(
 				 cJSON_GetObjectItem(dry, "totals"), "sweep_cells")),
 			 9);
+	/* sent by size, the deepest first: each haystack's fillers up to its
+	 * needle are a prefix of the previous one's */
+	{
+		static const char *const sent[] = { "@4k@100%",	 "@4k@50%",  "@4k@0%",
+						    "@8k@100%",	 "@8k@50%",  "@8k@0%",
+						    "@16k@100%", "@16k@50%", "@16k@0%" };
+		const cJSON *order =
+			cJSON_GetObjectItem(cJSON_GetObjectItem(dry, "totals"), "sweep_order");
+		char want[32];
+
+		ck_assert_int_eq(cJSON_GetArraySize(order), 9);
+		for (i = 0; i < 9; i++) {
+			ck_assert_str_eq(pl.items[pl.order[i]].variant, sent[i]);
+			snprintf(want, sizeof(want), "needle%s", sent[i]);
+			ck_assert_str_eq(cJSON_GetArrayItem(order, (int)i)->valuestring, want);
+		}
+	}
 	cJSON_Delete(dry);
 	free(text);
 	plan_done(&c, &set, &pl);

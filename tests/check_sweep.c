@@ -296,6 +296,43 @@ START_TEST(partial_recall_is_a_fraction)
 }
 END_TEST
 
+/* --sweep-concurrency 3: three cells in flight together (the fake holds
+ * every answer until three are), never more; by default one at a time */
+START_TEST(cells_in_flight_are_bounded)
+{
+	const char *argv[] = { "run",	  "--endpoint",		 NULL,	  "--checks",
+			       "needle",  "--needle-ctx",	 "4k,8k", "--needle-depth",
+			       "0:1:0.5", "--sweep-concurrency", "3",	  NULL };
+	struct outcome o;
+	struct fake f;
+	long requests, most;
+
+	fake_start(&f, "held-sweep");
+	argv[2] = f.url;
+	run_preflight(&o, NULL, argv);
+	fake_stats(&f, &requests, &most);
+	ck_assert_int_eq(fake_stat(&f, "held_batches"), 1);
+	fake_stop(&f);
+	ck_assert_msg(o.code == 0, "exit %d\n%s", o.code, o.out);
+	ck_assert_int_eq(requests, 6);
+	ck_assert_int_eq(most, 3);
+	ck_assert_ptr_nonnull(strstr(o.err, "sweep: 6 cells over 2 sizes, 6 answers"));
+	ck_assert_ptr_nonnull(strstr(o.err, "3 at a time"));
+	outcome_release(&o);
+
+	argv[9] = NULL; /* the default: one at a time */
+	fake_start(&f, "healthy");
+	argv[2] = f.url;
+	run_preflight(&o, NULL, argv);
+	fake_stats(&f, &requests, &most);
+	fake_stop(&f);
+	ck_assert_msg(o.code == 0, "exit %d\n%s", o.code, o.out);
+	ck_assert_int_eq(requests, 6);
+	ck_assert_int_eq(most, 1);
+	outcome_release(&o);
+}
+END_TEST
+
 Suite *sweep_suite(void)
 {
 	Suite *s = suite_create("sweep");
@@ -306,6 +343,7 @@ Suite *sweep_suite(void)
 	tcase_add_test(tc, window_ends_the_map);
 	tcase_add_test(tc, distractors_fail_multi_key);
 	tcase_add_test(tc, partial_recall_is_a_fraction);
+	tcase_add_test(tc, cells_in_flight_are_bounded);
 	tcase_set_timeout(tc, 120);
 	suite_add_tcase(s, tc);
 	return s;
