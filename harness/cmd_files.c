@@ -1,5 +1,5 @@
-/* cmd_files — list, validate and table: the commands that read files and
- * send nothing; see commands.h. */
+/* cmd_files — list, validate, table and report: the commands that read
+ * files and send nothing; see commands.h. */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,8 +7,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cjson/cJSON.h>
+
+#include "alloc.h"
 #include "commands.h"
 #include "file.h"
+#include "heatmap.h"
+#include "html.h"
+#include "report.h"
 #include "probe.h"
 #include "recipe.h"
 #include "say.h"
@@ -152,5 +158,87 @@ int cmd_table(const struct config *c)
 				     : "already up to date");
 	}
 	buf_release(&table);
+	return code;
+}
+
+/* one rendered page or map, written atomically: 0, or EXIT_WRITE said */
+static int write_rendered(const char *path, struct buf *b, const char *what)
+{
+	char err[1024];
+
+	if (report_utf8(b)) {
+		say_error("cannot render the %s: out of memory", what);
+		return EXIT_WRITE;
+	}
+	if (file_write_atomic(path, buf_cstr(b), b->len, err, sizeof(err))) {
+		say_error("%s", err);
+		return EXIT_WRITE;
+	}
+	printf("%s: %s written\n", path, what);
+	return EXIT_PASS;
+}
+
+/* the reports of files, each a run's or conform's JSON report; NULL with
+ * the reason said */
+static cJSON **read_reports(const struct config *c)
+{
+	cJSON **trees = xcalloc((size_t)c->n_files + 1, sizeof(*trees));
+	char err[1024];
+	int i;
+
+	for (i = 0; trees && i < c->n_files; i++) {
+		const char *schema;
+
+		if (!(trees[i] = table_read_report(c->files[i], err, sizeof(err)))) {
+			say_error("%s", err);
+			break;
+		}
+		schema = table_str(trees[i], "schema");
+		if (!schema || (strcmp(schema, "preflight-report/v1") &&
+				strcmp(schema, "preflight-conformance/v1"))) {
+			say_error("%s: not a JSON report of preflight run or conform (schema %s)",
+				  c->files[i], schema ? schema : "missing");
+			break;
+		}
+	}
+	if (trees && i == c->n_files)
+		return trees;
+	for (i = 0; trees && trees[i]; i++)
+		cJSON_Delete(trees[i]);
+	free(trees);
+	return NULL;
+}
+
+int cmd_report(const struct config *c)
+{
+	struct buf page = BUF_INIT(0), map = BUF_INIT(0);
+	cJSON **trees;
+	int code = EXIT_PASS, i;
+
+	for (i = 0; i < c->n_files; i++)
+		if ((c->html_out && file_same(c->html_out, c->files[i])) ||
+		    (c->svg_out && file_same(c->svg_out, c->files[i]))) {
+			say_error("'%s' is a report to read and an output to write", c->files[i]);
+			return EXIT_USAGE;
+		}
+	if (!(trees = read_reports(c)))
+		return EXIT_USAGE;
+	if (c->html_out && html_render((const cJSON *const *)trees, (size_t)c->n_files, &page)) {
+		say_error("cannot render the HTML report: out of memory");
+		code = EXIT_WRITE;
+	} else if (c->html_out) {
+		code = write_rendered(c->html_out, &page, "HTML report");
+	}
+	if (c->svg_out && heatmap_svg(trees[0], true, &map)) {
+		say_error("cannot render the heat map: out of memory");
+		code = EXIT_WRITE;
+	} else if (c->svg_out && write_rendered(c->svg_out, &map, "heat map") != EXIT_PASS) {
+		code = EXIT_WRITE;
+	}
+	for (i = 0; i < c->n_files; i++)
+		cJSON_Delete(trees[i]);
+	free(trees);
+	buf_release(&page);
+	buf_release(&map);
 	return code;
 }

@@ -22,6 +22,8 @@ int cmd_replay(const struct config *c, const volatile sig_atomic_t *stop);
 int cmd_list(const struct config *c);
 int cmd_validate(const struct config *c);
 int cmd_table(const struct config *c);
+/* report REPORT.json... --html FILE --svg FILE: the page and the map */
+int cmd_report(const struct config *c);
 
 /* The probe folder: --probes, else $PREFLIGHT_PROBES, else probes/ beside
  * the binary, else the installed copy. buf holds the path when built. */

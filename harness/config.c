@@ -267,7 +267,9 @@ static const char usage_head[] =
 	"       preflight list     [--probes DIR]\n"
 	"       preflight validate FILE...            check probe and recipe files\n"
 	"       preflight table    [--conformance] REPORT.json... [--notebook FILE.md [--check]]\n"
-	"       preflight replay   RECORDING [--junit F] [--json F] [--markdown F]\n"
+	"       preflight report   REPORT.json... [--html FILE] [--svg FILE]\n"
+	"       preflight replay   RECORDING [--junit F] [--json F] [--markdown F] [--html F]\n"
+	"                          [--svg F]\n"
 	"                          [--max-run-bytes N] [--image-path F] [--video-path F]\n"
 	"       preflight version\n"
 	"       preflight COMMAND --help\n";
@@ -337,6 +339,14 @@ int config_usage(enum command cmd, struct buf *out)
 		return buf_puts(out, "usage: preflight validate FILE...\n\n"
 				     "Checks probe and recipe files; exit 2 on the first error of "
 				     "each.\n");
+	case CMD_REPORT:
+		return buf_puts(out,
+				"usage: preflight report REPORT.json... [--html FILE] "
+				"[--svg FILE]\n\n"
+				"Renders JSON reports of run or conform after the fact: --html "
+				"one self-contained page (several reports: one section each and "
+				"a comparison table), --svg the long-context heat map of one "
+				"report.\n");
 	case CMD_TABLE:
 		return buf_puts(out, "usage: preflight table [--conformance] REPORT.json... "
 				     "[--notebook FILE.md [--check]]\n\n"
@@ -1033,10 +1043,10 @@ static const struct {
 	const char *name;
 	enum command cmd;
 } commands[] = {
-	{ "run", CMD_RUN },	    { "list", CMD_LIST },	  { "validate", CMD_VALIDATE },
-	{ "conform", CMD_CONFORM }, { "table", CMD_TABLE },	  { "replay", CMD_REPLAY },
-	{ "version", CMD_VERSION }, { "--version", CMD_VERSION }, { "help", CMD_HELP },
-	{ "--help", CMD_HELP },	    { "-h", CMD_HELP },
+	{ "run", CMD_RUN },	    { "list", CMD_LIST },	{ "validate", CMD_VALIDATE },
+	{ "conform", CMD_CONFORM }, { "table", CMD_TABLE },	{ "replay", CMD_REPLAY },
+	{ "report", CMD_REPORT },   { "version", CMD_VERSION }, { "--version", CMD_VERSION },
+	{ "help", CMD_HELP },	    { "--help", CMD_HELP },	{ "-h", CMD_HELP },
 };
 
 static int parse_command(struct config *c, const char *name, char *err, size_t errlen)
@@ -1109,7 +1119,7 @@ int config_parse_with(int argc, char **argv, const struct recipe_text *recipe, s
 			snprintf(err, errlen, "argument %d is not valid UTF-8", i);
 			return -1;
 		}
-	if (c->cmd == CMD_VALIDATE || c->cmd == CMD_TABLE)
+	if (c->cmd == CMD_VALIDATE || c->cmd == CMD_TABLE || c->cmd == CMD_REPORT)
 		return parse_files(c, argc, argv, err, errlen);
 	if (c->cmd == CMD_REPLAY) {
 		if (argc > 2 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h"))) {
@@ -1135,10 +1145,35 @@ int config_parse_with(int argc, char **argv, const struct recipe_text *recipe, s
 									: 0;
 }
 
-/* validate FILE... and table REPORT... [--notebook FILE] [--check] */
+/* report's --html FILE and --svg FILE (or --html=FILE): 1 when argv[*i]
+ * is one (*i moves past its value), 0 when not, -1 without a value */
+static int report_output(struct config *c, int argc, char **argv, int *i)
+{
+	static const char *const names[] = { "--html", "--svg" };
+	const char **slots[] = { &c->html_out, &c->svg_out };
+	size_t k, n;
+
+	for (k = 0; k < 2; k++) {
+		n = strlen(names[k]);
+		if (strncmp(argv[*i], names[k], n) || (argv[*i][n] && argv[*i][n] != '='))
+			continue;
+		if (argv[*i][n] == '=') {
+			*slots[k] = argv[*i] + n + 1;
+		} else if (*i + 1 < argc) {
+			*slots[k] = argv[++*i];
+		} else {
+			return -1;
+		}
+		return **slots[k] ? 1 : -1;
+	}
+	return 0;
+}
+
+/* validate FILE..., table REPORT... [--notebook FILE] [--check], and
+ * report REPORT... --html FILE --svg FILE */
 static int parse_files(struct config *c, int argc, char **argv, char *err, size_t errlen)
 {
-	int i;
+	int i, out;
 
 	c->files = xcalloc((size_t)argc, sizeof(char *));
 	if (!c->files) {
@@ -1158,6 +1193,11 @@ static int parse_files(struct config *c, int argc, char **argv, char *err, size_
 			c->check_only = true;
 		} else if (c->cmd == CMD_TABLE && !strcmp(argv[i], "--conformance")) {
 			c->conformance = true;
+		} else if (c->cmd == CMD_REPORT && (out = report_output(c, argc, argv, &i)) != 0) {
+			if (out < 0) {
+				snprintf(err, errlen, "'%s' needs a FILE", argv[i]);
+				return -1;
+			}
 		} else if (argv[i][0] == '-' && argv[i][1]) {
 			snprintf(err, errlen, "unknown option '%s' for %s", argv[i], argv[1]);
 			return -1;
@@ -1166,9 +1206,16 @@ static int parse_files(struct config *c, int argc, char **argv, char *err, size_
 		}
 	}
 	if (!c->n_files) {
-		snprintf(err, errlen,
-			 c->cmd == CMD_TABLE ? "table needs at least one REPORT.json"
-					     : "validate needs at least one FILE");
+		snprintf(err, errlen, "%s needs at least one %s", argv[1],
+			 c->cmd == CMD_VALIDATE ? "FILE" : "REPORT.json");
+		return -1;
+	}
+	if (c->cmd == CMD_REPORT && !c->html_out && !c->svg_out) {
+		snprintf(err, errlen, "report needs --html FILE, --svg FILE or both");
+		return -1;
+	}
+	if (c->cmd == CMD_REPORT && c->svg_out && c->n_files > 1) {
+		snprintf(err, errlen, "--svg draws one report's map: give it one REPORT.json");
 		return -1;
 	}
 	if (c->check_only && !c->notebook) {

@@ -34,6 +34,7 @@ enum command {
 	CMD_REPLAY,
 	CMD_VERSION,
 	CMD_CONFORM,
+	CMD_REPORT,
 };
 
 /* A recipe given as text (a replay carries the recipe it was run with). */
@@ -106,6 +107,8 @@ struct config {
 	const char *notebook;  /* table --notebook FILE */
 	bool check_only;       /* table --check */
 	bool conformance;      /* table --conformance: the conformance matrix */
+	const char *html_out;  /* report --html FILE */
+	const char *svg_out;   /* report --svg FILE */
 	const char *record;    /* run --record FILE */
 	const char *recording; /* replay RECORDING */
 	struct recipe *recipe; /* owned; --recipe */

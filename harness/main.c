@@ -109,6 +109,8 @@ static int dispatch(const struct config *c, int argc)
 		return cmd_validate(c);
 	case CMD_TABLE:
 		return cmd_table(c);
+	case CMD_REPORT:
+		return cmd_report(c);
 	default:
 		return networked(c);
 	}

@@ -13,6 +13,22 @@ void speed_init(struct speed *s)
 	s->window_tokens = s->held_back = s->cached_tokens = -1;
 	s->arrivals = 0;
 	s->burst = s->too_short = false;
+	memset(s->itl_hist, 0, sizeof(s->itl_hist));
+}
+
+double speed_itl_bin_upper(int b)
+{
+	return b >= SPEED_ITL_BINS - 1 ? -1 : 0.00025 * (double)(1u << b);
+}
+
+/* the bin of a gap of g seconds */
+static int itl_bin(double g)
+{
+	int b = 0;
+
+	while (b < SPEED_ITL_BINS - 1 && g >= speed_itl_bin_upper(b))
+		b++;
+	return b;
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -120,6 +136,9 @@ void speed_measure(const struct speed_input *in, struct speed *s)
 		!s->too_short && (s->arrivals < SPEED_MIN_ARRIVALS || window < SPEED_MIN_WINDOW ||
 				  (long)n >= SPEED_BURST_DENSITY * s->arrivals);
 	prefill(in, s, first == 1);
+	/* the gaps as they came, burst or short too: the histogram shows it */
+	for (i = 1; i < n; i++)
+		s->itl_hist[itl_bin(ev[i].t - ev[i - 1].t)]++;
 	if (s->burst || s->too_short)
 		return;
 	latencies(ev, n, s);

@@ -35,6 +35,7 @@
 #define SPEED_SAME_ARRIVAL  0.00015 /* events this close arrived together */
 #define SPEED_BURST_DENSITY 32	    /* events per arrival, on average, of a buffered stream */
 #define SPEED_SHORT_STREAM  16	    /* token events: fewer cannot be timed, burst or not */
+#define SPEED_ITL_BINS	    16	    /* the ITL histogram: bin b ends at 0.25 ms x 2^b */
 
 /* What the figures are; -1 (or false) where unknown. */
 struct speed {
@@ -51,7 +52,13 @@ struct speed {
 	long arrivals;	    /* distinct arrival times of token events */
 	bool burst;	    /* too few arrivals, too short a window, too dense to measure */
 	bool too_short;	    /* fewer than SPEED_SHORT_STREAM token events: nothing to time */
+	unsigned itl_hist[SPEED_ITL_BINS]; /* the gaps between token events, by size, burst
+					    * or short streams too; the last bin is open */
 };
+
+/* The upper edge of ITL bin b in seconds (0.25 ms x 2^b); -1 for the last,
+ * which is open. */
+double speed_itl_bin_upper(int b);
 
 /* One token-carrying event of a stream. */
 struct speed_event {

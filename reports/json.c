@@ -100,6 +100,29 @@ static void add_metrics(bool *bad, cJSON *o, const struct speed *s)
 	add_bool(bad, o, "burst", s->burst);
 }
 
+/* the gaps an answer's ITL is taken of, by size: bins ending at 0.25 ms x
+ * 2^b, the last one open (null) */
+static void add_itl_histogram(bool *bad, cJSON *o, const struct speed *s)
+{
+	cJSON *h, *upper, *counts;
+	unsigned total = 0;
+	int b;
+
+	for (b = 0; b < SPEED_ITL_BINS; b++)
+		total += s->itl_hist[b];
+	if (!total)
+		return;
+	h = add_obj(bad, o, "itl_histogram");
+	check(bad, upper = h ? cJSON_AddArrayToObject(h, "upper_ms") : NULL);
+	check(bad, counts = h ? cJSON_AddArrayToObject(h, "counts") : NULL);
+	for (b = 0; upper && counts && b < SPEED_ITL_BINS; b++) {
+		double u = speed_itl_bin_upper(b);
+
+		add_item(bad, upper, u < 0 ? cJSON_CreateNull() : cJSON_CreateNumber(u * 1e3));
+		add_item(bad, counts, cJSON_CreateNumber(s->itl_hist[b]));
+	}
+}
+
 static cJSON *observation(bool *bad, const struct observation *ob)
 {
 	cJSON *o = cJSON_CreateObject();
@@ -133,6 +156,7 @@ static cJSON *observation(bool *bad, const struct observation *ob)
 		add_num(bad, st, "events", (double)ob->stream.events);
 		add_bool(bad, st, "done", ob->stream.done);
 		add_metrics(bad, st, &ob->stream.speed);
+		add_itl_histogram(bad, st, &ob->stream.speed);
 	}
 	return o;
 }

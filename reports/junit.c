@@ -13,51 +13,17 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "markup.h"
 #include "report.h"
 #include "summary.h"
 #include "text.h"
 #include "version.h"
 
-static int xml_text(struct buf *out, const char *s, bool attr)
-{
-	const unsigned char *p = (const unsigned char *)(s ? s : "");
-	size_t len = strlen((const char *)p), i = 0;
-	unsigned long cp;
-	int rc = 0;
-
-	while (i < len && !rc) {
-		size_t n = text_utf8_decode(p + i, len - i, &cp);
-
-		if (!n) { /* not expected after sanitizing; stay valid anyway */
-			rc = buf_puts(out, "\xEF\xBF\xBD");
-			i++;
-			continue;
-		}
-		if (cp == '&')
-			rc = buf_puts(out, "&amp;");
-		else if (cp == '<')
-			rc = buf_puts(out, "&lt;");
-		else if (cp == '>')
-			rc = buf_puts(out, "&gt;");
-		else if (cp == '"' && attr)
-			rc = buf_puts(out, "&quot;");
-		else if ((cp == '\n' || cp == '\t' || cp == '\r') && attr)
-			rc = buf_printf(out, "&#%lu;", cp);
-		else if ((cp < 0x20 && cp != '\n' && cp != '\t' && cp != '\r') || cp == 0x7F ||
-			 cp == 0xFFFE || cp == 0xFFFF)
-			rc = buf_printf(out, "#x%02lX", cp);
-		else
-			rc = buf_append(out, p + i, n);
-		i += n;
-	}
-	return rc;
-}
-
 static int property(struct buf *out, const char *name, const char *value)
 {
 	int rc = buf_printf(out, "    <property name=\"%s\" value=\"", name);
 
-	rc |= xml_text(out, value ? value : "", true);
+	rc |= markup_text(out, value ? value : "", true);
 	rc |= buf_puts(out, "\"/>\n");
 	return rc;
 }
@@ -93,7 +59,7 @@ static int system_out(struct buf *out, const struct probe_result *p)
 	if (p->n_obs > 32)
 		rc |= buf_printf(&ev, "... %zu more requests in the JSON report\n", p->n_obs - 32);
 	rc |= buf_puts(out, "      <system-out>");
-	rc |= xml_text(out, buf_cstr(&ev), false);
+	rc |= markup_text(out, buf_cstr(&ev), false);
 	rc |= buf_puts(out, "</system-out>\n");
 	buf_release(&ev);
 	return rc;
@@ -133,14 +99,14 @@ static int classname(struct buf *out, const struct run_result *r)
 static int failure_text(struct buf *out, const struct probe_result *p)
 {
 	char *evidence = p->probe->conform ? NULL : summary_evidence(p);
-	int rc = xml_text(out, p->message ? p->message : "", false);
+	int rc = markup_text(out, p->message ? p->message : "", false);
 
 	if ((p->cause != CAUSE_NONE || p->probe->conform) && *probe_remedy(p)) {
 		rc |= buf_puts(out, "\nremedy: ");
-		rc |= xml_text(out, probe_remedy(p), false);
+		rc |= markup_text(out, probe_remedy(p), false);
 	}
 	if (!p->probe->conform)
-		rc |= evidence ? buf_puts(out, "\nevidence: ") || xml_text(out, evidence, false)
+		rc |= evidence ? buf_puts(out, "\nevidence: ") || markup_text(out, evidence, false)
 			       : -1;
 	free(evidence);
 	return rc;
@@ -156,13 +122,13 @@ static int testcase(struct buf *out, const struct run_result *r, const struct pr
 	int rc = 0;
 
 	rc |= buf_puts(out, "    <testcase classname=\"");
-	rc |= classname(&msg, r) || xml_text(out, buf_cstr(&msg), true);
+	rc |= classname(&msg, r) || markup_text(out, buf_cstr(&msg), true);
 	buf_reset(&msg);
 	rc |= buf_puts(out, "\" name=\"");
-	rc |= xml_text(out, p->probe->id, true);
-	rc |= xml_text(out, p->variant, true);
+	rc |= markup_text(out, p->probe->id, true);
+	rc |= markup_text(out, p->variant, true);
 	rc |= buf_puts(out, " — ");
-	rc |= xml_text(out, p->probe->title, true);
+	rc |= markup_text(out, p->probe->title, true);
 	rc |= buf_printf(out, "\" time=\"%.3f\">\n", p->seconds);
 	if (p->verdict != VERDICT_PASS) {
 		/* a conformance check's type is its status */
@@ -171,7 +137,7 @@ static int testcase(struct buf *out, const struct run_result *r, const struct pr
 
 		rc |= buf_printf(&msg, "%s: %s", type, p->message ? p->message : "");
 		rc |= buf_printf(out, "      <%s type=\"%s\" message=\"", elem[p->verdict], type);
-		rc |= xml_text(out, buf_cstr(&msg), true);
+		rc |= markup_text(out, buf_cstr(&msg), true);
 		rc |= buf_puts(out, "\">");
 		rc |= failure_text(out, p);
 		rc |= buf_printf(out, "</%s>\n", elem[p->verdict]);
@@ -205,12 +171,12 @@ static int suite_head(struct buf *out, const struct run_result *r)
 			 "errors=\"%d\" time=\"%.3f\">\n",
 			 r->n_probes, failures, errors, r->seconds);
 	rc |= buf_puts(out, "  <testsuite name=\"preflight ");
-	rc |= run_label(&label, r) || xml_text(out, buf_cstr(&label), true);
+	rc |= run_label(&label, r) || markup_text(out, buf_cstr(&label), true);
 	rc |= buf_printf(out,
 			 "\" tests=\"%zu\" failures=\"%d\" errors=\"%d\" skipped=\"%d\" "
 			 "time=\"%.3f\" timestamp=\"%s\" hostname=\"",
 			 r->n_probes, failures, errors, skipped, r->seconds, stamp);
-	rc |= xml_text(out, host, true);
+	rc |= markup_text(out, host, true);
 	rc |= buf_puts(out, "\">\n  <properties>\n");
 	rc |= property(out, "endpoint", r->endpoint);
 	rc |= property(out, "model", r->model);

@@ -17,6 +17,10 @@ static const struct report_format formats[] = {
 	{ "json", "--json", "the JSON report (written atomically)", report_json_render, true },
 	{ "markdown", "--markdown", "the notebook row (written atomically)", report_markdown_render,
 	  true },
+	{ "html", "--html", "the HTML report, one self-contained page (written atomically)",
+	  report_html_render, true },
+	{ "svg", "--svg", "the long-context heat map, a standalone SVG (written atomically)",
+	  report_svg_render, true },
 };
 
 const struct report_format *report_format_at(size_t i)

@@ -16,6 +16,10 @@
 int report_junit_render(const struct run_result *r, struct buf *out);
 int report_json_render(const struct run_result *r, struct buf *out);
 int report_markdown_render(const struct run_result *r, struct buf *out);
+/* The HTML page and the heat map (html.c, heatmap.c), drawn from the JSON
+ * report's tree so that `preflight report` draws the same from files. */
+int report_html_render(const struct run_result *r, struct buf *out);
+int report_svg_render(const struct run_result *r, struct buf *out);
 /* The console report; color adds ANSI colours. */
 int report_console_render(const struct run_result *r, bool color, struct buf *out);
 /* The end of a console header: the engine, the endpoint's note, the rule. */

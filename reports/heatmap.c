@@ -1,0 +1,383 @@
+/* heatmap — the long-context map as SVG; see heatmap.h. */
+#include "heatmap.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "markup.h"
+#include "plan.h"
+#include "table.h"
+
+#define MAX_AXIS   24 /* sizes or depths a panel draws; a hand-made report may hold more */
+#define MAX_PANELS 8
+#define CELL_W	   78
+#define CELL_H	   38
+#define LEFT	   70 /* the depth labels */
+#define HEAD	   70 /* the title and the subtitle */
+#define PANEL_HEAD 38 /* a panel's own title, and room for the effective line's label */
+#define PANEL_FOOT 52 /* the column labels and the axis caption */
+#define LEGEND_H   40
+#define MIN_WIDTH  640
+
+enum look { LOOK_PASS, LOOK_PARTIAL, LOOK_FAIL, LOOK_SKIPPED, LOOK_ERROR, LOOKS };
+
+static const struct {
+	const char *name, *fill, *ink;
+} looks[LOOKS] = {
+	[LOOK_PASS] = { "pass", "#1a9850", "#ffffff" },
+	[LOOK_PARTIAL] = { "partial", "#fdae61", "#1f1f1f" },
+	[LOOK_FAIL] = { "fail", "#d73027", "#ffffff" },
+	[LOOK_SKIPPED] = { "skipped", "#d9d9d9", "#3a3a3a" },
+	[LOOK_ERROR] = { "error", "#5e3c99", "#ffffff" },
+};
+
+/* one needle probe's cells on its own axes */
+struct panel {
+	const char *id, *title;
+	long sizes[MAX_AXIS];
+	double depths[MAX_AXIS];
+	size_t n_sizes, n_depths;
+	const cJSON *cell[MAX_AXIS][MAX_AXIS]; /* [depth][size], NULL: not in the report */
+};
+
+struct map {
+	struct panel panels[MAX_PANELS];
+	size_t n;
+	long effective; /* the sweep's effective context, 0 none or no sweep */
+	int width, height;
+};
+
+static double num(const cJSON *o, const char *key, double none)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+
+	return cJSON_IsNumber(v) ? v->valuedouble : none;
+}
+
+/* a probe of the report that is a needle cell: its needle object */
+static const cJSON *needle_of(const cJSON *probe)
+{
+	const cJSON *n = cJSON_GetObjectItemCaseSensitive(probe, "needle");
+
+	return cJSON_IsObject(n) && table_str(n, "secret") && num(n, "requested_tokens", 0) > 0
+		       ? n
+		       : NULL;
+}
+
+bool heatmap_has_cells(const cJSON *report)
+{
+	const cJSON *p;
+
+	cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(
+				      report, "probes")) if (needle_of(p)) return true;
+	return false;
+}
+
+/* v's place on an ascending axis of *n, inserted when new; -1 when full */
+static int axis_place(double *axis, size_t *n, double v)
+{
+	size_t i, k;
+
+	for (i = 0; i < *n && axis[i] < v; i++)
+		;
+	if (i < *n && axis[i] == v)
+		return (int)i;
+	if (*n == MAX_AXIS)
+		return -1;
+	for (k = (*n)++; k > i; k--)
+		axis[k] = axis[k - 1];
+	axis[i] = v;
+	return (int)i;
+}
+
+static struct panel *panel_for(struct map *m, const cJSON *probe)
+{
+	const char *id = table_str(probe, "id");
+	size_t i;
+
+	for (i = 0; i < m->n; i++)
+		if (id && m->panels[i].id && !strcmp(m->panels[i].id, id))
+			return &m->panels[i];
+	if (m->n == MAX_PANELS)
+		return NULL;
+	m->panels[m->n].id = id;
+	m->panels[m->n].title = table_str(probe, "title");
+	return &m->panels[m->n++];
+}
+
+/* the axes first (sizes and depths of every cell), then the cells on them */
+static void collect(struct map *m, const cJSON *report)
+{
+	const cJSON *probes = cJSON_GetObjectItemCaseSensitive(report, "probes"), *p;
+	int pass;
+
+	for (pass = 0; pass < 2; pass++)
+		cJSON_ArrayForEach(p, probes)
+		{
+			const cJSON *n = needle_of(p);
+			struct panel *pn = n ? panel_for(m, p) : NULL;
+			double sizes[MAX_AXIS];
+			size_t k;
+			int s, d;
+
+			if (!pn)
+				continue;
+			for (k = 0; k < pn->n_sizes; k++)
+				sizes[k] = (double)pn->sizes[k];
+			s = axis_place(sizes, &pn->n_sizes, num(n, "requested_tokens", 0));
+			for (k = 0; k < pn->n_sizes; k++)
+				pn->sizes[k] = (long)sizes[k];
+			d = axis_place(pn->depths, &pn->n_depths, num(n, "depth", 0));
+			if (pass == 1 && s >= 0 && d >= 0)
+				pn->cell[d][s] = p;
+		}
+}
+
+static enum look look_of(const cJSON *probe)
+{
+	const cJSON *n = cJSON_GetObjectItemCaseSensitive(probe, "needle");
+	const char *v = table_str(probe, "verdict");
+	double got = num(n, "recalled", -1), asked = num(n, "asked", -1);
+
+	if (!v || !strcmp(v, "error"))
+		return LOOK_ERROR;
+	if (!strcmp(v, "pass"))
+		return LOOK_PASS;
+	if (!strcmp(v, "skipped"))
+		return LOOK_SKIPPED;
+	return got > 0 && got < asked ? LOOK_PARTIAL : LOOK_FAIL;
+}
+
+/* 128021 as "128,021" */
+static void thousands(long v, char *out, size_t n)
+{
+	char raw[32];
+	size_t len, i, j = 0;
+
+	snprintf(raw, sizeof(raw), "%ld", v);
+	len = strlen(raw);
+	for (i = 0; i < len && j + 2 < n; i++) {
+		out[j++] = raw[i];
+		if (raw[i] != '-' && (len - i - 1) % 3 == 0 && i + 1 < len)
+			out[j++] = ',';
+	}
+	out[j] = '\0';
+}
+
+/* text at x, y: size, anchor, weight and colour, escaped */
+static int text(struct buf *b, double x, double y, int size, const char *anchor, const char *fill,
+		bool bold, const char *s)
+{
+	return buf_printf(b,
+			  "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%d\" text-anchor=\"%s\" "
+			  "fill=\"%s\"%s>",
+			  x, y, size, anchor, fill, bold ? " font-weight=\"bold\"" : "") ||
+	       markup_text(b, s, false) || buf_puts(b, "</text>\n");
+}
+
+/* the two lines of a cell: the measured prompt, then the recall or why */
+static void cell_lines(const cJSON *probe, char *one, char *two, size_t n)
+{
+	const cJSON *nd = cJSON_GetObjectItemCaseSensitive(probe, "needle");
+	double measured = num(nd, "measured_prompt_tokens", -1), asked = num(nd, "asked", 0);
+	const char *v = table_str(probe, "verdict");
+	char t[32];
+
+	if (measured >= 0) {
+		thousands((long)measured, t, sizeof(t));
+		snprintf(one, n, "%s tok", t);
+	} else {
+		snprintf(one, n, "not measured");
+	}
+	if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(probe, "beyond_window")))
+		snprintf(two, n, "beyond window");
+	else if (asked > 1)
+		snprintf(two, n, "recall %.0f/%.0f", num(nd, "recalled", 0), asked);
+	else
+		snprintf(two, n, "%s", v ? v : "error");
+}
+
+/* a cell's hover text: its name, verdict and why */
+static int cell_title(struct buf *b, const cJSON *probe)
+{
+	const char *why = table_str(probe, "message");
+
+	return buf_puts(b, "<title>") || markup_text(b, table_str(probe, "id"), false) ||
+	       markup_text(b, table_str(probe, "variant"), false) || buf_puts(b, ": ") ||
+	       markup_text(b, table_str(probe, "verdict"), false) ||
+	       (why && (buf_puts(b, " — ") || markup_text(b, why, false))) ||
+	       buf_puts(b, "</title>");
+}
+
+static int cell(struct buf *b, const cJSON *probe, double x, double y)
+{
+	enum look k = look_of(probe);
+	char one[48], two[48];
+
+	cell_lines(probe, one, two, sizeof(one));
+	return buf_printf(b,
+			  "<g class=\"cell %s\"><rect x=\"%.1f\" y=\"%.1f\" width=\"%d\" "
+			  "height=\"%d\" rx=\"3\" fill=\"%s\" stroke=\"#ffffff\" "
+			  "stroke-width=\"2\"/>",
+			  looks[k].name, x, y, CELL_W, CELL_H, looks[k].fill) ||
+	       cell_title(b, probe) ||
+	       text(b, x + CELL_W / 2.0, y + 16, 11, "middle", looks[k].ink, false, one) ||
+	       text(b, x + CELL_W / 2.0, y + 30, 10, "middle", looks[k].ink, false, two) ||
+	       buf_puts(b, "</g>\n");
+}
+
+static int effective_label(struct buf *b, long size, double x, double y)
+{
+	char label[48], k[24];
+
+	plan_size_label(size, k, sizeof(k));
+	snprintf(label, sizeof(label), "◀ effective context %s", k);
+	return text(b, x, y, 10, "start", "#111111", true, label);
+}
+
+/* the column labels, the axis caption and the effective context's line */
+static int panel_axes(struct buf *b, const struct map *m, const struct panel *p, double top)
+{
+	double bottom = top + (double)p->n_depths * CELL_H;
+	size_t s;
+	int rc = 0;
+
+	for (s = 0; s < p->n_sizes && !rc; s++) {
+		char label[24];
+
+		plan_size_label(p->sizes[s], label, sizeof(label));
+		rc = text(b, LEFT + (double)s * CELL_W + CELL_W / 2.0, bottom + 16, 12, "middle",
+			  "#222222", false, label);
+		if (!rc && m->effective == p->sizes[s] && s + 1 < p->n_sizes)
+			rc = buf_printf(b,
+					"<line class=\"effective\" x1=\"%.1f\" y1=\"%.1f\" "
+					"x2=\"%.1f\" y2=\"%.1f\" stroke=\"#111111\" "
+					"stroke-width=\"2\" stroke-dasharray=\"5 3\"/>\n",
+					LEFT + (double)(s + 1) * CELL_W, top - 6,
+					LEFT + (double)(s + 1) * CELL_W, bottom + 4) ||
+			     effective_label(b, p->sizes[s], LEFT + (double)(s + 1) * CELL_W + 4,
+					     top - 8);
+	}
+	return rc || text(b, LEFT + (double)p->n_sizes * CELL_W / 2.0, bottom + 34, 12, "middle",
+			  "#444444", false, "context length (prompt tokens; k = 1,000)");
+}
+
+static int panel(struct buf *b, const struct map *m, const struct panel *p, double top)
+{
+	char head[256], depth[16];
+	size_t d, s;
+	int rc;
+
+	snprintf(head, sizeof(head), "%s (%s)", p->title ? p->title : "needle",
+		 p->id ? p->id : "?");
+	rc = text(b, 16, top + 18, 13, "start", "#111111", true, head);
+	top += PANEL_HEAD;
+	for (d = 0; d < p->n_depths && !rc; d++) {
+		snprintf(depth, sizeof(depth), "%.0f%%", p->depths[d] * 100.0);
+		rc = text(b, LEFT - 8, top + (double)d * CELL_H + CELL_H / 2.0 + 4, 12, "end",
+			  "#222222", false, depth);
+		for (s = 0; s < p->n_sizes && !rc; s++)
+			if (p->cell[d][s])
+				rc = cell(b, p->cell[d][s], LEFT + (double)s * CELL_W,
+					  top + (double)d * CELL_H);
+	}
+	return rc || panel_axes(b, m, p, top) ||
+	       buf_printf(b,
+			  "<text x=\"14\" y=\"%.1f\" font-size=\"12\" fill=\"#444444\" "
+			  "text-anchor=\"middle\" transform=\"rotate(-90 14 %.1f)\">needle "
+			  "depth</text>\n",
+			  top + (double)p->n_depths * CELL_H / 2.0,
+			  top + (double)p->n_depths * CELL_H / 2.0);
+}
+
+static int legend(struct buf *b, double top)
+{
+	int k, rc = 0, x = 16;
+
+	for (k = 0; k < LOOKS && !rc; k++) {
+		const char *name = k == LOOK_PARTIAL ? "partial recall" : looks[k].name;
+
+		rc = buf_printf(b,
+				"<rect x=\"%d\" y=\"%.1f\" width=\"14\" height=\"14\" rx=\"2\" "
+				"fill=\"%s\"/>\n",
+				x, top + 12, looks[k].fill) ||
+		     text(b, x + 20, top + 24, 12, "start", "#222222", false, name);
+		x += 44 + 7 * (int)strlen(name);
+	}
+	return rc;
+}
+
+/* "model · recipe · engine · date" and the sweep's headline */
+static int titles(struct buf *b, const cJSON *report)
+{
+	const cJSON *ep = cJSON_GetObjectItemCaseSensitive(report, "endpoint");
+	const cJSON *recipe = cJSON_GetObjectItemCaseSensitive(report, "recipe");
+	const cJSON *sweep = cJSON_GetObjectItemCaseSensitive(report, "sweep");
+	const char *model = table_str(ep, "model"), *name = table_str(recipe, "name");
+	const char *engine = table_str(ep, "engine"), *started = table_str(report, "started");
+	const char *head = table_str(sweep, "headline");
+	char line[512];
+
+	snprintf(line, sizeof(line), "Long-context map · %s", model ? model : "unknown model");
+	if (text(b, 16, 28, 17, "start", "#111111", true, line))
+		return -1;
+	snprintf(line, sizeof(line), "%s%s%s · %.10s%s%s", name ? name : "no recipe",
+		 engine ? " · " : "", engine ? engine : "", started ? started : "undated",
+		 head ? " · " : "", head ? head : "");
+	return text(b, 16, 50, 12, "start", "#444444", false, line);
+}
+
+static void measure(struct map *m)
+{
+	size_t i;
+	int width = MIN_WIDTH;
+
+	m->height = HEAD + LEGEND_H + 10;
+	for (i = 0; i < m->n; i++) {
+		int w = LEFT + (int)m->panels[i].n_sizes * CELL_W + 40;
+
+		width = w > width ? w : width;
+		m->height += PANEL_HEAD + (int)m->panels[i].n_depths * CELL_H + PANEL_FOOT;
+	}
+	if (!m->n)
+		m->height += 30;
+	m->width = width;
+}
+
+int heatmap_svg(const cJSON *report, bool standalone, struct buf *out)
+{
+	struct map m;
+	double top = HEAD;
+	size_t i;
+	int rc;
+
+	memset(&m, 0, sizeof(m));
+	collect(&m, report);
+	m.effective = (long)num(cJSON_GetObjectItemCaseSensitive(report, "sweep"),
+				"effective_context", 0);
+	measure(&m);
+	rc = (standalone && buf_puts(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+					  "<!-- preflight: the long-context map -->\n")) ||
+	     buf_printf(out,
+			"<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"heatmap\" width=\"%d\" "
+			"height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\" "
+			"font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">\n"
+			"<title>long-context map</title>\n"
+			"<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n",
+			m.width, m.height, m.width, m.height) ||
+	     titles(out, report);
+	for (i = 0; i < m.n && !rc; i++) {
+		rc = panel(out, &m, &m.panels[i], top);
+		top += PANEL_HEAD + (double)m.panels[i].n_depths * CELL_H + PANEL_FOOT;
+	}
+	if (!m.n && !rc)
+		rc = text(out, 16, top + 20, 13, "start", "#444444", false,
+			  "no needle cells in this report: run with --needle-ctx 4k,8k,... and "
+			  "--needle-depth 0:1:0.25 to map the context");
+	if (!m.n)
+		top += 30;
+	return rc || legend(out, top) || buf_puts(out, "</svg>\n") ? -1 : 0;
+}

@@ -1,0 +1,30 @@
+/* heatmap — the long-context map as SVG, drawn from a JSON report.
+ *
+ * gkamradt's picture: needle depth (rows) by context length (columns),
+ * one panel per needle probe, each cell coloured by what came back (pass,
+ * partial recall, fail, skipped, error) and labelled with the prompt
+ * tokens the endpoint measured and, for RULER's variants, the fraction
+ * recalled. A title names the model, recipe, engine and date, a dashed
+ * line marks the effective context, and a legend explains the colours.
+ * The SVG stands alone (no fonts, scripts or links to fetch) and every
+ * text is escaped (markup.h). It reads the report's tree only, so a live
+ * run and `preflight report` draw the same map. Never prints. */
+#ifndef PREFLIGHT_HEATMAP_H
+#define PREFLIGHT_HEATMAP_H
+
+#include <stdbool.h>
+
+#include "buf.h"
+
+struct cJSON;
+
+/* Does report (preflight-report/v1) hold a needle cell with a secret? */
+bool heatmap_has_cells(const struct cJSON *report);
+
+/* The map of report's needle cells onto out; standalone writes the XML
+ * declaration and a comment first (an .svg file), else the bare <svg>
+ * element for an HTML page. A report without needle cells gets a small
+ * SVG that says so. Returns 0, or -1 when out of memory. */
+int heatmap_svg(const struct cJSON *report, bool standalone, struct buf *out);
+
+#endif

@@ -1,0 +1,28 @@
+/* html — the HTML report: one self-contained page from JSON reports.
+ *
+ * Inline CSS and SVG only: no script, font, image or link to fetch (a
+ * Content-Security-Policy of default-src 'none' says so to the browser),
+ * readable offline and printable. Per report: the verdict and the
+ * notebook's summary line, the endpoint and recipe, the long-context map
+ * when needle cells ran (heatmap.h), every probe with its cause, remedy,
+ * evidence and answer excerpts (failures open), the stream timing charts
+ * (each probe's TTFT per answer and its ITL histogram), the settings, and
+ * for a conform report the conformance table. Several reports get a
+ * comparison table first, each row linking to its report's section.
+ * Every text from a report is escaped (markup.h): an answer holding
+ * <script> is shown, never run. Reads the trees only; never prints. */
+#ifndef PREFLIGHT_HTML_H
+#define PREFLIGHT_HTML_H
+
+#include <stddef.h>
+
+#include "buf.h"
+
+struct cJSON;
+
+/* The page of the n reports (preflight-report/v1 or
+ * preflight-conformance/v1) onto out. Returns 0, or -1 when out of
+ * memory. */
+int html_render(const struct cJSON *const *reports, size_t n, struct buf *out);
+
+#endif
