@@ -385,7 +385,7 @@ static int sweep_row(struct buf *b, const cJSON *r, const cJSON *p)
 {
 	const char *id = table_str(p, "id");
 	const cJSON *q;
-	int cells = 0, passed = 0, named = 0, rc;
+	int cells = 0, passed = 0, beyond = 0, named = 0, rc;
 	struct buf bad = BUF_INIT(0);
 
 	cJSON_ArrayForEach(q, items_of(r))
@@ -393,17 +393,19 @@ static int sweep_row(struct buf *b, const cJSON *r, const cJSON *p)
 		if (!swept(q) || !id || !table_str(q, "id") || strcmp(table_str(q, "id"), id))
 			continue;
 		cells++;
-		passed += cell_passed(q);
+		beyond += cJSON_IsTrue(get(q, "beyond_window"));
+		passed += cell_passed(q) && !cJSON_IsTrue(get(q, "beyond_window"));
 		if (!cell_passed(q) && named++ < 8)
 			buf_printf(&bad, "%s%s%s (%s)", named > 1 ? ", " : "", id,
 				   table_str(q, "variant") ? table_str(q, "variant") : "",
 				   table_str(q, "cause") ? table_str(q, "cause") : "?");
 	}
-	rc = buf_printf(b, "<tr><td class=\"v %s\">%s</td><td><code>",
-			passed == cells ? "pass" : "fail", passed == cells ? "pass" : "fail") ||
+	rc = buf_printf(b, "<tr><td class=\"v %s\">%s</td><td><code>", named ? "fail" : "pass",
+			named ? "fail" : "pass") ||
 	     esc(b, id) || buf_puts(b, "</code> sweep — ") || esc(b, table_str(p, "title")) ||
-	     buf_printf(b, "</td><td></td><td>%d/%d cells passed (the map above)%s", passed, cells,
-			named ? "; not passed: " : "") ||
+	     buf_printf(b, "</td><td></td><td>%d/%d cells passed (the map above)", passed, cells) ||
+	     (beyond && buf_printf(b, ", %d beyond the window", beyond)) ||
+	     buf_puts(b, named ? "; not passed: " : "") ||
 	     esc(b, buf_cstr(&bad)) || buf_puts(b, named > 8 ? ", …</td></tr>\n" : "</td></tr>\n");
 	buf_release(&bad);
 	return rc;

@@ -34,5 +34,6 @@ Suite *speed_suite(void);
 Suite *retry_suite(void);
 Suite *conform_suite(void);
 Suite *sweep_suite(void);
+Suite *html_suite(void);
 
 #endif

@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# make check-browser: the HTML report and the heat map in a real browser.
+#
+# Generates pages against the fake endpoint (the demo's small sweep, a band
+# that loses needles, an endpoint whose words hold <script>, a conform run),
+# loads each in headless Chromium, dumps the DOM and checks the elements a
+# reader needs and that the hostile text is inert; any console message is a
+# failure (the pages hold no script, so one means a refused load or an
+# error). Every SVG is checked as XML with xmllint. Ends with a screenshot
+# of the demo report, its path printed for CI to keep.
+#
+# Usage: tests/browser.sh OUT_DIR   (run from the repository root)
+set -uo pipefail
+
+out=${1:-browser-out}
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+browser=$(command -v chromium || command -v chromium-browser || true)
+if [ -z "$browser" ]; then
+  echo "check-browser: skipped: chromium is not installed and could not be installed here"
+  exit 0
+fi
+
+checks=0
+failures=0
+profile=$(mktemp -d)
+trap 'rm -rf "$profile"' EXIT
+flags=(--headless --no-sandbox --disable-gpu --disable-dev-shm-usage --no-first-run
+       --hide-scrollbars --user-data-dir="$profile" --enable-logging=stderr --v=0)
+
+check() { # check WHAT COMMAND...: one named check
+  local what=$1
+  shift
+  checks=$((checks + 1))
+  if "$@"; then
+    echo "  ok   $what"
+  else
+    echo "  FAIL $what"
+    failures=$((failures + 1))
+  fi
+}
+
+has() { grep -qF -- "$2" "$1"; }
+lacks() { ! grep -qiF -- "$2" "$1"; }
+count_is() { [ "$(grep -oF -- "$2" "$1" | wc -l)" -eq "$3" ]; }
+no_console() { ! grep -q ':CONSOLE' "$1"; }
+
+# load PAGE: its DOM into PAGE.dom, the browser's log into PAGE.log
+load() {
+  timeout 120 "$browser" "${flags[@]}" --dump-dom "file://$1" >"$1.dom" 2>"$1.log"
+}
+
+fake() { # fake SCENARIO ARGS...: preflight against the fake endpoint
+  local scenario=$1
+  shift
+  ./fixtures/fake-endpoint --scenario "fixtures/scenarios/$scenario.json" -- \
+    ./preflight "$@" >/dev/null 2>&1
+}
+
+echo "check-browser: $("$browser" --version 2>/dev/null | head -1)"
+fake demo run --endpoint 'http://127.0.0.1:{port}/v1' --needle-ctx 4k,8k,16k \
+  --needle-depth 0:1:0.5 --stream --json "$out/demo.json" --html "$out/demo.html" \
+  --svg "$out/demo.svg"
+fake needle-band run --endpoint 'http://127.0.0.1:{port}/v1' --checks needle,needle-multikey \
+  --needle-ctx 4k,8k,16k,32k --needle-depth 0:1:0.25 --json "$out/band.json" \
+  --html "$out/band.html" --svg "$out/band.svg"
+fake html-hostile run --endpoint 'http://127.0.0.1:{port}/v1' --checks smoke,needle \
+  --needle-ctx 4k,8k --html "$out/hostile.html" --svg "$out/hostile.svg"
+fake conform-vllm conform --endpoint 'http://127.0.0.1:{port}/v1' --json "$out/conform.json" \
+  --html "$out/conform.html"
+./preflight report "$out/demo.json" "$out/band.json" "$out/conform.json" \
+  --html "$out/several.html" >/dev/null
+
+for page in demo band hostile conform several; do
+  f="$out/$page.html"
+  echo "$page.html"
+  if [ ! -s "$f" ]; then
+    check "written" false
+    continue
+  fi
+  load "$f"
+  check "loads, and the DOM has the report" has "$f.dom" '<section class="report"'
+  check "no console message" no_console "$f.log"
+  check "no script element" lacks "$f.dom" '<script'
+done
+echo "checks of what each page shows"
+check "demo: the verdict" has "$out/demo.html.dom" 'ALL PASS'
+check "demo: the summary chips" has "$out/demo.html.dom" '<ul class="chips">'
+check "demo: the map" has "$out/demo.html.dom" 'class="heatmap"'
+check "demo: nine cells passed" count_is "$out/demo.html.dom" 'class="cell pass"' 9
+check "demo: the timing charts" has "$out/demo.html.dom" 'class="timing"'
+check "demo: ITL bars" has "$out/demo.html.dom" 'class="itl"'
+check "band: two single-needle and two multi-key cells failed" \
+  count_is "$out/band.html.dom" 'class="cell fail"' 4
+check "band: the effective context" has "$out/band.html.dom" 'effective context 8k of 32k swept'
+check "hostile: the answer's script is text" has "$out/hostile.html.dom" \
+  "&lt;script&gt;document.title='pwned'&lt;/script&gt;"
+check "hostile: no image element" lacks "$out/hostile.html.dom" '<img'
+check "hostile: the title did not change" lacks "$out/hostile.html.dom" '<title>pwned'
+check "conform: the checks table" has "$out/conform.html.dom" '<h3>Conformance checks</h3>'
+check "several: the comparison table" has "$out/several.html.dom" '<h2>Comparison</h2>'
+check "several: three sections" count_is "$out/several.html.dom" '<section class="report"' 3
+echo "the SVGs as XML"
+for svg in demo band hostile; do
+  check "$svg.svg is well-formed" xmllint --noout "$out/$svg.svg"
+done
+
+shot="$out/demo-report.png"
+timeout 120 "$browser" "${flags[@]}" --window-size=1280,2600 --screenshot="$shot" \
+  "file://$out/demo.html" >/dev/null 2>&1
+check "a screenshot of the demo report" test -s "$shot"
+echo "check-browser: $checks checks, $failures failures; screenshot of the demo report: $shot"
+[ "$failures" -eq 0 ]

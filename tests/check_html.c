@@ -1,0 +1,291 @@
+/* check_html — the heat map and the HTML page: the cells of a made-up
+ * report (every colour, the effective line, escaping), a page of several
+ * reports, and end to end: the map of a band that loses needles shows
+ * exactly that band, the live page equals the one `preflight report`
+ * draws from the JSON, an endpoint's script stays text, and the report
+ * command's errors. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "heatmap.h"
+#include "html.h"
+#include "suites.h"
+#include "testutil.h"
+
+/* a report with cells of every kind at 4k and 8k, depths 0 and 1 */
+static const char cells_report[] =
+	"{\"schema\":\"preflight-report/v1\",\"started\":\"2026-12-01T10:00:00.000Z\","
+	"\"endpoint\":{\"model\":\"m<1>\",\"engine\":\"vLLM\"},"
+	"\"recipe\":{\"name\":\"r & d\"},"
+	"\"sweep\":{\"effective_context\":4000,\"swept_max\":8000,"
+	"\"headline\":\"effective context 4k of 8k swept\"},"
+	"\"probes\":["
+	"{\"id\":\"needle\",\"variant\":\"@4k@0%\",\"title\":\"t\",\"verdict\":\"pass\","
+	"\"swept\":true,\"needle\":{\"requested_tokens\":4000,\"measured_prompt_tokens\":4003,"
+	"\"depth\":0,\"secret\":\"S1\",\"recalled\":4,\"asked\":4}},"
+	"{\"id\":\"needle\",\"variant\":\"@4k@100%\",\"title\":\"t\",\"verdict\":\"pass\","
+	"\"swept\":true,\"needle\":{\"requested_tokens\":4000,\"measured_prompt_tokens\":3998,"
+	"\"depth\":1,\"secret\":\"S2\",\"recalled\":4,\"asked\":4}},"
+	"{\"id\":\"needle\",\"variant\":\"@8k@0%\",\"title\":\"t\",\"verdict\":\"fail\","
+	"\"message\":\"<script>x</script>\",\"swept\":true,\"needle\":{\"requested_tokens\":8000,"
+	"\"measured_prompt_tokens\":8001,\"depth\":0,\"secret\":\"S3\",\"recalled\":2,"
+	"\"asked\":4}},"
+	"{\"id\":\"needle\",\"variant\":\"@8k@100%\",\"title\":\"t\",\"verdict\":\"fail\","
+	"\"swept\":true,\"needle\":{\"requested_tokens\":8000,\"measured_prompt_tokens\":8002,"
+	"\"depth\":1,\"secret\":\"S4\",\"recalled\":0,\"asked\":4}},"
+	"{\"id\":\"needle\",\"variant\":\"@16k@0%\",\"title\":\"t\",\"verdict\":\"skipped\","
+	"\"swept\":true,\"beyond_window\":true,\"needle\":{\"requested_tokens\":16000,"
+	"\"depth\":0,\"secret\":\"S5\"}},"
+	"{\"id\":\"needle\",\"variant\":\"@16k@100%\",\"title\":\"t\",\"verdict\":\"error\","
+	"\"swept\":true,\"needle\":{\"requested_tokens\":16000,\"depth\":1,\"secret\":\"S6\"}},"
+	"{\"id\":\"smoke\",\"title\":\"s\",\"verdict\":\"pass\"}]}";
+
+static size_t count(const char *hay, const char *needle)
+{
+	size_t n = 0;
+
+	for (; (hay = strstr(hay, needle)); hay += strlen(needle))
+		n++;
+	return n;
+}
+
+/* xmllint, where there is one, says whether text is well-formed XML */
+static int well_formed(const char *dir, const char *name, const char *text)
+{
+	char path[4096], cmd[8192];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	fclose(f);
+	if (system("command -v xmllint >/dev/null 2>&1") != 0)
+		return -1;
+	snprintf(cmd, sizeof(cmd), "xmllint --noout '%s' 2>/dev/null", path);
+	return system(cmd) == 0;
+}
+
+START_TEST(map_of_made_up_cells)
+{
+	cJSON *r = cJSON_Parse(cells_report);
+	struct buf b = BUF_INIT(0);
+	struct outcome o = { 0 };
+	const char *s;
+
+	ck_assert(heatmap_has_cells(r));
+	ck_assert_int_eq(heatmap_svg(r, true, &b), 0);
+	s = buf_cstr(&b);
+	ck_assert(!strncmp(s, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", 39));
+	ck_assert_uint_eq(count(s, "class=\"cell pass\""), 2);
+	ck_assert_uint_eq(count(s, "class=\"cell partial\""), 1);
+	ck_assert_uint_eq(count(s, "class=\"cell fail\""), 1);
+	ck_assert_uint_eq(count(s, "class=\"cell skipped\""), 1);
+	ck_assert_uint_eq(count(s, "class=\"cell error\""), 1);
+	ck_assert_ptr_nonnull(strstr(s, "recall 2/4"));
+	ck_assert_ptr_nonnull(strstr(s, "8,001 tok"));
+	ck_assert_ptr_nonnull(strstr(s, "beyond window"));
+	/* the line after the 4k column: x = 70 + 78 */
+	ck_assert_ptr_nonnull(strstr(s, "<line class=\"effective\" x1=\"148.0\""));
+	ck_assert_ptr_nonnull(strstr(s, "effective context 4k"));
+	ck_assert_ptr_nonnull(strstr(s, "Long-context map · m&lt;1&gt;"));
+	ck_assert_ptr_nonnull(strstr(s, "r &amp; d · vLLM · 2026-12-01"));
+	ck_assert_ptr_nonnull(strstr(s, "needle@8k@0%: fail — &lt;script&gt;x&lt;/script&gt;"));
+	ck_assert_ptr_null(strstr(s, "<script"));
+	ck_assert_ptr_nonnull(strstr(s, ">4k</text>"));
+	ck_assert_ptr_nonnull(strstr(s, ">100%</text>"));
+	outcome_mkdir(&o);
+	ck_assert_int_ne(well_formed(o.dir, "m.svg", s), 0);
+	buf_release(&b);
+	/* the bare element for a page, and a map of nothing that says so */
+	ck_assert_int_eq(heatmap_svg(r, false, &b), 0);
+	ck_assert(!strncmp(buf_cstr(&b), "<svg xmlns=\"http://www.w3.org/2000/svg\"", 39));
+	buf_release(&b);
+	cJSON_Delete(r);
+	r = cJSON_Parse("{\"probes\":[{\"id\":\"smoke\"}]}");
+	ck_assert(!heatmap_has_cells(r));
+	ck_assert_int_eq(heatmap_svg(r, true, &b), 0);
+	ck_assert_ptr_nonnull(strstr(buf_cstr(&b), "no needle cells in this report"));
+	ck_assert_int_ne(well_formed(o.dir, "none.svg", buf_cstr(&b)), 0);
+	buf_release(&b);
+	cJSON_Delete(r);
+	outcome_release(&o);
+}
+END_TEST
+
+START_TEST(page_of_several_reports)
+{
+	cJSON *a = cJSON_Parse(cells_report), *c;
+	const cJSON *both[2];
+	struct buf b = BUF_INIT(0);
+	const char *s;
+
+	c = cJSON_Parse("{\"schema\":\"preflight-conformance/v1\",\"passed\":false,"
+			"\"endpoint\":{\"model\":\"q\",\"engine\":\"SGLang\"},\"checks\":["
+			"{\"id\":\"p-n\",\"title\":\"n\",\"area\":\"sampling\",\"status\":\"ignored\","
+			"\"fails\":true,\"evidence\":\"1 choice\",\"remedy\":\"use <n>\"}]}");
+	both[0] = a;
+	both[1] = c;
+	ck_assert_int_eq(html_render(both, 2, &b), 0);
+	s = buf_cstr(&b);
+	ck_assert(!strncmp(s, "<!DOCTYPE html>\n", 16));
+	ck_assert_ptr_nonnull(strstr(s, "content=\"default-src 'none'; style-src 'unsafe-inline'\""));
+	ck_assert_ptr_nonnull(strstr(s, "<h2>Comparison</h2>"));
+	ck_assert_ptr_nonnull(strstr(s, "<a href=\"#report-2\">q at ?</a>"));
+	ck_assert_ptr_nonnull(strstr(s, "<section class=\"report\" id=\"report-1\">"));
+	ck_assert_ptr_nonnull(strstr(s, "<h3>Long-context map</h3>"));
+	ck_assert_ptr_nonnull(strstr(s, "<h3>Conformance checks</h3>"));
+	ck_assert_ptr_nonnull(strstr(s, "use &lt;n&gt;"));
+	ck_assert_ptr_nonnull(strstr(s, "2/6 cells passed (the map above), 1 beyond the window; not passed: needle@8k@0%"));
+	ck_assert_ptr_null(strstr(s, "<script"));
+	ck_assert_uint_eq(count(s, "<section "), 2);
+	ck_assert_uint_eq(count(s, "</section>"), 2);
+	/* no link, image, font or script source to fetch */
+	ck_assert_ptr_null(strstr(s, "src="));
+	ck_assert_ptr_null(strstr(s, "<link"));
+	ck_assert_ptr_null(strstr(s, "url("));
+	buf_release(&b);
+	cJSON_Delete(a);
+	cJSON_Delete(c);
+}
+END_TEST
+
+/* the band of needle-band (lost beyond 10,000 tokens at depths 0.4 to
+ * 0.6): exactly the two 50% cells past 8k are red on the map, the line
+ * sits after 8k, and preflight report draws the same page and map from
+ * the JSON as the run did live */
+START_TEST(band_on_the_map_and_the_page)
+{
+	const char *argv[] = { "run",	     "--endpoint", NULL,	    "--checks",
+			       "needle",     "--needle-ctx", "4k,8k,16k,32k", "--needle-depth",
+			       "0:1:0.25",   "--stream",     "--json",	    "r.json",
+			       "--html",     "r.html",	     "--svg",	    "r.svg",
+			       NULL };
+	const char *again[] = { "report", "r.json", "--html", "p.html", "--svg", "p.svg", NULL };
+	char *live, *later, *svg, *svg_later, path[4096];
+	struct outcome o;
+	struct fake f;
+
+	fake_start(&f, "needle-band");
+	argv[2] = f.url;
+	run_preflight(&o, NULL, argv);
+	fake_stop(&f);
+	ck_assert_int_eq(o.code, 1);
+	svg = read_report(&o, "r.svg");
+	ck_assert_uint_eq(count(svg, "class=\"cell fail\""), 2);
+	ck_assert_uint_eq(count(svg, "class=\"cell pass\""), 18);
+	ck_assert_ptr_nonnull(strstr(svg, "<title>needle@16k@50%: fail"));
+	ck_assert_ptr_nonnull(strstr(svg, "<title>needle@32k@50%: fail"));
+	/* after the 8k column */
+	ck_assert_ptr_nonnull(strstr(svg, "<line class=\"effective\" x1=\"226.0\""));
+	snprintf(path, sizeof(path), "%s/r.svg", o.dir);
+	ck_assert_int_ne(well_formed(o.dir, "copy.svg", svg), 0);
+	live = read_report(&o, "r.html");
+	ck_assert_ptr_nonnull(strstr(live, "effective context 8k of 32k swept"));
+	ck_assert_ptr_nonnull(strstr(live, "18/20 cells passed"));
+	ck_assert_ptr_nonnull(strstr(live, "<h3>Stream timing</h3>"));
+	run_preflight_in(&o, NULL, again);
+	ck_assert_msg(o.code == 0, "%s", o.err);
+	later = read_report(&o, "p.html");
+	svg_later = read_report(&o, "p.svg");
+	ck_assert_str_eq(later, live);
+	ck_assert_str_eq(svg_later, svg);
+	free(live);
+	free(later);
+	free(svg);
+	free(svg_later);
+	outcome_release(&o);
+}
+END_TEST
+
+/* an endpoint's script, image handler and closing tags stay text */
+START_TEST(hostile_endpoint_is_inert)
+{
+	const char *argv[] = { "run",	"--endpoint", NULL,    "--checks", "smoke",
+			       "--html", "r.html",    "--svg", "r.svg",	   NULL };
+	struct outcome o;
+	struct fake f;
+	char *page;
+
+	fake_start(&f, "html-hostile");
+	argv[2] = f.url;
+	run_preflight(&o, NULL, argv);
+	fake_stop(&f);
+	ck_assert_msg(o.code == 0, "exit %d\n%s", o.code, o.out);
+	page = read_report(&o, "r.html");
+	ck_assert_ptr_null(strstr(page, "<script"));
+	ck_assert_ptr_null(strstr(page, "<img"));
+	ck_assert_ptr_nonnull(strstr(page, "&lt;script&gt;document.title='pwned'&lt;/script&gt;"));
+	ck_assert_ptr_nonnull(strstr(page, "&lt;/pre&gt;"));
+	ck_assert_uint_eq(count(page, "<title>"), 1);
+	ck_assert_uint_eq(count(page, "</title>"), 1);
+	free(page);
+	outcome_release(&o);
+}
+END_TEST
+
+/* what report refuses, with the exit code that says so */
+START_TEST(report_command_errors)
+{
+	static const struct {
+		const char *args[6];
+		int code;
+		const char *err;
+	} rows[] = {
+		{ { "report", "bad.json", "--html", "x.html", NULL }, 2, "bad.json:1:" },
+		{ { "report", "other.json", "--html", "x.html", NULL },
+		  2,
+		  "not a JSON report of preflight run or conform" },
+		{ { "report", "r.json", NULL }, 2, "report needs --html FILE, --svg FILE or both" },
+		{ { "report", "r.json", "r.json", "--svg", "x.svg", NULL }, 2, "--svg draws one" },
+		{ { "report", "r.json", "--html", NULL }, 2, "'--html' needs a FILE" },
+		{ { "report", "r.json", "--html", "r.json", NULL }, 2, "is a report to read" },
+		{ { "report", "r.json", "--html", "no/such/dir/x.html", NULL }, 4, "x.html" },
+		{ { "report", "--html", "x.html", NULL }, 2, "report needs at least one REPORT.json" },
+	};
+	struct outcome o;
+	FILE *f;
+	size_t i;
+
+	outcome_mkdir(&o);
+	for (i = 0; i < 3; i++) {
+		static const char *const files[] = { "bad.json", "other.json", "r.json" };
+		static const char *const text[] = {
+			"{\"schema\": ",
+			"{\"schema\":\"preflight-plan/v1\"}",
+			"{\"schema\":\"preflight-report/v1\",\"passed\":true,\"probes\":[]}",
+		};
+		char path[4096];
+
+		snprintf(path, sizeof(path), "%s/%s", o.dir, files[i]);
+		f = fopen(path, "w");
+		ck_assert_ptr_nonnull(f);
+		fputs(text[i], f);
+		fclose(f);
+	}
+	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		run_preflight_in(&o, NULL, rows[i].args);
+		ck_assert_msg(o.code == rows[i].code, "row %zu: exit %d\n%s", i, o.code, o.err);
+		ck_assert_msg(strstr(o.err, rows[i].err), "row %zu: %s", i, o.err);
+	}
+	outcome_release(&o);
+}
+END_TEST
+
+Suite *html_suite(void)
+{
+	Suite *s = suite_create("html");
+	TCase *tc = tcase_create("page");
+
+	tcase_add_test(tc, map_of_made_up_cells);
+	tcase_add_test(tc, page_of_several_reports);
+	tcase_add_test(tc, band_on_the_map_and_the_page);
+	tcase_add_test(tc, hostile_endpoint_is_inert);
+	tcase_add_test(tc, report_command_errors);
+	tcase_set_timeout(tc, 120);
+	suite_add_tcase(s, tc);
+	return s;
+}
