@@ -50,11 +50,15 @@ struct map {
 	int width, height;
 };
 
+/* a number of o, none when absent; a report's numbers are not trusted to
+ * fit a long, so they are held within 0..1e15 (and -1 for none) */
 static double num(const cJSON *o, const char *key, double none)
 {
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
 
-	return cJSON_IsNumber(v) ? v->valuedouble : none;
+	if (!cJSON_IsNumber(v))
+		return none;
+	return v->valuedouble < -1 ? -1 : v->valuedouble > 1e15 ? 1e15 : v->valuedouble;
 }
 
 /* a probe of the report that is a needle cell: its needle object */

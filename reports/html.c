@@ -66,11 +66,15 @@ static const cJSON *get(const cJSON *o, const char *key)
 	return cJSON_GetObjectItemCaseSensitive(o, key);
 }
 
+/* a number of o, none when absent; held within -1..1e15, since a report's
+ * numbers are not trusted to fit a long or an int */
 static double num(const cJSON *o, const char *key, double none)
 {
 	const cJSON *v = get(o, key);
 
-	return cJSON_IsNumber(v) ? v->valuedouble : none;
+	if (!cJSON_IsNumber(v))
+		return none;
+	return v->valuedouble < -1 ? -1 : v->valuedouble > 1e15 ? 1e15 : v->valuedouble;
 }
 
 static int esc(struct buf *b, const char *s)
@@ -364,6 +368,14 @@ static bool cell_passed(const cJSON *p)
 	return (v && !strcmp(v, "pass")) || cJSON_IsTrue(get(p, "beyond_window"));
 }
 
+/* do a and b have the same id (neither without one)? */
+static bool same_id(const cJSON *a, const cJSON *b)
+{
+	const char *x = table_str(a, "id"), *y = table_str(b, "id");
+
+	return x && y && !strcmp(x, y);
+}
+
 /* is p the first sweep cell of its probe? */
 static bool first_cell(const cJSON *r, const cJSON *p)
 {
@@ -373,8 +385,7 @@ static bool first_cell(const cJSON *r, const cJSON *p)
 	{
 		if (q == p)
 			return true;
-		if (swept(q) && table_str(q, "id") && table_str(p, "id") &&
-		    !strcmp(table_str(q, "id"), table_str(p, "id")))
+		if (swept(q) && same_id(q, p))
 			return false;
 	}
 	return true;
@@ -390,7 +401,7 @@ static int sweep_row(struct buf *b, const cJSON *r, const cJSON *p)
 
 	cJSON_ArrayForEach(q, items_of(r))
 	{
-		if (!swept(q) || !id || !table_str(q, "id") || strcmp(table_str(q, "id"), id))
+		if (!swept(q) || !same_id(q, p))
 			continue;
 		cells++;
 		beyond += cJSON_IsTrue(get(q, "beyond_window"));
@@ -405,8 +416,8 @@ static int sweep_row(struct buf *b, const cJSON *r, const cJSON *p)
 	     esc(b, id) || buf_puts(b, "</code> sweep — ") || esc(b, table_str(p, "title")) ||
 	     buf_printf(b, "</td><td></td><td>%d/%d cells passed (the map above)", passed, cells) ||
 	     (beyond && buf_printf(b, ", %d beyond the window", beyond)) ||
-	     buf_puts(b, named ? "; not passed: " : "") ||
-	     esc(b, buf_cstr(&bad)) || buf_puts(b, named > 8 ? ", …</td></tr>\n" : "</td></tr>\n");
+	     buf_puts(b, named ? "; not passed: " : "") || esc(b, buf_cstr(&bad)) ||
+	     buf_puts(b, named > 8 ? ", …</td></tr>\n" : "</td></tr>\n");
 	buf_release(&bad);
 	return rc;
 }
@@ -455,9 +466,13 @@ static void timings(const cJSON *p, double *ttft, size_t max, size_t *n,
 		if (num(st, "ttft_seconds", -1) >= 0 && *n < max)
 			ttft[(*n)++] = num(st, "ttft_seconds", 0);
 		k = 0;
-		cJSON_ArrayForEach(c, get(get(st, "itl_histogram"),
-					  "counts")) if (k < SPEED_ITL_BINS && cJSON_IsNumber(c))
-			hist[k++] += c->valuedouble;
+		cJSON_ArrayForEach(c, get(get(st, "itl_histogram"), "counts"))
+		{
+			if (k < SPEED_ITL_BINS && cJSON_IsNumber(c) && c->valuedouble >= 0 &&
+			    c->valuedouble <= 1e9)
+				hist[k] += c->valuedouble;
+			k++;
+		}
 	}
 }
 
@@ -576,8 +591,7 @@ static size_t chart_data(const cJSON *r, const cJSON *p, double *ttft, size_t ma
 		timings(p, ttft, max, &n, hist);
 		return n;
 	}
-	cJSON_ArrayForEach(q, items_of(r)) if (swept(q) && table_str(q, "id") &&
-					       !strcmp(table_str(q, "id"), table_str(p, "id")))
+	cJSON_ArrayForEach(q, items_of(r)) if (swept(q) && same_id(q, p))
 		timings(q, ttft, max, &n, hist);
 	return n;
 }

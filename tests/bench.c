@@ -161,7 +161,7 @@ static struct cost median_runs(const char *scenario, char *command, char *const 
 	double wall[RUNS], cpu[RUNS];
 	struct cost m = { 0 };
 	unsigned port;
-	char url[64], *args[16];
+	char url[64], *args[24];
 	pid_t fake = fake_start(scenario, &port);
 	int i, n;
 
@@ -170,7 +170,7 @@ static struct cost median_runs(const char *scenario, char *command, char *const 
 	args[1] = command;
 	args[2] = "--endpoint";
 	args[3] = url;
-	for (n = 4; *rest && n < 15; n++)
+	for (n = 4; *rest && n < 23; n++)
 		args[n] = *rest++;
 	args[n] = NULL;
 	for (i = 0; i < RUNS; i++) {
@@ -204,16 +204,22 @@ static void bench_default_run(void)
 
 /* a 6 x 5 sweep from 4k to 128k: what preflight costs, and how close each
  * cell's measured prompt lands to its target */
-static void bench_sweep(void)
+/* (i) the issue's 6 x 5 sweep with its page and map; (i') the same grid
+ * for the single needle and RULER's three variants: 120 cells */
+static void bench_sweep(const char *checks, const char *label)
 {
 	char *rest[] = { "--checks",
-			 "needle",
+			 (char *)checks,
 			 "--needle-ctx",
 			 "4k,8k,16k,32k,64k,128k",
 			 "--needle-depth",
 			 "0:1:0.25",
 			 "--json",
 			 "bench-sweep.json",
+			 "--html",
+			 "bench-sweep.html",
+			 "--svg",
+			 "bench-sweep.svg",
 			 NULL };
 	struct cost c = median_runs("tests/data/bench-sweep.json", "run", rest);
 	struct buf text = BUF_INIT(0);
@@ -227,6 +233,8 @@ static void bench_sweep(void)
 		report = cJSON_Parse(buf_cstr(&text));
 	buf_release(&text);
 	unlink("bench-sweep.json");
+	unlink("bench-sweep.html");
+	unlink("bench-sweep.svg");
 	cJSON_ArrayForEach(p, cJSON_GetObjectItem(report, "probes"))
 	{
 		const cJSON *n = cJSON_GetObjectItem(p, "needle");
@@ -238,10 +246,11 @@ static void bench_sweep(void)
 		cells += want > 0;
 	}
 	cJSON_Delete(report);
-	printf("| (i) a 6 x 5 needle sweep, 4k to 128k | wall %.0f ms, CPU %.0f ms, peak RSS %.1f "
-	       "MiB (median of %d); %d cells, each within %.2f%% of its target | < 1 s CPU, < 40 "
-	       "MB, ±1%% |\n",
-	       c.wall * 1e3, c.cpu * 1e3, (double)c.rss_kb / 1024.0, RUNS, cells, worst * 100);
+	printf("| %s, 4k to 128k, with --html and --svg | wall %.0f ms, CPU %.0f ms, peak RSS "
+	       "%.1f MiB (median of %d); %d cells, each within %.2f%% of its target | < 1 s CPU, < "
+	       "40 MB, ±1%% |\n",
+	       label, c.wall * 1e3, c.cpu * 1e3, (double)c.rss_kb / 1024.0, RUNS, cells,
+	       worst * 100);
 }
 
 /* conform: its 60 checks against a conformant fake, at zero latency (what
@@ -470,7 +479,9 @@ int main(void)
 	bench_needle_build(); /* first: peak RSS of this process is its own */
 	bench_default_run();
 	bench_conform();
-	bench_sweep();
+	bench_sweep("needle", "(i) a 6 x 5 needle sweep");
+	bench_sweep("needle,needle-multikey,needle-multivalue,needle-multiquery",
+		    "(i') the same grid, single needle and RULER's three variants");
 	bench_tool_batch();
 	bench_needle_run();
 	bench_stream_accuracy();

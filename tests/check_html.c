@@ -123,23 +123,27 @@ START_TEST(page_of_several_reports)
 	struct buf b = BUF_INIT(0);
 	const char *s;
 
-	c = cJSON_Parse("{\"schema\":\"preflight-conformance/v1\",\"passed\":false,"
-			"\"endpoint\":{\"model\":\"q\",\"engine\":\"SGLang\"},\"checks\":["
-			"{\"id\":\"p-n\",\"title\":\"n\",\"area\":\"sampling\",\"status\":\"ignored\","
-			"\"fails\":true,\"evidence\":\"1 choice\",\"remedy\":\"use <n>\"}]}");
+	c = cJSON_Parse(
+		"{\"schema\":\"preflight-conformance/v1\",\"passed\":false,"
+		"\"endpoint\":{\"model\":\"q\",\"engine\":\"SGLang\"},\"checks\":["
+		"{\"id\":\"p-n\",\"title\":\"n\",\"area\":\"sampling\",\"status\":\"ignored\","
+		"\"fails\":true,\"evidence\":\"1 choice\",\"remedy\":\"use <n>\"}]}");
 	both[0] = a;
 	both[1] = c;
 	ck_assert_int_eq(html_render(both, 2, &b), 0);
 	s = buf_cstr(&b);
 	ck_assert(!strncmp(s, "<!DOCTYPE html>\n", 16));
-	ck_assert_ptr_nonnull(strstr(s, "content=\"default-src 'none'; style-src 'unsafe-inline'\""));
+	ck_assert_ptr_nonnull(
+		strstr(s, "content=\"default-src 'none'; style-src 'unsafe-inline'\""));
 	ck_assert_ptr_nonnull(strstr(s, "<h2>Comparison</h2>"));
 	ck_assert_ptr_nonnull(strstr(s, "<a href=\"#report-2\">q at ?</a>"));
 	ck_assert_ptr_nonnull(strstr(s, "<section class=\"report\" id=\"report-1\">"));
 	ck_assert_ptr_nonnull(strstr(s, "<h3>Long-context map</h3>"));
 	ck_assert_ptr_nonnull(strstr(s, "<h3>Conformance checks</h3>"));
 	ck_assert_ptr_nonnull(strstr(s, "use &lt;n&gt;"));
-	ck_assert_ptr_nonnull(strstr(s, "2/6 cells passed (the map above), 1 beyond the window; not passed: needle@8k@0%"));
+	ck_assert_ptr_nonnull(strstr(
+		s,
+		"2/6 cells passed (the map above), 1 beyond the window; not passed: needle@8k@0%"));
 	ck_assert_ptr_null(strstr(s, "<script"));
 	ck_assert_uint_eq(count(s, "<section "), 2);
 	ck_assert_uint_eq(count(s, "</section>"), 2);
@@ -159,11 +163,11 @@ END_TEST
  * the JSON as the run did live */
 START_TEST(band_on_the_map_and_the_page)
 {
-	const char *argv[] = { "run",	     "--endpoint", NULL,	    "--checks",
-			       "needle",     "--needle-ctx", "4k,8k,16k,32k", "--needle-depth",
-			       "0:1:0.25",   "--stream",     "--json",	    "r.json",
-			       "--html",     "r.html",	     "--svg",	    "r.svg",
-			       NULL };
+	const char *argv[] = {
+		"run",		 "--endpoint",	   NULL,       "--checks", "needle", "--needle-ctx",
+		"4k,8k,16k,32k", "--needle-depth", "0:1:0.25", "--stream", "--json", "r.json",
+		"--html",	 "r.html",	   "--svg",    "r.svg",	   NULL
+	};
 	const char *again[] = { "report", "r.json", "--html", "p.html", "--svg", "p.svg", NULL };
 	char *live, *later, *svg, *svg_later, path[4096];
 	struct outcome o;
@@ -204,8 +208,8 @@ END_TEST
 /* an endpoint's script, image handler and closing tags stay text */
 START_TEST(hostile_endpoint_is_inert)
 {
-	const char *argv[] = { "run",	"--endpoint", NULL,    "--checks", "smoke",
-			       "--html", "r.html",    "--svg", "r.svg",	   NULL };
+	const char *argv[] = { "run",	 "--endpoint", NULL,	"--checks", "smoke",
+			       "--html", "r.html",     "--svg", "r.svg",    NULL };
 	struct outcome o;
 	struct fake f;
 	char *page;
@@ -244,7 +248,9 @@ START_TEST(report_command_errors)
 		{ { "report", "r.json", "--html", NULL }, 2, "'--html' needs a FILE" },
 		{ { "report", "r.json", "--html", "r.json", NULL }, 2, "is a report to read" },
 		{ { "report", "r.json", "--html", "no/such/dir/x.html", NULL }, 4, "x.html" },
-		{ { "report", "--html", "x.html", NULL }, 2, "report needs at least one REPORT.json" },
+		{ { "report", "--html", "x.html", NULL },
+		  2,
+		  "report needs at least one REPORT.json" },
 	};
 	struct outcome o;
 	FILE *f;

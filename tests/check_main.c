@@ -12,7 +12,8 @@ int main(void)
 		needle_suite,	config_suite, report_suite,    http_suite,    regex_suite,
 		endpoint_suite, recipe_suite, cli_suite,       table_suite,   golden_suite,
 		secret_suite,	file_suite,   recording_suite, audit_suite,   plan_suite,
-		verdict_suite,	speed_suite,  retry_suite,     conform_suite, sweep_suite, html_suite,
+		verdict_suite,	speed_suite,  retry_suite,     conform_suite, sweep_suite,
+		html_suite,
 	};
 	SRunner *sr = srunner_create(NULL);
 	size_t i;
