@@ -10,7 +10,9 @@
 #include <cjson/cJSON.h>
 
 #include "alloc.h"
+#include "ci.h"
 #include "commands.h"
+#include "diff.h"
 #include "file.h"
 #include "heatmap.h"
 #include "html.h"
@@ -240,5 +242,117 @@ int cmd_report(const struct config *c)
 	free(trees);
 	buf_release(&page);
 	buf_release(&map);
+	return code;
+}
+
+/* --- diff, and the gate of run --baseline ---------------------------------- */
+
+/* what a report's failures are to GitHub: one annotation each */
+static void annotate_failures(const cJSON *report)
+{
+	bool conform = table_str(report, "schema") &&
+		       !strcmp(table_str(report, "schema"), "preflight-conformance/v1");
+	const cJSON *p;
+
+	cJSON_ArrayForEach(p,
+			   cJSON_GetObjectItemCaseSensitive(report, conform ? "checks" : "probes"))
+	{
+		const char *v = table_str(p, conform ? "status" : "verdict");
+		char title[256], msg[1024];
+
+		if (conform ? !cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(p, "fails"))
+			    : !v || !strcmp(v, "pass") || !strcmp(v, "skipped"))
+			continue;
+		snprintf(title, sizeof(title), "preflight: %s%s %s", table_str(p, "id"),
+			 table_str(p, "variant") ? table_str(p, "variant") : "", v);
+		snprintf(msg, sizeof(msg), "%s%s%s",
+			 table_str(p, "cause") ? table_str(p, "cause") : "",
+			 table_str(p, "cause") ? ": " : "",
+			 table_str(p, conform ? "evidence" : "message")
+				 ? table_str(p, conform ? "evidence" : "message")
+				 : "");
+		ci_annotate(CI_ERROR, title, msg);
+	}
+}
+
+void commands_ci_report(const cJSON *report)
+{
+	struct buf table = BUF_INIT(0);
+	const char *schema = table_str(report, "schema");
+	char err[1024];
+
+	annotate_failures(report);
+	if (!getenv("GITHUB_STEP_SUMMARY") || !schema || strcmp(schema, "preflight-report/v1"))
+		return; /* conform's matrix needs several reports: its JSON is the artifact */
+	if (buf_puts(&table, "### preflight\n\n") ||
+	    table_render_report(report, &table, err, sizeof(err)) || buf_puts(&table, "\n") ||
+	    ci_summary_append(buf_cstr(&table), err, sizeof(err)))
+		say_error("the job summary: %s", err);
+	buf_release(&table);
+}
+
+int commands_gate(const cJSON *base, const cJSON *now, const char *spec, const char *markdown)
+{
+	struct diff_limits l;
+	struct buf text = BUF_INIT(0), md = BUF_INIT(0);
+	struct diff d;
+	char err[1024];
+	size_t i;
+	int code;
+
+	memset(&d, 0, sizeof(d));
+	diff_limits_default(&l);
+	if (diff_limits_parse(spec, &l, err, sizeof(err)) ||
+	    diff_reports(base, now, &l, &d, err, sizeof(err))) {
+		say_error("%s", err);
+		diff_release(&d);
+		return EXIT_USAGE;
+	}
+	code = d.regressions ? EXIT_FAILED : EXIT_PASS;
+	if (diff_console(&d, &text) == 0)
+		fputs(buf_cstr(&text), stdout);
+	for (i = 0; i < d.n; i++)
+		if (d.items[i].kind == DIFF_REGRESSION || d.items[i].kind == DIFF_INCOMPARABLE) {
+			char title[192], msg[640];
+
+			snprintf(title, sizeof(title), "preflight %s: %s",
+				 d.items[i].kind == DIFF_REGRESSION ? "regression" : "not compared",
+				 d.items[i].what);
+			snprintf(msg, sizeof(msg), "%s → %s %s", d.items[i].base, d.items[i].now,
+				 d.items[i].note);
+			ci_annotate(d.items[i].kind == DIFF_REGRESSION ? CI_ERROR : CI_WARNING,
+				    title, msg);
+		}
+	if (diff_markdown(&d, &md) ||
+	    (getenv("GITHUB_STEP_SUMMARY") &&
+	     (buf_puts(&md, "\n") || ci_summary_append(buf_cstr(&md), err, sizeof(err))))) {
+		say_error("the job summary: %s", err);
+	} else if (markdown && write_rendered(markdown, &md, "diff") != EXIT_PASS) {
+		code = EXIT_WRITE;
+	}
+	diff_release(&d);
+	buf_release(&text);
+	buf_release(&md);
+	return code;
+}
+
+int cmd_diff(const struct config *c)
+{
+	cJSON **trees;
+	int code, i;
+
+	if (c->diff_markdown)
+		for (i = 0; i < c->n_files; i++)
+			if (file_same(c->diff_markdown, c->files[i])) {
+				say_error("'%s' is a report to read and the markdown to write",
+					  c->files[i]);
+				return EXIT_USAGE;
+			}
+	if (!(trees = read_reports(c)))
+		return EXIT_USAGE;
+	code = commands_gate(trees[0], trees[1], c->max_regression, c->diff_markdown);
+	for (i = 0; i < c->n_files; i++)
+		cJSON_Delete(trees[i]);
+	free(trees);
 	return code;
 }

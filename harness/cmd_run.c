@@ -8,8 +8,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cjson/cJSON.h>
+
 #include "alloc.h"
 #include "commands.h"
+#include "diff.h"
 #include "file.h"
 #include "media.h"
 #include "plan.h"
@@ -29,8 +32,9 @@ struct session {
 	struct plan plan;
 	struct runner_hooks hooks;
 	struct http_tap tap;
-	bool tty;    /* live progress on stderr */
-	size_t done; /* items finished, for the progress line */
+	struct cJSON *baseline; /* --baseline, read before anything is sent */
+	bool tty;		/* live progress on stderr */
+	size_t done;		/* items finished, for the progress line */
 };
 
 static void session_release(struct session *s)
@@ -39,6 +43,7 @@ static void session_release(struct session *s)
 	media_release(&s->video);
 	recording_free(s->rec);
 	plan_release(&s->plan);
+	cJSON_Delete(s->baseline);
 }
 
 /* runner_hooks.event; called under the runner's lock */
@@ -266,6 +271,35 @@ static char *header_of(const struct config *c, const struct probe_set *set)
 	return text;
 }
 
+/* --baseline: the earlier report, read before anything is sent, so a
+ * missing or broken one is exit 2 (as a bad --max-regression is) */
+static int read_baseline(struct session *s)
+{
+	struct diff_limits l;
+	const char *schema;
+	char err[1024];
+
+	diff_limits_default(&l);
+	if (diff_limits_parse(s->c->max_regression, &l, err, sizeof(err))) {
+		say_error("%s", err);
+		return -1;
+	}
+	if (!s->c->baseline)
+		return 0;
+	if (!(s->baseline = table_read_report(s->c->baseline, err, sizeof(err)))) {
+		say_error("--baseline %s", err);
+		return -1;
+	}
+	schema = table_str(s->baseline, "schema");
+	if (!schema ||
+	    (strcmp(schema, "preflight-report/v1") && strcmp(schema, "preflight-conformance/v1"))) {
+		say_error("--baseline %s: not a JSON report of preflight run or conform",
+			  s->c->baseline);
+		return -1;
+	}
+	return 0;
+}
+
 /* Checks, the plan, media and the tap, all before any request. Returns 0,
  * or EXIT_USAGE after saying why. A dry run stops after the checks. */
 static int prepare(struct session *s, struct probe_set *set, struct recording *replay,
@@ -284,6 +318,8 @@ static int prepare(struct session *s, struct probe_set *set, struct recording *r
 	}
 	if (check_media_flags(&s->plan, err, sizeof(err)))
 		goto usage;
+	if (read_baseline(s))
+		return EXIT_USAGE;
 	if (c->dry_run)
 		return 0;
 	if ((c->image_path &&
@@ -344,6 +380,34 @@ static int exit_code(const struct session *s, const struct run_result *r)
 	return EXIT_PASS;
 }
 
+/* The run for the CI it runs in, then --baseline's gate: a regression is
+ * exit 1 and none 0, whatever the verdicts; an unusable endpoint (3), a
+ * lost report (4) and a signal keep their codes. */
+static int ci_and_gate(struct session *s, const struct run_result *r, int code)
+{
+	struct buf json = BUF_INIT(0);
+	cJSON *now = NULL;
+	int gate;
+
+	if (!s->baseline && !getenv("GITHUB_ACTIONS") && !getenv("GITHUB_STEP_SUMMARY"))
+		return code;
+	if (report_json_render(r, &json) == 0)
+		now = cJSON_ParseWithLength(buf_cstr(&json), json.len);
+	buf_release(&json);
+	if (!now) {
+		say_error("cannot compare with the baseline: out of memory");
+		return code == EXIT_PASS || code == EXIT_FAILED ? EXIT_WRITE : code;
+	}
+	commands_ci_report(now);
+	if (s->baseline) {
+		gate = commands_gate(s->baseline, now, s->c->max_regression, NULL);
+		if (code == EXIT_PASS || code == EXIT_FAILED)
+			code = gate;
+	}
+	cJSON_Delete(now);
+	return code;
+}
+
 /* A sweep says what it will send before it sends anything. */
 static void announce_sweep(const struct plan *pl)
 {
@@ -394,6 +458,7 @@ static int execute(struct session *s)
 	buf_release(&console);
 	if (code != EXIT_WRITE)
 		code = exit_code(s, &r);
+	code = ci_and_gate(s, &r, code);
 	run_result_release(&r);
 	return code;
 }

@@ -24,6 +24,22 @@ int cmd_validate(const struct config *c);
 int cmd_table(const struct config *c);
 /* report REPORT.json... --html FILE --svg FILE: the page and the map */
 int cmd_report(const struct config *c);
+/* diff BASE.json NEW.json: exit 1 on a regression, 0 without */
+int cmd_diff(const struct config *c);
+
+/* The gate of diff and run --baseline: the diff of now against base under
+ * spec (--max-regression) on stdout, as annotations and in the job summary
+ * under GitHub Actions, as markdown into the file markdown when given.
+ * Returns EXIT_FAILED on a regression, EXIT_PASS without, EXIT_USAGE on a
+ * bad spec or reports of two kinds, EXIT_WRITE when the markdown could not
+ * be written. */
+struct cJSON;
+int commands_gate(const struct cJSON *base, const struct cJSON *now, const char *spec,
+		  const char *markdown);
+
+/* A finished run's report for the CI it runs in: an annotation per
+ * failure (GitHub Actions), and the results table in the job summary. */
+void commands_ci_report(const struct cJSON *report);
 
 /* The probe folder: --probes, else $PREFLIGHT_PROBES, else probes/ beside
  * the binary, else the installed copy. buf holds the path when built. */

@@ -12,6 +12,7 @@
 
 #include "alloc.h"
 #include "buf.h"
+#include "diff.h"
 #include "file.h"
 #include "report.h"
 #include "text.h"
@@ -199,6 +200,12 @@ static const struct option options[] = {
 	  "do not verify TLS certificates (warns)", REC, G_LIMITS, NULL, NULL, NULL },
 	{ "--record", "FILE.jsonl.gz", OPT_STR, OFF(record), 0, 0, NULL,
 	  "record every exchange (no Authorization)", RUN, G_OUTPUT, NULL, NULL, NULL },
+	{ "--baseline", "REPORT.json", OPT_STR, OFF(baseline), 0, 0, NULL,
+	  "gate on an earlier JSON report: exit 1 on a regression, 0 without", RUN | ON_REPLAY,
+	  G_OUTPUT, NULL, NULL, NULL },
+	{ "--max-regression", "SPEC", OPT_STR, OFF(max_regression), 0, 0, DIFF_LIMITS_DEFAULT,
+	  "what --baseline tolerates (decode=%,ttft=%,prefill=%,ttft_floor_ms=N)", RUN | ON_REPLAY,
+	  G_OUTPUT, NULL, NULL, NULL },
 };
 
 #define N_OPTIONS (sizeof(options) / sizeof(options[0]))
@@ -268,6 +275,7 @@ static const char usage_head[] =
 	"       preflight validate FILE...            check probe and recipe files\n"
 	"       preflight table    [--conformance] REPORT.json... [--notebook FILE.md [--check]]\n"
 	"       preflight report   REPORT.json... [--html FILE] [--svg FILE]\n"
+	"       preflight diff     BASE.json NEW.json [--max-regression SPEC] [--markdown FILE]\n"
 	"       preflight replay   RECORDING [--junit F] [--json F] [--markdown F] [--html F]\n"
 	"                          [--svg F]\n"
 	"                          [--max-run-bytes N] [--image-path F] [--video-path F]\n"
@@ -339,6 +347,17 @@ int config_usage(enum command cmd, struct buf *out)
 		return buf_puts(out, "usage: preflight validate FILE...\n\n"
 				     "Checks probe and recipe files; exit 2 on the first error of "
 				     "each.\n");
+	case CMD_DIFF:
+		return buf_puts(out,
+				"usage: preflight diff BASE.json NEW.json [--max-regression "
+				"SPEC] [--markdown FILE]\n\n"
+				"What changed from BASE to NEW (two JSON reports of run, or two "
+				"of conform): verdicts, causes, sweep cells, conformance checks, "
+				"the effective context, decode speed and TTFT beyond "
+				"--max-regression (default " DIFF_LIMITS_DEFAULT
+				", ttft_floor_ms=10). Exit 1 on a regression, 0 without, whatever "
+				"the verdicts. --markdown writes the diff for a pull-request "
+				"comment.\n");
 	case CMD_REPORT:
 		return buf_puts(out,
 				"usage: preflight report REPORT.json... [--html FILE] "
@@ -1043,10 +1062,11 @@ static const struct {
 	const char *name;
 	enum command cmd;
 } commands[] = {
-	{ "run", CMD_RUN },	    { "list", CMD_LIST },	{ "validate", CMD_VALIDATE },
-	{ "conform", CMD_CONFORM }, { "table", CMD_TABLE },	{ "replay", CMD_REPLAY },
-	{ "report", CMD_REPORT },   { "version", CMD_VERSION }, { "--version", CMD_VERSION },
-	{ "help", CMD_HELP },	    { "--help", CMD_HELP },	{ "-h", CMD_HELP },
+	{ "run", CMD_RUN },	      { "list", CMD_LIST },   { "validate", CMD_VALIDATE },
+	{ "conform", CMD_CONFORM },   { "table", CMD_TABLE }, { "replay", CMD_REPLAY },
+	{ "report", CMD_REPORT },     { "diff", CMD_DIFF },   { "version", CMD_VERSION },
+	{ "--version", CMD_VERSION }, { "help", CMD_HELP },   { "--help", CMD_HELP },
+	{ "-h", CMD_HELP },
 };
 
 static int parse_command(struct config *c, const char *name, char *err, size_t errlen)
@@ -1119,7 +1139,8 @@ int config_parse_with(int argc, char **argv, const struct recipe_text *recipe, s
 			snprintf(err, errlen, "argument %d is not valid UTF-8", i);
 			return -1;
 		}
-	if (c->cmd == CMD_VALIDATE || c->cmd == CMD_TABLE || c->cmd == CMD_REPORT)
+	if (c->cmd == CMD_VALIDATE || c->cmd == CMD_TABLE || c->cmd == CMD_REPORT ||
+	    c->cmd == CMD_DIFF)
 		return parse_files(c, argc, argv, err, errlen);
 	if (c->cmd == CMD_REPLAY) {
 		if (argc > 2 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h"))) {
@@ -1169,6 +1190,28 @@ static int report_output(struct config *c, int argc, char **argv, int *i)
 	return 0;
 }
 
+/* diff's --max-regression SPEC and --markdown FILE, as report_output */
+static int diff_option(struct config *c, int argc, char **argv, int *i)
+{
+	static const char *const names[] = { "--max-regression", "--markdown" };
+	const char **slots[] = { &c->max_regression, &c->diff_markdown };
+	size_t k, n;
+
+	for (k = 0; k < 2; k++) {
+		n = strlen(names[k]);
+		if (strncmp(argv[*i], names[k], n) || (argv[*i][n] && argv[*i][n] != '='))
+			continue;
+		if (argv[*i][n] == '=')
+			*slots[k] = argv[*i] + n + 1;
+		else if (*i + 1 < argc)
+			*slots[k] = argv[++*i];
+		else
+			return -1;
+		return **slots[k] ? 1 : -1;
+	}
+	return 0;
+}
+
 /* validate FILE..., table REPORT... [--notebook FILE] [--check], and
  * report REPORT... --html FILE --svg FILE */
 static int parse_files(struct config *c, int argc, char **argv, char *err, size_t errlen)
@@ -1193,6 +1236,11 @@ static int parse_files(struct config *c, int argc, char **argv, char *err, size_
 			c->check_only = true;
 		} else if (c->cmd == CMD_TABLE && !strcmp(argv[i], "--conformance")) {
 			c->conformance = true;
+		} else if (c->cmd == CMD_DIFF && (out = diff_option(c, argc, argv, &i)) != 0) {
+			if (out < 0) {
+				snprintf(err, errlen, "'%s' needs a value", argv[i]);
+				return -1;
+			}
 		} else if (c->cmd == CMD_REPORT && (out = report_output(c, argc, argv, &i)) != 0) {
 			if (out < 0) {
 				snprintf(err, errlen, "'%s' needs a FILE", argv[i]);
@@ -1208,6 +1256,10 @@ static int parse_files(struct config *c, int argc, char **argv, char *err, size_
 	if (!c->n_files) {
 		snprintf(err, errlen, "%s needs at least one %s", argv[1],
 			 c->cmd == CMD_VALIDATE ? "FILE" : "REPORT.json");
+		return -1;
+	}
+	if (c->cmd == CMD_DIFF && c->n_files != 2) {
+		snprintf(err, errlen, "diff needs two reports: BASE.json NEW.json");
 		return -1;
 	}
 	if (c->cmd == CMD_REPORT && !c->html_out && !c->svg_out) {

@@ -35,6 +35,7 @@ enum command {
 	CMD_VERSION,
 	CMD_CONFORM,
 	CMD_REPORT,
+	CMD_DIFF,
 };
 
 /* A recipe given as text (a replay carries the recipe it was run with). */
@@ -104,15 +105,18 @@ struct config {
 	struct config_texts image_expect, ocr_expect, video_expect; /* repeatable flags */
 	const char **files; /* owned array of borrowed argv: validate's and table's files */
 	int n_files;
-	const char *notebook;  /* table --notebook FILE */
-	bool check_only;       /* table --check */
-	bool conformance;      /* table --conformance: the conformance matrix */
-	const char *html_out;  /* report --html FILE */
-	const char *svg_out;   /* report --svg FILE */
-	const char *record;    /* run --record FILE */
-	const char *recording; /* replay RECORDING */
-	struct recipe *recipe; /* owned; --recipe */
-	char **recipe_args;    /* owned; the recipe's settings as options */
+	const char *notebook;	    /* table --notebook FILE */
+	bool check_only;	    /* table --check */
+	bool conformance;	    /* table --conformance: the conformance matrix */
+	const char *html_out;	    /* report --html FILE */
+	const char *svg_out;	    /* report --svg FILE */
+	const char *baseline;	    /* run --baseline REPORT.json */
+	const char *max_regression; /* --max-regression SPEC (diff and --baseline) */
+	const char *diff_markdown;  /* diff --markdown FILE */
+	const char *record;	    /* run --record FILE */
+	const char *recording;	    /* replay RECORDING */
+	struct recipe *recipe;	    /* owned; --recipe */
+	char **recipe_args;	    /* owned; the recipe's settings as options */
 	int n_recipe_args;
 	char **argv; /* borrowed; as given, for recordings */
 	int argc;

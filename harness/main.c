@@ -111,6 +111,8 @@ static int dispatch(const struct config *c, int argc)
 		return cmd_table(c);
 	case CMD_REPORT:
 		return cmd_report(c);
+	case CMD_DIFF:
+		return cmd_diff(c);
 	default:
 		return networked(c);
 	}

@@ -21,6 +21,8 @@ static const struct report_format formats[] = {
 	  report_html_render, true },
 	{ "svg", "--svg", "the long-context heat map, a standalone SVG (written atomically)",
 	  report_svg_render, true },
+	{ "metrics", "--metrics", "OpenMetrics text: GitLab's metrics report (written atomically)",
+	  report_metrics_render, true },
 };
 
 const struct report_format *report_format_at(size_t i)

@@ -20,6 +20,8 @@ int report_markdown_render(const struct run_result *r, struct buf *out);
  * report's tree so that `preflight report` draws the same from files. */
 int report_html_render(const struct run_result *r, struct buf *out);
 int report_svg_render(const struct run_result *r, struct buf *out);
+/* OpenMetrics text for GitLab's metrics report (metrics.c). */
+int report_metrics_render(const struct run_result *r, struct buf *out);
 /* The console report; color adds ANSI colours. */
 int report_console_render(const struct run_result *r, bool color, struct buf *out);
 /* The end of a console header: the engine, the endpoint's note, the rule. */

@@ -35,5 +35,6 @@ Suite *retry_suite(void);
 Suite *conform_suite(void);
 Suite *sweep_suite(void);
 Suite *html_suite(void);
+Suite *diff_suite(void);
 
 #endif

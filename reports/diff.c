@@ -1,0 +1,507 @@
+/* diff — two reports compared; see diff.h. */
+#include "diff.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "alloc.h"
+#include "plan.h"
+#include "table.h"
+
+static const cJSON *get(const cJSON *o, const char *key)
+{
+	return cJSON_GetObjectItemCaseSensitive(o, key);
+}
+
+/* a number of o, or -1 when absent, negative or absurd */
+static double num(const cJSON *o, const char *key)
+{
+	const cJSON *v = get(o, key);
+
+	return cJSON_IsNumber(v) && v->valuedouble >= 0 && v->valuedouble < 1e15 ? v->valuedouble
+										 : -1;
+}
+
+static const char *str(const cJSON *o, const char *key)
+{
+	return table_str(o, key);
+}
+
+/* --- limits ----------------------------------------------------------------- */
+
+void diff_limits_default(struct diff_limits *l)
+{
+	*l = (struct diff_limits){ 5, 10, 10, 0.010 };
+}
+
+int diff_limits_parse(const char *spec, struct diff_limits *l, char *err, size_t errlen)
+{
+	const char *p = spec;
+
+	while (p && *p) {
+		char key[32], *end;
+		size_t n = strcspn(p, "=,");
+		double v;
+
+		if (n == 0 || n >= sizeof(key) || p[n] != '=') {
+			snprintf(err, errlen,
+				 "--max-regression: '%s' is not KEY=N%% (keys decode, ttft, "
+				 "prefill, "
+				 "ttft_floor_ms)",
+				 p);
+			return -1;
+		}
+		memcpy(key, p, n);
+		key[n] = '\0';
+		v = strtod(p + n + 1, &end);
+		if (end == p + n + 1 || v < 0 || v > 1000 || !isfinite(v) ||
+		    (*end && *end != '%' && *end != ',') ||
+		    (*end == '%' && end[1] && end[1] != ',')) {
+			snprintf(err, errlen, "--max-regression: %s wants a number from 0 to 1000",
+				 key);
+			return -1;
+		}
+		if (!strcmp(key, "decode"))
+			l->decode = v;
+		else if (!strcmp(key, "ttft"))
+			l->ttft = v;
+		else if (!strcmp(key, "prefill"))
+			l->prefill = v;
+		else if (!strcmp(key, "ttft_floor_ms"))
+			l->ttft_floor = v / 1000;
+		else {
+			snprintf(err, errlen,
+				 "--max-regression: unknown key '%s' (decode, ttft, prefill, "
+				 "ttft_floor_ms)",
+				 key);
+			return -1;
+		}
+		p = strchr(p, ',');
+		p = p ? p + 1 : NULL;
+	}
+	return 0;
+}
+
+/* --- items ---------------------------------------------------------------- */
+
+static struct diff_item *add(struct diff *d, enum diff_kind kind, const char *what)
+{
+	struct diff_item *it;
+
+	if (d->n == d->cap) {
+		size_t cap = d->cap ? 2 * d->cap : 16;
+		struct diff_item *more = xrealloc(d->items, cap * sizeof(*more));
+
+		if (!more)
+			return NULL;
+		d->items = more;
+		d->cap = cap;
+	}
+	it = &d->items[d->n++];
+	memset(it, 0, sizeof(*it));
+	it->kind = kind;
+	snprintf(it->what, sizeof(it->what), "%s", what);
+	d->regressions += kind == DIFF_REGRESSION;
+	d->improvements += kind == DIFF_IMPROVEMENT;
+	return it;
+}
+
+static bool is_conformance(const cJSON *r)
+{
+	const char *schema = str(r, "schema");
+
+	return schema && !strcmp(schema, "preflight-conformance/v1");
+}
+
+static const cJSON *items_of(const cJSON *r)
+{
+	return get(r, is_conformance(r) ? "checks" : "probes");
+}
+
+/* "needle@32k@50%": an item's key */
+static void key_of(const cJSON *p, char *out, size_t n)
+{
+	snprintf(out, n, "%s%s", str(p, "id") ? str(p, "id") : "?",
+		 str(p, "variant") ? str(p, "variant") : "");
+}
+
+static const cJSON *find(const cJSON *r, const char *key)
+{
+	const cJSON *p;
+	char k[128];
+
+	cJSON_ArrayForEach(p, items_of(r))
+	{
+		key_of(p, k, sizeof(k));
+		if (!strcmp(k, key))
+			return p;
+	}
+	return NULL;
+}
+
+/* "fail (wrong-answer)" */
+static void state_of(const cJSON *p, bool conform, char *out, size_t n)
+{
+	const char *v = str(p, conform ? "status" : "verdict"), *cause = str(p, "cause");
+
+	snprintf(out, n, "%s%s%s%s", v ? v : "?", cause && !conform ? " (" : "",
+		 cause && !conform ? cause : "", cause && !conform ? ")" : "");
+}
+
+static bool passed(const cJSON *p, bool conform)
+{
+	const char *v = str(p, conform ? "status" : "verdict");
+
+	if (conform)
+		return v && !cJSON_IsTrue(get(p, "fails")) && strcmp(v, "skipped");
+	return v && !strcmp(v, "pass");
+}
+
+static bool skipped(const cJSON *p, bool conform)
+{
+	const char *v = str(p, conform ? "status" : "verdict");
+
+	return v && !strcmp(v, "skipped");
+}
+
+static bool same_str(const char *a, const char *b)
+{
+	return (!a && !b) || (a && b && !strcmp(a, b));
+}
+
+/* one item in both reports: its verdict (or status) compared */
+static int compare_item(struct diff *d, const char *key, const cJSON *b, const cJSON *n,
+			bool conform)
+{
+	bool pb = passed(b, conform), pn = passed(n, conform);
+	enum diff_kind kind;
+	struct diff_item *it;
+	const char *note = "";
+
+	if (skipped(b, conform) || skipped(n, conform)) {
+		if (skipped(b, conform) && skipped(n, conform)) {
+			d->unchanged++;
+			return 0;
+		}
+		kind = DIFF_INCOMPARABLE;
+		note = cJSON_IsTrue(get(n, "beyond_window"))
+			       ? "not sent: beyond the new endpoint's window (see the effective "
+				 "context)"
+		       : skipped(b, conform) ? "skipped in the baseline"
+					     : "skipped in the new report";
+	} else if (pb && pn) {
+		d->unchanged++;
+		return 0;
+	} else if (pb != pn) {
+		kind = pb ? DIFF_REGRESSION : DIFF_IMPROVEMENT;
+		note = pb ? (str(n, conform ? "evidence" : "message")
+				     ? str(n, conform ? "evidence" : "message")
+				     : "")
+			  : "passes now";
+	} else if (!same_str(str(b, "cause"), str(n, "cause")) ||
+		   (conform && !same_str(str(b, "status"), str(n, "status")))) {
+		kind = DIFF_REGRESSION;
+		note = "still fails, for a new cause";
+	} else {
+		d->unchanged++;
+		return 0;
+	}
+	if (!(it = add(d, kind, key)))
+		return -1;
+	state_of(b, conform, it->base, sizeof(it->base));
+	state_of(n, conform, it->now, sizeof(it->now));
+	snprintf(it->note, sizeof(it->note), "%s", note);
+	return 0;
+}
+
+static int compare_items(struct diff *d, const cJSON *base, const cJSON *now)
+{
+	bool conform = is_conformance(base);
+	const cJSON *p;
+	char key[128];
+	struct diff_item *it;
+
+	cJSON_ArrayForEach(p, items_of(base))
+	{
+		const cJSON *q;
+
+		key_of(p, key, sizeof(key));
+		q = find(now, key);
+		if (q && compare_item(d, key, p, q, conform))
+			return -1;
+		if (!q && !(it = add(d, DIFF_ONLY_ONE, key)))
+			return -1;
+		if (!q) {
+			state_of(p, conform, it->base, sizeof(it->base));
+			snprintf(it->note, sizeof(it->note), "not in the new report");
+		}
+	}
+	cJSON_ArrayForEach(p, items_of(now))
+	{
+		key_of(p, key, sizeof(key));
+		if (find(base, key))
+			continue;
+		if (!(it = add(d, DIFF_ONLY_ONE, key)))
+			return -1;
+		state_of(p, conform, it->now, sizeof(it->now));
+		snprintf(it->note, sizeof(it->note), "new: not in the baseline");
+	}
+	return 0;
+}
+
+/* --- the sweep and the speed ------------------------------------------------ */
+
+static void size_text(double tokens, char *out, size_t n)
+{
+	if (tokens > 0)
+		plan_size_label((long)tokens, out, n);
+	else
+		snprintf(out, n, "none");
+}
+
+static int compare_context(struct diff *d, const cJSON *base, const cJSON *now)
+{
+	const cJSON *sb = get(base, "sweep"), *sn = get(now, "sweep");
+	double eb = num(sb, "effective_context"), en = num(sn, "effective_context");
+	double reach = num(sn, "swept_max");
+	struct diff_item *it;
+	enum diff_kind kind;
+
+	if (cJSON_IsObject(sb) != cJSON_IsObject(sn)) {
+		if (!(it = add(d, DIFF_INCOMPARABLE, "effective context")))
+			return -1;
+		size_text(eb, it->base, sizeof(it->base));
+		size_text(en, it->now, sizeof(it->now));
+		snprintf(it->note, sizeof(it->note), "not compared: only one of them swept");
+		return 0;
+	}
+	if (!cJSON_IsObject(sb) || eb < 0 || en < 0 || eb == en) {
+		d->unchanged += cJSON_IsObject(sb) && cJSON_IsObject(sn);
+		return 0;
+	}
+	kind = en > eb ? DIFF_IMPROVEMENT : reach < eb ? DIFF_INCOMPARABLE : DIFF_REGRESSION;
+	if (!(it = add(d, kind, "effective context")))
+		return -1;
+	size_text(eb, it->base, sizeof(it->base));
+	size_text(en, it->now, sizeof(it->now));
+	snprintf(it->note, sizeof(it->note), "%s",
+		 kind == DIFF_INCOMPARABLE ? "the new sweep did not reach the baseline's size"
+		 : kind == DIFF_REGRESSION ? "shrank"
+					   : "grew");
+	return 0;
+}
+
+/* why the two runs' decode figures cannot be compared, or NULL */
+static const char *decode_mismatch(const cJSON *base, const cJSON *now)
+{
+	const cJSON *sb = get(base, "speed"), *sn = get(now, "speed");
+
+	if (str(sb, "note") || str(sn, "note"))
+		return "not measurable in one of them (a burst stream, or too few tokens)";
+	if (num(sb, "decode_tokens_per_second") < 0 || num(sn, "decode_tokens_per_second") < 0)
+		return "measured in only one of them";
+	if (!same_str(str(sb, "source"), str(sn, "source")))
+		return "engine-reported in one, measured by preflight in the other";
+	if (num(get(base, "settings"), "max_tokens") != num(get(now, "settings"), "max_tokens"))
+		return "a different max_tokens";
+	return NULL;
+}
+
+/* a figure that should not fall (decode) or rise (ttft) beyond limit % */
+static int compare_figure(struct diff *d, const char *what, double b, double n, double limit,
+			  bool higher_is_better, const char *unit)
+{
+	double change = (n - b) / b * 100;
+	bool worse = higher_is_better ? change < -limit : change > limit;
+	bool better = higher_is_better ? change > limit : change < -limit;
+	struct diff_item *it;
+
+	if (!worse && !better) {
+		d->unchanged++;
+		return 0;
+	}
+	if (!(it = add(d, worse ? DIFF_REGRESSION : DIFF_IMPROVEMENT, what)))
+		return -1;
+	snprintf(it->base, sizeof(it->base), "%.4g%s", b, unit);
+	snprintf(it->now, sizeof(it->now), "%.4g%s", n, unit);
+	snprintf(it->note, sizeof(it->note), "%+.1f%% (limit %s%.4g%%)", change,
+		 higher_is_better ? "-" : "+", limit);
+	return 0;
+}
+
+static int compare_decode(struct diff *d, const cJSON *base, const cJSON *now,
+			  const struct diff_limits *l)
+{
+	const cJSON *sb = get(base, "speed"), *sn = get(now, "speed");
+	const char *why;
+	struct diff_item *it;
+
+	if (!cJSON_IsObject(sb) && !cJSON_IsObject(sn))
+		return 0;
+	if (!(why = decode_mismatch(base, now)))
+		return compare_figure(d, "decode tok/s", num(sb, "decode_tokens_per_second"),
+				      num(sn, "decode_tokens_per_second"), l->decode, true, "");
+	if (!(it = add(d, DIFF_INCOMPARABLE, "decode tok/s")))
+		return -1;
+	if (num(sb, "decode_tokens_per_second") >= 0)
+		snprintf(it->base, sizeof(it->base), "%.4g (%s)",
+			 num(sb, "decode_tokens_per_second"),
+			 str(sb, "source") ? str(sb, "source") : "?");
+	if (num(sn, "decode_tokens_per_second") >= 0)
+		snprintf(it->now, sizeof(it->now), "%.4g (%s)", num(sn, "decode_tokens_per_second"),
+			 str(sn, "source") ? str(sn, "source") : "?");
+	snprintf(it->note, sizeof(it->note), "not compared: %s", why);
+	return 0;
+}
+
+/* each streamed probe's TTFT, where both runs timed it the same way */
+static int compare_ttft(struct diff *d, const cJSON *base, const cJSON *now,
+			const struct diff_limits *l)
+{
+	const cJSON *p;
+	char key[128], what[160];
+
+	cJSON_ArrayForEach(p, items_of(base))
+	{
+		const cJSON *q, *mb = get(p, "metrics"), *mn;
+		double tb = num(mb, "ttft_seconds"), tn;
+
+		key_of(p, key, sizeof(key));
+		if (!(q = find(now, key)) || tb < 0)
+			continue;
+		mn = get(q, "metrics");
+		tn = num(mn, "ttft_seconds");
+		if (tn < 0 || cJSON_IsTrue(get(mb, "burst")) || cJSON_IsTrue(get(mn, "burst")) ||
+		    num(get(p, "needle"), "requested_tokens") !=
+			    num(get(q, "needle"), "requested_tokens") ||
+		    fabs(tn - tb) < l->ttft_floor || tb <= 0)
+			continue; /* not timed alike, or within the jitter floor */
+		snprintf(what, sizeof(what), "%s TTFT", key);
+		if (compare_figure(d, what, tb, tn, l->ttft, false, " s"))
+			return -1;
+	}
+	return 0;
+}
+
+/* --- the whole ------------------------------------------------------------ */
+
+static void name_of(const cJSON *r, char *out, size_t n)
+{
+	const cJSON *ep = get(r, "endpoint");
+	const char *recipe = str(get(r, "recipe"), "name"), *model = str(ep, "model");
+
+	snprintf(out, n, "%s (%s)",
+		 recipe	 ? recipe
+		 : model ? model
+			 : "unknown model",
+		 str(r, "started") ? str(r, "started") : "undated");
+}
+
+/* regressions, improvements, not comparable, only in one: stable */
+static int by_kind(const void *a, const void *b)
+{
+	const struct diff_item *x = a, *y = b;
+
+	return (int)x->kind - (int)y->kind;
+}
+
+static void order(struct diff *d)
+{
+	size_t i, j;
+
+	for (i = 1; i < d->n; i++) /* insertion: stable */
+		for (j = i; j > 0 && by_kind(&d->items[j - 1], &d->items[j]) > 0; j--) {
+			struct diff_item t = d->items[j];
+
+			d->items[j] = d->items[j - 1];
+			d->items[j - 1] = t;
+		}
+}
+
+int diff_reports(const cJSON *base, const cJSON *now, const struct diff_limits *l, struct diff *d,
+		 char *err, size_t errlen)
+{
+	memset(d, 0, sizeof(*d));
+	name_of(base, d->base_name, sizeof(d->base_name));
+	name_of(now, d->new_name, sizeof(d->new_name));
+	if (is_conformance(base) != is_conformance(now)) {
+		snprintf(err, errlen,
+			 "one report is of preflight run, the other of preflight conform: "
+			 "compare like with like");
+		return -1;
+	}
+	if (compare_items(d, base, now) || compare_context(d, base, now) ||
+	    compare_decode(d, base, now, l) || compare_ttft(d, base, now, l)) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	order(d);
+	return 0;
+}
+
+void diff_release(struct diff *d)
+{
+	free(d->items);
+	memset(d, 0, sizeof(*d));
+}
+
+/* --- rendering ------------------------------------------------------------ */
+
+static const char *const kind_names[] = { "regression", "improvement", "not compared",
+					  "in one report" };
+
+int diff_console(const struct diff *d, struct buf *out)
+{
+	size_t i;
+	int rc = buf_printf(out, "diff: %s\n   → %s\n", d->base_name, d->new_name);
+
+	for (i = 0; i < d->n && !rc; i++) {
+		const struct diff_item *it = &d->items[i];
+
+		rc = buf_printf(out, "  %-12s %-28s %s → %s%s%s\n", kind_names[it->kind], it->what,
+				*it->base ? it->base : "-", *it->now ? it->now : "-",
+				*it->note ? "  " : "", it->note);
+	}
+	return rc ||
+	       buf_printf(out, "RESULT: %s (%d regression%s, %d improvement%s, %d unchanged)\n",
+			  d->regressions ? "REGRESSION" : "NO REGRESSION", d->regressions,
+			  d->regressions == 1 ? "" : "s", d->improvements,
+			  d->improvements == 1 ? "" : "s", d->unchanged);
+}
+
+/* a markdown cell: one line, pipes escaped (table.h's rule) */
+static int md_cell(struct buf *out, const char *s)
+{
+	return table_cell(out, s && *s ? s : "—");
+}
+
+int diff_markdown(const struct diff *d, struct buf *out)
+{
+	size_t i;
+	int rc = buf_printf(out, "### preflight diff: %s\n\n",
+			    d->regressions ? "❌ regression" : "✅ no regression") ||
+		 buf_puts(out, "Baseline: ") || md_cell(out, d->base_name) ||
+		 buf_puts(out, "  \nNew: ") || md_cell(out, d->new_name) ||
+		 buf_printf(out, "\n\n%d regression%s, %d improvement%s, %d unchanged.\n",
+			    d->regressions, d->regressions == 1 ? "" : "s", d->improvements,
+			    d->improvements == 1 ? "" : "s", d->unchanged);
+
+	if (!rc && d->n)
+		rc = buf_puts(out, "\n| | what | baseline | new | note |\n|---|---|---|---|---|\n");
+	for (i = 0; i < d->n && !rc; i++) {
+		const struct diff_item *it = &d->items[i];
+
+		rc = buf_printf(out, "| %s | ",
+				it->kind == DIFF_REGRESSION    ? "❌ regression"
+				: it->kind == DIFF_IMPROVEMENT ? "✅ improvement"
+							       : kind_names[it->kind]) ||
+		     md_cell(out, it->what) || buf_puts(out, " | ") || md_cell(out, it->base) ||
+		     buf_puts(out, " | ") || md_cell(out, it->now) || buf_puts(out, " | ") ||
+		     md_cell(out, it->note) || buf_puts(out, " |\n");
+	}
+	return rc;
+}
