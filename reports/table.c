@@ -136,6 +136,59 @@ static char *notes_for(const cJSON *report, const cJSON *recipe)
 	return buf_detach(&b);
 }
 
+/* does p's failure say the engine cannot serve (garbage, a crash, a hang,
+ * an engine error), rather than a setting a flag fixes? */
+static bool cannot_serve(const cJSON *p)
+{
+	static const char *const dead[] = { "garbage-output",
+					    "transport-error",
+					    "timeout",
+					    "malformed-response",
+					    "concurrency-corruption",
+					    "nonconformant-reply",
+					    "proxy-error",
+					    NULL };
+	const char *cause = table_str(p, "cause");
+	const cJSON *o;
+	size_t i;
+
+	for (i = 0; cause && dead[i]; i++)
+		if (!strcmp(cause, dead[i]))
+			return true;
+	if (!cause || strcmp(cause, "http-error"))
+		return false;
+	cJSON_ArrayForEach(o, cJSON_GetObjectItemCaseSensitive(p, "observations"))
+	{
+		const cJSON *st = cJSON_GetObjectItemCaseSensitive(o, "status");
+
+		if (cJSON_IsNumber(st) && st->valuedouble >= 500)
+			return true; /* the engine's own error, not the request's */
+	}
+	return false;
+}
+
+/* The notebook's "serves?": ✅ when the endpoint serves sensible answers,
+ * even with failures a flag fixes (a reasoning parser, a thinking budget,
+ * a tool parser); ❌ when it cannot serve: unusable, nothing passed, or a
+ * probe's cause is garbage, a crash, a hang or an engine error. */
+static const char *serves(const cJSON *report)
+{
+	const cJSON *ep = cJSON_GetObjectItemCaseSensitive(report, "endpoint"), *p;
+	bool any = false;
+
+	if (cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(ep, "usable")))
+		return "❌";
+	cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(report, "probes"))
+	{
+		const char *v = table_str(p, "verdict");
+
+		if (cannot_serve(p))
+			return "❌";
+		any = any || (v && !strcmp(v, "pass"));
+	}
+	return any ? "✅" : "❌";
+}
+
 /* The served model as the notebook names it: a model served by its file
  * path (llama.cpp without --alias) by the file's name, never the path */
 static const char *model_name(const char *served)
@@ -176,8 +229,7 @@ static int report_row(const cJSON *report, const char *name, struct row *row, ch
 	row->cells[1] = xstrdup(table_str(recipe, "quant"));
 	row->cells[2] = xstrdup(table_str(recipe, "engine"));
 	row->cells[3] = xstrdup(table_str(recipe, "gpu"));
-	row->cells[4] = xstrdup(
-		cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(report, "passed")) ? "✅" : "❌");
+	row->cells[4] = xstrdup(serves(report));
 	row->cells[5] = xstrdup(table_str(recipe, "key_flags"));
 	row->cells[6] = notes_for(report, recipe);
 	if (!row->key || !row->started || !row->cells[4] || !row->cells[6]) {

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <cjson/cJSON.h>
+
 #include "suites.h"
 #include "table.h"
 #include "testutil.h"
@@ -77,7 +79,7 @@ START_TEST(notebook_regenerated)
 			      "serves? | key flags | notes |\n|---|---|---|---|---|---|---|\n| "
 			      "Qwen3.5-122B-A10B | MXFP4 (W4A4) |"));
 	ck_assert_ptr_nonnull(strstr(
-		after, "| ❌ | remove `flashinfer/cute_dsl` → forces Marlin fallback | hybrid GDN "
+		after, "| ✅ | remove `flashinfer/cute_dsl` → forces Marlin fallback | hybrid GDN "
 		       "(T016); preflight 3/4 · needle @14k · ❌ tools (invalid-tool-arguments) |"));
 	ck_assert_ptr_nonnull(strstr(after, "| Nemotron-3-Super-120B-A12B | NVFP4 (native) |"));
 	ck_assert_ptr_nonnull(strstr(after, "❌ json (reasoning-bleed)"));
@@ -282,6 +284,51 @@ START_TEST(model_paths_become_names)
 }
 END_TEST
 
+/* the notebook's serves?: failures a flag fixes still serve; garbage,
+ * crashes, hangs, engine errors and an unusable endpoint do not */
+START_TEST(serves_rule)
+{
+	static const struct {
+		const char *probes, *usable;
+		const char *mark;
+	} rows[] = {
+		{ "{\"verdict\":\"pass\"}", "true", "✅" },
+		{ "{\"verdict\":\"pass\"},{\"verdict\":\"fail\",\"cause\":\"reasoning-bleed\"}",
+		  "true", "✅" },
+		{ "{\"verdict\":\"pass\"},{\"verdict\":\"fail\",\"cause\":"
+		  "\"thinking-starvation\"}",
+		  "true", "✅" },
+		{ "{\"verdict\":\"pass\"},{\"verdict\":\"fail\",\"cause\":\"garbage-output\"}",
+		  "true", "❌" },
+		{ "{\"verdict\":\"pass\"},{\"verdict\":\"error\",\"cause\":\"transport-error\"}",
+		  "true", "❌" },
+		{ "{\"verdict\":\"pass\"},{\"verdict\":\"error\",\"cause\":\"http-error\","
+		  "\"observations\":[{\"status\":500}]}",
+		  "true", "❌" },
+		{ "{\"verdict\":\"pass\"},{\"verdict\":\"error\",\"cause\":\"http-error\","
+		  "\"observations\":[{\"status\":400}]}",
+		  "true", "✅" },
+		{ "{\"verdict\":\"fail\",\"cause\":\"wrong-answer\"}", "true", "❌" },
+		{ "{\"verdict\":\"error\",\"cause\":\"auth-error\"}", "false", "❌" },
+	};
+	char text[1024], want[64];
+	struct buf out = BUF_INIT(0);
+	cJSON *r;
+
+	snprintf(text, sizeof(text),
+		 "{\"schema\":\"preflight-report/v1\",\"endpoint\":{\"model\":\"m\","
+		 "\"usable\":%s},\"probes\":[%s]}",
+		 rows[_i].usable, rows[_i].probes);
+	r = cJSON_Parse(text);
+	ck_assert_ptr_nonnull(r);
+	ck_assert_int_eq(table_render_report(r, &out, text, sizeof(text)), 0);
+	snprintf(want, sizeof(want), "| %s |", rows[_i].mark);
+	ck_assert_msg(strstr(buf_cstr(&out), want), "row %d: %s", _i, buf_cstr(&out));
+	buf_release(&out);
+	cJSON_Delete(r);
+}
+END_TEST
+
 Suite *table_suite(void)
 {
 	Suite *s = suite_create("table");
@@ -294,6 +341,7 @@ Suite *table_suite(void)
 	tcase_add_test(tc, hostile_reports_render_safely);
 	tcase_add_test(tc, speed_in_notes);
 	tcase_add_test(tc, model_paths_become_names);
+	tcase_add_loop_test(tc, serves_rule, 0, 9);
 	suite_add_tcase(s, tc);
 	return s;
 }
