@@ -51,11 +51,13 @@ static void progress(void *ctx, enum runner_event ev, const struct run_result *r
 		     const char *text)
 {
 	struct session *s = ctx;
-	bool tty = s->tty;
+	bool tty = s->tty && !s->c->verbose;
 	const struct probe_result *p = &r->probes[i];
 
 	if (ev == RUNNER_PROBE_DONE)
 		s->done++;
+	if (s->c->quiet)
+		return;
 	if (ev == RUNNER_WAITING) {
 		struct buf b = BUF_INIT(0);
 
@@ -155,6 +157,20 @@ static int check_outputs(const struct config *c, const char *input, char *err, s
 	size_t n = output_files(c, flags, paths), i, k;
 
 	for (i = 0; i < n; i++) {
+		if (!strcmp(paths[i], "-")) { /* stdout: one report there, never the recording */
+			for (k = 0; k < i; k++)
+				if (!strcmp(paths[k], "-")) {
+					snprintf(err, errlen,
+						 "%s and %s both write to stdout ('-')", flags[k],
+						 flags[i]);
+					return -1;
+				}
+			if (!strcmp(flags[i], "--record")) {
+				snprintf(err, errlen, "--record needs a file, not stdout");
+				return -1;
+			}
+			continue;
+		}
 		if (file_check_writable(paths[i], err, errlen))
 			return -1;
 		for (k = 0; k < i; k++)
@@ -408,6 +424,16 @@ static int ci_and_gate(struct session *s, const struct run_result *r, int code)
 	return code;
 }
 
+static bool report_on_stdout(const struct config *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->n_outputs; i++)
+		if (!strcmp(c->outputs[i].path, "-"))
+			return true;
+	return false;
+}
+
 /* A sweep says what it will send before it sends anything. */
 static void announce_sweep(const struct plan *pl)
 {
@@ -415,7 +441,7 @@ static void announce_sweep(const struct plan *pl)
 	struct buf b = BUF_INIT(0);
 
 	plan_totals(pl, &t);
-	if (!t.cells)
+	if (!t.cells || pl->c->quiet)
 		return;
 	if (!buf_printf(&b,
 			"sweep: %d cells over %d sizes, %.0f answers and up to %d sizing counts, "
@@ -453,8 +479,13 @@ static int execute(struct session *s)
 		code = EXIT_WRITE;
 	}
 	s->rec = NULL; /* finished or not, recording_finish freed it */
-	if (report_console_render(&r, isatty(STDOUT_FILENO) && s->c->color, &console) == 0)
-		say(stdout, buf_cstr(&console));
+	/* a report on stdout ('-') keeps it: the console report goes to stderr */
+	if (!s->c->quiet &&
+	    report_console_render(&r,
+				  isatty(report_on_stdout(s->c) ? STDERR_FILENO : STDOUT_FILENO) &&
+					  s->c->color,
+				  &console) == 0)
+		say(report_on_stdout(s->c) ? stderr : stdout, buf_cstr(&console));
 	buf_release(&console);
 	if (code != EXIT_WRITE)
 		code = exit_code(s, &r);

@@ -168,6 +168,12 @@ static const struct option options[] = {
 	  NULL },
 	{ "--dry-run", NULL, OPT_FLAG, OFF(dry_run), 0, 0, NULL,
 	  "print the plan as JSON; send and write nothing", RUN, G_MODES, NULL, NULL, NULL },
+	{ "--quiet", NULL, OPT_FLAG, OFF(quiet), 0, 0, NULL,
+	  "no console report and no progress: errors only (the exit code and files say the rest)",
+	  ON_RUN | ON_REPLAY, G_OUTPUT, NULL, NULL, NULL },
+	{ "--verbose", NULL, OPT_FLAG, OFF(verbose), 0, 0, NULL,
+	  "a progress line per probe, on a terminal too", ON_RUN | ON_REPLAY, G_OUTPUT, NULL, NULL,
+	  NULL },
 	{ "--image-path", "FILE", OPT_STR, OFF(image_path), 0, 0, NULL,
 	  "PNG, JPEG or WebP for the image and ocr probes", ON_RUN | ON_REPLAY | OPT_SHAPES,
 	  G_MEDIA, NULL, NULL, NULL },
@@ -1086,6 +1092,10 @@ static int parse_command(struct config *c, const char *name, char *err, size_t e
  * variable, a readable --cacert, a budget that fits */
 static int check_run(struct config *c, char *err, size_t errlen)
 {
+	if (c->quiet && c->verbose) {
+		snprintf(err, errlen, "--quiet and --verbose contradict each other");
+		return -1;
+	}
 	if (!c->endpoint)
 		c->endpoint = getenv("OPENAI_BASE_URL");
 	if (!c->endpoint || !*c->endpoint) {
@@ -1133,6 +1143,13 @@ int config_parse_with(int argc, char **argv, const struct recipe_text *recipe, s
 	if (set_defaults(c, err, errlen) ||
 	    parse_command(c, argc > 1 ? argv[1] : "help", err, errlen))
 		return -1;
+	/* preflight help COMMAND is COMMAND --help */
+	if (c->cmd == CMD_HELP && argc > 2) {
+		if (parse_command(c, argv[2], err, errlen))
+			return -1;
+		c->help = true;
+		return 0;
+	}
 	/* every report is valid UTF-8, so every argument must be */
 	for (i = 1; i < argc; i++)
 		if (!text_valid_utf8(argv[i], strlen(argv[i]))) {

@@ -98,6 +98,8 @@ struct config {
 	bool stream_parity;    /* --stream-parity: every probe both ways */
 	bool parallel;	       /* --parallel: all probes at once */
 	int sweep_concurrency; /* a sweep's cells in flight at once */
+	bool quiet;	       /* --quiet: no console report, no progress */
+	bool verbose;	       /* --verbose: a progress line per probe, terminal or not */
 	bool dry_run;	       /* --dry-run: print the plan, send nothing */
 	bool concurrency_diff; /* --concurrency-diff: batches alone and at once */
 	int repeat;	       /* --repeat K, 0: each probe's own */

@@ -23,6 +23,13 @@ struct xfer {
 	unsigned long failures; /* alloc_failures() at the start */
 };
 
+void http_library_version(char *out, size_t n)
+{
+	const curl_version_info_data *v = curl_version_info(CURLVERSION_NOW);
+
+	snprintf(out, n, "libcurl %s (%s)", v->version, v->ssl_version ? v->ssl_version : "no TLS");
+}
+
 int http_global_init(void)
 {
 	return curl_global_init_mem(CURL_GLOBAL_DEFAULT, xmalloc, free, xrealloc, strdup,

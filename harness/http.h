@@ -89,6 +89,9 @@ struct http_options {
 
 /* Once per process, before any other call. Returns 0 or -1. */
 int http_global_init(void);
+
+/* "libcurl 7.88.1 (OpenSSL/3.0.15)": the library and its TLS backend. */
+void http_library_version(char *out, size_t n);
 void http_global_cleanup(void);
 
 /* Runs all n exchanges concurrently and returns when each has an outcome.

@@ -232,6 +232,11 @@ int jsonfile_long(struct jsonfile *f, const cJSON *obj, const char *key, long lo
 	return 0;
 }
 
+const char *jsonfile_library_version(void)
+{
+	return cJSON_Version();
+}
+
 void jsonfile_use_alloc(void)
 {
 	cJSON_Hooks hooks = { xmalloc, free };

@@ -25,6 +25,9 @@ struct jsonfile {
  * reaches them); once, before any other cJSON call. */
 void jsonfile_use_alloc(void);
 
+/* cJSON's version, "1.7.15". */
+const char *jsonfile_library_version(void);
+
 /* Parses the text. Returns the root (caller deletes) or NULL with
  * "PATH:LINE:COL: invalid JSON" in err. */
 cJSON *jsonfile_parse(struct jsonfile *f);

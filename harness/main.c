@@ -19,6 +19,8 @@
 #include "file.h"
 #include "http.h"
 #include "jsonfile.h"
+#include "recording.h"
+#include "regex.h"
 #include "say.h"
 #include "secret.h"
 #include "version.h"
@@ -61,6 +63,19 @@ static void guard_streams(void)
 	signal(SIGPIPE, SIG_IGN);
 }
 
+/* preflight's version, then each library's as it runs */
+static int version(void)
+{
+	char curl[160], pcre[64], zlib[64];
+
+	http_library_version(curl, sizeof(curl));
+	regex_library_version(pcre, sizeof(pcre));
+	recording_zlib_version(zlib, sizeof(zlib));
+	printf("preflight %s\n%s\ncJSON %s\n%s\n%s\n", PREFLIGHT_VERSION, curl,
+	       jsonfile_library_version(), pcre, zlib);
+	return EXIT_PASS;
+}
+
 static int help(const struct config *c, int argc)
 {
 	struct buf text = BUF_INIT(0);
@@ -101,8 +116,7 @@ static int dispatch(const struct config *c, int argc)
 		return help(c, argc);
 	switch (c->cmd) {
 	case CMD_VERSION:
-		printf("preflight %s\n", PREFLIGHT_VERSION);
-		return EXIT_PASS;
+		return version();
 	case CMD_LIST:
 		return cmd_list(c);
 	case CMD_VALIDATE:

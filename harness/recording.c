@@ -669,3 +669,8 @@ void recording_header_release(struct recording_header *h)
 	free(h->probes);
 	memset(h, 0, sizeof(*h));
 }
+
+void recording_zlib_version(char *out, size_t n)
+{
+	snprintf(out, n, "zlib %s", zlibVersion());
+}

@@ -44,6 +44,9 @@ struct recording *recording_open(const char *path, size_t max_bytes, size_t max_
 				 size_t errlen);
 /* The first line (borrowed; valid while r lives). */
 const char *recording_meta(const struct recording *r);
+
+/* "zlib 1.2.13": the library's own version. */
+void recording_zlib_version(char *out, size_t n);
 /* The tap that answers from r. */
 void recording_replay_tap(struct recording *r, struct http_tap *tap);
 /* A file a recording carries whole, so a replay never reads the disk. */

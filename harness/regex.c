@@ -146,3 +146,12 @@ void regex_free(struct regex *re)
 	pcre2_code_free(re->code);
 	free(re);
 }
+
+void regex_library_version(char *out, size_t n)
+{
+	char v[64] = "";
+
+	if (pcre2_config(PCRE2_CONFIG_VERSION, v) < 0)
+		snprintf(v, sizeof(v), "unknown");
+	snprintf(out, n, "pcre2 %s", v);
+}

@@ -21,6 +21,9 @@ struct regex *regex_compile(const char *pattern, char *err, size_t errlen);
 /* Returns 1 when the regex matches somewhere in subject, 0 when not,
  * REGEX_LIMIT when a limit was hit, -1 on another failure (memory). */
 int regex_match(const struct regex *re, const char *subject, size_t len);
+
+/* "pcre2 10.42 2022-12-11": the library's own version. */
+void regex_library_version(char *out, size_t n);
 /* Finds the first match; sets *start and *end (byte offsets). Same returns. */
 int regex_search(const struct regex *re, const char *subject, size_t len, size_t *start,
 		 size_t *end);

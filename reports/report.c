@@ -55,6 +55,14 @@ int report_utf8(struct buf *b)
 	return 0;
 }
 
+static int to_stdout(const struct buf *out, const char *format, char *err, size_t errlen)
+{
+	if (fwrite(buf_cstr(out), 1, out->len, stdout) == out->len && fflush(stdout) == 0)
+		return 0;
+	snprintf(err, errlen, "cannot write the %s report to stdout", format);
+	return -1;
+}
+
 int report_write(const char *format, const struct run_result *r, const struct secret *key,
 		 const char *path, char *err, size_t errlen)
 {
@@ -68,6 +76,8 @@ int report_write(const char *format, const struct run_result *r, const struct se
 	}
 	if (f->render(r, &out) || secret_scrub(key, &out) || report_utf8(&out))
 		snprintf(err, errlen, "cannot render the %s report: out of memory", format);
+	else if (!strcmp(path, "-")) /* stdout, whole or with the reason */
+		rc = to_stdout(&out, format, err, errlen);
 	else
 		rc = file_write_atomic(path, buf_cstr(&out), out.len, err, errlen);
 	buf_release(&out);

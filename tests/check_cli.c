@@ -1113,6 +1113,59 @@ START_TEST(list_and_validate)
 }
 END_TEST
 
+/* a real CLI's conventions: help COMMAND, the libraries' versions, '-'
+ * for stdout, --quiet and --verbose */
+START_TEST(cli_conventions)
+{
+	const char *help[] = { "help", "diff", NULL };
+	const char *version[] = { "--version", NULL };
+	const char *json_out[] = { "run",    "--endpoint", NULL,      "--checks", "smoke",
+				   "--json", "-",	   "--quiet", NULL };
+	const char *verbose[] = {
+		"run", "--endpoint", NULL, "--checks", "smoke", "--verbose", NULL
+	};
+	const char *two[] = { "run",	"--endpoint", "http://127.0.0.1:9/v1",
+			      "--json", "-",	      "--junit",
+			      "-",	NULL };
+	const char *both[] = { "run",	  "--endpoint", "http://127.0.0.1:9/v1",
+			       "--quiet", "--verbose",	NULL };
+	struct outcome o;
+	struct fake f;
+	cJSON *r;
+
+	run_preflight(&o, NULL, help);
+	ck_assert_int_eq(o.code, 0);
+	ck_assert(!strncmp(o.out, "usage: preflight diff BASE.json NEW.json", 40));
+	run_preflight_in(&o, NULL, version);
+	ck_assert_int_eq(o.code, 0);
+	ck_assert_ptr_nonnull(strstr(o.out, "\nlibcurl "));
+	ck_assert_ptr_nonnull(strstr(o.out, "\ncJSON "));
+	ck_assert_ptr_nonnull(strstr(o.out, "\npcre2 "));
+	ck_assert_ptr_nonnull(strstr(o.out, "\nzlib "));
+	fake_start(&f, "healthy");
+	json_out[2] = verbose[2] = f.url;
+	run_preflight_in(&o, NULL, json_out);
+	ck_assert_int_eq(o.code, 0);
+	r = cJSON_Parse(o.out); /* stdout is the report alone */
+	ck_assert_ptr_nonnull(r);
+	ck_assert_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(r, "schema")),
+			 "preflight-report/v1");
+	cJSON_Delete(r);
+	ck_assert_str_eq(o.err, "");
+	run_preflight_in(&o, NULL, verbose);
+	fake_stop(&f);
+	ck_assert_int_eq(o.code, 0);
+	ck_assert_ptr_nonnull(strstr(o.err, "[1/1] smoke: pass"));
+	ck_assert_ptr_nonnull(strstr(o.out, "RESULT: ALL PASS"));
+	run_preflight_in(&o, NULL, two);
+	ck_assert_int_eq(o.code, 2);
+	ck_assert_ptr_nonnull(strstr(o.err, "both write to stdout"));
+	run_preflight_in(&o, NULL, both);
+	ck_assert_int_eq(o.code, 2);
+	outcome_release(&o);
+}
+END_TEST
+
 Suite *cli_suite(void)
 {
 	Suite *s = suite_create("cli");
@@ -1153,6 +1206,7 @@ Suite *cli_suite(void)
 	tcase_add_test(other, needle_depths);
 	tcase_add_test(other, long_tools_and_truncation);
 	tcase_add_test(other, list_and_validate);
+	tcase_add_test(other, cli_conventions);
 	suite_add_tcase(s, tc);
 	suite_add_tcase(s, other);
 	suite_add_tcase(s, together);
