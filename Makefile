@@ -5,6 +5,9 @@
 PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
 DATADIR ?= $(PREFIX)/share/preflight
+MANDIR  ?= $(PREFIX)/share/man/man1
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
 CC      ?= cc
 PKG_CONFIG ?= pkg-config
 WERROR  ?= -Werror
@@ -192,11 +195,51 @@ check-browser:
 	@tests/browser.sh $(BROWSER_OUT)
 
 # --- install ----------------------------------------------------------------
-install: preflight
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/probes/conformance
+# the man page and the completions, made by the binary from its option table
+doc/preflight.1: preflight
+	@mkdir -p doc
+	$(call say,GEN,$@)./preflight man > $@
+doc/preflight.bash: preflight
+	@mkdir -p doc
+	$(call say,GEN,$@)./preflight completion bash > $@
+doc/_preflight: preflight
+	@mkdir -p doc
+	$(call say,GEN,$@)./preflight completion zsh > $@
+docs: doc/preflight.1 doc/preflight.bash doc/_preflight
+
+install: preflight docs
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/probes/conformance \
+	  $(DESTDIR)$(MANDIR) $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR)
 	install -m 0755 preflight $(DESTDIR)$(BINDIR)/preflight
 	install -m 0644 probes/*.json probes/README.md $(DESTDIR)$(DATADIR)/probes/
 	install -m 0644 probes/conformance/*.json $(DESTDIR)$(DATADIR)/probes/conformance/
+	install -m 0644 doc/preflight.1 $(DESTDIR)$(MANDIR)/preflight.1
+	install -m 0644 doc/preflight.bash $(DESTDIR)$(BASHCOMPDIR)/preflight
+	install -m 0644 doc/_preflight $(DESTDIR)$(ZSHCOMPDIR)/_preflight
+
+# make install into a DESTDIR, the installed binary run with its installed
+# probes against the fake endpoint, the man page rendered, every run option
+# in both completions, and make uninstall leaving nothing behind
+check-install: all docs
+	@d=$$(mktemp -d) && trap 'rm -rf "$$d"' EXIT && \
+	$(MAKE) --no-print-directory install DESTDIR=$$d >/dev/null && \
+	bin=$$d$(BINDIR)/preflight && \
+	$$bin list | grep -q '^needle-multikey' && \
+	./fixtures/fake-endpoint --scenario fixtures/scenarios/healthy.json -- \
+	  $$bin run --endpoint 'http://127.0.0.1:{port}/v1' --quiet && \
+	{ ! command -v man >/dev/null || man -l $$d$(MANDIR)/preflight.1 >/dev/null; } && \
+	for o in $$(./preflight help run | grep -oE '^  --[a-z-]+' ); do \
+	  grep -q -- "$$o" $$d$(BASHCOMPDIR)/preflight && grep -q -- "'$$o\[" $$d$(ZSHCOMPDIR)/_preflight || \
+	    { echo "check-install: $$o is missing from a completion"; exit 1; }; \
+	done && \
+	$(MAKE) --no-print-directory uninstall DESTDIR=$$d >/dev/null && \
+	left=$$(find $$d -type f | wc -l) && [ "$$left" -eq 0 ] && \
+	echo "check-install: installed, ran with its own probes, man page renders, completions list every run option, uninstalled cleanly"
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/preflight $(DESTDIR)$(MANDIR)/preflight.1 \
+	  $(DESTDIR)$(BASHCOMPDIR)/preflight $(DESTDIR)$(ZSHCOMPDIR)/_preflight
+	rm -rf $(DESTDIR)$(DATADIR)
 
 # clang-format for the layout, clang-tidy (.clang-tidy) for a few defect
 # classes, and clang's strictest usual warnings, on the production code
@@ -213,6 +256,6 @@ lint:
 
 clean:
 	$(Q)rm -f preflight fixtures/fake-endpoint tests/run-checks tests/bench .build-flags $(OBJ_ALL) $(OBJ_ALL:.o=.d)
-	$(Q)rm -rf $(DEMO_OUT) $(BROWSER_OUT) fuzz-build
+	$(Q)rm -rf $(DEMO_OUT) $(BROWSER_OUT) fuzz-build doc
 
-.PHONY: FORCE all deps test-deps check check-browser bench fuzz recordings demo install lint clean
+.PHONY: FORCE all deps test-deps check check-browser check-install bench fuzz recordings demo docs install uninstall lint clean

@@ -51,6 +51,10 @@ const char *commands_probe_dir(const struct config *c, char *buf, size_t n)
 			snprintf(buf, n, "%s/probes", exe);
 			if (is_dir(buf))
 				return buf;
+			/* installed under any prefix: BINDIR/../share/preflight */
+			snprintf(buf, n, "%s/../share/preflight/probes", exe);
+			if (is_dir(buf))
+				return buf;
 		}
 	}
 	snprintf(buf, n, "%s/probes", PREFLIGHT_DATADIR);

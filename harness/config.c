@@ -323,6 +323,30 @@ static int usage_options(struct buf *b, unsigned on)
 	return rc;
 }
 
+bool config_option_info(size_t i, struct config_option_info *out)
+{
+	const struct option *o = option_at(i);
+
+	if (!o)
+		return false;
+	out->name = o->name;
+	out->arg = o->kind == OPT_FLAG || (o->where & OPT_NO_VALUE) ? NULL : o->arg;
+	out->help = o->help;
+	out->def = o->def;
+	out->group = group_names[o->group];
+	out->on_run = (o->where & ON_RUN) != 0;
+	out->on_replay = (o->where & ON_REPLAY) != 0;
+	out->on_list = (o->where & ON_LIST) != 0;
+	out->takes_file = o->arg && (strstr(o->arg, "FILE") || strstr(o->arg, "DIR") ||
+				     strstr(o->arg, ".json") || strstr(o->arg, ".gz"));
+	return true;
+}
+
+const char *config_usage_tail(void)
+{
+	return usage_tail;
+}
+
 int config_usage(enum command cmd, struct buf *out)
 {
 	switch (cmd) {
@@ -1072,7 +1096,7 @@ static const struct {
 	{ "conform", CMD_CONFORM },   { "table", CMD_TABLE }, { "replay", CMD_REPLAY },
 	{ "report", CMD_REPORT },     { "diff", CMD_DIFF },   { "version", CMD_VERSION },
 	{ "--version", CMD_VERSION }, { "help", CMD_HELP },   { "--help", CMD_HELP },
-	{ "-h", CMD_HELP },
+	{ "-h", CMD_HELP },	      { "man", CMD_MAN },     { "completion", CMD_COMPLETION },
 };
 
 static int parse_command(struct config *c, const char *name, char *err, size_t errlen)
@@ -1175,8 +1199,16 @@ int config_parse_with(int argc, char **argv, const struct recipe_text *recipe, s
 	if ((c->cmd == CMD_RUN || c->cmd == CMD_CONFORM) &&
 	    load_recipe(c, argv + 2, argc - 2, recipe, err, errlen))
 		return -1;
-	if (c->cmd == CMD_HELP || c->cmd == CMD_VERSION)
+	if (c->cmd == CMD_HELP || c->cmd == CMD_VERSION || c->cmd == CMD_MAN)
 		return 0;
+	if (c->cmd == CMD_COMPLETION) {
+		c->shell = argc > 2 ? argv[2] : "";
+		if (strcmp(c->shell, "bash") && strcmp(c->shell, "zsh")) {
+			snprintf(err, errlen, "completion needs a shell: bash or zsh");
+			return -1;
+		}
+		return 0;
+	}
 	if (parse_options(c, argv + first, argc - first, NULL, err, errlen))
 		return -1;
 	return (c->cmd == CMD_RUN || c->cmd == CMD_CONFORM) && !c->help ? check_run(c, err, errlen)

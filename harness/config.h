@@ -36,6 +36,8 @@ enum command {
 	CMD_CONFORM,
 	CMD_REPORT,
 	CMD_DIFF,
+	CMD_MAN,
+	CMD_COMPLETION,
 };
 
 /* A recipe given as text (a replay carries the recipe it was run with). */
@@ -115,6 +117,7 @@ struct config {
 	const char *baseline;	    /* run --baseline REPORT.json */
 	const char *max_regression; /* --max-regression SPEC (diff and --baseline) */
 	const char *diff_markdown;  /* diff --markdown FILE */
+	const char *shell;	    /* completion SHELL: bash or zsh */
 	const char *record;	    /* run --record FILE */
 	const char *recording;	    /* replay RECORDING */
 	struct recipe *recipe;	    /* owned; --recipe */
@@ -153,5 +156,19 @@ const struct config_texts *config_texts_of(const struct config *c, const char *f
  * as the option table groups them, with defaults, the environment and an
  * example, appended to out. Returns 0 or -1 (out of memory). */
 int config_usage(enum command cmd, struct buf *out);
+
+/* One row of the option table, for the man page and the completions. */
+struct config_option_info {
+	const char *name, *arg, *help, *def; /* arg NULL: a flag; def NULL: none */
+	const char *group;		     /* "outputs", as --help heads it */
+	bool on_run, on_replay, on_list;     /* where it is taken */
+	bool takes_file;		     /* its value is a path */
+};
+
+/* Row i of the table into out: true, or false past the last. */
+bool config_option_info(size_t i, struct config_option_info *out);
+
+/* The environment and exit-code text every help ends with. */
+const char *config_usage_tail(void);
 
 #endif

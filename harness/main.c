@@ -19,6 +19,7 @@
 #include "file.h"
 #include "http.h"
 #include "jsonfile.h"
+#include "manual.h"
 #include "recording.h"
 #include "regex.h"
 #include "say.h"
@@ -61,6 +62,20 @@ static void guard_streams(void)
 	if (fd > STDERR_FILENO)
 		close(fd);
 	signal(SIGPIPE, SIG_IGN);
+}
+
+/* preflight man, preflight completion SHELL */
+static int manual(const struct config *c)
+{
+	struct buf text = BUF_INIT(0);
+	int rc = c->cmd == CMD_MAN ? manual_page(&text) : manual_completion(c->shell, &text);
+
+	if (rc)
+		say_error("out of memory");
+	else
+		fputs(buf_cstr(&text), stdout);
+	buf_release(&text);
+	return rc ? EXIT_USAGE : EXIT_PASS;
 }
 
 /* preflight's version, then each library's as it runs */
@@ -127,6 +142,9 @@ static int dispatch(const struct config *c, int argc)
 		return cmd_report(c);
 	case CMD_DIFF:
 		return cmd_diff(c);
+	case CMD_MAN:
+	case CMD_COMPLETION:
+		return manual(c);
 	default:
 		return networked(c);
 	}
