@@ -213,6 +213,9 @@ install: preflight docs
 	install -m 0755 preflight $(DESTDIR)$(BINDIR)/preflight
 	install -m 0644 probes/*.json probes/README.md $(DESTDIR)$(DATADIR)/probes/
 	install -m 0644 probes/conformance/*.json $(DESTDIR)$(DATADIR)/probes/conformance/
+	install -d $(DESTDIR)$(DATADIR)/probes/schemas $(DESTDIR)$(DATADIR)/schemas
+	install -m 0644 probes/schemas/*.json $(DESTDIR)$(DATADIR)/probes/schemas/
+	install -m 0644 reports/schemas/*.json $(DESTDIR)$(DATADIR)/schemas/
 	install -m 0644 doc/preflight.1 $(DESTDIR)$(MANDIR)/preflight.1
 	install -m 0644 doc/preflight.bash $(DESTDIR)$(BASHCOMPDIR)/preflight
 	install -m 0644 doc/_preflight $(DESTDIR)$(ZSHCOMPDIR)/_preflight
@@ -225,6 +228,8 @@ check-install: all docs
 	$(MAKE) --no-print-directory install DESTDIR=$$d >/dev/null && \
 	bin=$$d$(BINDIR)/preflight && \
 	$$bin list | grep -q '^needle-multikey' && \
+	$$bin validate probes/10-smoke.json fixtures/recipes/*.json >/dev/null && \
+	test -s $$d$(DATADIR)/schemas/report.schema.json && \
 	./fixtures/fake-endpoint --scenario fixtures/scenarios/healthy.json -- \
 	  $$bin run --endpoint 'http://127.0.0.1:{port}/v1' --quiet && \
 	{ ! command -v man >/dev/null || man -l $$d$(MANDIR)/preflight.1 >/dev/null; } && \

@@ -16,10 +16,12 @@
 #include "file.h"
 #include "heatmap.h"
 #include "html.h"
+#include "jsonfile.h"
 #include "report.h"
 #include "probe.h"
 #include "recipe.h"
 #include "say.h"
+#include "schema.h"
 #include "matrix.h"
 #include "table.h"
 
@@ -79,7 +81,58 @@ int cmd_list(const struct config *c)
 }
 
 /* probe or recipe, by what the file holds */
-static int validate_one(const char *path)
+/* "$.request.messages[0].role: ..." -> "role": the member a schema error
+ * names, for its FILE:LINE:COL */
+static void last_member(const char *why, char *out, size_t n)
+{
+	const char *end = strchr(why, ':'), *p;
+	size_t len;
+
+	*out = '\0';
+	if (!end)
+		return;
+	for (p = end; p > why && p[-1] != '.'; p--)
+		;
+	len = (size_t)(end - p);
+	if (p == why || len == 0 || len >= n)
+		return;
+	memcpy(out, p, len);
+	out[len] = '\0';
+	if (strchr(out, '['))
+		*strchr(out, '[') = '\0';
+}
+
+/* text against the published schema named (probe or recipe) in the probe
+ * folder's schemas/: 0 when it validates or there is no schema to hand
+ * (the loader has checked it anyway), -1 with FILE:LINE:COL said */
+static int against_schema(const struct config *c, const char *path, const struct buf *text,
+			  const char *name)
+{
+	char dir[PATH_MAX], file[PATH_MAX + 64], err[1024], why[512], key[128],
+		where[PATH_MAX + 64];
+	struct buf s = BUF_INIT(0);
+	struct jsonfile f = { path, text->data, text->len, err, sizeof(err) };
+	cJSON *schema = NULL, *doc = NULL;
+	int rc = 0;
+
+	snprintf(file, sizeof(file), "%s/schemas/%s.schema.json",
+		 commands_probe_dir(c, dir, sizeof(dir)), name);
+	if (file_read(file, 1 << 20, &s, err, sizeof(err)) == 0)
+		schema = cJSON_ParseWithLength(buf_cstr(&s), s.len);
+	doc = schema ? jsonfile_parse(&f) : NULL;
+	if (doc && schema_validate(schema, doc, why, sizeof(why)) == 0) {
+		last_member(why, key, sizeof(key));
+		jsonfile_where(&f, *key ? key : NULL, where, sizeof(where));
+		say_error("%s: does not match %s.schema.json: %s", where, name, why);
+		rc = -1;
+	}
+	cJSON_Delete(schema);
+	cJSON_Delete(doc);
+	buf_release(&s);
+	return rc;
+}
+
+static int validate_one(const struct config *c, const char *path)
 {
 	struct buf text = BUF_INIT(0);
 	char err[1024];
@@ -96,6 +149,10 @@ static int validate_one(const char *path)
 			recipe_free(r);
 			r = NULL;
 		}
+		if (r && against_schema(c, path, &text, "recipe")) {
+			recipe_free(r);
+			goto out;
+		}
 		if (r)
 			printf("%s: ok (recipe '%s')\n", path, r->name);
 		rc = r ? 0 : -1;
@@ -103,6 +160,10 @@ static int validate_one(const char *path)
 	} else {
 		struct probe *p = probe_load_text(path, text.data, text.len, err, sizeof(err));
 
+		if (p && against_schema(c, path, &text, "probe")) {
+			probe_free(p);
+			goto out;
+		}
 		if (p)
 			printf("%s: ok (probe '%s')\n", path, p->id);
 		rc = p ? 0 : -1;
@@ -120,7 +181,7 @@ int cmd_validate(const struct config *c)
 	int i, bad = 0;
 
 	for (i = 0; i < c->n_files; i++)
-		bad += validate_one(c->files[i]) != 0;
+		bad += validate_one(c, c->files[i]) != 0;
 	return bad ? EXIT_USAGE : EXIT_PASS;
 }
 

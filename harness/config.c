@@ -334,6 +334,7 @@ bool config_option_info(size_t i, struct config_option_info *out)
 	out->help = o->help;
 	out->def = o->def;
 	out->group = group_names[o->group];
+	out->recipe_key = o->recipe_key;
 	out->on_run = (o->where & ON_RUN) != 0;
 	out->on_replay = (o->where & ON_REPLAY) != 0;
 	out->on_list = (o->where & ON_LIST) != 0;

@@ -161,6 +161,7 @@ int config_usage(enum command cmd, struct buf *out);
 struct config_option_info {
 	const char *name, *arg, *help, *def; /* arg NULL: a flag; def NULL: none */
 	const char *group;		     /* "outputs", as --help heads it */
+	const char *recipe_key;		     /* the recipe's "preflight" key, or NULL */
 	bool on_run, on_replay, on_list;     /* where it is taken */
 	bool takes_file;		     /* its value is a path */
 };

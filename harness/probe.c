@@ -976,7 +976,7 @@ struct probe *probe_load_text(const char *path, const char *text, size_t len, ch
 	static const char *const keys[] = { "id",      "title",	      "description", "summary",
 					    "note",    "default",     "api",	     "media",
 					    "request", "run",	      "needle",	     "expect",
-					    "turns",   "conformance", NULL };
+					    "turns",   "conformance", "$schema",     NULL };
 	struct jsonfile l = { path, text, len, err, errlen };
 	struct probe *p = NULL;
 	cJSON *root;

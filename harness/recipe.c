@@ -109,8 +109,9 @@ const char *recipe_setting(const struct recipe *r, const char *key)
 struct recipe *recipe_load_text(const char *path, const char *text, size_t len, char *err,
 				size_t errlen)
 {
-	static const char *const keys[] = { "name", "description", "model", "quant",	 "engine",
-					    "gpu",  "key_flags",   "notes", "preflight", NULL };
+	static const char *const keys[] = { "name",	 "description", "model",     "quant",
+					    "engine",	 "gpu",		"key_flags", "notes",
+					    "preflight", "$schema",	NULL };
 	struct jsonfile f = { path, text, len, err, errlen };
 	struct recipe *r = NULL;
 	cJSON *root = jsonfile_parse(&f);

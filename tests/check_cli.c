@@ -650,6 +650,7 @@ START_TEST(dry_run_sends_nothing)
 	ck_assert_int_eq(requests, 0);
 	plan = cJSON_Parse(o.out);
 	ck_assert_ptr_nonnull(plan);
+	assert_schema_valid(plan, "the dry run's plan");
 	ck_assert_str_eq(cJSON_GetObjectItem(plan, "schema")->valuestring, "preflight-plan/v1");
 	ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItem(plan, "probes")), 4);
 	ck_assert_ptr_null(strstr(o.out, "SECRET"));
@@ -897,6 +898,7 @@ START_TEST(allocation_failures_are_clean)
 			cJSON *r = cJSON_Parse(text);
 
 			ck_assert_msg(r != NULL, "allocation %d: r.json does not parse", n);
+			assert_schema_valid(r, "r.json, written with an allocation failing");
 			ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItem(r, "probes")), 4);
 			cJSON_Delete(r);
 			free(text);

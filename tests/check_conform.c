@@ -751,6 +751,7 @@ START_TEST(allocation_failures_are_clean)
 			cJSON *r = cJSON_Parse(text);
 
 			ck_assert_msg(r != NULL, "allocation %d: r.json does not parse", n);
+			assert_schema_valid(r, "r.json, written with an allocation failing");
 			ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItem(r, "checks")), 60);
 			cJSON_Delete(r);
 			free(text);

@@ -118,6 +118,7 @@ START_TEST(sweep_grid)
 			ck_assert_str_ne(pl.items[i].secret, pl.items[k].secret);
 	text = plan_json(&pl);
 	dry = cJSON_Parse(text);
+	assert_schema_valid(dry, "the sweep's plan");
 	ck_assert_int_eq(cJSON_GetNumberValue(cJSON_GetObjectItem(
 				 cJSON_GetObjectItem(dry, "totals"), "needle_prompt_tokens")),
 			 3 * (4000 + 8000 + 16000));
@@ -210,6 +211,7 @@ START_TEST(repeat_total_in_every_path)
 	ck_assert_int_eq(dry.code, 0);
 	plan = cJSON_Parse(dry.out);
 	ck_assert_ptr_nonnull(plan);
+	assert_schema_valid(plan, "the dry run's plan");
 	p = cJSON_GetArrayItem(cJSON_GetObjectItem(plan, "probes"), 1);
 	ck_assert_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(p, "id")), "tools");
 	ck_assert_int_eq((int)cJSON_GetNumberValue(cJSON_GetObjectItem(p, "answers")), 6);

@@ -10,6 +10,7 @@
 
 #include "file.h"
 #include "report.h"
+#include "schema.h"
 #include "suites.h"
 #include "testutil.h"
 
@@ -99,6 +100,24 @@ START_TEST(json_report_parses)
 	ck_assert_str_eq(cJSON_GetObjectItem(p, "verdict")->valuestring, "error");
 	ck_assert_str_eq(cJSON_GetObjectItem(p, "cause")->valuestring, "http-error");
 	ck_assert(cJSON_IsFalse(cJSON_GetObjectItem(j, "passed")));
+	assert_schema_valid(j, "the hostile result's report");
+	/* the schema is no formality: what preflight never writes is refused */
+	{
+		char path[4096], err[256], *text;
+		cJSON *s;
+
+		snprintf(path, sizeof(path), "%s/reports/schemas/report.schema.json", repo_root());
+		text = read_text_file(path);
+		s = cJSON_Parse(text);
+		free(text);
+		cJSON_ReplaceItemInObject(p, "verdict", cJSON_CreateString("maybe"));
+		ck_assert_int_eq(schema_validate(s, j, err, sizeof(err)), 0);
+		ck_assert_ptr_nonnull(strstr(err, "verdict"));
+		cJSON_ReplaceItemInObject(p, "verdict", cJSON_CreateString("pass"));
+		cJSON_DeleteItemFromObject(j, "endpoint");
+		ck_assert_int_eq(schema_validate(s, j, err, sizeof(err)), 0);
+		cJSON_Delete(s);
+	}
 	cJSON_Delete(j);
 	buf_release(&out);
 }

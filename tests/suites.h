@@ -36,5 +36,6 @@ Suite *conform_suite(void);
 Suite *sweep_suite(void);
 Suite *html_suite(void);
 Suite *diff_suite(void);
+Suite *schemas_suite(void);
 
 #endif

@@ -16,6 +16,7 @@
 #include "buf.h"
 #include "file.h"
 #include "http.h"
+#include "schema.h"
 
 const char *repo_root(void)
 {
@@ -271,6 +272,29 @@ char *read_report(const struct outcome *o, const char *name)
 	return read_text_file(path);
 }
 
+void assert_schema_valid(const cJSON *doc, const char *what)
+{
+	const char *schema = cJSON_GetStringValue(cJSON_GetObjectItem(doc, "schema"));
+	const char *file = !schema					 ? NULL
+			   : !strcmp(schema, "preflight-report/v1")	 ? "report"
+			   : !strcmp(schema, "preflight-conformance/v1") ? "conformance"
+			   : !strcmp(schema, "preflight-plan/v1")	 ? "plan"
+									 : NULL;
+	char path[4096], err[512], *text;
+	cJSON *s;
+
+	ck_assert_msg(file != NULL, "%s: no known schema member", what);
+	snprintf(path, sizeof(path), "%s/reports/schemas/%s.schema.json", repo_root(), file);
+	text = read_text_file(path);
+	ck_assert_msg(text != NULL, "%s is missing", path);
+	s = cJSON_Parse(text);
+	free(text);
+	ck_assert_msg(s != NULL, "%s is not JSON", path);
+	ck_assert_msg(schema_validate(s, doc, err, sizeof(err)) == 1,
+		      "%s does not validate against %s.schema.json: %s", what, file, err);
+	cJSON_Delete(s);
+}
+
 cJSON *read_json_report(const struct outcome *o, const char *name)
 {
 	char *text = read_report(o, name);
@@ -280,6 +304,8 @@ cJSON *read_json_report(const struct outcome *o, const char *name)
 	j = cJSON_Parse(text);
 	free(text);
 	ck_assert_msg(j != NULL, "report %s is not valid JSON", name);
+	/* every report the suite reads is one its published schema admits */
+	assert_schema_valid(j, name);
 	return j;
 }
 

@@ -63,6 +63,9 @@ char *read_text_file(const char *path);
 /* Reads dir/name; caller frees. NULL when absent. */
 char *read_report(const struct outcome *o, const char *name);
 cJSON *read_json_report(const struct outcome *o, const char *name);
+/* doc validates against the published schema its "schema" member names
+ * (reports/schemas/): the test fails with the validator's reason if not. */
+void assert_schema_valid(const cJSON *doc, const char *what);
 /* The verdict and cause of probe id in a parsed JSON report. */
 const char *report_verdict(const cJSON *report, const char *id);
 const char *report_cause(const cJSON *report, const char *id);
