@@ -153,6 +153,17 @@ fuzz:
 	  if ls fuzz-build/$$t-* >/dev/null 2>&1; then echo "fuzz: $$t found a crash: fuzz-build/$$t-*"; exit 1; fi; \
 	done
 
+# --- the notebook's six rows: a recipe and a recorded run each ---------------
+NOTEBOOK_ROWS := gpt-oss-120b-mxfp4 qwen36-27b-nvfp4 qwen3-32b-nvfp4 qwen35-122b-mxfp4-marlin \
+                 qwen35-122b-nvfp4-moe nemotron-3-super-nvfp4
+notebook-recordings: all
+	@for s in $(NOTEBOOK_ROWS); do \
+	  ./fixtures/fake-endpoint --scenario fixtures/notebook/scenarios/$$s.json -- ./preflight run \
+	    --endpoint 'http://127.0.0.1:{port}/v1' --recipe fixtures/notebook/recipes/$$s.json \
+	    --record fixtures/notebook/recordings/$$s.jsonl.gz >/dev/null 2>&1; \
+	  echo "recorded fixtures/notebook/recordings/$$s.jsonl.gz (exit $$?)"; \
+	done
+
 # --- golden recordings: re-record after changing the fake endpoint ---------
 GOLDEN := healthy thinking-starved think-tags cot-untagged tools-args-some tools-text \
           garbage engine-500 context-sglang json-type
@@ -263,4 +274,4 @@ clean:
 	$(Q)rm -f preflight fixtures/fake-endpoint tests/run-checks tests/bench .build-flags $(OBJ_ALL) $(OBJ_ALL:.o=.d)
 	$(Q)rm -rf $(DEMO_OUT) $(BROWSER_OUT) fuzz-build doc
 
-.PHONY: FORCE all deps test-deps check check-browser check-install bench fuzz recordings demo docs install uninstall lint clean
+.PHONY: FORCE all deps test-deps check check-browser check-install bench fuzz recordings notebook-recordings demo docs install uninstall lint clean

@@ -109,9 +109,9 @@ const char *recipe_setting(const struct recipe *r, const char *key)
 struct recipe *recipe_load_text(const char *path, const char *text, size_t len, char *err,
 				size_t errlen)
 {
-	static const char *const keys[] = { "name",	 "description", "model",     "quant",
-					    "engine",	 "gpu",		"key_flags", "notes",
-					    "preflight", "$schema",	NULL };
+	static const char *const keys[] = { "name",	 "description", "model",       "quant",
+					    "engine",	 "gpu",		"key_flags",   "notes",
+					    "preflight", "$schema",	"serves_note", NULL };
 	struct jsonfile f = { path, text, len, err, errlen };
 	struct recipe *r = NULL;
 	cJSON *root = jsonfile_parse(&f);
@@ -134,6 +134,7 @@ struct recipe *recipe_load_text(const char *path, const char *text, size_t len, 
 	    jsonfile_string(&f, root, "engine", false, &r->engine) ||
 	    jsonfile_string(&f, root, "gpu", false, &r->gpu) ||
 	    jsonfile_string(&f, root, "key_flags", false, &r->key_flags) ||
+	    jsonfile_string(&f, root, "serves_note", false, &r->serves_note) ||
 	    jsonfile_string(&f, root, "notes", false, &r->notes) ||
 	    jsonfile_string(&f, root, "name", false, &r->name) || load_preflight(&f, root, r))
 		goto fail;
@@ -180,6 +181,7 @@ void recipe_free(struct recipe *r)
 	free(r->engine);
 	free(r->gpu);
 	free(r->key_flags);
+	free(r->serves_note);
 	free(r->notes);
 	for (i = 0; i < r->n_settings; i++) {
 		free(r->settings[i].key);

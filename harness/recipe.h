@@ -33,6 +33,7 @@ struct recipe {
 	/* the notebook row */
 	char *name; /* identity across reports; default "model · quant · engine · gpu" */
 	char *model, *quant, *engine, *gpu, *key_flags, *notes;
+	char *serves_note; /* after the serves? mark: "✅ (T016)" */
 	/* the "preflight" section, in file order */
 	struct recipe_setting *settings;
 	size_t n_settings;

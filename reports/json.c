@@ -272,6 +272,7 @@ static void add_recipe(bool *bad, cJSON *root, const struct recipe *rp)
 	add_str(bad, o, "engine", rp->engine);
 	add_str(bad, o, "gpu", rp->gpu);
 	add_str(bad, o, "key_flags", rp->key_flags);
+	add_str(bad, o, "serves_note", rp->serves_note);
 	add_str(bad, o, "notes", rp->notes);
 }
 

@@ -229,7 +229,10 @@ static int report_row(const cJSON *report, const char *name, struct row *row, ch
 	row->cells[1] = xstrdup(table_str(recipe, "quant"));
 	row->cells[2] = xstrdup(table_str(recipe, "engine"));
 	row->cells[3] = xstrdup(table_str(recipe, "gpu"));
-	row->cells[4] = xstrdup(serves(report));
+	row->cells[4] =
+		table_str(recipe, "serves_note")
+			? buf_strdupf("%s (%s)", serves(report), table_str(recipe, "serves_note"))
+			: xstrdup(serves(report));
 	row->cells[5] = xstrdup(table_str(recipe, "key_flags"));
 	row->cells[6] = notes_for(report, recipe);
 	if (!row->key || !row->started || !row->cells[4] || !row->cells[6]) {

@@ -7,13 +7,13 @@
 int main(void)
 {
 	Suite *(*const suites[])(void) = {
-		buf_suite,	text_suite,   schema_suite,    probe_suite,   chat_suite,
-		apierror_suite, grade_suite,  sse_suite,       media_suite,   diagnose_suite,
-		needle_suite,	config_suite, report_suite,    http_suite,    regex_suite,
-		endpoint_suite, recipe_suite, cli_suite,       table_suite,   golden_suite,
-		secret_suite,	file_suite,   recording_suite, audit_suite,   plan_suite,
-		verdict_suite,	speed_suite,  retry_suite,     conform_suite, sweep_suite,
-		html_suite,	diff_suite,   schemas_suite,
+		buf_suite,	text_suite,   schema_suite,    probe_suite,    chat_suite,
+		apierror_suite, grade_suite,  sse_suite,       media_suite,    diagnose_suite,
+		needle_suite,	config_suite, report_suite,    http_suite,     regex_suite,
+		endpoint_suite, recipe_suite, cli_suite,       table_suite,    golden_suite,
+		secret_suite,	file_suite,   recording_suite, audit_suite,    plan_suite,
+		verdict_suite,	speed_suite,  retry_suite,     conform_suite,  sweep_suite,
+		html_suite,	diff_suite,   schemas_suite,   notebook_suite,
 	};
 	SRunner *sr = srunner_create(NULL);
 	size_t i;

@@ -37,5 +37,6 @@ Suite *sweep_suite(void);
 Suite *html_suite(void);
 Suite *diff_suite(void);
 Suite *schemas_suite(void);
+Suite *notebook_suite(void);
 
 #endif

@@ -1,0 +1,121 @@
+/* check_notebook — the notebook's whole results table, regenerated: six
+ * recipes (fixtures/notebook/recipes/) and six recorded runs that
+ * reproduce each row's situation (all passing, decoding at its speed; the
+ * NVFP4-MoE kernel's garbage; Nemotron's JSON without its reasoning
+ * parser) are replayed and rendered by preflight table, and every cell is
+ * compared with the notebook's row (tests/data/notebook-rows.md): the
+ * same text, the notes column allowed to add preflight's summary after
+ * the recipe's notes. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "suites.h"
+#include "testutil.h"
+
+#define ROWS  6
+#define CELLS 7
+
+static const char *const names[ROWS] = {
+	"gpt-oss-120b-mxfp4",	    "qwen36-27b-nvfp4",	     "qwen3-32b-nvfp4",
+	"qwen35-122b-mxfp4-marlin", "qwen35-122b-nvfp4-moe", "nemotron-3-super-nvfp4",
+};
+
+/* the cells of a table row "| a | b |" into cells (each malloc'd), the
+ * entities a renderer writes for <, > and & read back */
+static int split_row(const char *line, char **cells, int max)
+{
+	const char *p = line + 1;
+	int n = 0;
+
+	while (*p && *p != '\n' && n < max) {
+		const char *end = strstr(p, " |");
+		char *c, *amp;
+
+		if (!end)
+			break;
+		c = strndup(p + 1, (size_t)(end - p - 1));
+		while ((amp = strstr(c, "&gt;")) || (amp = strstr(c, "&lt;")) ||
+		       (amp = strstr(c, "&amp;"))) {
+			size_t skip = amp[1] == 'a' ? 4 : 3;
+
+			*amp = amp[1] == 'g' ? '>' : amp[1] == 'l' ? '<' : '&';
+			memmove(amp + 1, amp + 1 + skip, strlen(amp + 1 + skip) + 1);
+		}
+		cells[n++] = c;
+		p = end + 2;
+	}
+	return n;
+}
+
+/* the rows of a markdown table in text after its header and rule */
+static int rows_of(const char *text, char *rows[ROWS][CELLS])
+{
+	const char *p = strstr(text, "|---");
+	int n = 0;
+
+	ck_assert_ptr_nonnull(p);
+	p = strchr(p, '\n');
+	while (p && p[1] == '|' && n < ROWS) {
+		ck_assert_int_eq(split_row(p + 1, rows[n], CELLS), CELLS);
+		n++;
+		p = strchr(p + 1, '\n');
+	}
+	return n;
+}
+
+START_TEST(six_rows_regenerated)
+{
+	const char *table[ROWS + 2] = { "table" };
+	char *want[ROWS][CELLS], *got[ROWS][CELLS], path[4096], json[ROWS][32], *text;
+	struct outcome o;
+	int i, k;
+
+	outcome_mkdir(&o);
+	for (i = 0; i < ROWS; i++) {
+		const char *argv[] = { "replay", path, "--json", json[i], NULL };
+
+		snprintf(path, sizeof(path), "%s/fixtures/notebook/recordings/%s.jsonl.gz",
+			 repo_root(), names[i]);
+		snprintf(json[i], sizeof(json[i]), "row%d.json", i);
+		run_preflight_in(&o, NULL, argv);
+		ck_assert_msg(o.code == 0 || o.code == 1, "%s: exit %d\n%s", names[i], o.code,
+			      o.err);
+		table[i + 1] = json[i];
+	}
+	run_preflight_in(&o, NULL, table);
+	ck_assert_msg(o.code == 0, "%s", o.err);
+	snprintf(path, sizeof(path), "%s/tests/data/notebook-rows.md", repo_root());
+	text = read_text_file(path);
+	ck_assert_int_eq(rows_of(text, want), ROWS);
+	ck_assert_int_eq(rows_of(o.out, got), ROWS);
+	for (i = 0; i < ROWS; i++) {
+		for (k = 0; k < CELLS - 1; k++)
+			ck_assert_msg(!strcmp(got[i][k], want[i][k]), "%s, cell %d: '%s', not '%s'",
+				      names[i], k + 1, got[i][k], want[i][k]);
+		/* the notes: the notebook's, then at most preflight's summary */
+		ck_assert_msg(
+			!strncmp(got[i][6], want[i][6], strlen(want[i][6])) &&
+				(!got[i][6][strlen(want[i][6])] ||
+				 !strncmp(got[i][6] + strlen(want[i][6]), "; preflight ", 12)),
+			"%s notes: '%s', not '%s'", names[i], got[i][6], want[i][6]);
+		for (k = 0; k < CELLS; k++) {
+			free(want[i][k]);
+			free(got[i][k]);
+		}
+	}
+	free(text);
+	outcome_release(&o);
+}
+END_TEST
+
+Suite *notebook_suite(void)
+{
+	Suite *s = suite_create("notebook");
+	TCase *tc = tcase_create("rows");
+
+	tcase_add_test(tc, six_rows_regenerated);
+	tcase_set_timeout(tc, 120);
+	suite_add_tcase(s, tc);
+	return s;
+}
