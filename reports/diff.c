@@ -302,7 +302,7 @@ static const char *decode_mismatch(const cJSON *base, const cJSON *now)
 
 	if (str(sb, "note") || str(sn, "note"))
 		return "not measurable in one of them (a burst stream, or too few tokens)";
-	if (num(sb, "decode_tokens_per_second") < 0 || num(sn, "decode_tokens_per_second") < 0)
+	if (num(sb, "decode_tokens_per_second") <= 0 || num(sn, "decode_tokens_per_second") < 0)
 		return "measured in only one of them";
 	if (!same_str(str(sb, "source"), str(sn, "source")))
 		return "engine-reported in one, measured by preflight in the other";
@@ -358,30 +358,39 @@ static int compare_decode(struct diff *d, const cJSON *base, const cJSON *now,
 	return 0;
 }
 
-/* each streamed probe's TTFT, where both runs timed it the same way */
+/* one streamed probe's TTFT and prefill speed, where both runs timed it
+ * the same way (no burst, the same haystack) */
+static int compare_timing(struct diff *d, const char *key, const cJSON *p, const cJSON *q,
+			  const struct diff_limits *l)
+{
+	const cJSON *mb = get(p, "metrics"), *mn = get(q, "metrics");
+	double tb = num(mb, "ttft_seconds"), tn = num(mn, "ttft_seconds");
+	double fb = num(mb, "prefill_tokens_per_second"), fn = num(mn, "prefill_tokens_per_second");
+	char what[160];
+
+	if (cJSON_IsTrue(get(mb, "burst")) || cJSON_IsTrue(get(mn, "burst")) ||
+	    num(get(p, "needle"), "requested_tokens") != num(get(q, "needle"), "requested_tokens"))
+		return 0; /* not timed alike */
+	snprintf(what, sizeof(what), "%s TTFT", key);
+	if (tb > 0 && tn >= 0 && fabs(tn - tb) >= l->ttft_floor && /* else jitter */
+	    compare_figure(d, what, tb, tn, l->ttft, false, " s"))
+		return -1;
+	snprintf(what, sizeof(what), "%s prefill tok/s", key);
+	if (fb > 0 && fn >= 0 && compare_figure(d, what, fb, fn, l->prefill, true, ""))
+		return -1;
+	return 0;
+}
+
 static int compare_ttft(struct diff *d, const cJSON *base, const cJSON *now,
 			const struct diff_limits *l)
 {
-	const cJSON *p;
-	char key[128], what[160];
+	const cJSON *p, *q;
+	char key[128];
 
 	cJSON_ArrayForEach(p, items_of(base))
 	{
-		const cJSON *q, *mb = get(p, "metrics"), *mn;
-		double tb = num(mb, "ttft_seconds"), tn;
-
 		key_of(p, key, sizeof(key));
-		if (!(q = find(now, key)) || tb < 0)
-			continue;
-		mn = get(q, "metrics");
-		tn = num(mn, "ttft_seconds");
-		if (tn < 0 || cJSON_IsTrue(get(mb, "burst")) || cJSON_IsTrue(get(mn, "burst")) ||
-		    num(get(p, "needle"), "requested_tokens") !=
-			    num(get(q, "needle"), "requested_tokens") ||
-		    fabs(tn - tb) < l->ttft_floor || tb <= 0)
-			continue; /* not timed alike, or within the jitter floor */
-		snprintf(what, sizeof(what), "%s TTFT", key);
-		if (compare_figure(d, what, tb, tn, l->ttft, false, " s"))
+		if ((q = find(now, key)) && compare_timing(d, key, p, q, l))
 			return -1;
 	}
 	return 0;

@@ -100,6 +100,16 @@ static const struct {
 	  0,
 	  0,
 	  NULL },
+	/* prefill speed: a fall beyond prefill=10% */
+	{ { "[{\"id\":\"needle\",\"verdict\":\"pass\",\"metrics\":{\"ttft_seconds\":1,"
+	    "\"prefill_tokens_per_second\":10000}}]",
+	    "", "", "" },
+	  { "[{\"id\":\"needle\",\"verdict\":\"pass\",\"metrics\":{\"ttft_seconds\":1,"
+	    "\"prefill_tokens_per_second\":8000}}]",
+	    "", "", "" },
+	  1,
+	  0,
+	  "needle prefill tok/s|-20.0%" },
 };
 
 START_TEST(pairs_gate_right)
