@@ -132,7 +132,7 @@ bench: deps
 
 # --- fuzzing: libFuzzer targets (clang, ASan, UBSan), never part of check -----
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := stream reply schema files apierror recording notebook table secret conform html
+FUZZ_TARGETS := stream reply schema files apierror recording notebook table secret conform html diff
 FUZZ_CC ?= clang
 FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
               -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Iharness -Ireports
