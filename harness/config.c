@@ -1216,35 +1216,13 @@ int config_parse_with(int argc, char **argv, const struct recipe_text *recipe, s
 									: 0;
 }
 
-/* report's --html FILE and --svg FILE (or --html=FILE): 1 when argv[*i]
- * is one (*i moves past its value), 0 when not, -1 without a value */
-static int report_output(struct config *c, int argc, char **argv, int *i)
+/* one of the two value options names[] of a file command (report's --html
+ * and --svg, diff's --max-regression and --markdown), as --opt V or
+ * --opt=V, into its slot: 1 when argv[*i] is one (*i moves past its
+ * value), 0 when not, -1 without a value */
+static int value_option(const char *const names[2], const char **slots[2], int argc, char **argv,
+			int *i)
 {
-	static const char *const names[] = { "--html", "--svg" };
-	const char **slots[] = { &c->html_out, &c->svg_out };
-	size_t k, n;
-
-	for (k = 0; k < 2; k++) {
-		n = strlen(names[k]);
-		if (strncmp(argv[*i], names[k], n) || (argv[*i][n] && argv[*i][n] != '='))
-			continue;
-		if (argv[*i][n] == '=') {
-			*slots[k] = argv[*i] + n + 1;
-		} else if (*i + 1 < argc) {
-			*slots[k] = argv[++*i];
-		} else {
-			return -1;
-		}
-		return **slots[k] ? 1 : -1;
-	}
-	return 0;
-}
-
-/* diff's --max-regression SPEC and --markdown FILE, as report_output */
-static int diff_option(struct config *c, int argc, char **argv, int *i)
-{
-	static const char *const names[] = { "--max-regression", "--markdown" };
-	const char **slots[] = { &c->max_regression, &c->diff_markdown };
 	size_t k, n;
 
 	for (k = 0; k < 2; k++) {
@@ -1260,6 +1238,22 @@ static int diff_option(struct config *c, int argc, char **argv, int *i)
 		return **slots[k] ? 1 : -1;
 	}
 	return 0;
+}
+
+static int report_output(struct config *c, int argc, char **argv, int *i)
+{
+	static const char *const names[2] = { "--html", "--svg" };
+	const char **slots[2] = { &c->html_out, &c->svg_out };
+
+	return value_option(names, slots, argc, argv, i);
+}
+
+static int diff_option(struct config *c, int argc, char **argv, int *i)
+{
+	static const char *const names[2] = { "--max-regression", "--markdown" };
+	const char **slots[2] = { &c->max_regression, &c->diff_markdown };
+
+	return value_option(names, slots, argc, argv, i);
 }
 
 /* validate FILE..., table REPORT... [--notebook FILE] [--check], and
