@@ -132,7 +132,7 @@ bench: deps
 
 # --- fuzzing: libFuzzer targets (clang, ASan, UBSan), never part of check -----
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := stream reply schema files apierror recording notebook table secret conform html diff
+FUZZ_TARGETS := stream reply schema files apierror recording notebook table secret conform html diff enginelog
 FUZZ_CC ?= clang
 FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
               -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Iharness -Ireports
@@ -224,6 +224,8 @@ install: preflight docs
 	install -m 0755 preflight $(DESTDIR)$(BINDIR)/preflight
 	install -m 0644 probes/*.json probes/README.md $(DESTDIR)$(DATADIR)/probes/
 	install -m 0644 probes/conformance/*.json $(DESTDIR)$(DATADIR)/probes/conformance/
+	install -d $(DESTDIR)$(DATADIR)/probes/engine
+	install -m 0644 probes/engine/*.json $(DESTDIR)$(DATADIR)/probes/engine/
 	install -d $(DESTDIR)$(DATADIR)/probes/schemas $(DESTDIR)$(DATADIR)/schemas
 	install -m 0644 probes/schemas/*.json $(DESTDIR)$(DATADIR)/probes/schemas/
 	install -m 0644 reports/schemas/*.json $(DESTDIR)$(DATADIR)/schemas/
@@ -240,6 +242,7 @@ check-install: all docs
 	bin=$$d$(BINDIR)/preflight && \
 	$$bin list | grep -q '^needle-multikey' && \
 	$$bin validate probes/10-smoke.json fixtures/recipes/*.json >/dev/null && \
+	$$bin doctor tests/data/engine-logs/vllm-healthy.log >/dev/null && \
 	test -s $$d$(DATADIR)/schemas/report.schema.json && \
 	./fixtures/fake-endpoint --scenario fixtures/scenarios/healthy.json -- \
 	  $$bin run --endpoint 'http://127.0.0.1:{port}/v1' --quiet && \

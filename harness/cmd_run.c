@@ -32,9 +32,10 @@ struct session {
 	struct plan plan;
 	struct runner_hooks hooks;
 	struct http_tap tap;
-	struct cJSON *baseline; /* --baseline, read before anything is sent */
-	bool tty;		/* live progress on stderr */
-	size_t done;		/* items finished, for the progress line */
+	struct cJSON *baseline;	   /* --baseline, read before anything is sent */
+	struct engine_watch watch; /* --engine-log */
+	bool tty;		   /* live progress on stderr */
+	size_t done;		   /* items finished, for the progress line */
 };
 
 static void session_release(struct session *s)
@@ -44,6 +45,7 @@ static void session_release(struct session *s)
 	recording_free(s->rec);
 	plan_release(&s->plan);
 	cJSON_Delete(s->baseline);
+	engine_watch_close(&s->watch);
 }
 
 /* runner_hooks.event; called under the runner's lock */
@@ -334,8 +336,13 @@ static int prepare(struct session *s, struct probe_set *set, struct recording *r
 	}
 	if (check_media_flags(&s->plan, err, sizeof(err)))
 		goto usage;
-	if (read_baseline(s))
+	if (read_baseline(s) || engine_watch_open(&s->watch, c))
 		return EXIT_USAGE;
+	if (s->watch.active) {
+		s->hooks.engine_poll = engine_watch_poll;
+		s->hooks.engine_explain = engine_watch_explain;
+		s->hooks.engine_ctx = &s->watch;
+	}
 	if (c->dry_run)
 		return 0;
 	if ((c->image_path &&

@@ -11,6 +11,7 @@
 #include <signal.h>
 
 #include "config.h"
+#include "enginelog.h"
 
 enum { EXIT_PASS = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_UNUSABLE = 3, EXIT_WRITE = 4 };
 
@@ -24,6 +25,32 @@ int cmd_validate(const struct config *c);
 int cmd_table(const struct config *c);
 /* report REPORT.json... --html FILE --svg FILE: the page and the map */
 int cmd_report(const struct config *c);
+/* doctor LOG...: exit 1 when a fatal signature matched, 0 when none did */
+int cmd_doctor(const struct config *c);
+/* The rules: --engine-rules FILE, then the bundled probes/engine/rules.json
+ * (rs released by the caller). Returns 0, or -1 when one cannot be read
+ * (said). */
+int commands_engine_rules(const struct config *c, struct engine_rules *rs);
+
+/* --engine-log as run and conform follow it (cmd_engine.c): the rules, the
+ * log read so far, the file (opened when it appears; "-" is stdin). The
+ * poll and explain functions are the runner's engine hooks. */
+struct engine_watch {
+	struct engine_rules rules;
+	struct engine_log log;
+	const char *path;
+	int fd;
+	bool active;
+	bool eof; /* stdin ended */
+};
+struct run_result;
+/* Returns 0 (nothing to watch without --engine-log), or -1 when the rules
+ * cannot be read (said). */
+int engine_watch_open(struct engine_watch *w, const struct config *c);
+bool engine_watch_poll(void *ctx);
+bool engine_watch_explain(void *ctx, struct run_result *r);
+void engine_watch_close(struct engine_watch *w);
+
 /* diff BASE.json NEW.json: exit 1 on a regression, 0 without */
 int cmd_diff(const struct config *c);
 

@@ -206,6 +206,12 @@ static const struct option options[] = {
 	  "do not verify TLS certificates (warns)", REC, G_LIMITS, NULL, NULL, NULL },
 	{ "--record", "FILE.jsonl.gz", OPT_STR, OFF(record), 0, 0, NULL,
 	  "record every exchange (no Authorization)", RUN, G_OUTPUT, NULL, NULL, NULL },
+	{ "--engine-log", "FILE", OPT_STR, OFF(engine_log), 0, 0, NULL,
+	  "the engine's log (- for stdin): why it never came up, and the warnings it gave", ON_RUN,
+	  G_TARGET, NULL, NULL, NULL },
+	{ "--engine-rules", "FILE", OPT_STR, OFF(engine_rules), 0, 0, NULL,
+	  "more failure signatures, tried with the bundled ones", ON_RUN, G_TARGET, NULL, NULL,
+	  NULL },
 	{ "--baseline", "REPORT.json", OPT_STR, OFF(baseline), 0, 0, NULL,
 	  "gate on an earlier JSON report: exit 1 on a regression, 0 without", RUN | ON_REPLAY,
 	  G_OUTPUT, NULL, NULL, NULL },
@@ -282,6 +288,7 @@ static const char usage_head[] =
 	"       preflight table    [--conformance] REPORT.json... [--notebook FILE.md [--check]]\n"
 	"       preflight report   REPORT.json... [--html FILE] [--svg FILE]\n"
 	"       preflight diff     BASE.json NEW.json [--max-regression SPEC] [--markdown FILE]\n"
+	"       preflight doctor   LOG... [--engine-rules FILE] [--engine NAME]\n"
 	"       preflight replay   RECORDING [--junit F] [--json F] [--markdown F] [--html F]\n"
 	"                          [--svg F]\n"
 	"                          [--max-run-bytes N] [--image-path F] [--video-path F]\n"
@@ -348,8 +355,46 @@ const char *config_usage_tail(void)
 	return usage_tail;
 }
 
+/* the usage of the commands that read files: their text alone */
+static const struct {
+	enum command cmd;
+	const char *text;
+} file_usage[] = {
+	{ CMD_VALIDATE, "usage: preflight validate FILE...\n\n"
+			"Checks probe and recipe files; exit 2 on the first error of each.\n" },
+	{ CMD_DOCTOR,
+	  "usage: preflight doctor LOG... [--engine-rules FILE] [--engine NAME]\n\n"
+	  "Reads engine logs (- for stdin) for known failure signatures "
+	  "(probes/engine/rules.json, then --engine-rules): every match in priority order with "
+	  "its line, cause, explanation and remedy. --engine vllm|sglang|llamacpp|ollama|tgi "
+	  "tries only that engine's rules. Exit 1 when a fatal signature matched, 0 when none "
+	  "did.\n" },
+	{ CMD_DIFF,
+	  "usage: preflight diff BASE.json NEW.json [--max-regression SPEC] [--markdown FILE]\n\n"
+	  "What changed from BASE to NEW (two JSON reports of run, or two of conform): "
+	  "verdicts, causes, sweep cells, conformance checks, the effective context, decode "
+	  "speed and TTFT beyond --max-regression (default " DIFF_LIMITS_DEFAULT
+	  ", ttft_floor_ms=10). Exit 1 on a regression, 0 without, whatever the verdicts. "
+	  "--markdown writes the diff for a pull-request comment.\n" },
+	{ CMD_REPORT,
+	  "usage: preflight report REPORT.json... [--html FILE] [--svg FILE]\n\n"
+	  "Renders JSON reports of run or conform after the fact: --html one self-contained "
+	  "page (several reports: one section each and a comparison table), --svg the "
+	  "long-context heat map of one report.\n" },
+	{ CMD_TABLE, "usage: preflight table [--conformance] REPORT.json... "
+		     "[--notebook FILE.md [--check]]\n\n"
+		     "Renders the notebook's results table from JSON reports, or updates "
+		     "(--check: verifies) the block in a notebook. With --conformance: the "
+		     "engine x check matrix of conform reports, between its own markers.\n" },
+};
+
 int config_usage(enum command cmd, struct buf *out)
 {
+	size_t i;
+
+	for (i = 0; i < sizeof(file_usage) / sizeof(file_usage[0]); i++)
+		if (file_usage[i].cmd == cmd)
+			return buf_puts(out, file_usage[i].text);
 	switch (cmd) {
 	case CMD_RUN:
 		return buf_puts(out, "usage: preflight run [--endpoint URL] [--model ID] "
@@ -374,36 +419,6 @@ int config_usage(enum command cmd, struct buf *out)
 		return buf_puts(out, "usage: preflight list [--probes DIR]\n\n"
 				     "Lists the probes with ids and titles.\n") ||
 		       usage_options(out, ON_LIST);
-	case CMD_VALIDATE:
-		return buf_puts(out, "usage: preflight validate FILE...\n\n"
-				     "Checks probe and recipe files; exit 2 on the first error of "
-				     "each.\n");
-	case CMD_DIFF:
-		return buf_puts(out,
-				"usage: preflight diff BASE.json NEW.json [--max-regression "
-				"SPEC] [--markdown FILE]\n\n"
-				"What changed from BASE to NEW (two JSON reports of run, or two "
-				"of conform): verdicts, causes, sweep cells, conformance checks, "
-				"the effective context, decode speed and TTFT beyond "
-				"--max-regression (default " DIFF_LIMITS_DEFAULT
-				", ttft_floor_ms=10). Exit 1 on a regression, 0 without, whatever "
-				"the verdicts. --markdown writes the diff for a pull-request "
-				"comment.\n");
-	case CMD_REPORT:
-		return buf_puts(out,
-				"usage: preflight report REPORT.json... [--html FILE] "
-				"[--svg FILE]\n\n"
-				"Renders JSON reports of run or conform after the fact: --html "
-				"one self-contained page (several reports: one section each and "
-				"a comparison table), --svg the long-context heat map of one "
-				"report.\n");
-	case CMD_TABLE:
-		return buf_puts(out, "usage: preflight table [--conformance] REPORT.json... "
-				     "[--notebook FILE.md [--check]]\n\n"
-				     "Renders the notebook's results table from JSON reports, or "
-				     "updates (--check: verifies) the block in a notebook. With "
-				     "--conformance: the engine x check matrix of conform reports, "
-				     "between its own markers.\n");
 	default:
 		return buf_puts(out, usage_head) || buf_puts(out, "\nrun options:\n") ||
 		       usage_options(out, ON_RUN) || buf_puts(out, usage_tail);
@@ -1098,6 +1113,7 @@ static const struct {
 	{ "report", CMD_REPORT },     { "diff", CMD_DIFF },   { "version", CMD_VERSION },
 	{ "--version", CMD_VERSION }, { "help", CMD_HELP },   { "--help", CMD_HELP },
 	{ "-h", CMD_HELP },	      { "man", CMD_MAN },     { "completion", CMD_COMPLETION },
+	{ "doctor", CMD_DOCTOR },
 };
 
 static int parse_command(struct config *c, const char *name, char *err, size_t errlen)
@@ -1182,7 +1198,7 @@ int config_parse_with(int argc, char **argv, const struct recipe_text *recipe, s
 			return -1;
 		}
 	if (c->cmd == CMD_VALIDATE || c->cmd == CMD_TABLE || c->cmd == CMD_REPORT ||
-	    c->cmd == CMD_DIFF)
+	    c->cmd == CMD_DIFF || c->cmd == CMD_DOCTOR)
 		return parse_files(c, argc, argv, err, errlen);
 	if (c->cmd == CMD_REPLAY) {
 		if (argc > 2 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h"))) {
@@ -1248,6 +1264,14 @@ static int report_output(struct config *c, int argc, char **argv, int *i)
 	return value_option(names, slots, argc, argv, i);
 }
 
+static int doctor_option(struct config *c, int argc, char **argv, int *i)
+{
+	static const char *const names[2] = { "--engine-rules", "--engine" };
+	const char **slots[2] = { &c->engine_rules, &c->doctor_engine };
+
+	return value_option(names, slots, argc, argv, i);
+}
+
 static int diff_option(struct config *c, int argc, char **argv, int *i)
 {
 	static const char *const names[2] = { "--max-regression", "--markdown" };
@@ -1258,6 +1282,62 @@ static int diff_option(struct config *c, int argc, char **argv, int *i)
 
 /* validate FILE..., table REPORT... [--notebook FILE] [--check], and
  * report REPORT... --html FILE --svg FILE */
+/* table's --notebook FILE, --check and --conformance, as value_option */
+static int table_option(struct config *c, int argc, char **argv, int *i)
+{
+	if (!strcmp(argv[*i], "--check"))
+		c->check_only = true;
+	else if (!strcmp(argv[*i], "--conformance"))
+		c->conformance = true;
+	else if (!strncmp(argv[*i], "--notebook=", 11))
+		c->notebook = argv[*i] + 11;
+	else if (strcmp(argv[*i], "--notebook"))
+		return 0;
+	else if (*i + 1 < argc)
+		c->notebook = argv[++*i];
+	else
+		return -1;
+	return 1;
+}
+
+/* an option of the file command's own, as value_option */
+static int command_option(struct config *c, int argc, char **argv, int *i)
+{
+	switch (c->cmd) {
+	case CMD_TABLE:
+		return table_option(c, argc, argv, i);
+	case CMD_DOCTOR:
+		return doctor_option(c, argc, argv, i);
+	case CMD_DIFF:
+		return diff_option(c, argc, argv, i);
+	case CMD_REPORT:
+		return report_output(c, argc, argv, i);
+	default:
+		return 0;
+	}
+}
+
+/* what the file commands need besides their options */
+static int check_files(const struct config *c, const char *name, char *err, size_t errlen)
+{
+	if (!c->n_files)
+		snprintf(err, errlen, "%s needs at least one %s", name,
+			 c->cmd == CMD_VALIDATE ? "FILE"
+			 : c->cmd == CMD_DOCTOR ? "LOG"
+						: "REPORT.json");
+	else if (c->cmd == CMD_DIFF && c->n_files != 2)
+		snprintf(err, errlen, "diff needs two reports: BASE.json NEW.json");
+	else if (c->cmd == CMD_REPORT && !c->html_out && !c->svg_out)
+		snprintf(err, errlen, "report needs --html FILE, --svg FILE or both");
+	else if (c->cmd == CMD_REPORT && c->svg_out && c->n_files > 1)
+		snprintf(err, errlen, "--svg draws one report's map: give it one REPORT.json");
+	else if (c->check_only && !c->notebook)
+		snprintf(err, errlen, "--check needs --notebook FILE");
+	else
+		return 0;
+	return -1;
+}
+
 static int parse_files(struct config *c, int argc, char **argv, char *err, size_t errlen)
 {
 	int i, out;
@@ -1272,53 +1352,18 @@ static int parse_files(struct config *c, int argc, char **argv, char *err, size_
 			c->help = true;
 			return 0;
 		}
-		if (c->cmd == CMD_TABLE && !strcmp(argv[i], "--notebook") && i + 1 < argc) {
-			c->notebook = argv[++i];
-		} else if (c->cmd == CMD_TABLE && !strncmp(argv[i], "--notebook=", 11)) {
-			c->notebook = argv[i] + 11;
-		} else if (c->cmd == CMD_TABLE && !strcmp(argv[i], "--check")) {
-			c->check_only = true;
-		} else if (c->cmd == CMD_TABLE && !strcmp(argv[i], "--conformance")) {
-			c->conformance = true;
-		} else if (c->cmd == CMD_DIFF && (out = diff_option(c, argc, argv, &i)) != 0) {
-			if (out < 0) {
-				snprintf(err, errlen, "'%s' needs a value", argv[i]);
-				return -1;
-			}
-		} else if (c->cmd == CMD_REPORT && (out = report_output(c, argc, argv, &i)) != 0) {
-			if (out < 0) {
-				snprintf(err, errlen, "'%s' needs a FILE", argv[i]);
-				return -1;
-			}
+		if ((out = command_option(c, argc, argv, &i)) < 0) {
+			snprintf(err, errlen, "'%s' needs a value", argv[i]);
+			return -1;
+		} else if (out) {
+			continue;
 		} else if (argv[i][0] == '-' && argv[i][1]) {
 			snprintf(err, errlen, "unknown option '%s' for %s", argv[i], argv[1]);
 			return -1;
-		} else {
-			c->files[c->n_files++] = argv[i];
 		}
+		c->files[c->n_files++] = argv[i];
 	}
-	if (!c->n_files) {
-		snprintf(err, errlen, "%s needs at least one %s", argv[1],
-			 c->cmd == CMD_VALIDATE ? "FILE" : "REPORT.json");
-		return -1;
-	}
-	if (c->cmd == CMD_DIFF && c->n_files != 2) {
-		snprintf(err, errlen, "diff needs two reports: BASE.json NEW.json");
-		return -1;
-	}
-	if (c->cmd == CMD_REPORT && !c->html_out && !c->svg_out) {
-		snprintf(err, errlen, "report needs --html FILE, --svg FILE or both");
-		return -1;
-	}
-	if (c->cmd == CMD_REPORT && c->svg_out && c->n_files > 1) {
-		snprintf(err, errlen, "--svg draws one report's map: give it one REPORT.json");
-		return -1;
-	}
-	if (c->check_only && !c->notebook) {
-		snprintf(err, errlen, "--check needs --notebook FILE");
-		return -1;
-	}
-	return 0;
+	return check_files(c, argv[1], err, errlen);
 }
 
 bool config_recorded(const char *arg, bool *next_is_value)

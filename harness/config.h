@@ -38,6 +38,7 @@ enum command {
 	CMD_DIFF,
 	CMD_MAN,
 	CMD_COMPLETION,
+	CMD_DOCTOR,
 };
 
 /* A recipe given as text (a replay carries the recipe it was run with). */
@@ -118,6 +119,9 @@ struct config {
 	const char *max_regression; /* --max-regression SPEC (diff and --baseline) */
 	const char *diff_markdown;  /* diff --markdown FILE */
 	const char *shell;	    /* completion SHELL: bash or zsh */
+	const char *engine_log;	    /* --engine-log FILE ("-": stdin) */
+	const char *engine_rules;   /* --engine-rules FILE: the user's rules, before ours */
+	const char *doctor_engine;  /* doctor --engine NAME: only its rules */
 	const char *record;	    /* run --record FILE */
 	const char *recording;	    /* replay RECORDING */
 	struct recipe *recipe;	    /* owned; --recipe */

@@ -163,6 +163,10 @@ static const struct {
 				"it is up, and the proxy's read timeout (a long prefill outlasts a "
 				"60 s default)",
 				true },
+	[CAUSE_ENGINE_FAILED] = { "engine-failed",
+				  "the engine's log names why it never came up (the quoted line); "
+				  "preflight doctor LOG lists every known signature in it",
+				  true },
 };
 
 const char *cause_code(enum cause c)

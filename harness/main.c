@@ -142,6 +142,8 @@ static int dispatch(const struct config *c, int argc)
 		return cmd_report(c);
 	case CMD_DIFF:
 		return cmd_diff(c);
+	case CMD_DOCTOR:
+		return cmd_doctor(c);
 	case CMD_MAN:
 	case CMD_COMPLETION:
 		return manual(c);

@@ -155,3 +155,63 @@ void regex_library_version(char *out, size_t n)
 		snprintf(v, sizeof(v), "unknown");
 	snprintf(out, n, "pcre2 %s", v);
 }
+
+struct regex_matcher {
+	const struct regex *re;
+	pcre2_match_data *md;
+	pcre2_match_context *mc;
+};
+
+struct regex_matcher *regex_matcher_new(const struct regex *re)
+{
+	struct regex_matcher *m = xcalloc(1, sizeof(*m));
+
+	if (!m)
+		return NULL;
+	m->re = re;
+	m->md = pcre2_match_data_create_from_pattern(re->code, NULL);
+	m->mc = pcre2_match_context_create(NULL);
+	if (!m->md || !m->mc) {
+		regex_matcher_free(m);
+		return NULL;
+	}
+	pcre2_set_match_limit(m->mc, MATCH_LIMIT);
+	pcre2_set_depth_limit(m->mc, DEPTH_LIMIT);
+	pcre2_set_heap_limit(m->mc, HEAP_LIMIT);
+	return m;
+}
+
+int regex_matcher_run(struct regex_matcher *m, const char *subject, size_t len, int g, size_t *gs,
+		      size_t *ge)
+{
+	int rc = pcre2_match(m->re->code, (PCRE2_SPTR)(subject ? subject : ""), len, 0, 0, m->md,
+			     m->mc);
+	PCRE2_SIZE *ov;
+
+	if (rc == PCRE2_ERROR_JIT_STACKLIMIT)
+		rc = pcre2_match(m->re->code, (PCRE2_SPTR)(subject ? subject : ""), len, 0,
+				 PCRE2_NO_JIT, m->md, m->mc);
+	if (rc == PCRE2_ERROR_NOMATCH)
+		return 0;
+	if (rc == PCRE2_ERROR_MATCHLIMIT || rc == PCRE2_ERROR_DEPTHLIMIT ||
+	    rc == PCRE2_ERROR_HEAPLIMIT)
+		return REGEX_LIMIT;
+	if (rc < 0)
+		return -1;
+	ov = pcre2_get_ovector_pointer(m->md);
+	*gs = *ge = 0;
+	if (g >= 0 && (uint32_t)g < pcre2_get_ovector_count(m->md) && ov[2 * g] != PCRE2_UNSET) {
+		*gs = ov[2 * g];
+		*ge = ov[2 * g + 1];
+	}
+	return 1;
+}
+
+void regex_matcher_free(struct regex_matcher *m)
+{
+	if (!m)
+		return;
+	pcre2_match_data_free(m->md);
+	pcre2_match_context_free(m->mc);
+	free(m);
+}

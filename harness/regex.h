@@ -29,4 +29,14 @@ int regex_search(const struct regex *re, const char *subject, size_t len, size_t
 		 size_t *end);
 void regex_free(struct regex *re);
 
+/* A match of one regex made many times from one thread (an engine log,
+ * line by line): its match data and limits allocated once. Borrows re. */
+struct regex_matcher;
+struct regex_matcher *regex_matcher_new(const struct regex *re);
+/* As regex_search, with capture group g's span in *gs, *ge (g 0: the whole
+ * match; a group that took no part, or beyond the pattern's: 0, 0). */
+int regex_matcher_run(struct regex_matcher *m, const char *subject, size_t len, int g, size_t *gs,
+		      size_t *ge);
+void regex_matcher_free(struct regex_matcher *m);
+
 #endif

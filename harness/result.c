@@ -55,6 +55,15 @@ void run_result_release(struct run_result *r)
 	free(r->allowed_finish);
 	free(r->unusable_detail);
 	free(r->endpoint_note);
+	for (i = 0; i < r->n_findings; i++) {
+		free(r->findings[i].rule);
+		free(r->findings[i].cause);
+		free(r->findings[i].quote);
+		free(r->findings[i].explain);
+		free(r->findings[i].remedy);
+	}
+	free(r->findings);
+	free(r->engine_log);
 	memset(r, 0, sizeof(*r));
 }
 

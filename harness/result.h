@@ -73,12 +73,22 @@ struct probe_result {
 	int recalled, asked;	     /* a needle's codes its answers recalled, of those asked */
 };
 
+/* A known signature found in the engine's log (--engine-log). */
+struct engine_finding {
+	char *rule, *cause, *quote, *explain, *remedy; /* owned */
+	long line;
+	bool fatal;
+};
+
 struct run_result {
 	const struct recipe *recipe; /* borrowed from the config; NULL without --recipe */
 	bool conformance;	     /* preflight conform: every probe is a check */
 	char *endpoint;		     /* base URL, no credentials */
 	char *model;
-	long max_model_len;	     /* -1 unknown */
+	long max_model_len;		 /* -1 unknown */
+	char *engine_log;		 /* --engine-log's path, or NULL */
+	struct engine_finding *findings; /* owned; its signatures, the best first */
+	size_t n_findings;
 	char *server;		     /* system_fingerprint of the answers, or NULL */
 	char *server_version;	     /* /version or /props build_info, or NULL */
 	char *endpoint_note;	     /* discovery that failed but did not stop the run, or NULL */

@@ -524,6 +524,9 @@ static void wait_until_ready(struct run *run, enum endpoint_state *st, enum caus
 	double start = now(), last = -100;
 
 	while (*st == ENDPOINT_NOT_READY && now() - start < run->c->wait && !cancelled(run)) {
+		/* the engine's log says it will never come up: no use waiting */
+		if (run->hooks->engine_poll && run->hooks->engine_poll(run->hooks->engine_ctx))
+			break;
 		/* replay follows the recorded polls without sleeping or saying so */
 		if (run->hooks->offline) {
 			*st = endpoint_discover(&run->ep, &run->probe_http, cause, detail, len);
@@ -633,17 +636,32 @@ static bool behind_proxy(const struct run *run, enum endpoint_state *st)
 	return true;
 }
 
-/* the endpoint cannot be used: every item says why */
+/* the endpoint cannot be used: every item says why (the engine's log, when
+ * it names a fatal signature, says it best) */
 static void mark_unusable(struct run *run, enum cause cause, const char *detail)
 {
+	const struct engine_finding *f = NULL;
+	char *why = NULL;
 	size_t i;
 
+	if (run->hooks->engine_explain &&
+	    run->hooks->engine_explain(run->hooks->engine_ctx, run->r)) {
+		f = &run->r->findings[0];
+		why = buf_strdupf("engine failed to start: %s (%s:%ld: %s); before that: %s",
+				  f->explain, run->r->engine_log, f->line, f->quote, detail);
+		cause = CAUSE_ENGINE_FAILED;
+		detail = why ? why : detail;
+	}
 	run->r->unusable = true;
 	run->r->unusable_cause = cause;
 	run->r->unusable_detail = xstrdup(detail);
-	for (i = 0; i < run->r->n_probes; i++)
+	for (i = 0; i < run->r->n_probes; i++) {
 		verdict_not_run(&run->r->probes[i], &run->plan->items[i], VERDICT_ERROR, cause,
 				detail);
+		if (f && !run->r->probes[i].remedy)
+			run->r->probes[i].remedy = xstrdup(f->remedy);
+	}
+	free(why);
 }
 
 /* The model to ask: --model, else the only one served. NULL when it
@@ -717,6 +735,25 @@ static void name_engine(struct run *run)
 	}
 }
 
+/* the endpoint is usable: every item, as many at once as the command
+ * and flags allow */
+static void run_items(struct run *run)
+{
+	struct run_result *r = run->r;
+
+	r->model = text_clean_line(run->model); /* the raw name goes in requests */
+	if (run->c->cmd == CMD_CONFORM)
+		run_pool(run, run->plan->order, r->n_probes, RUNNER_CHECKS_AT_ONCE);
+	else if (run->c->parallel)
+		run_pool(run, run->plan->order, r->n_probes, 0);
+	else
+		run_in_order(run);
+	check_all_refused(r);
+	/* warnings the engine logged, or its death mid-run: evidence */
+	if (run->hooks->engine_explain)
+		run->hooks->engine_explain(run->hooks->engine_ctx, r);
+}
+
 enum runner_status runner_run(const struct plan *pl, const struct runner_hooks *hooks,
 			      struct run_result *r, char *err, size_t errlen)
 {
@@ -763,14 +800,7 @@ enum runner_status runner_run(const struct plan *pl, const struct runner_hooks *
 		/* found by talking to the endpoint: it cannot be used as asked */
 		mark_unusable(&run, CAUSE_NO_MODEL, detail);
 	} else {
-		r->model = text_clean_line(run.model); /* the raw name goes in requests */
-		if (run.c->cmd == CMD_CONFORM)
-			run_pool(&run, pl->order, r->n_probes, RUNNER_CHECKS_AT_ONCE);
-		else if (run.c->parallel)
-			run_pool(&run, pl->order, r->n_probes, 0);
-		else
-			run_in_order(&run);
-		check_all_refused(r);
+		run_items(&run);
 	}
 	name_engine(&run);
 	r->seconds = now() - t0;

@@ -32,6 +32,13 @@ struct runner_hooks {
 	const struct http_tap *tap;	     /* records or replays every exchange; may be NULL */
 	const struct media *image, *video;   /* loaded --image-path/--video-path, or NULL */
 	bool offline; /* replay: answers come from the tap; never sleep or wait */
+	/* --engine-log: polled while waiting for the endpoint, true once the
+	 * log shows a fatal signature (the wait ends at once); then asked to
+	 * fill r's findings, true when the best is fatal (the endpoint's
+	 * cause becomes it). NULL without a log. */
+	bool (*engine_poll)(void *ctx);
+	bool (*engine_explain)(void *ctx, struct run_result *r);
+	void *engine_ctx;
 };
 
 /* conformance checks in flight at once (each sends its one to ten

@@ -59,6 +59,24 @@ static int sweep_line(const struct run_result *r, struct buf *out, int beyond)
 	return rc | buf_puts(out, "\n");
 }
 
+/* what --engine-log found: each signature with its line, the remedy of
+ * the fatal ones */
+static int engine_findings(struct buf *out, const struct run_result *r)
+{
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < r->n_findings && !rc; i++) {
+		const struct engine_finding *f = &r->findings[i];
+
+		rc = buf_printf(out, "engine log %s:%ld: %s %s (%s): %s\n", r->engine_log, f->line,
+				f->fatal ? "fatal" : "warning", f->rule, f->cause, f->quote) ||
+		     (f->fatal &&
+		      buf_printf(out, "    why: %s\n    remedy: %s\n", f->explain, f->remedy));
+	}
+	return rc;
+}
+
 int report_console_render(const struct run_result *r, bool color, struct buf *out)
 {
 	int passed = 0, beyond = 0, rc = 0;
@@ -113,5 +131,6 @@ int report_console_render(const struct run_result *r, bool color, struct buf *ou
 	if (r->unusable)
 		rc |= buf_printf(out, "endpoint: %s: %s\n", cause_code(r->unusable_cause),
 				 r->unusable_detail ? r->unusable_detail : "");
+	rc |= engine_findings(out, r);
 	return rc ? -1 : 0;
 }

@@ -301,6 +301,30 @@ static void add_inputs(bool *bad, cJSON *root, const struct run_result *r)
 	}
 }
 
+/* --engine-log's signatures, the best first */
+static void add_engine_log(bool *bad, cJSON *o, const struct run_result *r)
+{
+	cJSON *list;
+	size_t i;
+
+	add_str(bad, o, "path", r->engine_log);
+	add_bool(bad, o, "engine_failed", r->unusable && r->unusable_cause == CAUSE_ENGINE_FAILED);
+	check(bad, list = o ? cJSON_AddArrayToObject(o, "findings") : NULL);
+	for (i = 0; list && i < r->n_findings; i++) {
+		const struct engine_finding *f = &r->findings[i];
+		cJSON *e = cJSON_CreateObject();
+
+		add_item(bad, list, e);
+		add_str(bad, e, "rule", f->rule);
+		add_str(bad, e, "severity", f->fatal ? "fatal" : "warning");
+		add_str(bad, e, "cause", f->cause);
+		add_num(bad, e, "line", (double)f->line);
+		add_str(bad, e, "quote", f->quote);
+		add_str(bad, e, "explain", f->explain);
+		add_str(bad, e, "remedy", f->remedy);
+	}
+}
+
 static void add_endpoint(bool *bad, cJSON *root, const struct run_result *r)
 {
 	cJSON *ep = add_obj(bad, root, "endpoint");
@@ -313,9 +337,15 @@ static void add_endpoint(bool *bad, cJSON *root, const struct run_result *r)
 	add_str(bad, ep, "engine", r->engine);
 	add_str(bad, ep, "engine_evidence", r->engine_evidence);
 	add_bool(bad, ep, "usable", !r->unusable);
-	add_str(bad, ep, "cause", r->unusable ? cause_code(r->unusable_cause) : NULL);
+	/* the engine's own word for it, when its log named a fatal signature */
+	add_str(bad, ep, "cause",
+		!r->unusable				   ? NULL
+		: r->unusable_cause == CAUSE_ENGINE_FAILED ? r->findings[0].cause
+							   : cause_code(r->unusable_cause));
 	add_str(bad, ep, "detail", r->unusable_detail);
 	add_str(bad, ep, "note", r->endpoint_note);
+	if (r->engine_log)
+		add_engine_log(bad, add_obj(bad, ep, "engine_log"), r);
 }
 
 bool report_json_identity(cJSON *root, const struct run_result *r)

@@ -77,6 +77,22 @@ static int count_of(const cJSON *v, int max)
 										       : -1;
 }
 
+/* " · ❌ engine failed to start: WHY" when the engine's log said why the
+ * endpoint never came up; false otherwise */
+static bool engine_failure(const cJSON *report, struct buf *b)
+{
+	const cJSON *log = cJSON_GetObjectItemCaseSensitive(
+		cJSON_GetObjectItemCaseSensitive(report, "endpoint"), "engine_log");
+	const cJSON *best =
+		cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(log, "findings"), 0);
+
+	if (!cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(log, "engine_failed")) ||
+	    !table_str(best, "explain"))
+		return false;
+	buf_printf(b, " · ❌ engine failed to start: %s", table_str(best, "explain"));
+	return true;
+}
+
 /* the notes cell: the recipe's notes, the preflight summary, the speed */
 static char *notes_for(const cJSON *report, const cJSON *recipe)
 {
@@ -96,6 +112,8 @@ static char *notes_for(const cJSON *report, const cJSON *recipe)
 	sweep = cJSON_GetObjectItemCaseSensitive(report, "sweep");
 	if (table_str(sweep, "headline"))
 		buf_printf(&b, " · %s", table_str(sweep, "headline"));
+	if (engine_failure(report, &b)) /* one reason for every probe */
+		probes = NULL;
 	cJSON_ArrayForEach(p, probes)
 	{
 		const char *verdict = table_str(p, "verdict");

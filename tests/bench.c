@@ -473,6 +473,51 @@ static void bench_scrub(void)
 	secret_release(&s);
 }
 
+/* (j) preflight doctor on a 200 MB engine log: INFO lines and progress
+ * bars rewritten with carriage returns, one fatal line near the end */
+static void bench_engine_log(void)
+{
+	static const char *const lines[] = {
+		"(EngineCore_0 pid=312) INFO 07-04 11:00:41 [kv_cache_utils.py:1087] GPU KV cache "
+		"size: 291,712 tokens\n",
+		"Loading safetensors checkpoint shards:   7% Completed | 1/15 "
+		"[00:01<00:20]\rLoading "
+		"safetensors checkpoint shards:  13% Completed | 2/15 [00:02<00:18]\n",
+		"(APIServer pid=1) INFO:     127.0.0.1:50412 - \"POST /v1/chat/completions "
+		"HTTP/1.1\" "
+		"200 OK\n",
+		"(EngineCore_0 pid=312) INFO 07-04 11:00:52 [gpu_model_runner.py:3480] Graph "
+		"capturing finished in 6 secs, took 0.88 GiB\n",
+	};
+	char *args[] = { "preflight", "doctor", "bench-engine.log", NULL };
+	const size_t target = 200u << 20;
+	size_t written = 0, k = 0;
+	struct cost c;
+	FILE *f = fopen("bench-engine.log", "w");
+
+	if (!f)
+		return;
+	while (written < target) {
+		const char *l = lines[k++ % 4];
+
+		fputs(l, f);
+		written += strlen(l);
+		if (k == 1500000)
+			fputs("(EngineCore_0 pid=512) flashinfer.utils.BackendSupportedError: "
+			      "mm_fp4 does "
+			      "not support backend 'cute-dsl' with capability 120\n",
+			      f);
+	}
+	fclose(f);
+	c = run_preflight(args);
+	unlink("bench-engine.log");
+	printf("| (j) preflight doctor on a %zu MB engine log (%zu lines, progress bars, one fatal "
+	       "line) | CPU %.0f ms, wall %.0f ms, peak RSS %.1f MiB (exit %d: the fatal line "
+	       "found) "
+	       "| well under 1 s CPU, < 20 MB |\n",
+	       written >> 20, k, c.cpu * 1e3, c.wall * 1e3, (double)c.rss_kb / 1024.0, c.code);
+}
+
 int main(void)
 {
 	printf("| benchmark | measured | target |\n|---|---|---|\n");
@@ -483,6 +528,7 @@ int main(void)
 	bench_sweep("needle,needle-multikey,needle-multivalue,needle-multiquery",
 		    "(i') the same grid, single needle and RULER's three variants");
 	bench_tool_batch();
+	bench_engine_log();
 	bench_needle_run();
 	bench_stream_accuracy();
 	bench_hostile_batch();

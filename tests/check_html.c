@@ -245,7 +245,7 @@ START_TEST(report_command_errors)
 		  "not a JSON report of preflight run or conform" },
 		{ { "report", "r.json", NULL }, 2, "report needs --html FILE, --svg FILE or both" },
 		{ { "report", "r.json", "r.json", "--svg", "x.svg", NULL }, 2, "--svg draws one" },
-		{ { "report", "r.json", "--html", NULL }, 2, "'--html' needs a FILE" },
+		{ { "report", "r.json", "--html", NULL }, 2, "'--html' needs a value" },
 		{ { "report", "r.json", "--html", "r.json", NULL }, 2, "is a report to read" },
 		{ { "report", "r.json", "--html", "no/such/dir/x.html", NULL }, 4, "x.html" },
 		{ { "report", "--html", "x.html", NULL },

@@ -13,7 +13,7 @@ int main(void)
 		endpoint_suite, recipe_suite, cli_suite,       table_suite,    golden_suite,
 		secret_suite,	file_suite,   recording_suite, audit_suite,    plan_suite,
 		verdict_suite,	speed_suite,  retry_suite,     conform_suite,  sweep_suite,
-		html_suite,	diff_suite,   schemas_suite,   notebook_suite,
+		html_suite,	diff_suite,   schemas_suite,   notebook_suite, enginelog_suite,
 	};
 	SRunner *sr = srunner_create(NULL);
 	size_t i;

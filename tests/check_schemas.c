@@ -75,6 +75,18 @@ START_TEST(bundled_files_validate)
 	ck_assert_int_ge(all_valid("probes", probe), 15);
 	ck_assert_int_eq(all_valid("probes/conformance", probe), 60);
 	ck_assert_int_ge(all_valid("fixtures/recipes", recipe), 6);
+	ck_assert_int_ge(all_valid("fixtures/notebook/recipes", recipe), 6);
+	{
+		cJSON *rules = schema_named("probes", "engine-rules");
+		char path[4096];
+		cJSON *doc;
+
+		snprintf(path, sizeof(path), "%s/probes/engine/rules.json", repo_root());
+		doc = load_json(path);
+		ck_assert_msg(schema_validate(rules, doc, err, sizeof(err)) == 1, "%s", err);
+		cJSON_Delete(doc);
+		cJSON_Delete(rules);
+	}
 	cJSON_Delete(probe);
 	cJSON_Delete(recipe);
 }

@@ -38,5 +38,6 @@ Suite *html_suite(void);
 Suite *diff_suite(void);
 Suite *schemas_suite(void);
 Suite *notebook_suite(void);
+Suite *enginelog_suite(void);
 
 #endif

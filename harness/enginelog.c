@@ -1,0 +1,460 @@
+/* enginelog — engine failure signatures; see enginelog.h. */
+#include "enginelog.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "alloc.h"
+#include "file.h"
+#include "jsonfile.h"
+#include "regex.h"
+
+#define RULES_FILE_MAX (4u << 20)
+
+/* --- the rule file ---------------------------------------------------------- */
+
+static int rule_int(struct jsonfile *f, const cJSON *o, const char *key, int lo, int hi, int *out)
+{
+	long v = *out;
+
+	if (jsonfile_long(f, o, key, lo, hi, &v))
+		return -1;
+	*out = (int)v;
+	return 0;
+}
+
+static int rule_engines(struct jsonfile *f, const cJSON *o, struct engine_rule *r)
+{
+	const cJSON *e, *list = cJSON_GetObjectItemCaseSensitive(o, "engines");
+
+	if (!list)
+		return 0;
+	if (!cJSON_IsArray(list) || cJSON_GetArraySize(list) > ENGINE_MAX_ENGINES)
+		return jsonfile_error(f, "engines", "'engines' must be a list of at most %d names",
+				      ENGINE_MAX_ENGINES);
+	cJSON_ArrayForEach(e, list)
+	{
+		if (!cJSON_IsString(e) || !*e->valuestring)
+			return jsonfile_error(f, "engines", "'engines' must hold engine names");
+		if (!(r->engines[r->n_engines++] = xstrdup(e->valuestring)))
+			return jsonfile_error(f, NULL, "out of memory");
+	}
+	return 0;
+}
+
+/* "literal": a text, or a list of them; \\E would end the quoting */
+static int rule_literals(struct jsonfile *f, const cJSON *o, struct engine_rule *r)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, "literal"), *e;
+
+	if (!v)
+		return 0;
+	if (cJSON_IsString(v) && *v->valuestring && !strstr(v->valuestring, "\\E"))
+		return (r->literals[r->n_literals++] = xstrdup(v->valuestring))
+			       ? 0
+			       : jsonfile_error(f, NULL, "out of memory");
+	if (!cJSON_IsArray(v) || !cJSON_GetArraySize(v) ||
+	    cJSON_GetArraySize(v) > ENGINE_MAX_ENGINES)
+		return jsonfile_error(f, "literal",
+				      "'literal' must be a text or a list of at most %d texts",
+				      ENGINE_MAX_ENGINES);
+	cJSON_ArrayForEach(e, v)
+	{
+		if (!cJSON_IsString(e) || !*e->valuestring || strstr(e->valuestring, "\\E"))
+			return jsonfile_error(f, "literal",
+					      "each literal must be a text without \\E");
+		if (!(r->literals[r->n_literals++] = xstrdup(e->valuestring)))
+			return jsonfile_error(f, NULL, "out of memory");
+	}
+	return 0;
+}
+
+static int load_rule(struct jsonfile *f, const cJSON *o, struct engine_rule *r)
+{
+	static const char *const keys[] = { "id",      "engines", "priority", "severity", "pattern",
+					    "literal", "quote",	  "cause",    "explain",  "remedy",
+					    "source",  "example", NULL };
+	char *severity = NULL, why[300];
+	int rc;
+
+	if (!cJSON_IsObject(o))
+		return jsonfile_error(f, "rules", "each rule must be an object");
+	r->priority = 500;
+	rc = jsonfile_only_keys(f, o, "a rule", keys) ||
+	     jsonfile_string(f, o, "id", true, &r->id) ||
+	     jsonfile_string(f, o, "pattern", true, &r->pattern) ||
+	     jsonfile_string(f, o, "cause", true, &r->cause) ||
+	     jsonfile_string(f, o, "explain", true, &r->explain) ||
+	     jsonfile_string(f, o, "remedy", true, &r->remedy) ||
+	     jsonfile_string(f, o, "source", false, &r->source) ||
+	     jsonfile_string(f, o, "example", false, &r->example) ||
+	     jsonfile_string(f, o, "severity", false, &severity) ||
+	     rule_int(f, o, "priority", 0, 10000, &r->priority) ||
+	     rule_int(f, o, "quote", 0, 32, &r->quote) || rule_engines(f, o, r) ||
+	     rule_literals(f, o, r);
+	r->fatal = !severity || !strcmp(severity, "fatal");
+	if (!rc && severity && strcmp(severity, "fatal") && strcmp(severity, "warning"))
+		rc = jsonfile_error(f, "severity", "'severity' must be \"fatal\" or \"warning\"");
+	free(severity);
+	if (rc)
+		return -1;
+	if (!(r->re = regex_compile(r->pattern, why, sizeof(why))) ||
+	    !(r->m = regex_matcher_new(r->re)))
+		return jsonfile_error(f, "pattern", "rule '%s': the pattern does not compile: %s",
+				      r->id, r->re ? "out of memory" : why);
+	return 0;
+}
+
+static unsigned char folded(unsigned char c)
+{
+	return c >= 'A' && c <= 'Z' ? (unsigned char)(c + 32) : c;
+}
+
+static unsigned bucket(uint32_t key)
+{
+	return (unsigned)((key * 2654435761u) >> 16); /* 16 bits: the bitmap's */
+}
+
+/* every literal of the rules in the index; a literal shorter than four
+ * bytes leaves its rule unfiltered */
+static int index_literals(struct engine_rules *rs)
+{
+	size_t i, k, n = 0;
+
+	free(rs->literals);
+	rs->literals = NULL;
+	rs->n_literals = 0;
+	memset(rs->seen, 0, sizeof(rs->seen));
+	rs->unfiltered = false;
+	for (i = 0; i < rs->n; i++)
+		n += rs->rules[i].n_literals;
+	if (n && !(rs->literals = xcalloc(n, sizeof(*rs->literals))))
+		return -1;
+	for (i = 0; i < rs->n; i++) {
+		struct engine_rule *r = &rs->rules[i];
+		bool whole = r->n_literals > 0;
+
+		for (k = 0; k < r->n_literals; k++)
+			whole = whole && strlen(r->literals[k]) >= 4;
+		rs->unfiltered = rs->unfiltered || !whole;
+		if (!whole) {
+			r->n_literals = 0; /* tried on every line instead */
+			continue;
+		}
+		for (k = 0; k < r->n_literals; k++) {
+			struct engine_literal *e = &rs->literals[rs->n_literals++];
+			const unsigned char *t = (const unsigned char *)r->literals[k];
+
+			e->text = r->literals[k];
+			e->len = strlen(e->text);
+			e->key = (uint32_t)folded(t[0]) | (uint32_t)folded(t[1]) << 8 |
+				 (uint32_t)folded(t[2]) << 16 | (uint32_t)folded(t[3]) << 24;
+			rs->seen[bucket(e->key) >> 6] |= 1ull << (bucket(e->key) & 63);
+		}
+	}
+	return 0;
+}
+
+/* does s (n bytes) hold one of the literals, case folded? */
+static bool holds_literal(const struct engine_rules *rs, const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	uint32_t key = 0;
+	size_t i, k;
+
+	for (i = 0; i < n; i++) {
+		unsigned b;
+
+		key = key >> 8 | (uint32_t)folded(p[i]) << 24;
+		if (i < 3)
+			continue;
+		b = bucket(key);
+		if (!(rs->seen[b >> 6] & (1ull << (b & 63))))
+			continue;
+		for (k = 0; k < rs->n_literals; k++) {
+			const struct engine_literal *e = &rs->literals[k];
+			size_t at = i - 3, j;
+
+			if (e->key != key || at + e->len > n)
+				continue;
+			for (j = 4;
+			     j < e->len && folded(p[at + j]) == folded((unsigned char)e->text[j]);
+			     j++)
+				;
+			if (j == e->len)
+				return true;
+		}
+	}
+	return false;
+}
+
+int engine_rules_load_text(struct engine_rules *rs, const char *path, const char *text, size_t len,
+			   char *err, size_t errlen)
+{
+	struct jsonfile f = { path, text, len, err, errlen };
+	cJSON *root = jsonfile_parse(&f);
+	const cJSON *list = cJSON_GetObjectItemCaseSensitive(root, "rules"), *o;
+	static const char *const keys[] = { "$schema", "description", "rules", NULL };
+	struct engine_rule *more;
+	int rc = -1;
+
+	if (!root)
+		return -1;
+	if (!cJSON_IsObject(root) || jsonfile_only_keys(&f, root, "the rule file", keys) ||
+	    !cJSON_IsArray(list)) {
+		if (!err[0])
+			jsonfile_error(&f, NULL, "a rule file holds an object with a 'rules' list");
+		goto done;
+	}
+	more = xrealloc(rs->rules, (rs->n + (size_t)cJSON_GetArraySize(list) + 1) * sizeof(*more));
+	if (!more) {
+		jsonfile_error(&f, NULL, "out of memory");
+		goto done;
+	}
+	rs->rules = more;
+	cJSON_ArrayForEach(o, list)
+	{
+		memset(&rs->rules[rs->n], 0, sizeof(rs->rules[rs->n]));
+		if (load_rule(&f, o, &rs->rules[rs->n++]))
+			goto done;
+	}
+	if (index_literals(rs)) {
+		jsonfile_error(&f, NULL, "out of memory");
+		goto done;
+	}
+	rc = 0;
+done:
+	cJSON_Delete(root);
+	return rc;
+}
+
+int engine_rules_load(struct engine_rules *rs, const char *path, char *err, size_t errlen)
+{
+	struct buf text = BUF_INIT(0);
+	int rc = file_read(path, RULES_FILE_MAX, &text, err, errlen)
+			 ? -1
+			 : engine_rules_load_text(rs, path, buf_cstr(&text), text.len, err, errlen);
+
+	buf_release(&text);
+	return rc;
+}
+
+void engine_rules_release(struct engine_rules *rs)
+{
+	size_t i, k;
+
+	for (i = 0; i < rs->n; i++) {
+		struct engine_rule *r = &rs->rules[i];
+
+		free(r->id);
+		free(r->pattern);
+		free(r->cause);
+		free(r->explain);
+		free(r->remedy);
+		free(r->source);
+		free(r->example);
+		for (k = 0; k < r->n_engines; k++)
+			free(r->engines[k]);
+		for (k = 0; k < r->n_literals; k++)
+			free(r->literals[k]);
+		regex_matcher_free(r->m);
+		regex_free(r->re);
+	}
+	free(rs->rules);
+	free(rs->literals);
+	memset(rs, 0, sizeof(*rs));
+}
+
+/* --- reading a log ---------------------------------------------------------- */
+
+void engine_log_init(struct engine_log *l, const struct engine_rules *rs, const char *engine)
+{
+	memset(l, 0, sizeof(*l));
+	l->rules = rs;
+	l->engine = engine;
+	l->partial = (struct buf)BUF_INIT(0);
+}
+
+static bool applies(const struct engine_rule *r, const char *engine)
+{
+	size_t k;
+
+	if (!engine || !r->n_engines)
+		return true;
+	for (k = 0; k < r->n_engines; k++)
+		if (!strcmp(r->engines[k], engine))
+			return true;
+	return false;
+}
+
+/* s (n bytes) into out as one printable line */
+static void excerpt(const char *s, size_t n, char *out, size_t size)
+{
+	size_t i, j = 0;
+
+	for (i = 0; i < n && j + 1 < size; i++)
+		out[j++] = (unsigned char)s[i] < 0x20 || s[i] == 0x7f ? ' ' : s[i];
+	out[j] = '\0';
+}
+
+static void record(struct engine_log *l, const struct engine_rule *r, const char *s, size_t n,
+		   size_t qs, size_t qe)
+{
+	struct engine_match *m;
+
+	l->fatal = l->fatal || r->fatal;
+	if (l->n_matches == ENGINE_MAX_MATCHES) {
+		l->more++;
+		return;
+	}
+	m = &l->matches[l->n_matches++];
+	m->rule = r;
+	m->line = l->lines;
+	excerpt(s, n, m->text, sizeof(m->text));
+	if (qe > qs)
+		excerpt(s + qs, qe - qs, m->quote, sizeof(m->quote));
+	else
+		excerpt(s, n, m->quote, sizeof(m->quote));
+}
+
+/* one whole line: what a progress bar left of it, cut, tried */
+static bool take_line(struct engine_log *l, const char *s, size_t n)
+{
+	const char *cr;
+	bool fatal = false, listed;
+	size_t i, qs, qe;
+
+	l->lines++;
+	if (n && s[n - 1] == '\r')
+		n--;
+	while ((cr = memchr(s, '\r', n))) { /* a rewritten line: the last of its forms */
+		n -= (size_t)(cr + 1 - s);
+		s = cr + 1;
+	}
+	if (n > ENGINE_LINE_MAX)
+		n = ENGINE_LINE_MAX;
+	if (!n)
+		return false;
+	/* none of the literals: only a rule without any can match */
+	listed = holds_literal(l->rules, s, n);
+	if (!listed && !l->rules->unfiltered)
+		return false;
+	for (i = 0; i < l->rules->n; i++) {
+		const struct engine_rule *r = &l->rules->rules[i];
+
+		if ((listed || !r->n_literals) && applies(r, l->engine) &&
+		    regex_matcher_run(r->m, s, n, r->quote, &qs, &qe) == 1) {
+			record(l, r, s, n, qs, qe);
+			fatal = fatal || r->fatal;
+		}
+	}
+	return fatal;
+}
+
+bool engine_log_feed(struct engine_log *l, const char *data, size_t len)
+{
+	bool fatal = false;
+
+	while (len) {
+		const char *nl = memchr(data, '\n', len);
+		size_t piece = nl ? (size_t)(nl - data) : len;
+
+		if (!l->partial.len && !l->cut && nl) {
+			fatal = take_line(l, data, piece) || fatal; /* the common case: no copy */
+		} else {
+			size_t room = ENGINE_LINE_MAX + 1 > l->partial.len
+					      ? ENGINE_LINE_MAX + 1 - l->partial.len
+					      : 0;
+
+			if (buf_append(&l->partial, data, piece < room ? piece : room) == 0 &&
+			    piece > room)
+				l->cut = true;
+			if (nl) {
+				fatal = take_line(l, l->partial.data ? l->partial.data : "",
+						  l->partial.len) ||
+					fatal;
+				l->partial.len = 0;
+				l->cut = false;
+			}
+		}
+		data += piece + (nl ? 1 : 0);
+		len -= piece + (nl ? 1 : 0);
+	}
+	return fatal;
+}
+
+void engine_log_end(struct engine_log *l)
+{
+	if (l->partial.len)
+		take_line(l, l->partial.data, l->partial.len);
+	l->partial.len = 0;
+	l->cut = false;
+}
+
+/* does a explain the log better than b? */
+static bool better(const struct engine_match *a, const struct engine_match *b)
+{
+	if (a->rule->fatal != b->rule->fatal)
+		return a->rule->fatal;
+	if (a->rule->priority != b->rule->priority)
+		return a->rule->priority > b->rule->priority;
+	return a->line < b->line;
+}
+
+size_t engine_log_ranked(const struct engine_log *l, const struct engine_match **out)
+{
+	size_t i, j;
+
+	for (i = 0; i < l->n_matches; i++) {
+		const struct engine_match *m = &l->matches[i];
+
+		for (j = i; j > 0 && better(m, out[j - 1]); j--)
+			out[j] = out[j - 1];
+		out[j] = m;
+	}
+	return l->n_matches;
+}
+
+const struct engine_match *engine_log_best(const struct engine_log *l)
+{
+	const struct engine_match *ranked[ENGINE_MAX_MATCHES];
+
+	return engine_log_ranked(l, ranked) ? ranked[0] : NULL;
+}
+
+void engine_log_release(struct engine_log *l)
+{
+	buf_release(&l->partial);
+}
+
+int engine_log_read_file(struct engine_log *l, const char *path, char *err, size_t errlen)
+{
+	int fd = strcmp(path, "-") ? open(path, O_RDONLY | O_CLOEXEC) : STDIN_FILENO;
+	char chunk[1 << 16];
+	ssize_t n;
+
+	if (fd < 0) {
+		snprintf(err, errlen, "cannot open the engine log '%s': %s", path, strerror(errno));
+		return -1;
+	}
+	while ((n = read(fd, chunk, sizeof(chunk))) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			snprintf(err, errlen, "cannot read the engine log '%s': %s", path,
+				 strerror(errno));
+			if (fd != STDIN_FILENO)
+				close(fd);
+			return -1;
+		}
+		engine_log_feed(l, chunk, (size_t)n);
+	}
+	engine_log_end(l);
+	if (fd != STDIN_FILENO)
+		close(fd);
+	return 0;
+}

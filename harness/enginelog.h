@@ -1,0 +1,103 @@
+/* enginelog — why an engine never came up, read from its log.
+ *
+ * A rule file (probes/engine/rules.json, and the user's --engine-rules
+ * FILE first) lists known failure signatures, data not code: each rule an
+ * id, the engines it applies to, a priority, fatal or warning, a pcre2
+ * pattern, the capture group to quote, a cause code, an explanation, a
+ * remedy with real flags, and where it comes from. The log is read as a
+ * stream: lines longer than ENGINE_LINE_MAX are cut, a line that a
+ * progress bar rewrote with carriage returns counts as what it ended as,
+ * and every line is first searched for the rules' literals (text each of
+ * their matches holds, case folded) with one rolling four-byte hash: only
+ * a line holding one meets the rules' own patterns, so a 200 MB log costs
+ * well under a second. The best match is the highest-priority fatal one (the earliest
+ * of equals), else the highest-priority warning. Memory stays bounded: at
+ * most ENGINE_MAX_MATCHES matches are kept. Never prints. */
+#ifndef PREFLIGHT_ENGINELOG_H
+#define PREFLIGHT_ENGINELOG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "buf.h"
+
+#define ENGINE_LINE_MAX	   8192 /* bytes of a line kept; the rest is cut */
+#define ENGINE_MAX_MATCHES 64	/* matches kept; the rest only counted */
+#define ENGINE_MAX_ENGINES 8
+
+struct regex;
+struct regex_matcher;
+
+struct engine_rule {
+	char *id, *pattern, *cause, *explain, *remedy, *source, *example;
+	char *engines[ENGINE_MAX_ENGINES]; /* none: every engine */
+	size_t n_engines;
+	char *literals[ENGINE_MAX_ENGINES]; /* text every match holds (one of them), or none */
+	size_t n_literals;
+	int priority, quote; /* quote: the capture group shown (0: the whole match) */
+	bool fatal;
+	struct regex *re;
+	struct regex_matcher *m;
+};
+
+struct engine_rules {
+	struct engine_rule *rules; /* owned, in file order (the user's first) */
+	size_t n;
+	/* every rule's literals at once, the fast first look: their first four
+	 * bytes (case folded) hashed into a bitmap, then compared whole */
+	uint64_t seen[1024];
+	struct engine_literal {
+		uint32_t key; /* the first four bytes, folded */
+		const char *text;
+		size_t len;
+	} * literals;
+	size_t n_literals;
+	bool unfiltered; /* a rule without literals: tried on every line */
+};
+
+/* Adds the rules of the file at path (FILE:LINE:COL errors) to rs, then
+ * builds the combined pattern. rs starts zeroed. Returns 0 or -1. */
+int engine_rules_load(struct engine_rules *rs, const char *path, char *err, size_t errlen);
+int engine_rules_load_text(struct engine_rules *rs, const char *path, const char *text, size_t len,
+			   char *err, size_t errlen);
+void engine_rules_release(struct engine_rules *rs);
+
+struct engine_match {
+	const struct engine_rule *rule; /* borrowed from the rules */
+	long line;			/* 1-based */
+	char quote[256];		/* the capture quoted */
+	char text[512];			/* the line, cut */
+};
+
+/* One log being read. */
+struct engine_log {
+	const struct engine_rules *rules; /* borrowed */
+	const char *engine;		  /* only its rules (and the engine-less), NULL all */
+	struct buf partial;		  /* a line not ended yet */
+	bool cut;			  /* the partial line passed ENGINE_LINE_MAX */
+	long lines;
+	struct engine_match matches[ENGINE_MAX_MATCHES];
+	size_t n_matches;
+	long more; /* matches beyond the kept */
+	bool fatal;
+};
+
+void engine_log_init(struct engine_log *l, const struct engine_rules *rs, const char *engine);
+/* Reads len bytes more of the log. Returns true when a fatal rule matched
+ * a line they ended. */
+bool engine_log_feed(struct engine_log *l, const char *data, size_t len);
+/* The last line, when the log does not end with a newline. */
+void engine_log_end(struct engine_log *l);
+/* The match that explains the log best, or NULL. */
+const struct engine_match *engine_log_best(const struct engine_log *l);
+/* The kept matches in priority order (fatal first), into out (room for
+ * ENGINE_MAX_MATCHES); returns how many. */
+size_t engine_log_ranked(const struct engine_log *l, const struct engine_match **out);
+void engine_log_release(struct engine_log *l);
+
+/* Reads the file at path (or fd when path is "-": stdin) to its end into
+ * l. Returns 0, or -1 with the reason in err. */
+int engine_log_read_file(struct engine_log *l, const char *path, char *err, size_t errlen);
+
+#endif

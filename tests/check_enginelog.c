@@ -1,0 +1,370 @@
+/* check_enginelog — the failure signatures: every bundled rule finds its
+ * own real log excerpt and explains it best; healthy startup logs of
+ * vLLM, SGLang, llama.cpp and Ollama match nothing; a log with several
+ * failures ranks them; progress bars, long lines and chunked reads; bad
+ * rule files; preflight doctor's output and exit codes. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "enginelog.h"
+#include "suites.h"
+#include "testutil.h"
+
+static void bundled(struct engine_rules *rs)
+{
+	char path[4096], err[1024];
+
+	memset(rs, 0, sizeof(*rs));
+	snprintf(path, sizeof(path), "%s/probes/engine/rules.json", repo_root());
+	ck_assert_msg(engine_rules_load(rs, path, err, sizeof(err)) == 0, "%s", err);
+}
+
+static const struct engine_match *classify(struct engine_log *l, const struct engine_rules *rs,
+					   const char *text)
+{
+	engine_log_init(l, rs, NULL);
+	engine_log_feed(l, text, strlen(text));
+	engine_log_end(l);
+	return engine_log_best(l);
+}
+
+START_TEST(every_rule_finds_its_excerpt)
+{
+	struct engine_rules rs;
+	size_t i;
+
+	bundled(&rs);
+	ck_assert_uint_ge(rs.n, 30);
+	ck_assert_uint_ge(rs.n_literals, rs.n); /* the fast first look was built */
+	ck_assert(!rs.unfiltered);
+	for (i = 0; i < rs.n; i++) {
+		const struct engine_rule *r = &rs.rules[i];
+		const struct engine_match *m;
+		struct engine_log l;
+		size_t k;
+
+		ck_assert_msg(r->example && r->source, "rule %s has no example or source", r->id);
+		ck_assert_msg(r->n_literals, "rule %s has no literal: every line would meet it",
+			      r->id);
+		m = classify(&l, &rs, r->example);
+		ck_assert_msg(m != NULL, "rule %s does not match its own example", r->id);
+		ck_assert_msg(m->rule == r, "rule %s's example is explained by %s", r->id,
+			      m->rule->id);
+		ck_assert_int_eq(m->line, 1);
+		ck_assert_msg(*m->quote, "rule %s quotes nothing", r->id);
+		for (k = 0; k < i; k++)
+			ck_assert_str_ne(rs.rules[k].id, r->id);
+		engine_log_release(&l);
+	}
+	engine_rules_release(&rs);
+}
+END_TEST
+
+static char *log_named(const char *name)
+{
+	char path[4096];
+
+	snprintf(path, sizeof(path), "%s/tests/data/engine-logs/%s", repo_root(), name);
+	return read_text_file(path);
+}
+
+/* real startup logs that came up: not one match, fatal or not */
+START_TEST(healthy_logs_match_nothing)
+{
+	static const char *const logs[] = { "vllm-healthy.log", "sglang-healthy.log",
+					    "llamacpp-healthy.log", "ollama-healthy.log" };
+	struct engine_rules rs;
+	size_t i;
+
+	bundled(&rs);
+	for (i = 0; i < sizeof(logs) / sizeof(logs[0]); i++) {
+		char *text = log_named(logs[i]);
+		struct engine_log l;
+
+		ck_assert_ptr_nonnull(text);
+		ck_assert_msg(classify(&l, &rs, text) == NULL, "%s matched %s", logs[i],
+			      l.n_matches ? l.matches[0].rule->id : "?");
+		ck_assert_int_gt(l.lines, 5);
+		engine_log_release(&l);
+		free(text);
+	}
+	engine_rules_release(&rs);
+}
+END_TEST
+
+/* the root cause outranks the engine dying after it and the warning
+ * before it; all three are listed; the progress bar's line is read as
+ * what it ended as; a read split anywhere gives the same */
+START_TEST(several_failures_ranked)
+{
+	const struct engine_match *ranked[ENGINE_MAX_MATCHES];
+	char *text = log_named("vllm-cute-dsl.log");
+	struct engine_rules rs;
+	struct engine_log l;
+	size_t n, cut, len;
+
+	bundled(&rs);
+	ck_assert_ptr_nonnull(text);
+	ck_assert_str_eq(classify(&l, &rs, text)->rule->id, "flashinfer-cute-dsl-sm120");
+	n = engine_log_ranked(&l, ranked);
+	ck_assert_uint_eq(n, 3);
+	ck_assert_str_eq(ranked[0]->rule->id, "flashinfer-cute-dsl-sm120");
+	ck_assert_int_eq(ranked[0]->line, 8);
+	ck_assert_str_eq(ranked[0]->quote,
+			 "mm_fp4 does not support backend 'cute-dsl' with capability 120");
+	ck_assert_str_eq(ranked[1]->rule->id, "engine-core-died");
+	ck_assert_str_eq(ranked[2]->rule->id, "unknown-env-var");
+	ck_assert(!ranked[2]->rule->fatal);
+	ck_assert_int_eq(l.lines, 9);
+	engine_log_release(&l);
+	len = strlen(text);
+	for (cut = 1; cut < len; cut += 37) {
+		engine_log_init(&l, &rs, NULL);
+		engine_log_feed(&l, text, cut);
+		engine_log_feed(&l, text + cut, len - cut);
+		engine_log_end(&l);
+		ck_assert_uint_eq(l.n_matches, 3);
+		ck_assert_int_eq(engine_log_best(&l)->line, 8);
+		engine_log_release(&l);
+	}
+	free(text);
+	engine_rules_release(&rs);
+}
+END_TEST
+
+/* a progress bar's carriage returns, a line past the cap, a CRLF log, a
+ * last line without a newline, and an engine filter */
+START_TEST(lines_as_a_terminal_shows_them)
+{
+	struct engine_rules rs;
+	struct engine_log l;
+	char *huge = malloc(ENGINE_LINE_MAX * 3 + 64);
+
+	bundled(&rs);
+	ck_assert_str_eq(
+		classify(&l, &rs,
+			 "10%|#  \r50%|#####\rValueError: No available memory for the cache "
+			 "blocks.\n")
+			->rule->id,
+		"no-kv-cache-memory");
+	engine_log_release(&l);
+	/* the bar rewrote the error away: what the terminal ends with counts */
+	ck_assert_ptr_null(classify(&l, &rs, "No available memory for the cache blocks\r100%\n"));
+	engine_log_release(&l);
+	ck_assert_str_eq(
+		classify(&l, &rs, "ok\r\nvllm: error: unrecognized arguments: --x 1\r\n")->quote,
+		"--x 1");
+	ck_assert_int_eq(l.lines, 2);
+	engine_log_release(&l);
+	ck_assert_ptr_nonnull(
+		classify(&l, &rs, "Error: model 'x' not found, try pulling it first"));
+	engine_log_release(&l);
+	/* a signature past the cap is cut away; the line count stays right */
+	memset(huge, 'x', ENGINE_LINE_MAX * 3);
+	strcpy(huge + ENGINE_LINE_MAX * 3, " cudaMalloc failed: out of memory\nnext\n");
+	ck_assert_ptr_null(classify(&l, &rs, huge));
+	ck_assert_int_eq(l.lines, 2);
+	engine_log_release(&l);
+	/* only llama.cpp's rules for a llama.cpp log */
+	engine_log_init(&l, &rs, "llamacpp");
+	engine_log_feed(&l, "vllm: error: unrecognized arguments: --x\n", 41);
+	engine_log_end(&l);
+	ck_assert_ptr_null(engine_log_best(&l));
+	engine_log_release(&l);
+	free(huge);
+	engine_rules_release(&rs);
+}
+END_TEST
+
+START_TEST(bad_rule_files)
+{
+	static const struct {
+		const char *text, *err;
+	} rows[] = {
+		{ "{\"rules\": [{\"id\": \"x\"}]}", "r.json:1:" },
+		{ "{\"rules\": [{\"id\": \"x\", \"pattern\": \"(\", \"cause\": \"c\", \"explain\": "
+		  "\"e\", \"remedy\": \"r\"}]}",
+		  "the pattern does not compile" },
+		{ "{\"rules\": [{\"id\": \"x\", \"pattern\": \"a\", \"cause\": \"c\", \"explain\": "
+		  "\"e\", \"remedy\": \"r\", \"severity\": \"loud\"}]}",
+		  "'severity' must be" },
+		{ "{\"rules\": [{\"id\": \"x\", \"pattern\": \"a\", \"cause\": \"c\", \"explain\": "
+		  "\"e\", \"remedy\": \"r\", \"colour\": 1}]}",
+		  "unknown key 'colour'" },
+		{ "[1]", "a rule file holds an object" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		struct engine_rules rs = { 0 };
+		char err[512] = "";
+
+		ck_assert_int_eq(engine_rules_load_text(&rs, "r.json", rows[i].text,
+							strlen(rows[i].text), err, sizeof(err)),
+				 -1);
+		ck_assert_msg(strstr(err, rows[i].err), "row %zu: %s", i, err);
+		engine_rules_release(&rs);
+	}
+}
+END_TEST
+
+/* a user's rule with a back-reference: no combined pattern, still found */
+START_TEST(user_rules_come_too)
+{
+	static const char mine[] =
+		"{\"rules\": [{\"id\": \"twice\", \"pattern\": \"(\\\\w+) \\\\1 "
+		"failed\", \"quote\": 1, \"cause\": \"echo\", \"explain\": \"e\", "
+		"\"remedy\": \"r\", \"priority\": 9999}]}";
+	struct engine_rules rs = { 0 };
+	struct engine_log l;
+	char err[512];
+
+	ck_assert_int_eq(
+		engine_rules_load_text(&rs, "mine.json", mine, strlen(mine), err, sizeof(err)), 0);
+	ck_assert(rs.unfiltered); /* no literal: tried on every line */
+	ck_assert_str_eq(classify(&l, &rs, "disk disk failed\n")->quote, "disk");
+	engine_log_release(&l);
+	engine_rules_release(&rs);
+}
+END_TEST
+
+START_TEST(doctor_command)
+{
+	char sick[4096], well[4096];
+	const char *argv[] = { "doctor", sick, NULL };
+	const char *both[] = { "doctor", well, sick, NULL };
+	const char *missing[] = { "doctor", "no/such.log", NULL };
+	struct outcome o;
+
+	snprintf(sick, sizeof(sick), "%s/tests/data/engine-logs/vllm-cute-dsl.log", repo_root());
+	snprintf(well, sizeof(well), "%s/tests/data/engine-logs/vllm-healthy.log", repo_root());
+	run_preflight(&o, NULL, argv);
+	ck_assert_int_eq(o.code, 1);
+	ck_assert_ptr_nonnull(strstr(o.out,
+				     "vllm-cute-dsl.log:8: fatal   flashinfer-cute-dsl-sm120 "
+				     "(kernel-unsupported): mm_fp4 does not support"));
+	ck_assert_ptr_nonnull(strstr(o.out, "remedy: remove flashinfer's cute_dsl"));
+	ck_assert_ptr_nonnull(strstr(o.out, ":2: warning unknown-env-var"));
+	argv[1] = well;
+	run_preflight_in(&o, NULL, argv);
+	ck_assert_int_eq(o.code, 0);
+	ck_assert_ptr_nonnull(strstr(o.out, "no known fatal signature in 25 lines"));
+	run_preflight_in(&o, NULL, both);
+	ck_assert_int_eq(o.code, 1);
+	run_preflight_in(&o, NULL, missing);
+	ck_assert_int_eq(o.code, 2);
+	ck_assert_ptr_nonnull(strstr(o.err, "no/such.log"));
+	outcome_release(&o);
+}
+END_TEST
+
+/* --wait 600 --engine-log against a server that never comes up: the wait
+ * ends when its log shows the fatal line (the fake writes it after the
+ * second request), exit 3, and every report carries the rule */
+START_TEST(wait_ends_on_the_fatal_line)
+{
+	struct outcome o;
+	cJSON *r;
+	char *text;
+
+	outcome_mkdir(&o);
+	run_shell(&o, NULL,
+		  "\"$PREFLIGHT_ROOT/fixtures/fake-endpoint\" --scenario "
+		  "\"$PREFLIGHT_ROOT/fixtures/scenarios/engine-fails.json\" --engine-log eng.log "
+		  "-- $PF run --endpoint 'http://127.0.0.1:{port}/v1' --wait 600 --engine-log "
+		  "eng.log --json r.json --junit r.xml --markdown r.md");
+	ck_assert_msg(o.code == 3, "exit %d\n%s%s", o.code, o.out, o.err);
+	ck_assert_ptr_nonnull(strstr(o.out, "engine log eng.log:8: fatal flashinfer-cute-dsl-sm120 "
+					    "(kernel-unsupported): mm_fp4 does not support"));
+	ck_assert_ptr_nonnull(strstr(o.out, "remedy: remove flashinfer's cute_dsl"));
+	ck_assert_ptr_nonnull(strstr(o.out, "eng.log:2: warning unknown-env-var"));
+	r = read_json_report(&o, "r.json");
+	ck_assert_str_eq(cJSON_GetStringValue(
+				 cJSON_GetObjectItem(cJSON_GetObjectItem(r, "endpoint"), "cause")),
+			 "kernel-unsupported");
+	ck_assert_str_eq(report_cause(r, "smoke"), "engine-failed");
+	cJSON_Delete(r);
+	text = read_report(&o, "r.xml");
+	ck_assert(strstr(text, "engine failed to start: FlashInfer&apos;s cute-dsl") ||
+		  strstr(text, "engine failed to start: FlashInfer's cute-dsl"));
+	free(text);
+	text = read_report(&o, "r.md");
+	ck_assert_ptr_nonnull(strstr(text, "❌ engine failed to start: FlashInfer"));
+	free(text);
+	outcome_release(&o);
+}
+END_TEST
+
+/* the log on stdin; and a server that came up: its warnings are evidence,
+ * its verdicts its own */
+START_TEST(stdin_and_warnings)
+{
+	char log[4096], warn[4096];
+	const char *argv[] = { "run",	       "--endpoint", "http://127.0.0.1:9/v1",
+			       "--engine-log", "-",	     "--json",
+			       "r.json",       NULL };
+	const char *rules[] = { "run",	 "--endpoint",	   "http://127.0.0.1:9/v1", "--engine-log",
+				"x.log", "--engine-rules", "nosuch.json",	    NULL };
+	struct outcome o;
+	struct fake f;
+	cJSON *r;
+	FILE *fp;
+
+	snprintf(log, sizeof(log),
+		 "$PF run --endpoint http://127.0.0.1:9/v1 --engine-log - --json r.json < "
+		 "\"$PREFLIGHT_ROOT/tests/data/engine-logs/vllm-cute-dsl.log\"");
+	outcome_mkdir(&o);
+	run_shell(&o, NULL, log);
+	ck_assert_msg(o.code == 3, "exit %d\n%s", o.code, o.err);
+	r = read_json_report(&o, "r.json");
+	ck_assert_str_eq(report_cause(r, "smoke"), "engine-failed");
+	cJSON_Delete(r);
+	snprintf(warn, sizeof(warn), "%s/w.log", o.dir);
+	fp = fopen(warn, "w");
+	fputs("WARNING 07-04 10:59:58 [envs.py:1200] Unknown vLLM environment variable detected: "
+	      "VLLM_FOO\n",
+	      fp);
+	fclose(fp);
+	fake_start(&f, "healthy");
+	argv[2] = f.url;
+	argv[4] = "w.log";
+	run_preflight_in(&o, NULL, argv);
+	fake_stop(&f);
+	ck_assert_msg(o.code == 0, "exit %d\n%s", o.code, o.out);
+	ck_assert_ptr_nonnull(strstr(o.out, "w.log:1: warning unknown-env-var"));
+	r = read_json_report(&o, "r.json");
+	ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(r, "passed")));
+	ck_assert_int_eq(
+		cJSON_GetArraySize(cJSON_GetObjectItem(
+			cJSON_GetObjectItem(cJSON_GetObjectItem(r, "endpoint"), "engine_log"),
+			"findings")),
+		1);
+	cJSON_Delete(r);
+	run_preflight_in(&o, NULL, rules);
+	ck_assert_int_eq(o.code, 2);
+	ck_assert_ptr_nonnull(strstr(o.err, "nosuch.json"));
+	outcome_release(&o);
+}
+END_TEST
+
+Suite *enginelog_suite(void)
+{
+	Suite *s = suite_create("enginelog");
+	TCase *tc = tcase_create("rules");
+
+	tcase_add_test(tc, every_rule_finds_its_excerpt);
+	tcase_add_test(tc, healthy_logs_match_nothing);
+	tcase_add_test(tc, several_failures_ranked);
+	tcase_add_test(tc, lines_as_a_terminal_shows_them);
+	tcase_add_test(tc, bad_rule_files);
+	tcase_add_test(tc, user_rules_come_too);
+	tcase_add_test(tc, doctor_command);
+	tcase_add_test(tc, wait_ends_on_the_fatal_line);
+	tcase_add_test(tc, stdin_and_warnings);
+	tcase_set_timeout(tc, 60);
+	suite_add_tcase(s, tc);
+	return s;
+}

@@ -1,0 +1,50 @@
+/* fuzz_enginelog — the bundled failure signatures on arbitrary logs, fed
+ * in two pieces split where the first byte says: nothing crashes, the
+ * matches kept stay within bounds, each names a line that was read, and
+ * the split never changes what is found. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "enginelog.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static struct engine_rules rules;
+
+static void load(void)
+{
+	const char *root = getenv("PREFLIGHT_ROOT");
+	char path[4096], err[512];
+
+	snprintf(path, sizeof(path), "%s/probes/engine/rules.json", root ? root : ".");
+	if (engine_rules_load(&rules, path, err, sizeof(err)))
+		abort();
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct engine_log whole, split;
+	size_t cut = size ? data[0] % (size + 1) : 0, i;
+
+	if (!rules.n)
+		load();
+	engine_log_init(&whole, &rules, NULL);
+	engine_log_feed(&whole, (const char *)data, size);
+	engine_log_end(&whole);
+	engine_log_init(&split, &rules, NULL);
+	engine_log_feed(&split, (const char *)data, cut);
+	engine_log_feed(&split, (const char *)data + cut, size - cut);
+	engine_log_end(&split);
+	if (whole.n_matches > ENGINE_MAX_MATCHES || whole.n_matches != split.n_matches ||
+	    whole.lines != split.lines || whole.fatal != split.fatal)
+		abort();
+	for (i = 0; i < whole.n_matches; i++)
+		if (whole.matches[i].line < 1 || whole.matches[i].line > whole.lines ||
+		    whole.matches[i].rule != split.matches[i].rule)
+			abort();
+	engine_log_release(&whole);
+	engine_log_release(&split);
+	return 0;
+}
