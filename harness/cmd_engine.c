@@ -97,7 +97,9 @@ int engine_watch_open(struct engine_watch *w, const struct config *c)
 	engine_log_init(&w->log, &w->rules, NULL);
 	if (!strcmp(w->path, "-")) { /* a pipe from docker logs -f never ends: read what came */
 		w->fd = STDIN_FILENO;
-		(void)fcntl(w->fd, F_SETFL, fcntl(w->fd, F_GETFL) | O_NONBLOCK);
+		w->stdin_flags = fcntl(w->fd, F_GETFL); /* shared with the shell: restored */
+		if (w->stdin_flags >= 0)
+			(void)fcntl(w->fd, F_SETFL, w->stdin_flags | O_NONBLOCK);
 	}
 	return 0; /* a file the engine has not written yet is opened when it appears */
 }
@@ -175,6 +177,8 @@ void engine_watch_close(struct engine_watch *w)
 		return;
 	if (w->fd >= 0 && w->fd != STDIN_FILENO)
 		close(w->fd);
+	if (w->fd == STDIN_FILENO && w->stdin_flags >= 0)
+		(void)fcntl(w->fd, F_SETFL, w->stdin_flags);
 	engine_log_release(&w->log);
 	engine_rules_release(&w->rules);
 	memset(w, 0, sizeof(*w));

@@ -41,7 +41,8 @@ struct engine_watch {
 	const char *path;
 	int fd;
 	bool active;
-	bool eof; /* stdin ended */
+	bool eof;	 /* stdin ended */
+	int stdin_flags; /* stdin's file status flags before O_NONBLOCK */
 };
 struct run_result;
 /* Returns 0 (nothing to watch without --engine-log), or -1 when the rules

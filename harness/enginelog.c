@@ -77,13 +77,14 @@ static int load_rule(struct jsonfile *f, const cJSON *o, struct engine_rule *r)
 {
 	static const char *const keys[] = { "id",      "engines", "priority", "severity", "pattern",
 					    "literal", "quote",	  "cause",    "explain",  "remedy",
-					    "source",  "example", NULL };
+					    "source",  "example", "lines",    NULL };
 	char *severity = NULL, why[300];
 	int rc;
 
 	if (!cJSON_IsObject(o))
 		return jsonfile_error(f, "rules", "each rule must be an object");
 	r->priority = 500;
+	r->lines = 1;
 	rc = jsonfile_only_keys(f, o, "a rule", keys) ||
 	     jsonfile_string(f, o, "id", true, &r->id) ||
 	     jsonfile_string(f, o, "pattern", true, &r->pattern) ||
@@ -94,7 +95,8 @@ static int load_rule(struct jsonfile *f, const cJSON *o, struct engine_rule *r)
 	     jsonfile_string(f, o, "example", false, &r->example) ||
 	     jsonfile_string(f, o, "severity", false, &severity) ||
 	     rule_int(f, o, "priority", 0, 10000, &r->priority) ||
-	     rule_int(f, o, "quote", 0, 32, &r->quote) || rule_engines(f, o, r) ||
+	     rule_int(f, o, "quote", 0, 32, &r->quote) ||
+	     rule_int(f, o, "lines", 1, ENGINE_MAX_WINDOW, &r->lines) || rule_engines(f, o, r) ||
 	     rule_literals(f, o, r);
 	r->fatal = !severity || !strcmp(severity, "fatal");
 	if (!rc && severity && strcmp(severity, "fatal") && strcmp(severity, "warning"))
@@ -130,8 +132,12 @@ static int index_literals(struct engine_rules *rs)
 	rs->n_literals = 0;
 	memset(rs->seen, 0, sizeof(rs->seen));
 	rs->unfiltered = false;
-	for (i = 0; i < rs->n; i++)
+	rs->window = 1;
+	for (i = 0; i < rs->n; i++) {
 		n += rs->rules[i].n_literals;
+		if (rs->rules[i].lines > rs->window)
+			rs->window = rs->rules[i].lines;
+	}
 	if (n && !(rs->literals = xcalloc(n, sizeof(*rs->literals))))
 		return -1;
 	for (i = 0; i < rs->n; i++) {
@@ -277,6 +283,7 @@ void engine_log_init(struct engine_log *l, const struct engine_rules *rs, const 
 	l->rules = rs;
 	l->engine = engine;
 	l->partial = (struct buf)BUF_INIT(0);
+	l->window = (struct buf)BUF_INIT(0);
 }
 
 static bool applies(const struct engine_rule *r, const char *engine)
@@ -321,6 +328,40 @@ static void record(struct engine_log *l, const struct engine_rule *r, const char
 		excerpt(s, n, m->quote, sizeof(m->quote));
 }
 
+#define WINDOW_LINE_MAX 1024 /* bytes of a line a window keeps */
+
+/* the line into the window of the last lines, the oldest dropped */
+static void remember(struct engine_log *l, const char *s, size_t n)
+{
+	if (n > WINDOW_LINE_MAX)
+		n = WINDOW_LINE_MAX;
+	if (l->n_window == (size_t)l->rules->window) {
+		size_t drop = l->ends[0] + 1, k;
+
+		memmove(l->window.data, l->window.data + drop, l->window.len - drop);
+		l->window.len -= drop;
+		for (k = 1; k < l->n_window; k++)
+			l->ends[k - 1] = l->ends[k] - drop;
+		l->n_window--;
+	}
+	if ((l->n_window && buf_putc(&l->window, '\n')) || buf_append(&l->window, s, n)) {
+		l->window.len = 0; /* out of memory: start again rather than misjoin */
+		l->n_window = 0;
+		return;
+	}
+	l->ends[l->n_window++] = l->window.len;
+}
+
+/* the last k lines of the window, joined; *len their length */
+static const char *last_lines(const struct engine_log *l, int k, size_t *len)
+{
+	size_t first = (size_t)k >= l->n_window ? 0 : l->n_window - (size_t)k;
+	size_t start = first ? l->ends[first - 1] + 1 : 0;
+
+	*len = l->n_window ? l->window.len - start : 0;
+	return l->window.data ? l->window.data + start : "";
+}
+
 /* one whole line: what a progress bar left of it, cut, tried */
 static bool take_line(struct engine_log *l, const char *s, size_t n)
 {
@@ -337,6 +378,8 @@ static bool take_line(struct engine_log *l, const char *s, size_t n)
 	}
 	if (n > ENGINE_LINE_MAX)
 		n = ENGINE_LINE_MAX;
+	if (l->rules->window > 1)
+		remember(l, s, n);
 	if (!n)
 		return false;
 	/* none of the literals: only a rule without any can match */
@@ -346,9 +389,15 @@ static bool take_line(struct engine_log *l, const char *s, size_t n)
 	for (i = 0; i < l->rules->n; i++) {
 		const struct engine_rule *r = &l->rules->rules[i];
 
-		if ((listed || !r->n_literals) && applies(r, l->engine) &&
-		    regex_matcher_run(r->m, s, n, r->quote, &qs, &qe) == 1) {
-			record(l, r, s, n, qs, qe);
+		const char *subject = s;
+		size_t len = n;
+
+		if (!(listed || !r->n_literals) || !applies(r, l->engine))
+			continue;
+		if (r->lines > 1)
+			subject = last_lines(l, r->lines, &len);
+		if (regex_matcher_run(r->m, subject, len, r->quote, &qs, &qe) == 1) {
+			record(l, r, subject, len, qs, qe);
 			fatal = fatal || r->fatal;
 		}
 	}
@@ -429,6 +478,7 @@ const struct engine_match *engine_log_best(const struct engine_log *l)
 void engine_log_release(struct engine_log *l)
 {
 	buf_release(&l->partial);
+	buf_release(&l->window);
 }
 
 int engine_log_read_file(struct engine_log *l, const char *path, char *err, size_t errlen)

@@ -10,9 +10,12 @@
  * and every line is first searched for the rules' literals (text each of
  * their matches holds, case folded) with one rolling four-byte hash: only
  * a line holding one meets the rules' own patterns, so a 200 MB log costs
- * well under a second. The best match is the highest-priority fatal one (the earliest
- * of equals), else the highest-priority warning. Memory stays bounded: at
- * most ENGINE_MAX_MATCHES matches are kept. Never prints. */
+ * well under a second. A rule of several "lines" (a Python traceback:
+ * where it was, then what) meets the last lines joined by newlines, its
+ * literal on the last one. The best match is the highest-priority fatal
+ * one (the earliest of equals), else the highest-priority warning. Memory
+ * stays bounded: at most ENGINE_MAX_MATCHES matches are kept. Never
+ * prints. */
 #ifndef PREFLIGHT_ENGINELOG_H
 #define PREFLIGHT_ENGINELOG_H
 
@@ -25,6 +28,7 @@
 #define ENGINE_LINE_MAX	   8192 /* bytes of a line kept; the rest is cut */
 #define ENGINE_MAX_MATCHES 64	/* matches kept; the rest only counted */
 #define ENGINE_MAX_ENGINES 8
+#define ENGINE_MAX_WINDOW  16 /* lines a rule may look back over */
 
 struct regex;
 struct regex_matcher;
@@ -36,6 +40,8 @@ struct engine_rule {
 	char *literals[ENGINE_MAX_ENGINES]; /* text every match holds (one of them), or none */
 	size_t n_literals;
 	int priority, quote; /* quote: the capture group shown (0: the whole match) */
+	int lines;	     /* the pattern meets this many last lines, joined by \n (a
+			      * traceback); its literal is on the last. 1 by default */
 	bool fatal;
 	struct regex *re;
 	struct regex_matcher *m;
@@ -54,6 +60,7 @@ struct engine_rules {
 	} * literals;
 	size_t n_literals;
 	bool unfiltered; /* a rule without literals: tried on every line */
+	int window;	 /* the most lines a rule looks back over */
 };
 
 /* Adds the rules of the file at path (FILE:LINE:COL errors) to rs, then
@@ -81,6 +88,9 @@ struct engine_log {
 	size_t n_matches;
 	long more; /* matches beyond the kept */
 	bool fatal;
+	struct buf window; /* the last lines, for rules of several (each cut at 1 KiB) */
+	size_t ends[ENGINE_MAX_WINDOW]; /* where each line of the window ends */
+	size_t n_window;
 };
 
 void engine_log_init(struct engine_log *l, const struct engine_rules *rs, const char *engine);

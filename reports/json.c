@@ -301,6 +301,23 @@ static void add_inputs(bool *bad, cJSON *root, const struct run_result *r)
 	}
 }
 
+/* the endpoint's cause: why it could not be used, in the engine log's
+ * words when it named a fatal signature; for an endpoint that answered,
+ * then errored, the log's fatal signature (the engine died mid-run) */
+static const char *endpoint_cause(const struct run_result *r)
+{
+	bool fatal = r->n_findings && r->findings[0].fatal, errored = false;
+	size_t i;
+
+	if (r->unusable)
+		return r->unusable_cause == CAUSE_ENGINE_FAILED && fatal
+			       ? r->findings[0].cause
+			       : cause_code(r->unusable_cause);
+	for (i = 0; i < r->n_probes; i++)
+		errored = errored || r->probes[i].verdict == VERDICT_ERROR;
+	return fatal && errored ? r->findings[0].cause : NULL;
+}
+
 /* --engine-log's signatures, the best first */
 static void add_engine_log(bool *bad, cJSON *o, const struct run_result *r)
 {
@@ -338,10 +355,7 @@ static void add_endpoint(bool *bad, cJSON *root, const struct run_result *r)
 	add_str(bad, ep, "engine_evidence", r->engine_evidence);
 	add_bool(bad, ep, "usable", !r->unusable);
 	/* the engine's own word for it, when its log named a fatal signature */
-	add_str(bad, ep, "cause",
-		!r->unusable				   ? NULL
-		: r->unusable_cause == CAUSE_ENGINE_FAILED ? r->findings[0].cause
-							   : cause_code(r->unusable_cause));
+	add_str(bad, ep, "cause", endpoint_cause(r));
 	add_str(bad, ep, "detail", r->unusable_detail);
 	add_str(bad, ep, "note", r->endpoint_note);
 	if (r->engine_log)

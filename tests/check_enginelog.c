@@ -53,7 +53,14 @@ START_TEST(every_rule_finds_its_excerpt)
 		ck_assert_msg(m != NULL, "rule %s does not match its own example", r->id);
 		ck_assert_msg(m->rule == r, "rule %s's example is explained by %s", r->id,
 			      m->rule->id);
-		ck_assert_int_eq(m->line, 1);
+		{ /* the match is on the example's last line (a traceback's is several) */
+			long last = 1;
+			const char *c;
+
+			for (c = r->example; *c; c++)
+				last += *c == '\n';
+			ck_assert_int_eq(m->line, last);
+		}
 		ck_assert_msg(*m->quote, "rule %s quotes nothing", r->id);
 		for (k = 0; k < i; k++)
 			ck_assert_str_ne(rs.rules[k].id, r->id);
