@@ -254,15 +254,13 @@ static cJSON **read_reports(const struct config *c)
 	int i;
 
 	for (i = 0; trees && i < c->n_files; i++) {
-		const char *schema;
-
 		if (!(trees[i] = table_read_report(c->files[i], err, sizeof(err)))) {
 			say_error("%s", err);
 			break;
 		}
-		schema = table_str(trees[i], "schema");
-		if (!schema || (strcmp(schema, "preflight-report/v1") &&
-				strcmp(schema, "preflight-conformance/v1"))) {
+		if (!table_is_report(trees[i])) {
+			const char *schema = table_str(trees[i], "schema");
+
 			say_error("%s: not a JSON report of preflight run or conform (schema %s)",
 				  c->files[i], schema ? schema : "missing");
 			break;
@@ -315,12 +313,10 @@ int cmd_report(const struct config *c)
 /* what a report's failures are to GitHub: one annotation each */
 static void annotate_failures(const cJSON *report)
 {
-	bool conform = table_str(report, "schema") &&
-		       !strcmp(table_str(report, "schema"), "preflight-conformance/v1");
+	bool conform = table_is_conformance(report);
 	const cJSON *p;
 
-	cJSON_ArrayForEach(p,
-			   cJSON_GetObjectItemCaseSensitive(report, conform ? "checks" : "probes"))
+	cJSON_ArrayForEach(p, table_items(report))
 	{
 		const char *v = table_str(p, conform ? "status" : "verdict");
 		char title[256], msg[1024];
@@ -343,11 +339,11 @@ static void annotate_failures(const cJSON *report)
 void commands_ci_report(const cJSON *report)
 {
 	struct buf table = BUF_INIT(0);
-	const char *schema = table_str(report, "schema");
 	char err[1024];
 
 	annotate_failures(report);
-	if (!getenv("GITHUB_STEP_SUMMARY") || !schema || strcmp(schema, "preflight-report/v1"))
+	if (!getenv("GITHUB_STEP_SUMMARY") || !table_is_report(report) ||
+	    table_is_conformance(report))
 		return; /* conform's matrix needs several reports: its JSON is the artifact */
 	if (buf_puts(&table, "### preflight\n\n") ||
 	    table_render_report(report, &table, err, sizeof(err)) || buf_puts(&table, "\n") ||

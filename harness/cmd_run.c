@@ -294,7 +294,6 @@ static char *header_of(const struct config *c, const struct probe_set *set)
 static int read_baseline(struct session *s)
 {
 	struct diff_limits l;
-	const char *schema;
 	char err[1024];
 
 	diff_limits_default(&l);
@@ -308,9 +307,7 @@ static int read_baseline(struct session *s)
 		say_error("--baseline %s", err);
 		return -1;
 	}
-	schema = table_str(s->baseline, "schema");
-	if (!schema ||
-	    (strcmp(schema, "preflight-report/v1") && strcmp(schema, "preflight-conformance/v1"))) {
+	if (!table_is_report(s->baseline)) {
 		say_error("--baseline %s: not a JSON report of preflight run or conform",
 			  s->c->baseline);
 		return -1;

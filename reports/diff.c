@@ -110,18 +110,6 @@ static struct diff_item *add(struct diff *d, enum diff_kind kind, const char *wh
 	return it;
 }
 
-static bool is_conformance(const cJSON *r)
-{
-	const char *schema = str(r, "schema");
-
-	return schema && !strcmp(schema, "preflight-conformance/v1");
-}
-
-static const cJSON *items_of(const cJSON *r)
-{
-	return get(r, is_conformance(r) ? "checks" : "probes");
-}
-
 /* "needle@32k@50%": an item's key */
 static void key_of(const cJSON *p, char *out, size_t n)
 {
@@ -134,7 +122,7 @@ static const cJSON *find(const cJSON *r, const char *key)
 	const cJSON *p;
 	char k[128];
 
-	cJSON_ArrayForEach(p, items_of(r))
+	cJSON_ArrayForEach(p, table_items(r))
 	{
 		key_of(p, k, sizeof(k));
 		if (!strcmp(k, key))
@@ -220,12 +208,12 @@ static int compare_item(struct diff *d, const char *key, const cJSON *b, const c
 
 static int compare_items(struct diff *d, const cJSON *base, const cJSON *now)
 {
-	bool conform = is_conformance(base);
+	bool conform = table_is_conformance(base);
 	const cJSON *p;
 	char key[128];
 	struct diff_item *it;
 
-	cJSON_ArrayForEach(p, items_of(base))
+	cJSON_ArrayForEach(p, table_items(base))
 	{
 		const cJSON *q;
 
@@ -240,7 +228,7 @@ static int compare_items(struct diff *d, const cJSON *base, const cJSON *now)
 			snprintf(it->note, sizeof(it->note), "not in the new report");
 		}
 	}
-	cJSON_ArrayForEach(p, items_of(now))
+	cJSON_ArrayForEach(p, table_items(now))
 	{
 		key_of(p, key, sizeof(key));
 		if (find(base, key))
@@ -387,7 +375,7 @@ static int compare_ttft(struct diff *d, const cJSON *base, const cJSON *now,
 	const cJSON *p, *q;
 	char key[128];
 
-	cJSON_ArrayForEach(p, items_of(base))
+	cJSON_ArrayForEach(p, table_items(base))
 	{
 		key_of(p, key, sizeof(key));
 		if ((q = find(now, key)) && compare_timing(d, key, p, q, l))
@@ -437,7 +425,7 @@ int diff_reports(const cJSON *base, const cJSON *now, const struct diff_limits *
 	memset(d, 0, sizeof(*d));
 	name_of(base, d->base_name, sizeof(d->base_name));
 	name_of(now, d->new_name, sizeof(d->new_name));
-	if (is_conformance(base) != is_conformance(now)) {
+	if (table_is_conformance(base) != table_is_conformance(now)) {
 		snprintf(err, errlen,
 			 "one report is of preflight run, the other of preflight conform: "
 			 "compare like with like");

@@ -133,13 +133,6 @@ static int member_rows(struct buf *b, const cJSON *o)
 	return rc;
 }
 
-static bool is_conformance(const cJSON *r)
-{
-	const char *schema = table_str(r, "schema");
-
-	return schema && !strcmp(schema, "preflight-conformance/v1");
-}
-
 /* what a report is called: its recipe, else its model at its endpoint */
 static void report_name(const cJSON *r, char *out, size_t n)
 {
@@ -153,25 +146,19 @@ static void report_name(const cJSON *r, char *out, size_t n)
 			 table_str(ep, "base_url") ? table_str(ep, "base_url") : "?");
 }
 
-/* the items a report grades: run's probes or conform's checks */
-static const cJSON *items_of(const cJSON *r)
-{
-	return get(r, is_conformance(r) ? "checks" : "probes");
-}
-
 static void tally(const cJSON *r, int *passed, int *total)
 {
 	const cJSON *p;
 
 	*passed = *total = 0;
-	cJSON_ArrayForEach(p, items_of(r))
+	cJSON_ArrayForEach(p, table_items(r))
 	{
-		const char *v = table_str(p, is_conformance(r) ? "status" : "verdict");
+		const char *v = table_str(p, table_is_conformance(r) ? "status" : "verdict");
 
 		(*total)++;
-		*passed += is_conformance(r) ? !cJSON_IsTrue(get(p, "fails"))
-					     : (v && !strcmp(v, "pass")) ||
-						       cJSON_IsTrue(get(p, "beyond_window"));
+		*passed += table_is_conformance(r) ? !cJSON_IsTrue(get(p, "fails"))
+						   : (v && !strcmp(v, "pass")) ||
+							     cJSON_IsTrue(get(p, "beyond_window"));
 	}
 }
 
@@ -185,7 +172,7 @@ static int verdict_badge(struct buf *b, const cJSON *r)
 	tally(r, &passed, &total);
 	return buf_printf(b, "<div class=\"verdict %s\">%s (%d/%d %s)</div>\n",
 			  ok ? "pass" : "fail", ok ? "ALL PASS" : "FAILURES PRESENT", passed, total,
-			  is_conformance(r) ? "checks without a failure" : "passed");
+			  table_is_conformance(r) ? "checks without a failure" : "passed");
 }
 
 /* the notebook's summary line, "✅ smoke · ❌ needle (cause)", as chips
@@ -238,7 +225,7 @@ static int figures(struct buf *b, const cJSON *r)
 	tally(r, &passed, &total);
 	snprintf(t, sizeof(t), "%d/%d", passed, total);
 	rc = buf_puts(b, "<div class=\"figures\">\n") ||
-	     figure(b, t, is_conformance(r) ? "checks without a failure" : "probes passed");
+	     figure(b, t, table_is_conformance(r) ? "checks without a failure" : "probes passed");
 	if (!rc && cJSON_IsObject(sweep)) {
 		double e = num(sweep, "effective_context", 0), m = num(sweep, "swept_max", 0);
 		char max[24];
@@ -272,7 +259,7 @@ static int report_head(struct buf *b, const cJSON *r, size_t index)
 	rc = buf_printf(b, "<section class=\"report\" id=\"report-%zu\">\n<h2>", index + 1) ||
 	     esc(b, name) ||
 	     buf_printf(b, "</h2>\n<p class=\"meta\">%s · ",
-			is_conformance(r) ? "preflight conform" : "preflight run") ||
+			table_is_conformance(r) ? "preflight conform" : "preflight run") ||
 	     esc(b, table_str(r, "started")) || buf_puts(b, "</p>\n") || verdict_badge(b, r) ||
 	     chips(b, table_str(r, "summary")) || figures(b, r) ||
 	     buf_puts(b, "<dl class=\"facts\">\n") ||
@@ -381,7 +368,7 @@ static bool first_cell(const cJSON *r, const cJSON *p)
 {
 	const cJSON *q;
 
-	cJSON_ArrayForEach(q, items_of(r))
+	cJSON_ArrayForEach(q, table_items(r))
 	{
 		if (q == p)
 			return true;
@@ -399,7 +386,7 @@ static int sweep_row(struct buf *b, const cJSON *r, const cJSON *p)
 	int cells = 0, passed = 0, beyond = 0, named = 0, rc;
 	struct buf bad = BUF_INIT(0);
 
-	cJSON_ArrayForEach(q, items_of(r))
+	cJSON_ArrayForEach(q, table_items(r))
 	{
 		if (!swept(q) || !same_id(q, p))
 			continue;
@@ -424,7 +411,7 @@ static int sweep_row(struct buf *b, const cJSON *r, const cJSON *p)
 
 static int probes(struct buf *b, const cJSON *r)
 {
-	bool conform = is_conformance(r);
+	bool conform = table_is_conformance(r);
 	const cJSON *p;
 	int rc;
 
@@ -434,7 +421,7 @@ static int probes(struct buf *b, const cJSON *r)
 			conform ? "Conformance checks" : "Probes", conform ? "status" : "verdict",
 			conform ? "check" : "probe", conform ? "area" : "cause",
 			conform ? "evidence" : "what happened");
-	cJSON_ArrayForEach(p, items_of(r))
+	cJSON_ArrayForEach(p, table_items(r))
 	{
 		if (!rc && swept(p))
 			rc = first_cell(r, p) ? sweep_row(b, r, p) : 0;
@@ -443,7 +430,7 @@ static int probes(struct buf *b, const cJSON *r)
 	}
 	rc = rc || buf_puts(b, "</table>\n<h3>Causes, remedies and evidence</h3>\n");
 	/* a sweep's passing cells are in the map: only the others have a story */
-	cJSON_ArrayForEach(p, items_of(r)) if (!rc && !(swept(p) && cell_passed(p))) rc =
+	cJSON_ArrayForEach(p, table_items(r)) if (!rc && !(swept(p) && cell_passed(p))) rc =
 		probe_details(b, p, conform);
 	return rc;
 }
@@ -591,7 +578,7 @@ static size_t chart_data(const cJSON *r, const cJSON *p, double *ttft, size_t ma
 		timings(p, ttft, max, &n, hist);
 		return n;
 	}
-	cJSON_ArrayForEach(q, items_of(r)) if (swept(q) && same_id(q, p))
+	cJSON_ArrayForEach(q, table_items(r)) if (swept(q) && same_id(q, p))
 		timings(q, ttft, max, &n, hist);
 	return n;
 }
@@ -623,11 +610,11 @@ static int timing(struct buf *b, const cJSON *r)
 	bool any = false;
 	int rc = 0;
 
-	cJSON_ArrayForEach(p, items_of(r)) any = any || cJSON_IsObject(get(p, "metrics"));
+	cJSON_ArrayForEach(p, table_items(r)) any = any || cJSON_IsObject(get(p, "metrics"));
 	if (!any)
 		return 0;
 	rc = buf_puts(b, "<h3>Stream timing</h3>\n");
-	cJSON_ArrayForEach(p, items_of(r)) if (!rc && (!swept(p) || first_cell(r, p))) rc =
+	cJSON_ArrayForEach(p, table_items(r)) if (!rc && (!swept(p) || first_cell(r, p))) rc =
 		timing_chart(b, r, p);
 	return rc;
 }

@@ -28,6 +28,26 @@ const char *table_str(const struct cJSON *o, const char *key)
 	return cJSON_IsString(v) && *v->valuestring ? v->valuestring : NULL;
 }
 
+bool table_is_conformance(const cJSON *report)
+{
+	const char *schema = table_str(report, "schema");
+
+	return schema && !strcmp(schema, "preflight-conformance/v1");
+}
+
+bool table_is_report(const cJSON *report)
+{
+	const char *schema = table_str(report, "schema");
+
+	return schema && (!strcmp(schema, "preflight-report/v1") || table_is_conformance(report));
+}
+
+const cJSON *table_items(const cJSON *report)
+{
+	return cJSON_GetObjectItemCaseSensitive(report,
+						table_is_conformance(report) ? "checks" : "probes");
+}
+
 /* A GFM cell that no text can break (table.h): valid UTF-8 on one line, pipes
  * escaped; outside code spans <, > and & as entities, so no marker
  * (<!-- ... -->) or HTML can start there; a lone backtick escaped, so

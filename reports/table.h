@@ -38,6 +38,12 @@ struct cJSON;
 struct cJSON *table_read_report(const char *path, char *err, size_t errlen);
 /* o's member key when it is a non-empty string, else NULL. */
 const char *table_str(const struct cJSON *o, const char *key);
+/* Is report preflight conform's (preflight-conformance/v1)? */
+bool table_is_conformance(const struct cJSON *report);
+/* Is report a JSON report of preflight run or conform? */
+bool table_is_report(const struct cJSON *report);
+/* The items report grades: run's probes, or conform's checks. */
+const struct cJSON *table_items(const struct cJSON *report);
 
 /* Renders the table for the reports at paths into out. Returns 0, or -1
  * with "REPORT: reason" in err. */
