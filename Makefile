@@ -14,6 +14,11 @@ WERROR  ?= -Werror
 SANITIZE ?=
 V ?= 0
 
+# Parallel by default, one job per core; `make -j1` (or any -j) on the
+# command line wins. Dependencies come from -MMD, so any order is right.
+NPROC := $(shell nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+MAKEFLAGS += -j$(NPROC)
+
 LIBS_PKG := libcurl libcjson libpcre2-8 zlib
 DEB_PKGS := libcurl4-openssl-dev libcjson-dev libpcre2-dev zlib1g-dev check \
             libmicrohttpd-dev pkg-config
@@ -261,11 +266,17 @@ uninstall:
 	rm -rf $(DESTDIR)$(DATADIR)
 
 # clang-format for the layout, clang-tidy (.clang-tidy) for a few defect
-# classes, and clang's strictest usual warnings, on the production code
+# classes, clang's strictest usual warnings on the production code, and
+# the writer rule: no object but the writer (say.o) and the file sink
+# (file.o) calls a function that writes (tests/checkwrites.sh, with its
+# self-test)
 LINT_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Iharness -Ireports \
               $(PKG_CFLAGS) -DPREFLIGHT_DATADIR='"$(DATADIR)"'
 lint:
 	@$(MAKE) --no-print-directory deps EXTRA_DEB_PKGS="clang clang-format clang-tidy"
+	@$(MAKE) --no-print-directory all
+	@tests/checkwrites.sh --self-test
+	@tests/checkwrites.sh $(LIB_OBJ) harness/main.o
 	clang-format --dry-run --Werror harness/*.[ch] reports/*.[ch] fixtures/*.c tests/*.[ch] tests/fuzz/*.c
 	clang-tidy --quiet harness/*.c reports/*.c -- $(LINT_CFLAGS)
 	@for f in harness/*.c reports/*.c; do \

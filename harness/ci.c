@@ -1,12 +1,11 @@
 /* ci — GitHub Actions' summary and annotations; see ci.h. */
 #include "ci.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
+
+#include "say.h"
 
 /* s escaped onto out at *at: % CR LF always, : and , in a property */
 static void escape(const char *s, bool property, char *out, size_t n, size_t *at)
@@ -52,37 +51,20 @@ void ci_annotate(enum ci_level level, const char *title, const char *message)
 
 	if (!gha || strcmp(gha, "true"))
 		return;
-	ci_annotation_line(level, title, message, line, sizeof(line));
-	printf("%s\n", line);
+	ci_annotation_line(level, title, message, line, sizeof(line) - 1);
+	strcat(line, "\n");
+	say(SAY_OUT, line); /* stderr while a report holds stdout: the runner reads both */
 }
 
 int ci_summary_append(const char *markdown, char *err, size_t errlen)
 {
 	const char *path = getenv("GITHUB_STEP_SUMMARY");
-	size_t len = strlen(markdown), done = 0;
-	int fd;
+	char why[1024];
 
 	if (!path || !*path)
 		return 0;
-	if ((fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644)) < 0) {
-		snprintf(err, errlen, "GITHUB_STEP_SUMMARY '%s': %s", path, strerror(errno));
-		return -1;
-	}
-	while (done < len) {
-		ssize_t w = write(fd, markdown + done, len - done);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0) {
-			snprintf(err, errlen, "GITHUB_STEP_SUMMARY '%s': %s", path,
-				 strerror(errno));
-			close(fd);
-			return -1;
-		}
-		done += (size_t)w;
-	}
-	if (close(fd)) {
-		snprintf(err, errlen, "GITHUB_STEP_SUMMARY '%s': %s", path, strerror(errno));
+	if (say_append(path, markdown, why, sizeof(why))) {
+		snprintf(err, errlen, "GITHUB_STEP_SUMMARY: %s", why);
 		return -1;
 	}
 	return 0;

@@ -33,9 +33,9 @@ int commands_engine_rules(const struct config *c, struct engine_rules *rs)
 /* one match as doctor and the console show it */
 static void show(const char *log, const struct engine_match *m)
 {
-	printf("%s:%ld: %s %s (%s): %s\n    why: %s\n    remedy: %s\n", log, m->line,
-	       m->rule->fatal ? "fatal  " : "warning", m->rule->id, m->rule->cause, m->quote,
-	       m->rule->explain, m->rule->remedy);
+	say_printf(SAY_OUT, "%s:%ld: %s %s (%s): %s\n    why: %s\n    remedy: %s\n", log, m->line,
+		   m->rule->fatal ? "fatal  " : "warning", m->rule->id, m->rule->cause, m->quote,
+		   m->rule->explain, m->rule->remedy);
 }
 
 static int doctor_one(const struct config *c, const struct engine_rules *rs, const char *log,
@@ -56,13 +56,13 @@ static int doctor_one(const struct config *c, const struct engine_rules *rs, con
 	for (i = 0; i < n; i++)
 		show(log, ranked[i]);
 	if (l.more)
-		printf("%s: %ld more matches not shown\n", log, l.more);
+		say_printf(SAY_OUT, "%s: %ld more matches not shown\n", log, l.more);
 	if (n && ranked[0]->rule->fatal)
-		printf("doctor: %s: the engine failed: %s (%s, line %ld)\n", log,
-		       ranked[0]->rule->explain, ranked[0]->rule->id, ranked[0]->line);
+		say_printf(SAY_OUT, "doctor: %s: the engine failed: %s (%s, line %ld)\n", log,
+			   ranked[0]->rule->explain, ranked[0]->rule->id, ranked[0]->line);
 	else
-		printf("doctor: %s: no known fatal signature in %ld lines%s\n", log, l.lines,
-		       n ? " (warnings above)" : "");
+		say_printf(SAY_OUT, "doctor: %s: no known fatal signature in %ld lines%s\n", log,
+			   l.lines, n ? " (warnings above)" : "");
 	*fatal = *fatal || l.fatal;
 	engine_log_release(&l);
 	return 0;

@@ -74,8 +74,8 @@ int cmd_list(const struct config *c)
 		return EXIT_USAGE;
 	}
 	for (i = 0; i < set.n; i++)
-		printf("%-18s %-8s %s\n", set.items[i]->id,
-		       set.items[i]->is_default ? "default" : "opt-in", set.items[i]->title);
+		say_printf(SAY_OUT, "%-18s %-8s %s\n", set.items[i]->id,
+			   set.items[i]->is_default ? "default" : "opt-in", set.items[i]->title);
 	probe_set_release(&set);
 	return EXIT_PASS;
 }
@@ -154,7 +154,7 @@ static int validate_one(const struct config *c, const char *path)
 			goto out;
 		}
 		if (r)
-			printf("%s: ok (recipe '%s')\n", path, r->name);
+			say_printf(SAY_OUT, "%s: ok (recipe '%s')\n", path, r->name);
 		rc = r ? 0 : -1;
 		recipe_free(r);
 	} else {
@@ -165,7 +165,7 @@ static int validate_one(const struct config *c, const char *path)
 			goto out;
 		}
 		if (p)
-			printf("%s: ok (probe '%s')\n", path, p->id);
+			say_printf(SAY_OUT, "%s: ok (probe '%s')\n", path, p->id);
 		rc = p ? 0 : -1;
 		probe_free(p);
 	}
@@ -207,7 +207,7 @@ int cmd_table(const struct config *c)
 		say_error("%s", err);
 		code = EXIT_USAGE;
 	} else if (!c->notebook) {
-		fputs(buf_cstr(&table), stdout);
+		say(SAY_OUT, buf_cstr(&table));
 	} else if (table_update_block(c->notebook, buf_cstr(&table), block, c->check_only, &stale,
 				      err, sizeof(err))) {
 		say_error("%s", err);
@@ -219,10 +219,10 @@ int cmd_table(const struct config *c)
 			  c->notebook);
 		code = EXIT_FAILED;
 	} else {
-		printf("%s: %s table %s\n", c->notebook, block->what,
-		       c->check_only ? "is up to date"
-		       : stale	     ? "updated"
-				     : "already up to date");
+		say_printf(SAY_OUT, "%s: %s table %s\n", c->notebook, block->what,
+			   c->check_only ? "is up to date"
+			   : stale	 ? "updated"
+					 : "already up to date");
 	}
 	buf_release(&table);
 	return code;
@@ -233,15 +233,11 @@ static int write_rendered(const char *path, struct buf *b, const char *what)
 {
 	char err[1024];
 
-	if (report_utf8(b)) {
-		say_error("cannot render the %s: out of memory", what);
-		return EXIT_WRITE;
-	}
-	if (file_write_atomic(path, buf_cstr(b), b->len, err, sizeof(err))) {
+	if (say_file(path, buf_cstr(b), b->len, err, sizeof(err))) {
 		say_error("%s", err);
 		return EXIT_WRITE;
 	}
-	printf("%s: %s written\n", path, what);
+	say_printf(SAY_OUT, "%s: %s written\n", path, what);
 	return EXIT_PASS;
 }
 
@@ -371,7 +367,7 @@ int commands_gate(const cJSON *base, const cJSON *now, const char *spec, const c
 	}
 	code = d.regressions ? EXIT_FAILED : EXIT_PASS;
 	if (diff_console(&d, &text) == 0)
-		fputs(buf_cstr(&text), stdout);
+		say(SAY_OUT, buf_cstr(&text));
 	for (i = 0; i < d.n; i++)
 		if (d.items[i].kind == DIFF_REGRESSION || d.items[i].kind == DIFF_INCOMPARABLE) {
 			char title[192], msg[640];

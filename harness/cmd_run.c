@@ -64,20 +64,21 @@ static void progress(void *ctx, enum runner_event ev, const struct run_result *r
 		struct buf b = BUF_INIT(0);
 
 		if (!buf_printf(&b, "%s\n", text))
-			say(stderr, buf_cstr(&b));
+			say(SAY_ERR, buf_cstr(&b));
 		buf_release(&b);
 	} else if (tty && ev == RUNNER_PROBE_START) {
-		fprintf(stderr, "\r\033[K[%zu/%zu] %s%s%s ...", s->done, r->n_probes,
-			p->probe->title, p->variant[0] ? " " : "", p->variant);
+		say_printf(SAY_ERR, "\r\033[K[%zu/%zu] %s%s%s ...", s->done, r->n_probes,
+			   p->probe->title, p->variant[0] ? " " : "", p->variant);
+		say_flush(SAY_ERR);
 	} else if (tty && ev == RUNNER_PROBE_DONE) {
-		fprintf(stderr, "\r\033[K");
+		say_printf(SAY_ERR, "\r\033[K");
+		say_flush(SAY_ERR);
 	} else if (!tty && ev == RUNNER_PROBE_DONE) {
-		fprintf(stderr, "[%zu/%zu] %s%s: %s\n", s->done, r->n_probes, p->probe->id,
-			p->variant,
-			p->probe->conform ? conform_status_name(p->conform)
-					  : verdict_name(p->verdict));
+		say_printf(SAY_ERR, "[%zu/%zu] %s%s: %s\n", s->done, r->n_probes, p->probe->id,
+			   p->variant,
+			   p->probe->conform ? conform_status_name(p->conform)
+					     : verdict_name(p->verdict));
 	}
-	fflush(stderr);
 }
 
 /* Writes every report asked for. Returns 0, or -1 when one could not be
@@ -93,7 +94,7 @@ static int write_reports(const struct config *c, const struct run_result *r)
 
 		if (!f || (r->unusable && !f->on_unusable))
 			continue;
-		if (report_write(f->name, r, say_key(), c->outputs[i].path, err, sizeof(err))) {
+		if (report_write(f->name, r, c->outputs[i].path, err, sizeof(err))) {
 			say_error("%s", err);
 			rc = -1;
 		}
@@ -315,6 +316,16 @@ static int read_baseline(struct session *s)
 	return 0;
 }
 
+static bool report_on_stdout(const struct config *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->n_outputs; i++)
+		if (!strcmp(c->outputs[i].path, "-"))
+			return true;
+	return false;
+}
+
 /* Checks, the plan, media and the tap, all before any request. Returns 0,
  * or EXIT_USAGE after saying why. A dry run stops after the checks. */
 static int prepare(struct session *s, struct probe_set *set, struct recording *replay,
@@ -342,6 +353,8 @@ static int prepare(struct session *s, struct probe_set *set, struct recording *r
 	}
 	if (c->dry_run)
 		return 0;
+	if (report_on_stdout(c))
+		say_reserve_stdout(); /* the report's alone there: the rest goes to stderr */
 	if ((c->image_path &&
 	     media_load(c->image_path, MEDIA_IMAGE, &s->image, err, sizeof(err))) ||
 	    (c->video_path && media_load(c->video_path, MEDIA_VIDEO, &s->video, err, sizeof(err))))
@@ -377,8 +390,8 @@ static int print_plan(const struct plan *pl)
 		say_error("out of memory");
 		return EXIT_USAGE;
 	}
-	say(stdout, text); /* --chat-template-kwargs may hold anything */
-	say(stdout, "\n");
+	say(SAY_OUT, text); /* --chat-template-kwargs may hold anything */
+	say(SAY_OUT, "\n");
 	free(text);
 	return EXIT_PASS;
 }
@@ -428,16 +441,6 @@ static int ci_and_gate(struct session *s, const struct run_result *r, int code)
 	return code;
 }
 
-static bool report_on_stdout(const struct config *c)
-{
-	size_t i;
-
-	for (i = 0; i < c->n_outputs; i++)
-		if (!strcmp(c->outputs[i].path, "-"))
-			return true;
-	return false;
-}
-
 /* A sweep says what it will send before it sends anything. */
 static void announce_sweep(const struct plan *pl)
 {
@@ -452,7 +455,7 @@ static void announce_sweep(const struct plan *pl)
 			"%.0f haystack tokens in all, %d at a time\n",
 			t.cells, t.sizes, t.answers, 3 * t.sizing, t.needle_tokens,
 			pl->c->sweep_concurrency > 1 ? pl->c->sweep_concurrency : 1))
-		say(stderr, buf_cstr(&b));
+		say(SAY_ERR, buf_cstr(&b));
 	buf_release(&b);
 }
 
@@ -489,7 +492,7 @@ static int execute(struct session *s)
 				  isatty(report_on_stdout(s->c) ? STDERR_FILENO : STDOUT_FILENO) &&
 					  s->c->color,
 				  &console) == 0)
-		say(report_on_stdout(s->c) ? stderr : stdout, buf_cstr(&console));
+		say(SAY_OUT, buf_cstr(&console)); /* stderr when a report holds stdout */
 	buf_release(&console);
 	if (code != EXIT_WRITE)
 		code = exit_code(s, &r);

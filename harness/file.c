@@ -497,6 +497,33 @@ int file_write_atomic(const char *path, const char *data, size_t len, char *err,
 	return file_out_commit(&o, err, errlen);
 }
 
+int file_append(const char *path, const void *data, size_t len, char *err, size_t errlen)
+{
+	struct file_out o;
+	struct stat st;
+	int rc;
+
+	memset(&o, 0, sizeof(o));
+	snprintf(o.shown, sizeof(o.shown), "%s", path);
+	o.fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NONBLOCK, 0644);
+	if (o.fd < 0) {
+		snprintf(err, errlen, "cannot append to '%s': %s", path,
+			 errno == ENXIO ? "a FIFO nobody reads" : strerror(errno));
+		return -1;
+	}
+	if (fstat(o.fd, &st) || !(S_ISREG(st.st_mode) || S_ISCHR(st.st_mode))) {
+		snprintf(err, errlen, "cannot append to '%s': not a regular file", path);
+		close(o.fd);
+		return -1;
+	}
+	rc = file_out_write(&o, data, len, err, errlen);
+	if (close(o.fd) && !rc) {
+		snprintf(err, errlen, "cannot append to '%s': %s", path, strerror(errno));
+		rc = -1;
+	}
+	return rc;
+}
+
 void file_abort_pending(void)
 {
 	int i;

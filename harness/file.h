@@ -66,6 +66,11 @@ void file_out_abort(struct file_out *o);
 /* file_out_open + write + commit. Returns 0, or -1 with the reason. */
 int file_write_atomic(const char *path, const char *data, size_t len, char *err, size_t errlen);
 
+/* Appends len bytes to the file at path, created when missing (the CI job
+ * summary). A FIFO or anything but a regular file or a character device
+ * fails at once, never blocks. Returns 0, or -1 with the reason. */
+int file_append(const char *path, const void *data, size_t len, char *err, size_t errlen);
+
 /* Removes temporary files still being written (signal handler safe). */
 void file_abort_pending(void);
 

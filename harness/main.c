@@ -73,7 +73,7 @@ static int manual(const struct config *c)
 	if (rc)
 		say_error("out of memory");
 	else
-		fputs(buf_cstr(&text), stdout);
+		say(SAY_OUT, buf_cstr(&text));
 	buf_release(&text);
 	return rc ? EXIT_USAGE : EXIT_PASS;
 }
@@ -86,8 +86,8 @@ static int version(void)
 	http_library_version(curl, sizeof(curl));
 	regex_library_version(pcre, sizeof(pcre));
 	recording_zlib_version(zlib, sizeof(zlib));
-	printf("preflight %s\n%s\ncJSON %s\n%s\n%s\n", PREFLIGHT_VERSION, curl,
-	       jsonfile_library_version(), pcre, zlib);
+	say_printf(SAY_OUT, "preflight %s\n%s\ncJSON %s\n%s\n%s\n", PREFLIGHT_VERSION, curl,
+		   jsonfile_library_version(), pcre, zlib);
 	return EXIT_PASS;
 }
 
@@ -100,7 +100,7 @@ static int help(const struct config *c, int argc)
 		say_error("out of memory");
 		return EXIT_USAGE;
 	}
-	fputs(buf_cstr(&text), stdout);
+	say(SAY_OUT, buf_cstr(&text));
 	buf_release(&text);
 	/* a bare `preflight` is a usage error; asking for help is not */
 	return c->cmd == CMD_HELP && argc < 2 ? EXIT_USAGE : EXIT_PASS;

@@ -8,6 +8,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -18,6 +19,7 @@
 #include "alloc.h"
 #include "buf.h"
 #include "file.h"
+#include "say.h"
 #include "secret.h"
 #include "text.h"
 #include "version.h"
@@ -29,12 +31,16 @@ struct entry {
 };
 
 struct recording {
-	/* writing */
-	gzFile gz;
+	/* writing: each line through the writer (say.h), which scrubs it and
+	 * hands it to deflate, whose output goes to the file sink */
+	z_stream z;
+	bool z_open;
+	struct say_writer w;
 	struct file_out out;
 	const struct secret *redact; /* borrowed */
 	bool writing;		     /* out holds a file being written */
 	int failed;		     /* 0, or the errno of the first failure */
+	char why[768];		     /* the first failure's reason, when the sink gave one */
 	/* reading */
 	char *meta;
 	struct entry *entries;
@@ -60,15 +66,45 @@ static int redacted(const struct recording *r, const char *s, size_t len, bool r
 	return secret_scrub(r->redact, out) ? -1 : 0;
 }
 
+/* deflates what the writer lets out, with flush (Z_NO_FLUSH, Z_FINISH),
+ * into the file: 0, or -1 with the reason */
+static int deflate_out(struct recording *r, const char *data, size_t len, int flush, char *err,
+		       size_t errlen)
+{
+	unsigned char chunk[65536];
+	int zrc;
+
+	r->z.next_in = (unsigned char *)(uintptr_t)data;
+	r->z.avail_in = (uInt)len;
+	do {
+		r->z.next_out = chunk;
+		r->z.avail_out = sizeof(chunk);
+		zrc = deflate(&r->z, flush);
+		if (zrc == Z_STREAM_ERROR) {
+			snprintf(err, errlen, "cannot write recording '%s': zlib: %s", r->out.shown,
+				 r->z.msg ? r->z.msg : "stream error");
+			return -1;
+		}
+		if (file_out_write(&r->out, chunk, sizeof(chunk) - r->z.avail_out, err, errlen))
+			return -1;
+	} while (r->z.avail_out == 0 || (flush == Z_FINISH && zrc != Z_STREAM_END));
+	return 0;
+}
+
+/* the writer's sink; lines are far below 4 GiB (RECORDING_MAX_LINE) */
+static int deflate_sink(void *ctx, const char *data, size_t len, char *err, size_t errlen)
+{
+	return deflate_out(ctx, data, len, Z_NO_FLUSH, err, errlen);
+}
+
 static void write_line(struct recording *r, const char *text)
 {
-	size_t len = strlen(text);
-
 	if (r->failed)
 		return;
-	errno = 0;
-	if ((len && gzwrite(r->gz, text, (unsigned)len) != (int)len) || gzputc(r->gz, '\n') < 0)
-		r->failed = errno ? errno : EIO;
+	if (say_put(&r->w, text, strlen(text)) || say_put(&r->w, "\n", 1)) {
+		r->failed = EIO;
+		snprintf(r->why, sizeof(r->why), "%s", r->w.err);
+	}
 }
 
 struct recording *recording_create(const char *path, const struct secret *redact,
@@ -76,7 +112,6 @@ struct recording *recording_create(const char *path, const struct secret *redact
 {
 	struct recording *r = xcalloc(1, sizeof(*r));
 	struct buf meta = BUF_INIT(0);
-	int fd;
 
 	if (r)
 		pthread_mutex_init(&r->lock, NULL);
@@ -89,15 +124,16 @@ struct recording *recording_create(const char *path, const struct secret *redact
 		return NULL;
 	}
 	r->writing = true;
-	fd = dup(r->out.fd);
-	if (fd < 0 || !(r->gz = gzdopen(fd, "wb6"))) {
-		snprintf(err, errlen, "cannot write recording '%s': %s", path, strerror(errno));
-		if (fd >= 0)
-			close(fd);
+	/* gzip (window 15 + 16), level 6 */
+	if (deflateInit2(&r->z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
+		snprintf(err, errlen, "cannot write recording '%s': out of memory", path);
 		file_out_abort(&r->out);
+		pthread_mutex_destroy(&r->lock);
 		free(r);
 		return NULL;
 	}
+	r->z_open = true;
+	r->w = (struct say_writer)SAY_WRITER_INIT(deflate_sink, r);
 	r->redact = redact;
 	if (redacted(r, meta_json, strlen(meta_json), false, &meta))
 		r->failed = ENOMEM;
@@ -193,14 +229,18 @@ void recording_tap(struct recording *r, struct http_tap *tap)
 
 int recording_finish(struct recording *r, char *err, size_t errlen)
 {
-	int rc = 0, zrc;
+	int rc = 0;
 
-	errno = 0;
-	zrc = gzclose(r->gz);
-	r->gz = NULL;
-	if (!r->failed && zrc != Z_OK)
-		r->failed = errno ? errno : EIO;
-	if (r->failed) {
+	if (!r->failed && say_writer_flush(&r->w)) {
+		r->failed = EIO;
+		snprintf(r->why, sizeof(r->why), "%s", r->w.err);
+	}
+	if (!r->failed && deflate_out(r, NULL, 0, Z_FINISH, r->why, sizeof(r->why)))
+		r->failed = EIO;
+	if (r->failed && r->why[0]) {
+		snprintf(err, errlen, "%s", r->why);
+		rc = -1;
+	} else if (r->failed) {
 		snprintf(err, errlen, "cannot write recording '%s': %s", r->out.shown,
 			 strerror(r->failed));
 		rc = -1;
@@ -527,8 +567,9 @@ void recording_free(struct recording *r)
 
 	if (!r)
 		return;
-	if (r->gz)
-		gzclose(r->gz);
+	if (r->z_open)
+		deflateEnd(&r->z);
+	say_writer_release(&r->w);
 	if (r->writing)
 		file_out_abort(&r->out);
 	for (i = 0; i < r->n_entries; i++)

@@ -1,13 +1,18 @@
-/* say — scrubbed printing; see say.h. */
+/* say — the one writer; see say.h. */
 #include "say.h"
 
+#include <errno.h>
+#include <pthread.h>
 #include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
 
-#include "buf.h"
-#include "report.h"
+#include "file.h"
 #include "secret.h"
+#include "text.h"
 
-/* the key as the scrubber looks for it in all that is shown */
+/* the key as the scrubber looks for it in all that is written */
 static struct secret shown_key = SECRET_INIT;
 
 int say_scrub_key(const char *key)
@@ -20,19 +25,174 @@ const struct secret *say_key(void)
 	return &shown_key;
 }
 
-void say_release(void)
+/* --- one writer -------------------------------------------------------------- */
+
+/* b scrubbed and made valid UTF-8, in place: 0, or -1 (b then empty:
+ * better nothing than a leak) */
+static int clean(struct buf *b)
 {
-	secret_release(&shown_key);
+	struct buf fixed = BUF_INIT(0);
+
+	if (secret_scrub(&shown_key, b)) {
+		buf_release(b);
+		return -1;
+	}
+	if (!b->data || text_valid_utf8(b->data, b->len))
+		return 0;
+	if (text_sanitize(&fixed, b->data, b->len, false)) {
+		buf_release(&fixed);
+		buf_release(b);
+		return -1;
+	}
+	buf_release(b);
+	*b = fixed;
+	return 0;
 }
 
-void say(FILE *f, const char *text)
+/* the first n held bytes, cleaned, to the sink; the rest stays held */
+static int send_held(struct say_writer *w, size_t n)
+{
+	struct buf part = BUF_INIT(0);
+	int rc = 0;
+
+	if (!n)
+		return 0;
+	if (buf_append(&part, w->held.data, n) || clean(&part)) {
+		snprintf(w->err, sizeof(w->err), "out of memory");
+		rc = -1;
+	} else if (part.len && w->sink(w->ctx, part.data, part.len, w->err, sizeof(w->err))) {
+		rc = -1;
+	}
+	buf_release(&part);
+	memmove(w->held.data, w->held.data + n, w->held.len - n);
+	w->held.len -= n;
+	w->held.data[w->held.len] = '\0';
+	if (rc)
+		w->failed = true;
+	return rc;
+}
+
+/* where the held text may be cut: after its last line end, else, for a
+ * line past SAY_HOLD_MAX, before a tail that could still begin an echo of
+ * the key (never inside an echo); 0 when all of it must wait */
+static size_t cut_point(const struct say_writer *w)
+{
+	size_t i = w->held.len, tail = secret_echo_max(&shown_key) + 1;
+
+	while (i > 0 && w->held.data[i - 1] != '\n' && w->held.data[i - 1] != '\r')
+		i--;
+	if (i > 0 || w->held.len <= SAY_HOLD_MAX)
+		return i;
+	if (tail >= w->held.len)
+		return 0;
+	return secret_safe_cut(&shown_key, w->held.data, w->held.len, w->held.len - tail);
+}
+
+int say_put(struct say_writer *w, const char *text, size_t len)
+{
+	if (w->failed)
+		return -1;
+	if (buf_append(&w->held, text, len)) {
+		snprintf(w->err, sizeof(w->err), "out of memory");
+		w->failed = true;
+		return -1;
+	}
+	return send_held(w, cut_point(w));
+}
+
+int say_writer_flush(struct say_writer *w)
+{
+	if (w->failed)
+		return -1;
+	return send_held(w, w->held.len);
+}
+
+void say_writer_release(struct say_writer *w)
+{
+	buf_release(&w->held);
+}
+
+/* --- stdout and stderr ----------------------------------------------------------- */
+
+/* a descriptor, whole; a closed pipe (EPIPE, SIGPIPE ignored) drops it */
+static int fd_sink(void *ctx, const char *data, size_t len, char *err, size_t errlen)
+{
+	int fd = *(const int *)ctx;
+	size_t off = 0;
+
+	while (off < len) {
+		ssize_t n = write(fd, data + off, len - off);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			snprintf(err, errlen, "%s", strerror(n < 0 ? errno : EIO));
+			return -1;
+		}
+		off += (size_t)n;
+	}
+	return 0;
+}
+
+static const int out_fd = STDOUT_FILENO, err_fd = STDERR_FILENO;
+static struct say_writer streams[2] = {
+	SAY_WRITER_INIT(fd_sink, (void *)&out_fd),
+	SAY_WRITER_INIT(fd_sink, (void *)&err_fd),
+};
+static pthread_mutex_t streams_lock = PTHREAD_MUTEX_INITIALIZER;
+static bool stdout_reserved;
+
+void say_reserve_stdout(void)
+{
+	pthread_mutex_lock(&streams_lock);
+	say_writer_flush(&streams[SAY_OUT]);
+	stdout_reserved = true;
+	pthread_mutex_unlock(&streams_lock);
+}
+
+bool say_stdout_reserved(void)
+{
+	return stdout_reserved;
+}
+
+void say(enum say_stream to, const char *text)
+{
+	struct say_writer *w = &streams[to == SAY_OUT && !stdout_reserved ? SAY_OUT : SAY_ERR];
+
+	pthread_mutex_lock(&streams_lock);
+	/* a failed stream (a closed pipe) is tried again: the next reader may
+	 * be there */
+	w->failed = false;
+	say_put(w, text, strlen(text));
+	pthread_mutex_unlock(&streams_lock);
+}
+
+void say_flush(enum say_stream to)
+{
+	pthread_mutex_lock(&streams_lock);
+	say_writer_flush(&streams[to == SAY_OUT && !stdout_reserved ? SAY_OUT : SAY_ERR]);
+	pthread_mutex_unlock(&streams_lock);
+}
+
+static void say_va(enum say_stream to, const char *head, const char *fmt, va_list ap)
+	__attribute__((format(printf, 3, 0)));
+
+static void say_va(enum say_stream to, const char *head, const char *fmt, va_list ap)
 {
 	struct buf b = BUF_INIT(0);
 
-	if (!buf_puts(&b, text) && !secret_scrub(&shown_key, &b) && !report_utf8(&b))
-		fputs(buf_cstr(&b), f);
+	if (!buf_puts(&b, head) && !buf_vprintf(&b, fmt, ap))
+		say(to, buf_cstr(&b));
 	buf_release(&b);
-	fflush(f);
+}
+
+void say_printf(enum say_stream to, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	say_va(to, "", fmt, ap);
+	va_end(ap);
 }
 
 void say_error(const char *fmt, ...)
@@ -42,7 +202,69 @@ void say_error(const char *fmt, ...)
 
 	va_start(ap, fmt);
 	if (!buf_puts(&b, "preflight: ") && !buf_vprintf(&b, fmt, ap) && !buf_putc(&b, '\n'))
-		say(stderr, buf_cstr(&b));
+		say(SAY_ERR, buf_cstr(&b));
 	va_end(ap);
 	buf_release(&b);
+}
+
+void say_release(void)
+{
+	pthread_mutex_lock(&streams_lock);
+	say_writer_flush(&streams[SAY_OUT]);
+	say_writer_flush(&streams[SAY_ERR]);
+	say_writer_release(&streams[SAY_OUT]);
+	say_writer_release(&streams[SAY_ERR]);
+	pthread_mutex_unlock(&streams_lock);
+	secret_release(&shown_key);
+}
+
+/* --- whole documents ------------------------------------------------------------- */
+
+/* a copy of data, cleaned, in out: 0, or -1 with err */
+static int cleaned(const char *data, size_t len, struct buf *out, char *err, size_t errlen)
+{
+	if (buf_append(out, data, len) || buf_puts(out, "") || clean(out)) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	return 0;
+}
+
+int say_document_stdout(const char *what, const char *data, size_t len, char *err, size_t errlen)
+{
+	struct buf doc = BUF_INIT(0);
+	int rc = -1;
+
+	if (!cleaned(data, len, &doc, err, errlen)) {
+		pthread_mutex_lock(&streams_lock);
+		say_writer_flush(&streams[SAY_OUT]);
+		rc = fd_sink((void *)&out_fd, doc.data, doc.len, err, errlen);
+		pthread_mutex_unlock(&streams_lock);
+		if (rc)
+			snprintf(err, errlen, "cannot write the %s report to stdout", what);
+	}
+	buf_release(&doc);
+	return rc;
+}
+
+int say_file(const char *path, const char *data, size_t len, char *err, size_t errlen)
+{
+	struct buf doc = BUF_INIT(0);
+	int rc = -1;
+
+	if (!cleaned(data, len, &doc, err, errlen))
+		rc = file_write_atomic(path, doc.data, doc.len, err, errlen);
+	buf_release(&doc);
+	return rc;
+}
+
+int say_append(const char *path, const char *text, char *err, size_t errlen)
+{
+	struct buf doc = BUF_INIT(0);
+	int rc = -1;
+
+	if (!cleaned(text, strlen(text), &doc, err, errlen))
+		rc = file_append(path, doc.data, doc.len, err, errlen);
+	buf_release(&doc);
+	return rc;
 }

@@ -1,27 +1,87 @@
-/* say — what preflight prints: the only way text reaches stdout or stderr.
+/* say — the one writer: every byte preflight sends out of the process
+ * passes here first, whatever it goes to (stdout, stderr, a report file,
+ * the CI job summary, the recording's compressor).
  *
- * Every text passes the key scrubber (secret.h) and the UTF-8 guard first,
- * so no echo of the key and no invalid byte is ever shown. A write error
- * (a closed pipe) is ignored: it changes no verdict and no report. The key
- * to scrub is process-wide, set once by main before any command runs and
- * read only from the main thread. */
+ * A writer scrubs every echo of the key (secret.h) and makes the text
+ * valid UTF-8 before its sink sees a byte. Text is held back to the end of
+ * its line (LF or CR: neither can be part of a key or of any echo of one)
+ * or to an explicit flush, so a key split across two writes is still
+ * found; a line longer than SAY_HOLD_MAX is let out but for a tail that
+ * could still begin an echo. The key is process-wide, set once by main
+ * before any command runs. `make lint` fails on any function that writes
+ * to a FILE *, a descriptor or a gzFile outside this module and the
+ * atomic file sink (file.c). A write error on stdout or stderr (a closed
+ * pipe) is ignored: it changes no verdict and no report. */
 #ifndef PREFLIGHT_SAY_H
 #define PREFLIGHT_SAY_H
 
-#include <stdio.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "buf.h"
 
 struct secret;
 
+#define SAY_HOLD_MAX (64u << 10) /* bytes of one line held before some go out */
+
 /* Scrub echoes of key (borrowed; copied into the scrubber) from all that
- * is shown. Returns 0, or -1 when out of memory. */
+ * is written. Returns 0, or -1 when out of memory. */
 int say_scrub_key(const char *key);
-/* The scrubber's key, for report writers (never NULL; inactive until set). */
+/* The scrubber's key, for writers that scrub fields on their own before
+ * cutting them (never NULL; inactive until set). */
 const struct secret *say_key(void);
+/* Flushes stdout and stderr and forgets the key. */
 void say_release(void);
 
-/* Prints text to f, scrubbed. */
-void say(FILE *f, const char *text);
-/* "preflight: MESSAGE\n" on stderr, scrubbed. */
+/* Where a writer's scrubbed bytes go: 0, or -1 with the reason in err. */
+typedef int (*say_sink)(void *ctx, const char *data, size_t len, char *err, size_t errlen);
+
+/* One stream of text being written. */
+struct say_writer {
+	say_sink sink;
+	void *ctx;	 /* the sink's */
+	struct buf held; /* written, not yet out: the rest of a line */
+	bool failed;	 /* a sink write failed: the rest is dropped */
+	char err[512];	 /* why */
+};
+
+#define SAY_WRITER_INIT(sink, ctx)                                                                 \
+	{                                                                                          \
+		(sink), (ctx), BUF_INIT(0), false, ""                                              \
+	}
+
+/* Appends len bytes of text; what ends a line goes out at once. Returns 0,
+ * or -1 once the sink failed or memory ran out (w->err says why). */
+int say_put(struct say_writer *w, const char *text, size_t len);
+/* Sends what is held. Returns 0 or -1 as say_put. */
+int say_writer_flush(struct say_writer *w);
+/* Frees what is held without sending it. */
+void say_writer_release(struct say_writer *w);
+
+enum say_stream { SAY_OUT, SAY_ERR };
+
+/* Writes text to stdout or stderr: whole lines at once, the rest of a line
+ * when it ends, at say_flush or at say_release. While stdout carries a
+ * report (say_reserve_stdout), what is meant for stdout goes to stderr. */
+void say(enum say_stream to, const char *text);
+/* Sends the end of a line not yet ended (a progress line). */
+void say_flush(enum say_stream to);
+void say_printf(enum say_stream to, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* "preflight: MESSAGE\n" on stderr. */
 void say_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* stdout carries a report ('-') from now on: nothing else is written
+ * there, so the document stays valid whatever else is said. */
+void say_reserve_stdout(void);
+bool say_stdout_reserved(void);
+
+/* A whole document (a report) to stdout, scrubbed. Returns 0, or -1 with
+ * the reason in err. */
+int say_document_stdout(const char *what, const char *data, size_t len, char *err, size_t errlen);
+/* A whole document written atomically to path (file.h), scrubbed. Returns
+ * 0, or -1 with the reason in err. */
+int say_file(const char *path, const char *data, size_t len, char *err, size_t errlen);
+/* text appended to the file at path (the CI job summary), scrubbed.
+ * Returns 0, or -1 with the reason in err. */
+int say_append(const char *path, const char *text, char *err, size_t errlen);
 
 #endif

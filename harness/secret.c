@@ -311,6 +311,28 @@ static size_t find(const struct secret *s, const unsigned char *t, size_t n, siz
 	return n;
 }
 
+size_t secret_echo_max(const struct secret *s)
+{
+	/* a code point is at most 12 bytes in any form matched: \\u00XX
+	 * escaped twice, &#x10FFFF;, %25XX%25XX... */
+	return secret_active(s) ? 12 * strlen(s->needles[0]) + 16 : 0;
+}
+
+size_t secret_safe_cut(const struct secret *s, const char *text, size_t len, size_t want)
+{
+	const unsigned char *t = (const unsigned char *)text;
+	size_t at = 0, m = 0;
+
+	if (!secret_active(s) || want >= len)
+		return want < len ? want : len;
+	while ((at = find(s, t, len, at, &m)) < want) {
+		if (at + m > want)
+			return at;
+		at += m ? m : 1;
+	}
+	return want;
+}
+
 bool secret_found(const struct secret *s, const char *text, size_t len)
 {
 	size_t m;

@@ -63,6 +63,14 @@ void secret_scrub_str(const struct secret *s, char *str, size_t n);
  * 16 MiB are left to secret_scrub. Returns 0 or -1 (out of memory). */
 int secret_mask_fragments(const struct secret *s, struct buf *b);
 
+/* The longest text that can echo the key, in any form it is searched
+ * for (0 when s is inactive). */
+size_t secret_echo_max(const struct secret *s);
+/* The largest cut at or before want where text can be split without
+ * splitting an echo of the key: want, or the start of the echo that
+ * spans it. */
+size_t secret_safe_cut(const struct secret *s, const char *text, size_t len, size_t want);
+
 /* True when text holds an echo of the key (tests and checks). */
 bool secret_found(const struct secret *s, const char *text, size_t len);
 

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "file.h"
+#include "say.h"
 #include "summary.h"
 #include "sweep.h"
 #include "secret.h"
@@ -40,31 +40,8 @@ const struct report_format *report_format_named(const char *name)
 	return NULL;
 }
 
-int report_utf8(struct buf *b)
-{
-	struct buf clean = BUF_INIT(0);
-
-	if (!b->data || text_valid_utf8(b->data, b->len))
-		return 0;
-	if (text_sanitize(&clean, b->data, b->len, false)) {
-		buf_release(&clean);
-		return -1;
-	}
-	buf_release(b);
-	*b = clean;
-	return 0;
-}
-
-static int to_stdout(const struct buf *out, const char *format, char *err, size_t errlen)
-{
-	if (fwrite(buf_cstr(out), 1, out->len, stdout) == out->len && fflush(stdout) == 0)
-		return 0;
-	snprintf(err, errlen, "cannot write the %s report to stdout", format);
-	return -1;
-}
-
-int report_write(const char *format, const struct run_result *r, const struct secret *key,
-		 const char *path, char *err, size_t errlen)
+int report_write(const char *format, const struct run_result *r, const char *path, char *err,
+		 size_t errlen)
 {
 	const struct report_format *f = report_format_named(format);
 	struct buf out = BUF_INIT(0);
@@ -74,12 +51,12 @@ int report_write(const char *format, const struct run_result *r, const struct se
 		snprintf(err, errlen, "unknown report format '%s'", format);
 		return -1;
 	}
-	if (f->render(r, &out) || secret_scrub(key, &out) || report_utf8(&out))
+	if (f->render(r, &out))
 		snprintf(err, errlen, "cannot render the %s report: out of memory", format);
 	else if (!strcmp(path, "-")) /* stdout, whole or with the reason */
-		rc = to_stdout(&out, format, err, errlen);
+		rc = say_document_stdout(format, buf_cstr(&out), out.len, err, errlen);
 	else
-		rc = file_write_atomic(path, buf_cstr(&out), out.len, err, errlen);
+		rc = say_file(path, buf_cstr(&out), out.len, err, errlen);
 	buf_release(&out);
 	return rc;
 }

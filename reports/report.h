@@ -64,15 +64,10 @@ const struct report_format *report_format_at(size_t i);
 /* The format called name, or NULL. */
 const struct report_format *report_format_named(const char *name);
 
-/* The last guard of "every report is valid UTF-8": any byte of b that is
- * not becomes U+FFFD (each writer escapes what it knows; this catches what
- * none knew). Returns 0 or -1 (out of memory, b unchanged). */
-int report_utf8(struct buf *b);
-
-/* Renders r as format ("junit", "json", "markdown"), scrubs every echo of
- * key from it (key may be NULL), and writes it to path through file_out.
- * Returns 0, or -1 with the reason in err. */
-int report_write(const char *format, const struct run_result *r, const struct secret *key,
-		 const char *path, char *err, size_t errlen);
+/* Renders r as format ("junit", "json", "markdown") and writes it to path
+ * ("-": stdout) through the writer (say.h), which scrubs the key. Returns
+ * 0, or -1 with the reason in err. */
+int report_write(const char *format, const struct run_result *r, const char *path, char *err,
+		 size_t errlen);
 
 #endif

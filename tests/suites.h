@@ -39,5 +39,6 @@ Suite *diff_suite(void);
 Suite *schemas_suite(void);
 Suite *notebook_suite(void);
 Suite *enginelog_suite(void);
+Suite *say_suite(void);
 
 #endif
