@@ -16,8 +16,11 @@ V ?= 0
 
 # Parallel by default, one job per core; `make -j1` (or any -j) on the
 # command line wins. Dependencies come from -MMD, so any order is right.
+# Sub-makes share the top one's job server.
 NPROC := $(shell nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+ifeq ($(MAKELEVEL),0)
 MAKEFLAGS += -j$(NPROC)
+endif
 
 LIBS_PKG := libcurl libcjson libpcre2-8 zlib
 DEB_PKGS := libcurl4-openssl-dev libcjson-dev libpcre2-dev zlib1g-dev check \

@@ -68,12 +68,13 @@ static int doctor_one(const struct config *c, const struct engine_rules *rs, con
 	return 0;
 }
 
-int cmd_doctor(const struct config *c)
+int cmd_doctor(const struct config *c, const volatile sig_atomic_t *stop)
 {
 	struct engine_rules rs;
 	bool fatal = false;
 	int i, bad = 0;
 
+	(void)stop;
 	if (commands_engine_rules(c, &rs))
 		return EXIT_USAGE;
 	for (i = 0; i < c->n_files; i++)

@@ -63,12 +63,13 @@ const char *commands_probe_dir(const struct config *c, char *buf, size_t n)
 	return buf;
 }
 
-int cmd_list(const struct config *c)
+int cmd_list(const struct config *c, const volatile sig_atomic_t *stop)
 {
 	struct probe_set set = { 0 };
 	char dir[PATH_MAX], err[1024];
 	size_t i;
 
+	(void)stop;
 	if (probe_load_dir(commands_probe_dir(c, dir, sizeof(dir)), &set, err, sizeof(err))) {
 		say_error("%s", err);
 		return EXIT_USAGE;
@@ -176,16 +177,17 @@ out:
 	return rc;
 }
 
-int cmd_validate(const struct config *c)
+int cmd_validate(const struct config *c, const volatile sig_atomic_t *stop)
 {
 	int i, bad = 0;
 
+	(void)stop;
 	for (i = 0; i < c->n_files; i++)
 		bad += validate_one(c, c->files[i]) != 0;
 	return bad ? EXIT_USAGE : EXIT_PASS;
 }
 
-int cmd_table(const struct config *c)
+int cmd_table(const struct config *c, const volatile sig_atomic_t *stop)
 {
 	static const struct table_block blocks[] = {
 		{ TABLE_BEGIN, TABLE_END, "results" },
@@ -197,6 +199,7 @@ int cmd_table(const struct config *c)
 	bool stale = false;
 	int code = EXIT_PASS, i;
 
+	(void)stop;
 	for (i = 0; c->notebook && i < c->n_files; i++)
 		if (file_same(c->notebook, c->files[i])) {
 			say_error("--notebook '%s' is also a report to read", c->notebook);
@@ -270,30 +273,36 @@ static cJSON **read_reports(const struct config *c)
 	return NULL;
 }
 
-int cmd_report(const struct config *c)
+int cmd_report(const struct config *c, const volatile sig_atomic_t *stop)
 {
 	struct buf page = BUF_INIT(0), map = BUF_INIT(0);
 	cJSON **trees;
 	int code = EXIT_PASS, i;
+	const char *html = config_output(c, "html"), *svg = config_output(c, "svg");
 
+	(void)stop;
+	if (html && svg && file_same(html, svg)) {
+		say_error("--html and --svg name the same file '%s'", html);
+		return EXIT_USAGE;
+	}
 	for (i = 0; i < c->n_files; i++)
-		if ((c->html_out && file_same(c->html_out, c->files[i])) ||
-		    (c->svg_out && file_same(c->svg_out, c->files[i]))) {
+		if ((html && file_same(html, c->files[i])) ||
+		    (svg && file_same(svg, c->files[i]))) {
 			say_error("'%s' is a report to read and an output to write", c->files[i]);
 			return EXIT_USAGE;
 		}
 	if (!(trees = read_reports(c)))
 		return EXIT_USAGE;
-	if (c->html_out && html_render((const cJSON *const *)trees, (size_t)c->n_files, &page)) {
+	if (html && html_render((const cJSON *const *)trees, (size_t)c->n_files, &page)) {
 		say_error("cannot render the HTML report: out of memory");
 		code = EXIT_WRITE;
-	} else if (c->html_out) {
-		code = write_rendered(c->html_out, &page, "HTML report");
+	} else if (html) {
+		code = write_rendered(html, &page, "HTML report");
 	}
-	if (c->svg_out && heatmap_svg(trees[0], true, &map)) {
+	if (svg && heatmap_svg(trees[0], true, &map)) {
 		say_error("cannot render the heat map: out of memory");
 		code = EXIT_WRITE;
-	} else if (c->svg_out && write_rendered(c->svg_out, &map, "heat map") != EXIT_PASS) {
+	} else if (svg && write_rendered(svg, &map, "heat map") != EXIT_PASS) {
 		code = EXIT_WRITE;
 	}
 	for (i = 0; i < c->n_files; i++)
@@ -393,11 +402,12 @@ int commands_gate(const cJSON *base, const cJSON *now, const char *spec, const c
 	return code;
 }
 
-int cmd_diff(const struct config *c)
+int cmd_diff(const struct config *c, const volatile sig_atomic_t *stop)
 {
 	cJSON **trees;
 	int code, i;
 
+	(void)stop;
 	if (c->diff_markdown)
 		for (i = 0; i < c->n_files; i++)
 			if (file_same(c->diff_markdown, c->files[i])) {

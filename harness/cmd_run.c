@@ -108,9 +108,7 @@ static size_t output_files(const struct config *c, const char *flags[], const ch
 	size_t i, n = 0;
 
 	for (i = 0; i < c->n_outputs; i++) {
-		const struct report_format *f = report_format_named(c->outputs[i].format);
-
-		flags[n] = f ? f->option : c->outputs[i].format;
+		flags[n] = c->outputs[i].option;
 		paths[n++] = c->outputs[i].path;
 	}
 	if (c->record) {
@@ -592,9 +590,12 @@ int cmd_conform(const struct config *c, const volatile sig_atomic_t *stop)
 static const char **replay_args(const struct config *c, const struct recording_header *h, int *n,
 				char *err, size_t errlen)
 {
-	const char *media[][2] = { { "--image-path", c->image_path },
-				   { "--video-path", c->video_path } };
-	const size_t own = c->n_outputs + sizeof(media) / sizeof(media[0]);
+	/* what replay's own command line gives: media files and the gate */
+	const char *own_args[][2] = { { "--image-path", c->image_path },
+				      { "--video-path", c->video_path },
+				      { "--baseline", c->baseline },
+				      { "--max-regression", c->max_regression } };
+	const size_t own = c->n_outputs + sizeof(own_args) / sizeof(own_args[0]);
 	const char **args = xcalloc(2 + (size_t)h->n_args + 2 * own + 1, sizeof(char *));
 	size_t i;
 	int k;
@@ -613,13 +614,13 @@ static const char **replay_args(const struct config *c, const struct recording_h
 		return NULL;
 	}
 	for (i = 0; i < c->n_outputs; i++) {
-		args[(*n)++] = report_format_named(c->outputs[i].format)->option;
+		args[(*n)++] = c->outputs[i].option;
 		args[(*n)++] = c->outputs[i].path;
 	}
-	for (i = 0; i < sizeof(media) / sizeof(media[0]); i++)
-		if (media[i][1]) {
-			args[(*n)++] = media[i][0];
-			args[(*n)++] = media[i][1];
+	for (i = 0; i < sizeof(own_args) / sizeof(own_args[0]); i++)
+		if (own_args[i][1]) {
+			args[(*n)++] = own_args[i][0];
+			args[(*n)++] = own_args[i][1];
 		}
 	return args;
 }
@@ -668,7 +669,7 @@ int cmd_replay(const struct config *c, const volatile sig_atomic_t *stop)
 		goto fail;
 	rt.path = h.recipe.path;
 	rt.text = h.recipe.text;
-	if (config_parse_with(n, (char **)args, &rt, &rc, err, sizeof(err)) ||
+	if (config_parse_with(c->commands, n, (char **)args, &rt, &rc, err, sizeof(err)) ||
 	    replay_probes(&h, &set, err, sizeof(err)))
 		goto fail;
 	if (rc.api_key && !secret_check(rc.api_key, why, sizeof(why)))

@@ -20,13 +20,13 @@ int cmd_run(const struct config *c, const volatile sig_atomic_t *stop);
 /* the conformance checks of probes/conformance/ (or --probes DIR) */
 int cmd_conform(const struct config *c, const volatile sig_atomic_t *stop);
 int cmd_replay(const struct config *c, const volatile sig_atomic_t *stop);
-int cmd_list(const struct config *c);
-int cmd_validate(const struct config *c);
-int cmd_table(const struct config *c);
+int cmd_list(const struct config *c, const volatile sig_atomic_t *stop);
+int cmd_validate(const struct config *c, const volatile sig_atomic_t *stop);
+int cmd_table(const struct config *c, const volatile sig_atomic_t *stop);
 /* report REPORT.json... --html FILE --svg FILE: the page and the map */
-int cmd_report(const struct config *c);
+int cmd_report(const struct config *c, const volatile sig_atomic_t *stop);
 /* doctor LOG...: exit 1 when a fatal signature matched, 0 when none did */
-int cmd_doctor(const struct config *c);
+int cmd_doctor(const struct config *c, const volatile sig_atomic_t *stop);
 /* The rules: --engine-rules FILE, then the bundled probes/engine/rules.json
  * (rs released by the caller). Returns 0, or -1 when one cannot be read
  * (said). */
@@ -53,7 +53,7 @@ bool engine_watch_explain(void *ctx, struct run_result *r);
 void engine_watch_close(struct engine_watch *w);
 
 /* diff BASE.json NEW.json: exit 1 on a regression, 0 without */
-int cmd_diff(const struct config *c);
+int cmd_diff(const struct config *c, const volatile sig_atomic_t *stop);
 
 /* The gate of diff and run --baseline: the diff of now against base under
  * spec (--max-regression) on stdout, as annotations and in the job summary

@@ -3,7 +3,6 @@
 
 #include <errno.h>
 #include <math.h>
-#include <pthread.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,9 +11,7 @@
 
 #include "alloc.h"
 #include "buf.h"
-#include "diff.h"
 #include "file.h"
-#include "report.h"
 #include "text.h"
 
 enum opt_kind {
@@ -27,28 +24,39 @@ enum opt_kind {
 	OPT_OUTPUT, /* a report: the row's format gets the path */
 };
 
-/* which commands take an option, and how it travels */
-enum opt_where {
-	ON_RUN = 1,	   /* preflight run */
-	ON_REPLAY = 2,	   /* on replay's own command line */
-	ON_LIST = 4,	   /* preflight list */
-	OPT_RECORDED = 8,  /* kept in a recording, and taken from one by replay */
-	OPT_MANY = 16,	   /* repeatable: values add up, never contradict */
-	OPT_NO_VALUE = 32, /* an OPT_CALL row that takes no value */
-	OPT_SHAPES = 64,   /* shapes run's probes: conform's checks decide it themselves */
+/* how an option travels */
+enum opt_flags {
+	OPT_RECORDED = 1, /* kept in a recording, and taken from one by replay */
+	OPT_MANY = 2,	  /* repeatable: values add up, never contradict */
+	OPT_NO_VALUE = 4, /* an OPT_CALL row that takes no value */
 };
 
-/* the groups of `preflight run --help`, in order */
-enum opt_group { G_TARGET, G_PROBES, G_THINKING, G_MODES, G_MEDIA, G_LIMITS, G_OUTPUT, G_N };
+/* the groups of the help, in order */
+enum opt_group {
+	G_TARGET,
+	G_PROBES,
+	G_THINKING,
+	G_MODES,
+	G_MEDIA,
+	G_LIMITS,
+	G_ENGINE,
+	G_OUTPUT,
+	G_GATE,
+	G_NOTEBOOK,
+	G_N
+};
 
 static const char *const group_names[G_N] = {
-	"endpoint and model",
-	"probes and needles",
-	"thinking and budget",
-	"how probes are sent",
-	"image and video",
-	"limits and TLS",
-	"outputs",
+	[G_TARGET] = "endpoint and model",
+	[G_PROBES] = "probes and needles",
+	[G_THINKING] = "thinking and budget",
+	[G_MODES] = "how probes are sent",
+	[G_MEDIA] = "image and video",
+	[G_LIMITS] = "limits and TLS",
+	[G_ENGINE] = "engine logs",
+	[G_OUTPUT] = "outputs",
+	[G_GATE] = "the CI gate",
+	[G_NOTEBOOK] = "the notebook",
 };
 
 struct option;
@@ -63,8 +71,9 @@ struct option {
 	double lo, hi;	 /* bounds for numbers */
 	const char *def; /* the default, set before parsing and shown in the help */
 	const char *help;
-	unsigned where;		/* enum opt_where bits */
-	enum opt_group group;	/* where --help lists it */
+	unsigned commands;	/* CMD_BIT()s of the commands that take it */
+	unsigned flags;		/* enum opt_flags */
+	enum opt_group group;	/* where the help lists it */
 	opt_setter set;		/* OPT_CALL */
 	const char *recipe_key; /* the recipe's "preflight" key that sets it, or NULL */
 	const char *format;	/* OPT_OUTPUT: the report format */
@@ -89,245 +98,548 @@ static int add_expect(struct config *c, const struct option *o, const char *val,
 static int set_recipe(struct config *c, const struct option *o, const char *val, char *err,
 		      size_t errlen);
 
-#define RUN	     ON_RUN
-#define REC	     (ON_RUN | OPT_RECORDED)
-#define OFF(f)	     offsetof(struct config, f)
-#define EXPECT(list) OFF(list), 0, 0, NULL
+#define OFF(f) offsetof(struct config, f)
+
+/* who takes an option */
+#define RUN	CMD_BIT(CMD_RUN)
+#define CONFORM CMD_BIT(CMD_CONFORM)
+#define REPLAY	CMD_BIT(CMD_REPLAY)
+#define LIVE	(RUN | CONFORM)
+#define RUNS	(RUN | CONFORM | REPLAY)
+#define REC	OPT_RECORDED
+/* the limit that --max-regression shows as its default; diff.h's
+ * DIFF_LIMITS_DEFAULT, pinned by a test (config knows no report) */
+#define GATE_LIMITS "decode=5%,ttft=10%,prefill=10%"
 
 /* every option, in the order the help lists them within each group */
 static const struct option options[] = {
-	{ "--endpoint", "URL", OPT_STR, OFF(endpoint), 0, 0, NULL,
-	  "base URL with /v1, or OPENAI_BASE_URL", REC, G_TARGET, NULL, "endpoint", NULL },
-	{ "--base-url", "URL", OPT_STR, OFF(endpoint), 0, 0, NULL, "same as --endpoint", REC,
-	  G_TARGET, NULL, NULL, NULL },
-	{ "--model", "ID", OPT_STR, OFF(model), 0, 0, NULL,
-	  "model; by default the only one in /v1/models", REC, G_TARGET, NULL, "model", NULL },
-	{ "--api-key-env", "NAME", OPT_STR, OFF(api_key_env), 0, 0, "OPENAI_API_KEY",
-	  "variable holding the key", RUN, G_TARGET, NULL, NULL, NULL },
-	{ "--recipe", "FILE", OPT_CALL, OFF(recipe), 0, 0, NULL,
-	  "settings and notebook metadata from a recipe (flags win)", REC, G_TARGET, set_recipe,
-	  NULL, NULL },
-	{ "--wait", "SECONDS", OPT_DOUBLE, OFF(wait), 0, 86400, "0",
-	  "wait for a server still loading", REC, G_TARGET, NULL, "wait", NULL },
-	{ "--probes", "DIR", OPT_STR, OFF(probes_dir), 0, 0, NULL,
-	  "probe folder; by default PREFLIGHT_PROBES or the bundled probes", ON_RUN | ON_LIST,
-	  G_PROBES, NULL, NULL, NULL },
-	{ "--checks", "ID,ID", OPT_STR, OFF(checks), 0, 0, NULL,
-	  "probes to run; by default the default probes", REC, G_PROBES, NULL, "checks", NULL },
-	{ "--needle-ctx", "N,N,...", OPT_CALL, OFF(needle_ctxs), 256, 10000000, "14000",
-	  "needle prompt size in tokens (4k = 4000, 1M); several sizes sweep them", REC, G_PROBES,
-	  set_ctxs, "needle_ctx", NULL },
-	{ "--needle-depth", "D,D,...", OPT_CALL, OFF(needle_depths), 0, 0, NULL,
-	  "one needle per depth, 0..1, or a range FROM:TO:STEP; by default the probe's, 0.58",
-	  REC | OPT_SHAPES, G_PROBES, set_depths, "needle_depth", NULL },
-	{ "--sweep-concurrency", "N", OPT_INT, OFF(sweep_concurrency), 1, 64, "1",
-	  "a sweep's cells sent at once (long prefills share one GPU)", REC | OPT_SHAPES, G_PROBES,
-	  NULL, "sweep_concurrency", NULL },
-	{ "--long-tool-ctx", "N", OPT_LONG, OFF(long_tool_ctx), 1000, 10000000, "110000",
-	  "long-tools prompt size in tokens", REC, G_PROBES, NULL, "long_tool_ctx", NULL },
-	{ "--tool-batch", "N", OPT_INT, OFF(tool_batch), 1, PROBE_BATCH_MAX, NULL,
-	  "tool requests sent at once, at most 128; by default the probe's, 20", REC | OPT_SHAPES,
-	  G_PROBES, NULL, "tool_batch", NULL },
-	{ "--no-thinking", NULL, OPT_CALL, OFF(thinking), 0, 0, NULL,
-	  "chat_template_kwargs.enable_thinking=false", REC | OPT_NO_VALUE, G_THINKING,
-	  set_thinking_off, NULL, NULL },
-	{ "--thinking-mode", "MODE", OPT_CALL, OFF(thinking), 0, 0, "default",
-	  "default|enabled|disabled|unsupported", REC, G_THINKING, set_thinking_mode, "thinking",
-	  NULL },
-	{ "--reasoning-effort", "LEVEL", OPT_STR, OFF(reasoning_effort), 0, 0, NULL,
-	  "send reasoning_effort", REC, G_THINKING, NULL, "reasoning_effort", NULL },
-	{ "--chat-template-kwargs", "JSON", OPT_CALL, OFF(chat_template_kwargs), 0, 0, NULL,
-	  "merged into chat_template_kwargs", REC, G_THINKING, set_json_object,
-	  "chat_template_kwargs", NULL },
-	{ "--extra-body", "JSON", OPT_CALL, OFF(extra_body), 0, 0, NULL,
-	  "merged into every request body", REC, G_THINKING, set_json_object, "extra_body", NULL },
-	{ "--visible-answer-tokens", "N", OPT_LONG, OFF(visible_tokens), 1, 1048576, "256",
-	  "answer budget", REC, G_THINKING, NULL, "visible_answer_tokens", NULL },
-	{ "--reasoning-headroom-tokens", "N", OPT_LONG, OFF(headroom_tokens), 0, 1048576, "0",
-	  "extra budget for thinking; max_tokens = visible + headroom", REC, G_THINKING, NULL,
-	  "reasoning_headroom_tokens", NULL },
-	{ "--allowed-finish-reasons", "LIST", OPT_CALL, OFF(allowed_finish), 0, 0,
-	  "stop,tool_calls", "finish reasons an answer may have", REC, G_THINKING, set_finish_list,
-	  "allowed_finish_reasons", NULL },
-	{ "--reasoning-evidence", "POLICY", OPT_CALL, OFF(reasoning_evidence), 0, 0, "any",
-	  "any|required|forbidden reasoning on every answer", REC, G_THINKING, set_policy,
-	  "reasoning_evidence", NULL },
-	{ "--stream", NULL, OPT_FLAG, OFF(stream), 0, 0, NULL,
-	  "stream every probe (SSE), with speed metrics", REC | OPT_SHAPES, G_MODES, NULL, NULL,
-	  NULL },
-	{ "--stream-parity", NULL, OPT_FLAG, OFF(stream_parity), 0, 0, NULL,
-	  "every probe streamed and not; verdicts must agree", REC | OPT_SHAPES, G_MODES, NULL,
-	  NULL, NULL },
-	{ "--parallel", NULL, OPT_FLAG, OFF(parallel), 0, 0, NULL, "all selected probes at once",
-	  REC | OPT_SHAPES, G_MODES, NULL, NULL, NULL },
-	{ "--repeat", "K", OPT_INT, OFF(repeat), 1, PROBE_REPEAT_MAX, NULL,
-	  "each probe K times, pass@k and pass^k reported; by default the probe's, 1",
-	  REC | OPT_SHAPES, G_MODES, NULL, NULL, NULL },
-	{ "--concurrency-diff", NULL, OPT_FLAG, OFF(concurrency_diff), 0, 0, NULL,
-	  "tool batches one at a time, then all at once", REC | OPT_SHAPES, G_MODES, NULL, NULL,
-	  NULL },
-	{ "--dry-run", NULL, OPT_FLAG, OFF(dry_run), 0, 0, NULL,
-	  "print the plan as JSON; send and write nothing", RUN, G_MODES, NULL, NULL, NULL },
-	{ "--quiet", NULL, OPT_FLAG, OFF(quiet), 0, 0, NULL,
-	  "no console report and no progress: errors only (the exit code and files say the rest)",
-	  ON_RUN | ON_REPLAY, G_OUTPUT, NULL, NULL, NULL },
-	{ "--verbose", NULL, OPT_FLAG, OFF(verbose), 0, 0, NULL,
-	  "a progress line per probe, on a terminal too", ON_RUN | ON_REPLAY, G_OUTPUT, NULL, NULL,
-	  NULL },
-	{ "--image-path", "FILE", OPT_STR, OFF(image_path), 0, 0, NULL,
-	  "PNG, JPEG or WebP for the image and ocr probes", ON_RUN | ON_REPLAY | OPT_SHAPES,
-	  G_MEDIA, NULL, NULL, NULL },
-	{ "--image-expect", "TEXT", OPT_CALL, EXPECT(image_expect),
-	  "the image answer must hold it (repeatable)", REC | OPT_MANY | OPT_SHAPES, G_MEDIA,
-	  add_expect, NULL, NULL },
-	{ "--ocr-expect", "TEXT", OPT_CALL, EXPECT(ocr_expect),
-	  "the OCR answer must hold it (repeatable)", REC | OPT_MANY | OPT_SHAPES, G_MEDIA,
-	  add_expect, NULL, NULL },
-	{ "--video-path", "FILE", OPT_STR, OFF(video_path), 0, 0, NULL,
-	  "MP4, WebM or QuickTime for the video probe", ON_RUN | ON_REPLAY | OPT_SHAPES, G_MEDIA,
-	  NULL, NULL, NULL },
-	{ "--video-expect", "TEXT", OPT_CALL, EXPECT(video_expect),
-	  "the video answer must hold it (repeatable)", REC | OPT_MANY | OPT_SHAPES, G_MEDIA,
-	  add_expect, NULL, NULL },
-	{ "--timeout", "SECONDS", OPT_DOUBLE, OFF(timeout), 0.001, 86400, "900", "per request", REC,
-	  G_LIMITS, NULL, "timeout", NULL },
-	{ "--retries", "N", OPT_INT, OFF(retries), 0, 10, "2",
-	  "tries again after a 429, or a 503 with Retry-After", REC, G_LIMITS, NULL, NULL, NULL },
-	{ "--retry-wait-max", "SECONDS", OPT_DOUBLE, OFF(retry_wait_max), 0, 600, "60",
-	  "the longest wait before a retry, whatever Retry-After asks", REC, G_LIMITS, NULL, NULL,
-	  NULL },
-	{ "--max-response-bytes", "N", OPT_LONG, OFF(max_body), 1024, 1L << 32, "67108864",
-	  "cap per response body", REC, G_LIMITS, NULL, NULL, NULL },
-	{ "--max-run-bytes", "N", OPT_LONG, OFF(max_run_bytes), 1024, 1L << 34, "134217728",
-	  "response bytes held at once in the run", REC | ON_REPLAY, G_LIMITS, NULL, NULL, NULL },
-	{ "--cacert", "FILE", OPT_STR, OFF(cacert), 0, 0, NULL, "CA bundle for https endpoints",
-	  RUN, G_LIMITS, NULL, NULL, NULL },
-	{ "--insecure", NULL, OPT_FLAG, OFF(insecure), 0, 0, NULL,
-	  "do not verify TLS certificates (warns)", REC, G_LIMITS, NULL, NULL, NULL },
-	{ "--record", "FILE.jsonl.gz", OPT_STR, OFF(record), 0, 0, NULL,
-	  "record every exchange (no Authorization)", RUN, G_OUTPUT, NULL, NULL, NULL },
-	{ "--engine-log", "FILE", OPT_STR, OFF(engine_log), 0, 0, NULL,
-	  "the engine's log (- for stdin): why it never came up, and the warnings it gave", ON_RUN,
-	  G_TARGET, NULL, NULL, NULL },
-	{ "--engine-rules", "FILE", OPT_STR, OFF(engine_rules), 0, 0, NULL,
-	  "more failure signatures, tried with the bundled ones", ON_RUN, G_TARGET, NULL, NULL,
-	  NULL },
-	{ "--baseline", "REPORT.json", OPT_STR, OFF(baseline), 0, 0, NULL,
-	  "gate on an earlier JSON report: exit 1 on a regression, 0 without", RUN | ON_REPLAY,
-	  G_OUTPUT, NULL, NULL, NULL },
-	{ "--max-regression", "SPEC", OPT_STR, OFF(max_regression), 0, 0, DIFF_LIMITS_DEFAULT,
-	  "what --baseline tolerates (decode=%,ttft=%,prefill=%,ttft_floor_ms=N)", RUN | ON_REPLAY,
-	  G_OUTPUT, NULL, NULL, NULL },
+	{ .name = "--endpoint",
+	  .arg = "URL",
+	  .kind = OPT_STR,
+	  .offset = OFF(endpoint),
+	  .help = "base URL with /v1, or OPENAI_BASE_URL",
+	  .commands = LIVE,
+	  .flags = REC,
+	  .group = G_TARGET,
+	  .recipe_key = "endpoint" },
+	{ .name = "--base-url",
+	  .arg = "URL",
+	  .kind = OPT_STR,
+	  .offset = OFF(endpoint),
+	  .help = "same as --endpoint",
+	  .commands = LIVE,
+	  .flags = REC,
+	  .group = G_TARGET },
+	{ .name = "--model",
+	  .arg = "ID",
+	  .kind = OPT_STR,
+	  .offset = OFF(model),
+	  .help = "model; by default the only one in /v1/models",
+	  .commands = LIVE,
+	  .flags = REC,
+	  .group = G_TARGET,
+	  .recipe_key = "model" },
+	{ .name = "--api-key-env",
+	  .arg = "NAME",
+	  .kind = OPT_STR,
+	  .offset = OFF(api_key_env),
+	  .def = "OPENAI_API_KEY",
+	  .help = "variable holding the key",
+	  .commands = LIVE,
+	  .group = G_TARGET },
+	{ .name = "--recipe",
+	  .arg = "FILE",
+	  .kind = OPT_CALL,
+	  .offset = OFF(recipe),
+	  .help = "settings and notebook metadata from a recipe (flags win)",
+	  .commands = LIVE,
+	  .flags = REC,
+	  .group = G_TARGET,
+	  .set = set_recipe },
+	{ .name = "--wait",
+	  .arg = "SECONDS",
+	  .kind = OPT_DOUBLE,
+	  .offset = OFF(wait),
+	  .lo = 0,
+	  .hi = 86400,
+	  .def = "0",
+	  .help = "wait for a server still loading",
+	  .commands = LIVE,
+	  .flags = REC,
+	  .group = G_TARGET,
+	  .recipe_key = "wait" },
+	{ .name = "--probes",
+	  .arg = "DIR",
+	  .kind = OPT_STR,
+	  .offset = OFF(probes_dir),
+	  .help = "probe folder; by default PREFLIGHT_PROBES or the bundled probes",
+	  .commands = LIVE | CMD_BIT(CMD_LIST),
+	  .group = G_PROBES },
+	{ .name = "--checks",
+	  .arg = "ID,ID",
+	  .kind = OPT_STR,
+	  .offset = OFF(checks),
+	  .help = "probes (or checks) to run; by default the default ones",
+	  .commands = LIVE,
+	  .flags = REC,
+	  .group = G_PROBES,
+	  .recipe_key = "checks" },
+	{ .name = "--needle-ctx",
+	  .arg = "N,N,...",
+	  .kind = OPT_CALL,
+	  .offset = OFF(needle_ctxs),
+	  .lo = 256,
+	  .hi = 10000000,
+	  .def = "14000",
+	  .help = "needle prompt size in tokens (4k = 4000, 1M); several sizes sweep them",
+	  .commands = RUN,
+	  .flags = REC,
+	  .group = G_PROBES,
+	  .set = set_ctxs,
+	  .recipe_key = "needle_ctx" },
+	{ .name = "--needle-depth",
+	  .arg = "D,D,...",
+	  .kind = OPT_CALL,
+	  .offset = OFF(needle_depths),
+	  .help = "one needle per depth, 0..1, or a range FROM:TO:STEP; by default the "
+		  "probe's, 0.58",
+	  .commands = RUN,
+	  .flags = REC,
+	  .group = G_PROBES,
+	  .set = set_depths,
+	  .recipe_key = "needle_depth" },
+	{ .name = "--sweep-concurrency",
+	  .arg = "N",
+	  .kind = OPT_INT,
+	  .offset = OFF(sweep_concurrency),
+	  .lo = 1,
+	  .hi = 64,
+	  .def = "1",
+	  .help = "a sweep's cells sent at once (long prefills share one GPU)",
+	  .commands = RUN,
+	  .flags = REC,
+	  .group = G_PROBES,
+	  .recipe_key = "sweep_concurrency" },
+	{ .name = "--long-tool-ctx",
+	  .arg = "N",
+	  .kind = OPT_LONG,
+	  .offset = OFF(long_tool_ctx),
+	  .lo = 1000,
+	  .hi = 10000000,
+	  .def = "110000",
+	  .help = "long-tools prompt size in tokens",
+	  .commands = RUN,
+	  .flags = REC,
+	  .group = G_PROBES,
+	  .recipe_key = "long_tool_ctx" },
+	{ .name = "--tool-batch",
+	  .arg = "N",
+	  .kind = OPT_INT,
+	  .offset = OFF(tool_batch),
+	  .lo = 1,
+	  .hi = PROBE_BATCH_MAX,
+	  .help = "tool requests sent at once, at most 128; by default the probe's, 20",
+	  .commands = RUN,
+	  .flags = REC,
+	  .group = G_PROBES,
+	  .recipe_key = "tool_batch" },
+	{ .name = "--no-thinking",
+	  .kind = OPT_CALL,
+	  .offset = OFF(thinking),
+	  .help = "chat_template_kwargs.enable_thinking=false",
+	  .commands = LIVE,
+	  .flags = REC | OPT_NO_VALUE,
+	  .group = G_THINKING,
+	  .set = set_thinking_off },
+	{ .name = "--thinking-mode",
+	  .arg = "MODE",
+	  .kind = OPT_CALL,
+	  .offset = OFF(thinking),
+	  .def = "default",
+	  .help = "default|enabled|disabled|unsupported",
+	  .commands = LIVE,
+	  .flags = REC,
+	  .group = G_THINKING,
+	  .set = set_thinking_mode,
+	  .recipe_key = "thinking" },
+	{ .name = "--reasoning-effort",
+	  .arg = "LEVEL",
+	  .kind = OPT_STR,
+	  .offset = OFF(reasoning_effort),
+	  .help = "send reasoning_effort",
+	  .commands = LIVE,
+	  .flags = REC,
+	  .group = G_THINKING,
+	  .recipe_key = "reasoning_effort" },
+	{ .name = "--chat-template-kwargs",
+	  .arg = "JSON",
+	  .kind = OPT_CALL,
+	  .offset = OFF(chat_template_kwargs),
+	  .help = "merged into chat_template_kwargs",
+	  .commands = LIVE,
+	  .flags = REC,
+	  .group = G_THINKING,
+	  .set = set_json_object,
+	  .recipe_key = "chat_template_kwargs" },
+	{ .name = "--extra-body",
+	  .arg = "JSON",
+	  .kind = OPT_CALL,
+	  .offset = OFF(extra_body),
+	  .help = "merged into every request body",
+	  .commands = LIVE,
+	  .flags = REC,
+	  .group = G_THINKING,
+	  .set = set_json_object,
+	  .recipe_key = "extra_body" },
+	{ .name = "--visible-answer-tokens",
+	  .arg = "N",
+	  .kind = OPT_LONG,
+	  .offset = OFF(visible_tokens),
+	  .lo = 1,
+	  .hi = 1048576,
+	  .def = "256",
+	  .help = "answer budget",
+	  .commands = LIVE,
+	  .flags = REC,
+	  .group = G_THINKING,
+	  .recipe_key = "visible_answer_tokens" },
+	{ .name = "--reasoning-headroom-tokens",
+	  .arg = "N",
+	  .kind = OPT_LONG,
+	  .offset = OFF(headroom_tokens),
+	  .lo = 0,
+	  .hi = 1048576,
+	  .def = "0",
+	  .help = "extra budget for thinking; max_tokens = visible + headroom",
+	  .commands = LIVE,
+	  .flags = REC,
+	  .group = G_THINKING,
+	  .recipe_key = "reasoning_headroom_tokens" },
+	{ .name = "--allowed-finish-reasons",
+	  .arg = "LIST",
+	  .kind = OPT_CALL,
+	  .offset = OFF(allowed_finish),
+	  .def = "stop,tool_calls",
+	  .help = "finish reasons an answer may have",
+	  .commands = RUN,
+	  .flags = REC,
+	  .group = G_THINKING,
+	  .set = set_finish_list,
+	  .recipe_key = "allowed_finish_reasons" },
+	{ .name = "--reasoning-evidence",
+	  .arg = "POLICY",
+	  .kind = OPT_CALL,
+	  .offset = OFF(reasoning_evidence),
+	  .def = "any",
+	  .help = "any|required|forbidden reasoning on every answer",
+	  .commands = RUN,
+	  .flags = REC,
+	  .group = G_THINKING,
+	  .set = set_policy,
+	  .recipe_key = "reasoning_evidence" },
+	{ .name = "--stream",
+	  .kind = OPT_FLAG,
+	  .offset = OFF(stream),
+	  .help = "stream every probe (SSE), with speed metrics",
+	  .commands = RUN,
+	  .flags = REC,
+	  .group = G_MODES },
+	{ .name = "--stream-parity",
+	  .kind = OPT_FLAG,
+	  .offset = OFF(stream_parity),
+	  .help = "every probe streamed and not; verdicts must agree",
+	  .commands = RUN,
+	  .flags = REC,
+	  .group = G_MODES },
+	{ .name = "--parallel",
+	  .kind = OPT_FLAG,
+	  .offset = OFF(parallel),
+	  .help = "all selected probes at once",
+	  .commands = RUN,
+	  .flags = REC,
+	  .group = G_MODES },
+	{ .name = "--repeat",
+	  .arg = "K",
+	  .kind = OPT_INT,
+	  .offset = OFF(repeat),
+	  .lo = 1,
+	  .hi = PROBE_REPEAT_MAX,
+	  .help = "each probe K times, pass@k and pass^k reported; by default the probe's, 1",
+	  .commands = RUN,
+	  .flags = REC,
+	  .group = G_MODES },
+	{ .name = "--concurrency-diff",
+	  .kind = OPT_FLAG,
+	  .offset = OFF(concurrency_diff),
+	  .help = "tool batches one at a time, then all at once",
+	  .commands = RUN,
+	  .flags = REC,
+	  .group = G_MODES },
+	{ .name = "--dry-run",
+	  .kind = OPT_FLAG,
+	  .offset = OFF(dry_run),
+	  .help = "print the plan as JSON; send and write nothing",
+	  .commands = LIVE,
+	  .group = G_MODES },
+	{ .name = "--image-path",
+	  .arg = "FILE",
+	  .kind = OPT_STR,
+	  .offset = OFF(image_path),
+	  .help = "PNG, JPEG or WebP for the image and ocr probes",
+	  .commands = RUN | REPLAY,
+	  .group = G_MEDIA },
+	{ .name = "--image-expect",
+	  .arg = "TEXT",
+	  .kind = OPT_CALL,
+	  .offset = OFF(image_expect),
+	  .help = "the image answer must hold it (repeatable)",
+	  .commands = RUN,
+	  .flags = REC | OPT_MANY,
+	  .group = G_MEDIA,
+	  .set = add_expect },
+	{ .name = "--ocr-expect",
+	  .arg = "TEXT",
+	  .kind = OPT_CALL,
+	  .offset = OFF(ocr_expect),
+	  .help = "the OCR answer must hold it (repeatable)",
+	  .commands = RUN,
+	  .flags = REC | OPT_MANY,
+	  .group = G_MEDIA,
+	  .set = add_expect },
+	{ .name = "--video-path",
+	  .arg = "FILE",
+	  .kind = OPT_STR,
+	  .offset = OFF(video_path),
+	  .help = "MP4, WebM or QuickTime for the video probe",
+	  .commands = RUN | REPLAY,
+	  .group = G_MEDIA },
+	{ .name = "--video-expect",
+	  .arg = "TEXT",
+	  .kind = OPT_CALL,
+	  .offset = OFF(video_expect),
+	  .help = "the video answer must hold it (repeatable)",
+	  .commands = RUN,
+	  .flags = REC | OPT_MANY,
+	  .group = G_MEDIA,
+	  .set = add_expect },
+	{ .name = "--timeout",
+	  .arg = "SECONDS",
+	  .kind = OPT_DOUBLE,
+	  .offset = OFF(timeout),
+	  .lo = 0.001,
+	  .hi = 86400,
+	  .def = "900",
+	  .help = "per request",
+	  .commands = LIVE,
+	  .flags = REC,
+	  .group = G_LIMITS,
+	  .recipe_key = "timeout" },
+	{ .name = "--retries",
+	  .arg = "N",
+	  .kind = OPT_INT,
+	  .offset = OFF(retries),
+	  .lo = 0,
+	  .hi = 10,
+	  .def = "2",
+	  .help = "tries again after a 429, or a 503 with Retry-After",
+	  .commands = LIVE,
+	  .flags = REC,
+	  .group = G_LIMITS },
+	{ .name = "--retry-wait-max",
+	  .arg = "SECONDS",
+	  .kind = OPT_DOUBLE,
+	  .offset = OFF(retry_wait_max),
+	  .lo = 0,
+	  .hi = 600,
+	  .def = "60",
+	  .help = "the longest wait before a retry, whatever Retry-After asks",
+	  .commands = LIVE,
+	  .flags = REC,
+	  .group = G_LIMITS },
+	{ .name = "--max-response-bytes",
+	  .arg = "N",
+	  .kind = OPT_LONG,
+	  .offset = OFF(max_body),
+	  .lo = 1024,
+	  .hi = 1L << 32,
+	  .def = "67108864",
+	  .help = "cap per response body",
+	  .commands = LIVE,
+	  .flags = REC,
+	  .group = G_LIMITS },
+	{ .name = "--max-run-bytes",
+	  .arg = "N",
+	  .kind = OPT_LONG,
+	  .offset = OFF(max_run_bytes),
+	  .lo = 1024,
+	  .hi = 1L << 34,
+	  .def = "134217728",
+	  .help = "response bytes held at once in the run",
+	  .commands = RUNS,
+	  .flags = REC,
+	  .group = G_LIMITS },
+	{ .name = "--cacert",
+	  .arg = "FILE",
+	  .kind = OPT_STR,
+	  .offset = OFF(cacert),
+	  .help = "CA bundle for https endpoints",
+	  .commands = LIVE,
+	  .group = G_LIMITS },
+	{ .name = "--insecure",
+	  .kind = OPT_FLAG,
+	  .offset = OFF(insecure),
+	  .help = "do not verify TLS certificates (warns)",
+	  .commands = LIVE,
+	  .flags = REC,
+	  .group = G_LIMITS },
+	{ .name = "--engine-log",
+	  .arg = "FILE",
+	  .kind = OPT_STR,
+	  .offset = OFF(engine_log),
+	  .help = "the engine's log (- for stdin): why it never came up, and the warnings it "
+		  "gave",
+	  .commands = LIVE,
+	  .group = G_ENGINE },
+	{ .name = "--engine-rules",
+	  .arg = "FILE",
+	  .kind = OPT_STR,
+	  .offset = OFF(engine_rules),
+	  .help = "more failure signatures, tried before the bundled ones",
+	  .commands = LIVE | CMD_BIT(CMD_DOCTOR),
+	  .group = G_ENGINE },
+	{ .name = "--engine",
+	  .arg = "NAME",
+	  .kind = OPT_STR,
+	  .offset = OFF(doctor_engine),
+	  .help = "only this engine's rules (vllm, sglang, llama.cpp, ollama, tgi...)",
+	  .commands = CMD_BIT(CMD_DOCTOR),
+	  .group = G_ENGINE },
+	{ .name = "--junit",
+	  .arg = "FILE",
+	  .kind = OPT_OUTPUT,
+	  .help = "JUnit XML",
+	  .commands = RUNS,
+	  .group = G_OUTPUT,
+	  .format = "junit" },
+	{ .name = "--json",
+	  .arg = "FILE",
+	  .kind = OPT_OUTPUT,
+	  .help = "the JSON report",
+	  .commands = RUNS,
+	  .group = G_OUTPUT,
+	  .format = "json" },
+	{ .name = "--markdown",
+	  .arg = "FILE",
+	  .kind = OPT_OUTPUT,
+	  .help = "the notebook row (markdown)",
+	  .commands = RUNS,
+	  .group = G_OUTPUT,
+	  .format = "markdown" },
+	{ .name = "--html",
+	  .arg = "FILE",
+	  .kind = OPT_OUTPUT,
+	  .help = "the HTML report, one self-contained page",
+	  .commands = RUNS | CMD_BIT(CMD_REPORT),
+	  .group = G_OUTPUT,
+	  .format = "html" },
+	{ .name = "--svg",
+	  .arg = "FILE",
+	  .kind = OPT_OUTPUT,
+	  .help = "the long-context heat map, a standalone SVG",
+	  .commands = RUN | REPLAY | CMD_BIT(CMD_REPORT),
+	  .group = G_OUTPUT,
+	  .format = "svg" },
+	{ .name = "--metrics",
+	  .arg = "FILE",
+	  .kind = OPT_OUTPUT,
+	  .help = "OpenMetrics text: GitLab's metrics report",
+	  .commands = RUNS,
+	  .group = G_OUTPUT,
+	  .format = "metrics" },
+	{ .name = "--record",
+	  .arg = "FILE.jsonl.gz",
+	  .kind = OPT_STR,
+	  .offset = OFF(record),
+	  .help = "record every exchange (no Authorization)",
+	  .commands = LIVE,
+	  .group = G_OUTPUT },
+	{ .name = "--quiet",
+	  .kind = OPT_FLAG,
+	  .offset = OFF(quiet),
+	  .help = "no console report and no progress: errors only (the exit code and files say "
+		  "the rest)",
+	  .commands = RUNS,
+	  .group = G_OUTPUT },
+	{ .name = "--verbose",
+	  .kind = OPT_FLAG,
+	  .offset = OFF(verbose),
+	  .help = "a progress line per probe, on a terminal too",
+	  .commands = RUNS,
+	  .group = G_OUTPUT },
+	{ .name = "--baseline",
+	  .arg = "REPORT.json",
+	  .kind = OPT_STR,
+	  .offset = OFF(baseline),
+	  .help = "gate on an earlier JSON report: exit 1 on a regression, 0 without",
+	  .commands = RUNS,
+	  .group = G_GATE },
+	{ .name = "--max-regression",
+	  .arg = "SPEC",
+	  .kind = OPT_STR,
+	  .offset = OFF(max_regression),
+	  .def = GATE_LIMITS,
+	  .help = "what the gate tolerates (decode=%,ttft=%,prefill=%,ttft_floor_ms=N)",
+	  .commands = RUNS | CMD_BIT(CMD_DIFF),
+	  .group = G_GATE },
+	{ .name = "--markdown",
+	  .arg = "FILE",
+	  .kind = OPT_STR,
+	  .offset = OFF(diff_markdown),
+	  .help = "the diff as markdown, for a pull-request comment",
+	  .commands = CMD_BIT(CMD_DIFF),
+	  .group = G_GATE },
+	{ .name = "--conformance",
+	  .kind = OPT_FLAG,
+	  .offset = OFF(conformance),
+	  .help = "the engine x check matrix of conform reports",
+	  .commands = CMD_BIT(CMD_TABLE),
+	  .group = G_NOTEBOOK },
+	{ .name = "--notebook",
+	  .arg = "FILE.md",
+	  .kind = OPT_STR,
+	  .offset = OFF(notebook),
+	  .help = "update the marked block of this notebook",
+	  .commands = CMD_BIT(CMD_TABLE),
+	  .group = G_NOTEBOOK },
+	{ .name = "--check",
+	  .kind = OPT_FLAG,
+	  .offset = OFF(check_only),
+	  .help = "only compare: exit 1 when the notebook's block is stale",
+	  .commands = CMD_BIT(CMD_TABLE),
+	  .group = G_NOTEBOOK },
 };
 
 #define N_OPTIONS (sizeof(options) / sizeof(options[0]))
 
-/* The rows of the report formats' options (--junit FILE ...), made once
- * from the format table: a new format needs no row here. */
-static struct option output_rows[REPORT_MAX_FORMATS];
-static size_t n_output_rows;
-static pthread_once_t output_rows_once = PTHREAD_ONCE_INIT;
-
-static void make_output_rows(void)
-{
-	const struct report_format *f;
-
-	for (n_output_rows = 0;
-	     n_output_rows < REPORT_MAX_FORMATS && (f = report_format_at(n_output_rows));
-	     n_output_rows++) {
-		struct option *o = &output_rows[n_output_rows];
-
-		o->name = f->option;
-		o->arg = "FILE";
-		o->kind = OPT_OUTPUT;
-		o->help = f->help;
-		o->where = ON_RUN | ON_REPLAY;
-		o->group = G_OUTPUT;
-		o->format = f->name;
-	}
-}
-
-/* the i-th option of the whole table (rows, then formats), NULL past it */
+/* the i-th option, NULL past the last */
 static const struct option *option_at(size_t i)
 {
-	pthread_once(&output_rows_once, make_output_rows);
-	if (i < N_OPTIONS)
-		return &options[i];
-	return i - N_OPTIONS < n_output_rows ? &output_rows[i - N_OPTIONS] : NULL;
+	return i < N_OPTIONS ? &options[i] : NULL;
 }
 
-static const struct option *find_option(const char *name)
+/* the row called name that cmd takes, else any row called name */
+static const struct option *find_option(const char *name, enum command cmd)
 {
-	const struct option *o;
+	const struct option *any = NULL;
 	size_t i;
 
-	for (i = 0; (o = option_at(i)); i++)
-		if (!strcmp(o->name, name))
-			return o;
-	return NULL;
-}
-
-/* one help line: "  --name ARG   help (default: D; recipe: key)" */
-static int usage_line(struct buf *b, const struct option *o)
-{
-	char both[64], extra[160] = "";
-
-	snprintf(both, sizeof(both), "%s%s%s", o->name, o->arg ? " " : "", o->arg ? o->arg : "");
-	if (o->def || o->recipe_key)
-		snprintf(extra, sizeof(extra), " (%s%s%s%s%s)", o->def ? "default: " : "",
-			 o->def ? o->def : "", o->def && o->recipe_key ? "; " : "",
-			 o->recipe_key ? "recipe: " : "", o->recipe_key ? o->recipe_key : "");
-	return buf_printf(b, "  %-34s %s%s\n", both, o->help, extra);
-}
-
-static const char usage_head[] =
-	"usage: preflight run      [--endpoint URL] [--model ID] [--recipe FILE] [options]\n"
-	"       preflight conform  [--endpoint URL] [--model ID] [--recipe FILE] [options]\n"
-	"       preflight list     [--probes DIR]\n"
-	"       preflight validate FILE...            check probe and recipe files\n"
-	"       preflight table    [--conformance] REPORT.json... [--notebook FILE.md [--check]]\n"
-	"       preflight report   REPORT.json... [--html FILE] [--svg FILE]\n"
-	"       preflight diff     BASE.json NEW.json [--max-regression SPEC] [--markdown FILE]\n"
-	"       preflight doctor   LOG... [--engine-rules FILE] [--engine NAME]\n"
-	"       preflight replay   RECORDING [--junit F] [--json F] [--markdown F] [--html F]\n"
-	"                          [--svg F]\n"
-	"                          [--max-run-bytes N] [--image-path F] [--video-path F]\n"
-	"       preflight version\n"
-	"       preflight COMMAND --help\n";
-
-static const char usage_tail[] =
-	"\nenvironment:\n"
-	"  OPENAI_BASE_URL    the endpoint when --endpoint is not given\n"
-	"  OPENAI_API_KEY     the key (or the variable --api-key-env names); never shown\n"
-	"  PREFLIGHT_PROBES   the probe folder when --probes is not given\n"
-	"  NO_COLOR           no colour and no live progress\n"
-	"\nexample:\n"
-	"  preflight run --endpoint http://127.0.0.1:30004/v1 --no-thinking --needle-ctx 14000 \\\n"
-	"                --junit preflight.xml --json preflight.json\n"
-	"\nexit codes: 0 all passed, 1 a probe failed, 2 usage or configuration error,\n"
-	"            3 the endpoint could not be used, 4 a report could not be written,\n"
-	"            130/143 interrupted\n";
-
-/* The options of one command, grouped as the table groups them. */
-static int usage_options(struct buf *b, unsigned on)
-{
-	const struct option *o;
-	int g, rc = 0;
-	size_t i;
-
-	for (g = 0; g < G_N && !rc; g++) {
-		bool head = false;
-
-		for (i = 0; (o = option_at(i)) && !rc; i++) {
-			if ((int)o->group != g || !(o->where & on))
-				continue;
-			if (!head)
-				rc = buf_printf(b, "\n%s:\n", group_names[g]);
-			head = true;
-			rc = rc || usage_line(b, o);
+	for (i = 0; i < N_OPTIONS; i++)
+		if (!strcmp(options[i].name, name)) {
+			if (options[i].commands & CMD_BIT(cmd))
+				return &options[i];
+			any = any ? any : &options[i];
 		}
-	}
-	return rc;
+	return any;
 }
 
 bool config_option_info(size_t i, struct config_option_info *out)
@@ -337,95 +649,28 @@ bool config_option_info(size_t i, struct config_option_info *out)
 	if (!o)
 		return false;
 	out->name = o->name;
-	out->arg = o->kind == OPT_FLAG || (o->where & OPT_NO_VALUE) ? NULL : o->arg;
+	out->arg = o->kind == OPT_FLAG || (o->flags & OPT_NO_VALUE) ? NULL : o->arg;
 	out->help = o->help;
 	out->def = o->def;
 	out->group = group_names[o->group];
+	out->group_rank = (int)o->group;
 	out->recipe_key = o->recipe_key;
-	out->on_run = (o->where & ON_RUN) != 0;
-	out->on_replay = (o->where & ON_REPLAY) != 0;
-	out->on_list = (o->where & ON_LIST) != 0;
+	out->format = o->format;
+	out->commands = o->commands;
 	out->takes_file = o->arg && (strstr(o->arg, "FILE") || strstr(o->arg, "DIR") ||
 				     strstr(o->arg, ".json") || strstr(o->arg, ".gz"));
 	return true;
 }
 
-const char *config_usage_tail(void)
-{
-	return usage_tail;
-}
-
-/* the usage of the commands that read files: their text alone */
-static const struct {
-	enum command cmd;
-	const char *text;
-} file_usage[] = {
-	{ CMD_VALIDATE, "usage: preflight validate FILE...\n\n"
-			"Checks probe and recipe files; exit 2 on the first error of each.\n" },
-	{ CMD_DOCTOR,
-	  "usage: preflight doctor LOG... [--engine-rules FILE] [--engine NAME]\n\n"
-	  "Reads engine logs (- for stdin) for known failure signatures "
-	  "(probes/engine/rules.json, then --engine-rules): every match in priority order with "
-	  "its line, cause, explanation and remedy. --engine vllm|sglang|llamacpp|ollama|tgi "
-	  "tries only that engine's rules. Exit 1 when a fatal signature matched, 0 when none "
-	  "did.\n" },
-	{ CMD_DIFF,
-	  "usage: preflight diff BASE.json NEW.json [--max-regression SPEC] [--markdown FILE]\n\n"
-	  "What changed from BASE to NEW (two JSON reports of run, or two of conform): "
-	  "verdicts, causes, sweep cells, conformance checks, the effective context, decode "
-	  "speed and TTFT beyond --max-regression (default " DIFF_LIMITS_DEFAULT
-	  ", ttft_floor_ms=10). Exit 1 on a regression, 0 without, whatever the verdicts. "
-	  "--markdown writes the diff for a pull-request comment.\n" },
-	{ CMD_REPORT,
-	  "usage: preflight report REPORT.json... [--html FILE] [--svg FILE]\n\n"
-	  "Renders JSON reports of run or conform after the fact: --html one self-contained "
-	  "page (several reports: one section each and a comparison table), --svg the "
-	  "long-context heat map of one report.\n" },
-	{ CMD_TABLE, "usage: preflight table [--conformance] REPORT.json... "
-		     "[--notebook FILE.md [--check]]\n\n"
-		     "Renders the notebook's results table from JSON reports, or updates "
-		     "(--check: verifies) the block in a notebook. With --conformance: the "
-		     "engine x check matrix of conform reports, between its own markers.\n" },
-};
-
-int config_usage(enum command cmd, struct buf *out)
+const char *config_output(const struct config *c, const char *format)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(file_usage) / sizeof(file_usage[0]); i++)
-		if (file_usage[i].cmd == cmd)
-			return buf_puts(out, file_usage[i].text);
-	switch (cmd) {
-	case CMD_RUN:
-		return buf_puts(out, "usage: preflight run [--endpoint URL] [--model ID] "
-				     "[--recipe FILE] [options]\n\n"
-				     "Runs the probes against an OpenAI-compatible endpoint and "
-				     "says why each failed.\n") ||
-		       usage_options(out, ON_RUN) || buf_puts(out, usage_tail);
-	case CMD_CONFORM:
-		return buf_puts(out,
-				"usage: preflight conform [--endpoint URL] [--model ID] "
-				"[--recipe FILE] [options]\n\n"
-				"Runs the conformance checks (probes/conformance/): which parts "
-				"of the OpenAI API the endpoint honours, ignores, rejects or "
-				"breaks.\n") ||
-		       usage_options(out, ON_RUN) || buf_puts(out, usage_tail);
-	case CMD_REPLAY:
-		return buf_puts(out, "usage: preflight replay RECORDING [options]\n\n"
-				     "Re-grades a recording offline with its own options; only "
-				     "these may be given:\n") ||
-		       usage_options(out, ON_REPLAY);
-	case CMD_LIST:
-		return buf_puts(out, "usage: preflight list [--probes DIR]\n\n"
-				     "Lists the probes with ids and titles.\n") ||
-		       usage_options(out, ON_LIST);
-	default:
-		return buf_puts(out, usage_head) || buf_puts(out, "\nrun options:\n") ||
-		       usage_options(out, ON_RUN) || buf_puts(out, usage_tail);
-	}
+	for (i = 0; i < c->n_outputs; i++)
+		if (!strcmp(c->outputs[i].format, format))
+			return c->outputs[i].path;
+	return NULL;
 }
-
-static int parse_files(struct config *c, int argc, char **argv, char *err, size_t errlen);
 
 static int set_finish_list(struct config *c, const struct option *o, const char *text, char *err,
 			   size_t errlen)
@@ -682,6 +927,7 @@ static int set_output(struct config *c, const struct option *o, const char *val)
 	if (c->n_outputs == CONFIG_MAX_OUTPUTS)
 		return -1;
 	c->outputs[c->n_outputs].format = o->format;
+	c->outputs[c->n_outputs].option = o->name;
 	c->outputs[c->n_outputs++].path = val;
 	return 0;
 }
@@ -798,7 +1044,7 @@ static int contradicts(struct given *seen, int *n_seen, const struct option *o, 
 	size_t k;
 	int i;
 
-	if (o->where & OPT_MANY)
+	if (o->flags & OPT_MANY)
 		return 0;
 	canonical(o, val, g.value, sizeof(g.value));
 	snprintf(g.shown, sizeof(g.shown), "%s%s%.256s", o->name, val ? " " : "", val ? val : "");
@@ -824,31 +1070,6 @@ static int contradicts(struct given *seen, int *n_seen, const struct option *o, 
 	if (*n_seen < CONFIG_MAX_GIVEN)
 		seen[(*n_seen)++] = g;
 	return 0;
-}
-
-static unsigned command_bit(enum command cmd)
-{
-	return cmd == CMD_REPLAY ? ON_REPLAY : cmd == CMD_LIST ? ON_LIST : ON_RUN;
-}
-
-/* "list takes only --probes", from the table */
-static void only_these(enum command cmd, char *err, size_t errlen)
-{
-	const struct option *o, *last = NULL;
-	struct buf b = BUF_INIT(0);
-	size_t i;
-
-	buf_printf(&b, "%s takes only", cmd == CMD_LIST ? "list" : "replay");
-	for (i = 0; (o = option_at(i)); i++)
-		if (o->where & command_bit(cmd)) {
-			if (last)
-				buf_printf(&b, "%s %s", b.len > 20 ? "," : "", last->name);
-			last = o;
-		}
-	if (last)
-		buf_printf(&b, "%s %s", b.len > 20 ? " and" : "", last->name);
-	snprintf(err, errlen, "%s", buf_cstr(&b));
-	buf_release(&b);
 }
 
 /* Sets o from val (NULL for a flag). Returns 0, or -1 with why. */
@@ -884,11 +1105,11 @@ static int apply(struct config *c, const struct option *o, const char *val, char
 
 static bool takes_value(const struct option *o)
 {
-	return o->kind != OPT_FLAG && !(o->where & OPT_NO_VALUE);
+	return o->kind != OPT_FLAG && !(o->flags & OPT_NO_VALUE);
 }
 
-/* the option an argument names (--name or --name=value), or NULL */
-static const struct option *option_of(const char *arg, bool *inline_value)
+/* the option an argument names (--name or --name=value) for cmd, or NULL */
+static const struct option *option_of(const char *arg, enum command cmd, bool *inline_value)
 {
 	const char *eq = strchr(arg, '=');
 	char name[64];
@@ -898,19 +1119,52 @@ static const struct option *option_of(const char *arg, bool *inline_value)
 		snprintf(name, sizeof(name), "%.*s", (int)(eq - arg), arg);
 	else
 		snprintf(name, sizeof(name), "%s", arg);
-	return find_option(name);
+	return find_option(name, cmd);
 }
 
-/* args[*i] as an option and its value (the next argument, or after '=') */
-static const struct option *option_arg(char **args, int n, int *i, const char **val, char *err,
-				       size_t errlen)
+/* "replay takes only --junit, ..." (a short list) or "conform takes no
+ * --stream (see ...)", from the table */
+static void not_taken(const struct config *c, const struct option *o, char *err, size_t errlen)
+{
+	const struct option *p, *last = NULL;
+	struct buf b = BUF_INIT(0);
+	size_t i, n = 0;
+
+	for (i = 0; (p = option_at(i)); i++)
+		n += (p->commands & CMD_BIT(c->cmd)) != 0;
+	if (n > 16 || !n) {
+		snprintf(err, errlen, "%s takes no %s (preflight help %s lists what it takes)",
+			 c->command->name, o->name, c->command->name);
+		return;
+	}
+	buf_printf(&b, "%s takes only", c->command->name);
+	for (i = 0; (p = option_at(i)); i++)
+		if (p->commands & CMD_BIT(c->cmd)) {
+			if (last)
+				buf_printf(&b, "%s %s", b.len > 24 ? "," : "", last->name);
+			last = p;
+		}
+	buf_printf(&b, "%s %s", n > 1 ? " and" : "", last->name);
+	snprintf(err, errlen, "%s, not %s", buf_cstr(&b), o->name);
+	buf_release(&b);
+}
+
+/* args[*i] as an option of c's command and its value (the next argument,
+ * or after '=') */
+static const struct option *option_arg(const struct config *c, char **args, int n, int *i,
+				       const char **val, char *err, size_t errlen)
 {
 	const char *arg = args[*i];
 	const struct option *o;
 	bool inline_value;
 
-	if (!(o = option_of(arg, &inline_value))) {
-		snprintf(err, errlen, "unknown option '%s' (try 'preflight help')", arg);
+	if (!(o = option_of(arg, c->cmd, &inline_value))) {
+		snprintf(err, errlen, "unknown option '%s' (try 'preflight help %s')", arg,
+			 c->command->name);
+		return NULL;
+	}
+	if (!(o->commands & CMD_BIT(c->cmd))) {
+		not_taken(c, o, err, errlen);
 		return NULL;
 	}
 	*val = inline_value ? strchr(arg, '=') + 1 : NULL;
@@ -926,6 +1180,18 @@ static const struct option *option_arg(char **args, int n, int *i, const char **
 		*val = args[++*i];
 	}
 	return o;
+}
+
+/* an argument that is not an option: a file of the file commands */
+static int positional(struct config *c, const char *arg, char *err, size_t errlen)
+{
+	if (c->command->args != ARGS_FILES) {
+		snprintf(err, errlen, "%s takes no argument '%s' (try 'preflight help %s')",
+			 c->command->name, arg, c->command->name);
+		return -1;
+	}
+	c->files[c->n_files++] = arg;
+	return 0;
 }
 
 /* Parses options args[0..n): the recipe's (source "recipe 'FILE'"), then
@@ -950,20 +1216,13 @@ static int parse_options(struct config *c, char **args, int n, const char *sourc
 			rc = 0;
 			goto out;
 		}
-		if (!(o = option_arg(args, n, &i, &val, err, errlen)))
-			goto out;
-		if (!(o->where & command_bit(c->cmd))) {
-			only_these(c->cmd, err, errlen);
-			goto out;
+		if ((args[i][0] != '-' || !args[i][1]) && !source) {
+			if (positional(c, args[i], err, errlen))
+				goto out;
+			continue;
 		}
-		/* a recipe's run settings are left to run; a flag is a mistake */
-		if (c->cmd == CMD_CONFORM && !source && (o->where & OPT_SHAPES)) {
-			snprintf(
-				err, errlen,
-				"conform takes no %s: each check decides how its requests are sent",
-				o->name);
+		if (!(o = option_arg(c, args, n, &i, &val, err, errlen)))
 			goto out;
-		}
 		if (!source && contradicts(seen, &n_seen, o, val, err, errlen))
 			goto out;
 		if (apply(c, o, val, why, sizeof(why))) {
@@ -1014,7 +1273,9 @@ static const struct option *recipe_option(const char *key)
 
 /* The recipe's "preflight" section through the option table: each key
  * names an option, each value is checked as that option's would be. An
- * error names the key's place in the file. */
+ * error names the key's place in the file. A key whose option the command
+ * does not take (a run's needle size, for conform) is the other command's
+ * setting, and left alone. */
 static int recipe_options(struct config *c, const struct recipe *r, char *err, size_t errlen)
 {
 	size_t i;
@@ -1030,7 +1291,8 @@ static int recipe_options(struct config *c, const struct recipe *r, char *err, s
 			return -1;
 		}
 		/* a recipe's checks name run's probes; conform runs its own */
-		if (c->cmd == CMD_CONFORM && !strcmp(st->key, "checks"))
+		if (!(o->commands & CMD_BIT(c->cmd)) ||
+		    (c->cmd == CMD_CONFORM && !strcmp(st->key, "checks")))
 			continue;
 		if (add_arg(c, o->name, st->value)) {
 			snprintf(err, errlen, "out of memory");
@@ -1045,11 +1307,13 @@ static int recipe_options(struct config *c, const struct recipe *r, char *err, s
 
 int config_check_recipe(const struct recipe *r, char *err, size_t errlen)
 {
+	static const struct command_row run = { .name = "run", .cmd = CMD_RUN };
 	struct config c;
 	int rc;
 
 	memset(&c, 0, sizeof(c));
 	c.cmd = CMD_RUN;
+	c.command = &run;
 	rc = set_defaults(&c, err, errlen) || recipe_options(&c, r, err, errlen) ? -1 : 0;
 	config_release(&c);
 	return rc;
@@ -1084,13 +1348,9 @@ static int load_recipe(struct config *c, char **args, int n, const struct recipe
 	return recipe_options(c, c->recipe, err, errlen);
 }
 
-int config_parse(int argc, char **argv, struct config *c, char *err, size_t errlen)
-{
-	return config_parse_with(argc, argv, NULL, c, err, errlen);
-}
-
 /* Every row's default, through its own setter: the table is the only
- * place a default is written. */
+ * place a default is written. Rows sharing a name (--markdown) set their
+ * own fields. */
 static int set_defaults(struct config *c, char *err, size_t errlen)
 {
 	const struct option *o;
@@ -1104,29 +1364,33 @@ static int set_defaults(struct config *c, char *err, size_t errlen)
 	return 0;
 }
 
-static const struct {
-	const char *name;
-	enum command cmd;
-} commands[] = {
-	{ "run", CMD_RUN },	      { "list", CMD_LIST },   { "validate", CMD_VALIDATE },
-	{ "conform", CMD_CONFORM },   { "table", CMD_TABLE }, { "replay", CMD_REPLAY },
-	{ "report", CMD_REPORT },     { "diff", CMD_DIFF },   { "version", CMD_VERSION },
-	{ "--version", CMD_VERSION }, { "help", CMD_HELP },   { "--help", CMD_HELP },
-	{ "-h", CMD_HELP },	      { "man", CMD_MAN },     { "completion", CMD_COMPLETION },
-	{ "doctor", CMD_DOCTOR },
-};
+const struct command_row *config_command_named(struct command_table t, const char *name)
+{
+	static const struct {
+		const char *alias, *name;
+	} aliases[] = { { "--version", "version" }, { "--help", "help" }, { "-h", "help" } };
+	size_t i;
+
+	for (i = 0; i < sizeof(aliases) / sizeof(aliases[0]); i++)
+		if (!strcmp(name, aliases[i].alias))
+			name = aliases[i].name;
+	for (i = 0; i < t.n; i++)
+		if (!strcmp(name, t.rows[i].name))
+			return &t.rows[i];
+	return NULL;
+}
 
 static int parse_command(struct config *c, const char *name, char *err, size_t errlen)
 {
-	size_t i;
+	const struct command_row *cmd = config_command_named(c->commands, name);
 
-	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-		if (!strcmp(name, commands[i].name)) {
-			c->cmd = commands[i].cmd;
-			return 0;
-		}
-	snprintf(err, errlen, "unknown command '%s' (try 'preflight help')", name);
-	return -1;
+	if (!cmd) {
+		snprintf(err, errlen, "unknown command '%s' (try 'preflight help')", name);
+		return -1;
+	}
+	c->command = cmd;
+	c->cmd = cmd->cmd;
+	return 0;
 }
 
 /* what a run needs beyond single options: an endpoint, the key's
@@ -1173,153 +1437,11 @@ static int check_run(struct config *c, char *err, size_t errlen)
 	return 0;
 }
 
-int config_parse_with(int argc, char **argv, const struct recipe_text *recipe, struct config *c,
-		      char *err, size_t errlen)
-{
-	int first = 2, i;
-
-	memset(c, 0, sizeof(*c));
-	c->argv = argv;
-	c->argc = argc;
-	if (set_defaults(c, err, errlen) ||
-	    parse_command(c, argc > 1 ? argv[1] : "help", err, errlen))
-		return -1;
-	/* preflight help COMMAND is COMMAND --help */
-	if (c->cmd == CMD_HELP && argc > 2) {
-		if (parse_command(c, argv[2], err, errlen))
-			return -1;
-		c->help = true;
-		return 0;
-	}
-	/* every report is valid UTF-8, so every argument must be */
-	for (i = 1; i < argc; i++)
-		if (!text_valid_utf8(argv[i], strlen(argv[i]))) {
-			snprintf(err, errlen, "argument %d is not valid UTF-8", i);
-			return -1;
-		}
-	if (c->cmd == CMD_VALIDATE || c->cmd == CMD_TABLE || c->cmd == CMD_REPORT ||
-	    c->cmd == CMD_DIFF || c->cmd == CMD_DOCTOR)
-		return parse_files(c, argc, argv, err, errlen);
-	if (c->cmd == CMD_REPLAY) {
-		if (argc > 2 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h"))) {
-			c->help = true;
-			return 0;
-		}
-		if (argc < 3 || argv[2][0] == '-') {
-			snprintf(err, errlen, "replay needs a RECORDING file");
-			return -1;
-		}
-		c->recording = argv[2];
-		c->max_run_bytes = 0; /* 0: the recording reader's own bound */
-		first = 3;
-	}
-	if ((c->cmd == CMD_RUN || c->cmd == CMD_CONFORM) &&
-	    load_recipe(c, argv + 2, argc - 2, recipe, err, errlen))
-		return -1;
-	if (c->cmd == CMD_HELP || c->cmd == CMD_VERSION || c->cmd == CMD_MAN)
-		return 0;
-	if (c->cmd == CMD_COMPLETION) {
-		c->shell = argc > 2 ? argv[2] : "";
-		if (strcmp(c->shell, "bash") && strcmp(c->shell, "zsh")) {
-			snprintf(err, errlen, "completion needs a shell: bash or zsh");
-			return -1;
-		}
-		return 0;
-	}
-	if (parse_options(c, argv + first, argc - first, NULL, err, errlen))
-		return -1;
-	return (c->cmd == CMD_RUN || c->cmd == CMD_CONFORM) && !c->help ? check_run(c, err, errlen)
-									: 0;
-}
-
-/* one of the two value options names[] of a file command (report's --html
- * and --svg, diff's --max-regression and --markdown), as --opt V or
- * --opt=V, into its slot: 1 when argv[*i] is one (*i moves past its
- * value), 0 when not, -1 without a value */
-static int value_option(const char *const names[2], const char **slots[2], int argc, char **argv,
-			int *i)
-{
-	size_t k, n;
-
-	for (k = 0; k < 2; k++) {
-		n = strlen(names[k]);
-		if (strncmp(argv[*i], names[k], n) || (argv[*i][n] && argv[*i][n] != '='))
-			continue;
-		if (argv[*i][n] == '=')
-			*slots[k] = argv[*i] + n + 1;
-		else if (*i + 1 < argc)
-			*slots[k] = argv[++*i];
-		else
-			return -1;
-		return **slots[k] ? 1 : -1;
-	}
-	return 0;
-}
-
-static int report_output(struct config *c, int argc, char **argv, int *i)
-{
-	static const char *const names[2] = { "--html", "--svg" };
-	const char **slots[2] = { &c->html_out, &c->svg_out };
-
-	return value_option(names, slots, argc, argv, i);
-}
-
-static int doctor_option(struct config *c, int argc, char **argv, int *i)
-{
-	static const char *const names[2] = { "--engine-rules", "--engine" };
-	const char **slots[2] = { &c->engine_rules, &c->doctor_engine };
-
-	return value_option(names, slots, argc, argv, i);
-}
-
-static int diff_option(struct config *c, int argc, char **argv, int *i)
-{
-	static const char *const names[2] = { "--max-regression", "--markdown" };
-	const char **slots[2] = { &c->max_regression, &c->diff_markdown };
-
-	return value_option(names, slots, argc, argv, i);
-}
-
-/* validate FILE..., table REPORT... [--notebook FILE] [--check], and
- * report REPORT... --html FILE --svg FILE */
-/* table's --notebook FILE, --check and --conformance, as value_option */
-static int table_option(struct config *c, int argc, char **argv, int *i)
-{
-	if (!strcmp(argv[*i], "--check"))
-		c->check_only = true;
-	else if (!strcmp(argv[*i], "--conformance"))
-		c->conformance = true;
-	else if (!strncmp(argv[*i], "--notebook=", 11))
-		c->notebook = argv[*i] + 11;
-	else if (strcmp(argv[*i], "--notebook"))
-		return 0;
-	else if (*i + 1 < argc)
-		c->notebook = argv[++*i];
-	else
-		return -1;
-	return 1;
-}
-
-/* an option of the file command's own, as value_option */
-static int command_option(struct config *c, int argc, char **argv, int *i)
-{
-	switch (c->cmd) {
-	case CMD_TABLE:
-		return table_option(c, argc, argv, i);
-	case CMD_DOCTOR:
-		return doctor_option(c, argc, argv, i);
-	case CMD_DIFF:
-		return diff_option(c, argc, argv, i);
-	case CMD_REPORT:
-		return report_output(c, argc, argv, i);
-	default:
-		return 0;
-	}
-}
-
 /* what the file commands need besides their options */
-static int check_files(const struct config *c, const char *name, char *err, size_t errlen)
+static int check_files(const struct config *c, char *err, size_t errlen)
 {
+	const char *name = c->command->name;
+
 	if (!c->n_files)
 		snprintf(err, errlen, "%s needs at least one %s", name,
 			 c->cmd == CMD_VALIDATE ? "FILE"
@@ -1327,9 +1449,9 @@ static int check_files(const struct config *c, const char *name, char *err, size
 						: "REPORT.json");
 	else if (c->cmd == CMD_DIFF && c->n_files != 2)
 		snprintf(err, errlen, "diff needs two reports: BASE.json NEW.json");
-	else if (c->cmd == CMD_REPORT && !c->html_out && !c->svg_out)
+	else if (c->cmd == CMD_REPORT && !config_output(c, "html") && !config_output(c, "svg"))
 		snprintf(err, errlen, "report needs --html FILE, --svg FILE or both");
-	else if (c->cmd == CMD_REPORT && c->svg_out && c->n_files > 1)
+	else if (c->cmd == CMD_REPORT && config_output(c, "svg") && c->n_files > 1)
 		snprintf(err, errlen, "--svg draws one report's map: give it one REPORT.json");
 	else if (c->check_only && !c->notebook)
 		snprintf(err, errlen, "--check needs --notebook FILE");
@@ -1338,41 +1460,94 @@ static int check_files(const struct config *c, const char *name, char *err, size
 	return -1;
 }
 
-static int parse_files(struct config *c, int argc, char **argv, char *err, size_t errlen)
+/* the arguments before the options: replay's RECORDING, completion's
+ * SHELL, help's COMMAND. Returns the index of the first option, 0 when
+ * nothing more is to be parsed, or -1 with err. */
+static int leading_args(struct config *c, int argc, char **argv, char *err, size_t errlen)
 {
-	int i, out;
+	const char *first = argc > 2 ? argv[2] : NULL;
+	bool asks_help = first && (!strcmp(first, "--help") || !strcmp(first, "-h"));
 
-	c->files = xcalloc((size_t)argc, sizeof(char *));
-	if (!c->files) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
-	for (i = 2; i < argc; i++) {
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+	switch (c->command->args) {
+	case ARGS_COMMAND: /* preflight help COMMAND is COMMAND --help */
+		if (first && parse_command(c, first, err, errlen))
+			return -1;
+		c->help = true;
+		return 0;
+	case ARGS_SHELL:
+		c->help = asks_help;
+		c->shell = first ? first : "";
+		if (!asks_help && strcmp(c->shell, "bash") && strcmp(c->shell, "zsh")) {
+			snprintf(err, errlen, "completion needs a shell: bash or zsh");
+			return -1;
+		}
+		return 0;
+	case ARGS_RECORDING:
+		if (asks_help) {
 			c->help = true;
 			return 0;
 		}
-		if ((out = command_option(c, argc, argv, &i)) < 0) {
-			snprintf(err, errlen, "'%s' needs a value", argv[i]);
-			return -1;
-		} else if (out) {
-			continue;
-		} else if (argv[i][0] == '-' && argv[i][1]) {
-			snprintf(err, errlen, "unknown option '%s' for %s", argv[i], argv[1]);
+		if (!first || first[0] == '-') {
+			snprintf(err, errlen, "replay needs a RECORDING file");
 			return -1;
 		}
-		c->files[c->n_files++] = argv[i];
+		c->recording = first;
+		c->max_run_bytes = 0; /* 0: the recording reader's own bound */
+		return 3;
+	default:
+		return 2;
 	}
-	return check_files(c, argv[1], err, errlen);
+}
+
+int config_parse(struct command_table t, int argc, char **argv, struct config *c, char *err,
+		 size_t errlen)
+{
+	return config_parse_with(t, argc, argv, NULL, c, err, errlen);
+}
+
+int config_parse_with(struct command_table t, int argc, char **argv,
+		      const struct recipe_text *recipe, struct config *c, char *err, size_t errlen)
+{
+	int first, i;
+
+	memset(c, 0, sizeof(*c));
+	c->argv = argv;
+	c->argc = argc;
+	c->commands = t;
+	if (set_defaults(c, err, errlen) ||
+	    parse_command(c, argc > 1 ? argv[1] : "help", err, errlen))
+		return -1;
+	/* every report is valid UTF-8, so every argument must be */
+	for (i = 1; i < argc; i++)
+		if (!text_valid_utf8(argv[i], strlen(argv[i]))) {
+			snprintf(err, errlen, "argument %d is not valid UTF-8", i);
+			return -1;
+		}
+	if ((first = leading_args(c, argc, argv, err, errlen)) <= 0)
+		return first;
+	if (c->command->args == ARGS_FILES && !(c->files = xcalloc((size_t)argc, sizeof(char *)))) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	if ((c->cmd == CMD_RUN || c->cmd == CMD_CONFORM) &&
+	    load_recipe(c, argv + first, argc - first, recipe, err, errlen))
+		return -1;
+	if (parse_options(c, argv + first, argc - first, NULL, err, errlen))
+		return -1;
+	if (c->help)
+		return 0;
+	if (c->cmd == CMD_RUN || c->cmd == CMD_CONFORM)
+		return check_run(c, err, errlen);
+	return c->command->args == ARGS_FILES ? check_files(c, err, errlen) : 0;
 }
 
 bool config_recorded(const char *arg, bool *next_is_value)
 {
 	bool inline_value;
-	const struct option *o = option_of(arg, &inline_value);
+	const struct option *o = option_of(arg, CMD_RUN, &inline_value);
 
 	*next_is_value = o && !inline_value && takes_value(o);
-	return o && (o->where & OPT_RECORDED);
+	return o && (o->flags & OPT_RECORDED);
 }
 
 int config_check_recorded(const char *const *args, int n, char *err, size_t errlen)

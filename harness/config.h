@@ -1,16 +1,17 @@
 /* config — the command line and the environment, checked into one struct.
  *
- * Options live in one table: name, argument, where the value goes, its
- * bounds or its setter, its default, the commands that take it, its help
- * group. The report formats' options (--junit FILE ...) come from the
- * format table (report.h). The help, the defaults, which command takes
- * what and what a recording keeps are all read from the table. Every
- * value is checked here, so a usage error exits 2 before any request. The
- * API key is read from the environment and kept only in memory. Never
- * prints. */
+ * Options live in one table (config.c): each row a name, its argument,
+ * where the value goes, its bounds or its setter, its default, its help,
+ * the commands that take it, its help group and its recipe key. The
+ * commands live in one table too (cli.c: struct command_row rows, handed to
+ * config_parse), and the help, the man page and the completions are made
+ * from the two (manual.c). Every value is checked here, so a usage error
+ * exits 2 before any request. The API key is read from the environment
+ * and kept only in memory. Never prints. */
 #ifndef PREFLIGHT_CONFIG_H
 #define PREFLIGHT_CONFIG_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -28,17 +29,52 @@
 enum command {
 	CMD_HELP = 0,
 	CMD_RUN,
+	CMD_CONFORM,
+	CMD_REPLAY,
 	CMD_LIST,
 	CMD_VALIDATE,
 	CMD_TABLE,
-	CMD_REPLAY,
-	CMD_VERSION,
-	CMD_CONFORM,
 	CMD_REPORT,
 	CMD_DIFF,
+	CMD_DOCTOR,
 	CMD_MAN,
 	CMD_COMPLETION,
-	CMD_DOCTOR,
+	CMD_VERSION,
+	CMD_COUNT
+};
+
+#define CMD_BIT(cmd) (1u << (cmd))
+
+/* What follows a command's name besides its options. */
+enum command_args {
+	ARGS_NONE,	/* options only */
+	ARGS_FILES,	/* FILE... among the options (validate, table, report, diff, doctor) */
+	ARGS_RECORDING, /* one RECORDING first (replay) */
+	ARGS_SHELL,	/* bash or zsh (completion) */
+	ARGS_COMMAND,	/* an optional COMMAND (help) */
+};
+
+struct config;
+
+/* One row of the command table (cli.c): every command once. Dispatch,
+ * --help, help CMD, the man page and the completions all read it. */
+struct command_row {
+	const char *name;
+	enum command cmd;
+	enum command_args args;
+	const char *synopsis; /* what follows "preflight NAME" in the usage */
+	const char *summary;  /* one line: preflight --help, the man page, zsh */
+	const char *about;    /* the paragraph help NAME starts with */
+	const char *example;  /* one line that runs NAME */
+	bool network;	      /* talks HTTP: libcurl set up, signals caught */
+	/* the exit code; stop is set by the signal handler (its number) */
+	int (*run)(const struct config *c, const volatile sig_atomic_t *stop);
+};
+
+/* The commands, as the command table lists them: rows[0..n). */
+struct command_table {
+	const struct command_row *rows;
+	size_t n;
 };
 
 /* A recipe given as text (a replay carries the recipe it was run with). */
@@ -47,7 +83,7 @@ struct recipe_text {
 	const char *text;
 };
 
-#define CONFIG_MAX_OUTPUTS 8
+#define CONFIG_MAX_OUTPUTS 8 /* one per format; a test pins it to the formats */
 
 /* the values of a repeatable flag (--image-expect TEXT ...) */
 struct config_texts {
@@ -58,13 +94,16 @@ struct config_texts {
 /* A report asked for: its format (a report_format name) and its path. */
 struct config_output {
 	const char *format; /* static */
+	const char *option; /* static: "--junit" */
 	const char *path;   /* borrowed from argv */
 };
 
 struct config {
 	enum command cmd;
-	bool help;	      /* COMMAND --help: print cmd's help, nothing else */
-	const char *endpoint; /* borrowed from argv or the environment */
+	const struct command_row *command; /* its row of the table */
+	struct command_table commands;	   /* borrowed: the table parsed against */
+	bool help;			   /* COMMAND --help: print cmd's help, nothing else */
+	const char *endpoint;		   /* borrowed from argv or the environment */
 	const char *model;
 	const char *api_key_env;			  /* the variable's name */
 	const char *api_key;				  /* its value; never printed or written */
@@ -113,12 +152,11 @@ struct config {
 	const char *notebook;	    /* table --notebook FILE */
 	bool check_only;	    /* table --check */
 	bool conformance;	    /* table --conformance: the conformance matrix */
-	const char *html_out;	    /* report --html FILE */
-	const char *svg_out;	    /* report --svg FILE */
 	const char *baseline;	    /* run --baseline REPORT.json */
 	const char *max_regression; /* --max-regression SPEC (diff and --baseline) */
 	const char *diff_markdown;  /* diff --markdown FILE */
 	const char *shell;	    /* completion SHELL: bash or zsh */
+	const char *about;	    /* help COMMAND: its name, NULL for all */
 	const char *engine_log;	    /* --engine-log FILE ("-": stdin) */
 	const char *engine_rules;   /* --engine-rules FILE: the user's rules, before ours */
 	const char *doctor_engine;  /* doctor --engine NAME: only its rules */
@@ -131,12 +169,15 @@ struct config {
 	int argc;
 };
 
-/* Parses argv and the environment. Returns 0, or -1 with a message for the
- * user in err (a usage error, exit 2). */
-int config_parse(int argc, char **argv, struct config *c, char *err, size_t errlen);
+/* Parses argv against the command table and the environment. Returns 0,
+ * or -1 with a message for the user in err (a usage error, exit 2). */
+int config_parse(struct command_table t, int argc, char **argv, struct config *c, char *err,
+		 size_t errlen);
 /* The same, with the --recipe file's text given instead of read (replay). */
-int config_parse_with(int argc, char **argv, const struct recipe_text *recipe, struct config *c,
-		      char *err, size_t errlen);
+int config_parse_with(struct command_table t, int argc, char **argv,
+		      const struct recipe_text *recipe, struct config *c, char *err, size_t errlen);
+/* The row called name (or an alias: --version, --help, -h), or NULL. */
+const struct command_row *config_command_named(struct command_table t, const char *name);
 void config_release(struct config *c);
 
 /* True when a recording keeps this argument (an option of the run, not
@@ -156,24 +197,23 @@ int config_check_recipe(const struct recipe *r, char *err, size_t errlen);
  * when there is no such flag. */
 const struct config_texts *config_texts_of(const struct config *c, const char *flag);
 
-/* The help of cmd (CMD_HELP: all commands and the run options), grouped
- * as the option table groups them, with defaults, the environment and an
- * example, appended to out. Returns 0 or -1 (out of memory). */
-int config_usage(enum command cmd, struct buf *out);
+/* The path of the report format (a report_format name) asked for, or
+ * NULL. */
+const char *config_output(const struct config *c, const char *format);
 
-/* One row of the option table, for the man page and the completions. */
+/* One row of the option table, for the help, the man page and the
+ * completions. */
 struct config_option_info {
 	const char *name, *arg, *help, *def; /* arg NULL: a flag; def NULL: none */
-	const char *group;		     /* "outputs", as --help heads it */
+	const char *group;		     /* "outputs", as the help heads it */
+	int group_rank;			     /* where the group comes */
 	const char *recipe_key;		     /* the recipe's "preflight" key, or NULL */
-	bool on_run, on_replay, on_list;     /* where it is taken */
+	const char *format;		     /* a report format's option: its name */
+	unsigned commands;		     /* CMD_BIT()s of the commands taking it */
 	bool takes_file;		     /* its value is a path */
 };
 
 /* Row i of the table into out: true, or false past the last. */
 bool config_option_info(size_t i, struct config_option_info *out);
-
-/* The environment and exit-code text every help ends with. */
-const char *config_usage_tail(void);
 
 #endif

@@ -1,36 +1,139 @@
-/* manual — the man page and the shell completions; see manual.h. */
+/* manual — help, man page and completions from the tables; see manual.h. */
 #include "manual.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "config.h"
 #include "version.h"
 
-/* the commands, as the man page and the completions list them */
-static const struct {
-	const char *name, *synopsis, *what;
-} commands[] = {
-	{ "run", "[--endpoint URL] [--model ID] [--recipe FILE] [options]",
-	  "runs the probes against an OpenAI-compatible endpoint and says why each failed" },
-	{ "conform", "[--endpoint URL] [--model ID] [--recipe FILE] [options]",
-	  "which parts of the OpenAI API the endpoint honours, ignores, rejects or breaks" },
-	{ "list", "[--probes DIR]", "the probes, with ids and titles" },
-	{ "validate", "FILE...", "checks probe and recipe files" },
-	{ "table", "[--conformance] REPORT.json... [--notebook FILE.md [--check]]",
-	  "the notebook's results table (or conformance matrix) from JSON reports" },
-	{ "report", "REPORT.json... [--html FILE] [--svg FILE]",
-	  "the HTML page and the long-context heat map, from JSON reports" },
-	{ "diff", "BASE.json NEW.json [--max-regression SPEC] [--markdown FILE]",
-	  "what changed between two reports; exit 1 on a regression" },
-	{ "replay", "RECORDING [options]", "re-grades a recording offline" },
-	{ "man", "", "prints this manual page (roff)" },
-	{ "completion", "bash|zsh", "prints the shell completion script" },
-	{ "version", "", "preflight's version and its libraries'" },
-	{ "help", "[COMMAND]", "the usage, or a command's options" },
-};
+#define OPTION_COLUMN 30 /* where an option's help starts in the help */
 
-#define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))
+static const char environment[] =
+	"environment:\n"
+	"  OPENAI_BASE_URL    the endpoint when --endpoint is not given\n"
+	"  OPENAI_API_KEY     the key (or the variable --api-key-env names); never shown\n"
+	"  PREFLIGHT_PROBES   the probe folder when --probes is not given\n"
+	"  NO_COLOR           no colour and no live progress\n"
+	"  GITHUB_ACTIONS, GITHUB_STEP_SUMMARY\n"
+	"                     annotations and the job summary under GitHub Actions\n";
+
+static const char exit_codes[] =
+	"exit codes: 0 all passed, 1 a probe failed (diff: a regression), 2 usage or\n"
+	"            configuration error, 3 the endpoint could not be used, 4 a report\n"
+	"            could not be written, 130/143 interrupted\n";
+
+/* --- the help ------------------------------------------------------------------ */
+
+/* text onto b in lines of at most MANUAL_COLUMNS: the first line goes on
+ * from column at, the others start at column indent */
+static int wrap(struct buf *b, const char *text, size_t at, size_t indent)
+{
+	const char *p = text;
+	int rc = 0;
+
+	while (*p && !rc) {
+		size_t word = strcspn(p, " "), room = MANUAL_COLUMNS - at;
+
+		if (at > indent && word + 1 > room) {
+			rc = buf_printf(b, "\n%*s", (int)indent, "");
+			at = indent;
+		} else if (at > indent) {
+			rc = buf_putc(b, ' ');
+			at++;
+		}
+		rc = rc || buf_append(b, p, word);
+		at += word;
+		p += word;
+		while (*p == ' ')
+			p++;
+	}
+	return rc || buf_putc(b, '\n');
+}
+
+/* "--name ARG" into out */
+static void option_words(const struct config_option_info *o, char *out, size_t n)
+{
+	snprintf(out, n, "%s%s%s", o->name, o->arg ? " " : "", o->arg ? o->arg : "");
+}
+
+/* one option of the help: its name, then its help, default and recipe key */
+static int help_option(struct buf *b, const struct config_option_info *o)
+{
+	char words[96], text[512];
+	int rc;
+
+	option_words(o, words, sizeof(words));
+	snprintf(text, sizeof(text), "%s%s%s%s%s%s%s", o->help, o->def || o->recipe_key ? " (" : "",
+		 o->def ? "default: " : "", o->def ? o->def : "",
+		 o->def && o->recipe_key ? "; " : "", o->recipe_key ? "recipe: " : "",
+		 o->recipe_key ? o->recipe_key : "");
+	if (o->def || o->recipe_key)
+		strcat(text, ")");
+	if (strlen(words) + 4 > OPTION_COLUMN)
+		rc = buf_printf(b, "  %s\n%*s", words, OPTION_COLUMN, "");
+	else
+		rc = buf_printf(b, "  %-*s", OPTION_COLUMN - 2, words);
+	return rc || wrap(b, text, OPTION_COLUMN, OPTION_COLUMN);
+}
+
+/* the options cmd takes, grouped as the table groups them */
+static int help_options(struct buf *b, enum command cmd)
+{
+	struct config_option_info o;
+	int rank, rc = 0;
+	size_t i;
+
+	for (rank = 0; rank < 32 && !rc; rank++) {
+		bool head = false;
+
+		for (i = 0; config_option_info(i, &o) && !rc; i++) {
+			if (o.group_rank != rank || !(o.commands & CMD_BIT(cmd)))
+				continue;
+			if (!head)
+				rc = buf_printf(b, "\n%s:\n", o.group);
+			head = true;
+			rc = rc || help_option(b, &o);
+		}
+	}
+	return rc;
+}
+
+static int help_all(struct command_table t, struct buf *b)
+{
+	size_t i;
+	int rc =
+		buf_puts(b, "usage: preflight COMMAND [options]\n\n"
+			    "Checks a served model recipe before anyone trusts it.\n\ncommands:\n");
+
+	for (i = 0; i < t.n && !rc; i++)
+		rc = buf_printf(b, "  %-12s", t.rows[i].name) || wrap(b, t.rows[i].summary, 14, 14);
+	return rc ||
+	       buf_puts(b, "\n'preflight help COMMAND' (or COMMAND --help) shows what COMMAND "
+			   "takes.\n\n") ||
+	       buf_puts(b, environment) || buf_puts(b, "\n") || buf_puts(b, exit_codes);
+}
+
+static int help_one(const struct command_row *cmd, struct buf *b)
+{
+	size_t head = strlen("usage: preflight  ") + strlen(cmd->name);
+	int rc = buf_printf(b, "usage: preflight %s ", cmd->name) ||
+		 wrap(b, cmd->synopsis ? cmd->synopsis : "", head, head) || buf_puts(b, "\n") ||
+		 wrap(b, cmd->about, 0, 0) || help_options(b, cmd->cmd) ||
+		 buf_printf(b, "\nexample:\n  %s\n", cmd->example);
+
+	if (!rc && (cmd->cmd == CMD_RUN || cmd->cmd == CMD_CONFORM))
+		rc = buf_puts(b, "\n") || buf_puts(b, environment);
+	if (!rc && cmd->network) /* the others say theirs in their paragraph */
+		rc = buf_puts(b, "\n") || buf_puts(b, exit_codes);
+	return rc;
+}
+
+int manual_help(struct command_table t, const struct command_row *cmd, struct buf *b)
+{
+	return cmd ? help_one(cmd, b) : help_all(t, b);
+}
+
+/* --- the man page -------------------------------------------------------------- */
 
 /* s as roff text: backslashes doubled, hyphens as \-, a leading dot or
  * quote neutralised */
@@ -47,30 +150,49 @@ static int roff(struct buf *b, const char *s)
 	return rc;
 }
 
-static int man_options(struct buf *b)
+/* "run, conform, replay": the commands that take an option */
+static int commands_of(struct buf *b, struct command_table t, unsigned commands)
+{
+	size_t i;
+	int rc = 0, n = 0;
+
+	for (i = 0; i < t.n && !rc; i++)
+		if (commands & CMD_BIT(t.rows[i].cmd))
+			rc = buf_printf(b, "%s\\fB%s\\fR", n++ ? ", " : "", t.rows[i].name);
+	return rc;
+}
+
+/* every option once, in its group, with the commands that take it */
+static int man_options(struct buf *b, struct command_table t)
 {
 	struct config_option_info o;
-	const char *group = NULL;
+	int rank, rc = 0;
 	size_t i;
-	int rc = 0;
 
-	for (i = 0; config_option_info(i, &o) && !rc; i++) {
-		if (!o.on_run)
-			continue;
-		if (!group || strcmp(group, o.group))
-			rc = buf_puts(b, ".SS ") || roff(b, o.group) || buf_puts(b, "\n");
-		group = o.group;
-		rc = rc || buf_puts(b, ".TP\n\\fB") || roff(b, o.name) || buf_puts(b, "\\fR") ||
-		     (o.arg && (buf_puts(b, " \\fI") || roff(b, o.arg) || buf_puts(b, "\\fR"))) ||
-		     buf_puts(b, "\n") || roff(b, o.help) ||
-		     (o.def &&
-		      (buf_puts(b, " (default: ") || roff(b, o.def) || buf_puts(b, ")"))) ||
-		     buf_puts(b, "\n");
+	for (rank = 0; rank < 32 && !rc; rank++) {
+		bool head = false;
+
+		for (i = 0; config_option_info(i, &o) && !rc; i++) {
+			if (o.group_rank != rank)
+				continue;
+			if (!head)
+				rc = buf_puts(b, ".SS ") || roff(b, o.group) || buf_puts(b, "\n");
+			head = true;
+			rc = rc || buf_puts(b, ".TP\n\\fB") || roff(b, o.name) ||
+			     buf_puts(b, "\\fR") ||
+			     (o.arg &&
+			      (buf_puts(b, " \\fI") || roff(b, o.arg) || buf_puts(b, "\\fR"))) ||
+			     buf_puts(b, "\n") || roff(b, o.help) ||
+			     (o.def &&
+			      (buf_puts(b, " (default: ") || roff(b, o.def) || buf_puts(b, ")"))) ||
+			     buf_puts(b, ". Taken by ") || commands_of(b, t, o.commands) ||
+			     buf_puts(b, ".\n");
+		}
 	}
 	return rc;
 }
 
-int manual_page(struct buf *b)
+int manual_page(struct command_table t, struct buf *b)
 {
 	size_t i;
 	int rc = buf_printf(b,
@@ -79,10 +201,9 @@ int manual_page(struct buf *b)
 			    "trusts it\n.SH SYNOPSIS\n",
 			    PREFLIGHT_VERSION);
 
-	for (i = 0; i < N_COMMANDS && !rc; i++)
-		rc = buf_printf(b, ".B preflight %s\n", commands[i].name) ||
-		     (*commands[i].synopsis &&
-		      (roff(b, commands[i].synopsis) || buf_puts(b, "\n"))) ||
+	for (i = 0; i < t.n && !rc; i++)
+		rc = buf_printf(b, ".B preflight %s\n", t.rows[i].name) ||
+		     (t.rows[i].synopsis && (roff(b, t.rows[i].synopsis) || buf_puts(b, "\n"))) ||
 		     buf_puts(b, ".br\n");
 	rc = rc ||
 	     buf_puts(b,
@@ -92,13 +213,13 @@ int manual_page(struct buf *b)
 		      "and what to change, and writes JUnit XML, a JSON evidence report, the lab "
 		      "notebook's markdown row, an HTML page and a long\\-context heat map.\n"
 		      ".SH COMMANDS\n");
-	for (i = 0; i < N_COMMANDS && !rc; i++)
-		rc = buf_printf(b, ".TP\n\\fB%s\\fR\n", commands[i].name) ||
-		     roff(b, commands[i].what) || buf_puts(b, "\n");
+	for (i = 0; i < t.n && !rc; i++)
+		rc = buf_printf(b, ".TP\n\\fB%s\\fR\n", t.rows[i].name) ||
+		     roff(b, t.rows[i].about) || buf_puts(b, "\n");
 	rc = rc ||
-	     buf_puts(b, ".SH OPTIONS\nThe options of \\fBrun\\fR and \\fBconform\\fR; "
-			 "\\fBpreflight COMMAND \\-\\-help\\fR lists each command's.\n") ||
-	     man_options(b) ||
+	     buf_puts(b, ".SH OPTIONS\nEach option once, in its group, with the commands that "
+			 "take it; \\fBpreflight help COMMAND\\fR lists one command's.\n") ||
+	     man_options(b, t) ||
 	     buf_puts(b,
 		      ".SH EXIT STATUS\n.TP\n0\nevery probe passed (diff: no regression)\n"
 		      ".TP\n1\na probe failed, a check failed, a table is stale, or a "
@@ -109,73 +230,71 @@ int manual_page(struct buf *b)
 		      "not given\n.TP\nOPENAI_API_KEY\nthe key; never printed or written\n.TP\n"
 		      "PREFLIGHT_PROBES\nthe probe folder\n.TP\nNO_COLOR\nno colour, no live "
 		      "progress\n.TP\nGITHUB_STEP_SUMMARY, GITHUB_ACTIONS\nthe job summary and the "
-		      "annotations of GitHub Actions\n"
-		      ".SH EXAMPLE\n.nf\npreflight run \\-\\-endpoint http://127.0.0.1:30004/v1 "
-		      "\\-\\-no\\-thinking \\-\\-needle\\-ctx 14000\n.fi\n");
-	return rc;
+		      "annotations of GitHub Actions\n.SH EXAMPLES\n.nf\n");
+	for (i = 0; i < t.n && !rc; i++)
+		rc = roff(b, t.rows[i].example) || buf_puts(b, "\n");
+	return rc || buf_puts(b, ".fi\n");
 }
 
-/* the options a command takes, sep between them */
-static int option_words(struct buf *b, bool (*takes)(const struct config_option_info *),
-			const char *sep)
+/* --- the completions ------------------------------------------------------------ */
+
+/* the options cmd takes (every command when cmd is CMD_COUNT and only
+ * those taking a file), sep between them */
+static int words(struct buf *b, enum command cmd, bool files_only, const char *sep)
 {
-	struct config_option_info o;
-	size_t i;
+	struct config_option_info o, seen[128];
+	size_t i, k, n_seen = 0;
 	int rc = 0, n = 0;
 
-	for (i = 0; config_option_info(i, &o) && !rc; i++)
-		if (takes(&o))
-			rc = buf_printf(b, "%s%s", n++ ? sep : "", o.name);
+	for (i = 0; config_option_info(i, &o) && !rc; i++) {
+		if ((cmd != CMD_COUNT && !(o.commands & CMD_BIT(cmd))) ||
+		    (files_only && !o.takes_file))
+			continue;
+		for (k = 0; k < n_seen && strcmp(seen[k].name, o.name); k++)
+			;
+		if (k < n_seen) /* a name two rows share (--markdown) */
+			continue;
+		if (n_seen < sizeof(seen) / sizeof(seen[0]))
+			seen[n_seen++] = o;
+		rc = buf_printf(b, "%s%s", n++ ? sep : "", o.name);
+	}
 	return rc;
 }
 
-static bool on_run(const struct config_option_info *o)
-{
-	return o->on_run;
-}
-
-static bool on_replay(const struct config_option_info *o)
-{
-	return o->on_replay;
-}
-
-static bool takes_file(const struct config_option_info *o)
-{
-	return o->takes_file;
-}
-
-static int bash(struct buf *b)
+static int bash(struct command_table t, struct buf *b)
 {
 	size_t i;
 	int rc = buf_puts(b, "# bash completion for preflight (preflight completion bash)\n"
 			     "_preflight() {\n  local cur=${COMP_WORDS[COMP_CWORD]} "
-			     "prev=${COMP_WORDS[COMP_CWORD-1]} opts\n  local commands=\"");
+			     "prev=${COMP_WORDS[COMP_CWORD-1]} opts=\n  local commands=\"");
 
-	for (i = 0; i < N_COMMANDS && !rc; i++)
-		rc = buf_printf(b, "%s%s", i ? " " : "", commands[i].name);
+	for (i = 0; i < t.n && !rc; i++)
+		rc = buf_printf(b, "%s%s", i ? " " : "", t.rows[i].name);
 	rc = rc ||
-	     buf_puts(b,
-		      "\"\n  if [ \"$COMP_CWORD\" -eq 1 ]; then\n    COMPREPLY=($(compgen "
-		      "-W \"$commands\" -- \"$cur\"))\n    return\n  fi\n  case \"$prev\" in\n   ");
-	rc = rc || option_words(b, takes_file, "|") ||
+	     buf_puts(b, "\"\n  if [ \"$COMP_CWORD\" -eq 1 ]; then\n    COMPREPLY=($(compgen "
+			 "-W \"$commands\" -- \"$cur\"))\n    return\n  fi\n  case \"$prev\" in\n  "
+			 " ") ||
+	     words(b, CMD_COUNT, true, "|") ||
 	     buf_puts(b, ")\n    COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n  esac\n"
-			 "  case \"${COMP_WORDS[1]}\" in\n  run|conform) opts=\"");
-	rc = rc || option_words(b, on_run, " ") || buf_puts(b, "\" ;;\n  replay) opts=\"") ||
-	     option_words(b, on_replay, " ") ||
-	     buf_puts(
-		     b,
-		     "\" ;;\n  list) opts=\"--probes\" ;;\n  table) opts=\"--conformance "
-		     "--notebook --check\" ;;\n  report) opts=\"--html --svg\" ;;\n  diff) "
-		     "opts=\"--max-regression --markdown\" ;;\n  completion) opts=\"bash zsh\" ;;\n"
-		     "  help) opts=\"$commands\" ;;\n  esac\n  case \"$cur\" in\n  -*) "
-		     "COMPREPLY=($(compgen -W \"$opts\" -- \"$cur\")) ;;\n  *) "
-		     "COMPREPLY=($(compgen "
-		     "-f -- \"$cur\")) ;;\n  esac\n}\ncomplete -o filenames -F _preflight "
-		     "preflight\n");
-	return rc;
+			 "  case \"${COMP_WORDS[1]}\" in\n");
+	for (i = 0; i < t.n && !rc; i++) {
+		rc = buf_printf(b, "  %s) opts=\"", t.rows[i].name);
+		if (t.rows[i].args == ARGS_SHELL)
+			rc = rc || buf_puts(b, "bash zsh");
+		else if (t.rows[i].args == ARGS_COMMAND)
+			rc = rc || buf_puts(b, "$commands");
+		else
+			rc = rc || words(b, t.rows[i].cmd, false, " ");
+		rc = rc || buf_puts(b, "\" ;;\n");
+	}
+	return rc || buf_puts(b, "  esac\n  case \"$cur\" in\n  -*) COMPREPLY=($(compgen -W "
+				 "\"$opts\" -- \"$cur\")) ;;\n  *) if [ -n \"$opts\" ] && [[ "
+				 "\"$opts\" != -* ]]; then COMPREPLY=($(compgen -W \"$opts\" -- "
+				 "\"$cur\")); else COMPREPLY=($(compgen -f -- \"$cur\")); fi ;;\n"
+				 "  esac\n}\ncomplete -o filenames -F _preflight preflight\n");
 }
 
-/* an option's help as a zsh description: no [ ] : ' or backslash */
+/* text as a zsh description: no [ ] : ' or backslash */
 static int zsh_words(struct buf *b, const char *s)
 {
 	int rc = 0;
@@ -186,14 +305,14 @@ static int zsh_words(struct buf *b, const char *s)
 	return rc;
 }
 
-static int zsh_options(struct buf *b, bool (*takes)(const struct config_option_info *))
+static int zsh_options(struct buf *b, enum command cmd)
 {
 	struct config_option_info o;
 	size_t i;
 	int rc = 0;
 
 	for (i = 0; config_option_info(i, &o) && !rc; i++)
-		if (takes(&o))
+		if (o.commands & CMD_BIT(cmd))
 			rc = buf_printf(b, "      '%s[", o.name) || zsh_words(b, o.help) ||
 			     buf_printf(b, "]%s' \\\n",
 					!o.arg	       ? ""
@@ -202,30 +321,33 @@ static int zsh_options(struct buf *b, bool (*takes)(const struct config_option_i
 	return rc;
 }
 
-static int zsh(struct buf *b)
+static int zsh(struct command_table t, struct buf *b)
 {
 	size_t i;
 	int rc =
 		buf_puts(b, "#compdef preflight\n# zsh completion for preflight (preflight "
 			    "completion zsh)\n_preflight() {\n  local -a commands\n  commands=(\n");
 
-	for (i = 0; i < N_COMMANDS && !rc; i++)
-		rc = buf_printf(b, "    '%s:", commands[i].name) ||
-		     zsh_words(b, commands[i].what) || buf_puts(b, "'\n");
-	rc = rc ||
-	     buf_puts(b, "  )\n  if (( CURRENT == 2 )); then\n    _describe command "
-			 "commands\n    return\n  fi\n  case $words[2] in\n  run|conform)\n"
-			 "    _arguments \\\n") ||
-	     zsh_options(b, on_run) ||
-	     buf_puts(b, "      '*:file:_files' ;;\n  replay)\n    _arguments \\\n") ||
-	     zsh_options(b, on_replay) ||
-	     buf_puts(b, "      '*:file:_files' ;;\n  completion) _values shell bash zsh ;;\n"
-			 "  help) _describe command commands ;;\n  *) _files ;;\n  esac\n}\n"
-			 "_preflight \"$@\"\n");
-	return rc;
+	for (i = 0; i < t.n && !rc; i++)
+		rc = buf_printf(b, "    '%s:", t.rows[i].name) || zsh_words(b, t.rows[i].summary) ||
+		     buf_puts(b, "'\n");
+	rc = rc || buf_puts(b, "  )\n  if (( CURRENT == 2 )); then\n    _describe command "
+			       "commands\n    return\n  fi\n  case $words[2] in\n");
+	for (i = 0; i < t.n && !rc; i++) {
+		rc = buf_printf(b, "  %s)\n", t.rows[i].name);
+		if (t.rows[i].args == ARGS_SHELL)
+			rc = rc || buf_puts(b, "    _values shell bash zsh ;;\n");
+		else if (t.rows[i].args == ARGS_COMMAND)
+			rc = rc || buf_puts(b, "    _describe command commands ;;\n");
+		else
+			rc = rc || buf_puts(b, "    _arguments \\\n") ||
+			     zsh_options(b, t.rows[i].cmd) ||
+			     buf_puts(b, "      '*:file:_files' ;;\n");
+	}
+	return rc || buf_puts(b, "  esac\n}\n_preflight \"$@\"\n");
 }
 
-int manual_completion(const char *shell, struct buf *b)
+int manual_completion(struct command_table t, const char *shell, struct buf *b)
 {
-	return !strcmp(shell, "zsh") ? zsh(b) : bash(b);
+	return !strcmp(shell, "zsh") ? zsh(t, b) : bash(t, b);
 }

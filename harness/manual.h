@@ -1,16 +1,25 @@
-/* manual — the man page (roff) and the bash and zsh completions, made
- * from config's option table and the list of commands, so that neither can
- * drift from --help. `preflight man` and `preflight completion SHELL`
- * print them; make builds and installs them. Never prints itself. */
+/* manual — the help, the man page (roff) and the bash and zsh completions,
+ * all made from the command table (cli.h) and config's option table, so
+ * none can drift from the commands: every command appears in each, and a
+ * command's help lists exactly the options it accepts, grouped as the
+ * table groups them, in 80 columns. Builds text; never prints. */
 #ifndef PREFLIGHT_MANUAL_H
 #define PREFLIGHT_MANUAL_H
 
 #include "buf.h"
+#include "config.h"
+
+#define MANUAL_COLUMNS 80 /* the help's width */
+
+/* preflight --help (cmd NULL: the commands with their one-liners), or
+ * help CMD (what CMD takes, grouped, and an example of CMD) onto b.
+ * Returns 0, or -1 when out of memory. */
+int manual_help(struct command_table t, const struct command_row *cmd, struct buf *b);
 
 /* preflight.1 onto b. Returns 0, or -1 when out of memory. */
-int manual_page(struct buf *b);
+int manual_page(struct command_table t, struct buf *b);
 
 /* The completion script for shell ("bash" or "zsh") onto b. */
-int manual_completion(const char *shell, struct buf *b);
+int manual_completion(struct command_table t, const char *shell, struct buf *b);
 
 #endif

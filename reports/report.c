@@ -11,18 +11,15 @@
 #include "secret.h"
 #include "text.h"
 
-/* every report format: a new one is its writer's file and one row here */
+/* every report format: a new one is its writer's file, one row here and
+ * its option's row in config.c */
 static const struct report_format formats[] = {
-	{ "junit", "--junit", "JUnit XML (written atomically)", report_junit_render, true },
-	{ "json", "--json", "the JSON report (written atomically)", report_json_render, true },
-	{ "markdown", "--markdown", "the notebook row (written atomically)", report_markdown_render,
-	  true },
-	{ "html", "--html", "the HTML report, one self-contained page (written atomically)",
-	  report_html_render, true },
-	{ "svg", "--svg", "the long-context heat map, a standalone SVG (written atomically)",
-	  report_svg_render, true },
-	{ "metrics", "--metrics", "OpenMetrics text: GitLab's metrics report (written atomically)",
-	  report_metrics_render, true },
+	{ .name = "junit", .render = report_junit_render, .on_unusable = true },
+	{ .name = "json", .render = report_json_render, .on_unusable = true },
+	{ .name = "markdown", .render = report_markdown_render, .on_unusable = true },
+	{ .name = "html", .render = report_html_render, .on_unusable = true },
+	{ .name = "svg", .render = report_svg_render, .on_unusable = true },
+	{ .name = "metrics", .render = report_metrics_render, .on_unusable = true },
 };
 
 const struct report_format *report_format_at(size_t i)

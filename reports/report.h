@@ -46,20 +46,16 @@ int conformance_area_rank(const char *area);
 
 struct secret;
 
-/* A report format: its name, the option that asks for it, and its writer.
- * The option table (config) and the outputs of run and replay come from
- * this table, so a new format is one writer and one row. */
+/* A report format: its name and its writer. The option that asks for it
+ * (--junit FILE) is a row of config's option table with the same name in
+ * its format; a test pins the two lists to each other. */
 struct report_format {
-	const char *name;   /* "junit"; the key in the dry-run plan's outputs */
-	const char *option; /* "--junit": takes the path */
-	const char *help;
+	const char *name; /* "junit"; the key in the dry-run plan's outputs */
 	int (*render)(const struct run_result *r, struct buf *out);
 	bool on_unusable; /* written too when the endpoint could not be used (exit 3) */
 };
 
-#define REPORT_MAX_FORMATS 8
-
-/* The i-th format, in the order the help lists them; NULL past the last. */
+/* The i-th format; NULL past the last. */
 const struct report_format *report_format_at(size_t i);
 /* The format called name, or NULL. */
 const struct report_format *report_format_named(const char *name);

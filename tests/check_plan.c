@@ -7,6 +7,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "cli.h"
 #include "config.h"
 #include "plan.h"
 #include "probe.h"
@@ -24,7 +25,8 @@ static void plan_of(const char *const *args, struct config *c, struct probe_set 
 	while (*args && n < 31)
 		argv[n++] = *args++;
 	snprintf(dir, sizeof(dir), "%s/probes", repo_root());
-	ck_assert_msg(config_parse(n, (char **)argv, c, err, sizeof(err)) == 0, "%s", err);
+	ck_assert_msg(config_parse(cli_commands(), n, (char **)argv, c, err, sizeof(err)) == 0,
+		      "%s", err);
 	ck_assert_msg(probe_load_dir(dir, set, err, sizeof(err)) == 0, "%s", err);
 	ck_assert_msg(probe_set_select(set, c->checks, err, sizeof(err)) == 0, "%s", err);
 	ck_assert_int_eq(plan_build(c, set, pl), 0);

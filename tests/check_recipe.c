@@ -4,6 +4,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "config.h"
 #include "recipe.h"
 #include "suites.h"
@@ -76,7 +77,8 @@ START_TEST(flags_override_recipe)
 	};
 	struct config c;
 
-	ck_assert_msg(config_parse(6, (char **)argv, &c, err, sizeof(err)) == 0, "%s", err);
+	ck_assert_msg(config_parse(cli_commands(), 6, (char **)argv, &c, err, sizeof(err)) == 0,
+		      "%s", err);
 	ck_assert_str_eq(c.endpoint, "http://127.0.0.1:30004/v1");
 	ck_assert_str_eq(c.model, "qwen35-122b");
 	ck_assert_int_eq(c.thinking, THINKING_DISABLED);
@@ -111,7 +113,7 @@ START_TEST(recipe_values_are_checked_like_flags)
 	struct recipe *r;
 	struct config c;
 
-	ck_assert_int_eq(config_parse(4, (char **)argv, &c, err, sizeof(err)), -1);
+	ck_assert_int_eq(config_parse(cli_commands(), 4, (char **)argv, &c, err, sizeof(err)), -1);
 	ck_assert_msg(strstr(err, path) && strstr(err, bad_values[_i].want), "%s", err);
 	config_release(&c);
 	/* validate says the same without a run */

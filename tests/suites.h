@@ -40,5 +40,6 @@ Suite *schemas_suite(void);
 Suite *notebook_suite(void);
 Suite *enginelog_suite(void);
 Suite *say_suite(void);
+Suite *manual_suite(void);
 
 #endif
