@@ -14,45 +14,45 @@
 #include "result.h"
 #include "say.h"
 
-int commands_engine_rules(const struct config *c, struct engine_rules *rs)
+int commands_engine_rules(const struct config *c, struct log_rules *rs)
 {
 	char dir[PATH_MAX], path[PATH_MAX + 32], err[1024];
 
 	memset(rs, 0, sizeof(*rs));
 	snprintf(path, sizeof(path), "%s/engine/rules.json",
 		 commands_probe_dir(c, dir, sizeof(dir)));
-	if ((c->engine_rules && engine_rules_load(rs, c->engine_rules, err, sizeof(err))) ||
-	    engine_rules_load(rs, path, err, sizeof(err))) {
+	if ((c->engine_rules && log_rules_load(rs, c->engine_rules, err, sizeof(err))) ||
+	    log_rules_load(rs, path, err, sizeof(err))) {
 		say_error("%s", err);
-		engine_rules_release(rs);
+		log_rules_release(rs);
 		return -1;
 	}
 	return 0;
 }
 
 /* one match as doctor and the console show it */
-static void show(const char *log, const struct engine_match *m)
+static void show(const char *log, const struct log_match *m)
 {
 	say_printf(SAY_OUT, "%s:%ld: %s %s (%s): %s\n    why: %s\n    remedy: %s\n", log, m->line,
 		   m->rule->fatal ? "fatal  " : "warning", m->rule->id, m->rule->cause, m->quote,
 		   m->rule->explain, m->rule->remedy);
 }
 
-static int doctor_one(const struct config *c, const struct engine_rules *rs, const char *log,
+static int doctor_one(const struct config *c, const struct log_rules *rs, const char *log,
 		      bool *fatal)
 {
-	const struct engine_match *ranked[ENGINE_MAX_MATCHES];
-	struct engine_log l;
+	const struct log_match *ranked[ENGINELOG_MAX_MATCHES];
+	struct enginelog l;
 	char err[1024];
 	size_t i, n;
 
-	engine_log_init(&l, rs, c->doctor_engine);
-	if (engine_log_read_file(&l, log, err, sizeof(err))) {
+	enginelog_init(&l, rs, c->doctor_engine);
+	if (enginelog_read_file(&l, log, err, sizeof(err))) {
 		say_error("%s", err);
-		engine_log_release(&l);
+		enginelog_release(&l);
 		return -1;
 	}
-	n = engine_log_ranked(&l, ranked);
+	n = enginelog_ranked(&l, ranked);
 	for (i = 0; i < n; i++)
 		show(log, ranked[i]);
 	if (l.more)
@@ -64,13 +64,13 @@ static int doctor_one(const struct config *c, const struct engine_rules *rs, con
 		say_printf(SAY_OUT, "doctor: %s: no known fatal signature in %ld lines%s\n", log,
 			   l.lines, n ? " (warnings above)" : "");
 	*fatal = *fatal || l.fatal;
-	engine_log_release(&l);
+	enginelog_release(&l);
 	return 0;
 }
 
 int cmd_doctor(const struct config *c, const volatile sig_atomic_t *stop)
 {
-	struct engine_rules rs;
+	struct log_rules rs;
 	bool fatal = false;
 	int i, bad = 0;
 
@@ -79,7 +79,7 @@ int cmd_doctor(const struct config *c, const volatile sig_atomic_t *stop)
 		return EXIT_USAGE;
 	for (i = 0; i < c->n_files; i++)
 		bad += doctor_one(c, &rs, c->files[i], &fatal) != 0;
-	engine_rules_release(&rs);
+	log_rules_release(&rs);
 	return bad ? EXIT_USAGE : fatal ? EXIT_FAILED : EXIT_PASS;
 }
 
@@ -95,7 +95,7 @@ int engine_watch_open(struct engine_watch *w, const struct config *c)
 		return -1;
 	w->path = c->engine_log;
 	w->active = true;
-	engine_log_init(&w->log, &w->rules, NULL);
+	enginelog_init(&w->log, &w->rules, ENGINE_UNKNOWN);
 	if (!strcmp(w->path, "-")) { /* a pipe from docker logs -f never ends: read what came */
 		w->fd = STDIN_FILENO;
 		w->stdin_flags = fcntl(w->fd, F_GETFL); /* shared with the shell: restored */
@@ -120,7 +120,7 @@ static void drain(struct engine_watch *w, bool last)
 		struct pollfd p = { w->fd, POLLIN, 0 };
 
 		if (n > 0) {
-			engine_log_feed(&w->log, chunk, (size_t)n);
+			enginelog_feed(&w->log, chunk, (size_t)n);
 		} else if (errno != EINTR &&
 			   (errno != EAGAIN || !last || poll(&p, 1, STDIN_SETTLE_MS) <= 0)) {
 			return; /* nothing more yet (or an error: what came is what there is) */
@@ -140,7 +140,7 @@ bool engine_watch_poll(void *ctx)
 }
 
 /* one match as a finding of the report */
-static void finding_of(const struct engine_match *m, struct engine_finding *f)
+static void finding_of(const struct log_match *m, struct engine_finding *f)
 {
 	f->rule = xstrdup(m->rule->id);
 	f->cause = xstrdup(m->rule->cause);
@@ -153,15 +153,15 @@ static void finding_of(const struct engine_match *m, struct engine_finding *f)
 
 bool engine_watch_explain(void *ctx, struct run_result *r)
 {
-	const struct engine_match *ranked[ENGINE_MAX_MATCHES];
+	const struct log_match *ranked[ENGINELOG_MAX_MATCHES];
 	struct engine_watch *w = ctx;
 	size_t n, i;
 
 	drain(w, true);
-	engine_log_end(&w->log);
+	enginelog_end(&w->log);
 	if (r->findings) /* asked once a run */
 		return r->findings[0].fatal;
-	n = engine_log_ranked(&w->log, ranked);
+	n = enginelog_ranked(&w->log, ranked);
 	r->engine_log = xstrdup(w->path);
 	if (!n || !(r->findings = xcalloc(n, sizeof(*r->findings))))
 		return false;
@@ -180,8 +180,8 @@ void engine_watch_close(struct engine_watch *w)
 		close(w->fd);
 	if (w->fd == STDIN_FILENO && w->stdin_flags >= 0)
 		(void)fcntl(w->fd, F_SETFL, w->stdin_flags);
-	engine_log_release(&w->log);
-	engine_rules_release(&w->rules);
+	enginelog_release(&w->log);
+	log_rules_release(&w->rules);
 	memset(w, 0, sizeof(*w));
 	w->fd = -1;
 }

@@ -30,14 +30,14 @@ int cmd_doctor(const struct config *c, const volatile sig_atomic_t *stop);
 /* The rules: --engine-rules FILE, then the bundled probes/engine/rules.json
  * (rs released by the caller). Returns 0, or -1 when one cannot be read
  * (said). */
-int commands_engine_rules(const struct config *c, struct engine_rules *rs);
+int commands_engine_rules(const struct config *c, struct log_rules *rs);
 
 /* --engine-log as run and conform follow it (cmd_engine.c): the rules, the
  * log read so far, the file (opened when it appears; "-" is stdin). The
  * poll and explain functions are the runner's engine hooks. */
 struct engine_watch {
-	struct engine_rules rules;
-	struct engine_log log;
+	struct log_rules rules;
+	struct enginelog log;
 	const char *path;
 	int fd;
 	bool active;

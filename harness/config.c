@@ -97,6 +97,8 @@ static int add_expect(struct config *c, const struct option *o, const char *val,
 		      size_t errlen);
 static int set_recipe(struct config *c, const struct option *o, const char *val, char *err,
 		      size_t errlen);
+static int set_engine(struct config *c, const struct option *o, const char *val, char *err,
+		      size_t errlen);
 
 #define OFF(f) offsetof(struct config, f)
 
@@ -509,9 +511,11 @@ static const struct option options[] = {
 	  .group = G_ENGINE },
 	{ .name = "--engine",
 	  .arg = "NAME",
-	  .kind = OPT_STR,
+	  .kind = OPT_CALL,
 	  .offset = OFF(doctor_engine),
-	  .help = "only this engine's rules (vllm, sglang, llama.cpp, ollama, tgi...)",
+	  .help = "only this engine's rules (vllm, sglang, llama.cpp, ollama, tgi, lmdeploy, "
+		  "trt-llm, or another of their names)",
+	  .set = set_engine,
 	  .commands = CMD_BIT(CMD_DOCTOR),
 	  .group = G_ENGINE },
 	{ .name = "--junit",
@@ -899,6 +903,16 @@ static int set_policy(struct config *c, const struct option *o, const char *val,
 	if (reasoning_policy_parse(val, &c->reasoning_evidence) == 0)
 		return 0;
 	snprintf(err, errlen, "%s must be any, required or forbidden, not '%s'", o->name, val);
+	return -1;
+}
+
+/* an engine by any of its names, through the registry */
+static int set_engine(struct config *c, const struct option *o, const char *val, char *err,
+		      size_t errlen)
+{
+	if ((c->doctor_engine = engine_named(val)) != ENGINE_UNKNOWN)
+		return 0;
+	snprintf(err, errlen, "%s: '%s' is not an engine: %s", o->name, val, engine_keys());
 	return -1;
 }
 

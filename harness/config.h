@@ -19,6 +19,7 @@
 
 #include "buf.h"
 #include "chat.h"
+#include "engine.h"
 #include "probe.h"
 #include "recipe.h"
 
@@ -159,7 +160,7 @@ struct config {
 	const char *about;	    /* help COMMAND: its name, NULL for all */
 	const char *engine_log;	    /* --engine-log FILE ("-": stdin) */
 	const char *engine_rules;   /* --engine-rules FILE: the user's rules, before ours */
-	const char *doctor_engine;  /* doctor --engine NAME: only its rules */
+	enum engine doctor_engine;  /* doctor --engine NAME: only its rules; UNKNOWN all */
 	const char *record;	    /* run --record FILE */
 	const char *recording;	    /* replay RECORDING */
 	struct recipe *recipe;	    /* owned; --recipe */

@@ -68,7 +68,7 @@ static void read_version(struct endpoint *e, const struct http_options *o)
 	if (!e->version && cJSON_IsString(v))
 		e->version = xstrdup(v->valuestring);
 	if (cJSON_IsString(v))
-		saw_engine(e, ENGINE_VLLM, "GET /version");
+		saw_engine(e, ENGINE_VLLM, engine_info(ENGINE_VLLM)->discovery);
 	cJSON_Delete(root);
 }
 
@@ -82,7 +82,7 @@ static void read_props(struct endpoint *e, const struct http_options *o)
 	e->max_model_len = json_long(cJSON_GetObjectItemCaseSensitive(dgs, "n_ctx"));
 	e->window_seen = e->max_model_len > 0 ? "n_ctx per slot, /props" : NULL;
 	if (cJSON_IsObject(dgs))
-		saw_engine(e, ENGINE_LLAMACPP, "GET /props");
+		saw_engine(e, ENGINE_LLAMACPP, engine_info(ENGINE_LLAMACPP)->discovery);
 	if (!e->version && cJSON_IsString(v))
 		e->version = xstrdup(v->valuestring);
 	cJSON_Delete(root);
@@ -97,7 +97,7 @@ static void read_info(struct endpoint *e, const struct http_options *o)
 
 	if (cJSON_IsString(cJSON_GetObjectItemCaseSensitive(root, "model_id")) &&
 	    cJSON_GetObjectItemCaseSensitive(root, "max_input_tokens")) {
-		saw_engine(e, ENGINE_TGI, "GET /info");
+		saw_engine(e, ENGINE_TGI, engine_info(ENGINE_TGI)->discovery);
 		if (e->max_model_len < 0 && total > 0) {
 			e->max_model_len = total;
 			e->window_seen = "max_total_tokens, /info";

@@ -2,46 +2,134 @@
 #include "engine.h"
 
 #include <ctype.h>
+#include <pthread.h>
+#include <stdio.h>
 #include <stddef.h>
 #include <string.h>
 #include <strings.h>
 
-static const struct {
-	const char *name;	    /* as reports print it */
-	const char *const *aliases; /* as users and servers write it */
-} engines[ENGINE_COUNT] = {
-	[ENGINE_UNKNOWN] = { NULL, NULL },
-	[ENGINE_VLLM] = { "vLLM", (const char *const[]){ "vllm", NULL } },
-	[ENGINE_SGLANG] = { "SGLang", (const char *const[]){ "sglang", NULL } },
-	[ENGINE_LLAMACPP] = { "llama.cpp",
-			      (const char *const[]){ "llama.cpp", "llamacpp", "llama-server",
-						     "llama_cpp", NULL } },
-	[ENGINE_OLLAMA] = { "Ollama", (const char *const[]){ "ollama", NULL } },
-	[ENGINE_TGI] = { "TGI", (const char *const[]){ "tgi", "text-generation-inference", NULL } },
+#define LIST(...) ((const char *const[]){ __VA_ARGS__, NULL })
+
+/* every engine, once */
+static const struct engine_info engines[ENGINE_COUNT] = {
+	[ENGINE_VLLM] = {
+		.id = ENGINE_VLLM, .key = "vllm", .name = "vLLM", 
+		.owners = LIST("vllm"), .discovery = "GET /version", .running_usage = true,
+		.prompt_logprobs = true, .top_logprobs_max = 20,
+		.flags = { .memory = "--gpu-memory-utilization", .context = "--max-model-len",
+			   .concurrency = "--max-num-seqs", .prefill = "--max-num-batched-tokens",
+			   .reasoning_parser = "--reasoning-parser",
+			   .tool_parser = "--tool-call-parser" },
+	},
+	[ENGINE_SGLANG] = {
+		.id = ENGINE_SGLANG, .key = "sglang", .name = "SGLang",
+		 .owners = LIST("sglang"),
+		.running_usage = true, .prompt_logprobs = true, .top_logprobs_max = 20,
+		.flags = { .memory = "--mem-fraction-static", .context = "--context-length",
+			   .concurrency = "--max-running-requests",
+			   .prefill = "--chunked-prefill-size",
+			   .reasoning_parser = "--reasoning-parser",
+			   .tool_parser = "--tool-call-parser" },
+	},
+	[ENGINE_LLAMACPP] = {
+		.id = ENGINE_LLAMACPP, .key = "llama.cpp", .name = "llama.cpp",
+		.aliases = LIST("llamacpp", "llama-server", "llama_cpp", "llama-cpp"),
+		.owners = LIST("llamacpp", "llama.cpp"), .discovery = "GET /props",
+		.per_slot_window = true,
+		.flags = { .memory = "-ngl", .context = "-c", .concurrency = "-np",
+			   .prefill = "-b", .reasoning_parser = "--reasoning-format",
+			   .tool_parser = "--jinja" },
+	},
+	[ENGINE_OLLAMA] = {
+		.id = ENGINE_OLLAMA, .key = "ollama", .name = "Ollama", 
+		.owners = LIST("library", "ollama"), .top_logprobs_max = 20,
+		.flags = { .memory = "OLLAMA_GPU_OVERHEAD", .context = "num_ctx",
+			   .concurrency = "OLLAMA_NUM_PARALLEL" },
+	},
+	[ENGINE_TGI] = {
+		.id = ENGINE_TGI, .key = "tgi", .name = "TGI",
+		.aliases = LIST("text-generation-inference", "text-generation-launcher"),
+		.owners = LIST("tgi", "text-generation-inference"), .discovery = "GET /info",
+		.top_logprobs_max = 5,
+		.flags = { .memory = "--cuda-memory-fraction", .context = "--max-total-tokens",
+			   .concurrency = "--max-concurrent-requests",
+			   .prefill = "--max-batch-prefill-tokens" },
+	},
+	[ENGINE_LMDEPLOY] = {
+		.id = ENGINE_LMDEPLOY, .key = "lmdeploy", .name = "LMDeploy",
+		 .owners = LIST("lmdeploy"),
+		.flags = { .memory = "--cache-max-entry-count", .context = "--session-len",
+			   .concurrency = "--max-batch-size", .prefill = "--max-prefill-token-num",
+			   .reasoning_parser = "--reasoning-parser",
+			   .tool_parser = "--tool-call-parser" },
+	},
+	[ENGINE_TRTLLM] = {
+		.id = ENGINE_TRTLLM, .key = "trt-llm", .name = "TensorRT-LLM",
+		.aliases = LIST("trtllm", "tensorrt-llm", "tensorrt_llm", "trtllm-serve"),
+		.owners = LIST("tensorrt_llm"),
+		.flags = { .memory = "--kv_cache_free_gpu_memory_fraction",
+			   .context = "--max_seq_len", .concurrency = "--max_batch_size",
+			   .prefill = "--max_num_tokens", .reasoning_parser = "--reasoning_parser",
+			   .tool_parser = "--tool_parser" },
+	},
 };
+
+const struct engine_info *engine_info(enum engine e)
+{
+	return e > ENGINE_UNKNOWN && e < ENGINE_COUNT ? &engines[e] : NULL;
+}
 
 const char *engine_name(enum engine e)
 {
-	return (unsigned)e < ENGINE_COUNT ? engines[e].name : NULL;
+	return engine_info(e) ? engines[e].name : NULL;
+}
+
+const char *engine_key(enum engine e)
+{
+	return engine_info(e) ? engines[e].key : NULL;
+}
+
+static bool in(const char *const *list, const char *name)
+{
+	for (; list && *list; list++)
+		if (!strcasecmp(name, *list))
+			return true;
+	return false;
 }
 
 enum engine engine_named(const char *name)
 {
 	int e;
-	size_t i;
 
 	for (e = 1; name && e < ENGINE_COUNT; e++)
-		for (i = 0; engines[e].aliases[i]; i++)
-			if (!strcasecmp(name, engines[e].aliases[i]))
-				return (enum engine)e;
+		if (!strcasecmp(name, engines[e].key) || !strcasecmp(name, engines[e].name) ||
+		    in(engines[e].aliases, name))
+			return (enum engine)e;
 	return ENGINE_UNKNOWN;
+}
+
+const char *engine_keys(void)
+{
+	static char keys[256];
+	size_t at = 0;
+	int e;
+
+	if (keys[0])
+		return keys;
+	for (e = 1; e < ENGINE_COUNT; e++)
+		at += (size_t)snprintf(keys + at, sizeof(keys) - at, "%s%s", e > 1 ? ", " : "",
+				       engines[e].key);
+	return keys;
 }
 
 enum engine engine_from_owner(const char *owned_by)
 {
-	if (owned_by && !strcmp(owned_by, "library"))
-		return ENGINE_OLLAMA; /* Ollama's /v1/models owner */
-	return engine_named(owned_by);
+	int e;
+
+	for (e = 1; owned_by && e < ENGINE_COUNT; e++)
+		if (in(engines[e].owners, owned_by))
+			return (enum engine)e;
+	return ENGINE_UNKNOWN;
 }
 
 static bool digits(const char *s, size_t n)
@@ -270,12 +358,120 @@ static const struct {
 	  "(--extra-body, --chat-template-kwargs, the probe's request)" },
 };
 
+/* Where no row says it in an engine's own words, a cause's remedy from the
+ * engine's flag vocabulary: {name} and the struct engine_flags fields; a
+ * template applies only when the engine has every flag it names. So a
+ * new engine's row gets remedies in its own flags without rows here. */
+static const struct {
+	enum cause cause;
+	const char *text;
+} templates[] = {
+	{ CAUSE_REASONING_BLEED, "serve with the model's reasoning parser: {reasoning_parser}" },
+	{ CAUSE_ANSWER_IN_REASONING,
+	  "the reasoning parser put the answer in the reasoning channel: check "
+	  "{reasoning_parser} matches the model and its chat template" },
+	{ CAUSE_TOOL_CALL_AS_TEXT,
+	  "serve with the tool-call parser that matches the model ({tool_parser}), and a chat "
+	  "template that renders tools" },
+	{ CAUSE_NO_TOOL_CALL,
+	  "the model answered in prose: check {tool_parser} and that the chat template renders "
+	  "tools" },
+	{ CAUSE_INVALID_TOOL_ARGUMENTS,
+	  "tool arguments are broken: check {tool_parser} matches the model, and run without "
+	  "speculative decoding to rule it out" },
+	{ CAUSE_GARBAGE_OUTPUT,
+	  "the decode is broken: suspect the kernel or quantization path (another quantization, "
+	  "an unquantized KV cache)" },
+	{ CAUSE_CONTEXT_OVERFLOW,
+	  "serve with a larger {context}, or run with a smaller --needle-ctx" },
+	{ CAUSE_WRONG_ANSWER,
+	  "read the answer in the report; check the chat template and the sampling defaults "
+	  "{name} applies" },
+	{ CAUSE_HTTP_ERROR,
+	  "read {name}'s log around this request; if it ran out of memory, lower {memory} or "
+	  "{concurrency}" },
+	{ CAUSE_CONCURRENCY_CORRUPTION,
+	  "answers are clean one at a time and corrupt under load: retry with {concurrency} 1, "
+	  "or without speculative decoding" },
+	{ CAUSE_STREAM_PARITY,
+	  "{name} answers differently streamed: its tool and reasoning parsers may have a "
+	  "separate streaming path; compare the two answers in the JSON report" },
+};
+
+#define REMEDY_MAX 384
+
+/* the value of {word} for e, or NULL */
+static const char *placeholder(const struct engine_info *e, const char *word, size_t n)
+{
+	static const struct {
+		const char *word;
+		size_t offset;
+	} fields[] = {
+		{ "memory", offsetof(struct engine_flags, memory) },
+		{ "context", offsetof(struct engine_flags, context) },
+		{ "concurrency", offsetof(struct engine_flags, concurrency) },
+		{ "prefill", offsetof(struct engine_flags, prefill) },
+		{ "reasoning_parser", offsetof(struct engine_flags, reasoning_parser) },
+		{ "tool_parser", offsetof(struct engine_flags, tool_parser) },
+	};
+	size_t i;
+
+	if (n == 4 && !strncmp(word, "name", 4))
+		return e->name;
+	for (i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
+		if (strlen(fields[i].word) == n && !strncmp(word, fields[i].word, n))
+			return *(const char *const *)(const void *)((const char *)&e->flags +
+								    fields[i].offset);
+	return NULL;
+}
+
+/* template filled for e into out: true, or false when e lacks a flag */
+static bool fill(const struct engine_info *e, const char *t, char *out, size_t n)
+{
+	size_t at = 0;
+
+	while (*t && at + 1 < n) {
+		const char *end = *t == '{' ? strchr(t, '}') : NULL;
+		const char *v;
+
+		if (!end) {
+			out[at++] = *t++;
+			continue;
+		}
+		if (!(v = placeholder(e, t + 1, (size_t)(end - t - 1))))
+			return false;
+		at += (size_t)snprintf(out + at, n - at, "%s", v);
+		at = at < n ? at : n - 1;
+		t = end + 1;
+	}
+	out[at] = '\0';
+	return true;
+}
+
+static char filled[ENGINE_COUNT][CAUSE_COUNT][REMEDY_MAX];
+static pthread_once_t filled_once = PTHREAD_ONCE_INIT;
+
+static void fill_all(void)
+{
+	size_t i;
+	int e;
+
+	for (e = 1; e < ENGINE_COUNT; e++)
+		for (i = 0; i < sizeof(templates) / sizeof(templates[0]); i++)
+			if (!fill(&engines[e], templates[i].text, filled[e][templates[i].cause],
+				  REMEDY_MAX))
+				filled[e][templates[i].cause][0] = '\0';
+}
+
 const char *engine_remedy(enum engine e, enum cause c)
 {
 	size_t i;
 
-	for (i = 0; e != ENGINE_UNKNOWN && i < sizeof(remedies) / sizeof(remedies[0]); i++)
+	if (!engine_info(e) || (unsigned)c >= CAUSE_COUNT)
+		return NULL;
+	for (i = 0; i < sizeof(remedies) / sizeof(remedies[0]); i++)
 		if (remedies[i].cause == c && remedies[i].engine == e)
 			return remedies[i].remedy;
-	return NULL;
+	pthread_once(&filled_once, fill_all);
+	return filled[e][c][0] ? filled[e][c] : NULL;
 }

@@ -1,14 +1,21 @@
-/* engine — which serving engine answers, and remedies in its own flags.
+/* engine — the engine registry: one row per serving engine, and remedies
+ * in its own flags.
  *
- * The engine is read from what the endpoint shows of itself: the owner of
- * its /v1/models entries, llama.cpp's /props, vLLM's /version, the
- * system_fingerprint of its answers, the shape of its error bodies, and
- * last the recipe's declared engine. A remedy names that engine's flags
- * (vLLM, SGLang, llama.cpp, Ollama, TGI); an unknown engine gets the
- * cause's generic wording, which names them all. Tables only: adding an
- * engine or a remedy is adding a row. Never prints. */
+ * A row names an engine once: the key files and flags use ("llama.cpp"),
+ * the name reports print ("llama.cpp"), every other spelling users and
+ * servers write (llamacpp, llama-server), how it shows itself (the owner
+ * of its /v1/models entries, its fingerprint, the discovery endpoint only
+ * it answers), what it can do (usage on every stream chunk, a window per
+ * slot, prompt scoring, how many alternatives it returns), and the flags
+ * its remedies use. Every engine name anywhere (rule files, conformance
+ * files, --engine, recipes' engine_id, detection) resolves through
+ * engine_named; an unknown one is an error where it is read. Adding an
+ * engine is one row plus its remedies and rules. Never prints. */
 #ifndef PREFLIGHT_ENGINE_H
 #define PREFLIGHT_ENGINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
 
 #include "apierror.h"
 #include "diagnose.h"
@@ -20,14 +27,48 @@ enum engine {
 	ENGINE_LLAMACPP,
 	ENGINE_OLLAMA,
 	ENGINE_TGI,
+	ENGINE_LMDEPLOY,
+	ENGINE_TRTLLM,
 	ENGINE_COUNT
 };
 
-/* "vLLM", "SGLang", "llama.cpp", "Ollama", "TGI"; NULL when unknown. */
+/* An engine's flags, by what a remedy asks of it (NULL: it has none). */
+struct engine_flags {
+	const char *memory;	      /* the memory the engine takes or leaves */
+	const char *context;	      /* the context window */
+	const char *concurrency;      /* requests served at once */
+	const char *prefill;	      /* tokens prefilled in one batch */
+	const char *reasoning_parser; /* thinking into its own channel */
+	const char *tool_parser;      /* tool calls into tool_calls */
+};
+
+/* One row of the registry. */
+struct engine_info {
+	enum engine id;
+	const char *key;	    /* "llama.cpp": as files and flags name it */
+	const char *name;	    /* "llama.cpp": as reports print it */
+	const char *const *aliases; /* other spellings, case-insensitive */
+	const char *const *owners;  /* owned_by values of /v1/models naming it */
+	const char *discovery;	    /* what only it answers ("GET /props"), or NULL */
+	bool running_usage;	    /* usage on every stream chunk when asked */
+	bool per_slot_window;	    /* the window is divided among slots */
+	bool prompt_logprobs;	    /* scores a given prompt or continuation */
+	int top_logprobs_max;	    /* alternatives it returns at most, 0 unknown */
+	struct engine_flags flags;  /* its vocabulary for remedies */
+};
+
+/* The row of e, or NULL for ENGINE_UNKNOWN and out of range. */
+const struct engine_info *engine_info(enum engine e);
+/* "vLLM", "SGLang", "llama.cpp", "Ollama", "TGI", ...; NULL when unknown. */
 const char *engine_name(enum engine e);
-/* A name as users write it ("vllm", "vLLM", "llama.cpp", "llamacpp",
- * "sglang", "ollama", "tgi", "text-generation-inference"), or UNKNOWN. */
+/* "vllm", "llama.cpp": the key; NULL when unknown. */
+const char *engine_key(enum engine e);
+/* A name as users write it: a key, a display name or an alias, any case
+ * ("vllm", "vLLM", "llama.cpp", "llamacpp", "llama-server", "tgi",
+ * "text-generation-inference", "trtllm-serve"), or UNKNOWN. */
 enum engine engine_named(const char *name);
+/* The keys of every engine, "vllm, sglang, ..." for error messages. */
+const char *engine_keys(void);
 /* The engine an owned_by of /v1/models names (vllm, sglang, llamacpp,
  * library for Ollama), or UNKNOWN. */
 enum engine engine_from_owner(const char *owned_by);

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "alloc.h"
+#include "engine.h"
 #include "file.h"
 #include "jsonfile.h"
 #include "regex.h"
@@ -27,27 +28,31 @@ static int rule_int(struct jsonfile *f, const cJSON *o, const char *key, int lo,
 	return 0;
 }
 
-static int rule_engines(struct jsonfile *f, const cJSON *o, struct engine_rule *r)
+static int rule_engines(struct jsonfile *f, const cJSON *o, struct log_rule *r)
 {
 	const cJSON *e, *list = cJSON_GetObjectItemCaseSensitive(o, "engines");
 
 	if (!list)
 		return 0;
-	if (!cJSON_IsArray(list) || cJSON_GetArraySize(list) > ENGINE_MAX_ENGINES)
+	if (!cJSON_IsArray(list) || cJSON_GetArraySize(list) > ENGINELOG_MAX_ENGINES)
 		return jsonfile_error(f, "engines", "'engines' must be a list of at most %d names",
-				      ENGINE_MAX_ENGINES);
+				      ENGINELOG_MAX_ENGINES);
 	cJSON_ArrayForEach(e, list)
 	{
-		if (!cJSON_IsString(e) || !*e->valuestring)
-			return jsonfile_error(f, "engines", "'engines' must hold engine names");
-		if (!(r->engines[r->n_engines++] = xstrdup(e->valuestring)))
-			return jsonfile_error(f, NULL, "out of memory");
+		enum engine which =
+			cJSON_IsString(e) ? engine_named(e->valuestring) : ENGINE_UNKNOWN;
+
+		if (which == ENGINE_UNKNOWN)
+			return jsonfile_error(
+				f, "engines", "'engines' holds '%.40s', not an engine: %s",
+				cJSON_IsString(e) ? e->valuestring : "?", engine_keys());
+		r->engines[r->n_engines++] = which;
 	}
 	return 0;
 }
 
 /* "literal": a text, or a list of them; \\E would end the quoting */
-static int rule_literals(struct jsonfile *f, const cJSON *o, struct engine_rule *r)
+static int rule_literals(struct jsonfile *f, const cJSON *o, struct log_rule *r)
 {
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, "literal"), *e;
 
@@ -58,10 +63,10 @@ static int rule_literals(struct jsonfile *f, const cJSON *o, struct engine_rule 
 			       ? 0
 			       : jsonfile_error(f, NULL, "out of memory");
 	if (!cJSON_IsArray(v) || !cJSON_GetArraySize(v) ||
-	    cJSON_GetArraySize(v) > ENGINE_MAX_ENGINES)
+	    cJSON_GetArraySize(v) > ENGINELOG_MAX_ENGINES)
 		return jsonfile_error(f, "literal",
 				      "'literal' must be a text or a list of at most %d texts",
-				      ENGINE_MAX_ENGINES);
+				      ENGINELOG_MAX_ENGINES);
 	cJSON_ArrayForEach(e, v)
 	{
 		if (!cJSON_IsString(e) || !*e->valuestring || strstr(e->valuestring, "\\E"))
@@ -73,7 +78,7 @@ static int rule_literals(struct jsonfile *f, const cJSON *o, struct engine_rule 
 	return 0;
 }
 
-static int load_rule(struct jsonfile *f, const cJSON *o, struct engine_rule *r)
+static int load_rule(struct jsonfile *f, const cJSON *o, struct log_rule *r)
 {
 	static const char *const keys[] = { "id",      "engines", "priority", "severity", "pattern",
 					    "literal", "quote",	  "cause",    "explain",  "remedy",
@@ -96,7 +101,7 @@ static int load_rule(struct jsonfile *f, const cJSON *o, struct engine_rule *r)
 	     jsonfile_string(f, o, "severity", false, &severity) ||
 	     rule_int(f, o, "priority", 0, 10000, &r->priority) ||
 	     rule_int(f, o, "quote", 0, 32, &r->quote) ||
-	     rule_int(f, o, "lines", 1, ENGINE_MAX_WINDOW, &r->lines) || rule_engines(f, o, r) ||
+	     rule_int(f, o, "lines", 1, ENGINELOG_MAX_WINDOW, &r->lines) || rule_engines(f, o, r) ||
 	     rule_literals(f, o, r);
 	r->fatal = !severity || !strcmp(severity, "fatal");
 	if (!rc && severity && strcmp(severity, "fatal") && strcmp(severity, "warning"))
@@ -123,7 +128,7 @@ static unsigned bucket(uint32_t key)
 
 /* every literal of the rules in the index; a literal shorter than four
  * bytes leaves its rule unfiltered */
-static int index_literals(struct engine_rules *rs)
+static int index_literals(struct log_rules *rs)
 {
 	size_t i, k, n = 0;
 
@@ -141,7 +146,7 @@ static int index_literals(struct engine_rules *rs)
 	if (n && !(rs->literals = xcalloc(n, sizeof(*rs->literals))))
 		return -1;
 	for (i = 0; i < rs->n; i++) {
-		struct engine_rule *r = &rs->rules[i];
+		struct log_rule *r = &rs->rules[i];
 		bool whole = r->n_literals > 0;
 
 		for (k = 0; k < r->n_literals; k++)
@@ -152,7 +157,7 @@ static int index_literals(struct engine_rules *rs)
 			continue;
 		}
 		for (k = 0; k < r->n_literals; k++) {
-			struct engine_literal *e = &rs->literals[rs->n_literals++];
+			struct log_literal *e = &rs->literals[rs->n_literals++];
 			const unsigned char *t = (const unsigned char *)r->literals[k];
 
 			e->text = r->literals[k];
@@ -166,7 +171,7 @@ static int index_literals(struct engine_rules *rs)
 }
 
 /* does s (n bytes) hold one of the literals, case folded? */
-static bool holds_literal(const struct engine_rules *rs, const char *s, size_t n)
+static bool holds_literal(const struct log_rules *rs, const char *s, size_t n)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	uint32_t key = 0;
@@ -182,7 +187,7 @@ static bool holds_literal(const struct engine_rules *rs, const char *s, size_t n
 		if (!(rs->seen[b >> 6] & (1ull << (b & 63))))
 			continue;
 		for (k = 0; k < rs->n_literals; k++) {
-			const struct engine_literal *e = &rs->literals[k];
+			const struct log_literal *e = &rs->literals[k];
 			size_t at = i - 3, j;
 
 			if (e->key != key || at + e->len > n)
@@ -198,14 +203,14 @@ static bool holds_literal(const struct engine_rules *rs, const char *s, size_t n
 	return false;
 }
 
-int engine_rules_load_text(struct engine_rules *rs, const char *path, const char *text, size_t len,
-			   char *err, size_t errlen)
+int log_rules_load_text(struct log_rules *rs, const char *path, const char *text, size_t len,
+			char *err, size_t errlen)
 {
 	struct jsonfile f = { path, text, len, err, errlen };
 	cJSON *root = jsonfile_parse(&f);
 	const cJSON *list = cJSON_GetObjectItemCaseSensitive(root, "rules"), *o;
 	static const char *const keys[] = { "$schema", "description", "rules", NULL };
-	struct engine_rule *more;
+	struct log_rule *more;
 	int rc = -1;
 
 	if (!root)
@@ -238,23 +243,23 @@ done:
 	return rc;
 }
 
-int engine_rules_load(struct engine_rules *rs, const char *path, char *err, size_t errlen)
+int log_rules_load(struct log_rules *rs, const char *path, char *err, size_t errlen)
 {
 	struct buf text = BUF_INIT(0);
 	int rc = file_read(path, RULES_FILE_MAX, &text, err, errlen)
 			 ? -1
-			 : engine_rules_load_text(rs, path, buf_cstr(&text), text.len, err, errlen);
+			 : log_rules_load_text(rs, path, buf_cstr(&text), text.len, err, errlen);
 
 	buf_release(&text);
 	return rc;
 }
 
-void engine_rules_release(struct engine_rules *rs)
+void log_rules_release(struct log_rules *rs)
 {
 	size_t i, k;
 
 	for (i = 0; i < rs->n; i++) {
-		struct engine_rule *r = &rs->rules[i];
+		struct log_rule *r = &rs->rules[i];
 
 		free(r->id);
 		free(r->pattern);
@@ -263,8 +268,6 @@ void engine_rules_release(struct engine_rules *rs)
 		free(r->remedy);
 		free(r->source);
 		free(r->example);
-		for (k = 0; k < r->n_engines; k++)
-			free(r->engines[k]);
 		for (k = 0; k < r->n_literals; k++)
 			free(r->literals[k]);
 		regex_matcher_free(r->m);
@@ -277,7 +280,7 @@ void engine_rules_release(struct engine_rules *rs)
 
 /* --- reading a log ---------------------------------------------------------- */
 
-void engine_log_init(struct engine_log *l, const struct engine_rules *rs, const char *engine)
+void enginelog_init(struct enginelog *l, const struct log_rules *rs, enum engine engine)
 {
 	memset(l, 0, sizeof(*l));
 	l->rules = rs;
@@ -286,14 +289,14 @@ void engine_log_init(struct engine_log *l, const struct engine_rules *rs, const 
 	l->window = (struct buf)BUF_INIT(0);
 }
 
-static bool applies(const struct engine_rule *r, const char *engine)
+static bool applies(const struct log_rule *r, enum engine engine)
 {
 	size_t k;
 
-	if (!engine || !r->n_engines)
+	if (engine == ENGINE_UNKNOWN || !r->n_engines)
 		return true;
 	for (k = 0; k < r->n_engines; k++)
-		if (!strcmp(r->engines[k], engine))
+		if (r->engines[k] == engine)
 			return true;
 	return false;
 }
@@ -308,13 +311,13 @@ static void excerpt(const char *s, size_t n, char *out, size_t size)
 	out[j] = '\0';
 }
 
-static void record(struct engine_log *l, const struct engine_rule *r, const char *s, size_t n,
+static void record(struct enginelog *l, const struct log_rule *r, const char *s, size_t n,
 		   size_t qs, size_t qe)
 {
-	struct engine_match *m;
+	struct log_match *m;
 
 	l->fatal = l->fatal || r->fatal;
-	if (l->n_matches == ENGINE_MAX_MATCHES) {
+	if (l->n_matches == ENGINELOG_MAX_MATCHES) {
 		l->more++;
 		return;
 	}
@@ -331,7 +334,7 @@ static void record(struct engine_log *l, const struct engine_rule *r, const char
 #define WINDOW_LINE_MAX 1024 /* bytes of a line a window keeps */
 
 /* the line into the window of the last lines, the oldest dropped */
-static void remember(struct engine_log *l, const char *s, size_t n)
+static void remember(struct enginelog *l, const char *s, size_t n)
 {
 	if (n > WINDOW_LINE_MAX)
 		n = WINDOW_LINE_MAX;
@@ -353,7 +356,7 @@ static void remember(struct engine_log *l, const char *s, size_t n)
 }
 
 /* the last k lines of the window, joined; *len their length */
-static const char *last_lines(const struct engine_log *l, int k, size_t *len)
+static const char *last_lines(const struct enginelog *l, int k, size_t *len)
 {
 	size_t first = (size_t)k >= l->n_window ? 0 : l->n_window - (size_t)k;
 	size_t start = first ? l->ends[first - 1] + 1 : 0;
@@ -363,7 +366,7 @@ static const char *last_lines(const struct engine_log *l, int k, size_t *len)
 }
 
 /* one whole line: what a progress bar left of it, cut, tried */
-static bool take_line(struct engine_log *l, const char *s, size_t n)
+static bool take_line(struct enginelog *l, const char *s, size_t n)
 {
 	const char *cr;
 	bool fatal = false, listed;
@@ -376,8 +379,8 @@ static bool take_line(struct engine_log *l, const char *s, size_t n)
 		n -= (size_t)(cr + 1 - s);
 		s = cr + 1;
 	}
-	if (n > ENGINE_LINE_MAX)
-		n = ENGINE_LINE_MAX;
+	if (n > ENGINELOG_LINE_MAX)
+		n = ENGINELOG_LINE_MAX;
 	if (l->rules->window > 1)
 		remember(l, s, n);
 	if (!n)
@@ -387,7 +390,7 @@ static bool take_line(struct engine_log *l, const char *s, size_t n)
 	if (!listed && !l->rules->unfiltered)
 		return false;
 	for (i = 0; i < l->rules->n; i++) {
-		const struct engine_rule *r = &l->rules->rules[i];
+		const struct log_rule *r = &l->rules->rules[i];
 
 		const char *subject = s;
 		size_t len = n;
@@ -404,7 +407,7 @@ static bool take_line(struct engine_log *l, const char *s, size_t n)
 	return fatal;
 }
 
-bool engine_log_feed(struct engine_log *l, const char *data, size_t len)
+bool enginelog_feed(struct enginelog *l, const char *data, size_t len)
 {
 	bool fatal = false;
 
@@ -415,8 +418,8 @@ bool engine_log_feed(struct engine_log *l, const char *data, size_t len)
 		if (!l->partial.len && !l->cut && nl) {
 			fatal = take_line(l, data, piece) || fatal; /* the common case: no copy */
 		} else {
-			size_t room = ENGINE_LINE_MAX + 1 > l->partial.len
-					      ? ENGINE_LINE_MAX + 1 - l->partial.len
+			size_t room = ENGINELOG_LINE_MAX + 1 > l->partial.len
+					      ? ENGINELOG_LINE_MAX + 1 - l->partial.len
 					      : 0;
 
 			if (buf_append(&l->partial, data, piece < room ? piece : room) == 0 &&
@@ -436,7 +439,7 @@ bool engine_log_feed(struct engine_log *l, const char *data, size_t len)
 	return fatal;
 }
 
-void engine_log_end(struct engine_log *l)
+void enginelog_end(struct enginelog *l)
 {
 	if (l->partial.len)
 		take_line(l, l->partial.data, l->partial.len);
@@ -445,7 +448,7 @@ void engine_log_end(struct engine_log *l)
 }
 
 /* does a explain the log better than b? */
-static bool better(const struct engine_match *a, const struct engine_match *b)
+static bool better(const struct log_match *a, const struct log_match *b)
 {
 	if (a->rule->fatal != b->rule->fatal)
 		return a->rule->fatal;
@@ -454,12 +457,12 @@ static bool better(const struct engine_match *a, const struct engine_match *b)
 	return a->line < b->line;
 }
 
-size_t engine_log_ranked(const struct engine_log *l, const struct engine_match **out)
+size_t enginelog_ranked(const struct enginelog *l, const struct log_match **out)
 {
 	size_t i, j;
 
 	for (i = 0; i < l->n_matches; i++) {
-		const struct engine_match *m = &l->matches[i];
+		const struct log_match *m = &l->matches[i];
 
 		for (j = i; j > 0 && better(m, out[j - 1]); j--)
 			out[j] = out[j - 1];
@@ -468,20 +471,20 @@ size_t engine_log_ranked(const struct engine_log *l, const struct engine_match *
 	return l->n_matches;
 }
 
-const struct engine_match *engine_log_best(const struct engine_log *l)
+const struct log_match *enginelog_best(const struct enginelog *l)
 {
-	const struct engine_match *ranked[ENGINE_MAX_MATCHES];
+	const struct log_match *ranked[ENGINELOG_MAX_MATCHES];
 
-	return engine_log_ranked(l, ranked) ? ranked[0] : NULL;
+	return enginelog_ranked(l, ranked) ? ranked[0] : NULL;
 }
 
-void engine_log_release(struct engine_log *l)
+void enginelog_release(struct enginelog *l)
 {
 	buf_release(&l->partial);
 	buf_release(&l->window);
 }
 
-int engine_log_read_file(struct engine_log *l, const char *path, char *err, size_t errlen)
+int enginelog_read_file(struct enginelog *l, const char *path, char *err, size_t errlen)
 {
 	int fd = strcmp(path, "-") ? open(path, O_RDONLY | O_CLOEXEC) : STDIN_FILENO;
 	char chunk[1 << 16];
@@ -501,9 +504,9 @@ int engine_log_read_file(struct engine_log *l, const char *path, char *err, size
 				close(fd);
 			return -1;
 		}
-		engine_log_feed(l, chunk, (size_t)n);
+		enginelog_feed(l, chunk, (size_t)n);
 	}
-	engine_log_end(l);
+	enginelog_end(l);
 	if (fd != STDIN_FILENO)
 		close(fd);
 	return 0;

@@ -5,7 +5,7 @@
  * id, the engines it applies to, a priority, fatal or warning, a pcre2
  * pattern, the capture group to quote, a cause code, an explanation, a
  * remedy with real flags, and where it comes from. The log is read as a
- * stream: lines longer than ENGINE_LINE_MAX are cut, a line that a
+ * stream: lines longer than ENGINELOG_LINE_MAX are cut, a line that a
  * progress bar rewrote with carriage returns counts as what it ended as,
  * and every line is first searched for the rules' literals (text each of
  * their matches holds, case folded) with one rolling four-byte hash: only
@@ -14,7 +14,7 @@
  * where it was, then what) meets the last lines joined by newlines, its
  * literal on the last one. The best match is the highest-priority fatal
  * one (the earliest of equals), else the highest-priority warning. Memory
- * stays bounded: at most ENGINE_MAX_MATCHES matches are kept. Never
+ * stays bounded: at most ENGINELOG_MAX_MATCHES matches are kept. Never
  * prints. */
 #ifndef PREFLIGHT_ENGINELOG_H
 #define PREFLIGHT_ENGINELOG_H
@@ -24,20 +24,21 @@
 #include <stdint.h>
 
 #include "buf.h"
+#include "engine.h"
 
-#define ENGINE_LINE_MAX	   8192 /* bytes of a line kept; the rest is cut */
-#define ENGINE_MAX_MATCHES 64	/* matches kept; the rest only counted */
-#define ENGINE_MAX_ENGINES 8
-#define ENGINE_MAX_WINDOW  16 /* lines a rule may look back over */
+#define ENGINELOG_LINE_MAX    8192 /* bytes of a line kept; the rest is cut */
+#define ENGINELOG_MAX_MATCHES 64   /* matches kept; the rest only counted */
+#define ENGINELOG_MAX_ENGINES 8
+#define ENGINELOG_MAX_WINDOW  16 /* lines a rule may look back over */
 
 struct regex;
 struct regex_matcher;
 
-struct engine_rule {
+struct log_rule {
 	char *id, *pattern, *cause, *explain, *remedy, *source, *example;
-	char *engines[ENGINE_MAX_ENGINES]; /* none: every engine */
+	enum engine engines[ENGINELOG_MAX_ENGINES]; /* none: every engine */
 	size_t n_engines;
-	char *literals[ENGINE_MAX_ENGINES]; /* text every match holds (one of them), or none */
+	char *literals[ENGINELOG_MAX_ENGINES]; /* text every match holds (one of them), or none */
 	size_t n_literals;
 	int priority, quote; /* quote: the capture group shown (0: the whole match) */
 	int lines;	     /* the pattern meets this many last lines, joined by \n (a
@@ -47,13 +48,13 @@ struct engine_rule {
 	struct regex_matcher *m;
 };
 
-struct engine_rules {
-	struct engine_rule *rules; /* owned, in file order (the user's first) */
+struct log_rules {
+	struct log_rule *rules; /* owned, in file order (the user's first) */
 	size_t n;
 	/* every rule's literals at once, the fast first look: their first four
 	 * bytes (case folded) hashed into a bitmap, then compared whole */
 	uint64_t seen[1024];
-	struct engine_literal {
+	struct log_literal {
 		uint32_t key; /* the first four bytes, folded */
 		const char *text;
 		size_t len;
@@ -65,49 +66,49 @@ struct engine_rules {
 
 /* Adds the rules of the file at path (FILE:LINE:COL errors) to rs, then
  * builds the combined pattern. rs starts zeroed. Returns 0 or -1. */
-int engine_rules_load(struct engine_rules *rs, const char *path, char *err, size_t errlen);
-int engine_rules_load_text(struct engine_rules *rs, const char *path, const char *text, size_t len,
-			   char *err, size_t errlen);
-void engine_rules_release(struct engine_rules *rs);
+int log_rules_load(struct log_rules *rs, const char *path, char *err, size_t errlen);
+int log_rules_load_text(struct log_rules *rs, const char *path, const char *text, size_t len,
+			char *err, size_t errlen);
+void log_rules_release(struct log_rules *rs);
 
-struct engine_match {
-	const struct engine_rule *rule; /* borrowed from the rules */
-	long line;			/* 1-based */
-	char quote[256];		/* the capture quoted */
-	char text[512];			/* the line, cut */
+struct log_match {
+	const struct log_rule *rule; /* borrowed from the rules */
+	long line;		     /* 1-based */
+	char quote[256];	     /* the capture quoted */
+	char text[512];		     /* the line, cut */
 };
 
 /* One log being read. */
-struct engine_log {
-	const struct engine_rules *rules; /* borrowed */
-	const char *engine;		  /* only its rules (and the engine-less), NULL all */
-	struct buf partial;		  /* a line not ended yet */
-	bool cut;			  /* the partial line passed ENGINE_LINE_MAX */
+struct enginelog {
+	const struct log_rules *rules; /* borrowed */
+	enum engine engine;	       /* only its rules (and the engine-less); UNKNOWN all */
+	struct buf partial;	       /* a line not ended yet */
+	bool cut;		       /* the partial line passed ENGINELOG_LINE_MAX */
 	long lines;
-	struct engine_match matches[ENGINE_MAX_MATCHES];
+	struct log_match matches[ENGINELOG_MAX_MATCHES];
 	size_t n_matches;
 	long more; /* matches beyond the kept */
 	bool fatal;
 	struct buf window; /* the last lines, for rules of several (each cut at 1 KiB) */
-	size_t ends[ENGINE_MAX_WINDOW]; /* where each line of the window ends */
+	size_t ends[ENGINELOG_MAX_WINDOW]; /* where each line of the window ends */
 	size_t n_window;
 };
 
-void engine_log_init(struct engine_log *l, const struct engine_rules *rs, const char *engine);
+void enginelog_init(struct enginelog *l, const struct log_rules *rs, enum engine engine);
 /* Reads len bytes more of the log. Returns true when a fatal rule matched
  * a line they ended. */
-bool engine_log_feed(struct engine_log *l, const char *data, size_t len);
+bool enginelog_feed(struct enginelog *l, const char *data, size_t len);
 /* The last line, when the log does not end with a newline. */
-void engine_log_end(struct engine_log *l);
+void enginelog_end(struct enginelog *l);
 /* The match that explains the log best, or NULL. */
-const struct engine_match *engine_log_best(const struct engine_log *l);
+const struct log_match *enginelog_best(const struct enginelog *l);
 /* The kept matches in priority order (fatal first), into out (room for
- * ENGINE_MAX_MATCHES); returns how many. */
-size_t engine_log_ranked(const struct engine_log *l, const struct engine_match **out);
-void engine_log_release(struct engine_log *l);
+ * ENGINELOG_MAX_MATCHES); returns how many. */
+size_t enginelog_ranked(const struct enginelog *l, const struct log_match **out);
+void enginelog_release(struct enginelog *l);
 
 /* Reads the file at path (or fd when path is "-": stdin) to its end into
  * l. Returns 0, or -1 with the reason in err. */
-int engine_log_read_file(struct engine_log *l, const char *path, char *err, size_t errlen);
+int enginelog_read_file(struct enginelog *l, const char *path, char *err, size_t errlen);
 
 #endif

@@ -678,15 +678,15 @@ bool conform_fails(const struct conform_spec *c, enum conform_status s)
 	       (s == CONFORM_REJECTED && c->required);
 }
 
-const char *conform_remedy(const struct conform_spec *c, const char *engine)
+const char *conform_remedy(const struct conform_spec *c, enum engine engine)
 {
 	const char *fallback = NULL;
 	size_t i;
 
 	for (i = 0; i < c->n_remedies; i++) {
-		if (engine && !strcasecmp(c->remedy_engine[i], engine))
+		if (engine != ENGINE_UNKNOWN && c->remedy_engine[i] == engine)
 			return c->remedy_text[i];
-		if (!strcmp(c->remedy_engine[i], "default"))
+		if (c->remedy_engine[i] == ENGINE_UNKNOWN)
 			fallback = c->remedy_text[i];
 	}
 	return fallback;
@@ -715,12 +715,10 @@ static int load_conform_remedy(struct jsonfile *l, struct conform_spec *c, const
 	if (!v)
 		return 0;
 	if (cJSON_IsString(v) && *v->valuestring) {
-		c->remedy_engine[0] = xstrdup("default");
+		c->remedy_engine[0] = ENGINE_UNKNOWN; /* the default */
 		c->remedy_text[0] = xstrdup(v->valuestring);
 		c->n_remedies = 1;
-		return c->remedy_engine[0] && c->remedy_text[0]
-			       ? 0
-			       : jsonfile_error(l, NULL, "out of memory");
+		return c->remedy_text[0] ? 0 : jsonfile_error(l, NULL, "out of memory");
 	}
 	if (!cJSON_IsObject(v) || cJSON_GetArraySize(v) > CONFORM_MAX_REMEDIES)
 		return jsonfile_error(l, "remedy",
@@ -731,13 +729,20 @@ static int load_conform_remedy(struct jsonfile *l, struct conform_spec *c, const
 	{
 		size_t i = c->n_remedies;
 
+		enum engine which = engine_named(e->string);
+
 		if (!cJSON_IsString(e) || !*e->valuestring)
 			return jsonfile_error(l, e->string,
 					      "remedy '%s' must be a non-empty string", e->string);
-		c->remedy_engine[i] = xstrdup(e->string);
+		if (which == ENGINE_UNKNOWN && strcmp(e->string, "default"))
+			return jsonfile_error(
+				l, e->string,
+				"remedy for '%.40s': not an engine (%s) nor \"default\"", e->string,
+				engine_keys());
+		c->remedy_engine[i] = which;
 		c->remedy_text[i] = xstrdup(e->valuestring);
 		c->n_remedies++;
-		if (!c->remedy_engine[i] || !c->remedy_text[i])
+		if (!c->remedy_text[i])
 			return jsonfile_error(l, NULL, "out of memory");
 	}
 	return 0;
@@ -964,7 +969,6 @@ static void conform_release(struct conform_spec *c)
 	regex_free(c->answer_regex);
 	free(c->budget_field);
 	for (i = 0; i < c->n_remedies; i++) {
-		free(c->remedy_engine[i]);
 		free(c->remedy_text[i]);
 	}
 	free(c);

@@ -12,6 +12,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "engine.h"
 #include "regex.h"
 
 #define PROBE_FILE_MAX	 (4u << 20) /* bytes */
@@ -152,11 +153,11 @@ struct conform_spec {
 	char *raw_body; /* error: sent as it is instead of a built body, or NULL */
 	char *model;	/* error: the model asked for instead of the run's, or NULL */
 	char *answer_regex_src;
-	struct regex *answer_regex;		   /* answer: what the content must match */
-	int times;				   /* repeat: how many identical requests */
-	long max_tokens;			   /* the budget of its requests, 0: the run's */
-	char *budget_field;			   /* "max_tokens" or "max_completion_tokens" */
-	char *remedy_engine[CONFORM_MAX_REMEDIES]; /* "vllm", ..., "default" */
+	struct regex *answer_regex; /* answer: what the content must match */
+	int times;		    /* repeat: how many identical requests */
+	long max_tokens;	    /* the budget of its requests, 0: the run's */
+	char *budget_field;	    /* "max_tokens" or "max_completion_tokens" */
+	enum engine remedy_engine[CONFORM_MAX_REMEDIES]; /* UNKNOWN: the default */
 	char *remedy_text[CONFORM_MAX_REMEDIES];
 	size_t n_remedies;
 };
@@ -166,9 +167,9 @@ int conform_requests(const struct conform_spec *c);
 /* True when status s fails check c: ignored and broken always, rejected
  * unless the check is optional; honoured and skipped never. */
 bool conform_fails(const struct conform_spec *c, enum conform_status s);
-/* The check's remedy for engine (an engine_name, or NULL): that engine's,
+/* The check's remedy for engine (UNKNOWN: none known): that engine's,
  * else the default, else NULL. */
-const char *conform_remedy(const struct conform_spec *c, const char *engine);
+const char *conform_remedy(const struct conform_spec *c, enum engine engine);
 
 struct probe {
 	char *path; /* the file it came from */

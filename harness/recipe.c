@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "engine.h"
 #include "buf.h"
 #include "file.h"
 #include "jsonfile.h"
@@ -106,12 +107,32 @@ const char *recipe_setting(const struct recipe *r, const char *key)
 	return NULL;
 }
 
+/* "engine_id": a name of the engine registry; the display "engine" text
+ * selects nothing */
+static int load_engine_id(struct jsonfile *f, const cJSON *root, struct recipe *r)
+{
+	char *id = NULL;
+
+	if (jsonfile_string(f, root, "engine_id", false, &id))
+		return -1;
+	r->engine_id = id ? engine_named(id) : ENGINE_UNKNOWN;
+	if (id && r->engine_id == ENGINE_UNKNOWN) {
+		jsonfile_error(f, "engine_id", "'engine_id' is '%.40s', not an engine: %s", id,
+			       engine_keys());
+		free(id);
+		return -1;
+	}
+	free(id);
+	return 0;
+}
+
 struct recipe *recipe_load_text(const char *path, const char *text, size_t len, char *err,
 				size_t errlen)
 {
 	static const char *const keys[] = { "name",	 "description", "model",       "quant",
 					    "engine",	 "gpu",		"key_flags",   "notes",
-					    "preflight", "$schema",	"serves_note", NULL };
+					    "preflight", "$schema",	"serves_note", "engine_id",
+					    NULL };
 	struct jsonfile f = { path, text, len, err, errlen };
 	struct recipe *r = NULL;
 	cJSON *root = jsonfile_parse(&f);
@@ -136,7 +157,8 @@ struct recipe *recipe_load_text(const char *path, const char *text, size_t len, 
 	    jsonfile_string(&f, root, "key_flags", false, &r->key_flags) ||
 	    jsonfile_string(&f, root, "serves_note", false, &r->serves_note) ||
 	    jsonfile_string(&f, root, "notes", false, &r->notes) ||
-	    jsonfile_string(&f, root, "name", false, &r->name) || load_preflight(&f, root, r))
+	    jsonfile_string(&f, root, "name", false, &r->name) || load_engine_id(&f, root, r) ||
+	    load_preflight(&f, root, r))
 		goto fail;
 	if (!r->name) {
 		struct buf b = BUF_INIT(0);

@@ -15,6 +15,8 @@
 
 #include <cjson/cJSON.h>
 
+#include "engine.h"
+
 #define RECIPE_FILE_MAX (1u << 20)
 
 /* One key of the "preflight" section, as the text of the option it sets
@@ -32,8 +34,9 @@ struct recipe {
 	char *text; /* the file as read, kept so a recording can carry it */
 	/* the notebook row */
 	char *name; /* identity across reports; default "model · quant · engine · gpu" */
-	char *model, *quant, *engine, *gpu, *key_flags, *notes;
-	char *serves_note; /* after the serves? mark: "✅ (T016)" */
+	char *model, *quant, *engine, *gpu, *key_flags, *notes; /* engine: display text */
+	enum engine engine_id; /* "engine_id": the registry's engine, or UNKNOWN */
+	char *serves_note;     /* after the serves? mark: "✅ (T016)" */
 	/* the "preflight" section, in file order */
 	struct recipe_setting *settings;
 	size_t n_settings;

@@ -9,6 +9,7 @@
 
 #include "chat.h"
 #include "diagnose.h"
+#include "engine.h"
 #include "http.h"
 #include "probe.h"
 #include "media.h"
@@ -92,7 +93,7 @@ struct run_result {
 	char *server;		     /* system_fingerprint of the answers, or NULL */
 	char *server_version;	     /* /version or /props build_info, or NULL */
 	char *endpoint_note;	     /* discovery that failed but did not stop the run, or NULL */
-	const char *engine;	     /* static: the engine that answered (engine.h), or NULL */
+	enum engine engine;	     /* the engine that answered (engine.h), or UNKNOWN */
 	const char *engine_evidence; /* static: what told, or NULL */
 	const char *thinking;	     /* static */
 	char *reasoning_effort;

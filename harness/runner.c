@@ -308,7 +308,8 @@ static void job_init(struct job *j, struct run *run, const struct plan_item *it,
 	j->cs.chat_template_kwargs = c->chat_template_kwargs;
 	j->cs.extra_body = c->extra_body;
 	j->cs.stream = mode == STREAM_AS_SET ? it->stream : mode == STREAM_ON;
-	j->cs.running_usage = run->ep.engine == ENGINE_VLLM || run->ep.engine == ENGINE_SGLANG;
+	j->cs.running_usage =
+		engine_info(run->ep.engine) && engine_info(run->ep.engine)->running_usage;
 	j->cs.image_url = run->hooks->image ? run->hooks->image->data_url : NULL;
 	j->cs.video_url = run->hooks->video ? run->hooks->video->data_url : NULL;
 	snprintf(j->url, sizeof(j->url), "%s/%s", run->ep.base, it->path);
@@ -718,9 +719,9 @@ static void name_engine(struct run *run)
 		r->engine_evidence = "system_fingerprint";
 	if (e == ENGINE_UNKNOWN && (e = run->engine_hint))
 		r->engine_evidence = "the shape of its error bodies";
-	if (e == ENGINE_UNKNOWN && r->recipe && (e = engine_named(r->recipe->engine)))
-		r->engine_evidence = "the recipe";
-	r->engine = engine_name(e);
+	if (e == ENGINE_UNKNOWN && r->recipe && (e = r->recipe->engine_id))
+		r->engine_evidence = "the recipe's engine_id";
+	r->engine = e;
 	for (i = 0; i < r->n_probes; i++) {
 		struct probe_result *p = &r->probes[i];
 		const struct conform_spec *c = p->probe->conform;

@@ -394,11 +394,27 @@ static int check_array(struct vctx *c, const cJSON *s, const cJSON *v, int depth
 	return 1;
 }
 
+/* propertyNames: the name itself, as a string, against the subschema */
+static int property_name(struct vctx *c, const cJSON *names, const char *name, int depth)
+{
+	cJSON *as_value = cJSON_CreateString(name);
+	int rc;
+
+	if (!as_value)
+		return fail(c, -1, "out of memory");
+	rc = validate_at(c, names, as_value, depth, name, 0);
+	cJSON_Delete(as_value);
+	if (rc == 0)
+		fail(c, 0, "property name '%s' is not allowed", name);
+	return rc;
+}
+
 static int check_object(struct vctx *c, const cJSON *s, const cJSON *v, int depth)
 {
 	const cJSON *props = cJSON_GetObjectItemCaseSensitive(s, "properties");
 	const cJSON *pprops = cJSON_GetObjectItemCaseSensitive(s, "patternProperties");
 	const cJSON *addl = cJSON_GetObjectItemCaseSensitive(s, "additionalProperties");
+	const cJSON *names = cJSON_GetObjectItemCaseSensitive(s, "propertyNames");
 	const cJSON *k, *e, *p;
 	int n = cJSON_GetArraySize(v), rc;
 
@@ -417,6 +433,8 @@ static int check_object(struct vctx *c, const cJSON *s, const cJSON *v, int dept
 		bool matched = false;
 		const cJSON *sub;
 
+		if (names && (rc = property_name(c, names, e->string, depth)) <= 0)
+			return rc;
 		if (cJSON_IsObject(props) &&
 		    (sub = cJSON_GetObjectItemCaseSensitive(props, e->string))) {
 			matched = true;
@@ -667,7 +685,7 @@ int schema_validate(const cJSON *schema, const cJSON *instance, char *err, size_
 /* --- checking a schema before use ---------------------------------------- */
 
 static const char *const schema_valued[] = { "not", "additionalProperties", "additionalItems",
-					     NULL };
+					     "propertyNames", NULL };
 static const char *const schema_lists[] = { "allOf", "anyOf", "oneOf", NULL };
 static const char *const schema_maps[] = { "properties", "patternProperties", "$defs",
 					   "definitions", NULL };

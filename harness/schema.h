@@ -1,7 +1,8 @@
 /* schema — a JSON Schema (draft 7) subset validator on cJSON.
  *
  * Supported keywords: type, enum, const; properties, patternProperties,
- * additionalProperties, required, minProperties, maxProperties; items (one
+ * additionalProperties, propertyNames, required, minProperties,
+ * maxProperties; items (one
  * schema or a tuple), additionalItems, minItems, maxItems, uniqueItems;
  * minLength, maxLength (code points), pattern (pcre2); minimum, maximum,
  * exclusiveMinimum, exclusiveMaximum, multipleOf; allOf, anyOf, oneOf, not;

@@ -27,8 +27,8 @@ int report_console_head_end(const struct run_result *r, struct buf *out)
 {
 	int rc = 0;
 
-	if (r->engine)
-		rc |= buf_printf(out, "  engine=%s", r->engine);
+	if (r->engine != ENGINE_UNKNOWN)
+		rc |= buf_printf(out, "  engine=%s", engine_name(r->engine));
 	rc |= buf_puts(out, "\n");
 	if (r->endpoint_note)
 		rc |= buf_printf(out, "note: %s\n", r->endpoint_note);

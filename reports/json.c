@@ -351,7 +351,7 @@ static void add_endpoint(bool *bad, cJSON *root, const struct run_result *r)
 	add_count(bad, ep, "max_model_len", r->max_model_len);
 	add_str(bad, ep, "server_version", r->server_version);
 	add_str(bad, ep, "system_fingerprint", r->server);
-	add_str(bad, ep, "engine", r->engine);
+	add_str(bad, ep, "engine", engine_name(r->engine));
 	add_str(bad, ep, "engine_evidence", r->engine_evidence);
 	add_bool(bad, ep, "usable", !r->unusable);
 	/* the engine's own word for it, when its log named a fatal signature */

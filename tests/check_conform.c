@@ -459,9 +459,9 @@ START_TEST(required_and_remedies)
 	ck_assert(conform_fails(e->conform, CONFORM_BROKEN));
 	ck_assert(!conform_fails(e->conform, CONFORM_SKIPPED));
 	ck_assert(!conform_fails(e->conform, CONFORM_HONOURED));
-	ck_assert_ptr_nonnull(strstr(conform_remedy(e->conform, "SGLang"), "flat"));
-	ck_assert_ptr_nonnull(strstr(conform_remedy(e->conform, "TGI"), "422"));
-	ck_assert_ptr_nonnull(strstr(conform_remedy(e->conform, NULL), "OpenAI status"));
+	ck_assert_ptr_nonnull(strstr(conform_remedy(e->conform, ENGINE_SGLANG), "flat"));
+	ck_assert_ptr_nonnull(strstr(conform_remedy(e->conform, ENGINE_TGI), "422"));
+	ck_assert_ptr_nonnull(strstr(conform_remedy(e->conform, ENGINE_UNKNOWN), "OpenAI status"));
 }
 END_TEST
 

@@ -13,27 +13,27 @@
 #include "suites.h"
 #include "testutil.h"
 
-static void bundled(struct engine_rules *rs)
+static void bundled(struct log_rules *rs)
 {
 	char path[4096], err[1024];
 
 	memset(rs, 0, sizeof(*rs));
 	snprintf(path, sizeof(path), "%s/probes/engine/rules.json", repo_root());
-	ck_assert_msg(engine_rules_load(rs, path, err, sizeof(err)) == 0, "%s", err);
+	ck_assert_msg(log_rules_load(rs, path, err, sizeof(err)) == 0, "%s", err);
 }
 
-static const struct engine_match *classify(struct engine_log *l, const struct engine_rules *rs,
-					   const char *text)
+static const struct log_match *classify(struct enginelog *l, const struct log_rules *rs,
+					const char *text)
 {
-	engine_log_init(l, rs, NULL);
-	engine_log_feed(l, text, strlen(text));
-	engine_log_end(l);
-	return engine_log_best(l);
+	enginelog_init(l, rs, ENGINE_UNKNOWN);
+	enginelog_feed(l, text, strlen(text));
+	enginelog_end(l);
+	return enginelog_best(l);
 }
 
 START_TEST(every_rule_finds_its_excerpt)
 {
-	struct engine_rules rs;
+	struct log_rules rs;
 	size_t i;
 
 	bundled(&rs);
@@ -41,9 +41,9 @@ START_TEST(every_rule_finds_its_excerpt)
 	ck_assert_uint_ge(rs.n_literals, rs.n); /* the fast first look was built */
 	ck_assert(!rs.unfiltered);
 	for (i = 0; i < rs.n; i++) {
-		const struct engine_rule *r = &rs.rules[i];
-		const struct engine_match *m;
-		struct engine_log l;
+		const struct log_rule *r = &rs.rules[i];
+		const struct log_match *m;
+		struct enginelog l;
 		size_t k;
 
 		ck_assert_msg(r->example && r->source, "rule %s has no example or source", r->id);
@@ -64,9 +64,9 @@ START_TEST(every_rule_finds_its_excerpt)
 		ck_assert_msg(*m->quote, "rule %s quotes nothing", r->id);
 		for (k = 0; k < i; k++)
 			ck_assert_str_ne(rs.rules[k].id, r->id);
-		engine_log_release(&l);
+		enginelog_release(&l);
 	}
-	engine_rules_release(&rs);
+	log_rules_release(&rs);
 }
 END_TEST
 
@@ -83,22 +83,22 @@ START_TEST(healthy_logs_match_nothing)
 {
 	static const char *const logs[] = { "vllm-healthy.log", "sglang-healthy.log",
 					    "llamacpp-healthy.log", "ollama-healthy.log" };
-	struct engine_rules rs;
+	struct log_rules rs;
 	size_t i;
 
 	bundled(&rs);
 	for (i = 0; i < sizeof(logs) / sizeof(logs[0]); i++) {
 		char *text = log_named(logs[i]);
-		struct engine_log l;
+		struct enginelog l;
 
 		ck_assert_ptr_nonnull(text);
 		ck_assert_msg(classify(&l, &rs, text) == NULL, "%s matched %s", logs[i],
 			      l.n_matches ? l.matches[0].rule->id : "?");
 		ck_assert_int_gt(l.lines, 5);
-		engine_log_release(&l);
+		enginelog_release(&l);
 		free(text);
 	}
-	engine_rules_release(&rs);
+	log_rules_release(&rs);
 }
 END_TEST
 
@@ -107,16 +107,16 @@ END_TEST
  * what it ended as; a read split anywhere gives the same */
 START_TEST(several_failures_ranked)
 {
-	const struct engine_match *ranked[ENGINE_MAX_MATCHES];
+	const struct log_match *ranked[ENGINELOG_MAX_MATCHES];
 	char *text = log_named("vllm-cute-dsl.log");
-	struct engine_rules rs;
-	struct engine_log l;
+	struct log_rules rs;
+	struct enginelog l;
 	size_t n, cut, len;
 
 	bundled(&rs);
 	ck_assert_ptr_nonnull(text);
 	ck_assert_str_eq(classify(&l, &rs, text)->rule->id, "flashinfer-cute-dsl-sm120");
-	n = engine_log_ranked(&l, ranked);
+	n = enginelog_ranked(&l, ranked);
 	ck_assert_uint_eq(n, 3);
 	ck_assert_str_eq(ranked[0]->rule->id, "flashinfer-cute-dsl-sm120");
 	ck_assert_int_eq(ranked[0]->line, 8);
@@ -126,19 +126,19 @@ START_TEST(several_failures_ranked)
 	ck_assert_str_eq(ranked[2]->rule->id, "unknown-env-var");
 	ck_assert(!ranked[2]->rule->fatal);
 	ck_assert_int_eq(l.lines, 9);
-	engine_log_release(&l);
+	enginelog_release(&l);
 	len = strlen(text);
 	for (cut = 1; cut < len; cut += 37) {
-		engine_log_init(&l, &rs, NULL);
-		engine_log_feed(&l, text, cut);
-		engine_log_feed(&l, text + cut, len - cut);
-		engine_log_end(&l);
+		enginelog_init(&l, &rs, ENGINE_UNKNOWN);
+		enginelog_feed(&l, text, cut);
+		enginelog_feed(&l, text + cut, len - cut);
+		enginelog_end(&l);
 		ck_assert_uint_eq(l.n_matches, 3);
-		ck_assert_int_eq(engine_log_best(&l)->line, 8);
-		engine_log_release(&l);
+		ck_assert_int_eq(enginelog_best(&l)->line, 8);
+		enginelog_release(&l);
 	}
 	free(text);
-	engine_rules_release(&rs);
+	log_rules_release(&rs);
 }
 END_TEST
 
@@ -146,9 +146,9 @@ END_TEST
  * last line without a newline, and an engine filter */
 START_TEST(lines_as_a_terminal_shows_them)
 {
-	struct engine_rules rs;
-	struct engine_log l;
-	char *huge = malloc(ENGINE_LINE_MAX * 3 + 64);
+	struct log_rules rs;
+	struct enginelog l;
+	char *huge = malloc(ENGINELOG_LINE_MAX * 3 + 64);
 
 	bundled(&rs);
 	ck_assert_str_eq(
@@ -157,32 +157,32 @@ START_TEST(lines_as_a_terminal_shows_them)
 			 "blocks.\n")
 			->rule->id,
 		"no-kv-cache-memory");
-	engine_log_release(&l);
+	enginelog_release(&l);
 	/* the bar rewrote the error away: what the terminal ends with counts */
 	ck_assert_ptr_null(classify(&l, &rs, "No available memory for the cache blocks\r100%\n"));
-	engine_log_release(&l);
+	enginelog_release(&l);
 	ck_assert_str_eq(
 		classify(&l, &rs, "ok\r\nvllm: error: unrecognized arguments: --x 1\r\n")->quote,
 		"--x 1");
 	ck_assert_int_eq(l.lines, 2);
-	engine_log_release(&l);
+	enginelog_release(&l);
 	ck_assert_ptr_nonnull(
 		classify(&l, &rs, "Error: model 'x' not found, try pulling it first"));
-	engine_log_release(&l);
+	enginelog_release(&l);
 	/* a signature past the cap is cut away; the line count stays right */
-	memset(huge, 'x', ENGINE_LINE_MAX * 3);
-	strcpy(huge + ENGINE_LINE_MAX * 3, " cudaMalloc failed: out of memory\nnext\n");
+	memset(huge, 'x', ENGINELOG_LINE_MAX * 3);
+	strcpy(huge + ENGINELOG_LINE_MAX * 3, " cudaMalloc failed: out of memory\nnext\n");
 	ck_assert_ptr_null(classify(&l, &rs, huge));
 	ck_assert_int_eq(l.lines, 2);
-	engine_log_release(&l);
+	enginelog_release(&l);
 	/* only llama.cpp's rules for a llama.cpp log */
-	engine_log_init(&l, &rs, "llamacpp");
-	engine_log_feed(&l, "vllm: error: unrecognized arguments: --x\n", 41);
-	engine_log_end(&l);
-	ck_assert_ptr_null(engine_log_best(&l));
-	engine_log_release(&l);
+	enginelog_init(&l, &rs, ENGINE_LLAMACPP);
+	enginelog_feed(&l, "vllm: error: unrecognized arguments: --x\n", 41);
+	enginelog_end(&l);
+	ck_assert_ptr_null(enginelog_best(&l));
+	enginelog_release(&l);
 	free(huge);
-	engine_rules_release(&rs);
+	log_rules_release(&rs);
 }
 END_TEST
 
@@ -206,14 +206,14 @@ START_TEST(bad_rule_files)
 	size_t i;
 
 	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
-		struct engine_rules rs = { 0 };
+		struct log_rules rs = { 0 };
 		char err[512] = "";
 
-		ck_assert_int_eq(engine_rules_load_text(&rs, "r.json", rows[i].text,
-							strlen(rows[i].text), err, sizeof(err)),
+		ck_assert_int_eq(log_rules_load_text(&rs, "r.json", rows[i].text,
+						     strlen(rows[i].text), err, sizeof(err)),
 				 -1);
 		ck_assert_msg(strstr(err, rows[i].err), "row %zu: %s", i, err);
-		engine_rules_release(&rs);
+		log_rules_release(&rs);
 	}
 }
 END_TEST
@@ -225,16 +225,16 @@ START_TEST(user_rules_come_too)
 		"{\"rules\": [{\"id\": \"twice\", \"pattern\": \"(\\\\w+) \\\\1 "
 		"failed\", \"quote\": 1, \"cause\": \"echo\", \"explain\": \"e\", "
 		"\"remedy\": \"r\", \"priority\": 9999}]}";
-	struct engine_rules rs = { 0 };
-	struct engine_log l;
+	struct log_rules rs = { 0 };
+	struct enginelog l;
 	char err[512];
 
 	ck_assert_int_eq(
-		engine_rules_load_text(&rs, "mine.json", mine, strlen(mine), err, sizeof(err)), 0);
+		log_rules_load_text(&rs, "mine.json", mine, strlen(mine), err, sizeof(err)), 0);
 	ck_assert(rs.unfiltered); /* no literal: tried on every line */
 	ck_assert_str_eq(classify(&l, &rs, "disk disk failed\n")->quote, "disk");
-	engine_log_release(&l);
-	engine_rules_release(&rs);
+	enginelog_release(&l);
+	log_rules_release(&rs);
 }
 END_TEST
 

@@ -14,7 +14,7 @@ int main(void)
 		secret_suite,	file_suite,   recording_suite, audit_suite,    plan_suite,
 		verdict_suite,	speed_suite,  retry_suite,     conform_suite,  sweep_suite,
 		html_suite,	diff_suite,   schemas_suite,   notebook_suite, enginelog_suite,
-		say_suite,	manual_suite,
+		say_suite,	manual_suite, engine_suite,
 	};
 	SRunner *sr = srunner_create(NULL);
 	size_t i;

@@ -22,6 +22,7 @@ static const char *const suite_files[] = {
 	"properties",
 	"patternProperties",
 	"additionalProperties",
+	"propertyNames",
 	"required",
 	"minProperties",
 	"maxProperties",

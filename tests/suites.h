@@ -41,5 +41,6 @@ Suite *notebook_suite(void);
 Suite *enginelog_suite(void);
 Suite *say_suite(void);
 Suite *manual_suite(void);
+Suite *engine_suite(void);
 
 #endif

@@ -131,6 +131,13 @@ char *read_text_file(const char *path)
 	return buf_detach(&b);
 }
 
+bool write_text_file(const char *path, const char *text)
+{
+	char err[256];
+
+	return file_write_atomic(path, text, strlen(text), err, sizeof(err)) == 0;
+}
+
 static pid_t start_in(struct outcome *o, const char *const *env, const char *program,
 		      const char *const *argv);
 

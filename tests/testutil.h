@@ -60,6 +60,8 @@ void outcome_release(struct outcome *o);
 /* Reads the file at path (at most 256 MiB); caller frees. NULL when it
  * cannot be read. */
 char *read_text_file(const char *path);
+/* Writes text to path (atomically); true when written. */
+bool write_text_file(const char *path, const char *text);
 /* Reads dir/name; caller frees. NULL when absent. */
 char *read_report(const struct outcome *o, const char *name);
 cJSON *read_json_report(const struct outcome *o, const char *name);

@@ -11,7 +11,7 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static struct engine_rules rules;
+static struct log_rules rules;
 
 static void load(void)
 {
@@ -19,32 +19,32 @@ static void load(void)
 	char path[4096], err[512];
 
 	snprintf(path, sizeof(path), "%s/probes/engine/rules.json", root ? root : ".");
-	if (engine_rules_load(&rules, path, err, sizeof(err)))
+	if (log_rules_load(&rules, path, err, sizeof(err)))
 		abort();
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct engine_log whole, split;
+	struct enginelog whole, split;
 	size_t cut = size ? data[0] % (size + 1) : 0, i;
 
 	if (!rules.n)
 		load();
-	engine_log_init(&whole, &rules, NULL);
-	engine_log_feed(&whole, (const char *)data, size);
-	engine_log_end(&whole);
-	engine_log_init(&split, &rules, NULL);
-	engine_log_feed(&split, (const char *)data, cut);
-	engine_log_feed(&split, (const char *)data + cut, size - cut);
-	engine_log_end(&split);
-	if (whole.n_matches > ENGINE_MAX_MATCHES || whole.n_matches != split.n_matches ||
+	enginelog_init(&whole, &rules, ENGINE_UNKNOWN);
+	enginelog_feed(&whole, (const char *)data, size);
+	enginelog_end(&whole);
+	enginelog_init(&split, &rules, ENGINE_UNKNOWN);
+	enginelog_feed(&split, (const char *)data, cut);
+	enginelog_feed(&split, (const char *)data + cut, size - cut);
+	enginelog_end(&split);
+	if (whole.n_matches > ENGINELOG_MAX_MATCHES || whole.n_matches != split.n_matches ||
 	    whole.lines != split.lines || whole.fatal != split.fatal)
 		abort();
 	for (i = 0; i < whole.n_matches; i++)
 		if (whole.matches[i].line < 1 || whole.matches[i].line > whole.lines ||
 		    whole.matches[i].rule != split.matches[i].rule)
 			abort();
-	engine_log_release(&whole);
-	engine_log_release(&split);
+	enginelog_release(&whole);
+	enginelog_release(&split);
 	return 0;
 }
