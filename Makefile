@@ -139,27 +139,26 @@ bench: deps
 	@./tests/bench
 
 # --- fuzzing: libFuzzer targets (clang, ASan, UBSan), never part of check -----
+# The library is compiled once (fuzzer-no-link) and every target links it;
+# the targets then run side by side, one per core.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := stream reply schema files apierror recording notebook table secret conform html diff enginelog
 FUZZ_CC ?= clang
-FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-              -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Iharness -Ireports
-fuzz-build/fuzz_%: tests/fuzz/fuzz_%.c $(LIB_SRC) FORCE
-	@mkdir -p fuzz-build
-	$(call say,FUZZ,$@)$(FUZZ_CC) $(FUZZ_FLAGS) $(PKG_CFLAGS) -DPREFLIGHT_DATADIR='"$(DATADIR)"' \
-	  -o $@ $< $(LIB_SRC) $(PKG_LIBS) -lpthread
+FUZZ_BASE := -g -O1 -fno-sanitize-recover=all -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
+             -Iharness -Ireports
+FUZZ_LIB_OBJ := $(LIB_SRC:%.c=fuzz-build/%.o)
+fuzz-build/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(call say,FUZZCC,$@)$(FUZZ_CC) $(FUZZ_BASE) -fsanitize=fuzzer-no-link,address,undefined \
+	  -MMD -MP $(PKG_CFLAGS) -DPREFLIGHT_DATADIR='"$(DATADIR)"' -c -o $@ $<
+fuzz-build/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIB_OBJ)
+	$(call say,FUZZ,$@)$(FUZZ_CC) $(FUZZ_BASE) -fsanitize=fuzzer,address,undefined $(PKG_CFLAGS) \
+	  -DPREFLIGHT_DATADIR='"$(DATADIR)"' -o $@ $< $(FUZZ_LIB_OBJ) $(PKG_LIBS) -lpthread
+-include $(FUZZ_LIB_OBJ:.o=.d)
 fuzz:
 	@$(MAKE) --no-print-directory deps EXTRA_DEB_PKGS="clang libclang-rt-14-dev"
 	@$(MAKE) --no-print-directory $(FUZZ_TARGETS:%=fuzz-build/fuzz_%)
-	@for t in $(FUZZ_TARGETS); do \
-	  mkdir -p fuzz-build/corpus-$$t; \
-	  echo "fuzz: $$t for $(FUZZ_SECONDS) s"; \
-	  PREFLIGHT_ROOT=$(CURDIR) ./fuzz-build/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -timeout=10 \
-	    -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix=fuzz-build/$$t- \
-	    fuzz-build/corpus-$$t tests/fuzz/corpus/$$t 2>&1 | \
-	    grep -E '^(#[0-9]+.*DONE|stat::number_of_executed_units|==[0-9]+==ERROR|SUMMARY|Done)' || true; \
-	  if ls fuzz-build/$$t-* >/dev/null 2>&1; then echo "fuzz: $$t found a crash: fuzz-build/$$t-*"; exit 1; fi; \
-	done
+	@PREFLIGHT_ROOT=$(CURDIR) tests/fuzz.sh $(FUZZ_SECONDS) $(NPROC) $(FUZZ_TARGETS)
 
 # --- the notebook's six rows: a recipe and a recorded run each ---------------
 NOTEBOOK_ROWS := gpt-oss-120b-mxfp4 qwen36-27b-nvfp4 qwen3-32b-nvfp4 qwen35-122b-mxfp4-marlin \

@@ -1170,18 +1170,35 @@ END_TEST
 
 Suite *cli_suite(void)
 {
+	static const char *const parts[] = { "scenarios", "scenarios-2", "scenarios-3",
+					     "scenarios-4" };
 	Suite *s = suite_create("cli");
-	TCase *tc = tcase_create("scenarios");
 	TCase *other = tcase_create("behaviour");
 	/* the tests of concurrency, waiting and interruption, to rerun alone
 	 * under load: CK_RUN_SUITE=cli CK_RUN_CASE=concurrency */
 	TCase *together = tcase_create("concurrency");
+	TCase *allocs = tcase_create("allocations");
+	int k, n = (int)(sizeof(parts) / sizeof(parts[0]));
 
-	tcase_set_timeout(tc, 120);
 	tcase_set_timeout(other, 120);
+	tcase_set_tags(other, "shard-5");
+	tcase_set_tags(together, "shard-6");
+	tcase_set_tags(allocs, "shard-9");
+	tcase_set_timeout(allocs, 120);
 	find_cases();
-	tcase_add_test(tc, scenario_cases_found);
-	tcase_add_loop_test(tc, scenario_cases, 0, n_cases);
+	/* the scenarios in four parts, each a unit of the parallel runner */
+	for (k = 0; k < n; k++) {
+		TCase *tc = tcase_create(parts[k]);
+		char tag[16];
+
+		snprintf(tag, sizeof(tag), "shard-%d", k + 1);
+		tcase_set_tags(tc, tag);
+		tcase_set_timeout(tc, 120);
+		if (k == 0)
+			tcase_add_test(tc, scenario_cases_found);
+		tcase_add_loop_test(tc, scenario_cases, n_cases * k / n, n_cases * (k + 1) / n);
+		suite_add_tcase(s, tc);
+	}
 	tcase_add_test(together, parallel_probes_overlap);
 	tcase_add_test(together, tool_batch_is_concurrent);
 	tcase_add_test(together, retries_are_bounded);
@@ -1202,15 +1219,15 @@ Suite *cli_suite(void)
 	tcase_add_test(other, dead_endpoint_exits_3);
 	tcase_add_test(other, loading_endpoint_waits);
 	tcase_add_test(other, tls_handshake_and_insecure);
-	tcase_add_test(other, allocation_failures_are_clean);
+	tcase_add_test(allocs, allocation_failures_are_clean);
 	tcase_add_test(other, usage_errors_send_nothing);
 	tcase_add_loop_test(other, needle_size_is_exact, 0, 9);
 	tcase_add_test(other, needle_depths);
 	tcase_add_test(other, long_tools_and_truncation);
 	tcase_add_test(other, list_and_validate);
 	tcase_add_test(other, cli_conventions);
-	suite_add_tcase(s, tc);
 	suite_add_tcase(s, other);
 	suite_add_tcase(s, together);
+	suite_add_tcase(s, allocs);
 	return s;
 }

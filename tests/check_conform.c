@@ -772,7 +772,7 @@ Suite *conform_suite(void)
 {
 	Suite *s = suite_create("conform");
 	TCase *judged = tcase_create("judge"), *loaded = tcase_create("loader");
-	TCase *e2e = tcase_create("end-to-end");
+	TCase *e2e = tcase_create("end-to-end"), *allocs = tcase_create("allocations");
 
 	tcase_add_loop_test(judged, literal_answers, 0, sizeof(rows) / sizeof(rows[0]));
 	tcase_add_loop_test(judged, built_answers, 0, sizeof(builts) / sizeof(builts[0]));
@@ -787,10 +787,14 @@ Suite *conform_suite(void)
 	tcase_add_test(e2e, wrong_folder_and_dead_endpoint);
 	tcase_add_test(e2e, recipe_and_run_flags);
 	tcase_add_test(e2e, interrupt_skips_every_check);
-	tcase_add_test(e2e, allocation_failures_are_clean);
+	tcase_add_test(allocs, allocation_failures_are_clean);
 	tcase_set_timeout(e2e, 120);
+	tcase_set_timeout(allocs, 120);
+	tcase_set_tags(e2e, "shard-7");
+	tcase_set_tags(allocs, "shard-10");
 	suite_add_tcase(s, judged);
 	suite_add_tcase(s, loaded);
 	suite_add_tcase(s, e2e);
+	suite_add_tcase(s, allocs);
 	return s;
 }

@@ -1,27 +1,224 @@
-/* check_main — the one runner: adds every module's suite, prints Check's
- * summary line and exits non-zero when anything failed. */
+/* check_main — the one runner: every module's suite, run in parallel units,
+ * then Check's summary line for the whole; exits non-zero when anything
+ * failed.
+ *
+ * A unit is one suite (without its heavy test cases), or one "shard-N" tag:
+ * the heavy test cases carry such a tag, so every test case runs exactly
+ * once whatever tags exist. Units run in CK_JOBS processes at once (by
+ * default one more than the cores: the integration tests wait on sockets),
+ * the shards first; each unit's output is kept and printed whole when it
+ * ends, so logs never interleave. CK_RUN_SUITE or CK_RUN_CASE, or
+ * CK_JOBS=1, runs everything in this process, as Check always did. Under
+ * valgrind (CK_FORK=no) each unit is a forked child valgrind follows. */
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "suites.h"
 
-int main(void)
+#define N_SHARDS 10 /* shard-1 ... shard-10: the tags heavy test cases carry */
+
+static Suite *(*const suites[])(void) = {
+	buf_suite,    text_suite,    schema_suite,  probe_suite,    chat_suite,	     apierror_suite,
+	grade_suite,  sse_suite,     media_suite,   diagnose_suite, needle_suite,    config_suite,
+	report_suite, http_suite,    regex_suite,   endpoint_suite, recipe_suite,    cli_suite,
+	table_suite,  golden_suite,  secret_suite,  file_suite,	    recording_suite, audit_suite,
+	plan_suite,   verdict_suite, speed_suite,   retry_suite,    conform_suite,   sweep_suite,
+	html_suite,   diff_suite,    schemas_suite, notebook_suite, enginelog_suite, say_suite,
+	manual_suite, engine_suite,
+};
+
+#define N_SUITES (sizeof(suites) / sizeof(suites[0]))
+
+static SRunner *all_suites(void)
 {
-	Suite *(*const suites[])(void) = {
-		buf_suite,	text_suite,   schema_suite,    probe_suite,    chat_suite,
-		apierror_suite, grade_suite,  sse_suite,       media_suite,    diagnose_suite,
-		needle_suite,	config_suite, report_suite,    http_suite,     regex_suite,
-		endpoint_suite, recipe_suite, cli_suite,       table_suite,    golden_suite,
-		secret_suite,	file_suite,   recording_suite, audit_suite,    plan_suite,
-		verdict_suite,	speed_suite,  retry_suite,     conform_suite,  sweep_suite,
-		html_suite,	diff_suite,   schemas_suite,   notebook_suite, enginelog_suite,
-		say_suite,	manual_suite, engine_suite,
-	};
 	SRunner *sr = srunner_create(NULL);
 	size_t i;
-	int failed;
 
-	for (i = 0; i < sizeof(suites) / sizeof(suites[0]); i++)
+	for (i = 0; i < N_SUITES; i++)
 		srunner_add_suite(sr, suites[i]());
+	return sr;
+}
+
+struct counts {
+	int run, failed, errors;
+};
+
+static void count(SRunner *sr, struct counts *c)
+{
+	TestResult **results = srunner_results(sr);
+	int i, n = srunner_ntests_run(sr);
+
+	c->run = n;
+	c->failed = c->errors = 0;
+	for (i = 0; results && i < n; i++) {
+		if (tr_rtype(results[i]) == CK_FAILURE)
+			c->failed++;
+		else if (tr_rtype(results[i]) == CK_ERROR)
+			c->errors++;
+	}
+	free(results);
+}
+
+static void summary(const struct counts *c)
+{
+	int passed = c->run - c->failed - c->errors;
+
+	printf("%d%%: Checks: %d, Failures: %d, Errors: %d\n",
+	       c->run ? (int)(100.0 * passed / c->run) : 100, c->run, c->failed, c->errors);
+}
+
+/* unit k: the shards first (they are the long ones), then each suite
+ * without its shards */
+static SRunner *unit_run(size_t k)
+{
+	SRunner *sr;
+	char include[16], exclude[16 * N_SHARDS] = "";
+	int i;
+
+	for (i = 1; i <= N_SHARDS; i++)
+		snprintf(exclude + strlen(exclude), sizeof(exclude) - strlen(exclude), "%sshard-%d",
+			 i > 1 ? " " : "", i);
+	if (k < N_SHARDS) {
+		sr = all_suites();
+		snprintf(include, sizeof(include), "shard-%zu", k + 1);
+		srunner_run_tagged(sr, NULL, NULL, include, NULL, CK_NORMAL);
+	} else {
+		sr = srunner_create(suites[k - N_SHARDS]());
+		srunner_run_tagged(sr, NULL, NULL, NULL, exclude, CK_NORMAL);
+	}
+	return sr;
+}
+
+struct job {
+	pid_t pid;
+	size_t unit;
+	struct timespec t0;
+	FILE *out; /* what the unit printed */
+	int pipe;  /* its counts */
+};
+
+/* starts unit k in a child; its output goes to a temporary file */
+static int start(size_t k, struct job *j)
+{
+	int fds[2];
+
+	j->unit = k;
+	clock_gettime(CLOCK_MONOTONIC, &j->t0);
+	j->out = tmpfile();
+	if (!j->out || pipe(fds))
+		return -1;
+	fflush(stdout);
+	j->pid = fork();
+	if (j->pid < 0)
+		return -1;
+	if (j->pid == 0) {
+		SRunner *sr;
+		struct counts c;
+
+		close(fds[0]);
+		dup2(fileno(j->out), STDOUT_FILENO);
+		dup2(fileno(j->out), STDERR_FILENO);
+		sr = unit_run(k);
+		count(sr, &c);
+		srunner_free(sr);
+		fflush(stdout);
+		if (write(fds[1], &c, sizeof(c)) != (ssize_t)sizeof(c))
+			_exit(3);
+		close(fds[1]);
+		exit(c.failed || c.errors ? 1 : 0); /* exit, so valgrind checks for leaks */
+	}
+	close(fds[1]);
+	j->pipe = fds[0];
+	return 0;
+}
+
+/* a finished unit: its output printed whole, its counts added */
+static void finish(struct job *j, int status, struct counts *total)
+{
+	struct counts c = { 0, 0, 0 };
+	struct timespec t1;
+	char chunk[8192];
+	size_t n;
+
+	if (read(j->pipe, &c, sizeof(c)) != (ssize_t)sizeof(c)) {
+		printf("a test unit died before its counts (status %d)\n", status);
+		c.errors = 1;
+	} else if (WIFEXITED(status) && WEXITSTATUS(status) > 1) {
+		printf("a test unit exited %d (valgrind found errors?)\n", WEXITSTATUS(status));
+		c.errors++;
+	}
+	close(j->pipe);
+	rewind(j->out);
+	while ((n = fread(chunk, 1, sizeof(chunk), j->out)) > 0)
+		fwrite(chunk, 1, n, stdout);
+	fclose(j->out);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	printf("(unit %zu of %d: %.1f s)\n", j->unit + 1, N_SHARDS + (int)N_SUITES,
+	       (double)(t1.tv_sec - j->t0.tv_sec) + (double)(t1.tv_nsec - j->t0.tv_nsec) / 1e9);
+	fflush(stdout);
+	total->run += c.run;
+	total->failed += c.failed;
+	total->errors += c.errors;
+}
+
+static int jobs(void)
+{
+	const char *v = getenv("CK_JOBS");
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+
+	if (v && *v)
+		return atoi(v) > 0 ? atoi(v) : 1;
+	return cores > 0 ? (int)cores + 1 : 2;
+}
+
+static int run_parallel(int n_jobs)
+{
+	struct job running[64];
+	struct counts total = { 0, 0, 0 };
+	size_t next = 0, units = N_SHARDS + N_SUITES;
+	int active = 0, i;
+
+	if (n_jobs > 64)
+		n_jobs = 64;
+	printf("Running %zu units in %d processes\n", units, n_jobs);
+	while (next < units || active) {
+		int status;
+		pid_t pid;
+
+		while (active < n_jobs && next < units) {
+			if (start(next++, &running[active])) {
+				perror("check_main: cannot start a unit");
+				return EXIT_FAILURE;
+			}
+			active++;
+		}
+		pid = wait(&status);
+		if (pid < 0 && errno == EINTR)
+			continue;
+		for (i = 0; i < active && running[i].pid != pid; i++)
+			;
+		if (i == active)
+			continue;
+		finish(&running[i], status, &total);
+		running[i] = running[--active];
+	}
+	summary(&total);
+	return total.failed || total.errors ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+
+int main(void)
+{
+	SRunner *sr;
+	int failed, n_jobs = jobs();
+
+	if (n_jobs > 1 && !getenv("CK_RUN_SUITE") && !getenv("CK_RUN_CASE"))
+		return run_parallel(n_jobs);
+	sr = all_suites();
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
