@@ -89,6 +89,13 @@ tests/bench: tests/bench.o $(LIB_OBJ)
 tests/bench.o: tests/bench.c
 	$(call say,CC,$@)$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
+# the suites are the check_*.c files: each defines NAME_suite, and the
+# runner's list is made from the file names (one source, nothing to forget)
+SUITES := $(patsubst tests/check_%.c,%,$(filter-out tests/check_main.c,$(wildcard tests/check_*.c)))
+tests/suites.inc: FORCE
+	@printf 'SUITE(%s)\n' $(SUITES) | cmp -s - $@ || printf 'SUITE(%s)\n' $(SUITES) > $@
+tests/check_main.o: tests/suites.inc
+
 tests/%.o: tests/%.c
 	$(call say,CC,$@)$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -Itests -c -o $@ $<
 
@@ -287,7 +294,7 @@ lint:
 	@echo "lint: clang-format, clang-tidy and clang -Wpedantic -Wshadow -Wconversion -Wcomma -Wformat=2 are clean"
 
 clean:
-	$(Q)rm -f preflight fixtures/fake-endpoint tests/run-checks tests/bench .build-flags $(OBJ_ALL) $(OBJ_ALL:.o=.d)
+	$(Q)rm -f preflight fixtures/fake-endpoint tests/run-checks tests/bench tests/suites.inc .build-flags $(OBJ_ALL) $(OBJ_ALL:.o=.d)
 	$(Q)rm -rf $(DEMO_OUT) $(BROWSER_OUT) fuzz-build doc
 
 .PHONY: FORCE all deps test-deps check check-browser check-install bench fuzz recordings notebook-recordings demo docs install uninstall lint clean

@@ -7,8 +7,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <cjson/cJSON.h>
-
 #include "alloc.h"
 #include "ci.h"
 #include "commands.h"
@@ -16,6 +14,7 @@
 #include "file.h"
 #include "heatmap.h"
 #include "html.h"
+#include "json.h"
 #include "jsonfile.h"
 #include "report.h"
 #include "probe.h"
@@ -23,6 +22,7 @@
 #include "say.h"
 #include "schema.h"
 #include "matrix.h"
+#include "model.h"
 #include "table.h"
 
 static bool is_dir(const char *p)
@@ -244,41 +244,44 @@ static int write_rendered(const char *path, struct buf *b, const char *what)
 	return EXIT_PASS;
 }
 
-/* the reports of files, each a run's or conform's JSON report; NULL with
- * the reason said */
-static cJSON **read_reports(const struct config *c)
+/* the models of the reports in files, each a run's or conform's JSON
+ * report; NULL with the reason said */
+static struct model **read_models(const struct config *c)
 {
-	cJSON **trees = xcalloc((size_t)c->n_files + 1, sizeof(*trees));
+	struct model **ms = xcalloc((size_t)c->n_files + 1, sizeof(*ms));
 	char err[1024];
 	int i;
 
-	for (i = 0; trees && i < c->n_files; i++) {
-		if (!(trees[i] = table_read_report(c->files[i], err, sizeof(err)))) {
+	for (i = 0; ms && i < c->n_files; i++)
+		if (!(ms[i] = json_read_file(c->files[i], err, sizeof(err)))) {
 			say_error("%s", err);
 			break;
 		}
-		if (!table_is_report(trees[i])) {
-			const char *schema = table_str(trees[i], "schema");
-
-			say_error("%s: not a JSON report of preflight run or conform (schema %s)",
-				  c->files[i], schema ? schema : "missing");
-			break;
-		}
-	}
-	if (trees && i == c->n_files)
-		return trees;
-	for (i = 0; trees && trees[i]; i++)
-		cJSON_Delete(trees[i]);
-	free(trees);
+	if (ms && i == c->n_files)
+		return ms;
+	if (!ms)
+		say_error("out of memory");
+	for (i = 0; ms && ms[i]; i++)
+		model_free(ms[i]);
+	free(ms);
 	return NULL;
+}
+
+static void free_models(struct model **ms, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		model_free(ms[i]);
+	free(ms);
 }
 
 int cmd_report(const struct config *c, const volatile sig_atomic_t *stop)
 {
 	struct buf page = BUF_INIT(0), map = BUF_INIT(0);
-	cJSON **trees;
-	int code = EXIT_PASS, i;
 	const char *html = config_output(c, "html"), *svg = config_output(c, "svg");
+	struct model **ms;
+	int code = EXIT_PASS, i;
 
 	(void)stop;
 	if (html && svg && file_same(html, svg)) {
@@ -291,23 +294,21 @@ int cmd_report(const struct config *c, const volatile sig_atomic_t *stop)
 			say_error("'%s' is a report to read and an output to write", c->files[i]);
 			return EXIT_USAGE;
 		}
-	if (!(trees = read_reports(c)))
+	if (!(ms = read_models(c)))
 		return EXIT_USAGE;
-	if (html && html_render((const cJSON *const *)trees, (size_t)c->n_files, &page)) {
+	if (html && html_render((const struct model *const *)ms, (size_t)c->n_files, &page)) {
 		say_error("cannot render the HTML report: out of memory");
 		code = EXIT_WRITE;
 	} else if (html) {
 		code = write_rendered(html, &page, "HTML report");
 	}
-	if (svg && heatmap_svg(trees[0], true, &map)) {
+	if (svg && heatmap_svg(ms[0], true, &map)) {
 		say_error("cannot render the heat map: out of memory");
 		code = EXIT_WRITE;
 	} else if (svg && write_rendered(svg, &map, "heat map") != EXIT_PASS) {
 		code = EXIT_WRITE;
 	}
-	for (i = 0; i < c->n_files; i++)
-		cJSON_Delete(trees[i]);
-	free(trees);
+	free_models(ms, c->n_files);
 	buf_release(&page);
 	buf_release(&map);
 	return code;
@@ -316,48 +317,46 @@ int cmd_report(const struct config *c, const volatile sig_atomic_t *stop)
 /* --- diff, and the gate of run --baseline ---------------------------------- */
 
 /* what a report's failures are to GitHub: one annotation each */
-static void annotate_failures(const cJSON *report)
+static void annotate_failures(const struct model *m)
 {
-	bool conform = table_is_conformance(report);
-	const cJSON *p;
+	size_t i;
 
-	cJSON_ArrayForEach(p, table_items(report))
-	{
-		const char *v = table_str(p, conform ? "status" : "verdict");
-		char title[256], msg[1024];
+	for (i = 0; i < m->n_items; i++) {
+		const struct model_item *p = &m->items[i];
+		const char *v = m->kind == MODEL_CONFORM ? conform_status_name(p->status)
+							 : verdict_name(p->verdict);
+		const char *why = m->kind == MODEL_CONFORM ? p->evidence : p->message;
+		char title[256], msg[1024], key[192];
 
-		if (conform ? !cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(p, "fails"))
-			    : !v || !strcmp(v, "pass") || !strcmp(v, "skipped"))
+		if (m->kind == MODEL_CONFORM
+			    ? !p->fails
+			    : p->verdict == VERDICT_PASS || p->verdict == VERDICT_SKIPPED)
 			continue;
-		snprintf(title, sizeof(title), "preflight: %s%s %s", table_str(p, "id"),
-			 table_str(p, "variant") ? table_str(p, "variant") : "", v);
-		snprintf(msg, sizeof(msg), "%s%s%s",
-			 table_str(p, "cause") ? table_str(p, "cause") : "",
-			 table_str(p, "cause") ? ": " : "",
-			 table_str(p, conform ? "evidence" : "message")
-				 ? table_str(p, conform ? "evidence" : "message")
-				 : "");
+		model_item_key(p, key, sizeof(key));
+		snprintf(title, sizeof(title), "preflight: %s %s", key, v);
+		snprintf(msg, sizeof(msg), "%s%s%s", p->cause ? p->cause : "", p->cause ? ": " : "",
+			 why ? why : "");
 		ci_annotate(CI_ERROR, title, msg);
 	}
 }
 
-void commands_ci_report(const cJSON *report)
+void commands_ci_report(const struct model *m)
 {
 	struct buf table = BUF_INIT(0);
 	char err[1024];
 
-	annotate_failures(report);
-	if (!getenv("GITHUB_STEP_SUMMARY") || !table_is_report(report) ||
-	    table_is_conformance(report))
+	annotate_failures(m);
+	if (!getenv("GITHUB_STEP_SUMMARY") || m->kind == MODEL_CONFORM)
 		return; /* conform's matrix needs several reports: its JSON is the artifact */
 	if (buf_puts(&table, "### preflight\n\n") ||
-	    table_render_report(report, &table, err, sizeof(err)) || buf_puts(&table, "\n") ||
+	    table_render_model(m, &table, err, sizeof(err)) || buf_puts(&table, "\n") ||
 	    ci_summary_append(buf_cstr(&table), err, sizeof(err)))
 		say_error("the job summary: %s", err);
 	buf_release(&table);
 }
 
-int commands_gate(const cJSON *base, const cJSON *now, const char *spec, const char *markdown)
+int commands_gate(const struct model *base, const struct model *now, const char *spec,
+		  const char *markdown)
 {
 	struct diff_limits l;
 	struct buf text = BUF_INIT(0), md = BUF_INIT(0);
@@ -404,7 +403,7 @@ int commands_gate(const cJSON *base, const cJSON *now, const char *spec, const c
 
 int cmd_diff(const struct config *c, const volatile sig_atomic_t *stop)
 {
-	cJSON **trees;
+	struct model **ms;
 	int code, i;
 
 	(void)stop;
@@ -415,11 +414,9 @@ int cmd_diff(const struct config *c, const volatile sig_atomic_t *stop)
 					  c->files[i]);
 				return EXIT_USAGE;
 			}
-	if (!(trees = read_reports(c)))
+	if (!(ms = read_models(c)))
 		return EXIT_USAGE;
-	code = commands_gate(trees[0], trees[1], c->max_regression, c->diff_markdown);
-	for (i = 0; i < c->n_files; i++)
-		cJSON_Delete(trees[i]);
-	free(trees);
+	code = commands_gate(ms[0], ms[1], c->max_regression, c->diff_markdown);
+	free_models(ms, c->n_files);
 	return code;
 }

@@ -8,13 +8,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <cjson/cJSON.h>
-
 #include "alloc.h"
 #include "commands.h"
 #include "diff.h"
 #include "file.h"
+#include "json.h"
 #include "media.h"
+#include "model.h"
 #include "plan.h"
 #include "recording.h"
 #include "report.h"
@@ -32,7 +32,7 @@ struct session {
 	struct plan plan;
 	struct runner_hooks hooks;
 	struct http_tap tap;
-	struct cJSON *baseline;	   /* --baseline, read before anything is sent */
+	struct model *baseline;	   /* --baseline, read before anything is sent */
 	struct engine_watch watch; /* --engine-log */
 	bool tty;		   /* live progress on stderr */
 	size_t done;		   /* items finished, for the progress line */
@@ -44,7 +44,7 @@ static void session_release(struct session *s)
 	media_release(&s->video);
 	recording_free(s->rec);
 	plan_release(&s->plan);
-	cJSON_Delete(s->baseline);
+	model_free(s->baseline);
 	engine_watch_close(&s->watch);
 }
 
@@ -83,7 +83,7 @@ static void progress(void *ctx, enum runner_event ev, const struct run_result *r
 
 /* Writes every report asked for. Returns 0, or -1 when one could not be
  * written (each named, with the reason; the others are still written). */
-static int write_reports(const struct config *c, const struct run_result *r)
+static int write_reports(const struct config *c, const struct model *m)
 {
 	char err[1024];
 	size_t i;
@@ -92,9 +92,9 @@ static int write_reports(const struct config *c, const struct run_result *r)
 	for (i = 0; i < c->n_outputs; i++) {
 		const struct report_format *f = report_format_named(c->outputs[i].format);
 
-		if (!f || (r->unusable && !f->on_unusable))
+		if (!f || (!m->endpoint.usable && !f->on_unusable))
 			continue;
-		if (report_write(f->name, r, c->outputs[i].path, err, sizeof(err))) {
+		if (report_write(f->name, m, c->outputs[i].path, err, sizeof(err))) {
 			say_error("%s", err);
 			rc = -1;
 		}
@@ -302,13 +302,8 @@ static int read_baseline(struct session *s)
 	}
 	if (!s->c->baseline)
 		return 0;
-	if (!(s->baseline = table_read_report(s->c->baseline, err, sizeof(err)))) {
+	if (!(s->baseline = json_read_file(s->c->baseline, err, sizeof(err)))) {
 		say_error("--baseline %s", err);
-		return -1;
-	}
-	if (!table_is_report(s->baseline)) {
-		say_error("--baseline %s: not a JSON report of preflight run or conform",
-			  s->c->baseline);
 		return -1;
 	}
 	return 0;
@@ -394,49 +389,27 @@ static int print_plan(const struct plan *pl)
 	return EXIT_PASS;
 }
 
-/* the exit code of a finished run whose reports were written */
-static int exit_code(const struct session *s, const struct run_result *r)
+/* the exit code of a finished run whose reports were written: the
+ * class's, or 128+N after signal N */
+static int exit_code(const struct session *s, const struct model *m)
 {
-	size_t i;
-
 	if (*s->stop)
 		return 128 + *s->stop;
-	if (r->unusable)
-		return EXIT_UNUSABLE;
-	for (i = 0; i < r->n_probes; i++)
-		if (r->probes[i].verdict == VERDICT_FAIL || r->probes[i].verdict == VERDICT_ERROR ||
-		    (r->probes[i].verdict == VERDICT_SKIPPED && !r->probes[i].probe->conform &&
-		     !r->probes[i].beyond_window))
-			return EXIT_FAILED;
-	return EXIT_PASS;
+	return model_class_exit(m->class);
 }
 
 /* The run for the CI it runs in, then --baseline's gate: a regression is
  * exit 1 and none 0, whatever the verdicts; an unusable endpoint (3), a
  * lost report (4) and a signal keep their codes. */
-static int ci_and_gate(struct session *s, const struct run_result *r, int code)
+static int ci_and_gate(struct session *s, const struct model *m, int code)
 {
-	struct buf json = BUF_INIT(0);
-	cJSON *now = NULL;
 	int gate;
 
-	if (!s->baseline && !getenv("GITHUB_ACTIONS") && !getenv("GITHUB_STEP_SUMMARY"))
+	commands_ci_report(m);
+	if (!s->baseline)
 		return code;
-	if (report_json_render(r, &json) == 0)
-		now = cJSON_ParseWithLength(buf_cstr(&json), json.len);
-	buf_release(&json);
-	if (!now) {
-		say_error("cannot compare with the baseline: out of memory");
-		return code == EXIT_PASS || code == EXIT_FAILED ? EXIT_WRITE : code;
-	}
-	commands_ci_report(now);
-	if (s->baseline) {
-		gate = commands_gate(s->baseline, now, s->c->max_regression, NULL);
-		if (code == EXIT_PASS || code == EXIT_FAILED)
-			code = gate;
-	}
-	cJSON_Delete(now);
-	return code;
+	gate = commands_gate(s->baseline, m, s->c->max_regression, NULL);
+	return code == EXIT_PASS || code == EXIT_FAILED ? gate : code;
 }
 
 /* A sweep says what it will send before it sends anything. */
@@ -457,11 +430,12 @@ static void announce_sweep(const struct plan *pl)
 	buf_release(&b);
 }
 
-/* The run itself, then the files, then the console. */
+/* The run itself, its model, then the files, then the console. */
 static int execute(struct session *s)
 {
 	struct buf console = BUF_INIT(0);
 	struct run_result r;
+	struct model *m;
 	char err[1024];
 	int code = EXIT_PASS;
 
@@ -476,8 +450,16 @@ static int execute(struct session *s)
 		run_result_release(&r);
 		return EXIT_USAGE;
 	}
+	/* one model of the run, every output rendered from it */
+	if (!(m = model_from_result(&r))) {
+		say_error("cannot render the reports: out of memory");
+		recording_free(s->rec);
+		s->rec = NULL;
+		run_result_release(&r);
+		return *s->stop ? 128 + *s->stop : EXIT_WRITE;
+	}
 	/* the files first: a closed stdout must not cost a report */
-	if (write_reports(s->c, &r))
+	if (write_reports(s->c, m))
 		code = EXIT_WRITE;
 	if (s->rec && recording_finish(s->rec, err, sizeof(err))) {
 		say_error("%s", err);
@@ -486,15 +468,16 @@ static int execute(struct session *s)
 	s->rec = NULL; /* finished or not, recording_finish freed it */
 	/* a report on stdout ('-') keeps it: the console report goes to stderr */
 	if (!s->c->quiet &&
-	    report_console_render(&r,
+	    report_console_render(m,
 				  isatty(report_on_stdout(s->c) ? STDERR_FILENO : STDOUT_FILENO) &&
 					  s->c->color,
 				  &console) == 0)
 		say(SAY_OUT, buf_cstr(&console)); /* stderr when a report holds stdout */
 	buf_release(&console);
 	if (code != EXIT_WRITE)
-		code = exit_code(s, &r);
-	code = ci_and_gate(s, &r, code);
+		code = exit_code(s, m);
+	code = ci_and_gate(s, m, code);
+	model_free(m);
 	run_result_release(&r);
 	return code;
 }

@@ -61,13 +61,13 @@ int cmd_diff(const struct config *c, const volatile sig_atomic_t *stop);
  * Returns EXIT_FAILED on a regression, EXIT_PASS without, EXIT_USAGE on a
  * bad spec or reports of two kinds, EXIT_WRITE when the markdown could not
  * be written. */
-struct cJSON;
-int commands_gate(const struct cJSON *base, const struct cJSON *now, const char *spec,
+struct model;
+int commands_gate(const struct model *base, const struct model *now, const char *spec,
 		  const char *markdown);
 
 /* A finished run's report for the CI it runs in: an annotation per
  * failure (GitHub Actions), and the results table in the job summary. */
-void commands_ci_report(const struct cJSON *report);
+void commands_ci_report(const struct model *m);
 
 /* The probe folder: --probes, else $PREFLIGHT_PROBES, else probes/ beside
  * the binary, else the installed copy. buf holds the path when built. */

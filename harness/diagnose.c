@@ -8,165 +8,187 @@
 
 #include "text.h"
 
+/* each cause: its code, its generic remedy, whether the exchange itself
+ * failed (JUnit <error>), and whether it leaves the engine unable to serve
+ * (garbage, a crash, a hang) rather than naming a setting to change */
 static const struct {
 	const char *code;
 	const char *remedy;
 	bool exchange;
+	bool dead;
 } causes[CAUSE_COUNT] = {
-	[CAUSE_NONE] = { "", "", false },
-	[CAUSE_REASONING_BLEED] = { "reasoning-bleed",
-				    "serve with the model's reasoning parser (vLLM/SGLang "
-				    "--reasoning-parser qwen3|deepseek_r1|super_v3..., llama.cpp "
-				    "--reasoning-format deepseek)",
-				    false },
-	[CAUSE_THINKING_STARVATION] = { "thinking-starvation",
-					"thinking used the whole budget: run with --no-thinking, "
-					"or give it room with --reasoning-headroom-tokens 4096",
-					false },
-	[CAUSE_ANSWER_TRUNCATED] = { "answer-truncated",
-				     "the answer hit the token budget: raise "
-				     "--visible-answer-tokens",
-				     false },
-	[CAUSE_TOOL_CALL_AS_TEXT] = { "tool-call-as-text",
-				      "serve with --enable-auto-tool-choice --tool-call-parser "
-				      "<hermes|qwen3_coder|llama3_json|mistral...> (vLLM), "
-				      "--tool-call-parser (SGLang), --jinja (llama.cpp)",
-				      false },
-	[CAUSE_INVALID_TOOL_ARGUMENTS] = { "invalid-tool-arguments",
-					   "tool arguments are broken: check the "
-					   "--tool-call-parser matches the model, and disable "
-					   "speculative decoding (--speculative-config) to rule it "
-					   "out",
-					   false },
-	[CAUSE_WRONG_TOOL] = { "wrong-tool",
-			       "the model called a function that was not offered: check the chat "
-			       "template passes the tools (--chat-template)",
-			       false },
-	[CAUSE_NO_TOOL_CALL] = { "no-tool-call",
-				 "the model answered in prose: check --enable-auto-tool-choice and "
-				 "that the chat template renders tools",
-				 false },
-	[CAUSE_GARBAGE_OUTPUT] = { "garbage-output",
-				   "the decode is broken: suspect the kernel or quantization path "
-				   "(try another --quantization, --kv-cache-dtype auto, "
-				   "--enforce-eager)",
-				   false },
-	[CAUSE_CONTEXT_OVERFLOW] = { "context-overflow",
-				     "serve with a larger --max-model-len (vLLM), --context-length "
-				     "(SGLang), -c (llama.cpp), OLLAMA_CONTEXT_LENGTH or PARAMETER "
-				     "num_ctx (Ollama), or run with a smaller --needle-ctx",
-				     false },
-	[CAUSE_WRONG_ANSWER] = { "wrong-answer",
-				 "read the answer in the report; check the chat template "
-				 "(--chat-template) and the sampling defaults the server applies "
-				 "(vLLM --generation-config)",
-				 false },
-	[CAUSE_HTTP_ERROR] = { "http-error",
-			       "read the server log around this request: it failed on it (a vLLM "
-			       "500 'EngineCore encountered an issue' means the engine died: "
-			       "restart it, and lower --gpu-memory-utilization or --max-num-seqs "
-			       "if "
-			       "it ran out of memory; a stack trace or TypeError in the message is "
-			       "the server's own bug)",
-			       true },
-	[CAUSE_AUTH_ERROR] = { "auth-error",
-			       "the endpoint refused the credentials: set OPENAI_API_KEY (or "
-			       "--api-key-env NAME) to the key the server was started with "
-			       "(--api-key)",
-			       true },
-	[CAUSE_MALFORMED_RESPONSE] = { "malformed-response",
-				       "the body is not an OpenAI chat completion: check "
-				       "--endpoint points at the /v1 base of an OpenAI-compatible "
-				       "server",
-				       true },
-	[CAUSE_TRANSPORT_ERROR] = { "transport-error",
-				    "the connection failed: check the endpoint is up and reachable "
-				    "(--wait SECONDS waits for a server still loading)",
-				    true },
-	[CAUSE_RESPONSE_TOO_LARGE] = { "response-too-large",
-				       "the body passed --max-response-bytes: the server may be "
-				       "ignoring max_tokens or streaming without end",
-				       true },
-	[CAUSE_TIMEOUT] = { "timeout",
-			    "no complete answer within --timeout: raise it, or check the server is "
-			    "not stalled or overloaded",
-			    true },
-	[CAUSE_STREAM_PARITY] = { "stream-parity",
-				  "the streamed and non-streamed answers disagree: the server's "
-				  "streaming path (its tool or reasoning parser, which engines run "
-				  "apart on a stream) differs from the whole reply's; compare the "
-				  "two in the JSON report",
-				  false },
-	[CAUSE_ANSWER_IN_REASONING] = { "answer-in-reasoning",
-					"the reasoning parser put the answer in the reasoning "
-					"channel: check --reasoning-parser matches the model and "
-					"its chat template (vLLM, SGLang), or --reasoning-format "
-					"(llama.cpp)",
-					false },
-	[CAUSE_CONCURRENCY_CORRUPTION] = { "concurrency-corruption",
-					   "answers are clean one at a time and corrupt under "
-					   "load: suspect batched kernels or the tool parser's "
-					   "shared state; retry with --max-num-seqs 1, without "
-					   "--speculative-config, or with --enforce-eager",
-					   false },
-	[CAUSE_INTERRUPTED] = { "interrupted", "", true },
-	[CAUSE_PATTERN_LIMIT] = { "pattern-limit",
-				  "a pattern of the probe backtracks without end: rewrite it "
-				  "without nested or overlapping quantifiers",
-				  false },
-	[CAUSE_HTTP_REDIRECT] = { "http-redirect",
-				  "the endpoint answered with a redirect, which preflight does not "
-				  "follow (the key would go along): pass the URL it redirects to "
-				  "as "
-				  "--endpoint",
-				  true },
-	[CAUSE_NO_MODEL] = { "no-model",
-			     "pass --model with a model the endpoint serves; a base URL without "
-			     "/v1 (or one a proxy rewrites) lists nothing",
-			     true },
-	[CAUSE_EMPTY_ANSWER] = { "empty-answer",
-				 "tokens were generated but nothing visible came back and no "
-				 "reasoning anywhere: read the raw answer (--record); the engine "
-				 "may "
-				 "strip whitespace or special tokens (llama.cpp strips leading "
-				 "whitespace while thinking), the chat template may end the turn "
-				 "at "
-				 "once, or a proxy may drop fields",
-				 false },
-	[CAUSE_NONCONFORMANT_REPLY] = { "nonconformant-reply",
-					"a strict OpenAI client (the openai SDKs, agent "
-					"frameworks) cannot read this reply: the server or a proxy "
-					"in between writes the field named here against the spec; "
-					"upgrade it or report it upstream",
-					false },
-	[CAUSE_RATE_LIMITED] = { "rate-limited",
-				 "the endpoint rate-limits: lower --tool-batch, run the probes one "
-				 "after another (no --parallel), or raise the server's or proxy's "
-				 "limit; --retries and --retry-wait-max bound the retries",
-				 true },
-	[CAUSE_REQUEST_REJECTED] = { "request-rejected",
-				     "the server refused what preflight sent: read its message; a "
-				     "field it does not take (--extra-body, "
-				     "--chat-template-kwargs, "
-				     "or the probe's request) needs another server flag, or drop "
-				     "it",
-				     true },
-	[CAUSE_REQUEST_TOO_LARGE] = { "request-too-large",
-				      "the request body was refused as too large (413), usually by "
-				      "a proxy's limit: raise it (nginx client_max_body_size, the "
-				      "gateway's request size limit), or run with a smaller "
-				      "--needle-ctx",
-				      true },
-	[CAUSE_PROXY_ERROR] = { "proxy-error",
-				"a proxy or gateway between preflight and the engine failed (a "
-				"502-504 without the engine's error body): check the engine behind "
-				"it is up, and the proxy's read timeout (a long prefill outlasts a "
-				"60 s default)",
-				true },
-	[CAUSE_ENGINE_FAILED] = { "engine-failed",
-				  "the engine's log names why it never came up (the quoted line); "
-				  "preflight doctor LOG lists every known signature in it",
-				  true },
+	[CAUSE_NONE] = { .code = "", .remedy = "", .exchange = false },
+	[CAUSE_REASONING_BLEED] = { .code = "reasoning-bleed",
+				    .remedy =
+					    "serve with the model's reasoning parser (vLLM/SGLang "
+					    "--reasoning-parser qwen3|deepseek_r1|super_v3..., "
+					    "llama.cpp --reasoning-format deepseek)",
+				    .exchange = false },
+	[CAUSE_THINKING_STARVATION] = { .code = "thinking-starvation",
+					.remedy = "thinking used the whole budget: run with "
+						  "--no-thinking, or give it room with "
+						  "--reasoning-headroom-tokens 4096",
+					.exchange = false },
+	[CAUSE_ANSWER_TRUNCATED] = { .code = "answer-truncated",
+				     .remedy = "the answer hit the token budget: raise "
+					       "--visible-answer-tokens",
+				     .exchange = false },
+	[CAUSE_TOOL_CALL_AS_TEXT] = { .code = "tool-call-as-text",
+				      .remedy =
+					      "serve with --enable-auto-tool-choice "
+					      "--tool-call-parser "
+					      "<hermes|qwen3_coder|llama3_json|mistral...> (vLLM), "
+					      "--tool-call-parser (SGLang), --jinja (llama.cpp)",
+				      .exchange = false },
+	[CAUSE_INVALID_TOOL_ARGUMENTS] = { .code = "invalid-tool-arguments",
+					   .remedy = "tool arguments are broken: check the "
+						     "--tool-call-parser matches the model, and "
+						     "disable speculative decoding "
+						     "(--speculative-config) to rule it out",
+					   .exchange = false },
+	[CAUSE_WRONG_TOOL] = { .code = "wrong-tool",
+			       .remedy = "the model called a function that was not offered: check "
+					 "the chat template passes the tools (--chat-template)",
+			       .exchange = false },
+	[CAUSE_NO_TOOL_CALL] = { .code = "no-tool-call",
+				 .remedy = "the model answered in prose: check "
+					   "--enable-auto-tool-choice and that the chat template "
+					   "renders tools",
+				 .exchange = false },
+	[CAUSE_GARBAGE_OUTPUT] = { .code = "garbage-output",
+				   .remedy = "the decode is broken: suspect the kernel or "
+					     "quantization path (try another --quantization, "
+					     "--kv-cache-dtype auto, --enforce-eager)",
+				   .exchange = false,
+				   .dead = true },
+	[CAUSE_CONTEXT_OVERFLOW] = { .code = "context-overflow",
+				     .remedy = "serve with a larger --max-model-len (vLLM), "
+					       "--context-length (SGLang), -c (llama.cpp), "
+					       "OLLAMA_CONTEXT_LENGTH or PARAMETER num_ctx "
+					       "(Ollama), or run with a smaller --needle-ctx",
+				     .exchange = false },
+	[CAUSE_WRONG_ANSWER] = { .code = "wrong-answer",
+				 .remedy = "read the answer in the report; check the chat template "
+					   "(--chat-template) and the sampling defaults the server "
+					   "applies (vLLM --generation-config)",
+				 .exchange = false },
+	[CAUSE_HTTP_ERROR] = { .code = "http-error",
+			       .remedy = "read the server log around this request: it failed on it "
+					 "(a vLLM 500 'EngineCore encountered an issue' means the "
+					 "engine died: restart it, and lower "
+					 "--gpu-memory-utilization or --max-num-seqs if it ran out "
+					 "of memory; a stack trace or TypeError in the message is "
+					 "the server's own bug)",
+			       .exchange = true },
+	[CAUSE_AUTH_ERROR] = { .code = "auth-error",
+			       .remedy = "the endpoint refused the credentials: set OPENAI_API_KEY "
+					 "(or --api-key-env NAME) to the key the server was "
+					 "started with (--api-key)",
+			       .exchange = true },
+	[CAUSE_MALFORMED_RESPONSE] = { .code = "malformed-response",
+				       .remedy = "the body is not an OpenAI chat completion: check "
+						 "--endpoint points at the /v1 base of an "
+						 "OpenAI-compatible server",
+				       .exchange = true,
+				       .dead = true },
+	[CAUSE_TRANSPORT_ERROR] = { .code = "transport-error",
+				    .remedy = "the connection failed: check the endpoint is up and "
+					      "reachable (--wait SECONDS waits for a server still "
+					      "loading)",
+				    .exchange = true,
+				    .dead = true },
+	[CAUSE_RESPONSE_TOO_LARGE] = { .code = "response-too-large",
+				       .remedy = "the body passed --max-response-bytes: the server "
+						 "may be ignoring max_tokens or streaming without "
+						 "end",
+				       .exchange = true },
+	[CAUSE_TIMEOUT] = { .code = "timeout",
+			    .remedy = "no complete answer within --timeout: raise it, or check the "
+				      "server is not stalled or overloaded",
+			    .exchange = true,
+			    .dead = true },
+	[CAUSE_STREAM_PARITY] = { .code = "stream-parity",
+				  .remedy =
+					  "the streamed and non-streamed answers disagree: the "
+					  "server's streaming path (its tool or reasoning parser, "
+					  "which engines run apart on a stream) differs from the "
+					  "whole reply's; compare the two in the JSON report",
+				  .exchange = false },
+	[CAUSE_ANSWER_IN_REASONING] = { .code = "answer-in-reasoning",
+					.remedy = "the reasoning parser put the answer in the "
+						  "reasoning channel: check --reasoning-parser "
+						  "matches the model and its chat template (vLLM, "
+						  "SGLang), or --reasoning-format (llama.cpp)",
+					.exchange = false },
+	[CAUSE_CONCURRENCY_CORRUPTION] = { .code = "concurrency-corruption",
+					   .remedy =
+						   "answers are clean one at a time and corrupt "
+						   "under load: suspect batched kernels or the "
+						   "tool parser's shared state; retry with "
+						   "--max-num-seqs 1, without "
+						   "--speculative-config, or with --enforce-eager",
+					   .exchange = false,
+					   .dead = true },
+	[CAUSE_INTERRUPTED] = { .code = "interrupted", .remedy = "", .exchange = true },
+	[CAUSE_PATTERN_LIMIT] = { .code = "pattern-limit",
+				  .remedy = "a pattern of the probe backtracks without end: "
+					    "rewrite it without nested or overlapping quantifiers",
+				  .exchange = false },
+	[CAUSE_HTTP_REDIRECT] = { .code = "http-redirect",
+				  .remedy = "the endpoint answered with a redirect, which "
+					    "preflight does not follow (the key would go along): "
+					    "pass the URL it redirects to as --endpoint",
+				  .exchange = true },
+	[CAUSE_NO_MODEL] = { .code = "no-model",
+			     .remedy = "pass --model with a model the endpoint serves; a base URL "
+				       "without /v1 (or one a proxy rewrites) lists nothing",
+			     .exchange = true },
+	[CAUSE_EMPTY_ANSWER] = { .code = "empty-answer",
+				 .remedy = "tokens were generated but nothing visible came back "
+					   "and no reasoning anywhere: read the raw answer "
+					   "(--record); the engine may strip whitespace or special "
+					   "tokens (llama.cpp strips leading whitespace while "
+					   "thinking), the chat template may end the turn at once, "
+					   "or a proxy may drop fields",
+				 .exchange = false },
+	[CAUSE_NONCONFORMANT_REPLY] = { .code = "nonconformant-reply",
+					.remedy = "a strict OpenAI client (the openai SDKs, agent "
+						  "frameworks) cannot read this reply: the server "
+						  "or a proxy in between writes the field named "
+						  "here against the spec; upgrade it or report it "
+						  "upstream",
+					.exchange = false,
+					.dead = true },
+	[CAUSE_RATE_LIMITED] = { .code = "rate-limited",
+				 .remedy = "the endpoint rate-limits: lower --tool-batch, run the "
+					   "probes one after another (no --parallel), or raise the "
+					   "server's or proxy's limit; --retries and "
+					   "--retry-wait-max bound the retries",
+				 .exchange = true },
+	[CAUSE_REQUEST_REJECTED] = { .code = "request-rejected",
+				     .remedy = "the server refused what preflight sent: read its "
+					       "message; a field it does not take (--extra-body, "
+					       "--chat-template-kwargs, or the probe's request) "
+					       "needs another server flag, or drop it",
+				     .exchange = true },
+	[CAUSE_REQUEST_TOO_LARGE] = { .code = "request-too-large",
+				      .remedy = "the request body was refused as too large (413), "
+						"usually by a proxy's limit: raise it (nginx "
+						"client_max_body_size, the gateway's request size "
+						"limit), or run with a smaller --needle-ctx",
+				      .exchange = true },
+	[CAUSE_PROXY_ERROR] = { .code = "proxy-error",
+				.remedy = "a proxy or gateway between preflight and the engine "
+					  "failed (a 502-504 without the engine's error body): "
+					  "check the engine behind it is up, and the proxy's read "
+					  "timeout (a long prefill outlasts a 60 s default)",
+				.exchange = true,
+				.dead = true },
+	[CAUSE_ENGINE_FAILED] = { .code = "engine-failed",
+				  .remedy = "the engine's log names why it never came up (the "
+					    "quoted line); preflight doctor LOG lists every known "
+					    "signature in it",
+				  .exchange = true },
 };
 
 const char *cause_code(enum cause c)
@@ -184,6 +206,21 @@ const char *cause_http_remedy(long status)
 	return status == 404 ? "check that --endpoint is the base URL with /v1 and that --model "
 			       "is a model the endpoint serves (GET /v1/models)"
 			     : NULL;
+}
+
+bool cause_cannot_serve(enum cause c)
+{
+	return (unsigned)c < CAUSE_COUNT && causes[c].dead;
+}
+
+enum cause cause_named(const char *code)
+{
+	int c;
+
+	for (c = 1; code && c < CAUSE_COUNT; c++)
+		if (!strcmp(causes[c].code, code))
+			return (enum cause)c;
+	return CAUSE_NONE;
 }
 
 bool cause_is_exchange_error(enum cause c)

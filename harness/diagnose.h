@@ -57,6 +57,12 @@ const char *cause_remedy(enum cause c);
 const char *cause_http_remedy(long status);
 /* True for causes where the exchange itself failed (JUnit <error>). */
 bool cause_is_exchange_error(enum cause c);
+/* True for causes that leave the engine unable to serve (garbage output,
+ * a crash, a hang, a broken reply) rather than naming a setting to change;
+ * an http-error is such a cause when the status was a 5xx (the caller's). */
+bool cause_cannot_serve(enum cause c);
+/* The cause whose code is code ("reasoning-bleed"), or CAUSE_NONE. */
+enum cause cause_named(const char *code);
 
 /* The cause of an exchange that brought nothing to read: a transport
  * outcome other than HTTP_DONE (timeout, too large, interrupted, ...). */

@@ -6,30 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <cjson/cJSON.h>
-
 #include "alloc.h"
+#include "model.h"
 #include "plan.h"
 #include "table.h"
-
-static const cJSON *get(const cJSON *o, const char *key)
-{
-	return cJSON_GetObjectItemCaseSensitive(o, key);
-}
-
-/* a number of o, or -1 when absent, negative or absurd */
-static double num(const cJSON *o, const char *key)
-{
-	const cJSON *v = get(o, key);
-
-	return cJSON_IsNumber(v) && v->valuedouble >= 0 && v->valuedouble < 1e15 ? v->valuedouble
-										 : -1;
-}
-
-static const char *str(const cJSON *o, const char *key)
-{
-	return table_str(o, key);
-}
 
 /* --- limits ----------------------------------------------------------------- */
 
@@ -110,50 +90,25 @@ static struct diff_item *add(struct diff *d, enum diff_kind kind, const char *wh
 	return it;
 }
 
-/* "needle@32k@50%": an item's key */
-static void key_of(const cJSON *p, char *out, size_t n)
-{
-	snprintf(out, n, "%s%s", str(p, "id") ? str(p, "id") : "?",
-		 str(p, "variant") ? str(p, "variant") : "");
-}
-
-static const cJSON *find(const cJSON *r, const char *key)
-{
-	const cJSON *p;
-	char k[128];
-
-	cJSON_ArrayForEach(p, table_items(r))
-	{
-		key_of(p, k, sizeof(k));
-		if (!strcmp(k, key))
-			return p;
-	}
-	return NULL;
-}
-
 /* "fail (wrong-answer)" */
-static void state_of(const cJSON *p, bool conform, char *out, size_t n)
+static void state_of(const struct model_item *p, bool conform, char *out, size_t n)
 {
-	const char *v = str(p, conform ? "status" : "verdict"), *cause = str(p, "cause");
+	const char *v = conform ? conform_status_name(p->status) : verdict_name(p->verdict);
 
-	snprintf(out, n, "%s%s%s%s", v ? v : "?", cause && !conform ? " (" : "",
-		 cause && !conform ? cause : "", cause && !conform ? ")" : "");
+	snprintf(out, n, "%s%s%s%s", v, p->cause && !conform ? " (" : "",
+		 p->cause && !conform ? p->cause : "", p->cause && !conform ? ")" : "");
 }
 
-static bool passed(const cJSON *p, bool conform)
+static bool passed(const struct model_item *p, bool conform)
 {
-	const char *v = str(p, conform ? "status" : "verdict");
-
 	if (conform)
-		return v && !cJSON_IsTrue(get(p, "fails")) && strcmp(v, "skipped");
-	return v && !strcmp(v, "pass");
+		return !p->fails && p->status != CONFORM_SKIPPED;
+	return p->verdict == VERDICT_PASS;
 }
 
-static bool skipped(const cJSON *p, bool conform)
+static bool skipped(const struct model_item *p, bool conform)
 {
-	const char *v = str(p, conform ? "status" : "verdict");
-
-	return v && !strcmp(v, "skipped");
+	return conform ? p->status == CONFORM_SKIPPED : p->verdict == VERDICT_SKIPPED;
 }
 
 static bool same_str(const char *a, const char *b)
@@ -162,8 +117,8 @@ static bool same_str(const char *a, const char *b)
 }
 
 /* one item in both reports: its verdict (or status) compared */
-static int compare_item(struct diff *d, const char *key, const cJSON *b, const cJSON *n,
-			bool conform)
+static int compare_item(struct diff *d, const char *key, const struct model_item *b,
+			const struct model_item *n, bool conform)
 {
 	bool pb = passed(b, conform), pn = passed(n, conform);
 	enum diff_kind kind;
@@ -176,9 +131,8 @@ static int compare_item(struct diff *d, const char *key, const cJSON *b, const c
 			return 0;
 		}
 		kind = DIFF_INCOMPARABLE;
-		note = cJSON_IsTrue(get(n, "beyond_window"))
-			       ? "not sent: beyond the new endpoint's window (see the effective "
-				 "context)"
+		note = n->beyond_window ? "not sent: beyond the new endpoint's window (see the "
+					  "effective context)"
 		       : skipped(b, conform) ? "skipped in the baseline"
 					     : "skipped in the new report";
 	} else if (pb && pn) {
@@ -186,12 +140,11 @@ static int compare_item(struct diff *d, const char *key, const cJSON *b, const c
 		return 0;
 	} else if (pb != pn) {
 		kind = pb ? DIFF_REGRESSION : DIFF_IMPROVEMENT;
-		note = pb ? (str(n, conform ? "evidence" : "message")
-				     ? str(n, conform ? "evidence" : "message")
+		note = pb ? ((conform ? n->evidence : n->message)
+				     ? (conform ? n->evidence : n->message)
 				     : "")
 			  : "passes now";
-	} else if (!same_str(str(b, "cause"), str(n, "cause")) ||
-		   (conform && !same_str(str(b, "status"), str(n, "status")))) {
+	} else if (!same_str(b->cause, n->cause) || (conform && b->status != n->status)) {
 		kind = DIFF_REGRESSION;
 		note = "still fails, for a new cause";
 	} else {
@@ -206,19 +159,18 @@ static int compare_item(struct diff *d, const char *key, const cJSON *b, const c
 	return 0;
 }
 
-static int compare_items(struct diff *d, const cJSON *base, const cJSON *now)
+/* every item of base against now's by id and variant (through the
+ * model's index, never a scan), then now's items base lacks */
+static int compare_items(struct diff *d, const struct model *base, const struct model *now)
 {
-	bool conform = table_is_conformance(base);
-	const cJSON *p;
-	char key[128];
+	bool conform = base->kind == MODEL_CONFORM;
+	const struct model_item *p, *q;
+	char key[192];
 	struct diff_item *it;
 
-	cJSON_ArrayForEach(p, table_items(base))
-	{
-		const cJSON *q;
-
-		key_of(p, key, sizeof(key));
-		q = find(now, key);
+	for (p = base->items; p < model_end(base); p++) {
+		model_item_key(p, key, sizeof(key));
+		q = model_find(now, p->id, p->variant);
 		if (q && compare_item(d, key, p, q, conform))
 			return -1;
 		if (!q && !(it = add(d, DIFF_ONLY_ONE, key)))
@@ -228,11 +180,10 @@ static int compare_items(struct diff *d, const cJSON *base, const cJSON *now)
 			snprintf(it->note, sizeof(it->note), "not in the new report");
 		}
 	}
-	cJSON_ArrayForEach(p, table_items(now))
-	{
-		key_of(p, key, sizeof(key));
-		if (find(base, key))
+	for (p = now->items; p < model_end(now); p++) {
+		if (model_find(base, p->id, p->variant))
 			continue;
+		model_item_key(p, key, sizeof(key));
 		if (!(it = add(d, DIFF_ONLY_ONE, key)))
 			return -1;
 		state_of(p, conform, it->now, sizeof(it->now));
@@ -251,15 +202,15 @@ static void size_text(double tokens, char *out, size_t n)
 		snprintf(out, n, "none");
 }
 
-static int compare_context(struct diff *d, const cJSON *base, const cJSON *now)
+static int compare_context(struct diff *d, const struct model *base, const struct model *now)
 {
-	const cJSON *sb = get(base, "sweep"), *sn = get(now, "sweep");
-	double eb = num(sb, "effective_context"), en = num(sn, "effective_context");
-	double reach = num(sn, "swept_max");
+	const struct model_sweep *sb = &base->sweep, *sn = &now->sweep;
+	double eb = sb->present ? (double)sb->effective : -1;
+	double en = sn->present ? (double)sn->effective : -1, reach = (double)sn->swept_max;
 	struct diff_item *it;
 	enum diff_kind kind;
 
-	if (cJSON_IsObject(sb) != cJSON_IsObject(sn)) {
+	if (sb->present != sn->present) {
 		if (!(it = add(d, DIFF_INCOMPARABLE, "effective context")))
 			return -1;
 		size_text(eb, it->base, sizeof(it->base));
@@ -267,8 +218,8 @@ static int compare_context(struct diff *d, const cJSON *base, const cJSON *now)
 		snprintf(it->note, sizeof(it->note), "not compared: only one of them swept");
 		return 0;
 	}
-	if (!cJSON_IsObject(sb) || eb < 0 || en < 0 || eb == en) {
-		d->unchanged += cJSON_IsObject(sb) && cJSON_IsObject(sn);
+	if (!sb->present || eb < 0 || en < 0 || eb == en) {
+		d->unchanged += sb->present && sn->present;
 		return 0;
 	}
 	kind = en > eb ? DIFF_IMPROVEMENT : reach < eb ? DIFF_INCOMPARABLE : DIFF_REGRESSION;
@@ -284,17 +235,17 @@ static int compare_context(struct diff *d, const cJSON *base, const cJSON *now)
 }
 
 /* why the two runs' decode figures cannot be compared, or NULL */
-static const char *decode_mismatch(const cJSON *base, const cJSON *now)
+static const char *decode_mismatch(const struct model *base, const struct model *now)
 {
-	const cJSON *sb = get(base, "speed"), *sn = get(now, "speed");
+	const struct model_speed *sb = &base->speed, *sn = &now->speed;
 
-	if (str(sb, "note") || str(sn, "note"))
+	if (sb->note || sn->note)
 		return "not measurable in one of them (a burst stream, or too few tokens)";
-	if (num(sb, "decode_tokens_per_second") <= 0 || num(sn, "decode_tokens_per_second") < 0)
+	if (!sb->present || !sn->present || sb->decode_tps <= 0 || sn->decode_tps < 0)
 		return "measured in only one of them";
-	if (!same_str(str(sb, "source"), str(sn, "source")))
+	if (!same_str(sb->source, sn->source))
 		return "engine-reported in one, measured by preflight in the other";
-	if (num(get(base, "settings"), "max_tokens") != num(get(now, "settings"), "max_tokens"))
+	if (base->settings.max_tokens != now->settings.max_tokens)
 		return "a different max_tokens";
 	return NULL;
 }
@@ -321,43 +272,44 @@ static int compare_figure(struct diff *d, const char *what, double b, double n, 
 	return 0;
 }
 
-static int compare_decode(struct diff *d, const cJSON *base, const cJSON *now,
+static int compare_decode(struct diff *d, const struct model *base, const struct model *now,
 			  const struct diff_limits *l)
 {
-	const cJSON *sb = get(base, "speed"), *sn = get(now, "speed");
+	const struct model_speed *sb = &base->speed, *sn = &now->speed;
 	const char *why;
 	struct diff_item *it;
 
-	if (!cJSON_IsObject(sb) && !cJSON_IsObject(sn))
+	if (!sb->present && !sn->present)
 		return 0;
 	if (!(why = decode_mismatch(base, now)))
-		return compare_figure(d, "decode tok/s", num(sb, "decode_tokens_per_second"),
-				      num(sn, "decode_tokens_per_second"), l->decode, true, "");
+		return compare_figure(d, "decode tok/s", sb->decode_tps, sn->decode_tps, l->decode,
+				      true, "");
 	if (!(it = add(d, DIFF_INCOMPARABLE, "decode tok/s")))
 		return -1;
-	if (num(sb, "decode_tokens_per_second") >= 0)
-		snprintf(it->base, sizeof(it->base), "%.4g (%s)",
-			 num(sb, "decode_tokens_per_second"),
-			 str(sb, "source") ? str(sb, "source") : "?");
-	if (num(sn, "decode_tokens_per_second") >= 0)
-		snprintf(it->now, sizeof(it->now), "%.4g (%s)", num(sn, "decode_tokens_per_second"),
-			 str(sn, "source") ? str(sn, "source") : "?");
+	if (sb->present && sb->decode_tps >= 0)
+		snprintf(it->base, sizeof(it->base), "%.4g (%s)", sb->decode_tps,
+			 sb->source ? sb->source : "?");
+	if (sn->present && sn->decode_tps >= 0)
+		snprintf(it->now, sizeof(it->now), "%.4g (%s)", sn->decode_tps,
+			 sn->source ? sn->source : "?");
 	snprintf(it->note, sizeof(it->note), "not compared: %s", why);
 	return 0;
 }
 
 /* one streamed probe's TTFT and prefill speed, where both runs timed it
  * the same way (no burst, the same haystack) */
-static int compare_timing(struct diff *d, const char *key, const cJSON *p, const cJSON *q,
-			  const struct diff_limits *l)
+static int compare_timing(struct diff *d, const char *key, const struct model_item *p,
+			  const struct model_item *q, const struct diff_limits *l)
 {
-	const cJSON *mb = get(p, "metrics"), *mn = get(q, "metrics");
-	double tb = num(mb, "ttft_seconds"), tn = num(mn, "ttft_seconds");
-	double fb = num(mb, "prefill_tokens_per_second"), fn = num(mn, "prefill_tokens_per_second");
-	char what[160];
+	const struct model_metrics *mb = &p->metrics, *mn = &q->metrics;
+	double tb = p->has_metrics ? mb->ttft : -1, tn = q->has_metrics ? mn->ttft : -1;
+	double fb = p->has_metrics ? mb->prefill_tps : -1;
+	double fn = q->has_metrics ? mn->prefill_tps : -1;
+	char what[224];
 
-	if (cJSON_IsTrue(get(mb, "burst")) || cJSON_IsTrue(get(mn, "burst")) ||
-	    num(get(p, "needle"), "requested_tokens") != num(get(q, "needle"), "requested_tokens"))
+	if ((p->has_metrics && mb->burst) || (q->has_metrics && mn->burst) ||
+	    p->needle.present != q->needle.present ||
+	    p->needle.requested_tokens != q->needle.requested_tokens)
 		return 0; /* not timed alike */
 	snprintf(what, sizeof(what), "%s TTFT", key);
 	if (tb > 0 && tn >= 0 && fabs(tn - tb) >= l->ttft_floor && /* else jitter */
@@ -369,16 +321,15 @@ static int compare_timing(struct diff *d, const char *key, const cJSON *p, const
 	return 0;
 }
 
-static int compare_ttft(struct diff *d, const cJSON *base, const cJSON *now,
+static int compare_ttft(struct diff *d, const struct model *base, const struct model *now,
 			const struct diff_limits *l)
 {
-	const cJSON *p, *q;
-	char key[128];
+	const struct model_item *p, *q;
+	char key[192];
 
-	cJSON_ArrayForEach(p, table_items(base))
-	{
-		key_of(p, key, sizeof(key));
-		if ((q = find(now, key)) && compare_timing(d, key, p, q, l))
+	for (p = base->items; p < model_end(base); p++) {
+		model_item_key(p, key, sizeof(key));
+		if ((q = model_find(now, p->id, p->variant)) && compare_timing(d, key, p, q, l))
 			return -1;
 	}
 	return 0;
@@ -386,16 +337,15 @@ static int compare_ttft(struct diff *d, const cJSON *base, const cJSON *now,
 
 /* --- the whole ------------------------------------------------------------ */
 
-static void name_of(const cJSON *r, char *out, size_t n)
+static void name_of(const struct model *m, char *out, size_t n)
 {
-	const cJSON *ep = get(r, "endpoint");
-	const char *recipe = str(get(r, "recipe"), "name"), *model = str(ep, "model");
+	const char *recipe = m->recipe.present ? m->recipe.name : NULL, *model = m->endpoint.model;
 
 	snprintf(out, n, "%s (%s)",
 		 recipe	 ? recipe
 		 : model ? model
 			 : "unknown model",
-		 str(r, "started") ? str(r, "started") : "undated");
+		 m->started ? m->started : "undated");
 }
 
 /* regressions, improvements, not comparable, only in one: stable */
@@ -419,13 +369,13 @@ static void order(struct diff *d)
 		}
 }
 
-int diff_reports(const cJSON *base, const cJSON *now, const struct diff_limits *l, struct diff *d,
-		 char *err, size_t errlen)
+int diff_reports(const struct model *base, const struct model *now, const struct diff_limits *l,
+		 struct diff *d, char *err, size_t errlen)
 {
 	memset(d, 0, sizeof(*d));
 	name_of(base, d->base_name, sizeof(d->base_name));
 	name_of(now, d->new_name, sizeof(d->new_name));
-	if (table_is_conformance(base) != table_is_conformance(now)) {
+	if (base->kind != now->kind) {
 		snprintf(err, errlen,
 			 "one report is of preflight run, the other of preflight conform: "
 			 "compare like with like");

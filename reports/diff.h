@@ -9,8 +9,9 @@
  * compared only when it means the same in both reports: the same source
  * (engine-reported or measured by preflight), no burst stream, the same
  * max_tokens, the same haystack; else it is listed as not comparable, with
- * why. Items only in one report are listed, never regressions. Pure: reads
- * two trees, renders text; never prints. */
+ * why. Items only in one report are listed, never regressions. Items are
+ * found through the model's index, never by a scan. Pure: reads two
+ * models, renders text; never prints. */
 #ifndef PREFLIGHT_DIFF_H
 #define PREFLIGHT_DIFF_H
 
@@ -19,7 +20,7 @@
 
 #include "buf.h"
 
-struct cJSON;
+struct model;
 
 /* --max-regression 'decode=5%,ttft=10%,prefill=10%': the largest change
  * that is not a regression, in percent. TTFT changes under ttft_floor
@@ -60,7 +61,7 @@ struct diff {
  * preflight-conformance/v1, the same kind). Returns 0, or -1 with the
  * reason in err (different kinds, out of memory). d is released by the
  * caller either way. */
-int diff_reports(const struct cJSON *base, const struct cJSON *now, const struct diff_limits *l,
+int diff_reports(const struct model *base, const struct model *now, const struct diff_limits *l,
 		 struct diff *d, char *err, size_t errlen);
 void diff_release(struct diff *d);
 

@@ -5,11 +5,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <cjson/cJSON.h>
-
 #include "markup.h"
+#include "model.h"
 #include "plan.h"
-#include "table.h"
 
 #define MAX_AXIS   24 /* sizes or depths a panel draws; a hand-made report may hold more */
 #define MAX_PANELS 8
@@ -40,7 +38,7 @@ struct panel {
 	long sizes[MAX_AXIS];
 	double depths[MAX_AXIS];
 	size_t n_sizes, n_depths;
-	const cJSON *cell[MAX_AXIS][MAX_AXIS]; /* [depth][size], NULL: not in the report */
+	const struct model_item *cell[MAX_AXIS][MAX_AXIS]; /* [depth][size], NULL: none */
 };
 
 struct map {
@@ -50,33 +48,19 @@ struct map {
 	int width, height;
 };
 
-/* a number of o, none when absent; a report's numbers are not trusted to
- * fit a long, so they are held within 0..1e15 (and -1 for none) */
-static double num(const cJSON *o, const char *key, double none)
+/* a probe of the report that is a needle cell */
+static bool is_cell(const struct model_item *p)
 {
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-
-	if (!cJSON_IsNumber(v))
-		return none;
-	return v->valuedouble < -1 ? -1 : v->valuedouble > 1e15 ? 1e15 : v->valuedouble;
+	return p->needle.present && p->needle.secret && p->needle.requested_tokens > 0;
 }
 
-/* a probe of the report that is a needle cell: its needle object */
-static const cJSON *needle_of(const cJSON *probe)
+bool heatmap_has_cells(const struct model *m)
 {
-	const cJSON *n = cJSON_GetObjectItemCaseSensitive(probe, "needle");
+	size_t i;
 
-	return cJSON_IsObject(n) && table_str(n, "secret") && num(n, "requested_tokens", 0) > 0
-		       ? n
-		       : NULL;
-}
-
-bool heatmap_has_cells(const cJSON *report)
-{
-	const cJSON *p;
-
-	cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(
-				      report, "probes")) if (needle_of(p)) return true;
+	for (i = 0; m->kind == MODEL_RUN && i < m->n_items; i++)
+		if (is_cell(&m->items[i]))
+			return true;
 	return false;
 }
 
@@ -97,9 +81,9 @@ static int axis_place(double *axis, size_t *n, double v)
 	return (int)i;
 }
 
-static struct panel *panel_for(struct map *m, const cJSON *probe)
+static struct panel *panel_for(struct map *m, const struct model_item *probe)
 {
-	const char *id = table_str(probe, "id");
+	const char *id = probe->id;
 	size_t i;
 
 	for (i = 0; i < m->n; i++)
@@ -108,21 +92,20 @@ static struct panel *panel_for(struct map *m, const cJSON *probe)
 	if (m->n == MAX_PANELS)
 		return NULL;
 	m->panels[m->n].id = id;
-	m->panels[m->n].title = table_str(probe, "title");
+	m->panels[m->n].title = probe->title;
 	return &m->panels[m->n++];
 }
 
 /* the axes first (sizes and depths of every cell), then the cells on them */
-static void collect(struct map *m, const cJSON *report)
+static void collect(struct map *m, const struct model *r)
 {
-	const cJSON *probes = cJSON_GetObjectItemCaseSensitive(report, "probes"), *p;
+	size_t i;
 	int pass;
 
 	for (pass = 0; pass < 2; pass++)
-		cJSON_ArrayForEach(p, probes)
-		{
-			const cJSON *n = needle_of(p);
-			struct panel *pn = n ? panel_for(m, p) : NULL;
+		for (i = 0; r->kind == MODEL_RUN && i < r->n_items; i++) {
+			const struct model_item *p = &r->items[i];
+			struct panel *pn = is_cell(p) ? panel_for(m, p) : NULL;
 			double sizes[MAX_AXIS];
 			size_t k;
 			int s, d;
@@ -131,28 +114,30 @@ static void collect(struct map *m, const cJSON *report)
 				continue;
 			for (k = 0; k < pn->n_sizes; k++)
 				sizes[k] = (double)pn->sizes[k];
-			s = axis_place(sizes, &pn->n_sizes, num(n, "requested_tokens", 0));
+			s = axis_place(sizes, &pn->n_sizes, (double)p->needle.requested_tokens);
 			for (k = 0; k < pn->n_sizes; k++)
 				pn->sizes[k] = (long)sizes[k];
-			d = axis_place(pn->depths, &pn->n_depths, num(n, "depth", 0));
+			d = axis_place(pn->depths, &pn->n_depths, p->needle.depth);
 			if (pass == 1 && s >= 0 && d >= 0)
 				pn->cell[d][s] = p;
 		}
 }
 
-static enum look look_of(const cJSON *probe)
+static enum look look_of(const struct model_item *p)
 {
-	const cJSON *n = cJSON_GetObjectItemCaseSensitive(probe, "needle");
-	const char *v = table_str(probe, "verdict");
-	double got = num(n, "recalled", -1), asked = num(n, "asked", -1);
+	int got = p->needle.has_recall ? p->needle.recalled : -1;
+	int asked = p->needle.has_recall ? p->needle.asked : -1;
 
-	if (!v || !strcmp(v, "error"))
-		return LOOK_ERROR;
-	if (!strcmp(v, "pass"))
+	switch (p->verdict) {
+	case VERDICT_PASS:
 		return LOOK_PASS;
-	if (!strcmp(v, "skipped"))
+	case VERDICT_SKIPPED:
 		return LOOK_SKIPPED;
-	return got > 0 && got < asked ? LOOK_PARTIAL : LOOK_FAIL;
+	case VERDICT_FAIL:
+		return got > 0 && got < asked ? LOOK_PARTIAL : LOOK_FAIL;
+	default:
+		return LOOK_ERROR;
+	}
 }
 
 /* 128021 as "128,021" */
@@ -183,40 +168,38 @@ static int text(struct buf *b, double x, double y, int size, const char *anchor,
 }
 
 /* the two lines of a cell: the measured prompt, then the recall or why */
-static void cell_lines(const cJSON *probe, char *one, char *two, size_t n)
+static void cell_lines(const struct model_item *p, char *one, char *two, size_t n)
 {
-	const cJSON *nd = cJSON_GetObjectItemCaseSensitive(probe, "needle");
-	double measured = num(nd, "measured_prompt_tokens", -1), asked = num(nd, "asked", 0);
-	const char *v = table_str(probe, "verdict");
+	long measured = p->needle.measured_prompt_tokens;
 	char t[32];
 
 	if (measured >= 0) {
-		thousands((long)measured, t, sizeof(t));
+		thousands(measured, t, sizeof(t));
 		snprintf(one, n, "%s tok", t);
 	} else {
 		snprintf(one, n, "not measured");
 	}
-	if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(probe, "beyond_window")))
+	if (p->beyond_window)
 		snprintf(two, n, "beyond window");
-	else if (asked > 1)
-		snprintf(two, n, "recall %.0f/%.0f", num(nd, "recalled", 0), asked);
+	else if (p->needle.has_recall && p->needle.asked > 1)
+		snprintf(two, n, "recall %d/%d", p->needle.recalled, p->needle.asked);
 	else
-		snprintf(two, n, "%s", v ? v : "error");
+		snprintf(two, n, "%s", verdict_name(p->verdict));
 }
 
 /* a cell's hover text: its name, verdict and why */
-static int cell_title(struct buf *b, const cJSON *probe)
+static int cell_title(struct buf *b, const struct model_item *p)
 {
-	const char *why = table_str(probe, "message");
+	const char *why = p->message;
 
-	return buf_puts(b, "<title>") || markup_text(b, table_str(probe, "id"), false) ||
-	       markup_text(b, table_str(probe, "variant"), false) || buf_puts(b, ": ") ||
-	       markup_text(b, table_str(probe, "verdict"), false) ||
+	return buf_puts(b, "<title>") || markup_text(b, p->id, false) ||
+	       markup_text(b, p->variant, false) || buf_puts(b, ": ") ||
+	       markup_text(b, verdict_name(p->verdict), false) ||
 	       (why && (buf_puts(b, " — ") || markup_text(b, why, false))) ||
 	       buf_puts(b, "</title>");
 }
 
-static int cell(struct buf *b, const cJSON *probe, double x, double y)
+static int cell(struct buf *b, const struct model_item *probe, double x, double y)
 {
 	enum look k = look_of(probe);
 	char one[48], two[48];
@@ -315,14 +298,11 @@ static int legend(struct buf *b, double top)
 }
 
 /* "model · recipe · engine · date" and the sweep's headline */
-static int titles(struct buf *b, const cJSON *report)
+static int titles(struct buf *b, const struct model *r)
 {
-	const cJSON *ep = cJSON_GetObjectItemCaseSensitive(report, "endpoint");
-	const cJSON *recipe = cJSON_GetObjectItemCaseSensitive(report, "recipe");
-	const cJSON *sweep = cJSON_GetObjectItemCaseSensitive(report, "sweep");
-	const char *model = table_str(ep, "model"), *name = table_str(recipe, "name");
-	const char *engine = table_str(ep, "engine"), *started = table_str(report, "started");
-	const char *head = table_str(sweep, "headline");
+	const char *model = r->endpoint.model, *name = r->recipe.name;
+	const char *engine = r->endpoint.engine, *started = r->started;
+	const char *head = r->sweep.headline;
 	char line[512];
 
 	snprintf(line, sizeof(line), "Long-context map · %s", model ? model : "unknown model");
@@ -351,7 +331,7 @@ static void measure(struct map *m)
 	m->width = width;
 }
 
-int heatmap_svg(const cJSON *report, bool standalone, struct buf *out)
+int heatmap_svg(const struct model *report, bool standalone, struct buf *out)
 {
 	struct map m;
 	double top = HEAD;
@@ -360,8 +340,7 @@ int heatmap_svg(const cJSON *report, bool standalone, struct buf *out)
 
 	memset(&m, 0, sizeof(m));
 	collect(&m, report);
-	m.effective = (long)num(cJSON_GetObjectItemCaseSensitive(report, "sweep"),
-				"effective_context", 0);
+	m.effective = report->sweep.present ? report->sweep.effective : 0;
 	measure(&m);
 	rc = (standalone && buf_puts(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 					  "<!-- preflight: the long-context map -->\n")) ||

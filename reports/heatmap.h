@@ -1,4 +1,4 @@
-/* heatmap — the long-context map as SVG, drawn from a JSON report.
+/* heatmap — the long-context map as SVG, drawn from a run's model.
  *
  * gkamradt's picture: needle depth (rows) by context length (columns),
  * one panel per needle probe, each cell coloured by what came back (pass,
@@ -7,8 +7,8 @@
  * recalled. A title names the model, recipe, engine and date, a dashed
  * line marks the effective context, and a legend explains the colours.
  * The SVG stands alone (no fonts, scripts or links to fetch) and every
- * text is escaped (markup.h). It reads the report's tree only, so a live
- * run and `preflight report` draw the same map. Never prints. */
+ * text is escaped (markup.h). It reads the model only, so a live run and
+ * `preflight report` draw the same map. Never prints. */
 #ifndef PREFLIGHT_HEATMAP_H
 #define PREFLIGHT_HEATMAP_H
 
@@ -16,15 +16,15 @@
 
 #include "buf.h"
 
-struct cJSON;
+struct model;
 
-/* Does report (preflight-report/v1) hold a needle cell with a secret? */
-bool heatmap_has_cells(const struct cJSON *report);
+/* Does the model of a run hold a needle cell with a secret? */
+bool heatmap_has_cells(const struct model *m);
 
 /* The map of report's needle cells onto out; standalone writes the XML
  * declaration and a comment first (an .svg file), else the bare <svg>
  * element for an HTML page. A report without needle cells gets a small
  * SVG that says so. Returns 0, or -1 when out of memory. */
-int heatmap_svg(const struct cJSON *report, bool standalone, struct buf *out);
+int heatmap_svg(const struct model *report, bool standalone, struct buf *out);
 
 #endif

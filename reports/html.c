@@ -6,14 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <cjson/cJSON.h>
-
 #include "heatmap.h"
 #include "markup.h"
+#include "model.h"
 #include "plan.h"
 #include "report.h"
 #include "speed.h"
-#include "table.h"
 #include "version.h"
 
 #define CHART_W 660
@@ -61,22 +59,6 @@ static const char style[] =
 
 /* --- pieces -------------------------------------------------------------- */
 
-static const cJSON *get(const cJSON *o, const char *key)
-{
-	return cJSON_GetObjectItemCaseSensitive(o, key);
-}
-
-/* a number of o, none when absent; held within -1..1e15, since a report's
- * numbers are not trusted to fit a long or an int */
-static double num(const cJSON *o, const char *key, double none)
-{
-	const cJSON *v = get(o, key);
-
-	if (!cJSON_IsNumber(v))
-		return none;
-	return v->valuedouble < -1 ? -1 : v->valuedouble > 1e15 ? 1e15 : v->valuedouble;
-}
-
 static int esc(struct buf *b, const char *s)
 {
 	return markup_text(b, s, false);
@@ -101,78 +83,35 @@ static int fact(struct buf *b, const char *name, const char *value)
 	       buf_puts(b, "</dd>\n");
 }
 
-/* any scalar member of o as text into t ("" when absent or a container) */
-static const char *scalar(const cJSON *v, char *t, size_t n)
+/* a <tr> of a settings table, when value is set */
+static int row(struct buf *b, const char *name, const char *value)
 {
-	if (cJSON_IsString(v))
-		return v->valuestring;
-	if (cJSON_IsBool(v))
-		return cJSON_IsTrue(v) ? "true" : "false";
-	if (cJSON_IsNumber(v)) {
-		snprintf(t, n, "%.10g", v->valuedouble);
-		return t;
-	}
-	return NULL;
+	if (!value)
+		return 0;
+	return buf_puts(b, "<tr><th>") || esc(b, name) || buf_puts(b, "</th><td>") ||
+	       esc(b, value) || buf_puts(b, "</td></tr>\n");
 }
 
-/* every scalar member of o, name and value, as table rows */
-static int member_rows(struct buf *b, const cJSON *o)
+static int row_long(struct buf *b, const char *name, long v)
 {
-	const cJSON *v;
-	int rc = 0;
+	char t[32];
 
-	cJSON_ArrayForEach(v, o)
-	{
-		char t[64];
-		const char *s = scalar(v, t, sizeof(t));
-
-		if (s && !rc)
-			rc = buf_puts(b, "<tr><th>") || esc(b, v->string) ||
-			     buf_puts(b, "</th><td>") || esc(b, s) || buf_puts(b, "</td></tr>\n");
-	}
-	return rc;
+	snprintf(t, sizeof(t), "%ld", v);
+	return row(b, name, t);
 }
 
-/* what a report is called: its recipe, else its model at its endpoint */
-static void report_name(const cJSON *r, char *out, size_t n)
+static const char *verdict_class(const struct model *m, const struct model_item *p)
 {
-	const cJSON *ep = get(r, "endpoint");
-	const char *name = table_str(get(r, "recipe"), "name"), *model = table_str(ep, "model");
-
-	if (name)
-		snprintf(out, n, "%s", name);
-	else
-		snprintf(out, n, "%s at %s", model ? model : "unknown model",
-			 table_str(ep, "base_url") ? table_str(ep, "base_url") : "?");
-}
-
-static void tally(const cJSON *r, int *passed, int *total)
-{
-	const cJSON *p;
-
-	*passed = *total = 0;
-	cJSON_ArrayForEach(p, table_items(r))
-	{
-		const char *v = table_str(p, table_is_conformance(r) ? "status" : "verdict");
-
-		(*total)++;
-		*passed += table_is_conformance(r) ? !cJSON_IsTrue(get(p, "fails"))
-						   : (v && !strcmp(v, "pass")) ||
-							     cJSON_IsTrue(get(p, "beyond_window"));
-	}
+	return m->kind == MODEL_CONFORM ? conform_status_name(p->status) : verdict_name(p->verdict);
 }
 
 /* --- the header of a report ---------------------------------------------- */
 
-static int verdict_badge(struct buf *b, const cJSON *r)
+static int verdict_badge(struct buf *b, const struct model *m)
 {
-	int passed, total;
-	bool ok = cJSON_IsTrue(get(r, "passed"));
-
-	tally(r, &passed, &total);
-	return buf_printf(b, "<div class=\"verdict %s\">%s (%d/%d %s)</div>\n",
-			  ok ? "pass" : "fail", ok ? "ALL PASS" : "FAILURES PRESENT", passed, total,
-			  table_is_conformance(r) ? "checks without a failure" : "passed");
+	return buf_printf(b, "<div class=\"verdict %s\">%s (", m->passed ? "pass" : "fail",
+			  model_result_words(m)) ||
+	       model_tally(m, b) || buf_puts(b, ")</div>\n");
 }
 
 /* the notebook's summary line, "✅ smoke · ❌ needle (cause)", as chips
@@ -215,192 +154,186 @@ static int figure(struct buf *b, const char *value, const char *what)
 	       buf_puts(b, "</b><span>") || esc(b, what) || buf_puts(b, "</span></div>\n");
 }
 
-/* the numbers a reader looks for first */
-static int figures(struct buf *b, const cJSON *r)
+/* "7 failed, 11 beyond the window (66 sweep cells and 3 probes)": the
+ * tally after its "P/N passed" */
+static int tally_rest(const struct model *m, char *out, size_t n)
 {
-	const cJSON *sweep = get(r, "sweep"), *speed = get(r, "speed");
-	char t[64], eff[64];
-	int passed, total, rc;
+	struct buf t = BUF_INIT(0);
+	const char *rest;
+	int rc = model_tally(m, &t);
 
-	tally(r, &passed, &total);
-	snprintf(t, sizeof(t), "%d/%d", passed, total);
-	rc = buf_puts(b, "<div class=\"figures\">\n") ||
-	     figure(b, t, table_is_conformance(r) ? "checks without a failure" : "probes passed");
-	if (!rc && cJSON_IsObject(sweep)) {
-		double e = num(sweep, "effective_context", 0), m = num(sweep, "swept_max", 0);
+	rest = strstr(buf_cstr(&t), " passed");
+	snprintf(out, n, "passed%s", rest ? rest + strlen(" passed") : "");
+	buf_release(&t);
+	return rc;
+}
+
+/* the numbers a reader looks for first */
+static int figures(struct buf *b, const struct model *m)
+{
+	char t[64], what[256], eff[64];
+	int rc;
+
+	snprintf(t, sizeof(t), "%d/%d", m->counts.passed, m->counts.items);
+	rc = tally_rest(m, what, sizeof(what)) || buf_puts(b, "<div class=\"figures\">\n") ||
+	     figure(b, t, what);
+	if (!rc && m->sweep.present) {
 		char max[24];
 
-		plan_size_label((long)e, eff, sizeof(eff));
-		plan_size_label((long)m, max, sizeof(max));
+		plan_size_label(m->sweep.effective, eff, sizeof(eff));
+		plan_size_label(m->sweep.swept_max, max, sizeof(max));
 		snprintf(t, sizeof(t), "effective context of %s swept", max);
-		rc = figure(b, e > 0 ? eff : "none", t);
+		rc = figure(b, m->sweep.effective > 0 ? eff : "none", t);
 	}
-	if (!rc && num(speed, "decode_tokens_per_second", -1) > 0) {
-		snprintf(t, sizeof(t), "%.1f", num(speed, "decode_tokens_per_second", 0));
+	if (!rc && m->speed.present && m->speed.decode_tps > 0) {
+		snprintf(t, sizeof(t), "%.1f", m->speed.decode_tps);
 		rc = figure(b, t, "decode tokens/s");
 	}
-	if (!rc && num(r, "seconds", -1) >= 0) {
-		snprintf(t, sizeof(t), "%.1f s", num(r, "seconds", 0));
+	if (!rc && m->seconds >= 0) {
+		snprintf(t, sizeof(t), "%.1f s", m->seconds);
 		rc = figure(b, t, "the whole run");
 	}
 	return rc || buf_puts(b, "</div>\n");
 }
 
-static int report_head(struct buf *b, const cJSON *r, size_t index)
+static int report_head(struct buf *b, const struct model *m, size_t index)
 {
-	const cJSON *ep = get(r, "endpoint"), *recipe = get(r, "recipe");
-	char name[512], t[64], *len;
+	const struct model_endpoint *ep = &m->endpoint;
+	const struct model_recipe *recipe = &m->recipe;
+	char name[512], t[64];
 	int rc;
 
-	report_name(r, name, sizeof(name));
-	len = cJSON_IsNumber(get(ep, "max_model_len")) ? t : NULL;
-	if (len)
-		snprintf(t, sizeof(t), "%.0f tokens", num(ep, "max_model_len", 0));
+	model_name(m, name, sizeof(name));
+	if (ep->max_model_len >= 0)
+		snprintf(t, sizeof(t), "%ld tokens", ep->max_model_len);
 	rc = buf_printf(b, "<section class=\"report\" id=\"report-%zu\">\n<h2>", index + 1) ||
 	     esc(b, name) ||
 	     buf_printf(b, "</h2>\n<p class=\"meta\">%s · ",
-			table_is_conformance(r) ? "preflight conform" : "preflight run") ||
-	     esc(b, table_str(r, "started")) || buf_puts(b, "</p>\n") || verdict_badge(b, r) ||
-	     chips(b, table_str(r, "summary")) || figures(b, r) ||
-	     buf_puts(b, "<dl class=\"facts\">\n") ||
-	     fact(b, "endpoint", table_str(ep, "base_url")) ||
-	     fact(b, "model", table_str(ep, "model")) ||
-	     fact(b, "engine", table_str(ep, "engine")) ||
-	     fact(b, "engine seen by", table_str(ep, "engine_evidence")) ||
-	     fact(b, "server version", table_str(ep, "server_version")) ||
-	     fact(b, "context window", len) || fact(b, "endpoint note", table_str(ep, "note")) ||
-	     fact(b, "unusable", table_str(ep, "detail")) ||
-	     fact(b, "quantization", table_str(recipe, "quant")) ||
-	     fact(b, "engine (recipe)", table_str(recipe, "engine")) ||
-	     fact(b, "GPU", table_str(recipe, "gpu")) ||
-	     fact(b, "key flags", table_str(recipe, "key_flags")) ||
-	     fact(b, "preflight", table_str(r, "preflight_version"));
+			m->kind == MODEL_CONFORM ? "preflight conform" : "preflight run") ||
+	     esc(b, m->started) || buf_puts(b, "</p>\n") || verdict_badge(b, m) ||
+	     chips(b, m->summary) || figures(b, m) || buf_puts(b, "<dl class=\"facts\">\n") ||
+	     fact(b, "endpoint", ep->base_url) || fact(b, "model", ep->model) ||
+	     fact(b, "engine", ep->engine) || fact(b, "engine seen by", ep->engine_evidence) ||
+	     fact(b, "server version", ep->server_version) ||
+	     fact(b, "context window", ep->max_model_len >= 0 ? t : NULL) ||
+	     fact(b, "endpoint note", ep->note) || fact(b, "unusable", ep->detail) ||
+	     fact(b, "quantization", recipe->quant) || fact(b, "engine (recipe)", recipe->engine) ||
+	     fact(b, "GPU", recipe->gpu) || fact(b, "key flags", recipe->key_flags) ||
+	     fact(b, "preflight", m->version);
 	return rc || buf_puts(b, "</dl>\n");
 }
 
 /* --- probes ------------------------------------------------------------ */
 
-static int probe_row(struct buf *b, const cJSON *p, bool conform)
+static int probe_row(struct buf *b, const struct model *m, const struct model_item *p)
 {
-	const char *v = table_str(p, conform ? "status" : "verdict");
-	const char *what = table_str(p, conform ? "evidence" : "message");
+	bool conform = m->kind == MODEL_CONFORM;
+	const char *v = verdict_class(m, p);
+	const char *what = conform ? p->evidence : p->message ? p->message : p->evidence;
 
 	return buf_puts(b, "<tr><td class=\"v ") || markup_text(b, v, true) || buf_puts(b, "\">") ||
-	       esc(b, v) || buf_puts(b, "</td><td><code>") || esc(b, table_str(p, "id")) ||
-	       esc(b, table_str(p, "variant")) || buf_puts(b, "</code> ") ||
-	       esc(b, table_str(p, "title")) || buf_puts(b, "</td><td>") ||
-	       esc(b, table_str(p, conform ? "area" : "cause")) || buf_puts(b, "</td><td>") ||
-	       esc(b, what ? what : (conform ? NULL : table_str(p, "evidence"))) ||
+	       esc(b, v) || buf_puts(b, "</td><td><code>") || esc(b, p->id) || esc(b, p->variant) ||
+	       buf_puts(b, "</code> ") || esc(b, p->title) || buf_puts(b, "</td><td>") ||
+	       esc(b, conform ? p->area : p->cause) || buf_puts(b, "</td><td>") || esc(b, what) ||
 	       buf_puts(b, "</td></tr>\n");
 }
 
 /* one answer of a probe: its label, status, finish, tokens, excerpts */
-static int observation(struct buf *b, const cJSON *o)
+static int observation(struct buf *b, const struct model_obs *o)
 {
 	char line[256];
-	const char *finish = table_str(o, "finish_reason");
 
-	snprintf(line, sizeof(line), "%s · HTTP %.0f · finish %s · prompt %.0f · completion %.0f",
-		 cJSON_IsTrue(get(o, "passed")) ? "passed" : "did not pass", num(o, "status", 0),
-		 finish ? finish : "none", num(o, "prompt_tokens", -1),
-		 num(o, "completion_tokens", -1));
-	return buf_puts(b, "<li><code>") || esc(b, table_str(o, "label")) ||
-	       buf_puts(b, "</code> ") || esc(b, line) ||
-	       element(b, "div", NULL, table_str(o, "detail")) ||
-	       (table_str(o, "content_excerpt") && buf_puts(b, "<div>content:</div>")) ||
-	       element(b, "pre", "content", table_str(o, "content_excerpt")) ||
-	       (table_str(o, "reasoning_excerpt") && buf_puts(b, "<div>reasoning:</div>")) ||
-	       element(b, "pre", "reasoning", table_str(o, "reasoning_excerpt")) ||
-	       element(b, "pre", "tool", table_str(o, "tool_call")) ||
-	       element(b, "pre", "error", table_str(o, "error")) || buf_puts(b, "</li>\n");
+	snprintf(line, sizeof(line), "%s · HTTP %ld · finish %s · prompt %ld · completion %ld",
+		 o->passed ? "passed" : "did not pass", o->status < 0 ? 0 : o->status,
+		 o->finish_reason ? o->finish_reason : "none", o->prompt_tokens,
+		 o->completion_tokens);
+	return buf_puts(b, "<li><code>") || esc(b, o->label) || buf_puts(b, "</code> ") ||
+	       esc(b, line) || element(b, "div", NULL, o->detail) ||
+	       (o->content_excerpt && buf_puts(b, "<div>content:</div>")) ||
+	       element(b, "pre", "content", o->content_excerpt) ||
+	       (o->reasoning_excerpt && buf_puts(b, "<div>reasoning:</div>")) ||
+	       element(b, "pre", "reasoning", o->reasoning_excerpt) ||
+	       element(b, "pre", "tool", o->tool_call) || element(b, "pre", "error", o->error) ||
+	       buf_puts(b, "</li>\n");
+}
+
+static bool item_failed(const struct model *m, const struct model_item *p)
+{
+	return m->kind == MODEL_CONFORM ? p->fails : p->verdict != VERDICT_PASS;
 }
 
 /* a probe's story: why, the remedy, the evidence, its answers (at most
  * 24; the JSON has them all) */
-static int probe_details(struct buf *b, const cJSON *p, bool conform)
+static int probe_details(struct buf *b, const struct model *m, const struct model_item *p)
 {
-	const char *v = table_str(p, conform ? "status" : "verdict");
-	bool bad = conform ? cJSON_IsTrue(get(p, "fails")) : !v || strcmp(v, "pass");
-	const cJSON *o;
-	int rc, k = 0;
+	const char *v = verdict_class(m, p);
+	size_t k;
+	int rc;
 
-	rc = buf_printf(b, "<details%s><summary><span class=\"", bad ? " open" : "") ||
+	rc = buf_printf(b, "<details%s><summary><span class=\"",
+			item_failed(m, p) ? " open" : "") ||
 	     markup_text(b, v, true) || buf_puts(b, "\">") || esc(b, v) ||
-	     buf_puts(b, "</span> ") || esc(b, table_str(p, "id")) ||
-	     esc(b, table_str(p, "variant")) ||
-	     (table_str(p, "cause") && (buf_puts(b, " — ") || esc(b, table_str(p, "cause")))) ||
-	     buf_puts(b, "</summary>\n") || element(b, "p", NULL, table_str(p, "message")) ||
-	     (table_str(p, "remedy") &&
-	      (buf_puts(b, "<p class=\"remedy\"><b>remedy:</b> ") ||
-	       esc(b, table_str(p, "remedy")) || buf_puts(b, "</p>\n"))) ||
-	     (table_str(p, "evidence") &&
-	      (buf_puts(b, "<p><b>evidence:</b> ") || esc(b, table_str(p, "evidence")) ||
-	       buf_puts(b, "</p>"))) ||
+	     buf_puts(b, "</span> ") || esc(b, p->id) || esc(b, p->variant) ||
+	     (p->cause && (buf_puts(b, " — ") || esc(b, p->cause))) ||
+	     buf_puts(b, "</summary>\n") ||
+	     element(b, "p", NULL, m->kind == MODEL_CONFORM ? NULL : p->message) ||
+	     (p->remedy && (buf_puts(b, "<p class=\"remedy\"><b>remedy:</b> ") ||
+			    esc(b, p->remedy) || buf_puts(b, "</p>\n"))) ||
+	     (p->evidence && (buf_puts(b, "<p><b>evidence:</b> ") || esc(b, p->evidence) ||
+			      buf_puts(b, "</p>"))) ||
 	     buf_puts(b, "<ul>\n");
-	cJSON_ArrayForEach(o, get(p, "observations")) if (!rc && k++ < 24) rc = observation(b, o);
-	if (!rc && k > 24)
-		rc = buf_printf(b, "<li>… %d more answers in the JSON report</li>\n", k - 24);
+	for (k = 0; k < p->n_obs && k < 24 && !rc; k++)
+		rc = observation(b, &p->obs[k]);
+	if (!rc && p->n_obs > 24)
+		rc = buf_printf(b, "<li>… %zu more answers in the JSON report</li>\n",
+				p->n_obs - 24);
 	return rc || buf_puts(b, "</ul></details>\n");
 }
 
-static bool swept(const cJSON *p)
+static bool cell_passed(const struct model_item *p)
 {
-	return cJSON_IsTrue(get(p, "swept"));
+	return p->verdict == VERDICT_PASS || p->beyond_window;
 }
 
-static bool cell_passed(const cJSON *p)
+static bool same_id(const struct model_item *a, const struct model_item *b)
 {
-	const char *v = table_str(p, "verdict");
-
-	return (v && !strcmp(v, "pass")) || cJSON_IsTrue(get(p, "beyond_window"));
-}
-
-/* do a and b have the same id (neither without one)? */
-static bool same_id(const cJSON *a, const cJSON *b)
-{
-	const char *x = table_str(a, "id"), *y = table_str(b, "id");
-
-	return x && y && !strcmp(x, y);
+	return a->id && b->id && !strcmp(a->id, b->id);
 }
 
 /* is p the first sweep cell of its probe? */
-static bool first_cell(const cJSON *r, const cJSON *p)
+static bool first_cell(const struct model *m, const struct model_item *p)
 {
-	const cJSON *q;
+	const struct model_item *q;
 
-	cJSON_ArrayForEach(q, table_items(r))
-	{
+	for (q = m->items; q < model_end(m); q++) {
 		if (q == p)
 			return true;
-		if (swept(q) && same_id(q, p))
+		if (q->swept && same_id(q, p))
 			return false;
 	}
 	return true;
 }
 
 /* one row for all the cells of p's sweep: how many passed, which did not */
-static int sweep_row(struct buf *b, const cJSON *r, const cJSON *p)
+static int sweep_row(struct buf *b, const struct model *m, const struct model_item *p)
 {
-	const char *id = table_str(p, "id");
-	const cJSON *q;
+	const struct model_item *q;
 	int cells = 0, passed = 0, beyond = 0, named = 0, rc;
 	struct buf bad = BUF_INIT(0);
 
-	cJSON_ArrayForEach(q, table_items(r))
-	{
-		if (!swept(q) || !same_id(q, p))
+	for (q = m->items; q < model_end(m); q++) {
+		if (!q->swept || !same_id(q, p))
 			continue;
 		cells++;
-		beyond += cJSON_IsTrue(get(q, "beyond_window"));
-		passed += cell_passed(q) && !cJSON_IsTrue(get(q, "beyond_window"));
+		beyond += q->beyond_window;
+		passed += cell_passed(q) && !q->beyond_window;
 		if (!cell_passed(q) && named++ < 8)
-			buf_printf(&bad, "%s%s%s (%s)", named > 1 ? ", " : "", id,
-				   table_str(q, "variant") ? table_str(q, "variant") : "",
-				   table_str(q, "cause") ? table_str(q, "cause") : "?");
+			buf_printf(&bad, "%s%s%s (%s)", named > 1 ? ", " : "", p->id,
+				   q->variant ? q->variant : "", q->cause ? q->cause : "?");
 	}
 	rc = buf_printf(b, "<tr><td class=\"v %s\">%s</td><td><code>", named ? "fail" : "pass",
 			named ? "fail" : "pass") ||
-	     esc(b, id) || buf_puts(b, "</code> sweep — ") || esc(b, table_str(p, "title")) ||
+	     esc(b, p->id) || buf_puts(b, "</code> sweep — ") || esc(b, p->title) ||
 	     buf_printf(b, "</td><td></td><td>%d/%d cells passed (the map above)", passed, cells) ||
 	     (beyond && buf_printf(b, ", %d beyond the window", beyond)) ||
 	     buf_puts(b, named ? "; not passed: " : "") || esc(b, buf_cstr(&bad)) ||
@@ -409,10 +342,10 @@ static int sweep_row(struct buf *b, const cJSON *r, const cJSON *p)
 	return rc;
 }
 
-static int probes(struct buf *b, const cJSON *r)
+static int probes(struct buf *b, const struct model *m)
 {
-	bool conform = table_is_conformance(r);
-	const cJSON *p;
+	bool conform = m->kind == MODEL_CONFORM;
+	const struct model_item *p;
 	int rc;
 
 	rc = buf_printf(b,
@@ -421,48 +354,37 @@ static int probes(struct buf *b, const cJSON *r)
 			conform ? "Conformance checks" : "Probes", conform ? "status" : "verdict",
 			conform ? "check" : "probe", conform ? "area" : "cause",
 			conform ? "evidence" : "what happened");
-	cJSON_ArrayForEach(p, table_items(r))
-	{
-		if (!rc && swept(p))
-			rc = first_cell(r, p) ? sweep_row(b, r, p) : 0;
-		else if (!rc)
-			rc = probe_row(b, p, conform);
-	}
+	for (p = m->items; p < model_end(m) && !rc; p++)
+		rc = p->swept ? (first_cell(m, p) ? sweep_row(b, m, p) : 0) : probe_row(b, m, p);
 	rc = rc || buf_puts(b, "</table>\n<h3>Causes, remedies and evidence</h3>\n");
 	/* a sweep's passing cells are in the map: only the others have a story */
-	cJSON_ArrayForEach(p, table_items(r)) if (!rc && !(swept(p) && cell_passed(p))) rc =
-		probe_details(b, p, conform);
+	for (p = m->items; p < model_end(m) && !rc; p++)
+		if (!(p->swept && cell_passed(p)))
+			rc = probe_details(b, m, p);
 	return rc;
 }
 
 /* --- stream timing -------------------------------------------------------- */
 
 /* the TTFT of each streamed answer of p, and its ITL histogram summed */
-static void timings(const cJSON *p, double *ttft, size_t max, size_t *n,
+static void timings(const struct model_item *p, double *ttft, size_t max, size_t *n,
 		    double hist[SPEED_ITL_BINS])
 {
-	const cJSON *o, *c;
+	size_t i;
 	int k;
 
-	cJSON_ArrayForEach(o, get(p, "observations"))
-	{
-		const cJSON *st = get(o, "stream");
+	for (i = 0; i < p->n_obs; i++) {
+		const struct model_obs *o = &p->obs[i];
 
-		if (!cJSON_IsObject(st))
+		if (!o->has_stream)
 			continue;
-		if (num(st, "ttft_seconds", -1) >= 0 && *n < max)
-			ttft[(*n)++] = num(st, "ttft_seconds", 0);
-		k = 0;
-		cJSON_ArrayForEach(c, get(get(st, "itl_histogram"), "counts"))
-		{
-			if (k < SPEED_ITL_BINS && cJSON_IsNumber(c) && c->valuedouble >= 0 &&
-			    c->valuedouble <= 1e9)
-				hist[k] += c->valuedouble;
-			k++;
-		}
+		if (o->stream.ttft >= 0 && *n < max)
+			ttft[(*n)++] = o->stream.ttft;
+		for (k = 0; o->has_histogram && k < SPEED_ITL_BINS; k++)
+			if (o->hist_counts[k] >= 0 && o->hist_counts[k] <= 1e9)
+				hist[k] += o->hist_counts[k];
 	}
 }
-
 /* "0.25 ms", "1 s": a duration on an axis */
 static void duration(double s, char *out, size_t n)
 {
@@ -545,56 +467,55 @@ static int itl_bars(struct buf *b, const double hist[SPEED_ITL_BINS])
 }
 
 /* "TTFT median 0.031 s · ITL p50 2.1 ms, p95 3.9 ms", what is known of it */
-static void timing_caption(const cJSON *p, size_t n, char *out, size_t len)
+static void timing_caption(const struct model_item *p, size_t n, char *out, size_t len)
 {
-	const cJSON *m = get(p, "metrics");
+	const struct model_metrics *mt = &p->metrics;
 	size_t used;
 
 	snprintf(out, len, "%zu streamed answer%s", n, n == 1 ? "" : "s");
 	used = strlen(out);
-	if (swept(p)) {
+	if (p->swept) {
 		snprintf(out + used, len - used, " over the sweep's cells");
 		return;
 	}
-	if (num(m, "ttft_seconds", -1) >= 0)
-		used += (size_t)snprintf(out + used, len - used, " · TTFT median %.4g s",
-					 num(m, "ttft_seconds", 0));
-	if (used < len && num(m, "itl_p50_seconds", -1) >= 0)
+	if (p->has_metrics && mt->ttft >= 0)
+		used += (size_t)snprintf(out + used, len - used, " · TTFT median %.4g s", mt->ttft);
+	if (used < len && p->has_metrics && mt->itl_p50 >= 0)
 		snprintf(out + used, len - used, " · ITL p50 %.3g ms, p95 %.3g ms",
-			 num(m, "itl_p50_seconds", 0) * 1e3, num(m, "itl_p95_seconds", 0) * 1e3);
+			 mt->itl_p50 * 1e3, mt->itl_p95 * 1e3);
 }
 
 /* the answers a chart of p draws: its own, or every cell of its sweep */
-static size_t chart_data(const cJSON *r, const cJSON *p, double *ttft, size_t max,
-			 double hist[SPEED_ITL_BINS])
+static size_t chart_data(const struct model *m, const struct model_item *p, double *ttft,
+			 size_t max, double hist[SPEED_ITL_BINS])
 {
-	const cJSON *q;
+	const struct model_item *q;
 	size_t n = 0;
 	int k;
 
 	for (k = 0; k < SPEED_ITL_BINS; k++)
 		hist[k] = 0;
-	if (!swept(p)) {
+	if (!p->swept) {
 		timings(p, ttft, max, &n, hist);
 		return n;
 	}
-	cJSON_ArrayForEach(q, table_items(r)) if (swept(q) && same_id(q, p))
-		timings(q, ttft, max, &n, hist);
+	for (q = m->items; q < model_end(m); q++)
+		if (q->swept && same_id(q, p))
+			timings(q, ttft, max, &n, hist);
 	return n;
 }
 
-static int timing_chart(struct buf *b, const cJSON *r, const cJSON *p)
+static int timing_chart(struct buf *b, const struct model *m, const struct model_item *p)
 {
 	double ttft[512], hist[SPEED_ITL_BINS];
-	size_t n = chart_data(r, p, ttft, 512, hist);
+	size_t n = chart_data(m, p, ttft, 512, hist);
 	char caption[256];
 
 	if (!n)
 		return 0;
 	timing_caption(p, n, caption, sizeof(caption));
-	return buf_puts(b, "<h4>") || esc(b, table_str(p, "id")) ||
-	       esc(b, swept(p) ? " sweep" : table_str(p, "variant")) || buf_puts(b, " — ") ||
-	       esc(b, caption) ||
+	return buf_puts(b, "<h4>") || esc(b, p->id) || esc(b, p->swept ? " sweep" : p->variant) ||
+	       buf_puts(b, " — ") || esc(b, caption) ||
 	       buf_printf(b,
 			  "</h4>\n<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"timing\" "
 			  "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\" "
@@ -604,46 +525,69 @@ static int timing_chart(struct buf *b, const cJSON *r, const cJSON *p)
 	       ttft_strip(b, ttft, n) || itl_bars(b, hist) || buf_puts(b, "</svg>\n");
 }
 
-static int timing(struct buf *b, const cJSON *r)
+static int timing(struct buf *b, const struct model *m)
 {
-	const cJSON *p;
+	const struct model_item *p;
 	bool any = false;
 	int rc = 0;
 
-	cJSON_ArrayForEach(p, table_items(r)) any = any || cJSON_IsObject(get(p, "metrics"));
+	for (p = m->items; p < model_end(m); p++)
+		any = any || p->has_metrics;
 	if (!any)
 		return 0;
 	rc = buf_puts(b, "<h3>Stream timing</h3>\n");
-	cJSON_ArrayForEach(p, table_items(r)) if (!rc && (!swept(p) || first_cell(r, p))) rc =
-		timing_chart(b, r, p);
+	for (p = m->items; p < model_end(m) && !rc; p++)
+		if (!p->swept || first_cell(m, p))
+			rc = timing_chart(b, m, p);
 	return rc;
 }
 
 /* --- the rest of a report ------------------------------------------------- */
 
-static int settings(struct buf *b, const cJSON *r)
+static int settings(struct buf *b, const struct model *m)
 {
-	const cJSON *recipe = get(r, "recipe");
+	const struct model_settings *s = &m->settings;
+	const struct model_recipe *r = &m->recipe;
+	size_t i;
+	int rc = buf_puts(b, "<h3>Settings</h3>\n<table class=\"settings\">\n") ||
+		 row(b, "thinking", s->thinking) || row(b, "reasoning_effort", s->reasoning_effort);
 
-	return buf_puts(b, "<h3>Settings</h3>\n<table class=\"settings\">\n") ||
-	       member_rows(b, get(r, "settings")) || member_rows(b, get(r, "inputs")) ||
-	       buf_puts(b, "</table>\n") ||
-	       (cJSON_IsObject(recipe) &&
-		(buf_puts(b, "<h3>Recipe</h3>\n<table class=\"recipe\">\n") ||
-		 member_rows(b, recipe) || buf_puts(b, "</table>\n")));
+	if (!rc && m->kind == MODEL_RUN)
+		rc = row_long(b, "visible_answer_tokens", s->visible_tokens) ||
+		     row_long(b, "reasoning_headroom_tokens", s->headroom_tokens);
+	rc = rc || row_long(b, "max_tokens", s->max_tokens);
+	if (!rc && m->kind == MODEL_RUN)
+		rc = row_long(b, "needle_ctx", s->needle_ctx) ||
+		     row_long(b, "tool_batch", s->tool_batch) ||
+		     row(b, "allowed_finish_reasons", s->allowed_finish) ||
+		     row(b, "reasoning_evidence", s->reasoning_evidence) ||
+		     row(b, "stream", s->stream ? "true" : "false") ||
+		     row(b, "stream_parity", s->stream_parity ? "true" : "false") ||
+		     row(b, "parallel", s->parallel ? "true" : "false");
+	for (i = 0; i < m->n_inputs && !rc; i++)
+		rc = row(b, m->inputs[i].kind, m->inputs[i].path) ||
+		     row(b, "sha256", m->inputs[i].sha256);
+	rc = rc || buf_puts(b, "</table>\n");
+	if (rc || !r->present)
+		return rc;
+	return buf_puts(b, "<h3>Recipe</h3>\n<table class=\"recipe\">\n") ||
+	       row(b, "name", r->name) || row(b, "path", r->path) || row(b, "model", r->model) ||
+	       row(b, "quant", r->quant) || row(b, "engine", r->engine) || row(b, "gpu", r->gpu) ||
+	       row(b, "key_flags", r->key_flags) || row(b, "serves_note", r->serves_note) ||
+	       row(b, "notes", r->notes) || buf_puts(b, "</table>\n");
 }
 
-static int one_report(struct buf *b, const cJSON *r, size_t index)
+static int one_report(struct buf *b, const struct model *m, size_t index)
 {
-	int rc = report_head(b, r, index);
+	int rc = report_head(b, m, index);
 
-	if (!rc && heatmap_has_cells(r))
-		rc = buf_puts(b, "<h3>Long-context map</h3>\n") || heatmap_svg(r, false, b);
-	return rc || probes(b, r) || timing(b, r) || settings(b, r) || buf_puts(b, "</section>\n");
+	if (!rc && heatmap_has_cells(m))
+		rc = buf_puts(b, "<h3>Long-context map</h3>\n") || heatmap_svg(m, false, b);
+	return rc || probes(b, m) || timing(b, m) || settings(b, m) || buf_puts(b, "</section>\n");
 }
 
 /* several reports: one row each, linking to its section */
-static int comparison(struct buf *b, const cJSON *const *reports, size_t n)
+static int comparison(struct buf *b, const struct model *const *ms, size_t n)
 {
 	size_t i;
 	int rc = buf_puts(b, "<h2>Comparison</h2>\n<table class=\"comparison\"><tr><th>report</th>"
@@ -651,33 +595,30 @@ static int comparison(struct buf *b, const cJSON *const *reports, size_t n)
 			     "<th>effective context</th><th>summary</th></tr>\n");
 
 	for (i = 0; i < n && !rc; i++) {
-		const cJSON *ep = get(reports[i], "endpoint");
-		bool ok = cJSON_IsTrue(get(reports[i], "passed"));
+		const struct model *m = ms[i];
 		char name[512];
-		int passed, total;
 
-		report_name(reports[i], name, sizeof(name));
-		tally(reports[i], &passed, &total);
+		model_name(m, name, sizeof(name));
 		rc = buf_printf(b, "<tr><td><a href=\"#report-%zu\">", i + 1) || esc(b, name) ||
-		     buf_puts(b, "</a></td><td>") || esc(b, table_str(ep, "model")) ||
-		     buf_puts(b, "</td><td>") || esc(b, table_str(ep, "engine")) ||
+		     buf_puts(b, "</a></td><td>") || esc(b, m->endpoint.model) ||
+		     buf_puts(b, "</td><td>") || esc(b, m->endpoint.engine) ||
 		     buf_printf(b, "</td><td class=\"v %s\">%s</td><td>%d/%d</td><td>",
-				ok ? "pass" : "fail", ok ? "pass" : "fail", passed, total) ||
-		     esc(b, table_str(get(reports[i], "sweep"), "headline")) ||
-		     buf_puts(b, "</td><td>") || esc(b, table_str(reports[i], "summary")) ||
+				m->passed ? "pass" : "fail", model_result_words(m),
+				m->counts.passed, m->counts.items) ||
+		     esc(b, m->sweep.headline) || buf_puts(b, "</td><td>") || esc(b, m->summary) ||
 		     buf_puts(b, "</td></tr>\n");
 	}
 	return rc || buf_puts(b, "</table>\n");
 }
 
-int html_render(const cJSON *const *reports, size_t n, struct buf *out)
+int html_render(const struct model *const *ms, size_t n, struct buf *out)
 {
 	char name[480], title[512];
 	size_t i;
 	int rc;
 
 	if (n == 1)
-		report_name(reports[0], name, sizeof(name));
+		model_name(ms[0], name, sizeof(name));
 	else
 		snprintf(name, sizeof(name), "%zu reports", n);
 	snprintf(title, sizeof(title), "preflight — %s", name);
@@ -694,40 +635,21 @@ int html_render(const cJSON *const *reports, size_t n, struct buf *out)
 	     buf_printf(out, "%zu report%s · preflight %s</p>\n", n, n == 1 ? "" : "s",
 			PREFLIGHT_VERSION);
 	if (!rc && n > 1)
-		rc = comparison(out, reports, n);
+		rc = comparison(out, ms, n);
 	for (i = 0; i < n && !rc; i++)
-		rc = one_report(out, reports[i], i);
+		rc = one_report(out, ms[i], i);
 	return rc || buf_puts(out, "</main>\n</body>\n</html>\n") ? -1 : 0;
 }
 
-/* --- a live run's page and map: through its JSON report ------------------- */
+/* --- a live run's page and map: from its model, as `preflight report`
+ * draws them from the model its JSON reads back into -------------------- */
 
-static cJSON *tree_of(const struct run_result *r)
+int report_html_render(const struct model *m, struct buf *out)
 {
-	struct buf json = BUF_INIT(0);
-	cJSON *tree = NULL;
-
-	if (report_json_render(r, &json) == 0)
-		tree = cJSON_ParseWithLength(buf_cstr(&json), json.len);
-	buf_release(&json);
-	return tree;
+	return html_render(&m, 1, out);
 }
 
-int report_html_render(const struct run_result *r, struct buf *out)
+int report_svg_render(const struct model *m, struct buf *out)
 {
-	cJSON *tree = tree_of(r);
-	const cJSON *one = tree;
-	int rc = tree ? html_render(&one, 1, out) : -1;
-
-	cJSON_Delete(tree);
-	return rc;
-}
-
-int report_svg_render(const struct run_result *r, struct buf *out)
-{
-	cJSON *tree = tree_of(r);
-	int rc = tree ? heatmap_svg(tree, true, out) : -1;
-
-	cJSON_Delete(tree);
-	return rc;
+	return heatmap_svg(m, true, out);
 }

@@ -1,4 +1,4 @@
-/* html — the HTML report: one self-contained page from JSON reports.
+/* html — the HTML report: one self-contained page from the models of runs.
  *
  * Inline CSS and SVG only: no script, font, image or link to fetch (a
  * Content-Security-Policy of default-src 'none' says so to the browser),
@@ -10,7 +10,7 @@
  * for a conform report the conformance table. Several reports get a
  * comparison table first, each row linking to its report's section.
  * Every text from a report is escaped (markup.h): an answer holding
- * <script> is shown, never run. Reads the trees only; never prints. */
+ * <script> is shown, never run. Reads the models only; never prints. */
 #ifndef PREFLIGHT_HTML_H
 #define PREFLIGHT_HTML_H
 
@@ -18,11 +18,10 @@
 
 #include "buf.h"
 
-struct cJSON;
+struct model;
 
-/* The page of the n reports (preflight-report/v1 or
- * preflight-conformance/v1) onto out. Returns 0, or -1 when out of
- * memory. */
-int html_render(const struct cJSON *const *reports, size_t n, struct buf *out);
+/* The page of the n models (runs or conform runs) onto out. Returns 0, or
+ * -1 when out of memory. */
+int html_render(const struct model *const *ms, size_t n, struct buf *out);
 
 #endif

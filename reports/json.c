@@ -1,460 +1,909 @@
-/* json — the evidence report, schema "preflight-report/v1": endpoint
- * identity, settings, per-probe verdict and cause, per-request
- * observations. Never holds the API key. */
+/* json — the model's JSON form, both ways; see json.h.
+ *
+ * Each object of the report is a table of its members (name, type, where
+ * in the model), read by the writer and the reader alike, so the two
+ * cannot disagree on a name, a type or the order. The blocks a report has
+ * only sometimes (a needle, a stream, the engine log, the sweep) are code
+ * around those tables. */
+#include "json.h"
+
 #include <math.h>
-#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <cjson/cJSON.h>
 
+#include "alloc.h"
+#include "file.h"
+#include "jsonfile.h"
 #include "report.h"
-#include "summary.h"
-#include "sweep.h"
-#include "version.h"
 
-/* Every builder below records a failed cJSON allocation in the caller's
- * sticky *bad (SQLite's sqlite3_str idea): a report that lost a field to
- * memory is an error, never a report with parts missing. */
+#define SCHEMA_RUN     "preflight-report/v1"
+#define SCHEMA_CONFORM "preflight-conformance/v1"
+#define NUMBER_MAX     1e15 /* a report's numbers are held within this */
+
+enum type {
+	T_STR,	  /* char *, NULL: null */
+	T_OPT,	  /* char *, written only when not NULL */
+	T_COUNT,  /* long, -1: null */
+	T_LONG,	  /* long, always a number */
+	T_INT,	  /* int, always a number */
+	T_NUM,	  /* double, always a number */
+	T_METRIC, /* double, below 0: null */
+	T_BOOL,
+};
+
+struct member {
+	const char *key;
+	enum type type;
+	size_t offset;
+};
+
+#define M(s, key, type, field)                                                                     \
+	{                                                                                          \
+		key, type, offsetof(struct s, field)                                               \
+	}
+
+static const struct member metrics_members[] = {
+	M(model_metrics, "ttft_seconds", T_METRIC, ttft),
+	M(model_metrics, "ttfc_seconds", T_METRIC, ttfc),
+	M(model_metrics, "decode_tokens_per_second", T_METRIC, decode_tps),
+	M(model_metrics, "decode_note", T_STR, decode_note),
+	M(model_metrics, "itl_p50_seconds", T_METRIC, itl_p50),
+	M(model_metrics, "itl_p95_seconds", T_METRIC, itl_p95),
+	M(model_metrics, "prefill_tokens_per_second", T_METRIC, prefill_tps),
+	M(model_metrics, "engine_decode_tokens_per_second", T_METRIC, engine_decode_tps),
+	M(model_metrics, "engine_prefill_tokens_per_second", T_METRIC, engine_prefill_tps),
+	M(model_metrics, "decode_window_tokens", T_COUNT, window_tokens),
+	M(model_metrics, "held_back_tokens", T_COUNT, held_back),
+	M(model_metrics, "cached_tokens", T_COUNT, cached_tokens),
+	M(model_metrics, "arrivals", T_LONG, arrivals),
+	M(model_metrics, "burst", T_BOOL, burst),
+	{ NULL, T_STR, 0 },
+};
+
+static const struct member run_obs_members[] = {
+	M(model_obs, "label", T_STR, label),
+	M(model_obs, "outcome", T_STR, outcome),
+	M(model_obs, "status", T_COUNT, status),
+	M(model_obs, "seconds", T_NUM, seconds),
+	M(model_obs, "graded", T_BOOL, graded),
+	M(model_obs, "passed", T_BOOL, passed),
+	M(model_obs, "cause", T_STR, cause),
+	M(model_obs, "detail", T_STR, detail),
+	M(model_obs, "error", T_STR, error),
+	M(model_obs, "finish_reason", T_STR, finish_reason),
+	M(model_obs, "content_excerpt", T_STR, content_excerpt),
+	M(model_obs, "content_chars", T_COUNT, content_chars),
+	M(model_obs, "reasoning_field", T_STR, reasoning_field),
+	M(model_obs, "reasoning_excerpt", T_STR, reasoning_excerpt),
+	M(model_obs, "reasoning_chars", T_COUNT, reasoning_chars),
+	M(model_obs, "prompt_tokens", T_COUNT, prompt_tokens),
+	M(model_obs, "completion_tokens", T_COUNT, completion_tokens),
+	M(model_obs, "reasoning_tokens", T_COUNT, reasoning_tokens),
+	M(model_obs, "tool_call", T_STR, tool_call),
+	M(model_obs, "tool_calls", T_COUNT, tool_calls),
+	M(model_obs, "retries", T_INT, retries),
+	{ NULL, T_STR, 0 },
+};
+
+static const struct member check_obs_members[] = {
+	M(model_obs, "label", T_STR, label),
+	M(model_obs, "outcome", T_STR, outcome),
+	M(model_obs, "status", T_COUNT, status),
+	M(model_obs, "seconds", T_NUM, seconds),
+	M(model_obs, "streamed", T_BOOL, streamed),
+	M(model_obs, "error", T_STR, error),
+	M(model_obs, "detail", T_STR, detail),
+	M(model_obs, "finish_reason", T_STR, finish_reason),
+	M(model_obs, "content_excerpt", T_STR, content_excerpt),
+	M(model_obs, "reasoning_field", T_STR, reasoning_field),
+	M(model_obs, "tool_call", T_STR, tool_call),
+	M(model_obs, "prompt_tokens", T_COUNT, prompt_tokens),
+	M(model_obs, "completion_tokens", T_COUNT, completion_tokens),
+	M(model_obs, "reasoning_tokens", T_COUNT, reasoning_tokens),
+	M(model_obs, "tool_calls", T_COUNT, tool_calls),
+	{ NULL, T_STR, 0 },
+};
+
+static const struct member stream_members[] = {
+	M(model_obs, "events", T_LONG, events),
+	M(model_obs, "done", T_BOOL, done),
+	{ NULL, T_STR, 0 },
+};
+
+/* a run's item, up to its needle; then the blocks, then these */
+static const struct member item_head[] = {
+	M(model_item, "id", T_STR, id),
+	M(model_item, "variant", T_OPT, variant),
+	M(model_item, "title", T_STR, title),
+	{ NULL, T_STR, 0 },
+};
+
+static const struct member item_story[] = {
+	M(model_item, "cause", T_STR, cause),
+	M(model_item, "remedy", T_STR, remedy),
+	M(model_item, "message", T_STR, message),
+	M(model_item, "summary", T_STR, summary),
+	M(model_item, "note", T_STR, note),
+	M(model_item, "evidence", T_STR, evidence),
+	M(model_item, "seconds", T_NUM, seconds),
+	M(model_item, "passed", T_INT, passed),
+	M(model_item, "total", T_INT, total),
+	M(model_item, "retried", T_INT, retried),
+	{ NULL, T_STR, 0 },
+};
+
+static const struct member needle_members[] = {
+	M(model_needle, "requested_tokens", T_COUNT, requested_tokens),
+	M(model_needle, "measured_prompt_tokens", T_COUNT, measured_prompt_tokens),
+	M(model_needle, "unverified", T_STR, unverified),
+	M(model_needle, "filler_sentences", T_COUNT, filler_sentences),
+	M(model_needle, "depth", T_NUM, depth),
+	M(model_needle, "secret", T_STR, secret),
+	{ NULL, T_STR, 0 },
+};
+
+static const struct member recall_members[] = {
+	M(model_needle, "recalled", T_INT, recalled),
+	M(model_needle, "asked", T_INT, asked),
+	{ NULL, T_STR, 0 },
+};
+
+static const struct member ruler_members[] = {
+	M(model_needle, "keys", T_INT, keys),
+	M(model_needle, "values", T_INT, values),
+	M(model_needle, "queries", T_INT, queries),
+	{ NULL, T_STR, 0 },
+};
+
+static const struct member concurrency_members[] = {
+	M(model_item, "batch", T_INT, batch),
+	M(model_item, "clean_one_at_a_time", T_INT, clean_alone),
+	M(model_item, "clean_all_at_once", T_INT, clean_together),
+	{ NULL, T_STR, 0 },
+};
+
+static const struct member check_members[] = {
+	M(model_item, "id", T_STR, id),
+	M(model_item, "title", T_STR, title),
+	M(model_item, "area", T_STR, area),
+	M(model_item, "check", T_STR, check),
+	M(model_item, "required", T_BOOL, required),
+	{ NULL, T_STR, 0 },
+};
+
+static const struct member check_story[] = {
+	M(model_item, "fails", T_BOOL, fails),	    M(model_item, "cause", T_STR, cause),
+	M(model_item, "evidence", T_STR, evidence), M(model_item, "remedy", T_STR, remedy),
+	M(model_item, "seconds", T_NUM, seconds),   { NULL, T_STR, 0 },
+};
+
+static const struct member recipe_members[] = {
+	M(model_recipe, "name", T_STR, name),
+	M(model_recipe, "path", T_STR, path),
+	M(model_recipe, "model", T_STR, model),
+	M(model_recipe, "quant", T_STR, quant),
+	M(model_recipe, "engine", T_STR, engine),
+	M(model_recipe, "gpu", T_STR, gpu),
+	M(model_recipe, "key_flags", T_STR, key_flags),
+	M(model_recipe, "serves_note", T_STR, serves_note),
+	M(model_recipe, "notes", T_STR, notes),
+	{ NULL, T_STR, 0 },
+};
+
+static const struct member input_members[] = {
+	M(model_input, "kind", T_STR, kind),	 M(model_input, "path", T_STR, path),
+	M(model_input, "mime", T_STR, mime),	 M(model_input, "bytes", T_LONG, bytes),
+	M(model_input, "sha256", T_STR, sha256), { NULL, T_STR, 0 },
+};
+
+static const struct member endpoint_members[] = {
+	M(model_endpoint, "base_url", T_STR, base_url),
+	M(model_endpoint, "model", T_STR, model),
+	M(model_endpoint, "max_model_len", T_COUNT, max_model_len),
+	M(model_endpoint, "server_version", T_STR, server_version),
+	M(model_endpoint, "system_fingerprint", T_STR, system_fingerprint),
+	M(model_endpoint, "engine", T_STR, engine),
+	M(model_endpoint, "engine_evidence", T_STR, engine_evidence),
+	M(model_endpoint, "usable", T_BOOL, usable),
+	M(model_endpoint, "cause", T_STR, cause),
+	M(model_endpoint, "detail", T_STR, detail),
+	M(model_endpoint, "note", T_STR, note),
+	{ NULL, T_STR, 0 },
+};
+
+static const struct member engine_log_members[] = {
+	M(model_endpoint, "path", T_STR, engine_log),
+	M(model_endpoint, "engine_failed", T_BOOL, engine_failed),
+	{ NULL, T_STR, 0 },
+};
+
+static const struct member finding_members[] = {
+	M(model_finding, "rule", T_STR, rule),
+	{ NULL, T_STR, 0 },
+};
+
+static const struct member finding_tail[] = {
+	M(model_finding, "cause", T_STR, cause),   M(model_finding, "line", T_LONG, line),
+	M(model_finding, "quote", T_STR, quote),   M(model_finding, "explain", T_STR, explain),
+	M(model_finding, "remedy", T_STR, remedy), { NULL, T_STR, 0 },
+};
+
+static const struct member run_settings_members[] = {
+	M(model_settings, "thinking", T_STR, thinking),
+	M(model_settings, "reasoning_effort", T_STR, reasoning_effort),
+	M(model_settings, "visible_answer_tokens", T_LONG, visible_tokens),
+	M(model_settings, "reasoning_headroom_tokens", T_LONG, headroom_tokens),
+	M(model_settings, "max_tokens", T_LONG, max_tokens),
+	M(model_settings, "needle_ctx", T_LONG, needle_ctx),
+	M(model_settings, "tool_batch", T_INT, tool_batch),
+	M(model_settings, "allowed_finish_reasons", T_STR, allowed_finish),
+	M(model_settings, "reasoning_evidence", T_STR, reasoning_evidence),
+	M(model_settings, "stream", T_BOOL, stream),
+	M(model_settings, "stream_parity", T_BOOL, stream_parity),
+	M(model_settings, "parallel", T_BOOL, parallel),
+	{ NULL, T_STR, 0 },
+};
+
+static const struct member check_settings_members[] = {
+	M(model_settings, "thinking", T_STR, thinking),
+	M(model_settings, "reasoning_effort", T_STR, reasoning_effort),
+	M(model_settings, "max_tokens", T_LONG, max_tokens),
+	{ NULL, T_STR, 0 },
+};
+
+static const struct member speed_members[] = {
+	M(model_speed, "decode_tokens_per_second", T_METRIC, decode_tps),
+	M(model_speed, "source", T_STR, source),
+	M(model_speed, "preflight_decode_tokens_per_second", T_METRIC, preflight_tps),
+	M(model_speed, "engine_decode_tokens_per_second", T_METRIC, engine_tps),
+	M(model_speed, "note", T_STR, note),
+	{ NULL, T_STR, 0 },
+};
+
+static const struct member sweep_members[] = {
+	M(model_sweep, "cells", T_INT, cells),
+	M(model_sweep, "passed", T_INT, passed),
+	M(model_sweep, "effective_context", T_LONG, effective),
+	M(model_sweep, "swept_max", T_LONG, swept_max),
+	M(model_sweep, "first_failing_cell", T_STR, first_failing_cell),
+	M(model_sweep, "beyond_window", T_BOOL, beyond_window),
+	M(model_sweep, "headline", T_STR, headline),
+	{ NULL, T_STR, 0 },
+};
+
+static const struct member counts_members[] = {
+	M(model_counts, "items", T_INT, items),
+	M(model_counts, "passed", T_INT, passed),
+	M(model_counts, "failed", T_INT, failed),
+	M(model_counts, "errored", T_INT, errored),
+	M(model_counts, "skipped", T_INT, skipped),
+	M(model_counts, "not_run", T_INT, not_run),
+	M(model_counts, "beyond_window", T_INT, beyond_window),
+	M(model_counts, "cells", T_INT, cells),
+	M(model_counts, "probes", T_INT, probes),
+	{ NULL, T_STR, 0 },
+};
+
+#define AT(base, m, t)	 ((t *)(void *)((char *)(base) + (m)->offset))
+#define AT_C(base, m, t) ((const t *)(const void *)((const char *)(base) + (m)->offset))
+
+static const char *const verdicts[] = { "pass", "fail", "error", "skipped" };
+static const char *const statuses[CONFORM_STATUSES] = { "honoured", "ignored", "rejected", "broken",
+							"skipped" };
+
+/* --- writing ------------------------------------------------------------------ */
+
+/* Every builder below records a failed cJSON allocation in *bad (SQLite's
+ * sqlite3_str idea): a report that lost a field to memory is an error,
+ * never a report with parts missing. */
 static void check(bool *bad, const void *added)
 {
 	if (!added)
 		*bad = true;
 }
 
-static void add_str(bool *bad, cJSON *o, const char *k, const char *v)
+static void put_str(bool *bad, cJSON *o, const char *k, const char *v)
 {
 	check(bad, v ? cJSON_AddStringToObject(o, k, v) : cJSON_AddNullToObject(o, k));
 }
 
-/* v is the caller's new string (NULL: out of memory), freed here */
-static void add_owned(bool *bad, cJSON *o, const char *k, char *v)
-{
-	check(bad, v);
-	add_str(bad, o, k, v);
-	free(v);
-}
-
-static void add_num(bool *bad, cJSON *o, const char *k, double v)
+static void put_num(bool *bad, cJSON *o, const char *k, double v)
 {
 	check(bad, cJSON_AddNumberToObject(o, k, v));
 }
 
-static void add_bool(bool *bad, cJSON *o, const char *k, bool v)
+static void put_members(bool *bad, cJSON *o, const void *base, const struct member *ms)
 {
-	check(bad, cJSON_AddBoolToObject(o, k, v));
+	for (; o && ms->key; ms++) {
+		switch (ms->type) {
+		case T_STR:
+			put_str(bad, o, ms->key, *AT_C(base, ms, char *const));
+			break;
+		case T_OPT:
+			if (*AT_C(base, ms, char *const))
+				put_str(bad, o, ms->key, *AT_C(base, ms, char *const));
+			break;
+		case T_COUNT:
+			if (*AT_C(base, ms, long) >= 0)
+				put_num(bad, o, ms->key, (double)*AT_C(base, ms, long));
+			else
+				check(bad, cJSON_AddNullToObject(o, ms->key));
+			break;
+		case T_LONG:
+			put_num(bad, o, ms->key, (double)*AT_C(base, ms, long));
+			break;
+		case T_INT:
+			put_num(bad, o, ms->key, *AT_C(base, ms, int));
+			break;
+		case T_NUM:
+			put_num(bad, o, ms->key, *AT_C(base, ms, double));
+			break;
+		case T_METRIC:
+			if (*AT_C(base, ms, double) >= 0)
+				put_num(bad, o, ms->key, *AT_C(base, ms, double));
+			else
+				check(bad, cJSON_AddNullToObject(o, ms->key));
+			break;
+		case T_BOOL:
+			check(bad, cJSON_AddBoolToObject(o, ms->key, *AT_C(base, ms, bool)));
+			break;
+		}
+	}
 }
 
-static cJSON *add_obj(bool *bad, cJSON *o, const char *k)
+static cJSON *put_obj(bool *bad, cJSON *o, const char *k)
 {
-	cJSON *v = cJSON_AddObjectToObject(o, k);
+	cJSON *v = o ? cJSON_AddObjectToObject(o, k) : NULL;
 
 	check(bad, v);
 	return v;
 }
 
-static void add_item(bool *bad, cJSON *arr, cJSON *item)
+static cJSON *put_arr(bool *bad, cJSON *o, const char *k)
 {
-	if (!item || !cJSON_AddItemToArray(arr, item)) {
-		cJSON_Delete(item);
-		*bad = true;
-	}
+	cJSON *v = o ? cJSON_AddArrayToObject(o, k) : NULL;
+
+	check(bad, v);
+	return v;
 }
 
-static void add_count(bool *bad, cJSON *o, const char *k, long v)
-{
-	if (v >= 0)
-		add_num(bad, o, k, (double)v);
-	else
-		check(bad, cJSON_AddNullToObject(o, k));
-}
-
-static void add_seconds(bool *bad, cJSON *o, const char *k, double s)
-{
-	add_num(bad, o, k, round(s * 1000.0) / 1000.0);
-}
-
-/* seconds and rates, rounded; null when unknown */
-static void add_metric(bool *bad, cJSON *o, const char *k, double v, double scale)
-{
-	if (v >= 0)
-		add_num(bad, o, k, round(v * scale) / scale);
-	else
-		check(bad, cJSON_AddNullToObject(o, k));
-}
-
-static void add_metrics(bool *bad, cJSON *o, const struct speed *s)
-{
-	add_metric(bad, o, "ttft_seconds", s->ttft, 1e4);
-	add_metric(bad, o, "ttfc_seconds", s->ttfc, 1e4);
-	add_metric(bad, o, "decode_tokens_per_second", s->decode_tps, 10);
-	add_str(bad, o, "decode_note", speed_missing_reason(s));
-	add_metric(bad, o, "itl_p50_seconds", s->itl_p50, 1e5);
-	add_metric(bad, o, "itl_p95_seconds", s->itl_p95, 1e5);
-	add_metric(bad, o, "prefill_tokens_per_second", s->prefill_tps, 10);
-	add_metric(bad, o, "engine_decode_tokens_per_second", s->engine_decode_tps, 10);
-	add_metric(bad, o, "engine_prefill_tokens_per_second", s->engine_prefill_tps, 10);
-	add_count(bad, o, "decode_window_tokens", s->window_tokens);
-	add_count(bad, o, "held_back_tokens", s->held_back);
-	add_count(bad, o, "cached_tokens", s->cached_tokens);
-	add_num(bad, o, "arrivals", (double)s->arrivals);
-	add_bool(bad, o, "burst", s->burst);
-}
-
-/* the gaps an answer's ITL is taken of, by size: bins ending at 0.25 ms x
- * 2^b, the last one open (null) */
-static void add_itl_histogram(bool *bad, cJSON *o, const struct speed *s)
-{
-	cJSON *h, *upper, *counts;
-	unsigned total = 0;
-	int b;
-
-	for (b = 0; b < SPEED_ITL_BINS; b++)
-		total += s->itl_hist[b];
-	if (!total)
-		return;
-	h = add_obj(bad, o, "itl_histogram");
-	check(bad, upper = h ? cJSON_AddArrayToObject(h, "upper_ms") : NULL);
-	check(bad, counts = h ? cJSON_AddArrayToObject(h, "counts") : NULL);
-	for (b = 0; upper && counts && b < SPEED_ITL_BINS; b++) {
-		double u = speed_itl_bin_upper(b);
-
-		add_item(bad, upper, u < 0 ? cJSON_CreateNull() : cJSON_CreateNumber(u * 1e3));
-		add_item(bad, counts, cJSON_CreateNumber(s->itl_hist[b]));
-	}
-}
-
-static cJSON *observation(bool *bad, const struct observation *ob)
+/* a new object in arr (NULL when out of memory, *bad set) */
+static cJSON *put_elem(bool *bad, cJSON *arr)
 {
 	cJSON *o = cJSON_CreateObject();
 
-	if (!o)
+	if (!o || !arr || !cJSON_AddItemToArray(arr, o)) {
+		cJSON_Delete(o);
+		*bad = true;
 		return NULL;
-	add_str(bad, o, "label", ob->label);
-	add_str(bad, o, "outcome", http_outcome_name(ob->outcome));
-	add_count(bad, o, "status", ob->status ? ob->status : -1);
-	add_seconds(bad, o, "seconds", ob->seconds);
-	add_bool(bad, o, "graded", ob->graded);
-	add_bool(bad, o, "passed", ob->pass);
-	add_str(bad, o, "cause", ob->cause ? cause_code(ob->cause) : NULL);
-	add_str(bad, o, "detail", ob->detail);
-	add_str(bad, o, "error", ob->error);
-	add_str(bad, o, "finish_reason", ob->finish_reason);
-	add_str(bad, o, "content_excerpt", ob->content_excerpt);
-	add_count(bad, o, "content_chars", ob->graded ? (long)ob->content_chars : -1);
-	add_str(bad, o, "reasoning_field", ob->reasoning_field);
-	add_str(bad, o, "reasoning_excerpt", ob->reasoning_excerpt);
-	add_count(bad, o, "reasoning_chars", ob->graded ? (long)ob->reasoning_chars : -1);
-	add_count(bad, o, "prompt_tokens", ob->prompt_tokens);
-	add_count(bad, o, "completion_tokens", ob->completion_tokens);
-	add_count(bad, o, "reasoning_tokens", ob->reasoning_tokens);
-	add_str(bad, o, "tool_call", ob->tool);
-	add_count(bad, o, "tool_calls", ob->graded ? (long)ob->n_tool_calls : -1);
-	add_num(bad, o, "retries", ob->retries);
-	if (ob->streamed) {
-		cJSON *st = add_obj(bad, o, "stream");
-
-		add_num(bad, st, "events", (double)ob->stream.events);
-		add_bool(bad, st, "done", ob->stream.done);
-		add_metrics(bad, st, &ob->stream.speed);
-		add_itl_histogram(bad, st, &ob->stream.speed);
 	}
 	return o;
 }
 
-/* a needle's haystack, and what its answers recalled (a fraction for the
- * map) */
-static void add_needle(bool *bad, cJSON *n, const struct probe_result *p)
+static void put_histogram(bool *bad, cJSON *st, const struct model_obs *o)
 {
-	const struct needle_spec *s = p->probe->needle;
+	cJSON *h = put_obj(bad, st, "itl_histogram");
+	cJSON *upper = put_arr(bad, h, "upper_ms"), *counts = put_arr(bad, h, "counts");
+	int b;
 
-	add_count(bad, n, "requested_tokens", p->needle_target);
-	add_count(bad, n, "measured_prompt_tokens", p->needle_measured);
-	add_str(bad, n, "unverified", p->needle_unverified);
-	add_count(bad, n, "filler_sentences", p->needle_fillers);
-	add_num(bad, n, "depth", p->depth);
-	add_str(bad, n, "secret", p->secret);
-	if (p->asked) {
-		add_num(bad, n, "recalled", p->recalled);
-		add_num(bad, n, "asked", p->asked);
-	}
-	if (s->keys > 1 || s->values > 1) {
-		add_num(bad, n, "keys", s->keys);
-		add_num(bad, n, "values", s->values);
-		add_num(bad, n, "queries", s->queries);
+	for (b = 0; upper && counts && b < SPEED_ITL_BINS; b++) {
+		cJSON *u = o->hist_upper_ms[b] < 0 ? cJSON_CreateNull()
+						   : cJSON_CreateNumber(o->hist_upper_ms[b]);
+		cJSON *c = cJSON_CreateNumber(o->hist_counts[b]);
+
+		if (!u || !cJSON_AddItemToArray(upper, u)) {
+			cJSON_Delete(u);
+			*bad = true;
+		}
+		if (!c || !cJSON_AddItemToArray(counts, c)) {
+			cJSON_Delete(c);
+			*bad = true;
+		}
 	}
 }
 
-static cJSON *probe(bool *bad, const struct probe_result *p)
+static void put_obs(bool *bad, cJSON *arr, const struct model *m, const struct model_obs *ob)
 {
-	cJSON *o = cJSON_CreateObject(), *obs;
+	cJSON *o = put_elem(bad, arr), *st;
+
+	put_members(bad, o, ob, m->kind == MODEL_CONFORM ? check_obs_members : run_obs_members);
+	if (!ob->has_stream)
+		return;
+	st = put_obj(bad, o, "stream");
+	put_members(bad, st, ob, stream_members);
+	put_members(bad, st, &ob->stream, metrics_members);
+	if (ob->has_histogram)
+		put_histogram(bad, st, ob);
+}
+
+static void put_needle(bool *bad, cJSON *o, const struct model_needle *n)
+{
+	cJSON *nd = put_obj(bad, o, "needle");
+
+	put_members(bad, nd, n, needle_members);
+	if (n->has_recall)
+		put_members(bad, nd, n, recall_members);
+	if (n->has_variant)
+		put_members(bad, nd, n, ruler_members);
+}
+
+static void put_run_item(bool *bad, cJSON *o, const struct model_item *it)
+{
+	put_members(bad, o, it, item_head);
+	put_str(bad, o, "verdict", verdicts[it->verdict]);
+	put_members(bad, o, it, item_story);
+	if (it->needle.present)
+		put_needle(bad, o, &it->needle);
+	put_str(bad, o, "json_keys", it->json_keys);
+	if (it->swept) {
+		check(bad, cJSON_AddBoolToObject(o, "swept", true));
+		check(bad, cJSON_AddBoolToObject(o, "beyond_window", it->beyond_window));
+	}
+	if (it->has_repeats) {
+		cJSON *rp = put_obj(bad, o, "repeats");
+
+		put_num(bad, rp, "k", it->reps);
+		put_num(bad, rp, "passed", it->reps_passed);
+		check(bad, rp ? cJSON_AddBoolToObject(rp, "pass_at_k", it->reps_passed > 0) : NULL);
+		check(bad, rp ? cJSON_AddBoolToObject(rp, "pass_pow_k", it->reps_passed == it->reps)
+			      : NULL);
+	}
+	if (it->has_concurrency)
+		put_members(bad, put_obj(bad, o, "concurrency"), it, concurrency_members);
+	if (it->has_metrics)
+		put_members(bad, put_obj(bad, o, "metrics"), &it->metrics, metrics_members);
+}
+
+static void put_item(bool *bad, cJSON *arr, const struct model *m, const struct model_item *it)
+{
+	cJSON *o = put_elem(bad, arr), *obs;
 	size_t i;
 
-	if (!o)
-		return NULL;
-	add_str(bad, o, "id", p->probe->id);
-	if (p->variant[0])
-		add_str(bad, o, "variant", p->variant);
-	add_str(bad, o, "title", p->probe->title);
-	add_str(bad, o, "verdict", verdict_name(p->verdict));
-	add_str(bad, o, "cause", p->cause ? cause_code(p->cause) : NULL);
-	add_str(bad, o, "remedy", p->cause && *probe_remedy(p) ? probe_remedy(p) : NULL);
-	add_str(bad, o, "message", p->message);
-	add_owned(bad, o, "summary", summary_label(p));
-	if (p->probe->note)
-		add_owned(bad, o, "note", summary_note(p));
+	if (m->kind == MODEL_CONFORM) {
+		put_members(bad, o, it, check_members);
+		put_str(bad, o, "status", statuses[it->status]);
+		put_members(bad, o, it, check_story);
+	} else {
+		put_run_item(bad, o, it);
+	}
+	obs = put_arr(bad, o, "observations");
+	for (i = 0; obs && i < it->n_obs; i++)
+		put_obs(bad, obs, m, &it->obs[i]);
+}
+
+static void put_endpoint(bool *bad, cJSON *root, const struct model_endpoint *e)
+{
+	cJSON *ep = put_obj(bad, root, "endpoint"), *log, *list;
+	size_t i;
+
+	put_members(bad, ep, e, endpoint_members);
+	if (!e->has_engine_log)
+		return;
+	log = put_obj(bad, ep, "engine_log");
+	put_members(bad, log, e, engine_log_members);
+	list = put_arr(bad, log, "findings");
+	for (i = 0; list && i < e->n_findings; i++) {
+		cJSON *f = put_elem(bad, list);
+
+		put_members(bad, f, &e->findings[i], finding_members);
+		put_str(bad, f, "severity", e->findings[i].fatal ? "fatal" : "warning");
+		put_members(bad, f, &e->findings[i], finding_tail);
+	}
+}
+
+static void put_head(bool *bad, cJSON *root, const struct model *m)
+{
+	size_t i;
+
+	put_str(bad, root, "schema", m->kind == MODEL_CONFORM ? SCHEMA_CONFORM : SCHEMA_RUN);
+	put_str(bad, root, "preflight_version", m->version);
+	put_str(bad, root, "started", m->started);
+	put_num(bad, root, "seconds", m->seconds);
+	if (m->recipe.present)
+		put_members(bad, put_obj(bad, root, "recipe"), &m->recipe, recipe_members);
 	else
-		add_str(bad, o, "note", NULL);
-	add_owned(bad, o, "evidence", summary_evidence(p));
-	add_seconds(bad, o, "seconds", p->seconds);
-	add_num(bad, o, "passed", p->passed);
-	add_num(bad, o, "total", p->total);
-	add_num(bad, o, "retried", p->retried);
-	if (p->needle_target > 0)
-		add_needle(bad, add_obj(bad, o, "needle"), p);
-	add_str(bad, o, "json_keys", p->json_keys);
-	if (p->swept) {
-		add_bool(bad, o, "swept", true);
-		add_bool(bad, o, "beyond_window", p->beyond_window);
-	}
-	if (p->reps > 1) {
-		cJSON *rp = add_obj(bad, o, "repeats");
+		check(bad, cJSON_AddNullToObject(root, "recipe"));
+	if (m->n_inputs) {
+		cJSON *in = put_arr(bad, root, "inputs");
 
-		add_num(bad, rp, "k", p->reps);
-		add_num(bad, rp, "passed", p->reps_passed);
-		add_bool(bad, rp, "pass_at_k", p->reps_passed > 0);
-		add_bool(bad, rp, "pass_pow_k", p->reps_passed == p->reps);
+		for (i = 0; in && i < m->n_inputs; i++)
+			put_members(bad, put_elem(bad, in), &m->inputs[i], input_members);
 	}
-	if (p->solo_total) {
-		cJSON *cd = add_obj(bad, o, "concurrency");
-
-		add_num(bad, cd, "batch", p->solo_total);
-		add_num(bad, cd, "clean_one_at_a_time", p->solo_passed);
-		add_num(bad, cd, "clean_all_at_once", p->passed - p->solo_passed);
-	}
-	if (p->streamed)
-		add_metrics(bad, add_obj(bad, o, "metrics"), &p->speed);
-	check(bad, obs = cJSON_AddArrayToObject(o, "observations"));
-	for (i = 0; i < p->n_obs; i++)
-		add_item(bad, obs, observation(bad, &p->obs[i]));
-	return o;
+	put_endpoint(bad, root, &m->endpoint);
+	put_members(bad, put_obj(bad, root, "settings"), &m->settings,
+		    m->kind == MODEL_CONFORM ? check_settings_members : run_settings_members);
+	if (m->speed.present)
+		put_members(bad, put_obj(bad, root, "speed"), &m->speed, speed_members);
 }
 
-/* the run's decode speed: the figure the notebook uses and where it came from */
-static void add_speed(bool *bad, cJSON *root, const struct speed *s)
+/* the verdict and the counts every output shows, as written once */
+static void put_outcome(bool *bad, cJSON *root, const struct model *m)
 {
-	bool engine;
-	double tps = speed_notebook(s, &engine);
-	cJSON *o;
+	cJSON *v = put_obj(bad, root, "verdict");
 
-	if (tps < 0 && !s->burst && !s->too_short)
-		return;
-	o = add_obj(bad, root, "speed");
-	add_metric(bad, o, "decode_tokens_per_second", tps, 10);
-	add_str(bad, o, "source", tps < 0 ? NULL : engine ? "engine" : "preflight");
-	add_metric(bad, o, "preflight_decode_tokens_per_second", s->decode_tps, 10);
-	add_metric(bad, o, "engine_decode_tokens_per_second", s->engine_decode_tps, 10);
-	add_str(bad, o, "note", speed_missing_reason(s));
+	put_str(bad, v, "class", model_class_key(m->class));
+	put_str(bad, v, "words", model_class_words(m->class));
+	put_num(bad, v, "exit", model_class_exit(m->class));
+	put_members(bad, put_obj(bad, root, "totals"), &m->counts, counts_members);
 }
 
-static void add_recipe(bool *bad, cJSON *root, const struct recipe *rp)
+static void put_tail(bool *bad, cJSON *root, const struct model *m)
 {
-	cJSON *o;
-
-	if (!rp) {
-		add_str(bad, root, "recipe", NULL);
-		return;
-	}
-	o = add_obj(bad, root, "recipe");
-	add_str(bad, o, "name", rp->name);
-	add_str(bad, o, "path", rp->path);
-	add_str(bad, o, "model", rp->model);
-	add_str(bad, o, "quant", rp->quant);
-	add_str(bad, o, "engine", rp->engine);
-	add_str(bad, o, "gpu", rp->gpu);
-	add_str(bad, o, "key_flags", rp->key_flags);
-	add_str(bad, o, "serves_note", rp->serves_note);
-	add_str(bad, o, "notes", rp->notes);
-}
-
-/* the image and video files sent, when there were any */
-static void add_inputs(bool *bad, cJSON *root, const struct run_result *r)
-{
-	const struct media *m[2] = { r->image, r->video };
-	cJSON *in;
-	size_t k;
-
-	if (!r->image && !r->video)
-		return;
-	check(bad, in = cJSON_AddArrayToObject(root, "inputs"));
-	for (k = 0; k < 2; k++) {
-		cJSON *o;
-
-		if (!m[k])
-			continue;
-		o = cJSON_CreateObject();
-		add_str(bad, o, "kind", m[k]->kind == MEDIA_IMAGE ? "image" : "video");
-		add_str(bad, o, "path", m[k]->path);
-		add_str(bad, o, "mime", m[k]->mime);
-		add_num(bad, o, "bytes", (double)m[k]->bytes);
-		add_str(bad, o, "sha256", m[k]->sha256);
-		add_item(bad, in, o);
-	}
-}
-
-/* the endpoint's cause: why it could not be used, in the engine log's
- * words when it named a fatal signature; for an endpoint that answered,
- * then errored, the log's fatal signature (the engine died mid-run) */
-static const char *endpoint_cause(const struct run_result *r)
-{
-	bool fatal = r->n_findings && r->findings[0].fatal, errored = false;
 	size_t i;
 
-	if (r->unusable)
-		return r->unusable_cause == CAUSE_ENGINE_FAILED && fatal
-			       ? r->findings[0].cause
-			       : cause_code(r->unusable_cause);
-	for (i = 0; i < r->n_probes; i++)
-		errored = errored || r->probes[i].verdict == VERDICT_ERROR;
-	return fatal && errored ? r->findings[0].cause : NULL;
-}
+	if (m->kind == MODEL_CONFORM) {
+		cJSON *counts = put_obj(bad, root, "counts");
+		int s;
 
-/* --engine-log's signatures, the best first */
-static void add_engine_log(bool *bad, cJSON *o, const struct run_result *r)
-{
-	cJSON *list;
-	size_t i;
+		for (s = 0; counts && s < CONFORM_STATUSES; s++)
+			put_num(bad, counts, statuses[s], m->counts.status[s]);
+	} else if (m->sweep.present) {
+		cJSON *o = put_obj(bad, root, "sweep"), *sizes = put_arr(bad, o, "sizes");
 
-	add_str(bad, o, "path", r->engine_log);
-	add_bool(bad, o, "engine_failed", r->unusable && r->unusable_cause == CAUSE_ENGINE_FAILED);
-	check(bad, list = o ? cJSON_AddArrayToObject(o, "findings") : NULL);
-	for (i = 0; list && i < r->n_findings; i++) {
-		const struct engine_finding *f = &r->findings[i];
-		cJSON *e = cJSON_CreateObject();
+		for (i = 0; sizes && i < m->sweep.n_sizes; i++) {
+			cJSON *n = cJSON_CreateNumber((double)m->sweep.sizes[i]);
 
-		add_item(bad, list, e);
-		add_str(bad, e, "rule", f->rule);
-		add_str(bad, e, "severity", f->fatal ? "fatal" : "warning");
-		add_str(bad, e, "cause", f->cause);
-		add_num(bad, e, "line", (double)f->line);
-		add_str(bad, e, "quote", f->quote);
-		add_str(bad, e, "explain", f->explain);
-		add_str(bad, e, "remedy", f->remedy);
+			if (!n || !cJSON_AddItemToArray(sizes, n)) {
+				cJSON_Delete(n);
+				*bad = true;
+			}
+		}
+		put_members(bad, o, &m->sweep, sweep_members);
 	}
+	put_outcome(bad, root, m);
+	check(bad, cJSON_AddBoolToObject(root, "interrupted", m->interrupted));
+	check(bad, cJSON_AddBoolToObject(root, "passed", m->passed));
+	if (m->kind == MODEL_RUN)
+		put_str(bad, root, "summary", m->summary);
 }
 
-static void add_endpoint(bool *bad, cJSON *root, const struct run_result *r)
-{
-	cJSON *ep = add_obj(bad, root, "endpoint");
-
-	add_str(bad, ep, "base_url", r->endpoint);
-	add_str(bad, ep, "model", r->model);
-	add_count(bad, ep, "max_model_len", r->max_model_len);
-	add_str(bad, ep, "server_version", r->server_version);
-	add_str(bad, ep, "system_fingerprint", r->server);
-	add_str(bad, ep, "engine", engine_name(r->engine));
-	add_str(bad, ep, "engine_evidence", r->engine_evidence);
-	add_bool(bad, ep, "usable", !r->unusable);
-	/* the engine's own word for it, when its log named a fatal signature */
-	add_str(bad, ep, "cause", endpoint_cause(r));
-	add_str(bad, ep, "detail", r->unusable_detail);
-	add_str(bad, ep, "note", r->endpoint_note);
-	if (r->engine_log)
-		add_engine_log(bad, add_obj(bad, ep, "engine_log"), r);
-}
-
-bool report_json_identity(cJSON *root, const struct run_result *r)
-{
-	bool bad = false;
-
-	add_recipe(&bad, root, r->recipe);
-	add_endpoint(&bad, root, r);
-	return bad;
-}
-
-/* a needle sweep: its sizes, cells, effective context, first cell short */
-static void add_sweep(bool *bad, cJSON *root, const struct run_result *r)
-{
-	struct sweep_summary s;
-	cJSON *o, *sizes;
-	char head[96], cell[160];
-	size_t i;
-
-	sweep_summarize(r, &s);
-	if (!s.present)
-		return;
-	o = add_obj(bad, root, "sweep");
-	check(bad, sizes = cJSON_AddArrayToObject(o, "sizes"));
-	for (i = 0; sizes && i < s.n_sizes; i++)
-		add_item(bad, sizes, cJSON_CreateNumber((double)s.sizes[i]));
-	add_num(bad, o, "cells", s.cells);
-	add_num(bad, o, "passed", s.passed);
-	add_num(bad, o, "effective_context", (double)s.effective);
-	add_num(bad, o, "swept_max", (double)s.swept_max);
-	if (s.first_fail)
-		snprintf(cell, sizeof(cell), "%s%s", s.first_fail->probe->id,
-			 s.first_fail->variant);
-	add_str(bad, o, "first_failing_cell", s.first_fail ? cell : NULL);
-	add_bool(bad, o, "beyond_window", s.window_cut);
-	sweep_headline(&s, head, sizeof(head));
-	add_str(bad, o, "headline", head);
-}
-
-static void add_settings(bool *bad, cJSON *root, const struct run_result *r)
-{
-	cJSON *st = add_obj(bad, root, "settings");
-
-	add_str(bad, st, "thinking", r->thinking);
-	add_str(bad, st, "reasoning_effort", r->reasoning_effort);
-	add_num(bad, st, "visible_answer_tokens", (double)r->visible_tokens);
-	add_num(bad, st, "reasoning_headroom_tokens", (double)r->headroom_tokens);
-	add_num(bad, st, "max_tokens", (double)r->max_tokens);
-	add_num(bad, st, "needle_ctx", (double)r->needle_ctx);
-	add_num(bad, st, "tool_batch", r->tool_batch);
-	add_str(bad, st, "allowed_finish_reasons", r->allowed_finish);
-	add_str(bad, st, "reasoning_evidence", r->reasoning_evidence);
-	add_bool(bad, st, "stream", r->stream);
-	add_bool(bad, st, "stream_parity", r->stream_parity);
-	add_bool(bad, st, "parallel", r->parallel);
-	add_speed(bad, root, &r->speed);
-}
-
-int report_json_render(const struct run_result *r, struct buf *out)
+int json_render(const struct model *m, struct buf *out)
 {
 	cJSON *root = cJSON_CreateObject(), *arr;
-	struct buf line = BUF_INIT(0);
 	bool failed = !root, *bad = &failed;
-	int passed = 0, rc = -1;
 	char *text;
+	int rc = -1;
 	size_t i;
 
-	if (r->conformance) {
-		cJSON_Delete(root);
-		return conformance_json_render(r, out);
-	}
-	add_str(bad, root, "schema", "preflight-report/v1");
-	add_str(bad, root, "preflight_version", PREFLIGHT_VERSION);
-	add_str(bad, root, "started", r->started);
-	add_seconds(bad, root, "seconds", r->seconds);
-	add_recipe(bad, root, r->recipe);
-	add_inputs(bad, root, r);
-	add_endpoint(bad, root, r);
-	add_settings(bad, root, r);
-	check(bad, arr = cJSON_AddArrayToObject(root, "probes"));
-	for (i = 0; i < r->n_probes; i++) {
-		/* a sweep's cell beyond the window was not sent: it fails nothing */
-		passed += r->probes[i].verdict == VERDICT_PASS || r->probes[i].beyond_window;
-		add_item(bad, arr, probe(bad, &r->probes[i]));
-	}
-	add_sweep(bad, root, r);
-	add_bool(bad, root, "interrupted", r->interrupted);
-	add_bool(bad, root, "passed", !r->unusable && passed == (int)r->n_probes);
-	failed |= report_summary_line(r, &line) != 0;
-	add_str(bad, root, "summary", buf_cstr(&line));
-	buf_release(&line);
+	put_head(bad, root, m);
+	arr = put_arr(bad, root, m->kind == MODEL_CONFORM ? "checks" : "probes");
+	for (i = 0; arr && i < m->n_items; i++)
+		put_item(bad, arr, m, &m->items[i]);
+	put_tail(bad, root, m);
 	text = failed ? NULL : cJSON_Print(root);
 	if (text)
 		rc = buf_puts(out, text) || buf_putc(out, '\n') ? -1 : 0;
 	free(text);
 	cJSON_Delete(root);
 	return rc;
+}
+
+/* --- reading ------------------------------------------------------------------- */
+
+static const cJSON *get(const cJSON *o, const char *key)
+{
+	return cJSON_IsObject(o) ? cJSON_GetObjectItemCaseSensitive(o, key) : NULL;
+}
+
+/* a number held within -1..NUMBER_MAX, or none */
+static double number(const cJSON *v, double none)
+{
+	if (!cJSON_IsNumber(v) || !isfinite(v->valuedouble))
+		return none;
+	return v->valuedouble < -1 ? -1 : v->valuedouble > NUMBER_MAX ? NUMBER_MAX : v->valuedouble;
+}
+
+static int whole(const cJSON *v)
+{
+	double d = number(v, 0);
+
+	return d < 0 ? 0 : d > 1e9 ? 1000000000 : (int)d;
+}
+
+/* the members of o into base; *bad when memory ran out */
+static void get_members(const cJSON *o, void *base, const struct member *ms, bool *bad)
+{
+	for (; ms->key; ms++) {
+		const cJSON *v = get(o, ms->key);
+
+		switch (ms->type) {
+		case T_STR:
+		case T_OPT:
+			if (cJSON_IsString(v)) {
+				*AT(base, ms, char *) = xstrdup(v->valuestring);
+				*bad = *bad || !*AT(base, ms, char *);
+			}
+			break;
+		case T_COUNT:
+			*AT(base, ms, long) = (long)floor(number(v, -1) < 0 ? -1 : number(v, -1));
+			break;
+		case T_LONG:
+			*AT(base, ms, long) = (long)floor(number(v, 0) < 0 ? 0 : number(v, 0));
+			break;
+		case T_INT:
+			*AT(base, ms, int) = whole(v);
+			break;
+		case T_NUM:
+			*AT(base, ms, double) = number(v, 0);
+			break;
+		case T_METRIC:
+			*AT(base, ms, double) = number(v, -1);
+			break;
+		case T_BOOL:
+			*AT(base, ms, bool) = cJSON_IsTrue(v);
+			break;
+		}
+	}
+}
+
+static int named(const cJSON *v, const char *const *names, int n, int none)
+{
+	int i;
+
+	for (i = 0; cJSON_IsString(v) && i < n; i++)
+		if (!strcmp(v->valuestring, names[i]))
+			return i;
+	return none;
+}
+
+static void get_obs(const cJSON *o, const struct model *m, struct model_obs *ob, bool *bad)
+{
+	const cJSON *st = get(o, "stream"), *h, *c;
+	int b;
+
+	get_members(o, ob, m->kind == MODEL_CONFORM ? check_obs_members : run_obs_members, bad);
+	ob->stream.ttft = ob->stream.ttfc = ob->stream.decode_tps = -1;
+	ob->stream.itl_p50 = ob->stream.itl_p95 = ob->stream.prefill_tps = -1;
+	ob->stream.engine_decode_tps = ob->stream.engine_prefill_tps = -1;
+	ob->stream.window_tokens = ob->stream.held_back = ob->stream.cached_tokens = -1;
+	if (!cJSON_IsObject(st))
+		return;
+	ob->has_stream = ob->streamed = true;
+	get_members(st, ob, stream_members, bad);
+	get_members(st, &ob->stream, metrics_members, bad);
+	h = get(st, "itl_histogram");
+	if (!cJSON_IsObject(h))
+		return;
+	ob->has_histogram = true;
+	b = 0;
+	cJSON_ArrayForEach(c, get(h, "upper_ms"))
+	{
+		if (b < SPEED_ITL_BINS)
+			ob->hist_upper_ms[b] = cJSON_IsNumber(c) ? number(c, -1) : -1;
+		b++;
+	}
+	b = 0;
+	cJSON_ArrayForEach(c, get(h, "counts"))
+	{
+		if (b < SPEED_ITL_BINS)
+			ob->hist_counts[b] = number(c, 0) < 0 ? 0 : number(c, 0);
+		b++;
+	}
+}
+
+static void get_needle(const cJSON *nd, struct model_needle *n, bool *bad)
+{
+	n->present = cJSON_IsObject(nd);
+	if (!n->present)
+		return;
+	get_members(nd, n, needle_members, bad);
+	n->has_recall = get(nd, "asked") != NULL;
+	if (n->has_recall)
+		get_members(nd, n, recall_members, bad);
+	n->has_variant = get(nd, "keys") != NULL;
+	if (n->has_variant)
+		get_members(nd, n, ruler_members, bad);
+}
+
+static void get_run_item(const cJSON *o, struct model_item *it, bool *bad)
+{
+	const cJSON *rp = get(o, "repeats"), *cd = get(o, "concurrency"), *mt = get(o, "metrics");
+
+	get_members(o, it, item_head, bad);
+	it->verdict = (enum verdict)named(get(o, "verdict"), verdicts, 4, VERDICT_ERROR);
+	get_members(o, it, item_story, bad);
+	get_needle(get(o, "needle"), &it->needle, bad);
+	get_members(o, it,
+		    (const struct member[]){ M(model_item, "json_keys", T_STR, json_keys),
+					     { NULL, T_STR, 0 } },
+		    bad);
+	it->swept = cJSON_IsTrue(get(o, "swept"));
+	it->beyond_window = it->swept && cJSON_IsTrue(get(o, "beyond_window"));
+	if ((it->has_repeats = cJSON_IsObject(rp))) {
+		it->reps = whole(get(rp, "k"));
+		it->reps_passed = whole(get(rp, "passed"));
+	}
+	if ((it->has_concurrency = cJSON_IsObject(cd)))
+		get_members(cd, it, concurrency_members, bad);
+	it->metrics.ttft = it->metrics.ttfc = it->metrics.decode_tps = -1;
+	it->metrics.itl_p50 = it->metrics.itl_p95 = it->metrics.prefill_tps = -1;
+	it->metrics.engine_decode_tps = it->metrics.engine_prefill_tps = -1;
+	it->metrics.window_tokens = it->metrics.held_back = it->metrics.cached_tokens = -1;
+	if ((it->has_metrics = cJSON_IsObject(mt)))
+		get_members(mt, &it->metrics, metrics_members, bad);
+}
+
+static void get_item(const cJSON *o, const struct model *m, struct model_item *it, bool *bad)
+{
+	const cJSON *list = get(o, "observations"), *ob;
+	int n = cJSON_IsArray(list) ? cJSON_GetArraySize(list) : 0;
+	size_t i = 0;
+
+	if (m->kind == MODEL_CONFORM) {
+		get_members(o, it, check_members, bad);
+		it->status = (enum conform_status)named(get(o, "status"), statuses,
+							CONFORM_STATUSES, CONFORM_SKIPPED);
+		get_members(o, it, check_story, bad);
+		it->verdict = it->status == CONFORM_SKIPPED ? VERDICT_SKIPPED
+			      : it->fails		    ? VERDICT_FAIL
+							    : VERDICT_PASS;
+		it->message = it->evidence ? xstrdup(it->evidence) : NULL;
+		*bad = *bad || (it->evidence && !it->message);
+	} else {
+		get_run_item(o, it, bad);
+	}
+	if (n > 0 && !(it->obs = xcalloc((size_t)n, sizeof(*it->obs)))) {
+		*bad = true;
+		return;
+	}
+	cJSON_ArrayForEach(ob, list)
+	{
+		if (cJSON_IsObject(ob))
+			get_obs(ob, m, &it->obs[i++], bad);
+	}
+	it->n_obs = i;
+}
+
+static void get_endpoint(const cJSON *ep, struct model_endpoint *e, bool *bad)
+{
+	const cJSON *log = get(ep, "engine_log"), *list = get(log, "findings"), *f;
+	int n = cJSON_IsArray(list) ? cJSON_GetArraySize(list) : 0;
+
+	get_members(ep, e, endpoint_members, bad);
+	e->usable = !cJSON_IsFalse(get(ep, "usable"));
+	if (!(e->has_engine_log = cJSON_IsObject(log)))
+		return;
+	get_members(log, e, engine_log_members, bad);
+	if (n > 0 && !(e->findings = xcalloc((size_t)n, sizeof(*e->findings)))) {
+		*bad = true;
+		return;
+	}
+	cJSON_ArrayForEach(f, list)
+	{
+		struct model_finding *g;
+
+		if (!cJSON_IsObject(f))
+			continue;
+		g = &e->findings[e->n_findings++];
+		get_members(f, g, finding_members, bad);
+		g->fatal = !cJSON_IsString(get(f, "severity")) ||
+			   strcmp(get(f, "severity")->valuestring, "warning");
+		get_members(f, g, finding_tail, bad);
+	}
+}
+
+static void get_inputs(const cJSON *list, struct model *m, bool *bad)
+{
+	int n = cJSON_IsArray(list) ? cJSON_GetArraySize(list) : 0;
+	const cJSON *in;
+
+	if (n <= 0)
+		return;
+	if (!(m->inputs = xcalloc((size_t)n, sizeof(*m->inputs)))) {
+		*bad = true;
+		return;
+	}
+	cJSON_ArrayForEach(in, list)
+	{
+		if (cJSON_IsObject(in))
+			get_members(in, &m->inputs[m->n_inputs++], input_members, bad);
+	}
+}
+
+static void get_sweep(const cJSON *o, struct model_sweep *s, bool *bad)
+{
+	const cJSON *sizes = get(o, "sizes"), *v;
+	int n = cJSON_IsArray(sizes) ? cJSON_GetArraySize(sizes) : 0;
+
+	if (!(s->present = cJSON_IsObject(o)))
+		return;
+	get_members(o, s, sweep_members, bad);
+	if (n > 0 && !(s->sizes = xcalloc((size_t)n, sizeof(*s->sizes)))) {
+		*bad = true;
+		return;
+	}
+	cJSON_ArrayForEach(v, sizes)
+	{
+		s->sizes[s->n_sizes++] = (long)number(v, 0);
+	}
+}
+
+static void get_speed(const cJSON *o, struct model_speed *s, bool *bad)
+{
+	if ((s->present = cJSON_IsObject(o)))
+		get_members(o, s, speed_members, bad);
+}
+
+/* the model of a parsed report; NULL with the reason */
+static struct model *from_tree(const cJSON *root, const char *name, char *err, size_t errlen)
+{
+	const char *schema = cJSON_GetStringValue(get(root, "schema"));
+	bool conform = schema && !strcmp(schema, SCHEMA_CONFORM), bad = false;
+	const cJSON *items = get(root, conform ? "checks" : "probes"), *it;
+	int n = cJSON_IsArray(items) ? cJSON_GetArraySize(items) : 0;
+	struct model *m;
+
+	if (!schema || (!conform && strcmp(schema, SCHEMA_RUN))) {
+		snprintf(err, errlen,
+			 "%s: not a JSON report of preflight run or conform (schema %s)", name,
+			 schema ? schema : "missing");
+		return NULL;
+	}
+	if (n > (int)JSON_ITEMS_MAX) {
+		snprintf(err, errlen, "%s: holds %d items, more than the %u a report may hold",
+			 name, n, JSON_ITEMS_MAX);
+		return NULL;
+	}
+	if (!(m = model_new(conform ? MODEL_CONFORM : MODEL_RUN)))
+		goto oom;
+	get_members(root, m,
+		    (const struct member[]){ M(model, "preflight_version", T_STR, version),
+					     M(model, "started", T_STR, started),
+					     M(model, "seconds", T_NUM, seconds),
+					     { NULL, T_STR, 0 } },
+		    &bad);
+	if ((m->recipe.present = cJSON_IsObject(get(root, "recipe"))))
+		get_members(get(root, "recipe"), &m->recipe, recipe_members, &bad);
+	get_inputs(get(root, "inputs"), m, &bad);
+	get_endpoint(get(root, "endpoint"), &m->endpoint, &bad);
+	get_members(get(root, "settings"), &m->settings,
+		    conform ? check_settings_members : run_settings_members, &bad);
+	get_speed(get(root, "speed"), &m->speed, &bad);
+	if (n > 0 && !(m->items = xcalloc((size_t)n, sizeof(*m->items))))
+		goto oom;
+	cJSON_ArrayForEach(it, items)
+	{
+		if (cJSON_IsObject(it))
+			get_item(it, m, &m->items[m->n_items++], &bad);
+	}
+	get_sweep(get(root, "sweep"), &m->sweep, &bad);
+	m->interrupted = cJSON_IsTrue(get(root, "interrupted"));
+	if (!conform && cJSON_IsString(get(root, "summary")))
+		bad = bad || !(m->summary = xstrdup(get(root, "summary")->valuestring));
+	if (bad || model_finish(m))
+		goto oom;
+	return m;
+oom:
+	model_free(m);
+	snprintf(err, errlen, "%s: out of memory", name);
+	return NULL;
+}
+
+struct model *json_read_text(const char *name, const char *text, size_t len, char *err,
+			     size_t errlen)
+{
+	struct jsonfile f = { name, text, len, err, errlen };
+	cJSON *root = jsonfile_parse(&f);
+	struct model *m = root ? from_tree(root, name, err, errlen) : NULL;
+
+	cJSON_Delete(root);
+	return m;
+}
+
+struct model *json_read_file(const char *path, char *err, size_t errlen)
+{
+	struct buf text = BUF_INIT(0);
+	struct model *m = NULL;
+	char why[600];
+
+	if (file_read(path, JSON_REPORT_MAX, &text, why, sizeof(why)))
+		snprintf(err, errlen, "%s", why);
+	else
+		m = json_read_text(path, buf_cstr(&text), text.len, err, errlen);
+	buf_release(&text);
+	return m;
 }

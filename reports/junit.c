@@ -14,9 +14,8 @@
 #include <unistd.h>
 
 #include "markup.h"
+#include "model.h"
 #include "report.h"
-#include "summary.h"
-#include "text.h"
 #include "version.h"
 
 static int property(struct buf *out, const char *name, const char *value)
@@ -28,31 +27,42 @@ static int property(struct buf *out, const char *name, const char *value)
 	return rc;
 }
 
-static int system_out(struct buf *out, const struct probe_result *p)
+/* a count as text, "-" when unknown */
+static const char *count(long v, char *t, size_t n)
+{
+	if (v < 0)
+		return "-";
+	snprintf(t, n, "%ld", v);
+	return t;
+}
+
+static int system_out(struct buf *out, const struct model_item *p)
 {
 	struct buf ev = BUF_INIT(0);
-	char *evidence;
 	size_t i;
 	int rc = 0;
 
 	if (p->message)
-		rc |= buf_printf(&ev, "%s: %s\n", cause_code(p->cause), p->message);
-	if (p->cause != CAUSE_NONE && *probe_remedy(p))
-		rc |= buf_printf(&ev, "remedy: %s\n", probe_remedy(p));
-	evidence = summary_evidence(p);
-	rc |= evidence ? buf_printf(&ev, "evidence: %s\n", evidence) : -1;
-	free(evidence);
+		rc |= buf_printf(&ev, "%s: %s\n", p->cause ? p->cause : "", p->message);
+	if (p->remedy)
+		rc |= buf_printf(&ev, "remedy: %s\n", p->remedy);
+	if (p->evidence)
+		rc |= buf_printf(&ev, "evidence: %s\n", p->evidence);
 	for (i = 0; i < p->n_obs && i < 32; i++) {
-		const struct observation *o = &p->obs[i];
+		const struct model_obs *o = &p->obs[i];
+		char st[24], cc[24], rcs[24], pt[24], ct[24];
 
 		rc |= buf_printf(
 			&ev,
-			"[%s] %s status=%ld %.3fs finish=%s content_chars=%zu reasoning_chars=%zu "
-			"prompt_tokens=%ld completion_tokens=%ld: %s\n",
-			o->label, o->pass ? "pass" : "fail", o->status, o->seconds,
-			o->finish_reason ? o->finish_reason : "-", o->content_chars,
-			o->reasoning_chars, o->prompt_tokens, o->completion_tokens,
-			o->detail ? o->detail : "");
+			"[%s] %s status=%s %.3fs finish=%s content_chars=%s reasoning_chars=%s "
+			"prompt_tokens=%s completion_tokens=%s: %s\n",
+			o->label ? o->label : "?", o->passed ? "pass" : "fail",
+			count(o->status, st, sizeof(st)), o->seconds,
+			o->finish_reason ? o->finish_reason : "-",
+			count(o->content_chars, cc, sizeof(cc)),
+			count(o->reasoning_chars, rcs, sizeof(rcs)),
+			count(o->prompt_tokens, pt, sizeof(pt)),
+			count(o->completion_tokens, ct, sizeof(ct)), o->detail ? o->detail : "");
 		if (o->content_excerpt && *o->content_excerpt)
 			rc |= buf_printf(&ev, "  content: %s\n", o->content_excerpt);
 	}
@@ -68,21 +78,21 @@ static int system_out(struct buf *out, const struct probe_result *p)
 /* what the run was of: the recipe's name, else the model and the
  * endpoint (never the server's version: a CI that tracks testcases across
  * an engine upgrade must see the same names) */
-static int run_label(struct buf *out, const struct run_result *r)
+static int run_label(struct buf *out, const struct model *m)
 {
-	if (r->recipe && r->recipe->name)
-		return buf_puts(out, r->recipe->name);
-	return buf_printf(out, "%s @ %s", r->model ? r->model : "?",
-			  r->endpoint ? r->endpoint : "?");
+	if (m->recipe.present && m->recipe.name)
+		return buf_puts(out, m->recipe.name);
+	return buf_printf(out, "%s @ %s", m->endpoint.model ? m->endpoint.model : "?",
+			  m->endpoint.base_url ? m->endpoint.base_url : "?");
 }
 
 /* "preflight.<label>" with every character but letters, digits, '-' and
  * '.' as '_': a classname tools can group by */
-static int classname(struct buf *out, const struct run_result *r)
+static int classname(struct buf *out, const struct model *m)
 {
 	struct buf label = BUF_INIT(0);
 	const char *s;
-	int rc = run_label(&label, r) || buf_puts(out, "preflight.");
+	int rc = run_label(&label, m) || buf_puts(out, "preflight.");
 
 	for (s = buf_cstr(&label); *s && !rc; s++) {
 		bool keep = (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
@@ -96,50 +106,48 @@ static int classname(struct buf *out, const struct run_result *r)
 }
 
 /* the failure's element text: the message, the remedy, the evidence */
-static int failure_text(struct buf *out, const struct probe_result *p)
+static int failure_text(struct buf *out, const struct model *m, const struct model_item *p)
 {
-	char *evidence = p->probe->conform ? NULL : summary_evidence(p);
 	int rc = markup_text(out, p->message ? p->message : "", false);
 
-	if ((p->cause != CAUSE_NONE || p->probe->conform) && *probe_remedy(p)) {
+	if (p->remedy) {
 		rc |= buf_puts(out, "\nremedy: ");
-		rc |= markup_text(out, probe_remedy(p), false);
+		rc |= markup_text(out, p->remedy, false);
 	}
-	if (!p->probe->conform)
-		rc |= evidence ? buf_puts(out, "\nevidence: ") || markup_text(out, evidence, false)
-			       : -1;
-	free(evidence);
+	if (m->kind == MODEL_RUN && p->evidence)
+		rc |= buf_puts(out, "\nevidence: ") || markup_text(out, p->evidence, false);
 	return rc;
 }
 
 /* one <testcase>: its failure, error or skip (the message attribute the
  * cause and its line; the text the message, remedy and evidence), and the
  * observations in <system-out> */
-static int testcase(struct buf *out, const struct run_result *r, const struct probe_result *p)
+static int testcase(struct buf *out, const struct model *m, const struct model_item *p)
 {
 	static const char *const elem[] = { "", "failure", "error", "skipped" };
 	struct buf msg = BUF_INIT(0);
 	int rc = 0;
 
 	rc |= buf_puts(out, "    <testcase classname=\"");
-	rc |= classname(&msg, r) || markup_text(out, buf_cstr(&msg), true);
+	rc |= classname(&msg, m) || markup_text(out, buf_cstr(&msg), true);
 	buf_reset(&msg);
 	rc |= buf_puts(out, "\" name=\"");
-	rc |= markup_text(out, p->probe->id, true);
-	rc |= markup_text(out, p->variant, true);
+	rc |= markup_text(out, p->id ? p->id : "?", true);
+	rc |= markup_text(out, p->variant ? p->variant : "", true);
 	rc |= buf_puts(out, " — ");
-	rc |= markup_text(out, p->probe->title, true);
+	rc |= markup_text(out, p->title ? p->title : "", true);
 	rc |= buf_printf(out, "\" time=\"%.3f\">\n", p->seconds);
 	if (p->verdict != VERDICT_PASS) {
 		/* a conformance check's type is its status */
-		const char *type =
-			p->probe->conform ? conform_status_name(p->conform) : cause_code(p->cause);
+		const char *type = m->kind == MODEL_CONFORM ? conform_status_name(p->status)
+				   : p->cause		    ? p->cause
+							    : "";
 
 		rc |= buf_printf(&msg, "%s: %s", type, p->message ? p->message : "");
 		rc |= buf_printf(out, "      <%s type=\"%s\" message=\"", elem[p->verdict], type);
 		rc |= markup_text(out, buf_cstr(&msg), true);
 		rc |= buf_puts(out, "\">");
-		rc |= failure_text(out, p);
+		rc |= failure_text(out, m, p);
 		rc |= buf_printf(out, "</%s>\n", elem[p->verdict]);
 	}
 	buf_release(&msg);
@@ -149,60 +157,57 @@ static int testcase(struct buf *out, const struct run_result *r, const struct pr
 }
 
 /* <testsuites> and <testsuite> with their counts, and the properties */
-static int suite_head(struct buf *out, const struct run_result *r)
+static int suite_head(struct buf *out, const struct model *m)
 {
+	const struct model_counts *c = &m->counts;
 	struct buf label = BUF_INIT(0);
-	int failures = 0, errors = 0, skipped = 0, rc = 0;
 	char host[256] = "localhost", stamp[32];
-	size_t i;
+	int rc = 0;
 
 	gethostname(host, sizeof(host) - 1);
 	host[sizeof(host) - 1] = '\0';
 	/* junit wants local-less ISO time without a zone */
-	snprintf(stamp, sizeof(stamp), "%.19s", r->started);
-	for (i = 0; i < r->n_probes; i++) {
-		failures += r->probes[i].verdict == VERDICT_FAIL;
-		errors += r->probes[i].verdict == VERDICT_ERROR;
-		skipped += r->probes[i].verdict == VERDICT_SKIPPED;
-	}
+	snprintf(stamp, sizeof(stamp), "%.19s", m->started ? m->started : "");
 	rc |= buf_puts(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
 	rc |= buf_printf(out,
-			 "<testsuites name=\"preflight\" tests=\"%zu\" failures=\"%d\" "
+			 "<testsuites name=\"preflight\" tests=\"%d\" failures=\"%d\" "
 			 "errors=\"%d\" time=\"%.3f\">\n",
-			 r->n_probes, failures, errors, r->seconds);
+			 c->items, c->failed, c->errored, m->seconds);
 	rc |= buf_puts(out, "  <testsuite name=\"preflight ");
-	rc |= run_label(&label, r) || markup_text(out, buf_cstr(&label), true);
+	rc |= run_label(&label, m) || markup_text(out, buf_cstr(&label), true);
 	rc |= buf_printf(out,
-			 "\" tests=\"%zu\" failures=\"%d\" errors=\"%d\" skipped=\"%d\" "
+			 "\" tests=\"%d\" failures=\"%d\" errors=\"%d\" skipped=\"%d\" "
 			 "time=\"%.3f\" timestamp=\"%s\" hostname=\"",
-			 r->n_probes, failures, errors, skipped, r->seconds, stamp);
+			 c->items, c->failed, c->errored,
+			 c->skipped + c->not_run + c->beyond_window, m->seconds, stamp);
 	rc |= markup_text(out, host, true);
 	rc |= buf_puts(out, "\">\n  <properties>\n");
-	rc |= property(out, "endpoint", r->endpoint);
-	rc |= property(out, "model", r->model);
-	rc |= property(out, "thinking", r->thinking);
-	rc |= property(out, "reasoning_effort", r->reasoning_effort);
+	rc |= property(out, "endpoint", m->endpoint.base_url);
+	rc |= property(out, "model", m->endpoint.model);
+	rc |= property(out, "thinking", m->settings.thinking);
+	rc |= property(out, "reasoning_effort", m->settings.reasoning_effort);
 	rc |= property(out, "preflight_version", PREFLIGHT_VERSION);
-	rc |= property(out, "server_version", r->server_version);
-	rc |= property(out, "system_fingerprint", r->server);
-	if (r->recipe) {
-		rc |= property(out, "recipe", r->recipe->name);
-		rc |= property(out, "quant", r->recipe->quant);
-		rc |= property(out, "engine", r->recipe->engine);
-		rc |= property(out, "gpu", r->recipe->gpu);
+	rc |= property(out, "server_version", m->endpoint.server_version);
+	rc |= property(out, "system_fingerprint", m->endpoint.system_fingerprint);
+	rc |= property(out, "verdict", model_class_words(m->class));
+	if (m->recipe.present) {
+		rc |= property(out, "recipe", m->recipe.name);
+		rc |= property(out, "quant", m->recipe.quant);
+		rc |= property(out, "engine", m->recipe.engine);
+		rc |= property(out, "gpu", m->recipe.gpu);
 	}
 	rc |= buf_puts(out, "  </properties>\n");
 	buf_release(&label);
 	return rc;
 }
 
-int report_junit_render(const struct run_result *r, struct buf *out)
+int report_junit_render(const struct model *m, struct buf *out)
 {
 	size_t i;
-	int rc = suite_head(out, r);
+	int rc = suite_head(out, m);
 
-	for (i = 0; i < r->n_probes; i++)
-		rc |= testcase(out, r, &r->probes[i]);
+	for (i = 0; i < m->n_items; i++)
+		rc |= testcase(out, m, &m->items[i]);
 	rc |= buf_puts(out, "  </testsuite>\n</testsuites>\n");
 	return rc ? -1 : 0;
 }

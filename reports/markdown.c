@@ -1,25 +1,15 @@
 /* markdown — the notebook row for this run: the same table `preflight
- * table` builds, from this run's JSON report, so the two never disagree;
- * for preflight conform, its check x status matrix (conformance.c). */
-#include <stdlib.h>
-
-#include <cjson/cJSON.h>
-
+ * table` builds, from the same model, so the two never disagree; for
+ * preflight conform, its check x status matrix (conformance.c). */
+#include "model.h"
 #include "report.h"
 #include "table.h"
 
-int report_markdown_render(const struct run_result *r, struct buf *out)
+int report_markdown_render(const struct model *m, struct buf *out)
 {
-	struct buf json = BUF_INIT(0);
-	cJSON *report = NULL;
 	char err[256];
-	int rc = -1;
 
-	if (r->conformance)
-		return conformance_markdown_render(r, out);
-	if (report_json_render(r, &json) == 0 && (report = cJSON_Parse(buf_cstr(&json))))
-		rc = table_render_report(report, out, err, sizeof(err));
-	cJSON_Delete(report);
-	buf_release(&json);
-	return rc;
+	if (m->kind == MODEL_CONFORM)
+		return conformance_markdown_render(m, out);
+	return table_render_model(m, out, err, sizeof(err));
 }

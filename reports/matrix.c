@@ -5,86 +5,110 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <cjson/cJSON.h>
-
 #include "alloc.h"
+#include "json.h"
+#include "model.h"
 #include "report.h"
 #include "table.h"
 
 struct column {
-	char *label;
-	char *started;
-	cJSON *checks; /* owned: the report's "checks" array, detached */
+	char *key;	 /* the recipe's name, else the engine, model and endpoint */
+	char *label;	 /* what the header shows */
+	char *started;	 /* ISO 8601: the newest report of a key wins */
+	struct model *m; /* owned: the conform run */
 };
 
 struct row {
-	const char *id, *area; /* borrowed from a column's checks */
+	const char *id, *area; /* borrowed from a column's model */
 	int rank, first;       /* area rank, then first appearance */
 };
 
 /* the column's label: the recipe's name, else "engine model", else the URL */
-static char *label_of(const cJSON *report)
+static char *label_of(const struct model *m)
 {
-	const cJSON *ep = cJSON_GetObjectItemCaseSensitive(report, "endpoint");
-	const char *name = table_str(cJSON_GetObjectItemCaseSensitive(report, "recipe"), "name");
-	const char *engine = table_str(ep, "engine"), *model = table_str(ep, "model");
+	const struct model_endpoint *ep = &m->endpoint;
 
-	if (name)
-		return buf_strdupf("%s", name);
-	if (engine || model)
-		return buf_strdupf("%s%s%s", engine ? engine : "", engine && model ? " " : "",
-				   model ? model : "");
-	return buf_strdupf("%s", table_str(ep, "base_url") ? table_str(ep, "base_url") : "?");
+	if (m->recipe.present && m->recipe.name)
+		return buf_strdupf("%s", m->recipe.name);
+	if (ep->engine || ep->model)
+		return buf_strdupf("%s%s%s", ep->engine ? ep->engine : "",
+				   ep->engine && ep->model ? " " : "", ep->model ? ep->model : "");
+	return buf_strdupf("%s", ep->base_url ? ep->base_url : "?");
+}
+
+/* the column's identity: the recipe's name, else the engine, the model and
+ * the endpoint, so two endpoints serving one model name stay two columns */
+static char *key_of(const struct model *m)
+{
+	const struct model_endpoint *ep = &m->endpoint;
+
+	if (m->recipe.present && m->recipe.name)
+		return buf_strdupf("%s", m->recipe.name);
+	return buf_strdupf("%s|%s|%s", ep->engine ? ep->engine : "", ep->model ? ep->model : "",
+			   ep->base_url ? ep->base_url : "");
+}
+
+/* two columns that would read alike name their endpoints */
+static int tell_apart(struct column *cols, int n)
+{
+	int i, k;
+
+	for (i = 0; i < n; i++)
+		for (k = 0; k < n; k++) {
+			char *more;
+
+			if (k == i || strcmp(cols[i].label, cols[k].label) ||
+			    strchr(cols[i].label, '@'))
+				continue;
+			more = buf_strdupf(
+				"%s @ %s", cols[i].label,
+				cols[i].m->endpoint.base_url ? cols[i].m->endpoint.base_url : "?");
+			if (!more)
+				return -1;
+			free(cols[i].label);
+			cols[i].label = more;
+			break;
+		}
+	return 0;
 }
 
 static int read_column(const char *path, struct column *col, char *err, size_t errlen)
 {
-	cJSON *report = table_read_report(path, err, errlen);
-	int rc = -1;
-
 	memset(col, 0, sizeof(*col));
-	if (!report)
+	if (!(col->m = json_read_file(path, err, errlen)))
 		return -1;
-	if (!table_str(report, "schema") ||
-	    strcmp(table_str(report, "schema"), "preflight-conformance/v1") ||
-	    !cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(report, "checks"))) {
+	if (col->m->kind != MODEL_CONFORM) {
 		snprintf(err, errlen,
 			 "%s: not a report of preflight conform (schema "
 			 "preflight-conformance/v1); the results table reads run reports",
 			 path);
-		goto out;
+		return -1;
 	}
-	col->label = label_of(report);
-	col->started =
-		buf_strdupf("%s", table_str(report, "started") ? table_str(report, "started") : "");
-	col->checks = cJSON_DetachItemFromObjectCaseSensitive(report, "checks");
-	rc = col->label && col->started ? 0 : -1;
-	if (rc)
+	col->key = key_of(col->m);
+	col->label = label_of(col->m);
+	col->started = buf_strdupf("%s", col->m->started ? col->m->started : "");
+	if (!col->key || !col->label || !col->started) {
 		snprintf(err, errlen, "out of memory");
-out:
-	cJSON_Delete(report);
-	return rc;
+		return -1;
+	}
+	return 0;
 }
 
 static void column_release(struct column *col)
 {
+	free(col->key);
 	free(col->label);
 	free(col->started);
-	cJSON_Delete(col->checks);
+	model_free(col->m);
 	memset(col, 0, sizeof(*col));
 }
 
 /* the status of check id in col, or NULL */
 static const char *status_in(const struct column *col, const char *id)
 {
-	const cJSON *c;
+	const struct model_item *c = model_find(col->m, id, NULL);
 
-	cJSON_ArrayForEach(c, col->checks)
-	{
-		if (table_str(c, "id") && !strcmp(table_str(c, "id"), id))
-			return table_str(c, "status");
-	}
-	return NULL;
+	return c ? conform_status_name(c->status) : NULL;
 }
 
 static int by_rank(const void *a, const void *b)
@@ -98,21 +122,20 @@ static int by_rank(const void *a, const void *b)
 static int collect_rows(const struct column *cols, int n, struct row *rows)
 {
 	int nrows = 0, i, k;
-	const cJSON *c;
+	size_t j;
 
 	for (i = 0; i < n; i++)
-		cJSON_ArrayForEach(c, cols[i].checks)
-		{
-			const char *id = table_str(c, "id");
+		for (j = 0; j < cols[i].m->n_items; j++) {
+			const struct model_item *c = &cols[i].m->items[j];
 
-			if (!id)
+			if (!c->id)
 				continue;
-			for (k = 0; k < nrows && strcmp(rows[k].id, id); k++)
+			for (k = 0; k < nrows && strcmp(rows[k].id, c->id); k++)
 				;
 			if (k < nrows || nrows == MATRIX_MAX_ROWS)
 				continue;
-			rows[nrows].id = id;
-			rows[nrows].area = table_str(c, "area");
+			rows[nrows].id = c->id;
+			rows[nrows].area = c->area;
 			rows[nrows].rank = conformance_area_rank(rows[nrows].area);
 			rows[nrows].first = nrows;
 			nrows++;
@@ -163,7 +186,7 @@ int matrix_render(const char *const *paths, int n, struct buf *out, char *err, s
 			column_release(&c);
 			goto out;
 		}
-		for (k = 0; k < ncols && strcmp(cols[k].label, c.label); k++)
+		for (k = 0; k < ncols && strcmp(cols[k].key, c.key); k++)
 			;
 		if (k == ncols) {
 			cols[ncols++] = c;
@@ -174,7 +197,7 @@ int matrix_render(const char *const *paths, int n, struct buf *out, char *err, s
 			column_release(&c);
 		}
 	}
-	rc = render(cols, ncols, out);
+	rc = tell_apart(cols, ncols) || render(cols, ncols, out) ? -1 : 0;
 	if (rc)
 		snprintf(err, errlen, "out of memory");
 out:

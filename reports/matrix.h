@@ -2,8 +2,10 @@
  * of preflight conform (schema preflight-conformance/v1).
  *
  * A row per check, grouped by area in the order the conform reports show
- * them; a column per recipe: its name, else the engine and model (the
- * newest report of a column wins, as in the results table); cells ✅
+ * them; a column per recipe, else per engine, model and endpoint (the
+ * newest report of a column wins, as in the results table), headed by the
+ * recipe's name or the engine and model (and the endpoint where two would
+ * read alike); each report read through the one reader (json.h); cells ✅
  * honoured, ➖ ignored, ⛔ rejected, ❌ broken, · skipped, — not run. The
  * notebook keeps it between its own markers (table.h). Never prints. */
 #ifndef PREFLIGHT_MATRIX_H

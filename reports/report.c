@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json.h"
 #include "say.h"
 #include "summary.h"
 #include "sweep.h"
@@ -37,7 +38,12 @@ const struct report_format *report_format_named(const char *name)
 	return NULL;
 }
 
-int report_write(const char *format, const struct run_result *r, const char *path, char *err,
+int report_json_render(const struct model *m, struct buf *out)
+{
+	return json_render(m, out);
+}
+
+int report_write(const char *format, const struct model *m, const char *path, char *err,
 		 size_t errlen)
 {
 	const struct report_format *f = report_format_named(format);
@@ -48,7 +54,7 @@ int report_write(const char *format, const struct run_result *r, const char *pat
 		snprintf(err, errlen, "unknown report format '%s'", format);
 		return -1;
 	}
-	if (f->render(r, &out))
+	if (f->render(m, &out))
 		snprintf(err, errlen, "cannot render the %s report: out of memory", format);
 	else if (!strcmp(path, "-")) /* stdout, whole or with the reason */
 		rc = say_document_stdout(format, buf_cstr(&out), out.len, err, errlen);

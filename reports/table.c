@@ -1,52 +1,23 @@
 /* table — notebook rows from reports, and the marked-block rewrite. */
 #include "table.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <cjson/cJSON.h>
-
 #include "alloc.h"
 #include "file.h"
-#include "jsonfile.h"
+#include "json.h"
+#include "say.h"
 #include "text.h"
 
-#define REPORT_MAX (256u << 20)
+#define REPORT_MAX JSON_REPORT_MAX
 
 struct row {
-	char *key;     /* the recipe's name, or the model */
+	char *key;     /* the recipe's name, else the model, engine and endpoint */
 	char *started; /* ISO 8601: the newest report wins */
 	char *cells[7];
 };
-
-const char *table_str(const struct cJSON *o, const char *key)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-
-	return cJSON_IsString(v) && *v->valuestring ? v->valuestring : NULL;
-}
-
-bool table_is_conformance(const cJSON *report)
-{
-	const char *schema = table_str(report, "schema");
-
-	return schema && !strcmp(schema, "preflight-conformance/v1");
-}
-
-bool table_is_report(const cJSON *report)
-{
-	const char *schema = table_str(report, "schema");
-
-	return schema && (!strcmp(schema, "preflight-report/v1") || table_is_conformance(report));
-}
-
-const cJSON *table_items(const cJSON *report)
-{
-	return cJSON_GetObjectItemCaseSensitive(report,
-						table_is_conformance(report) ? "checks" : "probes");
-}
 
 /* A GFM cell that no text can break (table.h): valid UTF-8 on one line, pipes
  * escaped; outside code spans <, > and & as entities, so no marker
@@ -87,192 +58,106 @@ int table_cell(struct buf *out, const char *s)
 	return rc;
 }
 
-/* a count from a report, checked before it becomes an int: -1 when it is
- * not a whole number from 0 to max */
-static int count_of(const cJSON *v, int max)
-{
-	double d = cJSON_GetNumberValue(v);
-
-	return cJSON_IsNumber(v) && isfinite(d) && d >= 0 && d <= max && d == floor(d) ? (int)d
-										       : -1;
-}
-
 /* " · ❌ engine failed to start: WHY" when the engine's log said why the
  * endpoint never came up; false otherwise */
-static bool engine_failure(const cJSON *report, struct buf *b)
+static bool engine_failure(const struct model *m, struct buf *b)
 {
-	const cJSON *log = cJSON_GetObjectItemCaseSensitive(
-		cJSON_GetObjectItemCaseSensitive(report, "endpoint"), "engine_log");
-	const cJSON *best =
-		cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(log, "findings"), 0);
+	const struct model_endpoint *e = &m->endpoint;
 
-	if (!cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(log, "engine_failed")) ||
-	    !table_str(best, "explain"))
+	if (!e->engine_failed || !e->n_findings || !e->findings[0].explain)
 		return false;
-	buf_printf(b, " · ❌ engine failed to start: %s", table_str(best, "explain"));
+	buf_printf(b, " · ❌ engine failed to start: %s", e->findings[0].explain);
 	return true;
 }
 
-/* the notes cell: the recipe's notes, the preflight summary, the speed */
-static char *notes_for(const cJSON *report, const cJSON *recipe)
+/* a failed item's note: " · ❌ id@variant k/K (cause)" */
+static void failure_note(struct buf *b, const struct model_item *p)
 {
-	const cJSON *probes = cJSON_GetObjectItemCaseSensitive(report, "probes"), *p;
-	struct buf b = BUF_INIT(1 << 16);
-	int passed = 0, total = 0;
-	const cJSON *speed, *source, *sweep;
-
-	cJSON_ArrayForEach(p, probes)
-	{
-		total++;
-		passed += table_str(p, "verdict") && !strcmp(table_str(p, "verdict"), "pass");
-	}
-	if (table_str(recipe, "notes"))
-		buf_printf(&b, "%s; ", table_str(recipe, "notes"));
-	buf_printf(&b, "preflight %d/%d", passed, total);
-	sweep = cJSON_GetObjectItemCaseSensitive(report, "sweep");
-	if (table_str(sweep, "headline"))
-		buf_printf(&b, " · %s", table_str(sweep, "headline"));
-	if (engine_failure(report, &b)) /* one reason for every probe */
-		probes = NULL;
-	cJSON_ArrayForEach(p, probes)
-	{
-		const char *verdict = table_str(p, "verdict");
-
-		/* a sweep's cells are its headline, not a note each */
-		if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(p, "swept")))
-			continue;
-		if (verdict && !strcmp(verdict, "pass")) {
-			if (table_str(p, "note"))
-				buf_printf(&b, " · %s", table_str(p, "note"));
-		} else {
-			const cJSON *rp = cJSON_GetObjectItemCaseSensitive(p, "repeats");
-
-			buf_printf(&b, " · ❌ %s%s", table_str(p, "id") ? table_str(p, "id") : "?",
-				   table_str(p, "variant") ? table_str(p, "variant") : "");
-			int passed_k = count_of(cJSON_GetObjectItemCaseSensitive(rp, "passed"),
-						1000000),
-			    k = count_of(cJSON_GetObjectItemCaseSensitive(rp, "k"), 1000000);
-
-			/* flaky: passed in k of K repetitions */
-			if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(rp, "pass_at_k")) &&
-			    passed_k >= 0 && k > 0 && passed_k <= k)
-				buf_printf(&b, " %d/%d", passed_k, k);
-			if (table_str(p, "cause"))
-				buf_printf(&b, " (%s)", table_str(p, "cause"));
-		}
-	}
-	speed = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(report, "speed"),
-						 "decode_tokens_per_second");
-	source = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(report, "speed"),
-						  "source");
-	if (cJSON_IsNumber(speed) && isfinite(speed->valuedouble) && speed->valuedouble > 0 &&
-	    speed->valuedouble < 1e9)
-		buf_printf(&b, " · %.0f tok/s%s", speed->valuedouble,
-			   cJSON_IsString(source) && !strcmp(source->valuestring, "engine")
-				   ? " (engine)"
-				   : "");
-	return buf_detach(&b);
+	buf_printf(b, " · ❌ %s%s", p->id ? p->id : "?", p->variant ? p->variant : "");
+	/* flaky: passed in k of K repetitions */
+	if (p->has_repeats && p->reps_passed > 0 && p->reps > 0 && p->reps_passed <= p->reps)
+		buf_printf(b, " %d/%d", p->reps_passed, p->reps);
+	if (p->cause)
+		buf_printf(b, " (%s)", p->cause);
 }
 
-/* does p's failure say the engine cannot serve (garbage, a crash, a hang,
- * an engine error), rather than a setting a flag fixes? */
-static bool cannot_serve(const cJSON *p)
+/* the notes cell: the recipe's notes, the preflight summary, the speed */
+static char *notes_for(const struct model *m)
 {
-	static const char *const dead[] = { "garbage-output",
-					    "transport-error",
-					    "timeout",
-					    "malformed-response",
-					    "concurrency-corruption",
-					    "nonconformant-reply",
-					    "proxy-error",
-					    NULL };
-	const char *cause = table_str(p, "cause");
-	const cJSON *o;
+	struct buf b = BUF_INIT(1 << 16);
+	bool one_reason;
 	size_t i;
 
-	for (i = 0; cause && dead[i]; i++)
-		if (!strcmp(cause, dead[i]))
-			return true;
-	if (!cause || strcmp(cause, "http-error"))
-		return false;
-	cJSON_ArrayForEach(o, cJSON_GetObjectItemCaseSensitive(p, "observations"))
-	{
-		const cJSON *st = cJSON_GetObjectItemCaseSensitive(o, "status");
+	if (m->recipe.notes)
+		buf_printf(&b, "%s; ", m->recipe.notes);
+	buf_printf(&b, "preflight %d/%d", m->counts.passed, m->counts.items);
+	if (m->sweep.headline)
+		buf_printf(&b, " · %s", m->sweep.headline);
+	one_reason = engine_failure(m, &b); /* one reason for every probe */
+	for (i = 0; !one_reason && i < m->n_items; i++) {
+		const struct model_item *p = &m->items[i];
 
-		if (cJSON_IsNumber(st) && st->valuedouble >= 500)
-			return true; /* the engine's own error, not the request's */
+		if (p->swept) /* a sweep's cells are its headline, not a note each */
+			continue;
+		if (p->verdict == VERDICT_PASS && p->note)
+			buf_printf(&b, " · %s", p->note);
+		else if (p->verdict != VERDICT_PASS)
+			failure_note(&b, p);
 	}
-	return false;
-}
-
-/* The notebook's "serves?": ✅ when the endpoint serves sensible answers,
- * even with failures a flag fixes (a reasoning parser, a thinking budget,
- * a tool parser); ❌ when it cannot serve: unusable, nothing passed, or a
- * probe's cause is garbage, a crash, a hang or an engine error. */
-static const char *serves(const cJSON *report)
-{
-	const cJSON *ep = cJSON_GetObjectItemCaseSensitive(report, "endpoint"), *p;
-	bool any = false;
-
-	if (cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(ep, "usable")))
-		return "❌";
-	cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(report, "probes"))
-	{
-		const char *v = table_str(p, "verdict");
-
-		if (cannot_serve(p))
-			return "❌";
-		any = any || (v && !strcmp(v, "pass"));
-	}
-	return any ? "✅" : "❌";
+	if (m->speed.present && m->speed.decode_tps > 0 && m->speed.decode_tps < 1e9)
+		buf_printf(&b, " · %.0f tok/s%s", m->speed.decode_tps,
+			   m->speed.source && !strcmp(m->speed.source, "engine") ? " (engine)"
+										 : "");
+	return buf_detach(&b);
 }
 
 /* The served model as the notebook names it: a model served by its file
  * path (llama.cpp without --alias) by the file's name, never the path */
-static const char *model_name(const char *served)
+static const char *model_name_of(const char *served)
 {
 	const char *slash = served ? strrchr(served, '/') : NULL;
 
 	return slash && slash[1] ? slash + 1 : served;
 }
 
-/* one row from a parsed report; name says where it came from */
-static int report_row(const cJSON *report, const char *name, struct row *row, char *err,
-		      size_t errlen)
+/* a row's identity: the recipe's name, else the model, the engine and the
+ * endpoint, so two endpoints serving one model name stay two rows */
+static char *row_key(const struct model *m, const char *served, const char *name)
 {
-	const cJSON *recipe, *endpoint, *schema;
-	const char *served;
+	if (m->recipe.present && m->recipe.name)
+		return xstrdup(m->recipe.name);
+	return buf_strdupf("%s · %s · %s", served ? served : name,
+			   m->endpoint.engine ? m->endpoint.engine : "?",
+			   m->endpoint.base_url ? m->endpoint.base_url : "?");
+}
+
+/* one row from a model; name says where it came from. The serves? cell
+ * is the model's serves (computed once): ✅ when the endpoint serves
+ * sensible answers, even with failures a flag fixes; ❌ when it cannot. */
+static int model_row(const struct model *m, const char *name, struct row *row, char *err,
+		     size_t errlen)
+{
+	const struct model_recipe *rp = &m->recipe;
+	const char *served = model_name_of(m->endpoint.model), *mark = m->serves ? "✅" : "❌";
 
 	memset(row, 0, sizeof(*row));
-	schema = cJSON_GetObjectItemCaseSensitive(report, "schema");
-	if (!cJSON_IsString(schema) || strcmp(schema->valuestring, "preflight-report/v1")) {
-		bool conform = cJSON_IsString(schema) &&
-			       !strcmp(schema->valuestring, "preflight-conformance/v1");
-
+	if (m->kind != MODEL_RUN) {
 		snprintf(err, errlen,
-			 "%s: not a preflight JSON report (schema preflight-report/v1)%s", name,
-			 conform ? "; it is preflight conform's: render it with preflight table "
-				   "--conformance"
-				 : "");
+			 "%s: a report of preflight conform: render it with preflight table "
+			 "--conformance",
+			 name);
 		return -1;
 	}
-	recipe = cJSON_GetObjectItemCaseSensitive(report, "recipe");
-	endpoint = cJSON_GetObjectItemCaseSensitive(report, "endpoint");
-	served = model_name(table_str(endpoint, "model"));
-	row->key = xstrdup(table_str(recipe, "name") ? table_str(recipe, "name")
-			   : served		     ? served
-						     : name);
-	row->started = xstrdup(table_str(report, "started") ? table_str(report, "started") : "");
-	row->cells[0] = xstrdup(table_str(recipe, "model") ? table_str(recipe, "model") : served);
-	row->cells[1] = xstrdup(table_str(recipe, "quant"));
-	row->cells[2] = xstrdup(table_str(recipe, "engine"));
-	row->cells[3] = xstrdup(table_str(recipe, "gpu"));
+	row->key = row_key(m, served, name);
+	row->started = xstrdup(m->started ? m->started : "");
+	row->cells[0] = xstrdup(rp->model ? rp->model : served);
+	row->cells[1] = xstrdup(rp->quant);
+	row->cells[2] = xstrdup(rp->engine);
+	row->cells[3] = xstrdup(rp->gpu);
 	row->cells[4] =
-		table_str(recipe, "serves_note")
-			? buf_strdupf("%s (%s)", serves(report), table_str(recipe, "serves_note"))
-			: xstrdup(serves(report));
-	row->cells[5] = xstrdup(table_str(recipe, "key_flags"));
-	row->cells[6] = notes_for(report, recipe);
+		rp->serves_note ? buf_strdupf("%s (%s)", mark, rp->serves_note) : xstrdup(mark);
+	row->cells[5] = xstrdup(rp->key_flags);
+	row->cells[6] = notes_for(m);
 	if (!row->key || !row->started || !row->cells[4] || !row->cells[6]) {
 		snprintf(err, errlen, "%s: out of memory", name);
 		return -1;
@@ -280,32 +165,14 @@ static int report_row(const cJSON *report, const char *name, struct row *row, ch
 	return 0;
 }
 
-struct cJSON *table_read_report(const char *path, char *err, size_t errlen)
-{
-	struct buf text = BUF_INIT(0);
-	cJSON *report = NULL;
-	char why[300];
-
-	if (file_read(path, REPORT_MAX, &text, why, sizeof(why))) {
-		snprintf(err, errlen, "%s", why);
-	} else {
-		struct jsonfile f = { path, text.data, text.len, err, errlen };
-
-		report = jsonfile_parse(&f);
-	}
-	buf_release(&text);
-	return report;
-}
-
 static int read_row(const char *path, struct row *row, char *err, size_t errlen)
 {
-	cJSON *report = table_read_report(path, err, errlen);
+	struct model *m = json_read_file(path, err, errlen);
 	int rc;
 
 	memset(row, 0, sizeof(*row));
-	rc = report ? report_row(report, path, row, err, errlen) : -1;
-
-	cJSON_Delete(report);
+	rc = m ? model_row(m, path, row, err, errlen) : -1;
+	model_free(m);
 	return rc;
 }
 
@@ -372,10 +239,10 @@ out:
 	return rc;
 }
 
-int table_render_report(const cJSON *report, struct buf *out, char *err, size_t errlen)
+int table_render_model(const struct model *m, struct buf *out, char *err, size_t errlen)
 {
 	struct row r;
-	int rc = report_row(report, "this run", &r, err, errlen);
+	int rc = model_row(m, "this run", &r, err, errlen);
 
 	if (!rc)
 		rc = render_rows(&r, 1, out, err, errlen);
@@ -526,8 +393,7 @@ int table_update_block(const char *notebook, const char *table, const struct tab
 		snprintf(err, errlen, "notebook '%s': %s", notebook, why);
 		goto done;
 	}
-	rc = check_only || !*stale ? 0
-				   : file_write_atomic(notebook, out.data, out.len, err, errlen);
+	rc = check_only || !*stale ? 0 : say_file(notebook, out.data, out.len, err, errlen);
 done:
 	buf_release(&text);
 	buf_release(&out);

@@ -1,6 +1,8 @@
 /* table — the lab notebook's results table, built from JSON reports.
  *
- * One row per recipe (the newest report wins) under exactly the
+ * One row per recipe, else per served model, engine and endpoint (the
+ * newest report of each wins), each report read through the one reader
+ * (json.h), under exactly the
  * notebook's header, and the in-place rewrite of the block between
  * <!-- BEGIN_PREFLIGHT_RESULTS --> and <!-- END_PREFLIGHT_RESULTS --> lines
  * (outside code fences): every other byte of the notebook stays as it was,
@@ -32,25 +34,13 @@ struct table_block {
  * lone backtick escaped, an empty one as an em dash. Returns 0 or -1. */
 int table_cell(struct buf *out, const char *s);
 
-/* A JSON report read from path (bounded, FILE:LINE:COL on bad JSON), or
- * NULL with the reason in err. Caller deletes. */
-struct cJSON;
-struct cJSON *table_read_report(const char *path, char *err, size_t errlen);
-/* o's member key when it is a non-empty string, else NULL. */
-const char *table_str(const struct cJSON *o, const char *key);
-/* Is report preflight conform's (preflight-conformance/v1)? */
-bool table_is_conformance(const struct cJSON *report);
-/* Is report a JSON report of preflight run or conform? */
-bool table_is_report(const struct cJSON *report);
-/* The items report grades: run's probes, or conform's checks. */
-const struct cJSON *table_items(const struct cJSON *report);
-
 /* Renders the table for the reports at paths into out. Returns 0, or -1
  * with "REPORT: reason" in err. */
 int table_render(const char *const *paths, int n, struct buf *out, char *err, size_t errlen);
 
-/* The table with the one row of a parsed report (the --markdown report). */
-int table_render_report(const struct cJSON *report, struct buf *out, char *err, size_t errlen);
+/* The table with the one row of a run's model (the --markdown report). */
+struct model;
+int table_render_model(const struct model *m, struct buf *out, char *err, size_t errlen);
 
 /* Puts table (lines ending in \n) between the marker lines of a notebook's
  * text into out. Markers count only as whole lines outside fenced code;

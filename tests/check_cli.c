@@ -1184,7 +1184,7 @@ Suite *cli_suite(void)
 	tcase_set_tags(other, "shard-5");
 	tcase_set_tags(together, "shard-6");
 	tcase_set_tags(allocs, "shard-9");
-	tcase_set_timeout(allocs, 120);
+	tcase_set_timeout(allocs, 300); /* a few hundred runs, slow under sanitizers */
 	find_cases();
 	/* the scenarios in four parts, each a unit of the parallel runner */
 	for (k = 0; k < n; k++) {

@@ -9,6 +9,9 @@
 
 #include <cjson/cJSON.h>
 
+#include "json.h"
+#include "model.h"
+
 #include "ci.h"
 #include "diff.h"
 #include "suites.h"
@@ -16,8 +19,8 @@
 
 /* a run report: probes given as JSON array text, then speed, settings and
  * sweep members (each "" for none) */
-static cJSON *report(const char *probes, const char *speed, const char *max_tokens,
-		     const char *sweep)
+static struct model *report(const char *probes, const char *speed, const char *max_tokens,
+			    const char *sweep)
 {
 	char text[8192];
 
@@ -27,7 +30,7 @@ static cJSON *report(const char *probes, const char *speed, const char *max_toke
 		 "\"probes\":%s%s%s%s%s}",
 		 *max_tokens ? max_tokens : "256", probes, *speed ? ",\"speed\":" : "", speed,
 		 *sweep ? ",\"sweep\":" : "", sweep);
-	return cJSON_Parse(text);
+	return model_of(text);
 }
 
 #define P_PASS	      "{\"id\":\"smoke\",\"verdict\":\"pass\"}"
@@ -114,9 +117,10 @@ static const struct {
 
 START_TEST(pairs_gate_right)
 {
-	cJSON *b =
+	struct model *b =
 		report(pairs[_i].base[0], pairs[_i].base[1], pairs[_i].base[2], pairs[_i].base[3]);
-	cJSON *n = report(pairs[_i].now[0], pairs[_i].now[1], pairs[_i].now[2], pairs[_i].now[3]);
+	struct model *n =
+		report(pairs[_i].now[0], pairs[_i].now[1], pairs[_i].now[2], pairs[_i].now[3]);
 	struct diff_limits l;
 	struct diff d;
 	char err[256], want[128], *bar;
@@ -141,8 +145,8 @@ START_TEST(pairs_gate_right)
 		ck_assert_uint_eq(d.n, 0);
 	}
 	diff_release(&d);
-	cJSON_Delete(b);
-	cJSON_Delete(n);
+	model_free(b);
+	model_free(n);
 }
 END_TEST
 
@@ -151,16 +155,16 @@ END_TEST
  * is refused */
 START_TEST(conformance_pairs)
 {
-	cJSON *b = cJSON_Parse("{\"schema\":\"preflight-conformance/v1\",\"checks\":["
-			       "{\"id\":\"p-n\",\"status\":\"honoured\",\"fails\":false},"
-			       "{\"id\":\"p-stop\",\"status\":\"honoured\",\"fails\":false},"
-			       "{\"id\":\"e-404\",\"status\":\"broken\",\"fails\":true}]}");
-	cJSON *n = cJSON_Parse(
+	struct model *b = model_of("{\"schema\":\"preflight-conformance/v1\",\"checks\":["
+				   "{\"id\":\"p-n\",\"status\":\"honoured\",\"fails\":false},"
+				   "{\"id\":\"p-stop\",\"status\":\"honoured\",\"fails\":false},"
+				   "{\"id\":\"e-404\",\"status\":\"broken\",\"fails\":true}]}");
+	struct model *n = model_of(
 		"{\"schema\":\"preflight-conformance/v1\",\"checks\":["
 		"{\"id\":\"p-n\",\"status\":\"ignored\",\"fails\":true,\"evidence\":\"1 choice\"},"
 		"{\"id\":\"p-stop\",\"status\":\"skipped\",\"fails\":false},"
 		"{\"id\":\"e-404\",\"status\":\"honoured\",\"fails\":false}]}");
-	cJSON *run = report("[]", "", "", "");
+	struct model *run = report("[]", "", "", "");
 	struct diff_limits l;
 	struct diff d;
 	char err[256];
@@ -178,9 +182,9 @@ START_TEST(conformance_pairs)
 	ck_assert_int_eq(diff_reports(b, run, &l, &d, err, sizeof(err)), -1);
 	ck_assert_ptr_nonnull(strstr(err, "compare like with like"));
 	diff_release(&d);
-	cJSON_Delete(b);
-	cJSON_Delete(n);
-	cJSON_Delete(run);
+	model_free(b);
+	model_free(n);
+	model_free(run);
 }
 END_TEST
 

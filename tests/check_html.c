@@ -10,6 +10,9 @@
 
 #include <cjson/cJSON.h>
 
+#include "json.h"
+#include "model.h"
+
 #include "heatmap.h"
 #include "html.h"
 #include "suites.h"
@@ -71,7 +74,7 @@ static int well_formed(const char *dir, const char *name, const char *text)
 
 START_TEST(map_of_made_up_cells)
 {
-	cJSON *r = cJSON_Parse(cells_report);
+	struct model *r = model_of(cells_report);
 	struct buf b = BUF_INIT(0);
 	struct outcome o = { 0 };
 	const char *s;
@@ -104,30 +107,29 @@ START_TEST(map_of_made_up_cells)
 	ck_assert_int_eq(heatmap_svg(r, false, &b), 0);
 	ck_assert(!strncmp(buf_cstr(&b), "<svg xmlns=\"http://www.w3.org/2000/svg\"", 39));
 	buf_release(&b);
-	cJSON_Delete(r);
-	r = cJSON_Parse("{\"probes\":[{\"id\":\"smoke\"}]}");
+	model_free(r);
+	r = model_of("{\"schema\":\"preflight-report/v1\",\"probes\":[{\"id\":\"smoke\"}]}");
 	ck_assert(!heatmap_has_cells(r));
 	ck_assert_int_eq(heatmap_svg(r, true, &b), 0);
 	ck_assert_ptr_nonnull(strstr(buf_cstr(&b), "no needle cells in this report"));
 	ck_assert_int_ne(well_formed(o.dir, "none.svg", buf_cstr(&b)), 0);
 	buf_release(&b);
-	cJSON_Delete(r);
+	model_free(r);
 	outcome_release(&o);
 }
 END_TEST
 
 START_TEST(page_of_several_reports)
 {
-	cJSON *a = cJSON_Parse(cells_report), *c;
-	const cJSON *both[2];
+	struct model *a = model_of(cells_report), *c;
+	const struct model *both[2];
 	struct buf b = BUF_INIT(0);
 	const char *s;
 
-	c = cJSON_Parse(
-		"{\"schema\":\"preflight-conformance/v1\",\"passed\":false,"
-		"\"endpoint\":{\"model\":\"q\",\"engine\":\"SGLang\"},\"checks\":["
-		"{\"id\":\"p-n\",\"title\":\"n\",\"area\":\"sampling\",\"status\":\"ignored\","
-		"\"fails\":true,\"evidence\":\"1 choice\",\"remedy\":\"use <n>\"}]}");
+	c = model_of("{\"schema\":\"preflight-conformance/v1\",\"passed\":false,"
+		     "\"endpoint\":{\"model\":\"q\",\"engine\":\"SGLang\"},\"checks\":["
+		     "{\"id\":\"p-n\",\"title\":\"n\",\"area\":\"sampling\",\"status\":\"ignored\","
+		     "\"fails\":true,\"evidence\":\"1 choice\",\"remedy\":\"use <n>\"}]}");
 	both[0] = a;
 	both[1] = c;
 	ck_assert_int_eq(html_render(both, 2, &b), 0);
@@ -152,8 +154,8 @@ START_TEST(page_of_several_reports)
 	ck_assert_ptr_null(strstr(s, "<link"));
 	ck_assert_ptr_null(strstr(s, "url("));
 	buf_release(&b);
-	cJSON_Delete(a);
-	cJSON_Delete(c);
+	model_free(a);
+	model_free(c);
 }
 END_TEST
 

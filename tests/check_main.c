@@ -22,14 +22,12 @@
 
 #define N_SHARDS 10 /* shard-1 ... shard-10: the tags heavy test cases carry */
 
+/* every suite: one per tests/check_NAME.c (suites.inc, made by the
+ * Makefile from the file names) */
 static Suite *(*const suites[])(void) = {
-	buf_suite,    text_suite,    schema_suite,  probe_suite,    chat_suite,	     apierror_suite,
-	grade_suite,  sse_suite,     media_suite,   diagnose_suite, needle_suite,    config_suite,
-	report_suite, http_suite,    regex_suite,   endpoint_suite, recipe_suite,    cli_suite,
-	table_suite,  golden_suite,  secret_suite,  file_suite,	    recording_suite, audit_suite,
-	plan_suite,   verdict_suite, speed_suite,   retry_suite,    conform_suite,   sweep_suite,
-	html_suite,   diff_suite,    schemas_suite, notebook_suite, enginelog_suite, say_suite,
-	manual_suite, engine_suite,
+#define SUITE(name) name##_suite,
+#include "suites.inc"
+#undef SUITE
 };
 
 #define N_SUITES (sizeof(suites) / sizeof(suites[0]))

@@ -9,6 +9,7 @@
 #include <cjson/cJSON.h>
 
 #include "file.h"
+#include "model.h"
 #include "report.h"
 #include "schema.h"
 #include "suites.h"
@@ -61,10 +62,14 @@ START_TEST(junit_survives_hostile_text)
 	struct observation ob;
 	struct buf out = BUF_INIT(0);
 	char dir[] = "/tmp/pf-report-XXXXXX", path[128], err[256];
+	struct model *m;
 	int v;
 
 	hostile_result(&r, pr, &ob);
-	ck_assert_int_eq(report_junit_render(&r, &out), 0);
+	m = model_from_result(&r);
+	ck_assert_ptr_nonnull(m);
+	ck_assert_int_eq(report_junit_render(m, &out), 0);
+	model_free(m);
 	ck_assert_ptr_null(strstr(buf_cstr(&out), "]]>"));
 	ck_assert_ptr_null(strstr(buf_cstr(&out), "\x1b"));
 	ck_assert_ptr_nonnull(strstr(buf_cstr(&out), "#x1B"));
@@ -89,10 +94,14 @@ START_TEST(json_report_parses)
 	struct probe_result pr[2];
 	struct observation ob;
 	struct buf out = BUF_INIT(0);
+	struct model *m;
 	cJSON *j, *p;
 
 	hostile_result(&r, pr, &ob);
-	ck_assert_int_eq(report_json_render(&r, &out), 0);
+	m = model_from_result(&r);
+	ck_assert_ptr_nonnull(m);
+	ck_assert_int_eq(report_json_render(m, &out), 0);
+	model_free(m);
 	j = cJSON_Parse(buf_cstr(&out));
 	ck_assert_ptr_nonnull(j);
 	ck_assert_str_eq(cJSON_GetObjectItem(j, "schema")->valuestring, "preflight-report/v1");
@@ -129,10 +138,14 @@ START_TEST(markdown_escapes_cells)
 	struct probe_result pr[2];
 	struct observation ob;
 	struct buf out = BUF_INIT(0);
+	struct model *m;
 
 	hostile_result(&r, pr, &ob);
 	r.model = "a|b\nc";
-	ck_assert_int_eq(report_markdown_render(&r, &out), 0);
+	m = model_from_result(&r);
+	ck_assert_ptr_nonnull(m);
+	ck_assert_int_eq(report_markdown_render(m, &out), 0);
+	model_free(m);
 	ck_assert_ptr_nonnull(strstr(buf_cstr(&out), "| a\\|b c |"));
 	ck_assert_ptr_nonnull(strstr(buf_cstr(&out), "| ❌ |"));
 	buf_release(&out);

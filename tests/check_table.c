@@ -8,6 +8,9 @@
 
 #include <cjson/cJSON.h>
 
+#include "json.h"
+#include "model.h"
+
 #include "suites.h"
 #include "table.h"
 #include "testutil.h"
@@ -202,7 +205,7 @@ START_TEST(speed_in_notes)
 	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
 		struct buf report = BUF_INIT(0), out = BUF_INIT(0);
 		char err[256];
-		cJSON *r;
+		struct model *r;
 
 		buf_printf(
 			&report,
@@ -210,14 +213,14 @@ START_TEST(speed_in_notes)
 			"\"passed\":true,\"endpoint\":{\"model\":\"m\"},\"probes\":[],"
 			"\"speed\":%s}",
 			rows[i].speed);
-		ck_assert_ptr_nonnull(r = cJSON_Parse(buf_cstr(&report)));
-		ck_assert_int_eq(table_render_report(r, &out, err, sizeof(err)), 0);
+		ck_assert_ptr_nonnull(r = model_of(buf_cstr(&report)));
+		ck_assert_int_eq(table_render_model(r, &out, err, sizeof(err)), 0);
 		if (rows[i].want)
 			ck_assert_msg(strstr(buf_cstr(&out), rows[i].want), "row %zu: %s", i,
 				      buf_cstr(&out));
 		ck_assert_msg(!strstr(buf_cstr(&out), rows[i].not ), "row %zu: %s", i,
 			      buf_cstr(&out));
-		cJSON_Delete(r);
+		model_free(r);
 		buf_release(&report);
 		buf_release(&out);
 	}
@@ -237,13 +240,13 @@ START_TEST(hostile_reports_render_safely)
 		"\"speed\":{\"decode_tokens_per_second\":1e300}}";
 	struct buf out = BUF_INIT(0);
 	char err[256];
-	cJSON *r = cJSON_Parse(report);
+	struct model *r = model_of(report);
 	bool stale;
 	int rc;
 	char *nb;
 
 	ck_assert_ptr_nonnull(r);
-	ck_assert_int_eq(table_render_report(r, &out, err, sizeof(err)), 0);
+	ck_assert_int_eq(table_render_model(r, &out, err, sizeof(err)), 0);
 	ck_assert_ptr_nonnull(strstr(buf_cstr(&out),
 				     "| m &lt;!-- END_PREFLIGHT_RESULTS --&gt; x \\| y  "
 				     "z \\`a |"));
@@ -262,7 +265,7 @@ START_TEST(hostile_reports_render_safely)
 	}
 	free(nb);
 	buf_release(&out);
-	cJSON_Delete(r);
+	model_free(r);
 }
 END_TEST
 
@@ -274,13 +277,13 @@ START_TEST(model_paths_become_names)
 			     "\"/srv/models/Qwen3-8B-Q4_K_M.gguf\"},\"probes\":[]}";
 	struct buf out = BUF_INIT(0);
 	char err[256];
-	cJSON *r = cJSON_Parse(report);
+	struct model *r = model_of(report);
 
-	ck_assert_int_eq(table_render_report(r, &out, err, sizeof(err)), 0);
+	ck_assert_int_eq(table_render_model(r, &out, err, sizeof(err)), 0);
 	ck_assert_ptr_nonnull(strstr(buf_cstr(&out), "| Qwen3-8B-Q4_K_M.gguf |"));
 	ck_assert_ptr_null(strstr(buf_cstr(&out), "/srv/models"));
 	buf_release(&out);
-	cJSON_Delete(r);
+	model_free(r);
 }
 END_TEST
 
@@ -313,19 +316,19 @@ START_TEST(serves_rule)
 	};
 	char text[1024], want[64];
 	struct buf out = BUF_INIT(0);
-	cJSON *r;
+	struct model *r;
 
 	snprintf(text, sizeof(text),
 		 "{\"schema\":\"preflight-report/v1\",\"endpoint\":{\"model\":\"m\","
 		 "\"usable\":%s},\"probes\":[%s]}",
 		 rows[_i].usable, rows[_i].probes);
-	r = cJSON_Parse(text);
+	r = model_of(text);
 	ck_assert_ptr_nonnull(r);
-	ck_assert_int_eq(table_render_report(r, &out, text, sizeof(text)), 0);
+	ck_assert_int_eq(table_render_model(r, &out, text, sizeof(text)), 0);
 	snprintf(want, sizeof(want), "| %s |", rows[_i].mark);
 	ck_assert_msg(strstr(buf_cstr(&out), want), "row %d: %s", _i, buf_cstr(&out));
 	buf_release(&out);
-	cJSON_Delete(r);
+	model_free(r);
 }
 END_TEST
 

@@ -15,6 +15,7 @@
 
 #include "buf.h"
 #include "file.h"
+#include "json.h"
 #include "http.h"
 #include "schema.h"
 
@@ -129,6 +130,15 @@ char *read_text_file(const char *path)
 		return NULL;
 	}
 	return buf_detach(&b);
+}
+
+struct model *model_of(const char *json)
+{
+	char err[512];
+	struct model *m = json_read_text("made-up report", json, strlen(json), err, sizeof(err));
+
+	ck_assert_msg(m != NULL, "%s", err);
+	return m;
 }
 
 bool write_text_file(const char *path, const char *text)

@@ -60,6 +60,10 @@ void outcome_release(struct outcome *o);
 /* Reads the file at path (at most 256 MiB); caller frees. NULL when it
  * cannot be read. */
 char *read_text_file(const char *path);
+/* The model of a made-up JSON report (the test fails when it does not
+ * read). Caller frees with model_free. */
+struct model;
+struct model *model_of(const char *json);
 /* Writes text to path (atomically); true when written. */
 bool write_text_file(const char *path, const char *text);
 /* Reads dir/name; caller frees. NULL when absent. */

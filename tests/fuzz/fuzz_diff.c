@@ -5,9 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <cjson/cJSON.h>
-
 #include "diff.h"
+#include "json.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -15,12 +14,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const uint8_t *nul = memchr(data, '\0', size);
 	size_t first = nul ? (size_t)(nul - data) : size;
-	cJSON *a = cJSON_ParseWithLength((const char *)data, first);
-	cJSON *b = nul ? cJSON_ParseWithLength((const char *)nul + 1, size - first - 1) : NULL;
+	char *text = malloc(size + 1), err[256];
+	struct model *a = NULL, *b = NULL;
 	struct diff_limits l;
 	struct buf out = BUF_INIT(0);
 	struct diff d;
-	char err[256];
+
+	if (!text)
+		return 0;
+	memcpy(text, data, size); /* the NUL splits it in two */
+	text[size] = '\0';
+	a = json_read_text("a", text, first, err, sizeof(err));
+	b = nul ? json_read_text("b", text + first + 1, size - first - 1, err, sizeof(err)) : NULL;
 
 	diff_limits_default(&l);
 	if (a && b && diff_reports(a, b, &l, &d, err, sizeof(err)) == 0) {
@@ -36,8 +41,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	} else if (a && b) {
 		diff_release(&d);
 	}
-	cJSON_Delete(a);
-	cJSON_Delete(b);
+	model_free(a);
+	model_free(b);
+	free(text);
 	buf_release(&out);
 	return 0;
 }

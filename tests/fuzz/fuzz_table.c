@@ -5,8 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <cjson/cJSON.h>
-
+#include "json.h"
 #include "table.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -27,13 +26,19 @@ static void rows_only(const struct buf *t)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	cJSON *report = cJSON_ParseWithLength((const char *)data, size);
+	char *text = malloc(size + 1);
+	struct model *report = NULL;
 	struct buf table = BUF_INIT(0), once = BUF_INIT(0), twice = BUF_INIT(0);
 	const char *nb = "# nb\n" TABLE_BEGIN "\n" TABLE_END "\n";
 	char err[512];
 	bool stale;
 
-	if (report && table_render_report(report, &table, err, sizeof(err)) == 0) {
+	if (!text)
+		return 0;
+	memcpy(text, data, size);
+	text[size] = '\0';
+	report = json_read_text("fuzz", text, size, err, sizeof(err));
+	if (report && table_render_model(report, &table, err, sizeof(err)) == 0) {
 		rows_only(&table);
 		if (table_splice(nb, strlen(nb), table.data, &once, &stale, err, sizeof(err)) ||
 		    table_splice(once.data, once.len, table.data, &twice, &stale, err,
@@ -41,7 +46,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		    stale || strcmp(once.data, twice.data))
 			abort();
 	}
-	cJSON_Delete(report);
+	model_free(report);
+	free(text);
 	buf_release(&table);
 	buf_release(&once);
 	buf_release(&twice);
