@@ -48,6 +48,21 @@ enum cause {
 	CAUSE_COUNT
 };
 
+/* what a needle's answer got wrong: its code lost, or a distractor's given */
+enum recall_miss { RECALL_NONE = 0, RECALL_LOST, RECALL_DISTRACTED };
+
+struct conform_spec;
+
+/* What a cause's remedy may depend on beyond the engine (remedy.h): the
+ * evidence an answer or exchange left, kept with its cause. */
+struct remedy_context {
+	long status;			  /* the exchange's HTTP status, 0 none */
+	enum recall_miss recall;	  /* a needle's answer */
+	char pattern[160];		  /* "pattern 'X'": the probe's pattern at pcre2's limit */
+	const char *finding;		  /* borrowed: the engine log's remedy, or NULL */
+	const struct conform_spec *check; /* borrowed: a conformance check, or NULL */
+};
+
 /* The code as written in reports ("reasoning-bleed"); static storage. */
 const char *cause_code(enum cause c);
 /* The remedy line for a code; static storage, "" when there is none. */

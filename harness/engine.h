@@ -1,5 +1,4 @@
-/* engine — the engine registry: one row per serving engine, and remedies
- * in its own flags.
+/* engine — the engine registry: one row per serving engine.
  *
  * A row names an engine once: the key files and flags use ("llama.cpp"),
  * the name reports print ("llama.cpp"), every other spelling users and
@@ -10,7 +9,8 @@
  * its remedies use. Every engine name anywhere (rule files, conformance
  * files, --engine, recipes' engine_id, detection) resolves through
  * engine_named; an unknown one is an error where it is read. Adding an
- * engine is one row plus its remedies and rules. Never prints. */
+ * engine is one row here, plus its words for causes (remedy.c) and its log
+ * signatures (rules.json). Never prints. */
 #ifndef PREFLIGHT_ENGINE_H
 #define PREFLIGHT_ENGINE_H
 
@@ -79,8 +79,5 @@ enum engine engine_from_fingerprint(const char *fp);
  * SGLang's, TGI's and llama.cpp's context error their own; UNKNOWN for the
  * nested one that many engines share. */
 enum engine engine_from_error_shape(enum error_shape shape);
-/* The remedy for cause c on engine e, in e's flags; NULL when the cause's
- * generic remedy (cause_remedy) is all there is. Static storage. */
-const char *engine_remedy(enum engine e, enum cause c);
 
 #endif

@@ -33,10 +33,7 @@ static void pattern_limit(struct grade *g, struct answer_evidence *ev, const cha
 	g->pass = false;
 	snprintf(g->detail, sizeof(g->detail),
 		 "%s hit pcre2's match limit: it backtracks without end", what);
-	snprintf(g->remedy, sizeof(g->remedy),
-		 "rewrite %s in the probe file without nested or overlapping quantifiers (such "
-		 "as (a|aa)+ or (\\w+)*): it cannot be matched in bounded time",
-		 what);
+	snprintf(g->pattern, sizeof(g->pattern), "%s", what);
 }
 
 /* "pattern 'X'" out of a schema error that names one */
@@ -393,12 +390,7 @@ static void check_secret(struct check *k)
 			 rc.decoy_key,
 			 rc.missing ? "instead of the code asked for"
 				    : "beside the codes asked for");
-		snprintf(
-			k->g->remedy, sizeof(k->g->remedy),
-			"the model tells similar lines apart badly at this length (RULER's "
-			"distractor sensitivity): serve the KV cache unquantized (no fp8 KV), "
-			"check the rope scaling the model card asks for, or gate the recipe at the "
-			"effective context the sweep found");
+		k->g->recall = RECALL_DISTRACTED;
 	} else if (rc.asked == 1 && rc.missing) {
 		set_fail(k->g, "the secret %s is not in the answer", rc.missing);
 	} else if (rc.missing) {
@@ -406,11 +398,7 @@ static void check_secret(struct check *k)
 			 rc.missing);
 	}
 	if (rc.missing && !rc.decoy)
-		snprintf(k->g->remedy, sizeof(k->g->remedy),
-			 "the model lost what the prompt holds at this length and depth: check the "
-			 "rope scaling (YaRN factor) the model card asks for, serve the KV cache "
-			 "unquantized, and gate the recipe at the effective context a --needle-ctx "
-			 "sweep finds");
+		k->g->recall = RECALL_LOST;
 }
 
 static void check_contains(struct check *k)

@@ -33,7 +33,8 @@ struct grade {
 	char detail[512];    /* why, one line; on pass a short note */
 	char json_keys[256]; /* the JSON object's keys, ['a','b'], when one parsed */
 	char tool[256];	     /* the first tool call, name(args excerpt) */
-	char remedy[320];    /* when the cause's own remedy is not enough, else "" */
+	enum recall_miss recall; /* a needle's codes lost, or a distractor's given */
+	char pattern[160];	 /* "pattern 'X'" when a pattern hit pcre2's limit, else "" */
 	int recalled, asked; /* a needle's codes found, of those asked; 0 of 0 else */
 };
 

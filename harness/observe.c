@@ -47,8 +47,7 @@ static void observe_status(const struct observe_ctx *ctx, const struct http_exch
 	extra->error_shape = ae.shape;
 	msg = o->error ? o->error : "";
 	o->cause = diagnose_status(x->status, ae.context_overflow, ae.json);
-	if (cause_http_remedy(x->status))
-		o->remedy = xstrdup(cause_http_remedy(x->status));
+	o->context.status = x->status;
 	if (o->cause == CAUSE_CONTEXT_OVERFLOW) {
 		if (ae.ctx_prompt > 0)
 			o->prompt_tokens = ae.ctx_prompt; /* the engine's own count */
@@ -133,7 +132,8 @@ static void observe_answer(const struct observe_ctx *ctx, const struct expect *x
 	o->asked = g.asked;
 	o->cause = g.cause;
 	o->detail = xstrdup(g.detail);
-	o->remedy = g.remedy[0] ? xstrdup(g.remedy) : NULL;
+	o->context.recall = g.recall;
+	snprintf(o->context.pattern, sizeof(o->context.pattern), "%s", g.pattern);
 	o->finish_reason = xstrdup(reply->finish_reason);
 	o->content_excerpt = text_excerpt(reply->content, reply->content_len, EXCERPT_CHARS, false);
 	o->content_chars = text_chars(reply->content, reply->content_len);

@@ -17,7 +17,6 @@ const char *verdict_name(enum verdict v)
 static void observation_release(struct observation *o)
 {
 	free(o->detail);
-	free(o->remedy);
 	free(o->error);
 	free(o->finish_reason);
 	free(o->content_excerpt);
@@ -33,7 +32,6 @@ void probe_result_release(struct probe_result *p)
 		observation_release(&p->obs[j]);
 	free(p->obs);
 	free(p->message);
-	free(p->remedy);
 	free(p->json_keys);
 	free(p->secret);
 	free(p->needle_unverified);
@@ -67,12 +65,6 @@ void run_result_release(struct run_result *r)
 	memset(r, 0, sizeof(*r));
 }
 
-const char *probe_remedy(const struct probe_result *p)
-{
-	if (p->cause == CAUSE_NONE)
-		return "";
-	return p->remedy ? p->remedy : cause_remedy(p->cause);
-}
 
 struct observation *probe_result_add_obs(struct probe_result *p, const char *label)
 {

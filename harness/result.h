@@ -30,7 +30,7 @@ struct observation {
 	bool pass;
 	enum cause cause;
 	char *detail;	     /* one line: why it failed, or what passed */
-	char *remedy;	     /* this answer's own remedy, NULL: the cause's */
+	struct remedy_context context; /* what its cause's remedy depends on */
 	char *error;	     /* transport text or error-body excerpt, or NULL */
 	char *finish_reason; /* NULL when absent */
 	char *content_excerpt;
@@ -55,7 +55,7 @@ struct probe_result {
 	enum verdict verdict;
 	enum cause cause;
 	char *message; /* one line; NULL on pass */
-	char *remedy;  /* this probe's own remedy, NULL: the cause's (probe_remedy) */
+	struct remedy_context context; /* its example answer's: for its remedy (remedy.h) */
 	double seconds;
 	int passed, total; /* answers that passed, answers asked for */
 	struct observation *obs;
@@ -113,9 +113,6 @@ struct run_result {
 	struct probe_result *probes;
 	size_t n_probes;
 };
-
-/* The remedy to print for p: its own, else its cause's ("" for none). */
-const char *probe_remedy(const struct probe_result *p);
 
 /* A new observation labelled label at the end of p's, its counts unknown
  * (-1); NULL when out of memory. The pointer is valid until the next one. */

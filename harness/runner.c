@@ -656,12 +656,9 @@ static void mark_unusable(struct run *run, enum cause cause, const char *detail)
 	run->r->unusable = true;
 	run->r->unusable_cause = cause;
 	run->r->unusable_detail = xstrdup(detail);
-	for (i = 0; i < run->r->n_probes; i++) {
+	for (i = 0; i < run->r->n_probes; i++)
 		verdict_not_run(&run->r->probes[i], &run->plan->items[i], VERDICT_ERROR, cause,
 				detail);
-		if (f && !run->r->probes[i].remedy)
-			run->r->probes[i].remedy = xstrdup(f->remedy);
-	}
 	free(why);
 }
 
@@ -706,13 +703,12 @@ static void check_all_refused(struct run_result *r)
 }
 
 /* The engine that answered: as discovery saw it, else its answers'
- * fingerprint, else its error bodies' envelope, else the recipe's word for
- * it; each failed probe without a remedy of its own gets that engine's. */
+ * fingerprint, else its error bodies' envelope, else the recipe's
+ * engine_id (the remedies are made from it and the causes, remedy.h) */
 static void name_engine(struct run *run)
 {
 	struct run_result *r = run->r;
 	enum engine e = run->ep.engine;
-	size_t i;
 
 	r->engine_evidence = run->ep.engine_seen;
 	if (e == ENGINE_UNKNOWN && (e = engine_from_fingerprint(r->server)))
@@ -722,18 +718,6 @@ static void name_engine(struct run *run)
 	if (e == ENGINE_UNKNOWN && r->recipe && (e = r->recipe->engine_id))
 		r->engine_evidence = "the recipe's engine_id";
 	r->engine = e;
-	for (i = 0; i < r->n_probes; i++) {
-		struct probe_result *p = &r->probes[i];
-		const struct conform_spec *c = p->probe->conform;
-
-		if (c && !p->remedy && p->conform != CONFORM_SKIPPED &&
-		    p->conform != CONFORM_HONOURED && conform_remedy(c, r->engine))
-			p->remedy = xstrdup(conform_remedy(c, r->engine));
-		if (c)
-			continue;
-		if (p->cause != CAUSE_NONE && !p->remedy && engine_remedy(e, p->cause))
-			p->remedy = xstrdup(engine_remedy(e, p->cause));
-	}
 }
 
 /* the endpoint is usable: every item, as many at once as the command

@@ -71,8 +71,8 @@ void verdict_conclude(struct probe_result *pr)
 		if (!bad && !o->pass && o->graded)
 			bad = o;
 	}
-	if (example && example->remedy)
-		pr->remedy = xstrdup(example->remedy);
+	if (example)
+		pr->context = example->context;
 	if (pr->cause == CAUSE_CONCURRENCY_CORRUPTION)
 		pr->message = buf_strdupf("%s; under load: %s", detail_of(example), detail_of(bad));
 	else if (pr->total > 1)

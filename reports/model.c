@@ -8,6 +8,7 @@
 
 #include "alloc.h"
 #include "engine.h"
+#include "remedy.h"
 #include "report.h"
 #include "summary.h"
 #include "sweep.h"
@@ -516,10 +517,28 @@ static void needle_of(const struct probe_result *p, struct model_needle *n, bool
 	n->queries = s ? s->queries : 0;
 }
 
-static void run_item_of(const struct probe_result *p, struct model_item *it, bool *bad)
+/* the remedy of p's final cause on the run's engine, in p's context (the
+ * one way, remedy.h); NULL when there is none */
+static char *remedy_of(const struct run_result *r, const struct probe_result *p, bool *bad)
+{
+	struct remedy_context ctx = p->context;
+	char text[512];
+	const char *s;
+
+	if (p->cause == CAUSE_ENGINE_FAILED && r->n_findings && r->findings[0].fatal)
+		ctx.finding = r->findings[0].remedy;
+	ctx.check = p->probe->conform;
+	if (ctx.check && (p->conform == CONFORM_HONOURED || p->conform == CONFORM_SKIPPED))
+		return NULL; /* nothing to change */
+	s = remedy_for(p->cause, r->engine, &ctx, text, sizeof(text));
+	return copy(*s ? s : NULL, bad);
+}
+
+static void run_item_of(const struct run_result *r, const struct probe_result *p,
+			struct model_item *it, bool *bad)
 {
 	it->message = copy(p->message, bad);
-	it->remedy = copy(p->cause && *probe_remedy(p) ? probe_remedy(p) : NULL, bad);
+	it->remedy = remedy_of(r, p, bad);
 	it->summary = own(summary_label(p), true, bad);
 	it->note = own(p->probe->note ? summary_note(p) : NULL, p->probe->note != NULL, bad);
 	it->evidence = own(summary_evidence(p), true, bad);
@@ -542,7 +561,8 @@ static void run_item_of(const struct probe_result *p, struct model_item *it, boo
 	metrics_of(&p->speed, &it->metrics, bad);
 }
 
-static void check_item_of(const struct probe_result *p, struct model_item *it, bool *bad)
+static void check_item_of(const struct run_result *r, const struct probe_result *p,
+			  struct model_item *it, bool *bad)
 {
 	const struct conform_spec *c = p->probe->conform;
 
@@ -552,11 +572,11 @@ static void check_item_of(const struct probe_result *p, struct model_item *it, b
 	it->status = p->conform;
 	it->fails = p->verdict == VERDICT_FAIL;
 	it->evidence = copy(p->message, bad);
-	it->remedy = copy(p->conform == CONFORM_HONOURED ? NULL : p->remedy, bad);
+	it->remedy = remedy_of(r, p, bad);
 }
 
-static void item_of(const struct model *m, const struct probe_result *p, struct model_item *it,
-		    bool *bad)
+static void item_of(const struct model *m, const struct run_result *r, const struct probe_result *p,
+		    struct model_item *it, bool *bad)
 {
 	size_t i;
 
@@ -567,9 +587,9 @@ static void item_of(const struct model *m, const struct probe_result *p, struct 
 	it->cause = copy(p->cause ? cause_code(p->cause) : NULL, bad);
 	it->seconds = ms(m, p->seconds);
 	if (m->kind == MODEL_CONFORM)
-		check_item_of(p, it, bad);
+		check_item_of(r, p, it, bad);
 	else
-		run_item_of(p, it, bad);
+		run_item_of(r, p, it, bad);
 	if (p->n_obs && !(it->obs = xcalloc(p->n_obs, sizeof(*it->obs)))) {
 		*bad = true;
 		return;
@@ -774,7 +794,7 @@ struct model *model_from_result(const struct run_result *r)
 	if (r->n_probes && !(m->items = xcalloc(r->n_probes, sizeof(*m->items))))
 		bad = true;
 	for (i = 0; m->items && i < r->n_probes; i++, m->n_items++)
-		item_of(m, &r->probes[i], &m->items[i], &bad);
+		item_of(m, r, &r->probes[i], &m->items[i], &bad);
 	if (m->kind == MODEL_CONFORM)
 		matrix_order(m);
 	if (m->kind == MODEL_RUN) {

@@ -3,6 +3,7 @@
 
 #include "diagnose.h"
 #include "engine.h"
+#include "remedy.h"
 #include "suites.h"
 
 START_TEST(every_cause_has_a_code)
@@ -140,15 +141,15 @@ START_TEST(engines_and_their_remedies)
 	ck_assert_ptr_null(engine_named(NULL) ? "x" : NULL);
 	/* a per-slot window is llama.cpp's: -np 1 or --kv-unified, not only -c */
 	ck_assert_ptr_nonnull(
-		strstr(engine_remedy(ENGINE_LLAMACPP, CAUSE_CONTEXT_OVERFLOW), "--kv-unified"));
+		strstr(remedy_of_engine(ENGINE_LLAMACPP, CAUSE_CONTEXT_OVERFLOW), "--kv-unified"));
 	/* no vLLM flags on another engine */
 	ck_assert_ptr_null(
-		strstr(engine_remedy(ENGINE_LLAMACPP, CAUSE_GARBAGE_OUTPUT), "--enforce-eager"));
+		strstr(remedy_of_engine(ENGINE_LLAMACPP, CAUSE_GARBAGE_OUTPUT), "--enforce-eager"));
 	ck_assert_ptr_null(
-		strstr(engine_remedy(ENGINE_SGLANG, CAUSE_CONTEXT_OVERFLOW), "--max-model-len"));
+		strstr(remedy_of_engine(ENGINE_SGLANG, CAUSE_CONTEXT_OVERFLOW), "--max-model-len"));
 	ck_assert_ptr_nonnull(
-		strstr(engine_remedy(ENGINE_LLAMACPP, CAUSE_STREAM_PARITY), "llama.cpp"));
-	ck_assert_ptr_null(engine_remedy(ENGINE_UNKNOWN, CAUSE_CONTEXT_OVERFLOW));
+		strstr(remedy_of_engine(ENGINE_LLAMACPP, CAUSE_STREAM_PARITY), "llama.cpp"));
+	ck_assert_ptr_null(remedy_of_engine(ENGINE_UNKNOWN, CAUSE_CONTEXT_OVERFLOW));
 	ck_assert_int_eq(engine_from_error_shape(ERROR_SHAPE_FLAT), ENGINE_SGLANG);
 	ck_assert_int_eq(engine_from_error_shape(ERROR_SHAPE_TGI), ENGINE_TGI);
 	ck_assert_int_eq(engine_from_error_shape(ERROR_SHAPE_LLAMACPP), ENGINE_LLAMACPP);
@@ -180,7 +181,7 @@ START_TEST(remedies_fit_the_engine)
 
 	for (e = 1; e < ENGINE_COUNT; e++)
 		for (c = 1; c < CAUSE_COUNT; c++) {
-			const char *own = engine_remedy((enum engine)e, (enum cause)c);
+			const char *own = remedy_of_engine((enum engine)e, (enum cause)c);
 			const char *shown = own ? own : cause_remedy((enum cause)c);
 
 			for (other = 1; other < ENGINE_COUNT; other++)

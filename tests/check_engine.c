@@ -13,6 +13,7 @@
 
 #include "diagnose.h"
 #include "engine.h"
+#include "remedy.h"
 #include "enginelog.h"
 #include "probe.h"
 #include "recipe.h"
@@ -222,14 +223,14 @@ END_TEST
 /* an engine without rows of its own gets remedies in its own flags */
 START_TEST(remedies_from_the_flag_vocabulary)
 {
-	ck_assert_str_eq(engine_remedy(ENGINE_LMDEPLOY, CAUSE_CONTEXT_OVERFLOW),
+	ck_assert_str_eq(remedy_of_engine(ENGINE_LMDEPLOY, CAUSE_CONTEXT_OVERFLOW),
 			 "serve with a larger --session-len, or run with a smaller --needle-ctx");
 	ck_assert_ptr_nonnull(
-		strstr(engine_remedy(ENGINE_TRTLLM, CAUSE_HTTP_ERROR), "--max_batch_size"));
-	ck_assert_ptr_nonnull(strstr(engine_remedy(ENGINE_LMDEPLOY, CAUSE_REASONING_BLEED),
+		strstr(remedy_of_engine(ENGINE_TRTLLM, CAUSE_HTTP_ERROR), "--max_batch_size"));
+	ck_assert_ptr_nonnull(strstr(remedy_of_engine(ENGINE_LMDEPLOY, CAUSE_REASONING_BLEED),
 				     "--reasoning-parser"));
 	/* a template that needs a flag the engine lacks gives way to the cause's */
-	ck_assert_ptr_null(engine_remedy(ENGINE_UNKNOWN, CAUSE_CONTEXT_OVERFLOW));
+	ck_assert_ptr_null(remedy_of_engine(ENGINE_UNKNOWN, CAUSE_CONTEXT_OVERFLOW));
 }
 END_TEST
 

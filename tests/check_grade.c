@@ -213,7 +213,7 @@ START_TEST(patterns_that_cannot_finish)
 		ck_assert_msg(!g.pass && g.cause == CAUSE_PATTERN_LIMIT, "%zu: %s %s", i,
 			      cause_code(g.cause), g.detail);
 		ck_assert_ptr_nonnull(strstr(g.detail, "/^(a|aa)+$/"));
-		ck_assert_ptr_nonnull(strstr(g.remedy, "/^(a|aa)+$/"));
+		ck_assert_ptr_nonnull(strstr(g.pattern, "/^(a|aa)+$/"));
 		reply_release(&r);
 		probe_free(p);
 	}
