@@ -354,3 +354,18 @@ char *chat_extras_text(const cJSON *extra_body, const cJSON *chat_template_kwarg
 	free(kwargs);
 	return text;
 }
+
+const cJSON *chat_find_tool(const cJSON *request, const char *name)
+{
+	const cJSON *t;
+
+	cJSON_ArrayForEach(t, cJSON_GetObjectItemCaseSensitive(request, "tools"))
+	{
+		const cJSON *fn = cJSON_GetObjectItemCaseSensitive(t, "function");
+		const cJSON *n = cJSON_GetObjectItemCaseSensitive(fn, "name");
+
+		if (cJSON_IsString(n) && !strcmp(n->valuestring, name))
+			return fn;
+	}
+	return NULL;
+}

@@ -85,4 +85,7 @@ void chat_turns_release(struct chat_turns *t);
  * nothing is added; caller frees. */
 char *chat_extras_text(const cJSON *extra_body, const cJSON *chat_template_kwargs);
 
+/* The "function" object of request's tool called name, or NULL. */
+const cJSON *chat_find_tool(const cJSON *request, const char *name);
+
 #endif

@@ -1,4 +1,4 @@
-/* conform — conformance checks; see conform.h. */
+/* conform — the kinds of conformance check; see conform.h. */
 #include "conform.h"
 
 #include <stdarg.h>
@@ -6,41 +6,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <cjson/cJSON.h>
-
 #include "alloc.h"
 #include "apierror.h"
 #include "diagnose.h"
-#include "reply.h"
+#include "jsonfile.h"
 #include "schema.h"
 #include "text.h"
-#include "wire.h"
 
-#define CONFORM_MAX_ANSWERS 10
-#define QUOTE_CHARS	    160
-#define SHOW_CHARS	    60
-
-/* how one of a check's requests differs from the request as written */
-struct variant {
-	const char *label;
-	bool stream;
-	bool own_thinking; /* thinking below replaces the run's */
-	enum thinking_mode thinking;
-	const char *effort; /* reasoning_effort, NULL: the run's */
-};
+#define QUOTE_CHARS 160
+#define SHOW_CHARS  60
 
 /* --- judging --------------------------------------------------------------- */
-
-/* one answer, read */
-struct judged {
-	const struct conform_answer *a;
-	struct chat_reply r;
-	struct wire_facts w;
-	struct stream_stats st;
-	bool read;	 /* a chat completion came and was read */
-	bool unstreamed; /* asked to stream, it sent one whole completion */
-	char why[200];
-};
 
 static bool ok_status(long s)
 {
@@ -66,34 +42,42 @@ static void quote(char *out, size_t n, const char *s, size_t len, size_t max)
 	free(e);
 }
 
-static void judged_read(struct judged *j, const struct conform_answer *a)
+void conform_answer_read(struct conform_answer *a, const struct http_mark *marks, size_t n_marks)
 {
 	char err[200];
 	int rc;
 
-	memset(j, 0, sizeof(*j));
-	j->a = a;
+	memset(&a->r, 0, sizeof(a->r));
+	memset(&a->w, 0, sizeof(a->w));
+	memset(&a->st, 0, sizeof(a->st));
+	a->read = a->unstreamed = false;
+	a->why[0] = '\0';
 	if (a->transport || !ok_status(a->status))
 		return;
-	rc = a->stream ? reply_stream_parse(a->body, a->len, a->marks, a->n_marks, &j->r, &j->st,
-					    err, sizeof(err))
-		       : reply_parse(a->body, a->len, &j->r, err, sizeof(err));
-	wire_read(a->body, a->len, a->stream, &j->w, j->why, sizeof(j->why));
-	j->read = rc == 0;
+	rc = a->stream ? reply_stream_parse(a->body, a->len, marks, n_marks, &a->r, &a->st, err,
+					    sizeof(err))
+		       : reply_parse(a->body, a->len, &a->r, err, sizeof(err));
+	wire_read(a->body, a->len, a->stream, &a->w, a->why, sizeof(a->why));
+	a->read = rc == 0;
 	if (rc)
-		snprintf(j->why, sizeof(j->why), "%s", err);
+		snprintf(a->why, sizeof(a->why), "%s", err);
 	if (rc && a->stream) { /* "stream": true, and no stream came */
-		reply_release(&j->r);
-		j->unstreamed = reply_parse(a->body, a->len, &j->r, err, sizeof(err)) == 0;
+		reply_release(&a->r);
+		a->unstreamed = reply_parse(a->body, a->len, &a->r, err, sizeof(err)) == 0;
 	}
+}
+
+void conform_answer_release(struct conform_answer *a)
+{
+	reply_release(&a->r);
 }
 
 /* An answer that is not a readable 2xx completion settles the check: a
  * 4xx is a rejection (the server's words quoted), a 429 a check that could
  * not run, anything else broken. Returns true when it did. */
-static bool settled_by_failure(const struct judged *j, enum conform_status *st, char *ev, size_t n)
+static bool settled_by_failure(const struct conform_answer *a, enum conform_status *st, char *ev,
+			       size_t n)
 {
-	const struct conform_answer *a = j->a;
 	struct api_error e;
 	char q[QUOTE_CHARS * 4];
 
@@ -116,14 +100,14 @@ static bool settled_by_failure(const struct judged *j, enum conform_status *st, 
 		    a->status, q);
 		return true;
 	}
-	if (!j->read && j->unstreamed) {
+	if (!a->read && a->unstreamed) {
 		*st = CONFORM_IGNORED;
 		put(ev, n, "\"stream\": true had no effect: one whole completion came");
 		return true;
 	}
-	if (!j->read) {
+	if (!a->read) {
 		*st = CONFORM_BROKEN;
-		put(ev, n, "%s answer unreadable: %s", a->label, j->why);
+		put(ev, n, "%s answer unreadable: %s", a->label, a->why);
 		return true;
 	}
 	return false;
@@ -134,11 +118,14 @@ static bool has_think_tags(const struct chat_reply *r)
 	return strstr(r->content, "<think>") || strstr(r->content, "</think>");
 }
 
-static void judge_format(const struct probe *p, const struct judged *j, enum conform_status *st,
-			 char *ev, size_t n)
+static void judge_format(const struct conform_input *in, enum conform_status *st, char *ev,
+			 size_t n)
 {
-	const char *want = p->conform->expect;
-	const cJSON *rf = cJSON_GetObjectItemCaseSensitive(p->request, "response_format");
+	const struct conform_spec *c = in->c;
+	const cJSON *rq = in->request;
+	const struct conform_answer *j = in->a;
+	const char *want = c->expect;
+	const cJSON *rf = cJSON_GetObjectItemCaseSensitive(rq, "response_format");
 	const cJSON *schema = cJSON_GetObjectItemCaseSensitive(
 		cJSON_GetObjectItemCaseSensitive(rf, "json_schema"), "schema");
 	char q[SHOW_CHARS * 4], err[300];
@@ -188,11 +175,12 @@ static bool openai_error(const char *body, size_t len, char *msg, size_t n)
 	return ok;
 }
 
-static void judge_error(const struct probe *p, const struct conform_answer *a,
-			enum conform_status *st, char *ev, size_t n)
+static void judge_error(const struct conform_input *in, enum conform_status *st, char *ev, size_t n)
 {
+	const struct conform_spec *c = in->c;
+	const struct conform_answer *a = in->a;
 	char msg[QUOTE_CHARS * 4], body[QUOTE_CHARS * 4];
-	long want = p->conform->status;
+	long want = c->status;
 
 	quote(body, sizeof(body), a->body, a->len, SHOW_CHARS);
 	if (a->transport) {
@@ -226,10 +214,11 @@ static void call_names(const struct chat_reply *r, char *out, size_t n)
 	}
 }
 
-static void judge_tool_choice(const struct probe *p, const struct judged *j,
-			      enum conform_status *st, char *ev, size_t n)
+static void judge_tool_choice(const struct conform_input *in, enum conform_status *st, char *ev,
+			      size_t n)
 {
-	const struct conform_spec *c = p->conform;
+	const struct conform_spec *c = in->c;
+	const struct conform_answer *j = in->a;
 	const struct chat_reply *r = &j->r;
 	int calls = (int)r->n_calls;
 	char names[200], q[SHOW_CHARS * 4];
@@ -264,8 +253,10 @@ static void judge_tool_choice(const struct probe *p, const struct judged *j,
 	}
 }
 
-static void judge_tool_ids(const struct judged *j, enum conform_status *st, char *ev, size_t n)
+static void judge_tool_ids(const struct conform_input *in, enum conform_status *st, char *ev,
+			   size_t n)
 {
+	const struct conform_answer *j = in->a;
 	const struct chat_reply *r = &j->r;
 	size_t i, k;
 
@@ -294,7 +285,7 @@ static void judge_tool_ids(const struct judged *j, enum conform_status *st, char
 
 /* one answer's calls: arguments a JSON string valid against the tool.
  * Returns 1 when they are, 0 with why, -1 when no call came. */
-static int args_valid(const struct probe *p, const struct judged *j, char *why, size_t n)
+static int args_valid(const cJSON *rq, const struct conform_answer *j, char *why, size_t n)
 {
 	const struct chat_reply *r = &j->r;
 	char err[300];
@@ -303,12 +294,12 @@ static int args_valid(const struct probe *p, const struct judged *j, char *why, 
 	if (!r->n_calls)
 		return -1;
 	if (j->w.args_bad[0]) {
-		snprintf(why, n, "%s: %s", j->a->label, j->w.args_bad);
+		snprintf(why, n, "%s: %s", j->label, j->w.args_bad);
 		return 0;
 	}
 	for (i = 0; i < r->n_calls; i++) {
 		const cJSON *schema = cJSON_GetObjectItemCaseSensitive(
-			probe_find_tool(p->request, r->calls[i].name), "parameters");
+			chat_find_tool(rq, r->calls[i].name), "parameters");
 		const char *text = r->calls[i].arguments ? r->calls[i].arguments : "";
 		cJSON *args = reply_json_document(text, strlen(text));
 		int rc = args ? (schema ? schema_validate(schema, args, err, sizeof(err)) : 1) : 0;
@@ -317,21 +308,24 @@ static int args_valid(const struct probe *p, const struct judged *j, char *why, 
 			snprintf(err, sizeof(err), "not one JSON document: %.60s", text);
 		cJSON_Delete(args);
 		if (rc != 1) {
-			snprintf(why, n, "%s: %s(%s)", j->a->label, r->calls[i].name, err);
+			snprintf(why, n, "%s: %s(%s)", j->label, r->calls[i].name, err);
 			return 0;
 		}
 	}
 	return 1;
 }
 
-static void judge_tool_args(const struct probe *p, const struct judged *j, size_t count,
-			    enum conform_status *st, char *ev, size_t n)
+static void judge_tool_args(const struct conform_input *in, enum conform_status *st, char *ev,
+			    size_t n)
 {
+	const cJSON *rq = in->request;
+	const struct conform_answer *j = in->a;
+	size_t count = in->n;
 	char why[400] = "";
 	size_t i, valid = 0, none = 0;
 
 	for (i = 0; i < count; i++) {
-		int rc = args_valid(p, &j[i], why, sizeof(why));
+		int rc = args_valid(rq, &j[i], why, sizeof(why));
 
 		valid += rc == 1;
 		none += rc < 0;
@@ -349,9 +343,9 @@ static void judge_tool_args(const struct probe *p, const struct judged *j, size_
 }
 
 /* the first of the request's stop strings in s, or NULL */
-static const char *find_stop(const struct probe *p, const char *s, const char **which)
+static const char *find_stop(const cJSON *rq, const char *s, const char **which)
 {
-	const cJSON *stop = cJSON_GetObjectItemCaseSensitive(p->request, "stop"), *e;
+	const cJSON *stop = cJSON_GetObjectItemCaseSensitive(rq, "stop"), *e;
 	const char *at;
 
 	if (cJSON_IsString(stop) && *stop->valuestring && (at = strstr(s, stop->valuestring))) {
@@ -368,11 +362,12 @@ static const char *find_stop(const struct probe *p, const char *s, const char **
 	return NULL;
 }
 
-static void judge_stop(const struct probe *p, const struct judged *j, enum conform_status *st,
-		       char *ev, size_t n)
+static void judge_stop(const struct conform_input *in, enum conform_status *st, char *ev, size_t n)
 {
+	const cJSON *rq = in->request;
+	const struct conform_answer *j = in->a;
 	const struct chat_reply *r = &j->r;
-	const char *which = NULL, *at = find_stop(p, r->content, &which);
+	const char *which = NULL, *at = find_stop(rq, r->content, &which);
 	const char *fin = r->finish_reason ? r->finish_reason : "none";
 	char q[SHOW_CHARS * 4];
 
@@ -396,13 +391,15 @@ static void judge_stop(const struct probe *p, const struct judged *j, enum confo
 	}
 }
 
-static void judge_max_tokens(const struct probe *p, const struct judged *j, enum conform_status *st,
-			     char *ev, size_t n)
+static void judge_max_tokens(const struct conform_input *in, enum conform_status *st, char *ev,
+			     size_t n)
 {
+	const struct conform_spec *c = in->c;
+	const struct conform_answer *j = in->a;
 	const struct chat_reply *r = &j->r;
-	const char *field = p->conform->budget_field ? p->conform->budget_field : "max_tokens";
+	const char *field = c->budget_field ? c->budget_field : "max_tokens";
 	const char *fin = r->finish_reason ? r->finish_reason : "none";
-	long want = p->conform->max_tokens, got = r->completion_tokens;
+	long want = c->max_tokens, got = r->completion_tokens;
 	bool length = !strcmp(fin, "length");
 
 	if (got < 0) {
@@ -428,10 +425,12 @@ static void judge_max_tokens(const struct probe *p, const struct judged *j, enum
 	}
 }
 
-static void judge_choices(const struct probe *p, const struct judged *j, enum conform_status *st,
-			  char *ev, size_t n)
+static void judge_choices(const struct conform_input *in, enum conform_status *st, char *ev,
+			  size_t n)
 {
-	const cJSON *want = cJSON_GetObjectItemCaseSensitive(p->request, "n");
+	const cJSON *rq = in->request;
+	const struct conform_answer *j = in->a;
+	const cJSON *want = cJSON_GetObjectItemCaseSensitive(rq, "n");
 	int got = j->w.choices;
 
 	*st = got == want->valueint  ? CONFORM_HONOURED
@@ -453,9 +452,11 @@ static char *answer_text(const struct chat_reply *r)
 	return buf_detach(&b);
 }
 
-static void judge_repeat(const struct judged *j, size_t count, enum conform_status *st, char *ev,
+static void judge_repeat(const struct conform_input *in, enum conform_status *st, char *ev,
 			 size_t n)
 {
+	const struct conform_answer *j = in->a;
+	size_t count = in->n;
 	char *first = answer_text(&j[0].r), q[SHOW_CHARS * 4];
 	size_t i, at = 0;
 
@@ -480,10 +481,12 @@ static void judge_repeat(const struct judged *j, size_t count, enum conform_stat
 	free(first);
 }
 
-static void judge_logprobs(const struct probe *p, const struct judged *j, enum conform_status *st,
-			   char *ev, size_t n)
+static void judge_logprobs(const struct conform_input *in, enum conform_status *st, char *ev,
+			   size_t n)
 {
-	const cJSON *top = cJSON_GetObjectItemCaseSensitive(p->request, "top_logprobs");
+	const cJSON *rq = in->request;
+	const struct conform_answer *j = in->a;
+	const cJSON *top = cJSON_GetObjectItemCaseSensitive(rq, "top_logprobs");
 	const struct wire_facts *w = &j->w;
 	int want = cJSON_IsNumber(top) ? top->valueint : 0;
 
@@ -507,9 +510,11 @@ static void judge_logprobs(const struct probe *p, const struct judged *j, enum c
 	}
 }
 
-static void judge_usage_prompt(const struct judged *j, long own, enum conform_status *st, char *ev,
+static void judge_usage_prompt(const struct conform_input *in, enum conform_status *st, char *ev,
 			       size_t n)
 {
+	const struct conform_answer *j = in->a;
+	long own = in->own;
 	long got = j->r.prompt_tokens;
 
 	if (own < 0) {
@@ -524,8 +529,10 @@ static void judge_usage_prompt(const struct judged *j, long own, enum conform_st
 	}
 }
 
-static void judge_usage_stream(const struct judged *j, enum conform_status *st, char *ev, size_t n)
+static void judge_usage_stream(const struct conform_input *in, enum conform_status *st, char *ev,
+			       size_t n)
 {
+	const struct conform_answer *j = in->a;
 	const struct chat_reply *a = &j[0].r, *b = &j[1].r;
 	bool same = a->content_len == b->content_len && !strcmp(a->content, b->content);
 
@@ -550,9 +557,10 @@ static void judge_usage_stream(const struct judged *j, enum conform_status *st, 
 	}
 }
 
-static void judge_usage_completion(const struct judged *j, enum conform_status *st, char *ev,
-				   size_t n)
+static void judge_usage_completion(const struct conform_input *in, enum conform_status *st,
+				   char *ev, size_t n)
 {
+	const struct conform_answer *j = in->a;
 	long got = j->r.completion_tokens, came = j->w.logprobs;
 
 	if (j->r.reasoning_len) {
@@ -570,9 +578,10 @@ static void judge_usage_completion(const struct judged *j, enum conform_status *
 	}
 }
 
-static void judge_usage_reasoning(const struct judged *j, enum conform_status *st, char *ev,
+static void judge_usage_reasoning(const struct conform_input *in, enum conform_status *st, char *ev,
 				  size_t n)
 {
+	const struct conform_answer *j = in->a;
 	const struct chat_reply *r = &j->r;
 
 	if (r->reasoning_tokens < 0) {
@@ -591,7 +600,8 @@ static void judge_usage_reasoning(const struct judged *j, enum conform_status *s
 	}
 }
 
-static void judge_stream_tools(const struct judged *j, enum conform_status *st, char *ev, size_t n)
+static void judge_stream_tools(const struct conform_answer *j, enum conform_status *st, char *ev,
+			       size_t n)
 {
 	const struct wire_facts *w = &j->w;
 	char q[SHOW_CHARS * 4];
@@ -615,11 +625,13 @@ static void judge_stream_tools(const struct judged *j, enum conform_status *st, 
 	}
 }
 
-static void judge_stream(const struct probe *p, const struct judged *j, enum conform_status *st,
-			 char *ev, size_t n)
+static void judge_stream(const struct conform_input *in, enum conform_status *st, char *ev,
+			 size_t n)
 {
+	const struct conform_spec *c = in->c;
+	const struct conform_answer *j = in->a;
 	const struct wire_facts *w = &j->w;
-	const char *want = p->conform->expect;
+	const char *want = c->expect;
 
 	*st = CONFORM_BROKEN;
 	if (!strcmp(want, "role")) {
@@ -657,11 +669,13 @@ static void judge_stream(const struct probe *p, const struct judged *j, enum con
 	}
 }
 
-static void judge_answer(const struct probe *p, const struct judged *j, enum conform_status *st,
-			 char *ev, size_t n)
+static void judge_answer(const struct conform_input *in, enum conform_status *st, char *ev,
+			 size_t n)
 {
+	const struct conform_spec *c = in->c;
+	const struct conform_answer *j = in->a;
 	char q[SHOW_CHARS * 4];
-	int rc = regex_match(p->conform->answer_regex, j->r.content, j->r.content_len);
+	int rc = regex_match(c->answer_regex, j->r.content, j->r.content_len);
 
 	quote(q, sizeof(q), j->r.content, j->r.content_len, SHOW_CHARS);
 	*st = rc > 0 ? CONFORM_HONOURED : CONFORM_IGNORED;
@@ -678,9 +692,10 @@ static size_t reasoning_size(const struct chat_reply *r, bool *tokens)
 	return r->reasoning_len ? r->reasoning_len : has_think_tags(r) ? r->content_len : 0;
 }
 
-static void judge_reasoning_field(const struct judged *j, enum conform_status *st, char *ev,
+static void judge_reasoning_field(const struct conform_input *in, enum conform_status *st, char *ev,
 				  size_t n)
 {
+	const struct conform_answer *j = in->a;
 	const struct chat_reply *r = &j->r;
 
 	if (r->reasoning_len && r->reasoning_field) {
@@ -696,9 +711,10 @@ static void judge_reasoning_field(const struct judged *j, enum conform_status *s
 	}
 }
 
-static void judge_reasoning_switch(const struct judged *j, enum conform_status *st, char *ev,
-				   size_t n)
+static void judge_reasoning_switch(const struct conform_input *in, enum conform_status *st,
+				   char *ev, size_t n)
 {
+	const struct conform_answer *j = in->a;
 	bool t_on, t_off;
 	size_t on = reasoning_size(&j[0].r, &t_on), off = reasoning_size(&j[1].r, &t_off);
 
@@ -712,9 +728,10 @@ static void judge_reasoning_switch(const struct judged *j, enum conform_status *
 	}
 }
 
-static void judge_reasoning_effort(const struct judged *j, enum conform_status *st, char *ev,
-				   size_t n)
+static void judge_reasoning_effort(const struct conform_input *in, enum conform_status *st,
+				   char *ev, size_t n)
 {
+	const struct conform_answer *j = in->a;
 	bool t_low, t_high;
 	size_t low = reasoning_size(&j[0].r, &t_low), high = reasoning_size(&j[1].r, &t_high);
 
@@ -733,69 +750,346 @@ static void judge_reasoning_effort(const struct judged *j, enum conform_status *
 	}
 }
 
-/* the kinds that judge one answer */
-static void judge_one(const struct probe *p, const struct judged *j, long own,
-		      enum conform_status *st, char *ev, size_t n)
+/* --- what each kind sends ------------------------------------------------------ */
+
+static size_t one_plain(const struct conform_spec *c, bool has_switch, struct conform_variant *v)
 {
-	switch (p->conform->kind) {
-	case CONFORM_FORMAT:
-		judge_format(p, j, st, ev, n);
-		break;
-	case CONFORM_TOOL_CHOICE:
-		judge_tool_choice(p, j, st, ev, n);
-		break;
-	case CONFORM_TOOL_IDS:
-		judge_tool_ids(j, st, ev, n);
-		break;
-	case CONFORM_STOP:
-		judge_stop(p, j, st, ev, n);
-		break;
-	case CONFORM_MAX_TOKENS:
-		judge_max_tokens(p, j, st, ev, n);
-		break;
-	case CONFORM_CHOICES:
-		judge_choices(p, j, st, ev, n);
-		break;
-	case CONFORM_LOGPROBS:
-		judge_logprobs(p, j, st, ev, n);
-		break;
-	case CONFORM_USAGE_PROMPT:
-		judge_usage_prompt(j, own, st, ev, n);
-		break;
-	case CONFORM_USAGE_COMPLETION:
-		judge_usage_completion(j, st, ev, n);
-		break;
-	case CONFORM_USAGE_REASONING:
-		judge_usage_reasoning(j, st, ev, n);
-		break;
-	case CONFORM_STREAM:
-		judge_stream(p, j, st, ev, n);
-		break;
-	case CONFORM_ANSWER:
-		judge_answer(p, j, st, ev, n);
-		break;
-	default:
-		judge_reasoning_field(j, st, ev, n);
-		break;
-	}
+	(void)c;
+	(void)has_switch;
+	v[0] = (struct conform_variant){ .label = "plain" };
+	return 1;
 }
+
+static size_t one_streamed(const struct conform_spec *c, bool has_switch, struct conform_variant *v)
+{
+	(void)c;
+	(void)has_switch;
+	v[0] = (struct conform_variant){ .label = "streamed", .stream = true };
+	return 1;
+}
+
+static size_t plain_and_streamed(const struct conform_spec *c, bool has_switch,
+				 struct conform_variant *v)
+{
+	(void)c;
+	(void)has_switch;
+	v[0] = (struct conform_variant){ .label = "plain" };
+	v[1] = (struct conform_variant){ .label = "streamed", .stream = true };
+	return 2;
+}
+
+static size_t repeated(const struct conform_spec *c, bool has_switch, struct conform_variant *v)
+{
+	static const char *const labels[CONFORM_MAX_ANSWERS] = { "#1", "#2", "#3", "#4", "#5",
+								 "#6", "#7", "#8", "#9", "#10" };
+	size_t i, n = c->times > 0 && c->times <= CONFORM_MAX_ANSWERS ? (size_t)c->times : 2;
+
+	(void)has_switch;
+	for (i = 0; i < n; i++)
+		v[i] = (struct conform_variant){ .label = labels[i] };
+	return n;
+}
+
+static size_t switch_on_off(const struct conform_spec *c, bool has_switch,
+			    struct conform_variant *v)
+{
+	(void)c;
+	(void)has_switch;
+	v[0] = (struct conform_variant){ .label = "on",
+					 .own_thinking = true,
+					 .thinking = THINKING_ENABLED };
+	v[1] = (struct conform_variant){ .label = "off",
+					 .own_thinking = true,
+					 .thinking = THINKING_DISABLED };
+	return 2;
+}
+
+static size_t effort_low_high(const struct conform_spec *c, bool has_switch,
+			      struct conform_variant *v)
+{
+	(void)c;
+	(void)has_switch;
+	v[0] = (struct conform_variant){ .label = "low", .own_thinking = true, .effort = "low" };
+	v[1] = (struct conform_variant){ .label = "high", .own_thinking = true, .effort = "high" };
+	return 2;
+}
+
+/* thinking on where the run has a switch: a check of the reasoning */
+static size_t thinking_on(const struct conform_spec *c, bool has_switch, struct conform_variant *v)
+{
+	(void)c;
+	v[0] = (struct conform_variant){ .label = "plain",
+					 .own_thinking = has_switch,
+					 .thinking = THINKING_ENABLED };
+	return 1;
+}
+
+/* thinking off: every token of the answer has its logprob */
+static size_t thinking_off(const struct conform_spec *c, bool has_switch, struct conform_variant *v)
+{
+	(void)c;
+	v[0] = (struct conform_variant){ .label = "plain",
+					 .own_thinking = has_switch,
+					 .thinking = THINKING_DISABLED };
+	return 1;
+}
+
+/* --- what each kind needs ------------------------------------------------------ */
+
+#define NEED(ok, at, text)                                                                         \
+	do {                                                                                       \
+		if (!(ok)) {                                                                       \
+			*key = (at);                                                               \
+			snprintf(why, n, "%s", (text));                                            \
+			return -1;                                                                 \
+		}                                                                                  \
+	} while (0)
+
+/* a response-format check's schema, when it has one, must be usable */
+static int needs_format(const struct conform_spec *c, const cJSON *rq, const char **key, char *why,
+			size_t n)
+{
+	const cJSON *rf = cJSON_GetObjectItemCaseSensitive(rq, "response_format");
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(
+		cJSON_GetObjectItemCaseSensitive(rf, "json_schema"), "schema");
+	char err[300];
+
+	NEED(strcmp(c->expect, "json-schema") || v, "response_format",
+	     "expect \"json-schema\" needs request.response_format.json_schema.schema");
+	if (v && schema_check(v, err, sizeof(err))) {
+		*key = "schema";
+		snprintf(why, n, "the schema is not usable: %s", err);
+		return -1;
+	}
+	return 0;
+}
+
+static int needs_status(const struct conform_spec *c, const cJSON *rq, const char **key, char *why,
+			size_t n)
+{
+	(void)rq;
+	NEED(c->status, "check", "check 'error' needs 'status'");
+	return 0;
+}
+
+static int needs_tools(const struct conform_spec *c, const cJSON *rq, const char **key, char *why,
+		       size_t n)
+{
+	NEED(cJSON_GetObjectItemCaseSensitive(rq, "tools"), "check",
+	     "a tool check needs request.tools");
+	NEED(c->kind != CONFORM_TOOL_CHOICE || strcmp(c->expect, "named") ||
+		     (c->tool && chat_find_tool(rq, c->tool)),
+	     "tool", "expect \"named\" needs 'tool', one of request.tools");
+	return 0;
+}
+
+static int needs_stream(const struct conform_spec *c, const cJSON *rq, const char **key, char *why,
+			size_t n)
+{
+	NEED(strcmp(c->expect, "tool-deltas") || cJSON_GetObjectItemCaseSensitive(rq, "tools"),
+	     "expect", "\"tool-deltas\" needs request.tools");
+	return 0;
+}
+
+static int needs_stop(const struct conform_spec *c, const cJSON *rq, const char **key, char *why,
+		      size_t n)
+{
+	(void)c;
+	NEED(cJSON_GetObjectItemCaseSensitive(rq, "stop"), "check",
+	     "check 'stop' needs request.stop");
+	return 0;
+}
+
+static int needs_max_tokens(const struct conform_spec *c, const cJSON *rq, const char **key,
+			    char *why, size_t n)
+{
+	(void)rq;
+	NEED(c->max_tokens, "check", "check 'max-tokens' needs 'max_tokens'");
+	return 0;
+}
+
+static int needs_n(const struct conform_spec *c, const cJSON *rq, const char **key, char *why,
+		   size_t n)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(rq, "n");
+
+	(void)c;
+	NEED(cJSON_IsNumber(v) && v->valueint >= 2, "check",
+	     "check 'choices' needs request.n of 2 or more");
+	return 0;
+}
+
+static int needs_logprobs(const struct conform_spec *c, const cJSON *rq, const char **key,
+			  char *why, size_t n)
+{
+	(void)c;
+	NEED(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(rq, "logprobs")), "check",
+	     "check 'logprobs' needs request.logprobs: true");
+	return 0;
+}
+
+static int needs_answer_regex(const struct conform_spec *c, const cJSON *rq, const char **key,
+			      char *why, size_t n)
+{
+	(void)rq;
+	NEED(c->answer_regex, "check", "check 'answer' needs 'answer_regex'");
+	return 0;
+}
+
+/* --- the kinds ------------------------------------------------------------------- */
+
+#define WORDS(...) ((const char *const[]){ __VA_ARGS__, NULL })
+
+static const struct conform_row kinds[CONFORM_KINDS] = {
+	[CONFORM_FORMAT] = { .name = "response-format",
+			     .words = WORDS("text", "json-object", "json-schema"),
+			     .needs = needs_format,
+			     .variants = one_plain,
+			     .judge = judge_format,
+			     .budget_cut = true },
+	[CONFORM_ERROR] = { .name = "error",
+			    .owns = WORDS("status", "raw_body", "model"),
+			    .needs = needs_status,
+			    .variants = one_plain,
+			    .judge = judge_error,
+			    .judges_failures = true },
+	[CONFORM_TOOL_CHOICE] = { .name = "tool-choice",
+				  .words = WORDS("none", "call", "named"),
+				  .owns = WORDS("tool", "calls"),
+				  .needs = needs_tools,
+				  .variants = one_plain,
+				  .judge = judge_tool_choice,
+				  .budget_cut = true },
+	[CONFORM_TOOL_IDS] = { .name = "tool-ids",
+			       .needs = needs_tools,
+			       .variants = one_plain,
+			       .judge = judge_tool_ids,
+			       .budget_cut = true },
+	[CONFORM_TOOL_ARGS] = { .name = "tool-args",
+				.needs = needs_tools,
+				.variants = plain_and_streamed,
+				.judge = judge_tool_args,
+				.budget_cut = true },
+	[CONFORM_STOP] = { .name = "stop",
+			   .needs = needs_stop,
+			   .variants = one_plain,
+			   .judge = judge_stop },
+	[CONFORM_MAX_TOKENS] = { .name = "max-tokens",
+				 .owns = WORDS("budget_field"),
+				 .needs = needs_max_tokens,
+				 .variants = one_plain,
+				 .judge = judge_max_tokens },
+	[CONFORM_CHOICES] = { .name = "choices",
+			      .needs = needs_n,
+			      .variants = one_plain,
+			      .judge = judge_choices },
+	[CONFORM_REPEAT] = { .name = "repeat",
+			     .owns = WORDS("times"),
+			     .variants = repeated,
+			     .judge = judge_repeat },
+	[CONFORM_LOGPROBS] = { .name = "logprobs",
+			       .needs = needs_logprobs,
+			       .variants = one_plain,
+			       .judge = judge_logprobs },
+	[CONFORM_USAGE_PROMPT] = { .name = "usage-prompt",
+				   .variants = one_plain,
+				   .judge = judge_usage_prompt },
+	[CONFORM_USAGE_STREAM] = { .name = "usage-stream",
+				   .variants = plain_and_streamed,
+				   .judge = judge_usage_stream },
+	[CONFORM_USAGE_COMPLETION] = { .name = "usage-completion",
+				       .variants = thinking_off,
+				       .judge = judge_usage_completion },
+	[CONFORM_USAGE_REASONING] = { .name = "usage-reasoning",
+				      .variants = thinking_on,
+				      .judge = judge_usage_reasoning },
+	[CONFORM_STREAM] = { .name = "stream",
+			     .words = WORDS("role", "finish", "usage", "done", "tool-deltas"),
+			     .needs = needs_stream,
+			     .variants = one_streamed,
+			     .judge = judge_stream },
+	[CONFORM_ANSWER] = { .name = "answer",
+			     .owns = WORDS("answer_regex"),
+			     .needs = needs_answer_regex,
+			     .variants = one_plain,
+			     .judge = judge_answer,
+			     .budget_cut = true },
+	[CONFORM_REASONING_FIELD] = { .name = "reasoning-field",
+				      .variants = thinking_on,
+				      .judge = judge_reasoning_field },
+	[CONFORM_REASONING_SWITCH] = { .name = "reasoning-switch",
+				       .variants = switch_on_off,
+				       .judge = judge_reasoning_switch },
+	[CONFORM_REASONING_EFFORT] = { .name = "reasoning-effort",
+				       .variants = effort_low_high,
+				       .judge = judge_reasoning_effort },
+};
+
+const struct conform_row *conform_row_of(enum conform_kind k)
+{
+	return (unsigned)k < CONFORM_KINDS ? &kinds[k] : NULL;
+}
+
+enum conform_kind conform_kind_named(const char *name)
+{
+	int k;
+
+	for (k = 0; name && k < CONFORM_KINDS; k++)
+		if (kinds[k].name && !strcmp(kinds[k].name, name))
+			return (enum conform_kind)k;
+	return CONFORM_KINDS;
+}
+
+const char *conform_kind_name(enum conform_kind k)
+{
+	return (unsigned)k < CONFORM_KINDS && kinds[k].name ? kinds[k].name : "?";
+}
+
+const char *conform_status_name(enum conform_status s)
+{
+	static const char *const names[CONFORM_STATUSES] = { "honoured", "ignored", "rejected",
+							     "broken", "skipped" };
+
+	return (unsigned)s < CONFORM_STATUSES ? names[s] : "?";
+}
+
+bool conform_fails(const struct conform_spec *c, enum conform_status s)
+{
+	return s == CONFORM_IGNORED || s == CONFORM_BROKEN ||
+	       (s == CONFORM_REJECTED && c->required);
+}
+
+const char *conform_remedy(const struct conform_spec *c, enum engine engine)
+{
+	const char *fallback = NULL;
+	size_t i;
+
+	for (i = 0; i < c->n_remedies; i++) {
+		if (engine != ENGINE_UNKNOWN && c->remedy_engine[i] == engine)
+			return c->remedy_text[i];
+		if (c->remedy_engine[i] == ENGINE_UNKNOWN)
+			fallback = c->remedy_text[i];
+	}
+	return fallback;
+}
+
+/* --- judging --------------------------------------------------------------------- */
 
 /* An answer the budget cut (finish length) shows nothing about a check
  * of its content or calls: the check is skipped, and says so. */
-static void budget_cut(enum conform_kind k, const struct judged *j, size_t n,
-		       enum conform_status *status, char *evidence, size_t len)
+static void budget_cut(const struct conform_input *in, enum conform_status *status, char *evidence,
+		       size_t len)
 {
 	char was[400];
 	size_t i;
 
-	if ((*status != CONFORM_IGNORED && *status != CONFORM_BROKEN) ||
-	    (k != CONFORM_FORMAT && k != CONFORM_TOOL_CHOICE && k != CONFORM_TOOL_IDS &&
-	     k != CONFORM_TOOL_ARGS && k != CONFORM_ANSWER))
+	if (*status != CONFORM_IGNORED && *status != CONFORM_BROKEN)
 		return;
-	for (i = 0; i < n; i++)
-		if (j[i].read && j[i].r.finish_reason && !strcmp(j[i].r.finish_reason, "length"))
+	for (i = 0; i < in->n; i++)
+		if (in->a[i].read && in->a[i].r.finish_reason &&
+		    !strcmp(in->a[i].r.finish_reason, "length"))
 			break;
-	if (i == n)
+	if (i == in->n)
 		return;
 	snprintf(was, sizeof(was), "%s", evidence);
 	*status = CONFORM_SKIPPED;
@@ -803,111 +1097,38 @@ static void budget_cut(enum conform_kind k, const struct judged *j, size_t n,
 	    "the budget ran out first (finish length; raise --reasoning-headroom-tokens): %s", was);
 }
 
-/* the status of check p from its answers a, already read into j */
-static void judge_read(const struct probe *p, const struct conform_answer *a,
-		       const struct judged *j, size_t n, long own_count,
-		       enum conform_status *status, char *evidence, size_t len)
+void conform_judge(const struct conform_input *in, enum conform_status *status, char *evidence,
+		   size_t len)
 {
-	enum conform_kind k = p->conform->kind;
-	size_t i;
-
-	if (k == CONFORM_ERROR) {
-		judge_error(p, &a[0], status, evidence, len);
-		return;
-	}
-	for (i = 0; i < n && !settled_by_failure(&j[i], status, evidence, len); i++)
-		;
-	if (i < n)
-		return;
-	if (k == CONFORM_TOOL_ARGS)
-		judge_tool_args(p, j, n, status, evidence, len);
-	else if (k == CONFORM_REPEAT)
-		judge_repeat(j, n, status, evidence, len);
-	else if (k == CONFORM_USAGE_STREAM && n == 2)
-		judge_usage_stream(j, status, evidence, len);
-	else if (k == CONFORM_REASONING_SWITCH && n == 2)
-		judge_reasoning_switch(j, status, evidence, len);
-	else if (k == CONFORM_REASONING_EFFORT && n == 2)
-		judge_reasoning_effort(j, status, evidence, len);
-	else
-		judge_one(p, &j[0], own_count, status, evidence, len);
-	budget_cut(k, j, n, status, evidence, len);
-}
-
-void conform_judge(const struct probe *p, const struct conform_answer *a, size_t n, long own_count,
-		   enum conform_status *status, char *evidence, size_t len)
-{
-	struct judged j[CONFORM_MAX_ANSWERS];
+	const struct conform_row *k = conform_row_of(in->c->kind);
 	size_t i;
 
 	*status = CONFORM_SKIPPED;
 	snprintf(evidence, len, "no answer");
-	if (!n || n > CONFORM_MAX_ANSWERS)
+	if (!k || !in->n || in->n > CONFORM_MAX_ANSWERS)
 		return;
-	for (i = 0; i < n; i++)
-		judged_read(&j[i], &a[i]);
-	judge_read(p, a, j, n, own_count, status, evidence, len);
-	for (i = 0; i < n; i++)
-		reply_release(&j[i].r);
+	for (i = 0; !k->judges_failures && i < in->n; i++)
+		if (settled_by_failure(&in->a[i], status, evidence, len))
+			return;
+	k->judge(in, status, evidence, len);
+	if (k->budget_cut)
+		budget_cut(in, status, evidence, len);
 }
 
-/* --- sending --------------------------------------------------------------- */
+/* --- sending ----------------------------------------------------------------------- */
 
-/* The requests of check p: how each differs from the request as written.
- * Returns how many. */
-static size_t variants_of(const struct probe *p, const struct chat_settings *cs, struct variant *v)
+size_t conform_variants(const struct conform_spec *c, bool has_switch, struct conform_variant *v)
 {
-	const enum conform_kind k = p->conform->kind;
-	const bool has_switch = cs->thinking != THINKING_UNSUPPORTED;
-	size_t i, n = (size_t)conform_requests(p->conform);
+	const struct conform_row *k = conform_row_of(c->kind);
 
-	memset(v, 0, 2 * sizeof(*v));
-	v[0].label = "plain";
-	switch (k) {
-	case CONFORM_STREAM:
-		v[0].label = "streamed";
-		v[0].stream = true;
-		return n;
-	case CONFORM_TOOL_ARGS:
-	case CONFORM_USAGE_STREAM:
-		v[1].label = "streamed";
-		v[1].stream = true;
-		return n;
-	case CONFORM_REPEAT:
-		for (i = 0; i < (size_t)p->conform->times; i++) {
-			memset(&v[i], 0, sizeof(v[i]));
-			v[i].label = (const char *[]){ "#1", "#2", "#3", "#4", "#5",
-						       "#6", "#7", "#8", "#9", "#10" }[i];
-		}
-		return n;
-	case CONFORM_REASONING_SWITCH:
-		v[0] = (struct variant){ "on", false, true, THINKING_ENABLED, NULL };
-		v[1] = (struct variant){ "off", false, true, THINKING_DISABLED, NULL };
-		return n;
-	case CONFORM_REASONING_EFFORT:
-		v[0] = (struct variant){ "low", false, true, THINKING_DEFAULT, "low" };
-		v[1] = (struct variant){ "high", false, true, THINKING_DEFAULT, "high" };
-		return n;
-	case CONFORM_REASONING_FIELD:
-	case CONFORM_USAGE_REASONING:
-		v[0].own_thinking = has_switch;
-		v[0].thinking = THINKING_ENABLED;
-		return n;
-	case CONFORM_USAGE_COMPLETION:
-		v[0].own_thinking = has_switch;
-		v[0].thinking = THINKING_DISABLED;
-		return n;
-	default:
-		return n;
-	}
+	return k ? k->variants(c, has_switch, v) : 0;
 }
 
-/* the body of one variant, or NULL with err */
-static char *variant_body(const struct conform_env *env, const struct probe *p,
-			  const struct variant *v, char *err, size_t errlen)
+char *conform_body(const struct conform_spec *c, const cJSON *request,
+		   const struct chat_settings *run, const struct conform_variant *v, char *err,
+		   size_t errlen)
 {
-	const struct conform_spec *c = p->conform;
-	struct chat_settings cs = *env->cs;
+	struct chat_settings cs = *run;
 
 	if (c->raw_body)
 		return xstrdup(c->raw_body);
@@ -922,124 +1143,194 @@ static char *variant_body(const struct conform_env *env, const struct probe *p,
 		cs.thinking = v->thinking;
 	if (v->effort)
 		cs.reasoning_effort = v->effort;
-	return chat_body_build(p->request, NULL, &cs, err, errlen);
+	return chat_body_build(request, NULL, &cs, err, errlen);
+}
+/* --- the "conformance" block ------------------------------------------------------ */
+
+/* "remedy": one text for every engine, or {"vllm": "...", "default": "..."} */
+static int load_conform_remedy(struct jsonfile *l, struct conform_spec *c, const cJSON *v)
+{
+	const cJSON *e;
+
+	if (!v)
+		return 0;
+	if (cJSON_IsString(v) && *v->valuestring) {
+		c->remedy_engine[0] = ENGINE_UNKNOWN; /* the default */
+		c->remedy_text[0] = xstrdup(v->valuestring);
+		c->n_remedies = 1;
+		return c->remedy_text[0] ? 0 : jsonfile_error(l, NULL, "out of memory");
+	}
+	if (!cJSON_IsObject(v) || cJSON_GetArraySize(v) > CONFORM_MAX_REMEDIES)
+		return jsonfile_error(l, "remedy",
+				      "'remedy' must be a string or an object of at most %d engine "
+				      "names to strings",
+				      CONFORM_MAX_REMEDIES);
+	cJSON_ArrayForEach(e, v)
+	{
+		size_t i = c->n_remedies;
+
+		enum engine which = engine_named(e->string);
+
+		if (!cJSON_IsString(e) || !*e->valuestring)
+			return jsonfile_error(l, e->string,
+					      "remedy '%s' must be a non-empty string", e->string);
+		if (which == ENGINE_UNKNOWN && strcmp(e->string, "default"))
+			return jsonfile_error(
+				l, e->string,
+				"remedy for '%.40s': not an engine (%s) nor \"default\"", e->string,
+				engine_keys());
+		c->remedy_engine[i] = which;
+		c->remedy_text[i] = xstrdup(e->valuestring);
+		c->n_remedies++;
+		if (!c->remedy_text[i])
+			return jsonfile_error(l, NULL, "out of memory");
+	}
+	return 0;
 }
 
-/* what one answer showed, as an observation of pr */
-/* what one answer showed (read once, into j), as an observation of pr */
-static void observe(struct probe_result *pr, const struct judged *j, const struct http_exchange *x)
+/* "check" and "expect": a kind of the table and one of its words */
+static int load_kind(struct jsonfile *l, struct conform_spec *c, const cJSON *x)
 {
-	const struct conform_answer *a = j->a;
-	struct observation *o = probe_result_add_obs(pr, a->label);
-	const struct chat_reply *r = &j->r;
+	const struct conform_row *k;
+	struct buf list = BUF_INIT(0);
+	char *check = NULL;
+	size_t i;
+	int rc = 0;
 
-	if (!o)
+	if (jsonfile_string(l, x, "check", true, &check))
+		return -1;
+	c->kind = conform_kind_named(check);
+	free(check);
+	if (!(k = conform_row_of(c->kind)))
+		return jsonfile_error(l, "check",
+				      "unknown 'check': see probes/README.md for the "
+				      "kinds of conformance check");
+	if (jsonfile_string(l, x, "expect", false, &c->expect))
+		return -1;
+	if (!k->words && c->expect)
+		return jsonfile_error(l, "expect", "check '%s' takes no 'expect'", k->name);
+	for (i = 0; k->words && k->words[i] && (!c->expect || strcmp(k->words[i], c->expect)); i++)
+		;
+	if (k->words && !k->words[i]) {
+		for (i = 0; k->words[i]; i++)
+			buf_printf(&list, "%s%s", i ? ", " : "", k->words[i]);
+		rc = jsonfile_error(l, c->expect ? "expect" : "check",
+				    "check '%s' needs 'expect': one of %s", k->name,
+				    buf_cstr(&list));
+	}
+	buf_release(&list);
+	return rc;
+}
+
+/* A key one kind owns, given to another, would be silently unused: an
+ * error. */
+static int check_owned_keys(struct jsonfile *l, const struct conform_spec *c, const cJSON *x)
+{
+	size_t i;
+	int k;
+
+	for (k = 0; k < CONFORM_KINDS; k++)
+		for (i = 0; k != (int)c->kind && kinds[k].owns && kinds[k].owns[i]; i++)
+			if (cJSON_GetObjectItemCaseSensitive(x, kinds[k].owns[i]))
+				return jsonfile_error(
+					l, kinds[k].owns[i], "'%s' belongs to check '%s', not '%s'",
+					kinds[k].owns[i], kinds[k].name, kinds[c->kind].name);
+	return 0;
+}
+
+/* what the kind needs of its keys and the request */
+static int check_needs(struct jsonfile *l, const struct conform_spec *c, const cJSON *request)
+{
+	const struct conform_row *k = conform_row_of(c->kind);
+	const char *key = NULL;
+	char why[400];
+
+	if (!k->needs || !k->needs(c, request, &key, why, sizeof(why)))
+		return 0;
+	return jsonfile_error(l, key, "%s", why);
+}
+
+static int load_conform_values(struct jsonfile *l, struct conform_spec *c, const cJSON *x)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(x, "calls");
+	static const char *const call_keys[] = { "min", "max", NULL };
+	char err[300];
+
+	c->min_calls = c->max_calls = -1;
+	c->times = 2;
+	c->required = true;
+	if (jsonfile_bool(l, x, "required", &c->required) ||
+	    jsonfile_string(l, x, "area", true, &c->area) ||
+	    jsonfile_string(l, x, "tool", false, &c->tool) ||
+	    jsonfile_string(l, x, "raw_body", false, &c->raw_body) ||
+	    jsonfile_string(l, x, "model", false, &c->model) ||
+	    jsonfile_string(l, x, "answer_regex", false, &c->answer_regex_src) ||
+	    jsonfile_string(l, x, "budget_field", false, &c->budget_field) ||
+	    jsonfile_long(l, x, "status", 400, 599, &c->status) ||
+	    jsonfile_long(l, x, "max_tokens", 1, 1048576, &c->max_tokens) ||
+	    jsonfile_int(l, x, "times", 2, 10, &c->times))
+		return -1;
+	if (v && (!cJSON_IsObject(v) || jsonfile_only_keys(l, v, "'calls'", call_keys) ||
+		  jsonfile_int(l, v, "min", 0, 64, &c->min_calls) ||
+		  jsonfile_int(l, v, "max", 0, 64, &c->max_calls)))
+		return v && !cJSON_IsObject(v) ? jsonfile_error(l, "calls",
+								"'calls' must be an "
+								"object")
+					       : -1;
+	if (c->budget_field && strcmp(c->budget_field, "max_tokens") &&
+	    strcmp(c->budget_field, "max_completion_tokens"))
+		return jsonfile_error(l, "budget_field",
+				      "'budget_field' must be \"max_tokens\" or "
+				      "\"max_completion_tokens\"");
+	if (c->answer_regex_src &&
+	    !(c->answer_regex = regex_compile(c->answer_regex_src, err, sizeof(err))))
+		return jsonfile_error(l, "answer_regex", "'answer_regex' does not compile: %s",
+				      err);
+	return 0;
+}
+
+struct conform_spec *conform_load(struct jsonfile *l, const cJSON *x, const cJSON *request)
+{
+	static const char *const keys[] = { "area",	    "check",	"required",
+					    "expect",	    "tool",	"calls",
+					    "status",	    "raw_body", "model",
+					    "answer_regex", "times",	"max_tokens",
+					    "budget_field", "remedy",	NULL };
+	struct conform_spec *c;
+
+	if (!cJSON_IsObject(x)) {
+		jsonfile_error(l, "conformance", "'conformance' must be an object");
+		return NULL;
+	}
+	if (!(c = xcalloc(1, sizeof(*c)))) {
+		jsonfile_error(l, NULL, "out of memory");
+		return NULL;
+	}
+	if (jsonfile_only_keys(l, x, "'conformance'", keys) || load_kind(l, c, x) ||
+	    check_owned_keys(l, c, x) || load_conform_values(l, c, x) ||
+	    load_conform_remedy(l, c, cJSON_GetObjectItemCaseSensitive(x, "remedy")) ||
+	    check_needs(l, c, request)) {
+		conform_free(c);
+		return NULL;
+	}
+	return c;
+}
+
+void conform_free(struct conform_spec *c)
+{
+	size_t i;
+
+	if (!c)
 		return;
-	o->outcome = x->outcome;
-	o->status = x->status;
-	o->seconds = x->seconds;
-	o->streamed = a->stream;
-	o->retries = x->retries;
-	if (a->transport || !ok_status(a->status)) {
-		o->error = text_excerpt(a->transport ? a->transport : a->body,
-					a->transport ? strlen(a->transport) : a->len, 200, true);
-		return;
-	}
-	o->stream = j->st;
-	o->graded = j->read;
-	o->finish_reason = xstrdup(r->finish_reason);
-	o->content_excerpt = text_excerpt(r->content, r->content_len, 200, false);
-	o->content_chars = text_chars(r->content, r->content_len);
-	o->reasoning_chars = text_chars(r->reasoning, r->reasoning_len);
-	o->reasoning_field = r->reasoning_field;
-	o->prompt_tokens = r->prompt_tokens;
-	o->completion_tokens = r->completion_tokens;
-	o->reasoning_tokens = r->reasoning_tokens;
-	o->n_tool_calls = r->n_calls;
-	if (r->n_calls)
-		o->tool = buf_strdupf("%s(%.120s)", r->calls[0].name,
-				      r->calls[0].arguments ? r->calls[0].arguments : "");
-	if (!j->read)
-		o->detail = xstrdup(j->why);
-}
-
-/* The engine's own count of the check's prompt, -1 when it has none. */
-static long own_count(const struct conform_env *env, const struct probe *p, const char *body,
-		      const char **how)
-{
-	char *tok = p->conform->kind == CONFORM_USAGE_PROMPT
-			    ? chat_tokenize_body(p->request, env->cs)
-			    : NULL;
-	long n = tok ? endpoint_own_count(env->ep, env->http, tok, body, how) : -1;
-
-	free(tok);
-	return n;
-}
-
-/* status, evidence and verdict of pr */
-static void conclude(const struct probe *p, struct probe_result *pr, enum conform_status st,
-		     const char *evidence)
-{
-	pr->conform = st;
-	pr->message = text_excerpt(evidence, strlen(evidence), 400, true);
-	pr->verdict = st == CONFORM_SKIPPED	      ? VERDICT_SKIPPED
-		      : conform_fails(p->conform, st) ? VERDICT_FAIL
-						      : VERDICT_PASS;
-	pr->passed = st == CONFORM_HONOURED;
-}
-
-void conform_run(const struct conform_env *env, const struct probe *p, struct probe_result *pr)
-{
-	struct variant v[CONFORM_MAX_ANSWERS];
-	struct http_exchange x[CONFORM_MAX_ANSWERS];
-	struct conform_answer a[CONFORM_MAX_ANSWERS];
-	struct judged j[CONFORM_MAX_ANSWERS];
-	char url[2048], err[300], evidence[600];
-	enum conform_status st = CONFORM_SKIPPED;
-	size_t n = variants_of(p, env->cs, v), i, made = 0;
-	const char *how = NULL;
-	long own = -1;
-
-	snprintf(url, sizeof(url), "%s/chat/completions", env->ep->base);
-	memset(x, 0, sizeof(x));
-	snprintf(evidence, sizeof(evidence), "%s", "no request could be built");
-	for (i = 0; i < n; i++, made++) {
-		x[i].url = url;
-		if (!(x[i].body = variant_body(env, p, &v[i], err, sizeof(err)))) {
-			snprintf(evidence, sizeof(evidence), "%s", err);
-			break;
-		}
-	}
-	if (made == n && http_perform(x, n, env->http))
-		snprintf(evidence, sizeof(evidence), "%s", x[0].error);
-	else if (made == n) {
-		for (i = 0; i < n; i++) {
-			a[i] = (struct conform_answer){ v[i].label,
-							v[i].stream,
-							x[i].status,
-							x[i].outcome == HTTP_DONE ? NULL
-										  : x[i].error,
-							buf_cstr(&x[i].response),
-							x[i].response.len,
-							x[i].marks,
-							x[i].n_marks };
-			if (a[i].transport && !*a[i].transport)
-				a[i].transport = http_outcome_name(x[i].outcome);
-			judged_read(&j[i], &a[i]);
-			observe(pr, &j[i], &x[i]);
-		}
-		own = own_count(env, p, x[0].body, &how);
-		judge_read(p, a, j, n, own, &st, evidence, sizeof(evidence));
-		if (own > 0 && st == CONFORM_HONOURED && how)
-			snprintf(evidence + strlen(evidence), sizeof(evidence) - strlen(evidence),
-				 " (%s)", how);
-		for (i = 0; i < n; i++)
-			reply_release(&j[i].r);
-	}
-	pr->total = (int)n;
-	conclude(p, pr, st, evidence);
-	for (i = 0; i < n; i++) {
-		free((char *)x[i].body);
-		http_exchange_release(&x[i]);
-	}
+	free(c->area);
+	free(c->expect);
+	free(c->tool);
+	free(c->raw_body);
+	free(c->model);
+	free(c->answer_regex_src);
+	regex_free(c->answer_regex);
+	free(c->budget_field);
+	for (i = 0; i < c->n_remedies; i++)
+		free(c->remedy_text[i]);
+	free(c);
 }

@@ -1,50 +1,180 @@
-/* conform — one conformance check, sent and judged.
+/* conform — the kinds of conformance check, one descriptor row each.
  *
- * A check (a probe with a "conformance" block, probes/README.md) becomes
- * one to four requests sent at once: the request as written, or streamed,
- * repeated, with the thinking switch on and off, with low and high effort,
- * with a wrong model or a broken body, as its kind asks. The answers are
- * read by reply.h and wire.h and judged into one status (honoured,
- * ignored, rejected, broken, skipped) with a line of evidence, quoting the
- * server's message when it refused. Every answer is an observation of the
- * probe result; the runner adds the remedy the check's file gives for the
- * engine that answered, once the run knows it. Never prints. */
+ * A check is a probe with a "conformance" block (probes/README.md). Its
+ * kind is one row of a table, as jq's builtins are: its name, the words
+ * its "expect" takes, what it needs of its own keys and of the request,
+ * how many requests it sends and how each differs from the request as
+ * written (streamed, repeated, thinking on and off, low and high effort),
+ * the function that judges their answers into one status (honoured,
+ * ignored, rejected, broken, skipped) with a line of evidence, and whether
+ * an answer the budget cut shows nothing about it. A new kind is one row
+ * and one judge. The requests go through the runner and every answer
+ * through observe.h like a probe's; this module only reads the block,
+ * shapes the requests and judges. It never sends and never prints. */
 #ifndef PREFLIGHT_CONFORM_H
 #define PREFLIGHT_CONFORM_H
 
-#include "chat.h"
-#include "endpoint.h"
-#include "http.h"
-#include "result.h"
+#include <stdbool.h>
+#include <stddef.h>
 
-/* What a check is sent with; everything is borrowed. */
-struct conform_env {
-	const struct http_options *http;
-	struct endpoint *ep;		/* the engine's own token counter (usage-prompt) */
-	const struct chat_settings *cs; /* the run's: model, budget, thinking, extras */
+#include <cjson/cJSON.h>
+
+#include "chat.h"
+#include "engine.h"
+#include "http.h"
+#include "regex.h"
+#include "reply.h"
+#include "wire.h"
+
+/* What a conformance check does with its request and how its answers are
+ * judged; the names are the "check" values of probes/README.md. */
+enum conform_kind {
+	CONFORM_FORMAT = 0,	  /* response_format: the content obeys it */
+	CONFORM_ERROR,		  /* a bad request gets the status and an OpenAI error object */
+	CONFORM_TOOL_CHOICE,	  /* tool_choice / parallel_tool_calls: which calls come */
+	CONFORM_TOOL_IDS,	  /* every call has an id, no two the same */
+	CONFORM_TOOL_ARGS,	  /* arguments: a JSON string valid against the tool, both ways */
+	CONFORM_STOP,		  /* the request's stop strings end the answer */
+	CONFORM_MAX_TOKENS,	  /* the budget ends it at exactly N tokens, finish "length" */
+	CONFORM_CHOICES,	  /* n choices, or a clear 400 */
+	CONFORM_REPEAT,		  /* the same request twice or more gives the same answer */
+	CONFORM_LOGPROBS,	  /* logprobs and top_logprobs in the OpenAI shape */
+	CONFORM_USAGE_PROMPT,	  /* prompt_tokens equals the engine's own count */
+	CONFORM_USAGE_STREAM,	  /* streamed usage equals non-streamed usage */
+	CONFORM_USAGE_COMPLETION, /* completion_tokens within 1 of the tokens returned */
+	CONFORM_USAGE_REASONING,  /* reasoning tokens within completion tokens */
+	CONFORM_STREAM,		  /* one rule of the SSE stream (conform_spec.expect) */
+	CONFORM_ANSWER,		  /* the answer follows the request (answer_regex) */
+	CONFORM_REASONING_FIELD,  /* reasoning comes in its own field */
+	CONFORM_REASONING_SWITCH, /* enable_thinking: false stops it */
+	CONFORM_REASONING_EFFORT, /* reasoning_effort low/high changes its length */
+	CONFORM_KINDS
 };
 
-/* Sends check p's requests at once and fills pr: status (pr->conform),
- * evidence (pr->message), verdict (pass, fail when conform_fails, skipped)
- * and one observation per answer. */
-void conform_run(const struct conform_env *env, const struct probe *p, struct probe_result *pr);
+/* The statuses a conformance check ends in. */
+enum conform_status {
+	CONFORM_HONOURED = 0, /* applied as the API says */
+	CONFORM_IGNORED,      /* accepted, with no effect */
+	CONFORM_REJECTED,     /* refused with a 4xx */
+	CONFORM_BROKEN,	      /* applied wrongly */
+	CONFORM_SKIPPED,      /* a precondition was missing */
+	CONFORM_STATUSES
+};
 
-/* One answer as the judge reads it (exposed for the unit tests). */
+#define CONFORM_MAX_REMEDIES 8
+#define CONFORM_MAX_ANSWERS  10 /* requests one check sends at most */
+
+/* A check's "conformance" block, loaded. */
+struct conform_spec {
+	enum conform_kind kind;
+	char *area;	/* "structured-output", "tools", ... (grouping in the matrix) */
+	bool required;	/* false: a rejection does not fail the check */
+	char *expect;	/* the kind's word: "json-schema", "call", "role"... or NULL */
+	char *tool;	/* tool-choice "named": the function the call must name */
+	int min_calls;	/* tool-choice: at least this many calls (-1: none asked) */
+	int max_calls;	/* tool-choice: at most this many (-1: no bound) */
+	long status;	/* error: the status expected */
+	char *raw_body; /* error: sent as it is instead of a built body, or NULL */
+	char *model;	/* error: the model asked for instead of the run's, or NULL */
+	char *answer_regex_src;
+	struct regex *answer_regex; /* answer: what the content must match */
+	int times;		    /* repeat: how many identical requests */
+	long max_tokens;	    /* the budget of its requests, 0: the run's */
+	char *budget_field;	    /* "max_tokens" or "max_completion_tokens" */
+	enum engine remedy_engine[CONFORM_MAX_REMEDIES]; /* UNKNOWN: the default */
+	char *remedy_text[CONFORM_MAX_REMEDIES];
+	size_t n_remedies;
+};
+
+/* How one of a check's requests differs from the request as written. */
+struct conform_variant {
+	const char *label; /* "plain", "streamed", "on", "low", "#2"... (static) */
+	bool stream;
+	bool own_thinking; /* thinking below replaces the run's */
+	enum thinking_mode thinking;
+	const char *effort; /* reasoning_effort, NULL: the run's */
+};
+
+/* One answer as the judge reads it: what came (the caller sets label,
+ * stream, status, transport and body), and what conform_answer_read made
+ * of it. */
 struct conform_answer {
-	const char *label;     /* "plain", "streamed", "off", "low"... (static) */
+	const char *label;     /* the variant's (static) */
 	bool stream;	       /* sent streamed */
 	long status;	       /* HTTP status, 0 when none came */
-	const char *transport; /* why no answer came, or NULL */
+	const char *transport; /* why no answer came, or NULL (borrowed) */
 	const char *body;      /* borrowed */
 	size_t len;
-	const struct http_mark *marks; /* when a stream's pieces arrived, or NULL */
-	size_t n_marks;
+	struct chat_reply r; /* owned: the completion as read */
+	struct wire_facts w; /* how it was put */
+	struct stream_stats st;
+	bool read;	 /* a chat completion came and was read */
+	bool unstreamed; /* asked to stream, it sent one whole completion */
+	char why[200];	 /* why it could not be read */
 };
 
-/* Judges the answers of check p into *status and evidence (one line).
- * own_count is the engine's own prompt count (usage-prompt), -1 when it
- * has none. Pure: no request is sent. */
-void conform_judge(const struct probe *p, const struct conform_answer *a, size_t n, long own_count,
-		   enum conform_status *status, char *evidence, size_t len);
+/* What a judge is given. */
+struct conform_input {
+	const struct conform_spec *c;
+	const cJSON *request;		/* the request as written */
+	const struct conform_answer *a; /* as many answers as the kind sends */
+	size_t n;
+	long own; /* the engine's own prompt count (usage-prompt), -1 when none */
+};
+
+/* One kind of check: a row of the table. */
+struct conform_row {
+	const char *name;	  /* its "check" value */
+	const char *const *words; /* what its "expect" takes (NULL: nothing) */
+	const char *const *owns;  /* keys of the block only this kind takes */
+	/* what it needs of its own keys and the request: 0, or -1 with why */
+	int (*needs)(const struct conform_spec *c, const cJSON *request, const char **key,
+		     char *why, size_t n);
+	/* its requests, into v (room for CONFORM_MAX_ANSWERS): how many */
+	size_t (*variants)(const struct conform_spec *c, bool has_switch,
+			   struct conform_variant *v);
+	void (*judge)(const struct conform_input *in, enum conform_status *st, char *ev, size_t n);
+	bool judges_failures; /* it judges a refusal itself (else a refusal settles it) */
+	bool budget_cut;      /* an answer the budget cut shows nothing about it */
+};
+
+/* The row of kind k (every kind has one; a test walks them). */
+const struct conform_row *conform_row_of(enum conform_kind k);
+/* The kind called name, or CONFORM_KINDS. */
+enum conform_kind conform_kind_named(const char *name);
+
+const char *conform_kind_name(enum conform_kind k);
+const char *conform_status_name(enum conform_status s);
+
+/* Loads a probe's "conformance" block x (its request is request) into a
+ * new spec; NULL with "FILE:LINE:COL: reason" (l's) in err. */
+struct jsonfile;
+struct conform_spec *conform_load(struct jsonfile *l, const cJSON *x, const cJSON *request);
+void conform_free(struct conform_spec *c);
+
+/* Check c's requests: how many, each into v. */
+size_t conform_variants(const struct conform_spec *c, bool has_switch, struct conform_variant *v);
+/* The body of variant v of check c (its request as written, under the
+ * run's settings cs). Returns it (caller frees), or NULL with err. */
+char *conform_body(const struct conform_spec *c, const cJSON *request,
+		   const struct chat_settings *cs, const struct conform_variant *v, char *err,
+		   size_t errlen);
+
+/* Reads a's body (as a stream when it was sent streamed; marks are when a
+ * stream's pieces came) into the reply, the wire facts and the stream's
+ * evidence. */
+void conform_answer_read(struct conform_answer *a, const struct http_mark *marks, size_t n_marks);
+void conform_answer_release(struct conform_answer *a);
+
+/* Judges the answers into *status and a line of evidence. Pure. */
+void conform_judge(const struct conform_input *in, enum conform_status *status, char *evidence,
+		   size_t len);
+
+/* True when status s fails check c: ignored and broken always, rejected
+ * unless the check is optional; honoured and skipped never. */
+bool conform_fails(const struct conform_spec *c, enum conform_status s);
+/* The check's remedy for engine (UNKNOWN: none known): that engine's,
+ * else the default, else NULL. */
+const char *conform_remedy(const struct conform_spec *c, enum engine engine);
 
 #endif

@@ -167,4 +167,3 @@ enum engine engine_from_error_shape(enum error_shape shape)
 	       : shape == ERROR_SHAPE_LLAMACPP ? ENGINE_LLAMACPP
 					       : ENGINE_UNKNOWN;
 }
-

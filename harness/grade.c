@@ -179,11 +179,6 @@ static void check_tools(const struct expect *x, const struct chat_reply *r, stru
 		char *ex;
 		int rc;
 
-		if (i == 0) {
-			ex = text_excerpt(c->arguments, strlen(c->arguments), 120, true);
-			snprintf(g->tool, sizeof(g->tool), "%s(%s)", c->name, ex ? ex : "");
-			free(ex);
-		}
 		if (strcmp(c->name, x->tool_name)) {
 			ev->wrong_tool = true;
 			set_fail(g, "called '%s' instead of '%s'", c->name, x->tool_name);

@@ -29,13 +29,12 @@ struct grade_policy {
 
 struct grade {
 	bool pass;
-	enum cause cause;    /* CAUSE_NONE when pass */
-	char detail[512];    /* why, one line; on pass a short note */
-	char json_keys[256]; /* the JSON object's keys, ['a','b'], when one parsed */
-	char tool[256];	     /* the first tool call, name(args excerpt) */
+	enum cause cause;	 /* CAUSE_NONE when pass */
+	char detail[512];	 /* why, one line; on pass a short note */
+	char json_keys[256];	 /* the JSON object's keys, ['a','b'], when one parsed */
 	enum recall_miss recall; /* a needle's codes lost, or a distractor's given */
 	char pattern[160];	 /* "pattern 'X'" when a pattern hit pcre2's limit, else "" */
-	int recalled, asked; /* a needle's codes found, of those asked; 0 of 0 else */
+	int recalled, asked;	 /* a needle's codes found, of those asked; 0 of 0 else */
 };
 
 /* Grades r against the expectations x (a probe's, or one of its turns').

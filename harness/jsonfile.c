@@ -243,3 +243,25 @@ void jsonfile_use_alloc(void)
 
 	cJSON_InitHooks(&hooks);
 }
+
+int jsonfile_bool(struct jsonfile *f, const cJSON *obj, const char *key, bool *out)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+
+	if (!v)
+		return 0;
+	if (!cJSON_IsBool(v))
+		return jsonfile_error(f, key, "'%s' must be true or false", key);
+	*out = cJSON_IsTrue(v);
+	return 0;
+}
+
+int jsonfile_int(struct jsonfile *f, const cJSON *obj, const char *key, int lo, int hi, int *out)
+{
+	long v = *out;
+
+	if (jsonfile_long(f, obj, key, lo, hi, &v))
+		return -1;
+	*out = (int)v;
+	return 0;
+}

@@ -48,4 +48,9 @@ int jsonfile_string(struct jsonfile *f, const cJSON *obj, const char *key, bool 
 int jsonfile_long(struct jsonfile *f, const cJSON *obj, const char *key, long lo, long hi,
 		  long *out);
 
+/* A boolean member; *out untouched when absent. Returns 0 or -1. */
+int jsonfile_bool(struct jsonfile *f, const cJSON *obj, const char *key, bool *out);
+/* An int member from lo to hi; *out untouched when absent. */
+int jsonfile_int(struct jsonfile *f, const cJSON *obj, const char *key, int lo, int hi, int *out);
+
 #endif

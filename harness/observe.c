@@ -10,7 +10,8 @@
 #include "buf.h"
 #include "text.h"
 
-#define EXCERPT_CHARS 200
+#define EXCERPT_CHARS	200
+#define TOOL_ARGS_CHARS 120
 
 /* A context overflow in the engine's numbers only: its window, and the
  * prompt as it counted it or the total it says the request needs. */
@@ -118,6 +119,31 @@ static void budget_reached(const struct observe_ctx *ctx, struct chat_reply *rep
 	reply->finish_reason = xstrdup("length");
 }
 
+/* What a read reply showed, into o: the one place an observation is
+ * filled from a reply, for a probe's answer and a check's alike. */
+static void observe_reply(const struct chat_reply *reply, struct observation *o)
+{
+	o->finish_reason = xstrdup(reply->finish_reason);
+	o->content_excerpt = text_excerpt(reply->content, reply->content_len, EXCERPT_CHARS, false);
+	o->content_chars = text_chars(reply->content, reply->content_len);
+	o->reasoning_excerpt =
+		text_excerpt(reply->reasoning, reply->reasoning_len, EXCERPT_CHARS, false);
+	o->reasoning_chars = text_chars(reply->reasoning, reply->reasoning_len);
+	o->reasoning_field = reply->reasoning_field;
+	o->prompt_tokens = reply->prompt_tokens;
+	o->completion_tokens = reply->completion_tokens;
+	o->reasoning_tokens = reply->reasoning_tokens;
+	o->n_tool_calls = reply->n_calls;
+	if (reply->n_calls) {
+		const struct tool_call *c = &reply->calls[0];
+		const char *args = c->arguments ? c->arguments : "";
+		char *ex = text_excerpt(args, strlen(args), TOOL_ARGS_CHARS, true);
+
+		o->tool = buf_strdupf("%s(%s)", c->name ? c->name : "", ex ? ex : "");
+		free(ex);
+	}
+}
+
 /* a read answer, graded against xp under pol, into o */
 static void observe_answer(const struct observe_ctx *ctx, const struct expect *xp,
 			   const struct grade_policy *pol, const struct chat_reply *reply,
@@ -134,20 +160,17 @@ static void observe_answer(const struct observe_ctx *ctx, const struct expect *x
 	o->detail = xstrdup(g.detail);
 	o->context.recall = g.recall;
 	snprintf(o->context.pattern, sizeof(o->context.pattern), "%s", g.pattern);
-	o->finish_reason = xstrdup(reply->finish_reason);
-	o->content_excerpt = text_excerpt(reply->content, reply->content_len, EXCERPT_CHARS, false);
-	o->content_chars = text_chars(reply->content, reply->content_len);
-	o->reasoning_excerpt =
-		text_excerpt(reply->reasoning, reply->reasoning_len, EXCERPT_CHARS, false);
-	o->reasoning_chars = text_chars(reply->reasoning, reply->reasoning_len);
-	o->reasoning_field = reply->reasoning_field;
-	o->prompt_tokens = reply->prompt_tokens;
-	o->completion_tokens = reply->completion_tokens;
-	o->reasoning_tokens = reply->reasoning_tokens;
-	o->n_tool_calls = reply->n_calls;
-	o->tool = g.tool[0] ? xstrdup(g.tool) : NULL;
+	observe_reply(reply, o);
 	if (g.json_keys[0])
 		extra->json_keys = xstrdup(g.json_keys);
+}
+
+/* a transport failure: its cause and libcurl's words */
+static void observe_transport(const struct http_exchange *x, struct observation *o)
+{
+	o->cause = diagnose_outcome(x->outcome);
+	o->error = text_excerpt(x->error, strlen(x->error), EXCERPT_CHARS, true);
+	o->detail = xstrdup(o->error ? o->error : "");
 }
 
 void observe_exchange(const struct observe_ctx *ctx, const struct expect *xp,
@@ -161,9 +184,7 @@ void observe_exchange(const struct observe_ctx *ctx, const struct expect *xp,
 	o->status = x->status;
 	o->seconds = x->seconds;
 	if (x->outcome != HTTP_DONE) {
-		o->cause = diagnose_outcome(x->outcome);
-		o->error = text_excerpt(x->error, strlen(x->error), EXCERPT_CHARS, true);
-		o->detail = xstrdup(o->error ? o->error : "");
+		observe_transport(x, o);
 		return;
 	}
 	if (x->status < 200 || x->status >= 300) {
@@ -178,4 +199,28 @@ void observe_exchange(const struct observe_ctx *ctx, const struct expect *xp,
 		extra->fingerprint = text_clean_line(reply.fingerprint);
 	}
 	reply_release(&reply);
+}
+
+void observe_check_answer(const struct observe_ctx *ctx, const struct http_exchange *x,
+			  const struct conform_answer *a, struct observation *o)
+{
+	struct observe_extra extra = { NULL, NULL, ERROR_SHAPE_OTHER };
+
+	o->outcome = x->outcome;
+	o->status = x->status;
+	o->seconds = x->seconds;
+	o->streamed = a->stream;
+	if (x->outcome != HTTP_DONE) {
+		observe_transport(x, o);
+		return;
+	}
+	if (x->status < 200 || x->status >= 300) {
+		observe_status(ctx, x, o, &extra);
+		return;
+	}
+	o->stream = a->st;
+	o->graded = a->read;
+	observe_reply(&a->r, o);
+	if (!a->read)
+		o->detail = xstrdup(a->why);
 }

@@ -4,7 +4,10 @@
  * outside 2xx its cause with the engine's own message (diagnose_status,
  * apierror), with the numbers of a context overflow and the models served
  * after a 404; a 2xx body is read as the request asked (whole, streamed,
- * Responses) and graded (grade). Never sends, never prints. */
+ * Responses) and graded (grade); a conformance check's answer, read by
+ * conform.h and judged with its siblings there, is observed the same way.
+ * An observation is filled from a reply in one place. Never sends, never
+ * prints. */
 #ifndef PREFLIGHT_OBSERVE_H
 #define PREFLIGHT_OBSERVE_H
 
@@ -12,6 +15,7 @@
 
 #include "apierror.h"
 #include "chat.h"
+#include "conform.h"
 #include "endpoint.h"
 #include "grade.h"
 #include "http.h"
@@ -40,5 +44,11 @@ struct observe_extra {
 void observe_exchange(const struct observe_ctx *ctx, const struct expect *xp,
 		      const struct grade_policy *pol, const struct http_exchange *x,
 		      struct observation *o, struct chat_turns *turns, struct observe_extra *extra);
+
+/* Fills o from exchange x, a conformance check's answer a (read by
+ * conform_answer_read): a transport failure or a refusal as a probe's, else
+ * what the reply showed. Not graded: conform_judge judges the answers. */
+void observe_check_answer(const struct observe_ctx *ctx, const struct http_exchange *x,
+			  const struct conform_answer *a, struct observation *o);
 
 #endif

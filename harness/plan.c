@@ -100,7 +100,10 @@ static int item_init(const struct config *c, const struct probe *p, size_t varia
 	per_rep = it->batch * (it->solo ? 2 : 1) + (int)p->n_turns;
 	it->answers = per_rep * it->reps * (it->parity ? 2 : 1);
 	if (p->conform) { /* its requests go at once, as its kind decides */
-		it->batch = it->answers = conform_requests(p->conform);
+		struct conform_variant v[CONFORM_MAX_ANSWERS];
+
+		it->batch = it->answers =
+			(int)conform_variants(p->conform, c->thinking != THINKING_UNSUPPORTED, v);
 		it->reps = 1;
 		it->parity = it->solo = it->stream = false;
 	}

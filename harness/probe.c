@@ -32,30 +32,6 @@ int reasoning_policy_parse(const char *name, enum reasoning_policy *p)
 	return -1;
 }
 
-/* a boolean member; *out untouched when absent */
-static int get_bool(struct jsonfile *l, const cJSON *obj, const char *key, bool *out)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
-
-	if (!v)
-		return 0;
-	if (!cJSON_IsBool(v))
-		return jsonfile_error(l, key, "'%s' must be true or false", key);
-	*out = cJSON_IsTrue(v);
-	return 0;
-}
-
-/* an int member within bounds, through the shared long getter */
-static int get_int(struct jsonfile *l, const cJSON *obj, const char *key, int lo, int hi, int *out)
-{
-	long v = *out;
-
-	if (jsonfile_long(l, obj, key, lo, hi, &v))
-		return -1;
-	*out = (int)v;
-	return 0;
-}
-
 /* Expands {"role","content","repeat":N} into N copies of content. */
 static int load_messages(struct jsonfile *l, cJSON *request)
 {
@@ -111,21 +87,6 @@ static int load_messages(struct jsonfile *l, cJSON *request)
 		}
 	}
 	return 0;
-}
-
-const cJSON *probe_find_tool(const cJSON *request, const char *name)
-{
-	const cJSON *t;
-
-	cJSON_ArrayForEach(t, cJSON_GetObjectItemCaseSensitive(request, "tools"))
-	{
-		const cJSON *fn = cJSON_GetObjectItemCaseSensitive(t, "function");
-		const cJSON *n = cJSON_GetObjectItemCaseSensitive(fn, "name");
-
-		if (cJSON_IsString(n) && !strcmp(n->valuestring, name))
-			return fn;
-	}
-	return NULL;
 }
 
 static int load_request(struct jsonfile *l, struct probe *p, const cJSON *root)
@@ -343,7 +304,7 @@ static int load_tool_call(struct jsonfile *l, const struct probe *p, const char 
 		return jsonfile_error(l, key, "'%s' must be a non-empty string", key);
 	if (!(ex->tool_name = xstrdup(v->valuestring)))
 		return jsonfile_error(l, NULL, "out of memory");
-	if (!(fn = probe_find_tool(p->request, ex->tool_name)))
+	if (!(fn = chat_find_tool(p->request, ex->tool_name)))
 		return jsonfile_error(l, key, "'%s' names '%s', which is not in request.tools", key,
 				      ex->tool_name);
 	ex->tool_parameters = cJSON_GetObjectItemCaseSensitive(fn, "parameters");
@@ -535,7 +496,7 @@ static int load_turns(struct jsonfile *l, struct probe *p, const cJSON *root)
 			tn->tool_result = cJSON_IsString(tr) ? xstrdup(tr->valuestring)
 							     : cJSON_PrintUnformatted(tr);
 		if ((tr && !tn->tool_result) || jsonfile_string(l, t, "user", false, &tn->user) ||
-		    get_bool(l, t, "tools", &tn->keep_tools))
+		    jsonfile_bool(l, t, "tools", &tn->keep_tools))
 			return -1;
 		if (!tn->tool_result && !tn->user)
 			return jsonfile_error(l, "turns",
@@ -588,7 +549,7 @@ static int load_identity(struct jsonfile *l, struct probe *p, const cJSON *root)
 		if (!((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '-' ||
 		      *c == '_'))
 			return jsonfile_error(l, "id", "'id' may hold only a-z, 0-9, '-' and '_'");
-	return get_bool(l, root, "default", &p->is_default);
+	return jsonfile_bool(l, root, "default", &p->is_default);
 }
 
 /* "run", "api", "media": how the probe is sent */
@@ -604,10 +565,10 @@ static int load_run(struct jsonfile *l, struct probe *p, const cJSON *root)
 	if (run && !cJSON_IsObject(run))
 		return jsonfile_error(l, "run", "'run' must be an object");
 	if (run && (jsonfile_only_keys(l, run, "'run'", run_keys) ||
-		    get_int(l, run, "batch", 1, PROBE_BATCH_MAX, &p->batch) ||
-		    get_int(l, run, "repeat", 1, PROBE_REPEAT_MAX, &p->repeat) ||
-		    get_bool(l, run, "stream", &p->stream) ||
-		    get_bool(l, run, "measures_speed", &p->measures_speed)))
+		    jsonfile_int(l, run, "batch", 1, PROBE_BATCH_MAX, &p->batch) ||
+		    jsonfile_int(l, run, "repeat", 1, PROBE_REPEAT_MAX, &p->repeat) ||
+		    jsonfile_bool(l, run, "stream", &p->stream) ||
+		    jsonfile_bool(l, run, "measures_speed", &p->measures_speed)))
 		return -1;
 	if (v && cJSON_IsString(v) && !strcmp(v->valuestring, "responses"))
 		p->api = API_RESPONSES;
@@ -622,306 +583,10 @@ static int load_run(struct jsonfile *l, struct probe *p, const cJSON *root)
 
 /* --- conformance checks --------------------------------------------------- */
 
-static const char *const conform_kinds[CONFORM_KINDS] = {
-	[CONFORM_FORMAT] = "response-format",
-	[CONFORM_ERROR] = "error",
-	[CONFORM_TOOL_CHOICE] = "tool-choice",
-	[CONFORM_TOOL_IDS] = "tool-ids",
-	[CONFORM_TOOL_ARGS] = "tool-args",
-	[CONFORM_STOP] = "stop",
-	[CONFORM_MAX_TOKENS] = "max-tokens",
-	[CONFORM_CHOICES] = "choices",
-	[CONFORM_REPEAT] = "repeat",
-	[CONFORM_LOGPROBS] = "logprobs",
-	[CONFORM_USAGE_PROMPT] = "usage-prompt",
-	[CONFORM_USAGE_STREAM] = "usage-stream",
-	[CONFORM_USAGE_COMPLETION] = "usage-completion",
-	[CONFORM_USAGE_REASONING] = "usage-reasoning",
-	[CONFORM_STREAM] = "stream",
-	[CONFORM_ANSWER] = "answer",
-	[CONFORM_REASONING_FIELD] = "reasoning-field",
-	[CONFORM_REASONING_SWITCH] = "reasoning-switch",
-	[CONFORM_REASONING_EFFORT] = "reasoning-effort",
-};
-
-const char *conform_kind_name(enum conform_kind k)
-{
-	return (unsigned)k < CONFORM_KINDS ? conform_kinds[k] : "?";
-}
-
-const char *conform_status_name(enum conform_status s)
-{
-	static const char *const names[CONFORM_STATUSES] = { "honoured", "ignored", "rejected",
-							     "broken", "skipped" };
-
-	return (unsigned)s < CONFORM_STATUSES ? names[s] : "?";
-}
-
-int conform_requests(const struct conform_spec *c)
-{
-	switch (c->kind) {
-	case CONFORM_REPEAT:
-		return c->times;
-	case CONFORM_TOOL_ARGS:
-	case CONFORM_USAGE_STREAM:
-	case CONFORM_REASONING_SWITCH:
-	case CONFORM_REASONING_EFFORT:
-		return 2;
-	default:
-		return 1;
-	}
-}
-
-bool conform_fails(const struct conform_spec *c, enum conform_status s)
-{
-	return s == CONFORM_IGNORED || s == CONFORM_BROKEN ||
-	       (s == CONFORM_REJECTED && c->required);
-}
-
-const char *conform_remedy(const struct conform_spec *c, enum engine engine)
-{
-	const char *fallback = NULL;
-	size_t i;
-
-	for (i = 0; i < c->n_remedies; i++) {
-		if (engine != ENGINE_UNKNOWN && c->remedy_engine[i] == engine)
-			return c->remedy_text[i];
-		if (c->remedy_engine[i] == ENGINE_UNKNOWN)
-			fallback = c->remedy_text[i];
-	}
-	return fallback;
-}
-
-/* the words each kind's "expect" takes; NULL: it takes none */
-static const char *const *conform_words(enum conform_kind k)
-{
-	static const char *const format[] = { "text", "json-object", "json-schema", NULL };
-	static const char *const choice[] = { "none", "call", "named", NULL };
-	static const char *const stream[] = {
-		"role", "finish", "usage", "done", "tool-deltas", NULL
-	};
-
-	return k == CONFORM_FORMAT	  ? format
-	       : k == CONFORM_TOOL_CHOICE ? choice
-	       : k == CONFORM_STREAM	  ? stream
-					  : NULL;
-}
-
-/* "remedy": one text for every engine, or {"vllm": "...", "default": "..."} */
-static int load_conform_remedy(struct jsonfile *l, struct conform_spec *c, const cJSON *v)
-{
-	const cJSON *e;
-
-	if (!v)
-		return 0;
-	if (cJSON_IsString(v) && *v->valuestring) {
-		c->remedy_engine[0] = ENGINE_UNKNOWN; /* the default */
-		c->remedy_text[0] = xstrdup(v->valuestring);
-		c->n_remedies = 1;
-		return c->remedy_text[0] ? 0 : jsonfile_error(l, NULL, "out of memory");
-	}
-	if (!cJSON_IsObject(v) || cJSON_GetArraySize(v) > CONFORM_MAX_REMEDIES)
-		return jsonfile_error(l, "remedy",
-				      "'remedy' must be a string or an object of at most %d engine "
-				      "names to strings",
-				      CONFORM_MAX_REMEDIES);
-	cJSON_ArrayForEach(e, v)
-	{
-		size_t i = c->n_remedies;
-
-		enum engine which = engine_named(e->string);
-
-		if (!cJSON_IsString(e) || !*e->valuestring)
-			return jsonfile_error(l, e->string,
-					      "remedy '%s' must be a non-empty string", e->string);
-		if (which == ENGINE_UNKNOWN && strcmp(e->string, "default"))
-			return jsonfile_error(
-				l, e->string,
-				"remedy for '%.40s': not an engine (%s) nor \"default\"", e->string,
-				engine_keys());
-		c->remedy_engine[i] = which;
-		c->remedy_text[i] = xstrdup(e->valuestring);
-		c->n_remedies++;
-		if (!c->remedy_text[i])
-			return jsonfile_error(l, NULL, "out of memory");
-	}
-	return 0;
-}
-
-static int load_conform_kind(struct jsonfile *l, struct conform_spec *c, const cJSON *x)
-{
-	const char *const *words;
-	char *check = NULL;
-	int k, rc = 0;
-
-	if (jsonfile_string(l, x, "check", true, &check))
-		return -1;
-	for (k = 0; k < CONFORM_KINDS && strcmp(check, conform_kinds[k]); k++)
-		;
-	free(check);
-	if (k == CONFORM_KINDS)
-		return jsonfile_error(l, "check",
-				      "unknown 'check': see probes/README.md for the "
-				      "kinds of conformance check");
-	c->kind = (enum conform_kind)k;
-	if (jsonfile_string(l, x, "expect", false, &c->expect))
-		return -1;
-	words = conform_words(c->kind);
-	if (!words && c->expect)
-		return jsonfile_error(l, "expect", "check '%s' takes no 'expect'",
-				      conform_kinds[k]);
-	if (words) {
-		for (k = 0; words[k] && (!c->expect || strcmp(words[k], c->expect)); k++)
-			;
-		if (!words[k])
-			rc = jsonfile_error(l, c->expect ? "expect" : "check",
-					    "check '%s' needs 'expect': one of %s%s%s%s%s",
-					    conform_kinds[c->kind], words[0], words[1] ? ", " : "",
-					    words[1] ? words[1] : "", words[2] ? ", " : "",
-					    words[2] ? words[2] : "");
-	}
-	return rc;
-}
-
-/* a response-format check's schema, when it has one, must be usable */
-static int check_format_needs(struct jsonfile *l, const struct conform_spec *c, const cJSON *rq)
-{
-	const cJSON *rf = cJSON_GetObjectItemCaseSensitive(rq, "response_format");
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(
-		cJSON_GetObjectItemCaseSensitive(rf, "json_schema"), "schema");
-	char err[300];
-
-	if (!strcmp(c->expect, "json-schema") && !v)
-		return jsonfile_error(l, "response_format",
-				      "expect \"json-schema\" needs "
-				      "request.response_format.json_schema.schema");
-	if (v && schema_check(v, err, sizeof(err)))
-		return jsonfile_error(l, "schema", "the schema is not usable: %s", err);
-	return 0;
-}
-
-/* ok, or the error that says what is missing */
-static int need(struct jsonfile *l, bool ok, const char *key, const char *what)
-{
-	return ok ? 0 : jsonfile_error(l, key, "%s", what);
-}
-
-/* what each kind needs from its own keys and from the request */
-static int check_conform_needs(struct jsonfile *l, const struct probe *p)
-{
-	const struct conform_spec *c = p->conform;
-	const cJSON *rq = p->request;
-	const cJSON *n = cJSON_GetObjectItemCaseSensitive(rq, "n");
-	bool tools = cJSON_GetObjectItemCaseSensitive(rq, "tools") != NULL;
-
-	switch (c->kind) {
-	case CONFORM_FORMAT:
-		return check_format_needs(l, c, rq);
-	case CONFORM_ERROR:
-		return need(l, c->status, "check", "check 'error' needs 'status'");
-	case CONFORM_TOOL_CHOICE:
-	case CONFORM_TOOL_IDS:
-	case CONFORM_TOOL_ARGS:
-		return need(l, tools, "check", "a tool check needs request.tools") ||
-				       need(l,
-					    c->kind != CONFORM_TOOL_CHOICE ||
-						    strcmp(c->expect, "named") ||
-						    (c->tool && probe_find_tool(rq, c->tool)),
-					    "tool",
-					    "expect \"named\" needs 'tool', one of request.tools")
-			       ? -1
-			       : 0;
-	case CONFORM_STREAM:
-		return need(l, strcmp(c->expect, "tool-deltas") || tools, "expect",
-			    "\"tool-deltas\" needs request.tools");
-	case CONFORM_STOP:
-		return need(l, cJSON_GetObjectItemCaseSensitive(rq, "stop"), "check",
-			    "check 'stop' needs request.stop");
-	case CONFORM_MAX_TOKENS:
-		return need(l, c->max_tokens, "check", "check 'max-tokens' needs 'max_tokens'");
-	case CONFORM_CHOICES:
-		return need(l, cJSON_IsNumber(n) && n->valueint >= 2, "check",
-			    "check 'choices' needs request.n of 2 or more");
-	case CONFORM_LOGPROBS:
-		return need(l, cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(rq, "logprobs")),
-			    "check", "check 'logprobs' needs request.logprobs: true");
-	case CONFORM_ANSWER:
-		return need(l, c->answer_regex, "check", "check 'answer' needs 'answer_regex'");
-	default:
-		return 0;
-	}
-}
-
-static int load_conform_values(struct jsonfile *l, struct conform_spec *c, const cJSON *x)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(x, "calls");
-	static const char *const call_keys[] = { "min", "max", NULL };
-	char err[300];
-
-	c->min_calls = c->max_calls = -1;
-	c->times = 2;
-	c->required = true;
-	if (get_bool(l, x, "required", &c->required) ||
-	    jsonfile_string(l, x, "area", true, &c->area) ||
-	    jsonfile_string(l, x, "tool", false, &c->tool) ||
-	    jsonfile_string(l, x, "raw_body", false, &c->raw_body) ||
-	    jsonfile_string(l, x, "model", false, &c->model) ||
-	    jsonfile_string(l, x, "answer_regex", false, &c->answer_regex_src) ||
-	    jsonfile_string(l, x, "budget_field", false, &c->budget_field) ||
-	    jsonfile_long(l, x, "status", 400, 599, &c->status) ||
-	    jsonfile_long(l, x, "max_tokens", 1, 1048576, &c->max_tokens) ||
-	    get_int(l, x, "times", 2, 10, &c->times))
-		return -1;
-	if (v && (!cJSON_IsObject(v) || jsonfile_only_keys(l, v, "'calls'", call_keys) ||
-		  get_int(l, v, "min", 0, 64, &c->min_calls) ||
-		  get_int(l, v, "max", 0, 64, &c->max_calls)))
-		return v && !cJSON_IsObject(v) ? jsonfile_error(l, "calls",
-								"'calls' must be an "
-								"object")
-					       : -1;
-	if (c->budget_field && strcmp(c->budget_field, "max_tokens") &&
-	    strcmp(c->budget_field, "max_completion_tokens"))
-		return jsonfile_error(l, "budget_field",
-				      "'budget_field' must be \"max_tokens\" or "
-				      "\"max_completion_tokens\"");
-	if (c->answer_regex_src &&
-	    !(c->answer_regex = regex_compile(c->answer_regex_src, err, sizeof(err))))
-		return jsonfile_error(l, "answer_regex", "'answer_regex' does not compile: %s",
-				      err);
-	return 0;
-}
-
-/* The keys that belong to one kind of check: given to another, they
- * would be silently unused, so they are an error. */
-static int check_kind_keys(struct jsonfile *l, const struct conform_spec *c, const cJSON *x)
-{
-	static const struct {
-		const char *key;
-		enum conform_kind kind;
-	} owned[] = {
-		{ "status", CONFORM_ERROR },	  { "raw_body", CONFORM_ERROR },
-		{ "model", CONFORM_ERROR },	  { "tool", CONFORM_TOOL_CHOICE },
-		{ "calls", CONFORM_TOOL_CHOICE }, { "answer_regex", CONFORM_ANSWER },
-		{ "times", CONFORM_REPEAT },	  { "budget_field", CONFORM_MAX_TOKENS },
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof(owned) / sizeof(owned[0]); i++)
-		if (c->kind != owned[i].kind && cJSON_GetObjectItemCaseSensitive(x, owned[i].key))
-			return jsonfile_error(l, owned[i].key,
-					      "'%s' belongs to check '%s', not '%s'", owned[i].key,
-					      conform_kinds[owned[i].kind], conform_kinds[c->kind]);
-	return 0;
-}
-
-/* "conformance": the check a probe of probes/conformance/ is */
+/* "conformance": the check a probe of probes/conformance/ is (conform.h reads
+ * the block) */
 static int load_conform(struct jsonfile *l, struct probe *p, const cJSON *root)
 {
-	static const char *const keys[] = { "area",	    "check",	"required",
-					    "expect",	    "tool",	"calls",
-					    "status",	    "raw_body", "model",
-					    "answer_regex", "times",	"max_tokens",
-					    "budget_field", "remedy",	NULL };
 	static const char *const not_with[] = { "expect", "turns", "needle",
 						"run",	  "media", "summary" };
 	const cJSON *x = cJSON_GetObjectItemCaseSensitive(root, "conformance");
@@ -929,8 +594,6 @@ static int load_conform(struct jsonfile *l, struct probe *p, const cJSON *root)
 
 	if (!x)
 		return 0;
-	if (!cJSON_IsObject(x))
-		return jsonfile_error(l, "conformance", "'conformance' must be an object");
 	for (i = 0; i < sizeof(not_with) / sizeof(not_with[0]); i++)
 		if (cJSON_GetObjectItemCaseSensitive(root, not_with[i]))
 			return jsonfile_error(l, not_with[i],
@@ -939,39 +602,10 @@ static int load_conform(struct jsonfile *l, struct probe *p, const cJSON *root)
 					      not_with[i]);
 	if (p->api != API_CHAT)
 		return jsonfile_error(l, "api", "a conformance check uses the chat API");
-	if (!(p->conform = xcalloc(1, sizeof(*p->conform))))
-		return jsonfile_error(l, NULL, "out of memory");
 	/* every check runs unless its file says "default": false */
 	if (!cJSON_GetObjectItemCaseSensitive(root, "default"))
 		p->is_default = true;
-	return jsonfile_only_keys(l, x, "'conformance'", keys) ||
-			       load_conform_kind(l, p->conform, x) ||
-			       check_kind_keys(l, p->conform, x) ||
-			       load_conform_values(l, p->conform, x) ||
-			       load_conform_remedy(l, p->conform,
-						   cJSON_GetObjectItemCaseSensitive(x, "remedy"))
-		       ? -1
-		       : 0;
-}
-
-static void conform_release(struct conform_spec *c)
-{
-	size_t i;
-
-	if (!c)
-		return;
-	free(c->area);
-	free(c->expect);
-	free(c->tool);
-	free(c->raw_body);
-	free(c->model);
-	free(c->answer_regex_src);
-	regex_free(c->answer_regex);
-	free(c->budget_field);
-	for (i = 0; i < c->n_remedies; i++) {
-		free(c->remedy_text[i]);
-	}
-	free(c);
+	return (p->conform = conform_load(l, x, p->request)) ? 0 : -1;
 }
 
 struct probe *probe_load_text(const char *path, const char *text, size_t len, char *err,
@@ -1000,8 +634,7 @@ struct probe *probe_load_text(const char *path, const char *text, size_t len, ch
 	if (jsonfile_only_keys(&l, root, "the probe", keys) || load_identity(&l, p, root) ||
 	    load_run(&l, p, root) || load_summary(&l, p, root) || load_needle(&l, p, root) ||
 	    load_request(&l, p, root) || load_conform(&l, p, root) ||
-	    (!p->conform && load_expect(&l, p, root)) || load_turns(&l, p, root) ||
-	    (p->conform && check_conform_needs(&l, p)))
+	    (!p->conform && load_expect(&l, p, root)) || load_turns(&l, p, root))
 		goto fail;
 	cJSON_Delete(root);
 	return p;
@@ -1208,7 +841,7 @@ void probe_free(struct probe *p)
 	}
 	free(p->turns);
 	free(p->media);
-	conform_release(p->conform);
+	conform_free(p->conform);
 	free(p);
 }
 

@@ -12,6 +12,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "conform.h"
 #include "engine.h"
 #include "regex.h"
 
@@ -101,76 +102,6 @@ struct turn {
 
 enum probe_api { API_CHAT = 0, API_RESPONSES };
 
-/* What a conformance check does with its request and how its answers are
- * judged (conform.h); the names are the "check" values of probes/README.md. */
-enum conform_kind {
-	CONFORM_FORMAT = 0,	  /* response_format: the content obeys it */
-	CONFORM_ERROR,		  /* a bad request gets the status and an OpenAI error object */
-	CONFORM_TOOL_CHOICE,	  /* tool_choice / parallel_tool_calls: which calls come */
-	CONFORM_TOOL_IDS,	  /* every call has an id, no two the same */
-	CONFORM_TOOL_ARGS,	  /* arguments: a JSON string valid against the tool, both ways */
-	CONFORM_STOP,		  /* the request's stop strings end the answer */
-	CONFORM_MAX_TOKENS,	  /* the budget ends it at exactly N tokens, finish "length" */
-	CONFORM_CHOICES,	  /* n choices, or a clear 400 */
-	CONFORM_REPEAT,		  /* the same request twice or more gives the same answer */
-	CONFORM_LOGPROBS,	  /* logprobs and top_logprobs in the OpenAI shape */
-	CONFORM_USAGE_PROMPT,	  /* prompt_tokens equals the engine's own count */
-	CONFORM_USAGE_STREAM,	  /* streamed usage equals non-streamed usage */
-	CONFORM_USAGE_COMPLETION, /* completion_tokens within 1 of the tokens returned */
-	CONFORM_USAGE_REASONING,  /* reasoning tokens within completion tokens */
-	CONFORM_STREAM,		  /* one rule of the SSE stream (conform_spec.expect) */
-	CONFORM_ANSWER,		  /* the answer follows the request (answer_regex) */
-	CONFORM_REASONING_FIELD,  /* reasoning comes in its own field */
-	CONFORM_REASONING_SWITCH, /* enable_thinking: false stops it */
-	CONFORM_REASONING_EFFORT, /* reasoning_effort low/high changes its length */
-	CONFORM_KINDS
-};
-
-/* The statuses a conformance check ends in. */
-enum conform_status {
-	CONFORM_HONOURED = 0, /* applied as the API says */
-	CONFORM_IGNORED,      /* accepted, with no effect */
-	CONFORM_REJECTED,     /* refused with a 4xx */
-	CONFORM_BROKEN,	      /* applied wrongly */
-	CONFORM_SKIPPED,      /* a precondition was missing */
-	CONFORM_STATUSES
-};
-
-const char *conform_kind_name(enum conform_kind k);
-const char *conform_status_name(enum conform_status s);
-
-#define CONFORM_MAX_REMEDIES 8
-
-struct conform_spec {
-	enum conform_kind kind;
-	char *area;	/* "structured-output", "tools", ... (grouping in the matrix) */
-	bool required;	/* false: a rejection does not fail the check */
-	char *expect;	/* the kind's word: "json-schema", "call", "role"... or NULL */
-	char *tool;	/* tool-choice "named": the function the call must name */
-	int min_calls;	/* tool-choice: at least this many calls (-1: none asked) */
-	int max_calls;	/* tool-choice: at most this many (-1: no bound) */
-	long status;	/* error: the status expected */
-	char *raw_body; /* error: sent as it is instead of a built body, or NULL */
-	char *model;	/* error: the model asked for instead of the run's, or NULL */
-	char *answer_regex_src;
-	struct regex *answer_regex; /* answer: what the content must match */
-	int times;		    /* repeat: how many identical requests */
-	long max_tokens;	    /* the budget of its requests, 0: the run's */
-	char *budget_field;	    /* "max_tokens" or "max_completion_tokens" */
-	enum engine remedy_engine[CONFORM_MAX_REMEDIES]; /* UNKNOWN: the default */
-	char *remedy_text[CONFORM_MAX_REMEDIES];
-	size_t n_remedies;
-};
-
-/* How many chat requests check c sends (all at once). */
-int conform_requests(const struct conform_spec *c);
-/* True when status s fails check c: ignored and broken always, rejected
- * unless the check is optional; honoured and skipped never. */
-bool conform_fails(const struct conform_spec *c, enum conform_status s);
-/* The check's remedy for engine (UNKNOWN: none known): that engine's,
- * else the default, else NULL. */
-const char *conform_remedy(const struct conform_spec *c, enum engine engine);
-
 struct probe {
 	char *path; /* the file it came from */
 	char *text; /* the file as read (a recording carries it) */
@@ -217,7 +148,6 @@ struct probe *probe_set_find(const struct probe_set *set, const char *id);
  * id or out of memory (p is then still the caller's). */
 int probe_set_add(struct probe_set *set, struct probe *p);
 /* The "function" object of request.tools named name, or NULL. */
-const cJSON *probe_find_tool(const cJSON *request, const char *name);
 void probe_free(struct probe *p);
 void probe_set_release(struct probe_set *set);
 

@@ -342,7 +342,8 @@ static const char *refined(enum cause c, const struct remedy_context *ctx, char 
 			 ctx->pattern);
 		return out;
 	}
-	if ((c == CAUSE_HTTP_ERROR || c == CAUSE_REQUEST_REJECTED) && cause_http_remedy(ctx->status))
+	if ((c == CAUSE_HTTP_ERROR || c == CAUSE_REQUEST_REJECTED) &&
+	    cause_http_remedy(ctx->status))
 		return cause_http_remedy(ctx->status);
 	if (c == CAUSE_ENGINE_FAILED && ctx->finding)
 		return ctx->finding;

@@ -65,7 +65,6 @@ void run_result_release(struct run_result *r)
 	memset(r, 0, sizeof(*r));
 }
 
-
 struct observation *probe_result_add_obs(struct probe_result *p, const char *label)
 {
 	struct observation *o = xrealloc(p->obs, (p->n_obs + 1) * sizeof(*o));

@@ -29,10 +29,10 @@ struct observation {
 	bool graded; /* an answer was read and graded */
 	bool pass;
 	enum cause cause;
-	char *detail;	     /* one line: why it failed, or what passed */
+	char *detail;		       /* one line: why it failed, or what passed */
 	struct remedy_context context; /* what its cause's remedy depends on */
-	char *error;	     /* transport text or error-body excerpt, or NULL */
-	char *finish_reason; /* NULL when absent */
+	char *error;		       /* transport text or error-body excerpt, or NULL */
+	char *finish_reason;	       /* NULL when absent */
 	char *content_excerpt;
 	size_t content_chars;
 	char *reasoning_excerpt;
@@ -54,7 +54,7 @@ struct probe_result {
 	char *secret;		   /* the needle's secret for this variant, or NULL */
 	enum verdict verdict;
 	enum cause cause;
-	char *message; /* one line; NULL on pass */
+	char *message;		       /* one line; NULL on pass */
 	struct remedy_context context; /* its example answer's: for its remedy (remedy.h) */
 	double seconds;
 	int passed, total; /* answers that passed, answers asked for */

@@ -389,18 +389,98 @@ done:
 	free(j.haystack);
 }
 
-/* a conformance check: its requests at once, judged by conform */
+/* The engine's own count of a check's prompt (usage-prompt), -1 when it
+ * has none; how says how it was counted. */
+static long check_own_count(struct job *j, const char *body, const char **how)
+{
+	const struct probe *p = j->it->probe;
+	char *tok = p->conform->kind == CONFORM_USAGE_PROMPT
+			    ? chat_tokenize_body(p->request, &j->cs)
+			    : NULL;
+	long n = tok ? endpoint_own_count(&j->run->ep, &j->run->http, tok, body, how) : -1;
+
+	free(tok);
+	return n;
+}
+
+/* A check's answers, read and observed like a probe's, judged together by
+ * its kind into status and evidence (how the engine's own count was
+ * taken joins the evidence of a count it agreed with). */
+static void judge_check(struct job *j, const struct conform_variant *v,
+			const struct http_exchange *x, size_t n, enum conform_status *st,
+			char *evidence, size_t len)
+{
+	struct observe_ctx ctx = { j->it, false, &j->run->ep, j->run->model, j->run->sent_extra };
+	struct conform_answer a[CONFORM_MAX_ANSWERS];
+	struct conform_input in = { j->it->probe->conform, j->it->probe->request, a, n, -1 };
+	const char *how = NULL;
+	size_t i, used;
+
+	for (i = 0; i < n; i++) {
+		struct observation *o = probe_result_add_obs(j->pr, v[i].label);
+
+		a[i] = (struct conform_answer){ .label = v[i].label,
+						.stream = v[i].stream,
+						.status = x[i].status,
+						.transport = x[i].outcome == HTTP_DONE ? NULL
+										       : x[i].error,
+						.body = buf_cstr(&x[i].response),
+						.len = x[i].response.len };
+		if (a[i].transport && !*a[i].transport)
+			a[i].transport = http_outcome_name(x[i].outcome);
+		conform_answer_read(&a[i], x[i].marks, x[i].n_marks);
+		if (o) {
+			ctx.stream = v[i].stream;
+			observe_check_answer(&ctx, &x[i], &a[i], o);
+			o->retries = x[i].retries;
+		}
+	}
+	in.own = check_own_count(j, x[0].body, &how);
+	conform_judge(&in, st, evidence, len);
+	used = strlen(evidence);
+	if (in.own > 0 && *st == CONFORM_HONOURED && how)
+		snprintf(evidence + used, len - used, " (%s)", how);
+	for (i = 0; i < n; i++)
+		conform_answer_release(&a[i]);
+}
+
+/* a conformance check: its requests (as its kind varies them) at once,
+ * each answer observed, the answers judged by its kind (conform.h) */
 static void run_check(struct run *run, const struct plan_item *it, struct probe_result *pr)
 {
-	struct conform_env env;
+	const struct conform_spec *c = it->probe->conform;
+	struct conform_variant v[CONFORM_MAX_ANSWERS];
+	struct http_exchange x[CONFORM_MAX_ANSWERS];
+	enum conform_status st = CONFORM_SKIPPED;
+	char err[300], evidence[600];
 	struct job j;
+	size_t n, i, made;
 	double t0 = now();
 
 	job_init(&j, run, it, pr, STREAM_OFF);
-	env.http = &run->http;
-	env.ep = &run->ep;
-	env.cs = &j.cs;
-	conform_run(&env, it->probe, pr);
+	n = conform_variants(c, j.cs.thinking != THINKING_UNSUPPORTED, v);
+	memset(x, 0, sizeof(x));
+	snprintf(evidence, sizeof(evidence), "%s", "no request could be built");
+	for (made = 0; made < n; made++) {
+		x[made].url = j.url;
+		x[made].want_marks = v[made].stream;
+		x[made].body =
+			conform_body(c, it->probe->request, &j.cs, &v[made], err, sizeof(err));
+		if (!x[made].body) {
+			snprintf(evidence, sizeof(evidence), "%s", err);
+			break;
+		}
+	}
+	if (made == n && http_perform(x, n, &run->http))
+		snprintf(evidence, sizeof(evidence), "%s", x[0].error);
+	else if (made == n)
+		judge_check(&j, v, x, n, &st, evidence, sizeof(evidence));
+	pr->total = (int)n;
+	verdict_check(c, pr, st, evidence);
+	for (i = 0; i < n; i++) {
+		free((char *)x[i].body);
+		http_exchange_release(&x[i]);
+	}
 	pr->seconds = now() - t0;
 }
 

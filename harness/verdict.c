@@ -8,8 +8,10 @@
 
 #include "alloc.h"
 #include "buf.h"
+#include "text.h"
 
 #define NEEDLE_TOLERANCE 0.03 /* the haystack may miss its size by this much */
+#define EVIDENCE_CHARS	 400  /* a check's message */
 
 /* the most frequent cause among pr's failed answers; CAUSE_NONE if none */
 static enum cause main_cause(const struct probe_result *pr, size_t counts[CAUSE_COUNT],
@@ -81,6 +83,17 @@ void verdict_conclude(struct probe_result *pr)
 					  pr->total, detail_of(example));
 	else
 		pr->message = buf_strdupf("%s", detail_of(example));
+}
+
+void verdict_check(const struct conform_spec *c, struct probe_result *pr, enum conform_status st,
+		   const char *evidence)
+{
+	pr->conform = st;
+	pr->message = text_excerpt(evidence, strlen(evidence), EVIDENCE_CHARS, true);
+	pr->verdict = st == CONFORM_SKIPPED  ? VERDICT_SKIPPED
+		      : conform_fails(c, st) ? VERDICT_FAIL
+					     : VERDICT_PASS;
+	pr->passed = st == CONFORM_HONOURED;
 }
 
 void verdict_stream_medians(struct probe_result *pr)

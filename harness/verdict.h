@@ -4,7 +4,8 @@
  * into what the reports say: the verdict (graded failures make a FAIL,
  * failed exchanges only an ERROR), the most frequent cause with one
  * answer as its example, the stream medians, the --stream-parity merge,
- * the haystack's size check, and the verdict of a probe never sent.
+ * the haystack's size check, a conformance check's verdict from its
+ * status, and the verdict of a probe never sent.
  * Never prints, never sends. */
 #ifndef PREFLIGHT_VERDICT_H
 #define PREFLIGHT_VERDICT_H
@@ -15,6 +16,12 @@
 /* Sets pr's verdict, cause, remedy and message from its observations; a
  * probe with none is an error, never a pass. */
 void verdict_conclude(struct probe_result *pr);
+
+/* A conformance check's verdict from its kind's judgement: status st
+ * (pr->conform), the evidence as its message, a FAIL when st fails check c
+ * (conform_fails), SKIPPED when it was skipped, else a PASS. */
+void verdict_check(const struct conform_spec *c, struct probe_result *pr, enum conform_status st,
+		   const char *evidence);
 
 /* Sets pr's stream figures to the medians over its streamed answers. */
 void verdict_stream_medians(struct probe_result *pr);

@@ -184,6 +184,21 @@ static const struct row rows[] = {
 	  "2 fragments" },
 };
 
+/* reads the answers a (label, stream, status, body set) and judges them
+ * as check p's */
+static void judge_answers(const struct probe *p, struct conform_answer *a, size_t n, long own,
+			  enum conform_status *st, char *ev, size_t len)
+{
+	struct conform_input in = { p->conform, p->request, a, n, own };
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		conform_answer_read(&a[i], NULL, 0);
+	conform_judge(&in, st, ev, len);
+	for (i = 0; i < n; i++)
+		conform_answer_release(&a[i]);
+}
+
 static void judge(const char *id, const char *const *bodies, const long *status, size_t n, long own,
 		  enum conform_status want, const char *evidence)
 {
@@ -201,7 +216,7 @@ static void judge(const char *id, const char *const *bodies, const long *status,
 		a[i].body = bodies[i];
 		a[i].len = strlen(bodies[i]);
 	}
-	conform_judge(p, a, n, own, &got, ev, sizeof(ev));
+	judge_answers(p, a, n, own, &got, ev, sizeof(ev));
 	ck_assert_msg(got == want, "%s: %s (%s), want %s", id, conform_status_name(got), ev,
 		      conform_status_name(want));
 	ck_assert_msg(strstr(ev, evidence) != NULL, "%s: evidence '%s' lacks '%s'", id, ev,
@@ -369,18 +384,61 @@ START_TEST(unstreamed_and_cut)
 				  "\"usage\":{\"prompt_tokens\":5,\"completion_tokens\":16}}";
 	const struct probe *done = check_named("s-done"), *req = check_named("tc-required");
 	char *body = whole("\"Hello\"", NULL, NULL, 5, 2);
-	struct conform_answer a = { "streamed", true, 200, NULL, body, strlen(body), NULL, 0 };
+	struct conform_answer a = { .label = "streamed",
+				    .stream = true,
+				    .status = 200,
+				    .body = body,
+				    .len = strlen(body) };
 	enum conform_status st;
 	char ev[600];
 
-	conform_judge(done, &a, 1, -1, &st, ev, sizeof(ev));
+	judge_answers(done, &a, 1, -1, &st, ev, sizeof(ev));
 	ck_assert_int_eq(st, CONFORM_IGNORED);
 	ck_assert_ptr_nonnull(strstr(ev, "\"stream\": true had no effect"));
-	a = (struct conform_answer){ "plain", false, 200, NULL, cut, strlen(cut), NULL, 0 };
-	conform_judge(req, &a, 1, -1, &st, ev, sizeof(ev));
+	a = (struct conform_answer){
+		.label = "plain", .status = 200, .body = cut, .len = strlen(cut)
+	};
+	judge_answers(req, &a, 1, -1, &st, ev, sizeof(ev));
 	ck_assert_int_eq(st, CONFORM_SKIPPED);
 	ck_assert_ptr_nonnull(strstr(ev, "the budget ran out first"));
 	free(body);
+}
+END_TEST
+
+/* Every kind is a row with a name, its requests and its judge; each name
+ * reads back to its kind, and probes/README.md's table has one row for
+ * each (a kind added to the table and not to the guide fails here). */
+START_TEST(every_kind_is_a_row)
+{
+	char path[4096], row[80];
+	char *guide;
+	int k;
+
+	snprintf(path, sizeof(path), "%s/probes/README.md", repo_root());
+	guide = read_text_file(path);
+	ck_assert_ptr_nonnull(guide);
+	for (k = 0; k < CONFORM_KINDS; k++) {
+		const struct conform_row *row_of = conform_row_of((enum conform_kind)k);
+		struct conform_spec spec = { .kind = (enum conform_kind)k, .times = 3 };
+		struct conform_variant v[CONFORM_MAX_ANSWERS];
+		size_t n, i;
+
+		ck_assert_ptr_nonnull(row_of);
+		ck_assert_msg(row_of->name && row_of->variants && row_of->judge, "kind %d", k);
+		ck_assert_int_eq(conform_kind_named(row_of->name), k);
+		for (i = 0; i < 2; i++) {
+			n = conform_variants(&spec, i == 1, v);
+			ck_assert_msg(n >= 1 && n <= CONFORM_MAX_ANSWERS, "%s", row_of->name);
+			while (n--)
+				ck_assert_ptr_nonnull(v[n].label);
+		}
+		snprintf(row, sizeof(row), "| `%s`", row_of->name);
+		ck_assert_msg(strstr(guide, row) != NULL, "probes/README.md has no row for %s",
+			      row_of->name);
+	}
+	ck_assert_ptr_null(conform_row_of(CONFORM_KINDS));
+	ck_assert_int_eq(conform_kind_named("no-such-kind"), CONFORM_KINDS);
+	free(guide);
 }
 END_TEST
 
@@ -778,6 +836,7 @@ Suite *conform_suite(void)
 	tcase_add_loop_test(judged, built_answers, 0, sizeof(builts) / sizeof(builts[0]));
 	tcase_add_test(judged, compared_answers);
 	tcase_add_test(judged, unstreamed_and_cut);
+	tcase_add_test(judged, every_kind_is_a_row);
 	tcase_add_loop_test(loaded, loader_rules, 0, sizeof(files) / sizeof(files[0]));
 	tcase_add_test(loaded, required_and_remedies);
 	tcase_add_test(loaded, shipped_checks);

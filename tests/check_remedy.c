@@ -26,7 +26,16 @@ static struct conform_spec check = {
 	.n_remedies = 1,
 };
 
-enum kind { K_PLAIN, K_NEEDLE_LOST, K_NEEDLE_DISTRACTED, K_PATTERN, K_404, K_FINDING, K_CHECK, K_N };
+enum kind {
+	K_PLAIN,
+	K_NEEDLE_LOST,
+	K_NEEDLE_DISTRACTED,
+	K_PATTERN,
+	K_404,
+	K_FINDING,
+	K_CHECK,
+	K_N
+};
 
 static void context_of(enum kind k, struct remedy_context *ctx)
 {
@@ -84,10 +93,11 @@ START_TEST(remedy_belongs_to_the_cause)
 						      cause_code((enum cause)c), k);
 					refined++;
 				} else {
-					ck_assert_msg(!strcmp(got, own),
-						      "%s on %s, kind %d: '%s', not the cause's '%s'",
-						      cause_code((enum cause)c),
-						      engine_name((enum engine)e), k, got, own);
+					ck_assert_msg(
+						!strcmp(got, own),
+						"%s on %s, kind %d: '%s', not the cause's '%s'",
+						cause_code((enum cause)c),
+						engine_name((enum engine)e), k, got, own);
 				}
 			}
 	ck_assert_int_eq(refined, 6 * ENGINE_COUNT);
@@ -114,9 +124,9 @@ START_TEST(needle_cells_get_their_causes_remedy)
 		const char *scenario, *cause;
 	} runs[] = { { "thinking-starved", "thinking-starvation" },
 		     { "think-tags", "reasoning-bleed" } };
-	const char *argv[] = { "run",	       "--endpoint", NULL,	    "--checks",
-			       "needle",       "--needle-ctx", "4k,8k",	    "--needle-depth",
-			       "0:1:0.5",      "--json",       "r.json",    NULL };
+	const char *argv[] = { "run",	  "--endpoint",	  NULL,	    "--checks",
+			       "needle",  "--needle-ctx", "4k,8k",  "--needle-depth",
+			       "0:1:0.5", "--json",	  "r.json", NULL };
 	size_t i;
 
 	for (i = 0; i < sizeof(runs) / sizeof(runs[0]); i++) {

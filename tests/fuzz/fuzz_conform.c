@@ -38,19 +38,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	for (s = 0; s < sizeof(statuses) / sizeof(statuses[0]); s++)
 		for (k = 0; k < 2; k++) {
-			for (i = 0; i < 3; i++)
-				a[i] = (struct conform_answer){ "plain",
-								k == 1,
-								statuses[s],
-								NULL,
-								(const char *)data,
-								size,
-								NULL,
-								0 };
-			for (i = 0; i < checks.n; i++) {
-				conform_judge(checks.items[i], a, 1, 7, &st, ev, sizeof(ev));
-				conform_judge(checks.items[i], a, 3, -1, &st, ev, sizeof(ev));
+			for (i = 0; i < 3; i++) {
+				a[i] = (struct conform_answer){ .label = "plain",
+								.stream = k == 1,
+								.status = statuses[s],
+								.body = (const char *)data,
+								.len = size };
+				conform_answer_read(&a[i], NULL, 0);
 			}
+			for (i = 0; i < checks.n; i++) {
+				const struct probe *p = checks.items[i];
+				struct conform_input one = { p->conform, p->request, a, 1, 7 };
+				struct conform_input three = { p->conform, p->request, a, 3, -1 };
+
+				conform_judge(&one, &st, ev, sizeof(ev));
+				conform_judge(&three, &st, ev, sizeof(ev));
+			}
+			for (i = 0; i < 3; i++)
+				conform_answer_release(&a[i]);
 		}
 	return 0;
 }
