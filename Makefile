@@ -71,7 +71,8 @@ all: preflight fixtures/fake-endpoint
 preflight: $(LIB_OBJ) harness/main.o
 	$(call say,LINK,$@)$(CC) $(LDFLAGS) -o $@ $^ $(PKG_LIBS) -lpthread
 
-fixtures/fake-endpoint: fixtures/fake_endpoint.o fixtures/fake_conform.o harness/buf.o harness/alloc.o
+fixtures/fake-endpoint: fixtures/fake_endpoint.o fixtures/fake_conform.o harness/buf.o harness/alloc.o \
+		harness/text.o
 	$(call say,LINK,$@)$(CC) $(LDFLAGS) -o $@ $^ $(PKG_LIBS) $(MHD_LIBS) -lpthread
 
 fixtures/fake_endpoint.o: fixtures/fake_endpoint.c

@@ -121,7 +121,7 @@ static int against_schema(const struct config *c, const char *path, const struct
 	if (file_read(file, 1 << 20, &s, err, sizeof(err)) == 0)
 		schema = cJSON_ParseWithLength(buf_cstr(&s), s.len);
 	doc = schema ? jsonfile_parse(&f) : NULL;
-	if (doc && schema_validate(schema, doc, why, sizeof(why)) == 0) {
+	if (doc && schema_validate(schema, doc, why, sizeof(why)) == SCHEMA_INVALID) {
 		last_member(why, key, sizeof(key));
 		jsonfile_where(&f, *key ? key : NULL, where, sizeof(where));
 		say_error("%s: does not match %s.schema.json: %s", where, name, why);

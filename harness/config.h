@@ -84,7 +84,7 @@ struct recipe_text {
 	const char *text;
 };
 
-#define CONFIG_MAX_OUTPUTS 8 /* one per format; a test pins it to the formats */
+#define CONFIG_MAX_OUTPUTS 8 /* one per format: report.c asserts every format fits */
 
 /* the values of a repeatable flag (--image-expect TEXT ...) */
 struct config_texts {

@@ -45,7 +45,7 @@ static void quote(char *out, size_t n, const char *s, size_t len, size_t max)
 void conform_answer_read(struct conform_answer *a, const struct http_mark *marks, size_t n_marks)
 {
 	char err[200];
-	int rc;
+	enum reply_result rc;
 
 	memset(&a->r, 0, sizeof(a->r));
 	memset(&a->w, 0, sizeof(a->w));
@@ -58,12 +58,12 @@ void conform_answer_read(struct conform_answer *a, const struct http_mark *marks
 					    sizeof(err))
 		       : reply_parse(a->body, a->len, &a->r, err, sizeof(err));
 	wire_read(a->body, a->len, a->stream, &a->w, a->why, sizeof(a->why));
-	a->read = rc == 0;
-	if (rc)
+	a->read = rc == REPLY_OK;
+	if (!a->read)
 		snprintf(a->why, sizeof(a->why), "%s", err);
-	if (rc && a->stream) { /* "stream": true, and no stream came */
+	if (!a->read && a->stream) { /* "stream": true, and no stream came */
 		reply_release(&a->r);
-		a->unstreamed = reply_parse(a->body, a->len, &a->r, err, sizeof(err)) == 0;
+		a->unstreamed = reply_parse(a->body, a->len, &a->r, err, sizeof(err)) == REPLY_OK;
 	}
 }
 
@@ -130,7 +130,7 @@ static void judge_format(const struct conform_input *in, enum conform_status *st
 		cJSON_GetObjectItemCaseSensitive(rf, "json_schema"), "schema");
 	char q[SHOW_CHARS * 4], err[300];
 	cJSON *doc;
-	int rc;
+	enum schema_result rc;
 
 	quote(q, sizeof(q), j->r.content, j->r.content_len, SHOW_CHARS);
 	if (!strcmp(want, "text")) {
@@ -151,12 +151,13 @@ static void judge_format(const struct conform_input *in, enum conform_status *st
 		*st = cJSON_IsObject(doc) ? CONFORM_HONOURED : CONFORM_BROKEN;
 		put(ev, n, cJSON_IsObject(doc) ? "a JSON object: %s" : "JSON, not an object: %s",
 		    q);
-	} else if ((rc = schema_validate(schema, doc, err, sizeof(err))) == 1) {
+	} else if ((rc = schema_validate(schema, doc, err, sizeof(err))) == SCHEMA_VALID) {
 		*st = CONFORM_HONOURED;
 		put(ev, n, "valid against the schema: %s", q);
 	} else {
-		*st = rc == 0 ? CONFORM_BROKEN : CONFORM_SKIPPED;
-		put(ev, n, "%s: %s", rc == 0 ? "violates the schema" : "cannot validate", err);
+		*st = rc == SCHEMA_INVALID ? CONFORM_BROKEN : CONFORM_SKIPPED;
+		put(ev, n, "%s: %s",
+		    rc == SCHEMA_INVALID ? "violates the schema" : "cannot validate", err);
 	}
 	cJSON_Delete(doc);
 }
@@ -302,12 +303,14 @@ static int args_valid(const cJSON *rq, const struct conform_answer *j, char *why
 			chat_find_tool(rq, r->calls[i].name), "parameters");
 		const char *text = r->calls[i].arguments ? r->calls[i].arguments : "";
 		cJSON *args = reply_json_document(text, strlen(text));
-		int rc = args ? (schema ? schema_validate(schema, args, err, sizeof(err)) : 1) : 0;
+		enum schema_result rc = !args	 ? SCHEMA_INVALID
+					: schema ? schema_validate(schema, args, err, sizeof(err))
+						 : SCHEMA_VALID;
 
 		if (!args)
 			snprintf(err, sizeof(err), "not one JSON document: %.60s", text);
 		cJSON_Delete(args);
-		if (rc != 1) {
+		if (rc != SCHEMA_VALID) {
 			snprintf(why, n, "%s: %s(%s)", j->label, r->calls[i].name, err);
 			return 0;
 		}

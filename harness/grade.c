@@ -177,7 +177,7 @@ static void check_tools(const struct expect *x, const struct chat_reply *r, stru
 		const struct tool_call *c = &r->calls[i];
 		cJSON *args;
 		char *ex;
-		int rc;
+		enum schema_result rc;
 
 		if (strcmp(c->name, x->tool_name)) {
 			ev->wrong_tool = true;
@@ -195,13 +195,13 @@ static void check_tools(const struct expect *x, const struct chat_reply *r, stru
 		}
 		rc = x->tool_parameters
 			     ? schema_validate(x->tool_parameters, args, why, sizeof(why))
-			     : 1;
+			     : SCHEMA_VALID;
 		if (rc == SCHEMA_PATTERN_LIMIT) {
 			char what[200];
 
 			schema_pattern(why, what, sizeof(what));
 			pattern_limit(g, ev, what);
-		} else if (rc != 1) {
+		} else if (rc != SCHEMA_VALID) {
 			ev->bad_arguments = true;
 			ex = text_excerpt(c->arguments, strlen(c->arguments), 80, true);
 			set_fail(g, "tool arguments '%s' do not match the schema: %s", ex ? ex : "",
@@ -291,7 +291,7 @@ static void check_schema(struct check *k)
 {
 	char why[300];
 	cJSON *obj = grade_json_object(k->r->content, k->r->content_len, why, sizeof(why));
-	int rc;
+	enum schema_result rc;
 
 	if (!obj) {
 		k->ev->json_after_prose = json_after_prose(k->r->content, k->r->content_len);
@@ -305,7 +305,7 @@ static void check_schema(struct check *k)
 
 		schema_pattern(why, what, sizeof(what));
 		pattern_limit(k->g, k->ev, what);
-	} else if (rc != 1) {
+	} else if (rc != SCHEMA_VALID) {
 		set_fail(k->g, "JSON answer does not match the schema: %s", why);
 	}
 	cJSON_Delete(obj);
@@ -428,7 +428,8 @@ static bool text_schema(const struct expect *x, const struct grade_policy *pol, 
 {
 	char why[64];
 	cJSON *obj = grade_json_object(t, n, why, sizeof(why));
-	bool ok = obj && schema_validate(x->content_json_schema, obj, why, sizeof(why)) == 1;
+	bool ok = obj &&
+		  schema_validate(x->content_json_schema, obj, why, sizeof(why)) == SCHEMA_VALID;
 
 	(void)pol;
 	cJSON_Delete(obj);

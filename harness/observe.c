@@ -80,7 +80,7 @@ static int read_reply(const struct observe_ctx *ctx, const struct http_exchange 
 {
 	const char *body = buf_cstr(&x->response);
 	char err[256];
-	int rc;
+	enum reply_result rc;
 
 	if (ctx->stream) {
 		o->streamed = true;
@@ -90,9 +90,9 @@ static int read_reply(const struct observe_ctx *ctx, const struct http_exchange 
 							    sizeof(err))
 			     : reply_stream_parse(body, x->response.len, x->marks, x->n_marks,
 						  reply, &o->stream, err, sizeof(err));
-		if (!rc)
+		if (rc == REPLY_OK)
 			return 0;
-		o->cause = rc == -2 ? CAUSE_HTTP_ERROR : CAUSE_MALFORMED_RESPONSE;
+		o->cause = rc == REPLY_ERROR_EVENT ? CAUSE_HTTP_ERROR : CAUSE_MALFORMED_RESPONSE;
 		o->error = xstrdup(err);
 		o->detail = buf_strdupf("%s (after %zu events)", err, o->stream.events);
 		return -1;
@@ -100,7 +100,7 @@ static int read_reply(const struct observe_ctx *ctx, const struct http_exchange 
 	rc = ctx->it->probe->api == API_RESPONSES
 		     ? reply_responses_parse(body, x->response.len, reply, err, sizeof(err))
 		     : reply_parse(body, x->response.len, reply, err, sizeof(err));
-	if (!rc)
+	if (rc == REPLY_OK)
 		return 0;
 	o->cause = CAUSE_MALFORMED_RESPONSE;
 	o->error = text_excerpt(body, x->response.len, EXCERPT_CHARS, true);

@@ -113,19 +113,22 @@ static void check_finish(struct chat_reply *r, const cJSON *v, const char *where
 	free(name);
 }
 
-static int parse_calls(const cJSON *arr, struct chat_reply *r)
+/* what parse_calls and stream_tool_delta return */
+enum calls_result { CALLS_OK = 0, CALLS_NO_MEMORY = -1, CALLS_TOO_MANY = -2 };
+
+static enum calls_result parse_calls(const cJSON *arr, struct chat_reply *r)
 {
 	const cJSON *tc;
 	size_t n = 0;
 
 	if (!cJSON_IsArray(arr) || !cJSON_GetArraySize(arr))
-		return 0;
+		return CALLS_OK;
 	n = (size_t)cJSON_GetArraySize(arr);
 	if (n > CHAT_MAX_TOOL_CALLS)
-		return -2; /* no answer needs that many: refuse, do not truncate */
+		return CALLS_TOO_MANY; /* no answer needs that many: refuse, do not truncate */
 	r->calls = xcalloc(n, sizeof(*r->calls));
 	if (!r->calls)
-		return -1;
+		return CALLS_NO_MEMORY;
 	cJSON_ArrayForEach(tc, arr)
 	{
 		const cJSON *fn = cJSON_GetObjectItemCaseSensitive(tc, "function");
@@ -146,9 +149,9 @@ static int parse_calls(const cJSON *arr, struct chat_reply *r)
 		else
 			c->arguments = dup_string(args);
 		if (!c->name || !c->arguments)
-			return -1;
+			return CALLS_NO_MEMORY;
 	}
-	return 0;
+	return CALLS_OK;
 }
 
 cJSON *reply_json_document(const char *body, size_t len)
@@ -234,11 +237,13 @@ static void read_usage(const cJSON *usage, struct chat_reply *r)
 		r->reasoning_tokens = usage_int(usage, "reasoning_tokens");
 }
 
-int reply_parse(const char *body, size_t len, struct chat_reply *r, char *err, size_t errlen)
+enum reply_result reply_parse(const char *body, size_t len, struct chat_reply *r, char *err,
+			      size_t errlen)
 {
 	cJSON *root = NULL;
 	const cJSON *choice, *msg, *v;
-	int rc = -1, calls_rc = 0;
+	enum reply_result rc = REPLY_UNREADABLE;
+	enum calls_result calls_rc = CALLS_OK;
 
 	reply_reset(r);
 	r->had_nul = has_nul_escape(body, len);
@@ -280,7 +285,7 @@ int reply_parse(const char *body, size_t len, struct chat_reply *r, char *err, s
 	r->reasoning = dup_string(r->reasoning_field ? v : NULL);
 	if (!r->content || !r->reasoning ||
 	    (calls_rc = parse_calls(cJSON_GetObjectItemCaseSensitive(msg, "tool_calls"), r))) {
-		if (calls_rc == -2)
+		if (calls_rc == CALLS_TOO_MANY)
 			snprintf(err, errlen, "the reply has more than %d tool calls",
 				 CHAT_MAX_TOOL_CALLS);
 		else
@@ -289,7 +294,7 @@ int reply_parse(const char *body, size_t len, struct chat_reply *r, char *err, s
 	}
 	r->content_len = strlen(r->content);
 	r->reasoning_len = strlen(r->reasoning);
-	rc = 0;
+	rc = REPLY_OK;
 out:
 	cJSON_Delete(root);
 	return rc;
@@ -372,7 +377,7 @@ static int append_arguments(struct stream_state *s, size_t i, const cJSON *args)
 	return rc ? -1 : 0;
 }
 
-static int stream_tool_delta(struct stream_state *s, const cJSON *calls)
+static enum calls_result stream_tool_delta(struct stream_state *s, const cJSON *calls)
 {
 	const cJSON *tc;
 
@@ -389,14 +394,14 @@ static int stream_tool_delta(struct stream_state *s, const cJSON *calls)
 		if (cJSON_IsNumber(idx)) {
 			/* the range first: casting a huge double to an integer is undefined */
 			if (!(idx->valuedouble >= 0 && idx->valuedouble < CHAT_MAX_TOOL_CALLS))
-				return -2; /* more calls than any answer needs, or a nonsense index */
+				return CALLS_TOO_MANY; /* more calls than any answer needs, or a nonsense index */
 			i = (size_t)idx->valuedouble;
 		}
 		if (i >= s->r->n_calls) {
 			struct tool_call *grown = xrealloc(s->r->calls, (i + 1) * sizeof(*grown));
 
 			if (!grown)
-				return -1;
+				return CALLS_NO_MEMORY;
 			memset(grown + s->r->n_calls, 0, (i + 1 - s->r->n_calls) * sizeof(*grown));
 			s->r->calls = grown;
 			s->r->n_calls = i + 1;
@@ -404,17 +409,17 @@ static int stream_tool_delta(struct stream_state *s, const cJSON *calls)
 		c = &s->r->calls[i];
 		if (cJSON_IsString(id) && *id->valuestring && !c->id &&
 		    !(c->id = xstrdup(id->valuestring)))
-			return -1;
+			return CALLS_NO_MEMORY;
 		if (cJSON_IsString(name) && *name->valuestring && (!c->name || !*c->name)) {
 			free(c->name);
 			if (!(c->name = xstrdup(name->valuestring)))
-				return -1;
+				return CALLS_NO_MEMORY;
 		}
 		check_arguments(s->r, args, "choices[0].delta", i);
 		if (append_arguments(s, i, args))
-			return -1;
+			return CALLS_NO_MEMORY;
 	}
-	return 0;
+	return CALLS_OK;
 }
 
 static void note_token(struct stream_state *s, double t, bool visible)
@@ -475,9 +480,10 @@ static int stream_error(struct stream_state *s, const cJSON *o, const struct sse
 static int stream_delta(struct stream_state *s, const cJSON *choice)
 {
 	const cJSON *delta = cJSON_GetObjectItemCaseSensitive(choice, "delta"), *v;
-	int rc = stream_tool_delta(s, cJSON_GetObjectItemCaseSensitive(delta, "tool_calls"));
+	enum calls_result rc =
+		stream_tool_delta(s, cJSON_GetObjectItemCaseSensitive(delta, "tool_calls"));
 
-	if (rc == -2)
+	if (rc == CALLS_TOO_MANY)
 		return stream_fail(s, "a tool-call index outside 0..%d in the stream",
 				   CHAT_MAX_TOOL_CALLS - 1);
 	check_content(s->r, cJSON_GetObjectItemCaseSensitive(delta, "content"), "choices[0].delta");
@@ -566,9 +572,10 @@ static void stream_metrics(struct stream_state *s)
 }
 
 /* a stream of either API, each event through on_one */
-static int parse_stream(const char *body, size_t len, const struct http_mark *marks, size_t n_marks,
-			struct chat_reply *r, struct stream_stats *st, char *err, size_t errlen,
-			int (*on_one)(void *, const struct sse_event *))
+static enum reply_result parse_stream(const char *body, size_t len, const struct http_mark *marks,
+				      size_t n_marks, struct chat_reply *r, struct stream_stats *st,
+				      char *err, size_t errlen,
+				      int (*on_one)(void *, const struct sse_event *))
 {
 	struct stream_state s;
 	struct sse_parser p;
@@ -613,13 +620,14 @@ static int parse_stream(const char *body, size_t len, const struct http_mark *ma
 	free(s.tokens);
 	if (!s.failed && !st->events) {
 		snprintf(err, errlen, "the stream holds no events");
-		return -1;
+		return REPLY_UNREADABLE;
 	}
-	return s.failed ? (s.error_object ? -2 : -1) : 0;
+	return s.failed ? (s.error_object ? REPLY_ERROR_EVENT : REPLY_UNREADABLE) : REPLY_OK;
 }
 
-int reply_stream_parse(const char *body, size_t len, const struct http_mark *marks, size_t n_marks,
-		       struct chat_reply *r, struct stream_stats *st, char *err, size_t errlen)
+enum reply_result reply_stream_parse(const char *body, size_t len, const struct http_mark *marks,
+				     size_t n_marks, struct chat_reply *r, struct stream_stats *st,
+				     char *err, size_t errlen)
 {
 	return parse_stream(body, len, marks, n_marks, r, st, err, errlen, on_event);
 }
@@ -688,12 +696,12 @@ static int responses_output(const cJSON *root, struct buf *content, struct buf *
 	return 0;
 }
 
-int reply_responses_parse(const char *body, size_t len, struct chat_reply *r, char *err,
-			  size_t errlen)
+enum reply_result reply_responses_parse(const char *body, size_t len, struct chat_reply *r,
+					char *err, size_t errlen)
 {
 	struct buf content = BUF_INIT(0), reasoning = BUF_INIT(0);
 	cJSON *root = NULL;
-	int rc = -1;
+	enum reply_result rc = REPLY_UNREADABLE;
 
 	reply_reset(r);
 	r->had_nul = has_nul_escape(body, len);
@@ -709,7 +717,7 @@ int reply_responses_parse(const char *body, size_t len, struct chat_reply *r, ch
 	}
 	responses_facts(root, r);
 	r->reasoning_field = reasoning.len ? "reasoning_text" : NULL;
-	rc = 0;
+	rc = REPLY_OK;
 out:
 	r->content = buf_detach(&content);
 	r->content_len = r->content ? strlen(r->content) : 0;
@@ -785,17 +793,19 @@ static int on_responses_event(void *ctx, const struct sse_event *ev)
 	return rc;
 }
 
-int reply_responses_stream_parse(const char *body, size_t len, const struct http_mark *marks,
-				 size_t n_marks, struct chat_reply *r, struct stream_stats *st,
-				 char *err, size_t errlen)
+enum reply_result reply_responses_stream_parse(const char *body, size_t len,
+					       const struct http_mark *marks, size_t n_marks,
+					       struct chat_reply *r, struct stream_stats *st,
+					       char *err, size_t errlen)
 {
-	int rc = parse_stream(body, len, marks, n_marks, r, st, err, errlen, on_responses_event);
+	enum reply_result rc =
+		parse_stream(body, len, marks, n_marks, r, st, err, errlen, on_responses_event);
 
 	if (!rc && !st->done) {
 		snprintf(err, errlen,
 			 "the Responses stream ended without response.completed after %zu events",
 			 st->events);
-		return -1;
+		return REPLY_UNREADABLE;
 	}
 	return rc;
 }

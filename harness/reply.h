@@ -57,20 +57,30 @@ struct stream_stats {
 
 struct http_mark;
 
+/* What the reply readers return. */
+enum reply_result {
+	REPLY_OK = 0,
+	REPLY_UNREADABLE = -1,	/* not a reply of its shape; err says why */
+	REPLY_ERROR_EVENT = -2, /* a stream carried the endpoint's error; err is its message */
+};
+
 /* Reassembles a streamed chat completion (SSE body) into r: content,
  * reasoning under either name, tool calls by index (id and name from the
  * first fragment, arguments concatenated), finish reason, the usage chunk.
- * marks (may be NULL) time the events. Returns 0; -2 with the endpoint's
- * message in err when the stream carried an error object; -1 with the
- * reason when it could not be read. The reply and stats are filled as far
+ * marks (may be NULL) time the events. Returns REPLY_OK; REPLY_ERROR_EVENT
+ * with the endpoint's message in err when the stream carried an error
+ * object; REPLY_UNREADABLE with the reason when it could not be read. The reply and stats are filled as far
  * as the stream went, and r must be released. */
-int reply_stream_parse(const char *body, size_t len, const struct http_mark *marks, size_t n_marks,
-		       struct chat_reply *r, struct stream_stats *st, char *err, size_t errlen);
+enum reply_result reply_stream_parse(const char *body, size_t len, const struct http_mark *marks,
+				     size_t n_marks, struct chat_reply *r, struct stream_stats *st,
+				     char *err, size_t errlen);
 
-/* Parses a chat completion body. Returns 0, or -1 with the reason in err
+/* Parses a chat completion body. Returns REPLY_OK, or REPLY_UNREADABLE
+ * with the reason in err
  * (not JSON, no choices, no message). The reply is filled either way and
  * must be released. */
-int reply_parse(const char *body, size_t len, struct chat_reply *r, char *err, size_t errlen);
+enum reply_result reply_parse(const char *body, size_t len, struct chat_reply *r, char *err,
+			      size_t errlen);
 void reply_release(struct chat_reply *r);
 /* body as one JSON document, or NULL: anything but whitespace after it (a
  * raw NUL, a second document, prose) makes it none. Caller deletes. */
@@ -84,16 +94,17 @@ bool reply_finish_is_openai(const char *finish);
  * parts the reasoning, status completed is finish "stop", incomplete at
  * max_output_tokens "length" (else the status). Same contract as
  * reply_parse. */
-int reply_responses_parse(const char *body, size_t len, struct chat_reply *r, char *err,
-			  size_t errlen);
+enum reply_result reply_responses_parse(const char *body, size_t len, struct chat_reply *r,
+					char *err, size_t errlen);
 
 /* Reads a streamed Responses reply (response.output_text.delta,
  * response.reasoning_text.delta, then response.completed or .incomplete
  * with the whole response; response.failed and error events are the
  * endpoint's message). Same contract as reply_stream_parse; a stream that
- * never completes is -1. */
-int reply_responses_stream_parse(const char *body, size_t len, const struct http_mark *marks,
-				 size_t n_marks, struct chat_reply *r, struct stream_stats *st,
-				 char *err, size_t errlen);
+ * never completes is REPLY_UNREADABLE. */
+enum reply_result reply_responses_stream_parse(const char *body, size_t len,
+					       const struct http_mark *marks, size_t n_marks,
+					       struct chat_reply *r, struct stream_stats *st,
+					       char *err, size_t errlen);
 
 #endif

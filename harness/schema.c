@@ -664,7 +664,8 @@ static bool later_draft(const cJSON *schema)
 	return uri && (strstr(uri, "2019-09") || strstr(uri, "2020-12"));
 }
 
-int schema_validate(const cJSON *schema, const cJSON *instance, char *err, size_t errlen)
+enum schema_result schema_validate(const cJSON *schema, const cJSON *instance, char *err,
+				   size_t errlen)
 {
 	struct vctx c;
 	int rc, i;
@@ -679,7 +680,7 @@ int schema_validate(const cJSON *schema, const cJSON *instance, char *err, size_
 	rc = validate(&c, schema, instance, 0);
 	for (i = 0; i < c.n_cache; i++)
 		regex_free(c.cache[i].re);
-	return rc;
+	return (enum schema_result)rc;
 }
 
 /* --- checking a schema before use ---------------------------------------- */

@@ -23,13 +23,19 @@
 
 #define SCHEMA_MAX_DEPTH 64
 
-#define SCHEMA_PATTERN_LIMIT (-2) /* a "pattern" hit the regex limits */
+/* What schema_validate finds. */
+enum schema_result {
+	SCHEMA_PATTERN_LIMIT = -2, /* a "pattern" backtracked past the regex limits */
+	SCHEMA_UNUSABLE = -1,	   /* the schema itself cannot be used (bad pattern, too deep) */
+	SCHEMA_INVALID = 0,	   /* not valid: err holds the first reason with its JSON
+				    * path, e.g. "$.city: expected string, got number" */
+	SCHEMA_VALID = 1,
+};
 
-/* Returns 1 when instance is valid, 0 when not (err holds the first reason
- * with its JSON path, e.g. "$.city: expected string, got number"), -1 when
- * the schema itself cannot be used (bad pattern, too deep), and
- * SCHEMA_PATTERN_LIMIT when a pattern backtracks without end. */
-int schema_validate(const cJSON *schema, const cJSON *instance, char *err, size_t errlen);
+/* Validates instance against schema (draft 7, with the later drafts'
+ * keywords this module knows). */
+enum schema_result schema_validate(const cJSON *schema, const cJSON *instance, char *err,
+				   size_t errlen);
 
 /* Checks that schema is usable: an object or boolean, known type names,
  * compilable patterns, numbers where numbers belong. Returns 0 or -1 with

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "config.h"
 #include "json.h"
 #include "say.h"
 #include "summary.h"
@@ -22,6 +23,10 @@ static const struct report_format formats[] = {
 	{ .name = "svg", .render = report_svg_render, .on_unusable = true },
 	{ .name = "metrics", .render = report_metrics_render, .on_unusable = true },
 };
+
+/* one limit: a run keeps one output per format (config.h) */
+_Static_assert(sizeof(formats) / sizeof(formats[0]) <= CONFIG_MAX_OUTPUTS,
+	       "every report format needs its place among config's outputs");
 
 const struct report_format *report_format_at(size_t i)
 {
