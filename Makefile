@@ -287,6 +287,8 @@ lint:
 	@$(MAKE) --no-print-directory all
 	@tests/checkwrites.sh --self-test
 	@tests/checkwrites.sh $(LIB_OBJ) harness/main.o
+	@tests/modules.sh --self-test
+	@tests/modules.sh
 	clang-format --dry-run --Werror harness/*.[ch] reports/*.[ch] fixtures/*.[ch] tests/*.[ch] tests/fuzz/*.c
 	clang-tidy --quiet harness/*.c reports/*.c fixtures/*.c -- $(LINT_CFLAGS) $(MHD_CFLAGS)
 	@for f in harness/*.c reports/*.c fixtures/*.c; do \

@@ -16,7 +16,6 @@
 #include "html.h"
 #include "json.h"
 #include "jsonfile.h"
-#include "report.h"
 #include "probe.h"
 #include "recipe.h"
 #include "say.h"

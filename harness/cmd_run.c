@@ -17,6 +17,7 @@
 #include "model.h"
 #include "plan.h"
 #include "recording.h"
+#include "render.h"
 #include "report.h"
 #include "runner.h"
 #include "say.h"

@@ -12,6 +12,7 @@
 #include "alloc.h"
 #include "buf.h"
 #include "file.h"
+#include "http.h"
 #include "text.h"
 
 enum opt_kind {
@@ -969,24 +970,32 @@ static int set_number(struct config *c, const struct option *o, const char *val,
 	return 0;
 }
 
+/* A base URL as libcurl reads it (http.h): http or https, a host, no
+ * credentials (the key has its own variable), no query or fragment. */
 static int check_endpoint(const char *url, char *err, size_t errlen)
 {
-	const char *host;
+	struct http_url u;
+	char why[200];
+	bool web = !strncmp(url, "http://", 7) || !strncmp(url, "https://", 8);
 
-	if (strncmp(url, "http://", 7) && strncmp(url, "https://", 8)) {
-		snprintf(err, errlen, "endpoint '%s' must start with http:// or https://", url);
+	if (!web || http_url_parse(url, &u, why, sizeof(why))) {
+		if (web)
+			snprintf(err, errlen, "endpoint '%s' is not a URL: %s", url, why);
+		else
+			snprintf(err, errlen, "endpoint '%s' must start with http:// or https://",
+				 url);
 		return -1;
 	}
-	host = strstr(url, "://") + 3;
-	if (!*host || *host == '/') {
+	/* libcurl reads "http:///v1" as the host "v1" */
+	if (!u.has_host || url[strlen(u.scheme) + 3] == '/') {
 		snprintf(err, errlen, "endpoint '%s' has no host", url);
 		return -1;
 	}
-	if (strchr(host, '@') && (!strchr(host, '/') || strchr(host, '@') < strchr(host, '/'))) {
+	if (u.has_user) {
 		snprintf(err, errlen, "the endpoint must not hold credentials; use --api-key-env");
 		return -1;
 	}
-	if (!text_valid_utf8(url, strlen(url)) || strpbrk(url, "?# \t\r\n")) {
+	if (u.has_query || u.has_fragment || !text_valid_utf8(url, strlen(url))) {
 		snprintf(err, errlen,
 			 "endpoint must be a plain base URL without query, fragment or spaces");
 		return -1;

@@ -1,6 +1,7 @@
 /* http — concurrent exchanges on libcurl's multi interface; see http.h. */
 #include "http.h"
 
+#include <ctype.h>
 #include <curl/curl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -380,7 +381,11 @@ static void retry_refused(struct http_exchange *xs, size_t n, const struct http_
 		double wait = -1;
 
 		for (i = k = 0; i < n; i++) {
-			double w = retry_wait(&xs[i], attempt, &p, time(NULL));
+			double w = retry_wait(
+				xs[i].outcome == HTTP_DONE, xs[i].status,
+				http_retry_after(xs[i].retry_after[0] ? xs[i].retry_after : NULL,
+						 time(NULL)),
+				attempt, &p);
 
 			if (w >= 0) {
 				which[k++] = i;
@@ -422,4 +427,63 @@ int http_perform(struct http_exchange *xs, size_t n, const struct http_options *
 	if (!rc && opt->retries > 0)
 		retry_refused(xs, n, opt);
 	return rc;
+}
+
+double http_retry_after(const char *value, time_t now)
+{
+	char *stop;
+	double secs;
+	time_t at;
+
+	if (!value)
+		return -1;
+	while (isspace((unsigned char)*value))
+		value++;
+	if (isdigit((unsigned char)*value)) {
+		secs = strtod(value, &stop);
+		while (isspace((unsigned char)*stop))
+			stop++;
+		return *stop || secs > 1e9 ? -1 : secs;
+	}
+	if ((at = curl_getdate(value, NULL)) == -1)
+		return -1;
+	secs = difftime(at, now);
+	return secs > 0 ? secs : 0;
+}
+
+/* whether part of h is present (and, for the scheme, what it is) */
+static bool url_part(CURLU *h, CURLUPart part, char *out, size_t n)
+{
+	char *v = NULL;
+	bool there = curl_url_get(h, part, &v, 0) == CURLUE_OK && v && *v;
+
+	if (out && n)
+		snprintf(out, n, "%s", there ? v : "");
+	curl_free(v);
+	return there;
+}
+
+int http_url_parse(const char *url, struct http_url *u, char *err, size_t errlen)
+{
+	CURLU *h = curl_url();
+	CURLUcode rc;
+
+	memset(u, 0, sizeof(*u));
+	if (!h) {
+		snprintf(err, errlen, "out of memory reading the URL");
+		return -1;
+	}
+	rc = curl_url_set(h, CURLUPART_URL, url, CURLU_NON_SUPPORT_SCHEME);
+	if (rc == CURLUE_OK) {
+		url_part(h, CURLUPART_SCHEME, u->scheme, sizeof(u->scheme));
+		u->has_host = url_part(h, CURLUPART_HOST, NULL, 0);
+		u->has_user = url_part(h, CURLUPART_USER, NULL, 0) ||
+			      url_part(h, CURLUPART_PASSWORD, NULL, 0);
+		u->has_query = url_part(h, CURLUPART_QUERY, NULL, 0);
+		u->has_fragment = url_part(h, CURLUPART_FRAGMENT, NULL, 0);
+	} else {
+		snprintf(err, errlen, "%s", curl_url_strerror(rc));
+	}
+	curl_url_cleanup(h);
+	return rc == CURLUE_OK ? 0 : -1;
 }

@@ -10,7 +10,9 @@
 
 #include <pthread.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stddef.h>
+#include <time.h>
 
 #include "buf.h"
 
@@ -43,7 +45,7 @@ struct http_exchange {
 	struct buf response;
 	char error[256];
 	char location[256];	 /* where a redirect (3xx) points, else "" */
-	char retry_after[64];	 /* the Retry-After header, else "" */
+	char retry_after[64];	 /* the Retry-After header, else "" (http_retry_after) */
 	int retries;		 /* times it was sent again after a 429 (retry.h) */
 	double seconds;		 /* wall time of this exchange */
 	struct http_mark *marks; /* owned; with want_marks, one per piece (capped) */
@@ -106,5 +108,24 @@ void http_exchange_release(struct http_exchange *x);
 
 /* The outcome as a word for reports. */
 const char *http_outcome_name(enum http_outcome o);
+
+/* A URL as libcurl's URL API (CURLU) reads it. */
+struct http_url {
+	char scheme[16];   /* "http", lower case */
+	bool has_host;	   /* a host name or address */
+	bool has_user;	   /* credentials in it (user, and maybe a password) */
+	bool has_query;	   /* "?..." */
+	bool has_fragment; /* "#..." */
+};
+
+/* Parses url into u. Returns 0, or -1 with libcurl's reason in err (no
+ * scheme, a malformed port, a space...). */
+int http_url_parse(const char *url, struct http_url *u, char *err, size_t errlen);
+
+/* Seconds a Retry-After value asks for, from now: delta-seconds, or an
+ * HTTP date in any of RFC 9110's three forms (IMF-fixdate "Wed, 21 Oct
+ * 2026 07:28:00 GMT", RFC 850, asctime; read by curl_getdate); -1 when
+ * absent or neither. A date in the past is 0. */
+double http_retry_after(const char *value, time_t now);
 
 #endif

@@ -4,13 +4,12 @@
  * at most `retries` times, as the OpenAI SDKs do (two by default): after
  * the server's Retry-After (seconds or an HTTP date) when it gives one,
  * else 0.5 s doubling, never longer than `wait_max` seconds. Every other
- * outcome is final. Pure: no I/O, never prints, never sleeps. */
+ * outcome is final. Pure: no I/O, never prints, never sleeps; http.c asks
+ * it, after reading the header (http_retry_after). */
 #ifndef PREFLIGHT_RETRY_H
 #define PREFLIGHT_RETRY_H
 
-#include <time.h>
-
-#include "http.h"
+#include <stdbool.h>
 
 #define RETRY_DEFAULT_RETRIES  2
 #define RETRY_DEFAULT_WAIT_MAX 60.0
@@ -20,14 +19,12 @@ struct retry_policy {
 	double wait_max; /* seconds, the cap on any one wait */
 };
 
-/* Seconds a Retry-After value asks for, from now: delta-seconds or an
- * IMF-fixdate ("Wed, 21 Oct 2026 07:28:00 GMT"); -1 when absent or not
- * either. A date in the past is 0. */
-double retry_after_seconds(const char *value, time_t now);
-
 /* Seconds to wait before retry number `attempt` (0 for the first retry)
- * of x, or -1 when x is final (not rate-limited, or the retries are spent). */
-double retry_wait(const struct http_exchange *x, int attempt, const struct retry_policy *p,
-		  time_t now);
+ * of a request that got an answer with status (answered false: it got
+ * none), whose Retry-After asked for `after` seconds (-1: it did not), or
+ * -1 when the answer is final (not rate-limited, or the retries are
+ * spent). */
+double retry_wait(bool answered, long status, double after, int attempt,
+		  const struct retry_policy *p);
 
 #endif

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "model.h"
-#include "report.h"
+#include "render.h"
 #include "table.h"
 
 #define RULE "------------------------------------------------------------------------\n"

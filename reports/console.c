@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "model.h"
-#include "report.h"
+#include "render.h"
 
 #define RULE "------------------------------------------------------------------------\n"
 

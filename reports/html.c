@@ -10,7 +10,7 @@
 #include "markup.h"
 #include "model.h"
 #include "plan.h"
-#include "report.h"
+#include "render.h"
 #include "speed.h"
 #include "version.h"
 

@@ -18,7 +18,7 @@
 #include "alloc.h"
 #include "file.h"
 #include "jsonfile.h"
-#include "report.h"
+#include "render.h"
 
 #define SCHEMA_RUN     "preflight-report/v1"
 #define SCHEMA_CONFORM "preflight-conformance/v1"

@@ -15,7 +15,7 @@
 
 #include "markup.h"
 #include "model.h"
-#include "report.h"
+#include "render.h"
 #include "version.h"
 
 static int property(struct buf *out, const char *name, const char *value)

@@ -2,7 +2,7 @@
  * table` builds, from the same model, so the two never disagree; for
  * preflight conform, its check x status matrix (conformance.c). */
 #include "model.h"
-#include "report.h"
+#include "render.h"
 #include "table.h"
 
 int report_markdown_render(const struct model *m, struct buf *out)

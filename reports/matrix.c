@@ -8,7 +8,7 @@
 #include "alloc.h"
 #include "json.h"
 #include "model.h"
-#include "report.h"
+#include "render.h"
 #include "table.h"
 
 struct column {

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "model.h"
-#include "report.h"
+#include "render.h"
 
 /* name{probe="id@variant"} value, the label escaped */
 static int labelled(struct buf *out, const char *name, const struct model_item *p, double v)

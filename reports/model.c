@@ -9,7 +9,7 @@
 #include "alloc.h"
 #include "engine.h"
 #include "remedy.h"
-#include "report.h"
+#include "render.h"
 #include "summary.h"
 #include "sweep.h"
 #include "version.h"

@@ -7,6 +7,7 @@
 
 #include "config.h"
 #include "json.h"
+#include "render.h"
 #include "say.h"
 #include "summary.h"
 #include "sweep.h"

@@ -58,6 +58,10 @@ static const struct {
 	{ { "preflight", "run", "--endpoint", "ftp://x/v1", NULL }, "must start with http" },
 	{ { "preflight", "run", "--endpoint", "http://u:p@h/v1", NULL },
 	  "must not hold credentials" },
+	/* read by libcurl's URL API: a port out of range, no host, a query */
+	{ { "preflight", "run", "--endpoint", "http://h:99999/v1", NULL }, "is not a URL: Port" },
+	{ { "preflight", "run", "--endpoint", "http:///v1", NULL }, "has no host" },
+	{ { "preflight", "run", "--endpoint", "http://h/v1?k=1", NULL }, "without query" },
 	{ { "preflight", "run", "--endpoint", "http://h/v1", "--timeout", NULL }, "needs a value" },
 	{ { "preflight", "run", "--endpoint", "http://h/v1", "--timeout=0", NULL },
 	  "--timeout must be a number" },

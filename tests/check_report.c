@@ -10,6 +10,7 @@
 
 #include "file.h"
 #include "model.h"
+#include "render.h"
 #include "report.h"
 #include "schema.h"
 #include "suites.h"

@@ -3,6 +3,7 @@
  * and the count of retries. */
 #include <string.h>
 
+#include "http.h"
 #include "retry.h"
 #include "suites.h"
 
@@ -10,15 +11,18 @@ START_TEST(retry_after_values)
 {
 	const time_t now = 1790000000; /* 2026-09-21T14:13:20Z */
 
-	ck_assert_double_eq(retry_after_seconds("3", now), 3);
-	ck_assert_double_eq(retry_after_seconds(" 120 ", now), 120);
-	ck_assert_double_eq(retry_after_seconds("0", now), 0);
-	ck_assert_double_eq(retry_after_seconds("Mon, 21 Sep 2026 14:13:50 GMT", now), 30);
-	ck_assert_double_eq(retry_after_seconds("Mon, 21 Sep 2026 14:00:00 GMT", now), 0);
-	ck_assert_double_eq(retry_after_seconds("soon", now), -1);
-	ck_assert_double_eq(retry_after_seconds("3 s", now), -1);
-	ck_assert_double_eq(retry_after_seconds("99999999999", now), -1);
-	ck_assert_double_eq(retry_after_seconds(NULL, now), -1);
+	ck_assert_double_eq(http_retry_after("3", now), 3);
+	ck_assert_double_eq(http_retry_after(" 120 ", now), 120);
+	ck_assert_double_eq(http_retry_after("0", now), 0);
+	ck_assert_double_eq(http_retry_after("Mon, 21 Sep 2026 14:13:50 GMT", now), 30);
+	ck_assert_double_eq(http_retry_after("Mon, 21 Sep 2026 14:00:00 GMT", now), 0);
+	ck_assert_double_eq(http_retry_after("soon", now), -1);
+	ck_assert_double_eq(http_retry_after("3 s", now), -1);
+	ck_assert_double_eq(http_retry_after("99999999999", now), -1);
+	ck_assert_double_eq(http_retry_after(NULL, now), -1);
+	/* RFC 9110's obsolete forms, which a recipient must accept */
+	ck_assert_double_eq(http_retry_after("Monday, 21-Sep-26 14:13:50 GMT", now), 30);
+	ck_assert_double_eq(http_retry_after("Mon Sep 21 14:13:50 2026", now), 30);
 }
 END_TEST
 
@@ -46,7 +50,10 @@ START_TEST(waits_by_status)
 	x.outcome = waits[_i].outcome;
 	x.status = waits[_i].status;
 	strcpy(x.retry_after, waits[_i].retry_after);
-	ck_assert_double_eq(retry_wait(&x, waits[_i].attempt, &p, 0), waits[_i].want);
+	ck_assert_double_eq(retry_wait(x.outcome == HTTP_DONE, x.status,
+				       http_retry_after(x.retry_after[0] ? x.retry_after : NULL, 0),
+				       waits[_i].attempt, &p),
+			    waits[_i].want);
 }
 END_TEST
 

@@ -12,6 +12,7 @@
 #include "heatmap.h"
 #include "html.h"
 #include "json.h"
+#include "render.h"
 #include "report.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
