@@ -394,9 +394,7 @@ static int print_plan(const struct plan *pl)
  * class's, or 128+N after signal N */
 static int exit_code(const struct session *s, const struct model *m)
 {
-	if (*s->stop)
-		return 128 + *s->stop;
-	return model_class_exit(m->class);
+	return *s->stop ? 128 + *s->stop : model_exit(m);
 }
 
 /* The run for the CI it runs in, then --baseline's gate: a regression is
@@ -452,6 +450,7 @@ static int execute(struct session *s)
 		return EXIT_USAGE;
 	}
 	/* one model of the run, every output rendered from it */
+	r.signal = *s->stop;
 	if (!(m = model_from_result(&r))) {
 		say_error("cannot render the reports: out of memory");
 		recording_free(s->rec);

@@ -109,6 +109,7 @@ struct run_result {
 	enum cause unusable_cause;
 	char *unusable_detail;
 	bool interrupted;
+	int signal; /* the signal that stopped it (SIGINT, SIGTERM), 0: none */
 	const struct media *image, *video; /* borrowed: the inputs sent, or NULL */
 	struct probe_result *probes;
 	size_t n_probes;

@@ -527,7 +527,7 @@ static void put_outcome(bool *bad, cJSON *root, const struct model *m)
 
 	put_str(bad, v, "class", model_class_key(m->class));
 	put_str(bad, v, "words", model_class_words(m->class));
-	put_num(bad, v, "exit", model_class_exit(m->class));
+	put_num(bad, v, "exit", model_exit(m));
 	put_members(bad, put_obj(bad, root, "totals"), &m->counts, counts_members);
 }
 
@@ -872,6 +872,9 @@ static struct model *from_tree(const cJSON *root, const char *name, char *err, s
 	}
 	get_sweep(get(root, "sweep"), &m->sweep, &bad);
 	m->interrupted = cJSON_IsTrue(get(root, "interrupted"));
+	/* the signal is known by the exit it gave (reports before "verdict": none) */
+	if (m->interrupted && whole(get(get(root, "verdict"), "exit")) > 128)
+		m->signal = (int)whole(get(get(root, "verdict"), "exit")) - 128;
 	if (!conform && cJSON_IsString(get(root, "summary")))
 		bad = bad || !(m->summary = xstrdup(get(root, "summary")->valuestring));
 	if (bad || model_finish(m))

@@ -38,6 +38,11 @@ const char *model_class_key(enum model_class c)
 	return (unsigned)c < CLASS_COUNT ? classes[c].key : "?";
 }
 
+int model_exit(const struct model *m)
+{
+	return m->signal > 0 ? 128 + m->signal : model_class_exit(m->class);
+}
+
 int model_class_exit(enum model_class c)
 {
 	return (unsigned)c < CLASS_COUNT ? classes[c].exit : 1;
@@ -804,6 +809,7 @@ struct model *model_from_result(const struct run_result *r)
 	}
 	buf_release(&line);
 	m->interrupted = r->interrupted;
+	m->signal = r->signal;
 	if (bad || model_finish(m)) {
 		model_free(m);
 		return NULL;

@@ -183,6 +183,7 @@ struct model {
 	size_t n_items;
 	struct model_sweep sweep;
 	bool interrupted;
+	int signal;    /* the signal that stopped the run, 0: none (its exit is 128+N) */
 	char *summary; /* a run's notebook summary line */
 	/* made by model_finish */
 	struct model_counts counts;
@@ -220,8 +221,10 @@ void model_item_key(const struct model_item *it, char *out, size_t n);
 /* The class's words ("SERVES WITH FIXES") and key ("serves-with-fixes"). */
 const char *model_class_words(enum model_class c);
 const char *model_class_key(enum model_class c);
-/* The class's exit code: 0, 1 or 3 (a signal's is 128+N, the caller's). */
+/* The class's exit code: 0, 1, 3, or 130 for an interruption. */
 int model_class_exit(enum model_class c);
+/* The run's: 128+N after signal N, else its class's. */
+int model_exit(const struct model *m);
 
 /* Does item's failure leave the engine unable to serve (garbage, a crash,
  * a hang, an engine error) rather than a setting to change? */

@@ -819,8 +819,11 @@ START_TEST(tls_handshake_and_insecure)
 }
 END_TEST
 
-/* SIGINT mid-batch: requests cancelled, reports written with the
- * unfinished probes skipped, no temporary file left, exit 130 */
+/* SIGINT or SIGTERM mid-batch: requests cancelled, reports written with
+ * the unfinished probes skipped, no temporary file left, exit 128+N, and
+ * the JSON's verdict says the same exit */
+static const int stop_signals[] = { SIGINT, SIGTERM };
+
 START_TEST(interrupt_writes_reports)
 {
 	const char *argv[] = { "run",	 "--endpoint", NULL,	  "--checks", "smoke,tools,json",
@@ -844,11 +847,14 @@ START_TEST(interrupt_writes_reports)
 		usleep(10 * 1000);
 	fake_stats(&f, &requests, &most);
 	ck_assert_int_eq(requests, 21); /* smoke, then the batch */
-	kill(pid, SIGINT);
+	kill(pid, stop_signals[_i]);
 	outcome_wait(&o, pid);
 	fake_stop(&f);
-	ck_assert_msg(o.code == 130, "exit %d\n%s\n%s", o.code, o.out, o.err);
+	ck_assert_msg(o.code == 128 + stop_signals[_i], "exit %d\n%s\n%s", o.code, o.out, o.err);
 	r = read_json_report(&o, "r.json");
+	ck_assert_int_eq(cJSON_GetNumberValue(
+				 cJSON_GetObjectItem(cJSON_GetObjectItem(r, "verdict"), "exit")),
+			 128 + stop_signals[_i]);
 	ck_assert_str_eq(report_verdict(r, "smoke"), "pass");
 	ck_assert_str_eq(report_verdict(r, "tools"), "skipped");
 	ck_assert_str_eq(report_cause(r, "tools"), "interrupted");
@@ -1203,7 +1209,7 @@ Suite *cli_suite(void)
 	tcase_add_test(together, tool_batch_is_concurrent);
 	tcase_add_test(together, retries_are_bounded);
 	tcase_add_test(together, refused_while_loading_waits);
-	tcase_add_test(together, interrupt_writes_reports);
+	tcase_add_loop_test(together, interrupt_writes_reports, 0, 2);
 	tcase_add_test(other, console_and_markdown);
 	tcase_add_test(other, raw_nul_body_replays);
 	tcase_add_test(other, perf_metrics_reach_the_table);

@@ -1,10 +1,13 @@
 /* check_diagnose — the cause table, markup and garbage detectors. */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "diagnose.h"
 #include "engine.h"
 #include "remedy.h"
 #include "suites.h"
+#include "testutil.h"
 
 START_TEST(every_cause_has_a_code)
 {
@@ -19,6 +22,47 @@ START_TEST(every_cause_has_a_code)
 	ck_assert(!cause_is_exchange_error(CAUSE_WRONG_ANSWER));
 	ck_assert_ptr_nonnull(strstr(cause_remedy(CAUSE_REASONING_BLEED), "--reasoning-parser"));
 	ck_assert_ptr_nonnull(strstr(cause_remedy(CAUSE_TOOL_CALL_AS_TEXT), "--tool-call-parser"));
+}
+END_TEST
+
+/* README.md's cause table ("Why a probe failed") has every code in a
+ * row's first cell, and every code a row names is a cause. */
+START_TEST(causes_in_the_guide)
+{
+	char path[4096], cell[96];
+	char *guide, *at, *end, *q;
+	int c;
+
+	snprintf(path, sizeof(path), "%s/README.md", repo_root());
+	ck_assert_ptr_nonnull(guide = read_text_file(path));
+	ck_assert_ptr_nonnull(at = strstr(guide, "| code | what was seen |"));
+	ck_assert_ptr_nonnull(end = strstr(at, "\n\n"));
+	*end = '\0';
+	for (c = 1; c < CAUSE_COUNT; c++) {
+		snprintf(cell, sizeof(cell), "`%s`", cause_code((enum cause)c));
+		ck_assert_msg(strstr(at, cell) != NULL, "README.md's cause table lacks %s", cell);
+	}
+	/* each row's first cell: its codes are causes */
+	for (q = strstr(at, "\n| `"); q; q = strstr(q + 1, "\n| `")) {
+		char *cell_end = strstr(q + 3, " |"), *b;
+
+		ck_assert_ptr_nonnull(cell_end);
+		for (b = strchr(q + 3, '`'); b && b < cell_end; b = strchr(b + 1, '`')) {
+			char *close = strchr(b + 1, '`');
+			bool known = false;
+
+			ck_assert_ptr_nonnull(close);
+			for (c = 1; c < CAUSE_COUNT; c++)
+				known = known || (strlen(cause_code((enum cause)c)) ==
+							  (size_t)(close - b - 1) &&
+						  !strncmp(b + 1, cause_code((enum cause)c),
+							   (size_t)(close - b - 1)));
+			ck_assert_msg(known, "README.md's cause table names %.*s, not a cause",
+				      (int)(close - b + 1), b);
+			b = close;
+		}
+	}
+	free(guide);
 }
 END_TEST
 
@@ -202,6 +246,7 @@ Suite *diagnose_suite(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, every_cause_has_a_code);
+	tcase_add_test(tc, causes_in_the_guide);
 	tcase_add_test(tc, markup_and_garbage);
 	tcase_add_loop_test(tc, causes_from_evidence, 0, sizeof(answers) / sizeof(answers[0]));
 	tcase_add_test(tc, engines_and_their_remedies);

@@ -11,6 +11,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "config.h"
 #include "diagnose.h"
 #include "engine.h"
 #include "remedy.h"
@@ -234,6 +235,25 @@ START_TEST(remedies_from_the_flag_vocabulary)
 }
 END_TEST
 
+/* --engine's help names every engine by its key (the help is written by
+ * hand; the registry is the list) */
+START_TEST(engine_help_names_every_engine)
+{
+	struct config_option_info o;
+	const char *help = NULL;
+	size_t i;
+	int e;
+
+	for (i = 0; config_option_info(i, &o); i++)
+		if (!strcmp(o.name, "--engine"))
+			help = o.help;
+	ck_assert_ptr_nonnull(help);
+	for (e = 1; e < ENGINE_COUNT; e++)
+		ck_assert_msg(strstr(help, engine_key((enum engine)e)) != NULL,
+			      "--engine's help does not name %s", engine_key((enum engine)e));
+}
+END_TEST
+
 Suite *engine_suite(void)
 {
 	Suite *s = suite_create("engine");
@@ -244,6 +264,7 @@ Suite *engine_suite(void)
 	tcase_add_test(tc, unknown_names_are_errors_with_their_place);
 	tcase_add_test(tc, doctor_engine_names);
 	tcase_add_test(tc, remedies_from_the_flag_vocabulary);
+	tcase_add_test(tc, engine_help_names_every_engine);
 	suite_add_tcase(s, tc);
 	return s;
 }

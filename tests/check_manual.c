@@ -14,6 +14,7 @@
 #include "manual.h"
 #include "report.h"
 #include "suites.h"
+#include "testutil.h"
 
 static char *made(int (*fn)(struct command_table, struct buf *))
 {
@@ -128,6 +129,47 @@ static bool takes_name(enum command cmd, const char *name)
 			return true;
 	return false;
 }
+
+/* README.md's command block names every command, and every option it
+ * shows on a command's lines is one that command takes */
+START_TEST(readme_commands_agree)
+{
+	struct command_table t = cli_commands();
+	char path[4096];
+	char *guide, *block, *end, *line;
+	const struct command_row *cmd = NULL;
+	size_t i;
+
+	snprintf(path, sizeof(path), "%s/README.md", repo_root());
+	ck_assert_ptr_nonnull(guide = read_text_file(path));
+	ck_assert_ptr_nonnull(block = strstr(guide, "## Commands\n\n```\n"));
+	ck_assert_ptr_nonnull(end = strstr(block + 16, "\n```"));
+	*end = '\0';
+	for (i = 0; i < t.n; i++) {
+		char want[64];
+
+		snprintf(want, sizeof(want), "\npreflight %s ", t.rows[i].name);
+		ck_assert_msg(strstr(block, want), "README.md's commands lack %s", t.rows[i].name);
+	}
+	for (line = strchr(block, '\n'); line; line = strchr(line + 1, '\n')) {
+		char *eol = strchr(line + 1, '\n'), *q, name[48];
+
+		if (!strncmp(line + 1, "preflight ", 10) && sscanf(line + 11, "%47s", name) == 1)
+			cmd = config_command_named(t, name);
+		for (q = strstr(line + 1, "[--"); q && (!eol || q < eol);
+		     q = strstr(q + 1, "[--")) {
+			size_t n = strcspn(q + 1, " ]|");
+			char opt[48];
+
+			snprintf(opt, sizeof(opt), "%.*s", (int)n, q + 1);
+			ck_assert_msg(cmd && takes_name(cmd->cmd, opt),
+				      "README.md shows %s on %s's line, which %s does not take",
+				      opt, cmd ? cmd->name : "?", cmd ? cmd->name : "it");
+		}
+	}
+	free(guide);
+}
+END_TEST
 
 /* CMD's help lists exactly the options CMD accepts */
 START_TEST(help_lists_what_each_command_takes)
@@ -284,6 +326,7 @@ Suite *manual_suite(void)
 
 	tcase_add_test(tc, every_command_everywhere);
 	tcase_add_test(tc, help_lists_what_each_command_takes);
+	tcase_add_test(tc, readme_commands_agree);
 	tcase_add_test(tc, help_fits_80_columns);
 	tcase_add_test(tc, man_page_lists_each_option_once);
 	tcase_add_test(tc, tables_pinned);
