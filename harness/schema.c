@@ -28,8 +28,9 @@ struct vctx {
 		struct regex *re;
 	} cache[PATTERN_CACHE];
 	int n_cache;
-	const cJSON *root; /* the whole schema: where "$ref" pointers start */
-	bool ref_siblings; /* the root's $schema is draft 2019-09 or later */
+	const cJSON *root;	      /* the whole schema: where "$ref" pointers start */
+	const struct schema_set *set; /* where a $ref to another file looks, or NULL */
+	bool ref_siblings;	      /* the root's $schema is draft 2019-09 or later */
 };
 
 static int fail(struct vctx *c, int rc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -597,6 +598,24 @@ static const cJSON *resolve_ref(const cJSON *root, const char *ref)
 	return *ref ? NULL : at;
 }
 
+/* A "$ref" within the schema ("#/...") or, with a set, in another of its
+ * files ("report.schema.json#/..."): the schema it names, and in *root the
+ * document it is in; NULL when it names nothing. */
+static const cJSON *resolve_in(const struct vctx *c, const char *ref, const cJSON **root)
+{
+	const char *hash = strchr(ref, '#');
+	size_t len = hash ? (size_t)(hash - ref) : strlen(ref), i;
+
+	if (!len)
+		return resolve_ref(*root, ref);
+	for (i = 0; c->set && i < c->set->n; i++)
+		if (strlen(c->set->names[i]) == len && !strncmp(c->set->names[i], ref, len)) {
+			*root = c->set->docs[i];
+			return resolve_ref(*root, hash ? hash : "#");
+		}
+	return NULL;
+}
+
 static int validate(struct vctx *c, const cJSON *s, const cJSON *v, int depth)
 {
 	const cJSON *k, *e;
@@ -610,11 +629,15 @@ static int validate(struct vctx *c, const cJSON *s, const cJSON *v, int depth)
 		return fail(c, -1, "a schema must be an object or a boolean");
 	/* "$ref": alone in draft 7, with its siblings from draft 2019-09 on */
 	if ((k = cJSON_GetObjectItemCaseSensitive(s, "$ref")) && cJSON_IsString(k)) {
-		const cJSON *to = resolve_ref(c->root, k->valuestring);
+		const cJSON *root = c->root, *to = resolve_in(c, k->valuestring, &root);
+		const cJSON *was = c->root;
 
 		if (!to)
 			return fail(c, -1, "cannot resolve $ref '%s'", k->valuestring);
-		if ((rc = validate(c, to, v, depth + 1)) <= 0 || !c->ref_siblings)
+		c->root = root; /* its own "#/..." refs start at its file */
+		rc = validate(c, to, v, depth + 1);
+		c->root = was;
+		if (rc <= 0 || !c->ref_siblings)
 			return rc;
 	}
 	if ((k = cJSON_GetObjectItemCaseSensitive(s, "type")) && (rc = check_type(c, k, v)) <= 0)
@@ -667,10 +690,17 @@ static bool later_draft(const cJSON *schema)
 enum schema_result schema_validate(const cJSON *schema, const cJSON *instance, char *err,
 				   size_t errlen)
 {
+	return schema_validate_in(NULL, schema, instance, err, errlen);
+}
+
+enum schema_result schema_validate_in(const struct schema_set *set, const cJSON *schema,
+				      const cJSON *instance, char *err, size_t errlen)
+{
 	struct vctx c;
 	int rc, i;
 
 	memset(&c, 0, sizeof(c));
+	c.set = set;
 	c.err = err;
 	c.errlen = errlen;
 	c.root = schema;

@@ -32,10 +32,23 @@ enum schema_result {
 	SCHEMA_VALID = 1,
 };
 
+/* The schemas a "$ref" may name by file ("report.schema.json#/$defs/x"):
+ * the published ones of one folder, loaded by the caller. This module
+ * never reads a file: a schema from an endpoint or a probe file has no set,
+ * and a $ref to another file in it cannot be resolved. */
+struct schema_set {
+	const char *const *names; /* file names, "report.schema.json" */
+	const cJSON *const *docs;
+	size_t n;
+};
+
 /* Validates instance against schema (draft 7, with the later drafts'
  * keywords this module knows). */
 enum schema_result schema_validate(const cJSON *schema, const cJSON *instance, char *err,
 				   size_t errlen);
+/* The same, a "$ref" to another file resolved in set (NULL: none). */
+enum schema_result schema_validate_in(const struct schema_set *set, const cJSON *schema,
+				      const cJSON *instance, char *err, size_t errlen);
 
 /* Checks that schema is usable: an object or boolean, known type names,
  * compilable patterns, numbers where numbers belong. Returns 0 or -1 with

@@ -237,6 +237,35 @@ END_TEST
 /* $ref into $defs and definitions, a recursive tree that ends only at a
  * leaf, a $ref to itself that never ends, and the formats engines
  * constrain: each instance valid or not as it should be */
+/* A $ref to another file resolves only in the set the caller hands in,
+ * and a local $ref inside that file starts at that file */
+START_TEST(refs_across_files)
+{
+	cJSON *common = cJSON_Parse("{\"$defs\":{\"pos\":{\"$ref\":\"#/$defs/n\"},"
+				    "\"n\":{\"type\":\"integer\",\"minimum\":1}}}");
+	cJSON *main_s = cJSON_Parse("{\"properties\":{\"k\":{\"$ref\":"
+				    "\"common.schema.json#/$defs/pos\"}}}");
+	cJSON *good = cJSON_Parse("{\"k\":3}"), *bad = cJSON_Parse("{\"k\":0}");
+	const char *const names[] = { "common.schema.json" };
+	const cJSON *docs[] = { common };
+	const struct schema_set set = { names, docs, 1 }, other = { names, docs, 0 };
+	char err[256];
+
+	ck_assert_int_eq(schema_validate_in(&set, main_s, good, err, sizeof(err)), SCHEMA_VALID);
+	ck_assert_int_eq(schema_validate_in(&set, main_s, bad, err, sizeof(err)), SCHEMA_INVALID);
+	ck_assert_ptr_nonnull(strstr(err, "$.k"));
+	/* no set, or a set without the file: never a file read, an unusable schema */
+	ck_assert_int_eq(schema_validate(main_s, good, err, sizeof(err)), SCHEMA_UNUSABLE);
+	ck_assert_ptr_nonnull(strstr(err, "cannot resolve $ref 'common.schema.json#/$defs/pos'"));
+	ck_assert_int_eq(schema_validate_in(&other, main_s, good, err, sizeof(err)),
+			 SCHEMA_UNUSABLE);
+	cJSON_Delete(common);
+	cJSON_Delete(main_s);
+	cJSON_Delete(good);
+	cJSON_Delete(bad);
+}
+END_TEST
+
 START_TEST(refs_and_formats)
 {
 	static const struct {
@@ -298,6 +327,7 @@ Suite *schema_suite(void)
 	tcase_add_test(own, check_rejects_bad_schemas);
 	tcase_add_test(own, unique_items_scale);
 	tcase_add_test(own, refs_and_formats);
+	tcase_add_test(own, refs_across_files);
 	suite_add_tcase(s, tc);
 	suite_add_tcase(s, own);
 	return s;

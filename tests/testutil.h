@@ -8,6 +8,8 @@
 
 #include <cjson/cJSON.h>
 
+#include "schema.h"
+
 struct fake {
 	pid_t pid;
 	unsigned port;
@@ -71,6 +73,10 @@ char *read_report(const struct outcome *o, const char *name);
 cJSON *read_json_report(const struct outcome *o, const char *name);
 /* doc validates against the published schema its "schema" member names
  * (reports/schemas/): the test fails with the validator's reason if not. */
+/* doc against reports/schemas/FILE.schema.json ("report"), the published
+ * schemas loaded together so a $ref between them resolves */
+enum schema_result report_schema_validate(const char *file, const cJSON *doc, char *err,
+					  size_t errlen);
 void assert_schema_valid(const cJSON *doc, const char *what);
 /* The verdict and cause of probe id in a parsed JSON report. */
 const char *report_verdict(const cJSON *report, const char *id);
