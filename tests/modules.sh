@@ -19,7 +19,7 @@ edges() {
   for f in harness/*.[ch] reports/*.[ch]; do
     m=$(basename "${f%.*}")
     sed -n 's/^#include "\([a-z0-9_]*\)\.h".*/\1/p' "$f" | while read -r d; do
-      [ "$d" != "$m" ] && echo "$m $d"
+      if [ "$d" != "$m" ]; then echo "$m $d"; fi
     done
   done | sort -u
 }
