@@ -148,6 +148,16 @@ bool write_text_file(const char *path, const char *text)
 	return file_write_atomic(path, text, strlen(text), err, sizeof(err)) == 0;
 }
 
+/* PREFLIGHT_BIN: another build's binary (an absolute path) the
+ * integration tests run instead of this tree's — how a test is shown to
+ * fail on an older commit (a worktree build of it) */
+static const char *other_build(void)
+{
+	const char *bin = getenv("PREFLIGHT_BIN");
+
+	return bin && bin[0] == '/' ? bin : NULL;
+}
+
 static pid_t start_in(struct outcome *o, const char *const *env, const char *program,
 		      const char *const *argv);
 
@@ -188,6 +198,8 @@ static pid_t start_in(struct outcome *o, const char *const *env, const char *pro
 	snprintf(exe, sizeof(exe), "%s/%s", repo_root(), program);
 	if (program[0] == '/')
 		snprintf(exe, sizeof(exe), "%s", program);
+	else if (!strcmp(program, "preflight") && other_build())
+		snprintf(exe, sizeof(exe), "%s", other_build());
 	else if (exe[0] != '/') {
 		char cwd[2048];
 
@@ -242,7 +254,9 @@ void run_shell(struct outcome *o, const char *const *env, const char *script)
 	const char *argv[] = { "-c", script, NULL };
 	int n = 0;
 
-	if (repo_root()[0] == '/')
+	if (other_build())
+		snprintf(pf, sizeof(pf), "%s", other_build());
+	else if (repo_root()[0] == '/')
 		snprintf(pf, sizeof(pf), "%s/preflight", repo_root());
 	else
 		snprintf(pf, sizeof(pf), "%s/%s/preflight", getcwd(cwd, sizeof(cwd)), repo_root());
