@@ -6,6 +6,8 @@
 #include <poll.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "alloc.h"
@@ -85,10 +87,12 @@ int cmd_doctor(const struct config *c, const volatile sig_atomic_t *stop)
 
 /* --- --engine-log on run and conform ---------------------------------------- */
 
-int engine_watch_open(struct engine_watch *w, const struct config *c)
+int engine_watch_open(struct engine_watch *w, const struct config *c,
+		      const volatile sig_atomic_t *stop)
 {
 	memset(w, 0, sizeof(*w));
 	w->fd = -1;
+	w->stop = stop;
 	if (!c->engine_log)
 		return 0;
 	if (commands_engine_rules(c, &w->rules))
@@ -96,46 +100,93 @@ int engine_watch_open(struct engine_watch *w, const struct config *c)
 	w->path = c->engine_log;
 	w->active = true;
 	enginelog_init(&w->log, &w->rules, ENGINE_UNKNOWN);
-	if (!strcmp(w->path, "-")) { /* a pipe from docker logs -f never ends: read what came */
+	/* a pipe from docker logs -f never ends: it is read as far as poll
+	 * says it has data, so stdin stays as the shell left it */
+	if (!strcmp(w->path, "-"))
 		w->fd = STDIN_FILENO;
-		w->stdin_flags = fcntl(w->fd, F_GETFL); /* shared with the shell: restored */
-		if (w->stdin_flags >= 0)
-			(void)fcntl(w->fd, F_SETFL, w->stdin_flags | O_NONBLOCK);
-	}
 	return 0; /* a file the engine has not written yet is opened when it appears */
 }
 
-/* whatever the log has gained since the last look; at the end a pipe
- * gets STDIN_SETTLE_MS of quiet to deliver what its writer still holds
- * (a pipe from docker logs -f never closes) */
-#define STDIN_SETTLE_MS 500
-static void drain(struct engine_watch *w, bool last)
+#define LOOK_MS	  50  /* a look at the log while waiting: at most this long */
+#define SETTLE_MS 500 /* at the end: what a pipe's writer still holds, at most this long */
+
+static double ms_now(void)
 {
-	char chunk[1 << 16];
-	ssize_t n;
+	struct timespec ts;
 
-	if (w->fd < 0 && strcmp(w->path, "-"))
-		w->fd = open(w->path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-	while (w->fd >= 0 && !w->eof && (n = read(w->fd, chunk, sizeof(chunk))) != 0) {
-		struct pollfd p = { w->fd, POLLIN, 0 };
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
 
-		if (n > 0) {
-			enginelog_feed(&w->log, chunk, (size_t)n);
-		} else if (errno != EINTR &&
-			   (errno != EAGAIN || !last || poll(&p, 1, STDIN_SETTLE_MS) <= 0)) {
-			return; /* nothing more yet (or an error: what came is what there is) */
-		}
-	}
-	/* a pipe that closed has said everything; a file may still grow */
+/* The log file, opened when it appears, and again when it was rotated:
+ * a new file at the path (mv and a new one) is read from its start once
+ * the old one is read to its end; a file cut shorter than what was read
+ * (copytruncate) is read again from its start. */
+static void follow_file(struct engine_watch *w)
+{
+	struct stat at, open_now;
+	off_t read_so_far;
+
 	if (w->fd == STDIN_FILENO)
-		w->eof = true;
+		return;
+	if (stat(w->path, &at))
+		return; /* not there (yet, or between a rotation's mv and create) */
+	if (w->fd < 0 || fstat(w->fd, &open_now)) {
+		if (w->fd >= 0)
+			close(w->fd);
+		w->fd = open(w->path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+		w->dev = at.st_dev;
+		w->ino = at.st_ino;
+		return;
+	}
+	read_so_far = lseek(w->fd, 0, SEEK_CUR);
+	if (at.st_dev != w->dev || at.st_ino != w->ino) {
+		if (read_so_far < open_now.st_size)
+			return; /* the old file's tail first */
+		enginelog_end(&w->log);
+		close(w->fd);
+		w->fd = -1;
+		follow_file(w);
+	} else if (at.st_size < read_so_far) {
+		enginelog_end(&w->log);
+		(void)lseek(w->fd, 0, SEEK_SET);
+	}
+}
+
+/* Whatever the log has gained, for at most budget_ms however fast it
+ * grows (yes | preflight ... --engine-log - costs no more), and nothing
+ * once the run is stopped. With wait, a pipe gets until the budget ends
+ * to deliver what its writer still holds. */
+static void drain(struct engine_watch *w, double budget_ms, bool wait)
+{
+	const double end = ms_now() + budget_ms;
+	char chunk[1 << 16];
+
+	follow_file(w);
+	while (w->fd >= 0 && !w->eof && !(w->stop && *w->stop)) {
+		double left = end - ms_now();
+		struct pollfd p = { w->fd, POLLIN, 0 };
+		ssize_t n;
+
+		if (left <= 0)
+			return;
+		if (w->fd == STDIN_FILENO && poll(&p, 1, wait ? (int)left + 1 : 0) <= 0)
+			return; /* nothing more yet */
+		n = read(w->fd, chunk, sizeof(chunk));
+		if (n > 0)
+			enginelog_feed(&w->log, chunk, (size_t)n);
+		else if (n == 0 && w->fd == STDIN_FILENO)
+			w->eof = true; /* a pipe that closed has said everything */
+		else if (n == 0 || errno != EINTR)
+			return; /* a file's end for now, or an error: what came is what there is */
+	}
 }
 
 bool engine_watch_poll(void *ctx)
 {
 	struct engine_watch *w = ctx;
 
-	drain(w, false);
+	drain(w, LOOK_MS, false);
 	return w->log.fatal;
 }
 
@@ -157,7 +208,7 @@ bool engine_watch_explain(void *ctx, struct run_result *r)
 	struct engine_watch *w = ctx;
 	size_t n, i;
 
-	drain(w, true);
+	drain(w, SETTLE_MS, true);
 	enginelog_end(&w->log);
 	if (r->findings) /* asked once a run */
 		return r->findings[0].fatal;
@@ -178,8 +229,6 @@ void engine_watch_close(struct engine_watch *w)
 		return;
 	if (w->fd >= 0 && w->fd != STDIN_FILENO)
 		close(w->fd);
-	if (w->fd == STDIN_FILENO && w->stdin_flags >= 0)
-		(void)fcntl(w->fd, F_SETFL, w->stdin_flags);
 	enginelog_release(&w->log);
 	log_rules_release(&w->rules);
 	memset(w, 0, sizeof(*w));

@@ -338,7 +338,7 @@ static int prepare(struct session *s, struct probe_set *set, struct recording *r
 	}
 	if (check_media_flags(&s->plan, err, sizeof(err)))
 		goto usage;
-	if (read_baseline(s) || engine_watch_open(&s->watch, c))
+	if (read_baseline(s) || engine_watch_open(&s->watch, c, s->stop))
 		return EXIT_USAGE;
 	if (s->watch.active) {
 		s->hooks.engine_poll = engine_watch_poll;

@@ -9,6 +9,7 @@
 #define PREFLIGHT_COMMANDS_H
 
 #include <signal.h>
+#include <sys/types.h>
 
 #include "config.h"
 #include "enginelog.h"
@@ -41,13 +42,18 @@ struct engine_watch {
 	const char *path;
 	int fd;
 	bool active;
-	bool eof;	 /* stdin ended */
-	int stdin_flags; /* stdin's file status flags before O_NONBLOCK */
+	bool eof;		 /* stdin ended */
+	dev_t dev;		 /* the file open now (a rotated log is a new one) */
+	ino_t ino;
+	const volatile sig_atomic_t *stop; /* the run's signal flag */
 };
 struct run_result;
 /* Returns 0 (nothing to watch without --engine-log), or -1 when the rules
- * cannot be read (said). */
-int engine_watch_open(struct engine_watch *w, const struct config *c);
+ * cannot be read (said). A look at the log never takes longer than a
+ * moment however fast it grows, and none outlasts stop; stdin's flags are
+ * never changed. */
+int engine_watch_open(struct engine_watch *w, const struct config *c,
+		      const volatile sig_atomic_t *stop);
 bool engine_watch_poll(void *ctx);
 bool engine_watch_explain(void *ctx, struct run_result *r);
 void engine_watch_close(struct engine_watch *w);

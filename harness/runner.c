@@ -717,6 +717,17 @@ static bool behind_proxy(const struct run *run, enum endpoint_state *st)
 	return true;
 }
 
+/* interrupted before anything was sent: every item skipped, said so */
+static void mark_interrupted(struct run *run)
+{
+	size_t i;
+
+	for (i = 0; i < run->r->n_probes; i++)
+		verdict_not_run(&run->r->probes[i], &run->plan->items[i], VERDICT_SKIPPED,
+				CAUSE_INTERRUPTED, "interrupted while waiting for the endpoint");
+	run->r->interrupted = true;
+}
+
 /* the endpoint cannot be used: every item says why (the engine's log, when
  * it names a fatal signature, says it best) */
 static void mark_unusable(struct run *run, enum cause cause, const char *detail)
@@ -859,7 +870,9 @@ enum runner_status runner_run(const struct plan *pl, const struct runner_hooks *
 					       run.ep.base, run.ep.models_status);
 	r->max_model_len = run.ep.max_model_len;
 	r->server_version = text_clean_line(run.ep.version);
-	if (st != ENDPOINT_READY) {
+	if (st != ENDPOINT_READY && cancelled(&run)) {
+		mark_interrupted(&run); /* Ctrl-C while waiting: not the endpoint's verdict */
+	} else if (st != ENDPOINT_READY) {
 		mark_unusable(&run, cause, detail);
 	} else if (!(run.model = choose_model(&run, detail, sizeof(detail)))) {
 		/* found by talking to the endpoint: it cannot be used as asked */

@@ -10,8 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include "buf.h"
 #include "secret.h"
 #include "suites.h"
 #include "testutil.h"
@@ -120,6 +122,229 @@ START_TEST(h1_key_in_every_ci_output)
 }
 END_TEST
 
+/* --- M1, L7: an engine log on stdin that never stops ------------------------- */
+
+/* a chatty engine: lines into fd until nobody reads them, pace_us apart
+ * (0: as fast as the pipe takes them, like yes) */
+static pid_t endless_writer(int fd, useconds_t pace_us)
+{
+	static const char line[] = "INFO 12-02 05:00:00 engine.py:310] still loading\n";
+	pid_t pid = fork();
+
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		signal(SIGPIPE, SIG_DFL);
+		for (;;) {
+			if (write(fd, line, sizeof(line) - 1) < 0)
+				_exit(0);
+			if (pace_us)
+				usleep(pace_us); /* the engine's pace, not synchronisation */
+		}
+	}
+	return pid;
+}
+
+/* waits for pid to end, at most limit_s (polling its state, bounded):
+ * false, after SIGKILL, when it did not end */
+static bool ends_within(struct outcome *o, pid_t pid, int limit_s)
+{
+	int k, st;
+
+	for (k = 0; k < limit_s * 50; k++) {
+		pid_t got = waitpid(pid, &st, WNOHANG);
+
+		if (got == pid) {
+			char path[128];
+
+			o->code = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+			snprintf(path, sizeof(path), "%s/stdout", o->dir);
+			o->out = read_text_file(path);
+			snprintf(path, sizeof(path), "%s/stderr", o->dir);
+			o->err = read_text_file(path);
+			return o->out && o->err;
+		}
+		usleep(20 * 1000);
+	}
+	kill(pid, SIGKILL);
+	waitpid(pid, &st, 0);
+	return false;
+}
+
+/* waits (bounded) until o's stderr holds text */
+static bool says(const struct outcome *o, const char *text)
+{
+	char path[128];
+	int k;
+
+	snprintf(path, sizeof(path), "%s/stderr", o->dir);
+	for (k = 0; k < 1500; k++) {
+		char *err = read_text_file(path);
+		bool found = err && strstr(err, text);
+
+		free(err);
+		if (found)
+			return true;
+		usleep(20 * 1000);
+	}
+	return false;
+}
+
+struct piped_run {
+	struct outcome o;
+	struct fake f;
+	pid_t writer, pf;
+	int keep; /* the pipe's read end, kept to look at its flags after */
+};
+
+/* preflight run against scenario (a file of fixtures/scenarios, or JSON
+ * text when it starts with '{') with an endless engine log on stdin */
+static void start_piped(struct piped_run *r, const char *scenario, useconds_t pace_us,
+			const char *const *extra)
+{
+	const char *argv[24] = { "run",		 "--endpoint", NULL,	 "--checks", "smoke",
+				 "--engine-log", "-",	       "--json", "r.json" };
+	int fds[2], n = 9, i;
+
+	outcome_mkdir(&r->o);
+	if (scenario[0] == '{') {
+		char path[4200];
+
+		put_file(&r->o, "s.json", scenario);
+		snprintf(path, sizeof(path), "%s/s.json", r->o.dir);
+		fake_start_file(&r->f, path);
+	} else {
+		fake_start(&r->f, scenario);
+	}
+	argv[2] = r->f.url;
+	for (i = 0; extra && extra[i] && n < 23; i++)
+		argv[n++] = extra[i];
+	ck_assert_int_eq(pipe(fds), 0);
+	r->writer = endless_writer(fds[1], pace_us);
+	close(fds[1]);
+	r->keep = dup(fds[0]);
+	r->o.has_stdin = true;
+	r->o.stdin_fd = fds[0];
+	r->pf = start_preflight_in(&r->o, NULL, argv);
+	close(fds[0]);
+}
+
+/* the run is over: the writer stopped, stdin's flags as they were */
+static void end_piped(struct piped_run *r)
+{
+	int st, flags = fcntl(r->keep, F_GETFL);
+
+	kill(r->writer, SIGKILL);
+	waitpid(r->writer, &st, 0);
+	fake_stop(&r->f);
+	ck_assert_msg(flags >= 0 && !(flags & O_NONBLOCK),
+		      "L7: stdin was left non-blocking (flags %#x)", flags);
+	close(r->keep);
+	outcome_release(&r->o);
+}
+
+/* M1: a log that never ends keeps no run past its probes (a paced engine,
+ * a healthy endpoint) nor past --wait (a yes-fast engine, an endpoint that
+ * never finishes loading); every report is written */
+START_TEST(m1_endless_engine_log)
+{
+	static const char *const wait2[] = { "--wait", "2", NULL };
+	struct piped_run r;
+	bool ended;
+
+	if (_i == 0)
+		start_piped(&r, "healthy", 100 * 1000, NULL);
+	else
+		start_piped(&r, "{\"loading_ms\": 100000000}", 0, wait2);
+	ended = ends_within(&r.o, r.pf, 60);
+	ck_assert_msg(ended, "M1: the run did not end (%s)", _i ? "yes, --wait 2" : "paced");
+	ck_assert_msg(r.o.code == (_i ? 3 : 0), "exit %d\n%s", r.o.code, r.o.err);
+	assert_schema_valid(read_json_report(&r.o, "r.json"), "the report");
+	end_piped(&r);
+}
+END_TEST
+
+/* M1, L7: under an endless log, the first Ctrl-C ends the run with every
+ * report written (exit 130), and a second one at once (the handler's
+ * _exit) still leaves stdin's flags as they were */
+START_TEST(m1_first_ctrl_c_ends_it)
+{
+	static const char *const wait[] = { "--wait", "600", NULL };
+	struct piped_run r;
+	cJSON *rep;
+
+	start_piped(&r, "{\"loading_ms\": 100000000}", 0, wait);
+	ck_assert_msg(says(&r.o, "waiting for"), "the run never said it was waiting");
+	kill(r.pf, SIGINT);
+	if (_i == 1)
+		kill(r.pf, SIGINT);
+	ck_assert_msg(ends_within(&r.o, r.pf, 60), "M1: SIGINT did not end the run");
+	ck_assert_msg(r.o.code == 130, "exit %d\n%s", r.o.code, r.o.err);
+	if (_i == 0) {
+		rep = read_json_report(&r.o, "r.json");
+		ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(rep, "interrupted")));
+		cJSON_Delete(rep);
+	}
+	end_piped(&r);
+}
+END_TEST
+
+/* L2: a log rotated under the follower — truncated in place
+ * (copytruncate) or moved aside and created again — is followed into what
+ * the engine writes next: its fatal line ends the wait as engine-failed */
+START_TEST(l2_rotated_engine_log)
+{
+	const char *argv[] = { "run", "--endpoint",   NULL,	 "--checks", "smoke",  "--wait",
+			       "20",  "--engine-log", "eng.log", "--json",   "r.json", NULL };
+	char path[4200], fatal_path[4200], *fatal, *cause;
+	struct outcome o;
+	struct fake f;
+	struct buf before = BUF_INIT(0);
+	pid_t pid;
+	cJSON *r;
+	int i;
+
+	outcome_mkdir(&o);
+	for (i = 0; i < 4000; i++) /* 200 KB: more than the engine writes after */
+		buf_puts(&before, "INFO 12-02 05:00:00 loader.py:88] loading weights\n");
+	put_file(&o, "eng.log", buf_cstr(&before));
+	buf_release(&before);
+	put_file(&o, "s.json", "{\"loading_ms\": 100000000}");
+	snprintf(path, sizeof(path), "%s/s.json", o.dir);
+	fake_start_file(&f, path);
+	argv[2] = f.url;
+	pid = start_preflight_in(&o, NULL, argv);
+	ck_assert_msg(says(&o, "waiting for"), "the run never said it was waiting");
+	snprintf(fatal_path, sizeof(fatal_path), "%s/fixtures/engine-logs/vllm-cute-dsl.log",
+		 repo_root());
+	ck_assert_ptr_nonnull(fatal = read_text_file(fatal_path));
+	snprintf(path, sizeof(path), "%s/eng.log", o.dir);
+	if (_i == 1) { /* rotated by mv, a new file created */
+		char moved[4200];
+
+		snprintf(moved, sizeof(moved), "%s/eng.log.1", o.dir);
+		ck_assert_int_eq(rename(path, moved), 0);
+	}
+	{ /* _i == 0: truncated in place, then the engine goes on writing */
+		int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+
+		ck_assert_int_ge(fd, 0);
+		ck_assert_int_eq(write(fd, fatal, strlen(fatal)), (ssize_t)strlen(fatal));
+		close(fd);
+	}
+	free(fatal);
+	ck_assert_msg(ends_within(&o, pid, 60), "the run did not end");
+	fake_stop(&f);
+	ck_assert_msg(o.code == 3, "exit %d\n%s", o.code, o.err);
+	r = read_json_report(&o, "r.json");
+	cause = cJSON_GetStringValue(cJSON_GetObjectItem(
+		cJSON_GetArrayItem(cJSON_GetObjectItem(r, "probes"), 0), "cause"));
+	ck_assert_msg(cause && !strcmp(cause, "engine-failed"), "L2 (%s): the cause is %s",
+		      _i ? "mv" : "copytruncate", cause ? cause : "none");
+	cJSON_Delete(r);
+	outcome_release(&o);
+}
+END_TEST
+
 Suite *audit2_suite(void)
 {
 	Suite *s = suite_create("audit2");
@@ -129,5 +354,14 @@ Suite *audit2_suite(void)
 	tcase_add_loop_test(key, h1_key_in_every_ci_output, 0,
 			    sizeof(echo_forms) / sizeof(echo_forms[0]));
 	suite_add_tcase(s, key);
+	{
+		TCase *logs = tcase_create("engine-log");
+
+		tcase_set_timeout(logs, 300);
+		tcase_add_loop_test(logs, m1_endless_engine_log, 0, 2);
+		tcase_add_loop_test(logs, m1_first_ctrl_c_ends_it, 0, 2);
+		tcase_add_loop_test(logs, l2_rotated_engine_log, 0, 2);
+		suite_add_tcase(s, logs);
+	}
 	return s;
 }

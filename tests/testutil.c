@@ -187,6 +187,14 @@ void run_preflight_in(struct outcome *o, const char *const *env, const char *con
 	outcome_wait(o, start_in(o, env, "preflight", argv));
 }
 
+pid_t start_preflight_in(struct outcome *o, const char *const *env, const char *const *argv)
+{
+	free(o->out);
+	free(o->err);
+	o->out = o->err = NULL;
+	return start_in(o, env, "preflight", argv);
+}
+
 static pid_t start_in(struct outcome *o, const char *const *env, const char *program,
 		      const char *const *argv)
 {
@@ -230,6 +238,8 @@ static pid_t start_in(struct outcome *o, const char *const *env, const char *pro
 			_exit(126);
 		dup2(fo, STDOUT_FILENO);
 		dup2(fe, STDERR_FILENO);
+		if (o->has_stdin)
+			dup2(o->stdin_fd, STDIN_FILENO);
 		unsetenv("OPENAI_API_KEY");
 		unsetenv("OPENAI_BASE_URL");
 		for (i = 0; env && env[i]; i++)

@@ -20,6 +20,8 @@ struct outcome {
 	int code;	 /* exit status, 128+N for a signal */
 	char *out, *err; /* owned: stdout and stderr */
 	char dir[64];	 /* temp folder holding the reports */
+	bool has_stdin;	 /* the program reads stdin_fd (else the runner's stdin) */
+	int stdin_fd;
 };
 
 /* The repository root ($PREFLIGHT_ROOT or "."). */
@@ -54,6 +56,9 @@ void outcome_mkdir(struct outcome *o);
 /* Runs ./preflight again in o's folder (from outcome_mkdir or an earlier
  * run), keeping the files there; replaces o's stdout and stderr. */
 void run_preflight_in(struct outcome *o, const char *const *env, const char *const *argv);
+/* Starts ./preflight in o's folder without waiting (o->has_stdin: with
+ * o->stdin_fd as its stdin); outcome_wait collects it. */
+pid_t start_preflight_in(struct outcome *o, const char *const *env, const char *const *argv);
 /* Runs a bash script in o's folder (from outcome_mkdir or an earlier run)
  * with $PF set to the preflight command (under valgrind with make check
  * VALGRIND=1). */
