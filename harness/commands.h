@@ -42,8 +42,8 @@ struct engine_watch {
 	const char *path;
 	int fd;
 	bool active;
-	bool eof;		 /* stdin ended */
-	dev_t dev;		 /* the file open now (a rotated log is a new one) */
+	bool eof;  /* stdin ended */
+	dev_t dev; /* the file open now (a rotated log is a new one) */
 	ino_t ino;
 	const volatile sig_atomic_t *stop; /* the run's signal flag */
 };
