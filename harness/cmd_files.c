@@ -239,7 +239,8 @@ static int write_rendered(const char *path, struct buf *b, const char *what)
 		say_error("%s", err);
 		return EXIT_WRITE;
 	}
-	say_printf(SAY_OUT, "%s: %s written\n", path, what);
+	if (strcmp(path, "-"))
+		say_printf(SAY_OUT, "%s: %s written\n", path, what);
 	return EXIT_PASS;
 }
 
@@ -355,7 +356,7 @@ void commands_ci_report(const struct model *m)
 }
 
 int commands_gate(const struct model *base, const struct model *now, const char *spec,
-		  const char *markdown)
+		  const char *markdown, bool quiet)
 {
 	struct diff_limits l;
 	struct buf text = BUF_INIT(0), md = BUF_INIT(0);
@@ -373,7 +374,7 @@ int commands_gate(const struct model *base, const struct model *now, const char 
 		return EXIT_USAGE;
 	}
 	code = d.regressions ? EXIT_FAILED : EXIT_PASS;
-	if (diff_console(&d, &text) == 0)
+	if (!quiet && diff_console(&d, &text) == 0)
 		say(SAY_OUT, buf_cstr(&text));
 	for (i = 0; i < d.n; i++)
 		if (d.items[i].kind == DIFF_REGRESSION || d.items[i].kind == DIFF_INCOMPARABLE) {
@@ -415,7 +416,7 @@ int cmd_diff(const struct config *c, const volatile sig_atomic_t *stop)
 			}
 	if (!(ms = read_models(c)))
 		return EXIT_USAGE;
-	code = commands_gate(ms[0], ms[1], c->max_regression, c->diff_markdown);
+	code = commands_gate(ms[0], ms[1], c->max_regression, c->diff_markdown, false);
 	free_models(ms, c->n_files);
 	return code;
 }

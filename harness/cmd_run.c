@@ -310,16 +310,6 @@ static int read_baseline(struct session *s)
 	return 0;
 }
 
-static bool report_on_stdout(const struct config *c)
-{
-	size_t i;
-
-	for (i = 0; i < c->n_outputs; i++)
-		if (!strcmp(c->outputs[i].path, "-"))
-			return true;
-	return false;
-}
-
 /* Checks, the plan, media and the tap, all before any request. Returns 0,
  * or EXIT_USAGE after saying why. A dry run stops after the checks. */
 static int prepare(struct session *s, struct probe_set *set, struct recording *replay,
@@ -347,8 +337,6 @@ static int prepare(struct session *s, struct probe_set *set, struct recording *r
 	}
 	if (c->dry_run)
 		return 0;
-	if (report_on_stdout(c))
-		say_reserve_stdout(); /* the report's alone there: the rest goes to stderr */
 	if ((c->image_path &&
 	     media_load(c->image_path, MEDIA_IMAGE, &s->image, err, sizeof(err))) ||
 	    (c->video_path && media_load(c->video_path, MEDIA_VIDEO, &s->video, err, sizeof(err))))
@@ -407,7 +395,7 @@ static int ci_and_gate(struct session *s, const struct model *m, int code)
 	commands_ci_report(m);
 	if (!s->baseline)
 		return code;
-	gate = commands_gate(s->baseline, m, s->c->max_regression, NULL);
+	gate = commands_gate(s->baseline, m, s->c->max_regression, NULL, s->c->quiet);
 	return code == EXIT_PASS || code == EXIT_FAILED ? gate : code;
 }
 
@@ -468,10 +456,11 @@ static int execute(struct session *s)
 	s->rec = NULL; /* finished or not, recording_finish freed it */
 	/* a report on stdout ('-') keeps it: the console report goes to stderr */
 	if (!s->c->quiet &&
-	    report_console_render(m,
-				  isatty(report_on_stdout(s->c) ? STDERR_FILENO : STDOUT_FILENO) &&
-					  s->c->color,
-				  &console) == 0)
+	    report_console_render(
+		    m,
+		    isatty(config_stdout_taken(s->c) ? STDERR_FILENO : STDOUT_FILENO) &&
+			    s->c->color,
+		    &console) == 0)
 		say(SAY_OUT, buf_cstr(&console)); /* stderr when a report holds stdout */
 	buf_release(&console);
 	if (code != EXIT_WRITE)

@@ -62,14 +62,15 @@ void engine_watch_close(struct engine_watch *w);
 int cmd_diff(const struct config *c, const volatile sig_atomic_t *stop);
 
 /* The gate of diff and run --baseline: the diff of now against base under
- * spec (--max-regression) on stdout, as annotations and in the job summary
- * under GitHub Actions, as markdown into the file markdown when given.
+ * spec (--max-regression) on stdout (stderr when a report holds stdout;
+ * not at all when quiet), as annotations and in the job summary under
+ * GitHub Actions, as markdown into the file markdown when given.
  * Returns EXIT_FAILED on a regression, EXIT_PASS without, EXIT_USAGE on a
  * bad spec or reports of two kinds, EXIT_WRITE when the markdown could not
  * be written. */
 struct model;
 int commands_gate(const struct model *base, const struct model *now, const char *spec,
-		  const char *markdown);
+		  const char *markdown, bool quiet);
 
 /* A finished run's report for the CI it runs in: an annotation per
  * failure (GitHub Actions), and the results table in the job summary. */

@@ -667,6 +667,23 @@ bool config_option_info(size_t i, struct config_option_info *out)
 	return true;
 }
 
+/* a path that is this process's stdout */
+static bool is_stdout(const char *path)
+{
+	return path && (!strcmp(path, "-") || !strcmp(path, "/dev/stdout") ||
+			!strcmp(path, "/dev/fd/1") || !strcmp(path, "/proc/self/fd/1"));
+}
+
+bool config_stdout_taken(const struct config *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->n_outputs; i++)
+		if (is_stdout(c->outputs[i].path))
+			return true;
+	return is_stdout(c->diff_markdown);
+}
+
 const char *config_output(const struct config *c, const char *format)
 {
 	size_t i;

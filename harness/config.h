@@ -200,6 +200,9 @@ const struct config_texts *config_texts_of(const struct config *c, const char *f
 
 /* The path of the report format (a report_format name) asked for, or
  * NULL. */
+/* True when a report (or diff's markdown) goes to stdout ("-",
+ * /dev/stdout): it must be alone there. */
+bool config_stdout_taken(const struct config *c);
 const char *config_output(const struct config *c, const char *format);
 
 /* One row of the option table, for the help, the man page and the

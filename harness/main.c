@@ -101,6 +101,8 @@ int main(int argc, char **argv)
 		say_error("out of memory");
 		code = EXIT_USAGE;
 	} else {
+		if (config_stdout_taken(&c))
+			say_reserve_stdout(); /* a report is alone there: the rest to stderr */
 		code = dispatch(&c);
 	}
 	say_release();

@@ -345,6 +345,140 @@ START_TEST(l2_rotated_engine_log)
 }
 END_TEST
 
+/* --- M2: a report on stdout ---------------------------------------------------- */
+
+/* stdout as a file of o's folder, for the validators that read files */
+static void stdout_as(const struct outcome *o, const char *name)
+{
+	put_file(o, name, o->out);
+}
+
+/* stdout is exactly one document of format: it parses as one, and holds
+ * none of what the console, the diff or the annotations would print */
+static void one_document(const struct outcome *o, const char *format, const char *what)
+{
+	static const char *const strays[] = { "::error", "::warning", "RESULT:", "PREFLIGHT ",
+					      "diff: ",	 "[1/",	      NULL };
+	const char *out = o->out, *line;
+	size_t i, n = strlen(out);
+
+	/* what the console, the progress, the diff and the annotations start a
+	 * line with */
+	for (line = out; line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL)
+		for (i = 0; strays[i]; i++)
+			ck_assert_msg(strncmp(line, strays[i], strlen(strays[i])),
+				      "M2 (%s): a line '%s...' on stdout with the %s report", what,
+				      strays[i], format);
+	if (!strcmp(format, "json")) {
+		cJSON *doc = cJSON_Parse(out);
+
+		ck_assert_msg(doc != NULL, "M2 (%s): stdout is not one JSON document", what);
+		assert_schema_valid(doc, what);
+		cJSON_Delete(doc);
+	} else if (!strcmp(format, "junit")) {
+		char path[4200];
+
+		stdout_as(o, "stdout.xml");
+		snprintf(path, sizeof(path), "%s/stdout.xml", o->dir);
+		ck_assert_msg(junit_validate(path) != 0, "M2 (%s): the JUnit on stdout is invalid",
+			      what);
+		ck_assert_msg(!strncmp(out, "<?xml", 5) &&
+				      strstr(out, "</testsuites>\n") == out + n - 14,
+			      "M2 (%s): stdout is not one JUnit document", what);
+	} else if (!strcmp(format, "metrics")) {
+		ck_assert_msg(n > 6 && !strcmp(out + n - 6, "# EOF\n"),
+			      "M2 (%s): the metrics do not end in # EOF", what);
+	} else if (!strcmp(format, "svg")) {
+		ck_assert_msg(strstr(out, "</svg>\n") == out + n - 7, "M2 (%s): not one SVG", what);
+	} else if (!strcmp(format, "html")) {
+		ck_assert_msg(!strncmp(out, "<!DOCTYPE html>", 15) &&
+				      strstr(out, "</html>\n") == out + n - 8,
+			      "M2 (%s): not one HTML page", what);
+	}
+}
+
+/* M2: whatever else is printed — annotations (GITHUB_ACTIONS=true),
+ * failures, the --baseline diff — a report on stdout stays one valid
+ * document, for every format and every command that writes one; --quiet
+ * silences the diff too */
+START_TEST(m2_report_on_stdout_stays_valid)
+{
+	static const char *const formats[] = { "json", "junit", "metrics", "svg", "html" };
+	const char *env[] = { "GITHUB_ACTIONS=true", NULL };
+	const char *base[] = { "run",	      "--endpoint", NULL,	 "--checks",
+			       "smoke,tools", "--json",	    "base.json", NULL };
+	const char *argv[16];
+	char opt[32];
+	struct outcome o;
+	struct fake f;
+	size_t k;
+
+	fake_start(&f, "tools-args-some"); /* tools fails: annotations */
+	base[2] = f.url;
+	run_preflight(&o, NULL, base);
+	for (k = 0; k < sizeof(formats) / sizeof(formats[0]); k++) {
+		int n = 0;
+
+		snprintf(opt, sizeof(opt), "--%s", formats[k]);
+		argv[n++] = "run";
+		argv[n++] = "--endpoint";
+		argv[n++] = f.url;
+		argv[n++] = "--checks";
+		argv[n++] = "smoke,tools";
+		argv[n++] = opt;
+		argv[n++] = "-";
+		argv[n++] = "--baseline";
+		argv[n++] = "base.json";
+		argv[n++] = "--record";
+		argv[n++] = "r.jsonl.gz";
+		if (_i)
+			argv[n++] = "--quiet";
+		argv[n] = NULL;
+		run_preflight_in(&o, env, argv);
+		ck_assert_msg(o.code == 0 || o.code == 1, "exit %d\n%s", o.code, o.err);
+		one_document(&o, formats[k], "run");
+		if (_i)
+			ck_assert_msg(!strstr(o.err, "REGRESSION") && !strstr(o.err, "diff:"),
+				      "M2: --quiet printed the diff:\n%s", o.err);
+		/* replay, from what was just recorded */
+		argv[0] = "replay";
+		argv[1] = "r.jsonl.gz";
+		memmove(argv + 2, argv + 5, sizeof(argv[0]) * 6);
+		argv[4] = "--baseline";
+		argv[5] = "base.json";
+		argv[6] = _i ? "--quiet" : NULL;
+		argv[7] = NULL;
+		run_preflight_in(&o, env, argv);
+		ck_assert_msg(o.code == 0 || o.code == 1, "replay: exit %d\n%s", o.code, o.err);
+		one_document(&o, formats[k], "replay");
+	}
+	fake_stop(&f);
+	/* conform's JSON, and diff's markdown, on stdout */
+	fake_start(&f, "conform-deviant");
+	argv[0] = "conform";
+	argv[1] = "--endpoint";
+	argv[2] = f.url;
+	argv[3] = "--json";
+	argv[4] = "-";
+	argv[5] = NULL;
+	run_preflight_in(&o, env, argv);
+	fake_stop(&f);
+	ck_assert_msg(o.code == 1, "conform: exit %d\n%s", o.code, o.err);
+	one_document(&o, "json", "conform");
+	argv[0] = "diff";
+	argv[1] = "base.json";
+	argv[2] = "base.json";
+	argv[3] = "--markdown";
+	argv[4] = "-";
+	argv[5] = NULL;
+	run_preflight_in(&o, env, argv);
+	ck_assert_msg(o.code == 0, "diff: exit %d\n%s", o.code, o.err);
+	one_document(&o, "markdown", "diff");
+	ck_assert_ptr_nonnull(strstr(o.err, "NO REGRESSION")); /* the console's, on stderr */
+	outcome_release(&o);
+}
+END_TEST
+
 Suite *audit2_suite(void)
 {
 	Suite *s = suite_create("audit2");
@@ -354,6 +488,13 @@ Suite *audit2_suite(void)
 	tcase_add_loop_test(key, h1_key_in_every_ci_output, 0,
 			    sizeof(echo_forms) / sizeof(echo_forms[0]));
 	suite_add_tcase(s, key);
+	{
+		TCase *out = tcase_create("stdout");
+
+		tcase_set_timeout(out, 300);
+		tcase_add_loop_test(out, m2_report_on_stdout_stays_valid, 0, 2);
+		suite_add_tcase(s, out);
+	}
 	{
 		TCase *logs = tcase_create("engine-log");
 
