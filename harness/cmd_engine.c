@@ -59,6 +59,11 @@ static int doctor_one(const struct config *c, const struct log_rules *rs, const 
 		show(log, ranked[i]);
 	if (l.more)
 		say_printf(SAY_OUT, "%s: %ld more matches not shown\n", log, l.more);
+	if (l.first_tripped)
+		say_printf(SAY_OUT,
+			   "%s:%ld: rule %s backtracks past pcre2's limits: not tried on the rest "
+			   "of the log (rewrite its pattern without nested quantifiers)\n",
+			   log, l.tripped_line, l.first_tripped->id);
 	if (n && ranked[0]->rule->fatal)
 		say_printf(SAY_OUT, "doctor: %s: the engine failed: %s (%s, line %ld)\n", log,
 			   ranked[0]->rule->explain, ranked[0]->rule->id, ranked[0]->line);

@@ -130,6 +130,12 @@ static const struct {
 					   .exchange = false,
 					   .dead = true },
 	[CAUSE_INTERRUPTED] = { .code = "interrupted", .remedy = "", .exchange = true },
+	[CAUSE_SCHEMA_LIMIT] = { .code = "schema-limit",
+				 .remedy =
+					 "the probe's JSON Schema takes more steps than any answer "
+					 "needs (anyOf or oneOf of $refs that refer on): simplify "
+					 "it, or inline what its $refs repeat",
+				 .exchange = false },
 	[CAUSE_PATTERN_LIMIT] = { .code = "pattern-limit",
 				  .remedy = "a pattern of the probe backtracks without end: "
 					    "rewrite it without nested or overlapping quantifiers",
@@ -399,8 +405,12 @@ enum cause diagnose_answer(const struct answer_evidence *ev)
 	bool tags = diagnose_think_tags(ev->content, ev->content_len);
 
 	/* the probe itself could not be graded: nothing else is known */
+	if (ev->interrupted)
+		return CAUSE_INTERRUPTED;
 	if (ev->pattern_limit)
 		return CAUSE_PATTERN_LIMIT;
+	if (ev->schema_limit)
+		return CAUSE_SCHEMA_LIMIT;
 	if (ev->nul_bytes || diagnose_garbage(ev->content, ev->content_len, what, sizeof(what)))
 		return CAUSE_GARBAGE_OUTPUT;
 	if (ev->stream_incomplete)

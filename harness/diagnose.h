@@ -45,6 +45,7 @@ enum cause {
 	CAUSE_REQUEST_TOO_LARGE,
 	CAUSE_PROXY_ERROR,
 	CAUSE_ENGINE_FAILED,
+	CAUSE_SCHEMA_LIMIT, /* the probe's JSON Schema past its step budget */
 	CAUSE_COUNT
 };
 
@@ -109,6 +110,8 @@ struct answer_evidence {
 	bool nul_bytes;		  /* the answer held NUL characters */
 	bool answer_in_reasoning; /* nothing visible; the reasoning holds the answer */
 	bool pattern_limit;	  /* a probe regex or schema pattern hit pcre2's limits */
+	bool schema_limit;	  /* a probe's JSON Schema took more than its step budget */
+	bool interrupted;	  /* Ctrl-C came while it was graded */
 };
 
 /* Picks the one cause for a failed answer. Garbage wins over everything,

@@ -365,12 +365,26 @@ static const char *last_lines(const struct enginelog *l, int k, size_t *len)
 	return l->window.data ? l->window.data + start : "";
 }
 
+/* rule i backtracked past pcre2's limits on this line: it costs the limit
+ * no more on this log (a pattern that did once will again) */
+static void trip(struct enginelog *l, size_t i)
+{
+	if (!l->tripped && !(l->tripped = xcalloc(l->rules->n, 1)))
+		return;
+	l->tripped[i] = 1;
+	if (!l->first_tripped) {
+		l->first_tripped = &l->rules->rules[i];
+		l->tripped_line = l->lines;
+	}
+}
+
 /* one whole line: what a progress bar left of it, cut, tried */
 static bool take_line(struct enginelog *l, const char *s, size_t n)
 {
 	const char *cr;
 	bool fatal = false, listed;
 	size_t i, qs, qe;
+	int rc;
 
 	l->lines++;
 	if (n && s[n - 1] == '\r')
@@ -397,11 +411,16 @@ static bool take_line(struct enginelog *l, const char *s, size_t n)
 
 		if (!(listed || !r->n_literals) || !applies(r, l->engine))
 			continue;
+		if (l->tripped && l->tripped[i])
+			continue;
 		if (r->lines > 1)
 			subject = last_lines(l, r->lines, &len);
-		if (regex_matcher_run(r->m, subject, len, r->quote, &qs, &qe) == 1) {
+		rc = regex_matcher_run(r->m, subject, len, r->quote, &qs, &qe);
+		if (rc == 1) {
 			record(l, r, subject, len, qs, qe);
 			fatal = fatal || r->fatal;
+		} else if (rc == REGEX_LIMIT) {
+			trip(l, i);
 		}
 	}
 	return fatal;
@@ -482,6 +501,8 @@ void enginelog_release(struct enginelog *l)
 {
 	buf_release(&l->partial);
 	buf_release(&l->window);
+	free(l->tripped);
+	l->tripped = NULL;
 }
 
 int enginelog_read_file(struct enginelog *l, const char *path, char *err, size_t errlen)

@@ -90,6 +90,11 @@ struct enginelog {
 	long more; /* matches beyond the kept */
 	bool fatal;
 	struct buf window; /* the last lines, for rules of several (each cut at 1 KiB) */
+	/* rules whose pattern hit pcre2's limits on this log: not tried again
+	 * (owned, one flag a rule, NULL until one trips); the first of them */
+	unsigned char *tripped;
+	const struct log_rule *first_tripped;
+	long tripped_line;
 	size_t ends[ENGINELOG_MAX_WINDOW]; /* where each line of the window ends */
 	size_t n_window;
 };

@@ -27,6 +27,34 @@ static void set_fail(struct grade *g, const char *fmt, ...)
 /* A pattern of the probe hit pcre2's limits: the probe, not the endpoint,
  * is at fault, so this failure is the one reported. what names the
  * pattern as the user wrote it. */
+/* obj against schema, stopping at the run's Ctrl-C */
+static enum schema_result validate(const struct grade_policy *pol, const cJSON *schema,
+				   const cJSON *obj, char *why, size_t n)
+{
+	const struct schema_options o = { .cancel = pol ? pol->cancel : NULL };
+
+	return schema_validate_with(&o, schema, obj, why, n);
+}
+
+/* what stopped a validation that neither passed nor failed on its own:
+ * the schema's step budget, or Ctrl-C (what: the schema, named) */
+static bool schema_stopped(struct grade *g, struct answer_evidence *ev, enum schema_result rc,
+			   const char *what, const char *why)
+{
+	if (rc == SCHEMA_CANCELLED) {
+		ev->interrupted = true;
+		g->pass = false;
+		snprintf(g->detail, sizeof(g->detail), "interrupted while %s was checked", what);
+		return true;
+	}
+	if (rc != SCHEMA_STEP_LIMIT)
+		return false;
+	ev->schema_limit = true;
+	g->pass = false;
+	snprintf(g->detail, sizeof(g->detail), "%s: %s", what, why);
+	return true;
+}
+
 static void pattern_limit(struct grade *g, struct answer_evidence *ev, const char *what)
 {
 	ev->pattern_limit = true;
@@ -167,8 +195,8 @@ static bool has_secret(const char *content, const char *secret)
 	return found;
 }
 
-static void check_tools(const struct expect *x, const struct chat_reply *r, struct grade *g,
-			struct answer_evidence *ev)
+static void check_tools(const struct expect *x, const struct grade_policy *pol,
+			const struct chat_reply *r, struct grade *g, struct answer_evidence *ev)
 {
 	char why[300];
 	size_t i;
@@ -193,9 +221,12 @@ static void check_tools(const struct expect *x, const struct chat_reply *r, stru
 			cJSON_Delete(args);
 			continue;
 		}
-		rc = x->tool_parameters
-			     ? schema_validate(x->tool_parameters, args, why, sizeof(why))
-			     : SCHEMA_VALID;
+		rc = x->tool_parameters ? validate(pol, x->tool_parameters, args, why, sizeof(why))
+					: SCHEMA_VALID;
+		if (schema_stopped(g, ev, rc, "the tool's parameters schema", why)) {
+			cJSON_Delete(args);
+			return;
+		}
 		if (rc == SCHEMA_PATTERN_LIMIT) {
 			char what[200];
 
@@ -284,7 +315,7 @@ static void check_stream_done(struct check *k)
 
 static void check_tool_call(struct check *k)
 {
-	check_tools(k->x, k->r, k->g, k->ev);
+	check_tools(k->x, k->pol, k->r, k->g, k->ev);
 }
 
 static void check_schema(struct check *k)
@@ -299,8 +330,10 @@ static void check_schema(struct check *k)
 		return;
 	}
 	json_keys(obj, k->g->json_keys, sizeof(k->g->json_keys));
-	rc = schema_validate(k->x->content_json_schema, obj, why, sizeof(why));
-	if (rc == SCHEMA_PATTERN_LIMIT) {
+	rc = validate(k->pol, k->x->content_json_schema, obj, why, sizeof(why));
+	if (schema_stopped(k->g, k->ev, rc, "expect.content_json_schema", why)) {
+		/* said */
+	} else if (rc == SCHEMA_PATTERN_LIMIT) {
 		char what[200];
 
 		schema_pattern(why, what, sizeof(what));
@@ -428,10 +461,9 @@ static bool text_schema(const struct expect *x, const struct grade_policy *pol, 
 {
 	char why[64];
 	cJSON *obj = grade_json_object(t, n, why, sizeof(why));
-	bool ok = obj &&
-		  schema_validate(x->content_json_schema, obj, why, sizeof(why)) == SCHEMA_VALID;
+	bool ok =
+		obj && validate(pol, x->content_json_schema, obj, why, sizeof(why)) == SCHEMA_VALID;
 
-	(void)pol;
 	cJSON_Delete(obj);
 	return ok;
 }
@@ -549,8 +581,9 @@ static void explain(struct grade *g, const struct answer_evidence *ev)
 	char why[300], check[sizeof(g->detail)];
 
 	g->cause = diagnose_answer(ev);
-	if (g->cause == CAUSE_PATTERN_LIMIT)
-		return; /* the message names the pattern, the remedy how to fix it */
+	if (g->cause == CAUSE_PATTERN_LIMIT || g->cause == CAUSE_SCHEMA_LIMIT ||
+	    g->cause == CAUSE_INTERRUPTED)
+		return; /* the message names the pattern or schema, the remedy how to fix it */
 	diagnose_explain(g->cause, ev, why, sizeof(why));
 	snprintf(check, sizeof(check), "%s", g->detail);
 	if (g->cause == CAUSE_INVALID_TOOL_ARGUMENTS || g->cause == CAUSE_WRONG_TOOL)

@@ -9,6 +9,7 @@
 #ifndef PREFLIGHT_GRADE_H
 #define PREFLIGHT_GRADE_H
 
+#include <signal.h>
 #include <stdbool.h>
 
 #include "chat.h"
@@ -25,6 +26,7 @@ struct grade_policy {
 	const struct needle_set *needles; /* the needle's codes, or NULL */
 	const char *const *expected;	  /* texts for expect.contains_from (a flag's list) */
 	size_t n_expected;
+	const volatile sig_atomic_t *cancel; /* the run's Ctrl-C: grading stops, or NULL */
 };
 
 struct grade {

@@ -81,6 +81,7 @@ static void observe_one(struct job *j, const struct expect *xp, const struct gra
 
 	pthread_mutex_lock(&j->run->ep.lock);
 	with_window.window = j->run->ep.max_model_len;
+	with_window.cancel = j->run->hooks->cancel; /* grading stops at Ctrl-C too */
 	pthread_mutex_unlock(&j->run->ep.lock);
 	observe_exchange(&ctx, xp, &with_window, x, o, turns, &extra);
 	if (extra.json_keys && !j->pr->json_keys) {

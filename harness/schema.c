@@ -31,6 +31,8 @@ struct vctx {
 	const cJSON *root;	      /* the whole schema: where "$ref" pointers start */
 	const struct schema_set *set; /* where a $ref to another file looks, or NULL */
 	bool ref_siblings;	      /* the root's $schema is draft 2019-09 or later */
+	long steps, max_steps;	      /* schemas applied so far, and the budget */
+	const volatile sig_atomic_t *cancel;
 };
 
 static int fail(struct vctx *c, int rc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -623,6 +625,12 @@ static int validate(struct vctx *c, const cJSON *s, const cJSON *v, int depth)
 
 	if (depth > SCHEMA_MAX_DEPTH)
 		return fail(c, -1, "nesting deeper than %s levels", "64");
+	if (++c->steps > c->max_steps)
+		return fail(c, SCHEMA_STEP_LIMIT,
+			    "the schema took more than %ld steps (a $ref graph that fans out)",
+			    c->max_steps);
+	if (c->cancel && !(c->steps & 1023) && *c->cancel)
+		return fail(c, SCHEMA_CANCELLED, "validation interrupted");
 	if (cJSON_IsBool(s))
 		return cJSON_IsTrue(s) ? 1 : fail(c, 0, "no value is allowed here");
 	if (!cJSON_IsObject(s))
@@ -696,11 +704,32 @@ enum schema_result schema_validate(const cJSON *schema, const cJSON *instance, c
 enum schema_result schema_validate_in(const struct schema_set *set, const cJSON *schema,
 				      const cJSON *instance, char *err, size_t errlen)
 {
+	const struct schema_options o = { .set = set };
+
+	return schema_validate_with(&o, schema, instance, err, errlen);
+}
+
+/* how many values the instance holds (itself included), up to cap */
+static long values_of(const cJSON *v, long cap)
+{
+	long n = 1;
+	const cJSON *e;
+
+	for (e = v ? v->child : NULL; e && n < cap; e = e->next)
+		n += values_of(e, cap - n);
+	return n;
+}
+
+enum schema_result schema_validate_with(const struct schema_options *o, const cJSON *schema,
+					const cJSON *instance, char *err, size_t errlen)
+{
 	struct vctx c;
 	int rc, i;
 
 	memset(&c, 0, sizeof(c));
-	c.set = set;
+	c.set = o ? o->set : NULL;
+	c.cancel = o ? o->cancel : NULL;
+	c.max_steps = SCHEMA_BASE_STEPS + SCHEMA_STEPS_PER_VALUE * values_of(instance, 1L << 24);
 	c.err = err;
 	c.errlen = errlen;
 	c.root = schema;

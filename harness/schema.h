@@ -17,6 +17,7 @@
 #ifndef PREFLIGHT_SCHEMA_H
 #define PREFLIGHT_SCHEMA_H
 
+#include <signal.h>
 #include <stddef.h>
 
 #include <cjson/cJSON.h>
@@ -25,6 +26,8 @@
 
 /* What schema_validate finds. */
 enum schema_result {
+	SCHEMA_CANCELLED = -4,	   /* the caller's cancel flag was set */
+	SCHEMA_STEP_LIMIT = -3,	   /* more than the step budget: a $ref graph that fans out */
 	SCHEMA_PATTERN_LIMIT = -2, /* a "pattern" backtracked past the regex limits */
 	SCHEMA_UNUSABLE = -1,	   /* the schema itself cannot be used (bad pattern, too deep) */
 	SCHEMA_INVALID = 0,	   /* not valid: err holds the first reason with its JSON
@@ -49,6 +52,21 @@ enum schema_result schema_validate(const cJSON *schema, const cJSON *instance, c
 /* The same, a "$ref" to another file resolved in set (NULL: none). */
 enum schema_result schema_validate_in(const struct schema_set *set, const cJSON *schema,
 				      const cJSON *instance, char *err, size_t errlen);
+
+/* Every validation has a step budget, as a regex has a match limit: one
+ * step is one schema applied to one value; the budget is
+ * SCHEMA_BASE_STEPS plus SCHEMA_STEPS_PER_VALUE for each value of the
+ * instance, so a schema whose $refs fan out (4^29 evaluations) fails at
+ * once with SCHEMA_STEP_LIMIT, and no honest schema comes near it. */
+#define SCHEMA_BASE_STEPS      1000000L
+#define SCHEMA_STEPS_PER_VALUE 256L
+
+struct schema_options {
+	const struct schema_set *set;	     /* NULL: no other file */
+	const volatile sig_atomic_t *cancel; /* set: stop (SCHEMA_CANCELLED); NULL: none */
+};
+enum schema_result schema_validate_with(const struct schema_options *o, const cJSON *schema,
+					const cJSON *instance, char *err, size_t errlen);
 
 /* Checks that schema is usable: an object or boolean, known type names,
  * compilable patterns, numbers where numbers belong. Returns 0 or -1 with

@@ -479,6 +479,83 @@ START_TEST(m2_report_on_stdout_stays_valid)
 }
 END_TEST
 
+/* --- M3: the schema validator's budget ------------------------------------------ */
+
+/* M3: a probe whose expect.content_json_schema fans out through $refs
+ * (4^29 evaluations) is graded at once, as schema-limit naming the
+ * schema, live and replayed — not a run that spins at 100% CPU */
+START_TEST(m3_schema_step_budget)
+{
+	const char *live[] = { "run",  "--endpoint", NULL,     "--probes", "probes",	 "--checks",
+			       "evil", "--json",     "r.json", "--record", "r.jsonl.gz", NULL };
+	const char *again[] = { "replay", "r.jsonl.gz", "--json", "again.json", NULL };
+	const char *const *argv[] = { live, again };
+	char *schema = fanout_schema(30, 4), *probe, path[4200];
+	struct outcome o;
+	struct fake f;
+	struct buf b = BUF_INIT(0);
+	int k;
+
+	buf_printf(&b,
+		   "{\"id\": \"evil\", \"title\": \"a schema that fans out\", \"request\": "
+		   "{\"messages\": [{\"role\": \"user\", \"content\": \"Return ONLY a JSON "
+		   "object with language and ok.\"}]}, \"expect\": {\"content_json_schema\": %s}}",
+		   schema);
+	probe = buf_detach(&b);
+	free(schema);
+	outcome_mkdir(&o);
+	snprintf(path, sizeof(path), "%s/probes", o.dir);
+	ck_assert_int_eq(mkdir(path, 0755), 0);
+	put_file(&o, "probes/90-evil.json", probe);
+	free(probe);
+	fake_start(&f, "healthy");
+	live[2] = f.url;
+	for (k = 0; k < 2; k++) {
+		pid_t pid = start_preflight_in(&o, NULL, argv[k]);
+		cJSON *r;
+
+		ck_assert_msg(ends_within(&o, pid, 60), "M3: %s spun on the schema",
+			      k ? "replay" : "run");
+		ck_assert_msg(o.code == 1, "exit %d\n%s", o.code, o.err);
+		r = read_json_report(&o, k ? "again.json" : "r.json");
+		ck_assert_str_eq(report_cause(r, "evil"), "schema-limit");
+		ck_assert_ptr_nonnull(strstr(o.out, "content_json_schema"));
+		cJSON_Delete(r);
+	}
+	fake_stop(&f);
+	outcome_release(&o);
+}
+END_TEST
+
+/* L3: a rule whose pattern backtracks past pcre2's limits on one line is
+ * not tried on the rest of the log (each line paid the whole limit
+ * again), and doctor says which rule and where */
+START_TEST(l3_regex_limit_trips)
+{
+	const char *argv[] = { "doctor", "long.log", "--engine-rules", "evil.json", NULL };
+	struct buf log = BUF_INIT(0);
+	struct outcome o;
+	int i;
+
+	outcome_mkdir(&o);
+	put_file(&o, "evil.json",
+		 "{\"rules\": [{\"id\": \"nested\", \"engines\": [], \"priority\": 1, "
+		 "\"severity\": \"warning\", \"pattern\": \"^(\\\\w+\\\\s?)*$\", \"cause\": "
+		 "\"engine-died\", \"explain\": \"x\", \"remedy\": \"y\", \"source\": \"the "
+		 "audit\", "
+		 "\"example\": \"hello world\"}]}");
+	for (i = 0; i < 2000; i++)
+		buf_puts(&log, "INFO aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!\n");
+	put_file(&o, "long.log", buf_cstr(&log));
+	buf_release(&log);
+	run_preflight_in(&o, NULL, argv);
+	ck_assert_msg(o.code == 0, "exit %d\n%s%s", o.code, o.out, o.err);
+	ck_assert_msg(strstr(o.out, "long.log:1: rule nested backtracks past pcre2's limits"),
+		      "L3: doctor did not say the rule tripped:\n%s", o.out);
+	outcome_release(&o);
+}
+END_TEST
+
 Suite *audit2_suite(void)
 {
 	Suite *s = suite_create("audit2");
@@ -493,6 +570,7 @@ Suite *audit2_suite(void)
 
 		tcase_set_timeout(out, 300);
 		tcase_add_loop_test(out, m2_report_on_stdout_stays_valid, 0, 2);
+		tcase_add_test(out, m3_schema_step_budget);
 		suite_add_tcase(s, out);
 	}
 	{
@@ -502,6 +580,7 @@ Suite *audit2_suite(void)
 		tcase_add_loop_test(logs, m1_endless_engine_log, 0, 2);
 		tcase_add_loop_test(logs, m1_first_ctrl_c_ends_it, 0, 2);
 		tcase_add_loop_test(logs, l2_rotated_engine_log, 0, 2);
+		tcase_add_test(logs, l3_regex_limit_trips);
 		suite_add_tcase(s, logs);
 	}
 	return s;

@@ -164,7 +164,7 @@ static const struct {
 START_TEST(grades_recorded_answers)
 {
 	struct probe *p = load(cases[_i].probe);
-	struct grade_policy pol = { allowed, 2, REASONING_ANY, 256, -1, NULL, NULL, 0 };
+	struct grade_policy pol = { allowed, 2, REASONING_ANY, 256, -1, NULL, NULL, 0, NULL };
 	struct chat_reply r;
 	struct grade g;
 	char err[128];
@@ -191,7 +191,7 @@ START_TEST(patterns_that_cannot_finish)
 		"\"user\",\"content\":\"x\"}]},\"expect\":{\"content_json_schema\":{"
 		"\"properties\":{\"k\":{\"pattern\":\"^(a|aa)+$\"}}}}}",
 	};
-	struct grade_policy pol = { allowed, 2, REASONING_ANY, 256, -1, NULL, NULL, 0 };
+	struct grade_policy pol = { allowed, 2, REASONING_ANY, 256, -1, NULL, NULL, 0, NULL };
 	char body[1024], a[201], err[128];
 	size_t i;
 
@@ -223,7 +223,7 @@ END_TEST
 START_TEST(policy_overrides_a_passing_check)
 {
 	struct probe *p = load(smoke_probe);
-	struct grade_policy pol = { allowed, 2, REASONING_REQUIRED, 256, -1, NULL, NULL, 0 };
+	struct grade_policy pol = { allowed, 2, REASONING_REQUIRED, 256, -1, NULL, NULL, 0, NULL };
 	const char *body = "{\"choices\":[{\"message\":{\"content\":\"sum(xs)\"},\"finish_reason\":"
 			   "\"stop\"}]}";
 	struct chat_reply r;

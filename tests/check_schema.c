@@ -2,6 +2,7 @@
  * JSON-Schema-Test-Suite (Debian package json-schema-test-suite, draft7
  * files of the supported keywords) and our own cases. */
 #include <stdbool.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 #include "file.h"
 #include "schema.h"
 #include "suites.h"
+#include "testutil.h"
 
 #define SUITE_DIR "/usr/share/json-schema-test-suite/tests/draft7/"
 
@@ -157,6 +159,32 @@ START_TEST(depth_is_bounded)
 	ck_assert_ptr_nonnull(strstr(err, "nesting deeper"));
 	buf_release(&s);
 	buf_release(&v);
+}
+END_TEST
+
+/* M3 (audit 2): a schema whose $refs fan out costs its step budget, not
+ * 4^29 evaluations, and fails as the step limit naming it; a cancel flag
+ * stops a validation too */
+START_TEST(steps_are_bounded)
+{
+	char *text = fanout_schema(30, 4), err[256];
+	cJSON *s = cJSON_Parse(text), *v = cJSON_Parse("{\"language\": \"python\"}");
+	volatile sig_atomic_t stop = 1;
+	const struct schema_options cancelled = { .cancel = &stop };
+
+	ck_assert_ptr_nonnull(s);
+	ck_assert_int_eq(schema_check(s, err, sizeof(err)), 0);
+	ck_assert_int_eq(schema_validate(s, v, err, sizeof(err)), SCHEMA_STEP_LIMIT);
+	ck_assert_ptr_nonnull(strstr(err, "steps"));
+	ck_assert_int_eq(schema_validate_with(&cancelled, s, v, err, sizeof(err)),
+			 SCHEMA_CANCELLED);
+	/* an integer takes one path through: valid, well within the budget */
+	cJSON_Delete(v);
+	v = cJSON_CreateNumber(7);
+	ck_assert_int_eq(schema_validate(s, v, err, sizeof(err)), SCHEMA_VALID);
+	cJSON_Delete(v);
+	cJSON_Delete(s);
+	free(text);
 }
 END_TEST
 
@@ -328,6 +356,7 @@ Suite *schema_suite(void)
 	tcase_add_test(own, unique_items_scale);
 	tcase_add_test(own, refs_and_formats);
 	tcase_add_test(own, refs_across_files);
+	tcase_add_test(own, steps_are_bounded);
 	suite_add_tcase(s, tc);
 	suite_add_tcase(s, own);
 	return s;

@@ -141,6 +141,22 @@ struct model *model_of(const char *json)
 	return m;
 }
 
+char *fanout_schema(int defs, int fanout)
+{
+	struct buf b = BUF_INIT(0);
+	int i, k;
+
+	buf_puts(&b, "{\"$ref\": \"#/$defs/d0\", \"$defs\": {");
+	for (i = 0; i + 1 < defs; i++) {
+		buf_printf(&b, "\"d%d\": {\"anyOf\": [", i);
+		for (k = 0; k < fanout; k++)
+			buf_printf(&b, "%s{\"$ref\": \"#/$defs/d%d\"}", k ? ", " : "", i + 1);
+		buf_puts(&b, "]}, ");
+	}
+	buf_printf(&b, "\"d%d\": {\"type\": \"integer\"}}}", defs - 1);
+	return buf_detach(&b);
+}
+
 bool write_text_file(const char *path, const char *text)
 {
 	char err[256];

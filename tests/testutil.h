@@ -71,6 +71,11 @@ char *read_text_file(const char *path);
  * read). Caller frees with model_free. */
 struct model;
 struct model *model_of(const char *json);
+/* A JSON Schema of defs $defs, each an anyOf of fanout $refs to the next,
+ * the last {"type":"integer"}: fanout^(defs-1) evaluations for anything
+ * that is not an integer, under the depth limit (the audit's M3). Caller
+ * frees. */
+char *fanout_schema(int defs, int fanout);
 /* Writes text to path (atomically); true when written. */
 bool write_text_file(const char *path, const char *text);
 /* Reads dir/name; caller frees. NULL when absent. */
