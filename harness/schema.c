@@ -618,11 +618,10 @@ static const cJSON *resolve_in(const struct vctx *c, const char *ref, const cJSO
 	return NULL;
 }
 
-static int validate(struct vctx *c, const cJSON *s, const cJSON *v, int depth)
+/* one step more: 1, or why validation stops here (too deep, the budget
+ * spent, Ctrl-C) */
+static int within_budget(struct vctx *c, int depth)
 {
-	const cJSON *k, *e;
-	int rc;
-
 	if (depth > SCHEMA_MAX_DEPTH)
 		return fail(c, -1, "nesting deeper than %s levels", "64");
 	if (++c->steps > c->max_steps)
@@ -631,23 +630,39 @@ static int validate(struct vctx *c, const cJSON *s, const cJSON *v, int depth)
 			    c->max_steps);
 	if (c->cancel && !(c->steps & 1023) && *c->cancel)
 		return fail(c, SCHEMA_CANCELLED, "validation interrupted");
+	return 1;
+}
+
+/* v against the schema ref names (in its own file, whose refs then start
+ * there) */
+static int apply_ref(struct vctx *c, const char *ref, const cJSON *v, int depth)
+{
+	const cJSON *root = c->root, *to = resolve_in(c, ref, &root), *was = c->root;
+	int rc;
+
+	if (!to)
+		return fail(c, -1, "cannot resolve $ref '%s'", ref);
+	c->root = root;
+	rc = validate(c, to, v, depth + 1);
+	c->root = was;
+	return rc;
+}
+
+static int validate(struct vctx *c, const cJSON *s, const cJSON *v, int depth)
+{
+	const cJSON *k, *e;
+	int rc;
+
+	if ((rc = within_budget(c, depth)) <= 0)
+		return rc;
 	if (cJSON_IsBool(s))
 		return cJSON_IsTrue(s) ? 1 : fail(c, 0, "no value is allowed here");
 	if (!cJSON_IsObject(s))
 		return fail(c, -1, "a schema must be an object or a boolean");
 	/* "$ref": alone in draft 7, with its siblings from draft 2019-09 on */
-	if ((k = cJSON_GetObjectItemCaseSensitive(s, "$ref")) && cJSON_IsString(k)) {
-		const cJSON *root = c->root, *to = resolve_in(c, k->valuestring, &root);
-		const cJSON *was = c->root;
-
-		if (!to)
-			return fail(c, -1, "cannot resolve $ref '%s'", k->valuestring);
-		c->root = root; /* its own "#/..." refs start at its file */
-		rc = validate(c, to, v, depth + 1);
-		c->root = was;
-		if (rc <= 0 || !c->ref_siblings)
-			return rc;
-	}
+	if ((k = cJSON_GetObjectItemCaseSensitive(s, "$ref")) && cJSON_IsString(k) &&
+	    ((rc = apply_ref(c, k->valuestring, v, depth)) <= 0 || !c->ref_siblings))
+		return rc;
 	if ((k = cJSON_GetObjectItemCaseSensitive(s, "type")) && (rc = check_type(c, k, v)) <= 0)
 		return rc;
 	if ((k = cJSON_GetObjectItemCaseSensitive(s, "const")) && !cJSON_Compare(k, v, true)) {
