@@ -10,7 +10,9 @@
  * ends, so logs never interleave. CK_RUN_SUITE or CK_RUN_CASE, or
  * CK_JOBS=1, runs everything in this process, as Check always did. Under
  * valgrind (CK_FORK=no) each unit is a forked child valgrind follows. */
+#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
 #include <errno.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -100,6 +102,37 @@ struct job {
 	int pipe;  /* its counts */
 };
 
+/* the lines of every unit's output that say a test failed or erred, kept to
+ * be said again just above the summary: a log cut to its tail still names
+ * them */
+static char *recap;
+static size_t recap_len;
+
+/* a Check result line, FILE:LINE:F:... or FILE:LINE:E:..., or the runner's
+ * own word of a unit that died */
+static int is_failure_line(const char *line)
+{
+	const char *p = strchr(line, ':');
+
+	if (!strncmp(line, "a test unit ", 12))
+		return 1;
+	if (!p || !(p = strchr(p + 1, ':')))
+		return 0;
+	return (p[1] == 'F' || p[1] == 'E') && p[2] == ':';
+}
+
+static void keep_for_recap(const char *line, size_t n)
+{
+	char *grown = realloc(recap, recap_len + n + 1);
+
+	if (!grown)
+		return;
+	recap = grown;
+	memcpy(recap + recap_len, line, n);
+	recap_len += n;
+	recap[recap_len] = '\0';
+}
+
 /* starts unit k in a child; its output goes to a temporary file */
 static int start(size_t k, struct job *j)
 {
@@ -140,21 +173,34 @@ static void finish(struct job *j, int status, struct counts *total)
 {
 	struct counts c = { 0, 0, 0 };
 	struct timespec t1;
-	char chunk[8192];
-	size_t n;
+	char *line = NULL, died[160] = "";
+	size_t cap = 0;
+	ssize_t n;
 
 	if (read(j->pipe, &c, sizeof(c)) != (ssize_t)sizeof(c)) {
-		printf("a test unit died before its counts (status %d)\n", status);
+		snprintf(died, sizeof(died),
+			 "a test unit (%zu) died before its counts (status %d)\n", j->unit + 1,
+			 status);
 		c.errors = 1;
 	} else if (WIFEXITED(status) && WEXITSTATUS(status) > 1) {
-		printf("a test unit exited %d (valgrind found errors?)\n", WEXITSTATUS(status));
+		snprintf(died, sizeof(died),
+			 "a test unit (%zu) exited %d (valgrind found errors?)\n", j->unit + 1,
+			 WEXITSTATUS(status));
 		c.errors++;
 	}
 	close(j->pipe);
 	rewind(j->out);
-	while ((n = fread(chunk, 1, sizeof(chunk), j->out)) > 0)
-		fwrite(chunk, 1, n, stdout);
+	while ((n = getline(&line, &cap, j->out)) > 0) {
+		fwrite(line, 1, (size_t)n, stdout);
+		if (is_failure_line(line))
+			keep_for_recap(line, (size_t)n);
+	}
+	free(line);
 	fclose(j->out);
+	if (*died) {
+		fputs(died, stdout);
+		keep_for_recap(died, strlen(died));
+	}
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	printf("(unit %zu of %d: %.1f s)\n", j->unit + 1, N_SHARDS + (int)N_SUITES,
 	       (double)(t1.tv_sec - j->t0.tv_sec) + (double)(t1.tv_nsec - j->t0.tv_nsec) / 1e9);
@@ -164,14 +210,35 @@ static void finish(struct job *j, int status, struct counts *total)
 	total->errors += c.errors;
 }
 
+/* the CPUs this process may use: its affinity, within a cgroup v2 quota
+ * (a container sees the host's cores but gets cpu.max's share of them) */
+static int usable_cpus(void)
+{
+	cpu_set_t set;
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	FILE *f;
+
+	if (sched_getaffinity(0, sizeof(set), &set) == 0 && CPU_COUNT(&set) > 0)
+		n = CPU_COUNT(&set);
+	f = fopen("/sys/fs/cgroup/cpu.max", "r");
+	if (f) {
+		long quota, period;
+
+		if (fscanf(f, "%ld %ld", &quota, &period) == 2 && quota > 0 && period > 0 &&
+		    (quota + period - 1) / period < n)
+			n = (quota + period - 1) / period;
+		fclose(f);
+	}
+	return n > 0 ? (int)n : 1;
+}
+
 static int jobs(void)
 {
 	const char *v = getenv("CK_JOBS");
-	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 
 	if (v && *v)
 		return atoi(v) > 0 ? atoi(v) : 1;
-	return cores > 0 ? (int)cores + 1 : 2;
+	return usable_cpus() + 1;
 }
 
 static int run_parallel(int n_jobs)
@@ -204,6 +271,10 @@ static int run_parallel(int n_jobs)
 			continue;
 		finish(&running[i], status, &total);
 		running[i] = running[--active];
+	}
+	if (recap_len) {
+		printf("--- what failed, again (each unit's whole output is above) ---\n%s", recap);
+		free(recap);
 	}
 	summary(&total);
 	return total.failed || total.errors ? EXIT_FAILURE : EXIT_SUCCESS;
