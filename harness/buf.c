@@ -14,6 +14,7 @@ void buf_init(struct buf *b, size_t max)
 	b->len = 0;
 	b->cap = 0;
 	b->max = max;
+	b->full = 0;
 }
 
 static int buf_grow(struct buf *b, size_t need)
@@ -22,8 +23,10 @@ static int buf_grow(struct buf *b, size_t need)
 	size_t cap;
 	char *p;
 
-	if (need > limit)
+	if (need > limit) {
+		b->full = 1;
 		return BUF_ETOOBIG;
+	}
 	if (need + 1 <= b->cap)
 		return 0;
 	cap = b->cap ? b->cap : 64;
@@ -43,8 +46,10 @@ int buf_grow_to(struct buf *b, size_t n)
 {
 	char *p;
 
-	if (b->max && n > b->max)
+	if (b->max && n > b->max) {
+		b->full = 1;
 		return BUF_ETOOBIG;
+	}
 	if (n >= SIZE_MAX - 1)
 		return BUF_ENOMEM;
 	if (n + 1 <= b->cap)
@@ -63,8 +68,10 @@ int buf_append(struct buf *b, const void *data, size_t len)
 {
 	int rc;
 
-	if (len > SIZE_MAX - 2 - b->len)
+	if (len > SIZE_MAX - 2 - b->len) {
+		b->full = 1;
 		return BUF_ETOOBIG;
+	}
 	rc = buf_grow(b, b->len + len);
 	if (rc)
 		return rc;

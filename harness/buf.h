@@ -18,11 +18,12 @@ struct buf {
 	size_t len; /* bytes used, excluding the trailing NUL */
 	size_t cap; /* bytes allocated */
 	size_t max; /* hard cap on len; 0 means SIZE_MAX */
+	int full;   /* an append was refused for the cap (its owner says so) */
 };
 
 #define BUF_INIT(maxbytes)                                                                         \
 	{                                                                                          \
-		NULL, 0, 0, (maxbytes)                                                             \
+		NULL, 0, 0, (maxbytes), 0                                                          \
 	}
 
 /* Sets up caller memory; max 0 = uncapped. */

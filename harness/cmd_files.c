@@ -186,6 +186,31 @@ int cmd_validate(const struct config *c, const volatile sig_atomic_t *stop)
 	return bad ? EXIT_USAGE : EXIT_PASS;
 }
 
+/* what a command that reads reports may write: JSON_OUTPUT_FACTOR times
+ * what it reads, and a floor (a report of 64 MB of zeros must not become
+ * a page of gigabytes) */
+static size_t output_max(const struct config *c)
+{
+	size_t total = 0;
+	int i;
+
+	for (i = 0; i < c->n_files; i++)
+		if (file_size(c->files[i]) > 0)
+			total += (size_t)file_size(c->files[i]);
+	return JSON_OUTPUT_FACTOR * total + JSON_OUTPUT_FLOOR;
+}
+
+/* why a rendering failed: its cap (out->full), or memory */
+static void say_unrendered(const char *what, const struct buf *out)
+{
+	if (out->full)
+		say_error("the %s would pass %zu bytes, %d times the reports it comes from: "
+			  "refused (not reports preflight wrote?)",
+			  what, out->max, JSON_OUTPUT_FACTOR);
+	else
+		say_error("cannot render the %s: out of memory", what);
+}
+
 int cmd_table(const struct config *c, const volatile sig_atomic_t *stop)
 {
 	static const struct table_block blocks[] = {
@@ -193,7 +218,7 @@ int cmd_table(const struct config *c, const volatile sig_atomic_t *stop)
 		{ TABLE_CONFORMANCE_BEGIN, TABLE_CONFORMANCE_END, "conformance" },
 	};
 	const struct table_block *block = &blocks[c->conformance];
-	struct buf table = BUF_INIT(0);
+	struct buf table = BUF_INIT(output_max(c));
 	char err[1024];
 	bool stale = false;
 	int code = EXIT_PASS, i;
@@ -206,7 +231,10 @@ int cmd_table(const struct config *c, const volatile sig_atomic_t *stop)
 		}
 	if ((c->conformance ? matrix_render(c->files, c->n_files, &table, err, sizeof(err))
 			    : table_render(c->files, c->n_files, &table, err, sizeof(err)))) {
-		say_error("%s", err);
+		if (table.full)
+			say_unrendered("table", &table);
+		else
+			say_error("%s", err);
 		code = EXIT_USAGE;
 	} else if (!c->notebook) {
 		say(SAY_OUT, buf_cstr(&table));
@@ -278,7 +306,7 @@ static void free_models(struct model **ms, int n)
 
 int cmd_report(const struct config *c, const volatile sig_atomic_t *stop)
 {
-	struct buf page = BUF_INIT(0), map = BUF_INIT(0);
+	struct buf page = BUF_INIT(output_max(c)), map = BUF_INIT(output_max(c));
 	const char *html = config_output(c, "html"), *svg = config_output(c, "svg");
 	struct model **ms;
 	int code = EXIT_PASS, i;
@@ -297,19 +325,19 @@ int cmd_report(const struct config *c, const volatile sig_atomic_t *stop)
 	if (!(ms = read_models(c)))
 		return EXIT_USAGE;
 	if (html && html_render((const struct model *const *)ms, (size_t)c->n_files, &page)) {
-		say_error("cannot render the HTML report: out of memory");
-		code = EXIT_WRITE;
-	} else if (html) {
+		say_unrendered("HTML report", &page);
+		code = page.full ? EXIT_USAGE : EXIT_WRITE;
+	}
+	if (svg && code == EXIT_PASS && heatmap_svg(ms[0], true, &map)) {
+		say_unrendered("heat map", &map);
+		code = map.full ? EXIT_USAGE : EXIT_WRITE;
+	}
+	free_models(ms, c->n_files); /* what is written no longer needs them */
+	if (html && code == EXIT_PASS)
 		code = write_rendered(html, &page, "HTML report");
-	}
-	if (svg && heatmap_svg(ms[0], true, &map)) {
-		say_error("cannot render the heat map: out of memory");
-		code = EXIT_WRITE;
-	} else if (svg && write_rendered(svg, &map, "heat map") != EXIT_PASS) {
-		code = EXIT_WRITE;
-	}
-	free_models(ms, c->n_files);
 	buf_release(&page);
+	if (svg && code == EXIT_PASS)
+		code = write_rendered(svg, &map, "heat map");
 	buf_release(&map);
 	return code;
 }
@@ -356,10 +384,10 @@ void commands_ci_report(const struct model *m)
 }
 
 int commands_gate(const struct model *base, const struct model *now, const char *spec,
-		  const char *markdown, bool quiet)
+		  const char *markdown, bool quiet, size_t out_max)
 {
 	struct diff_limits l;
-	struct buf text = BUF_INIT(0), md = BUF_INIT(0);
+	struct buf text = BUF_INIT(out_max), md = BUF_INIT(out_max);
 	struct diff d;
 	char err[1024];
 	size_t i;
@@ -374,8 +402,12 @@ int commands_gate(const struct model *base, const struct model *now, const char 
 		return EXIT_USAGE;
 	}
 	code = d.regressions ? EXIT_FAILED : EXIT_PASS;
-	if (!quiet && diff_console(&d, &text) == 0)
+	if (!quiet && diff_console(&d, &text) == 0) {
 		say(SAY_OUT, buf_cstr(&text));
+	} else if (!quiet) {
+		say_unrendered("diff", &text);
+		code = text.full ? EXIT_USAGE : EXIT_WRITE;
+	}
 	for (i = 0; i < d.n; i++)
 		if (d.items[i].kind == DIFF_REGRESSION || d.items[i].kind == DIFF_INCOMPARABLE) {
 			char title[192], msg[640];
@@ -388,9 +420,12 @@ int commands_gate(const struct model *base, const struct model *now, const char 
 			ci_annotate(d.items[i].kind == DIFF_REGRESSION ? CI_ERROR : CI_WARNING,
 				    title, msg);
 		}
-	if (diff_markdown(&d, &md) ||
-	    (getenv("GITHUB_STEP_SUMMARY") &&
-	     (buf_puts(&md, "\n") || ci_summary_append(buf_cstr(&md), err, sizeof(err))))) {
+	snprintf(err, sizeof(err), "out of memory");
+	if (diff_markdown(&d, &md)) {
+		say_unrendered("diff's markdown", &md);
+		code = md.full ? EXIT_USAGE : EXIT_WRITE;
+	} else if (getenv("GITHUB_STEP_SUMMARY") &&
+		   (buf_puts(&md, "\n") || ci_summary_append(buf_cstr(&md), err, sizeof(err)))) {
 		say_error("the job summary: %s", err);
 	} else if (markdown && write_rendered(markdown, &md, "diff") != EXIT_PASS) {
 		code = EXIT_WRITE;
@@ -416,7 +451,8 @@ int cmd_diff(const struct config *c, const volatile sig_atomic_t *stop)
 			}
 	if (!(ms = read_models(c)))
 		return EXIT_USAGE;
-	code = commands_gate(ms[0], ms[1], c->max_regression, c->diff_markdown, false);
+	code = commands_gate(ms[0], ms[1], c->max_regression, c->diff_markdown, false,
+			     output_max(c));
 	free_models(ms, c->n_files);
 	return code;
 }

@@ -395,7 +395,7 @@ static int ci_and_gate(struct session *s, const struct model *m, int code)
 	commands_ci_report(m);
 	if (!s->baseline)
 		return code;
-	gate = commands_gate(s->baseline, m, s->c->max_regression, NULL, s->c->quiet);
+	gate = commands_gate(s->baseline, m, s->c->max_regression, NULL, s->c->quiet, 0);
 	return code == EXIT_PASS || code == EXIT_FAILED ? gate : code;
 }
 

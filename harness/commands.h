@@ -65,12 +65,13 @@ int cmd_diff(const struct config *c, const volatile sig_atomic_t *stop);
  * spec (--max-regression) on stdout (stderr when a report holds stdout;
  * not at all when quiet), as annotations and in the job summary under
  * GitHub Actions, as markdown into the file markdown when given.
+ * The diff's text is held to out_max bytes (0: unbounded).
  * Returns EXIT_FAILED on a regression, EXIT_PASS without, EXIT_USAGE on a
- * bad spec or reports of two kinds, EXIT_WRITE when the markdown could not
- * be written. */
+ * bad spec, reports of two kinds or a diff past out_max, EXIT_WRITE when
+ * the markdown could not be written. */
 struct model;
 int commands_gate(const struct model *base, const struct model *now, const char *spec,
-		  const char *markdown, bool quiet);
+		  const char *markdown, bool quiet, size_t out_max);
 
 /* A finished run's report for the CI it runs in: an annotation per
  * failure (GitHub Actions), and the results table in the job summary. */

@@ -61,8 +61,14 @@ int file_read(const char *path, size_t max, struct buf *out, char *err, size_t e
 	int fd, rc = -1;
 	ssize_t n;
 
+	struct stat st;
+
 	if ((fd = file_open_regular(path, err, errlen)) < 0)
 		return -1;
+	/* room for what the file holds now, at once (a file that grows meanwhile
+	 * still reads whole, or up to max) */
+	if (fstat(fd, &st) == 0 && st.st_size > 0 && (size_t)st.st_size <= max)
+		buf_grow_to(out, out->len + (size_t)st.st_size);
 	for (;;) {
 		n = read(fd, chunk, sizeof(chunk));
 		if (n < 0 && errno == EINTR)
@@ -227,6 +233,13 @@ int file_check_writable(const char *path, char *err, size_t errlen)
 	int fd;
 
 	return plan(path, target, sizeof(target), &st, &exists, &fd, err, errlen);
+}
+
+long long file_size(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 ? (long long)st.st_size : -1;
 }
 
 /* the identity of a path: its inode when it exists, else the resolved

@@ -28,6 +28,9 @@ int file_read(const char *path, size_t max, struct buf *out, char *err, size_t e
  * on a FIFO. Returns the descriptor, or -1 with the reason. */
 int file_open_regular(const char *path, char *err, size_t errlen);
 
+/* The size of the file at path (symlinks followed), or -1. */
+long long file_size(const char *path);
+
 /* Checks, before any request, that an output can be written there: its
  * folder exists and is writable, and it is not a directory, a read-only
  * file or something other than a regular file, a character device or a

@@ -31,6 +31,37 @@ const char *jsonfile_library_version(void);
 /* Parses the text. Returns the root (caller deletes) or NULL with
  * "PATH:LINE:COL: invalid JSON" in err. */
 cJSON *jsonfile_parse(struct jsonfile *f);
+/* A document too large to hold as one tree, read a piece at a time: a
+ * top-level object whose large arrays (the members keys names) are left
+ * out of the head and parsed an element at a time, so memory holds the
+ * text and one element's tree, never the whole document's (a tree costs
+ * some 80 bytes a value: 64 MB of "0," would take gigabytes). Every piece
+ * is checked as jsonfile_parse checks a document, errors located in the
+ * whole text, and a piece whose tree would cost more than tree_max bytes
+ * is refused before it is parsed. */
+#define JSONFILE_SPLIT_KEYS 4
+struct jsonfile_split {
+	cJSON *head;			      /* the document, keys' arrays empty */
+	size_t from[JSONFILE_SPLIT_KEYS];     /* each key's elements: text[from..to) */
+	size_t to[JSONFILE_SPLIT_KEYS];	      /* (from == to: absent or empty) */
+	size_t elements[JSONFILE_SPLIT_KEYS]; /* how many each holds */
+	size_t tree_max;		      /* bytes a piece's tree may cost */
+	size_t at, end;			      /* the elements jsonfile_next gives */
+	size_t given;			      /* elements given of them so far */
+};
+
+/* Parses f's head; keys is NULL-terminated, at most JSONFILE_SPLIT_KEYS.
+ * Returns 0, or -1 with "PATH:LINE:COL: reason" in err. */
+int jsonfile_split(struct jsonfile *f, const char *const *keys, size_t tree_max,
+		   struct jsonfile_split *s);
+/* Makes jsonfile_next give the elements of keys[k]'s array. */
+void jsonfile_split_select(struct jsonfile_split *s, size_t k);
+/* The next element, parsed (caller deletes), or NULL: at the end with err
+ * empty, or on an error with the reason in err. */
+cJSON *jsonfile_next(struct jsonfile *f, struct jsonfile_split *s);
+/* Frees the head. */
+void jsonfile_split_release(struct jsonfile_split *s);
+
 /* "PATH:LINE:COL" of key's first appearance (NULL: the start) into out. */
 void jsonfile_where(const struct jsonfile *f, const char *key, char *out, size_t n);
 /* Writes "PATH:LINE:COL: message" locating key (NULL: the start) and

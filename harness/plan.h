@@ -18,6 +18,10 @@
 #include "needle.h"
 #include "probe.h"
 
+/* the most items a run can hold: every probe of the largest folder a
+ * needle swept over every size and depth (4096 x 16 x 16 = 1,048,576) */
+#define PLAN_ITEMS_MAX ((size_t)PROBE_SET_MAX * CONFIG_MAX_CTXS * CONFIG_MAX_DEPTHS)
+
 /* the bundled tool probe's batch, reported when --tool-batch is not given */
 #define PLAN_TOOL_BATCH 20
 

@@ -695,6 +695,11 @@ int probe_load_dir(const char *dir, struct probe_set *set, char *err, size_t err
 
 		if (len < 6 || strcmp(de->d_name + len - 5, ".json") || de->d_name[0] == '.')
 			continue;
+		if (n == PROBE_SET_MAX) {
+			snprintf(err, errlen, "'%s' holds more than %d probe files", dir,
+				 PROBE_SET_MAX);
+			goto out;
+		}
 		grown = xrealloc(names, (n + 1) * sizeof(*names));
 		if (!grown || !(grown[n] = xstrdup(de->d_name))) {
 			names = grown ? grown : names;

@@ -17,6 +17,7 @@
 #include "regex.h"
 
 #define PROBE_FILE_MAX	 (4u << 20) /* bytes */
+#define PROBE_SET_MAX	 4096	    /* probe files one folder may hold */
 #define PROBE_BATCH_MAX	 128
 #define PROBE_REPEAT_MAX 100
 

@@ -223,7 +223,8 @@ void say_release(void)
 /* a copy of data, cleaned, in out: 0, or -1 with err */
 static int cleaned(const char *data, size_t len, struct buf *out, char *err, size_t errlen)
 {
-	if (buf_append(out, data, len) || buf_puts(out, "") || clean(out)) {
+	if (buf_grow_to(out, len) || buf_append(out, data, len) || buf_puts(out, "") ||
+	    clean(out)) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}

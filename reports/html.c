@@ -380,9 +380,9 @@ static void timings(const struct model_item *p, double *ttft, size_t max, size_t
 			continue;
 		if (o->stream.ttft >= 0 && *n < max)
 			ttft[(*n)++] = o->stream.ttft;
-		for (k = 0; o->has_histogram && k < SPEED_ITL_BINS; k++)
-			if (o->hist_counts[k] >= 0 && o->hist_counts[k] <= 1e9)
-				hist[k] += o->hist_counts[k];
+		for (k = 0; o->hist && k < SPEED_ITL_BINS; k++)
+			if (o->hist->counts[k] >= 0 && o->hist->counts[k] <= 1e9)
+				hist[k] += o->hist->counts[k];
 	}
 }
 /* "0.25 ms", "1 s": a duration on an axis */

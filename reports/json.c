@@ -18,6 +18,7 @@
 #include "alloc.h"
 #include "file.h"
 #include "jsonfile.h"
+#include "plan.h"
 #include "render.h"
 
 #define SCHEMA_RUN     "preflight-report/v1"
@@ -391,9 +392,9 @@ static void put_histogram(bool *bad, cJSON *st, const struct model_obs *o)
 	int b;
 
 	for (b = 0; upper && counts && b < SPEED_ITL_BINS; b++) {
-		cJSON *u = o->hist_upper_ms[b] < 0 ? cJSON_CreateNull()
-						   : cJSON_CreateNumber(o->hist_upper_ms[b]);
-		cJSON *c = cJSON_CreateNumber(o->hist_counts[b]);
+		cJSON *u = o->hist->upper_ms[b] < 0 ? cJSON_CreateNull()
+						    : cJSON_CreateNumber(o->hist->upper_ms[b]);
+		cJSON *c = cJSON_CreateNumber(o->hist->counts[b]);
 
 		if (!u || !cJSON_AddItemToArray(upper, u)) {
 			cJSON_Delete(u);
@@ -416,7 +417,7 @@ static void put_obs(bool *bad, cJSON *arr, const struct model *m, const struct m
 	st = put_obj(bad, o, "stream");
 	put_members(bad, st, ob, stream_members);
 	put_members(bad, st, &ob->stream, metrics_members);
-	if (ob->has_histogram)
+	if (ob->hist)
 		put_histogram(bad, st, ob);
 }
 
@@ -582,7 +583,51 @@ int json_render(const struct model *m, struct buf *out)
 	return rc;
 }
 
+/* what a run writes, this reader reads: as many items, as many bytes
+ * (report.c holds the JSON report to JSON_REPORT_MAX) */
+_Static_assert(JSON_ITEMS_MAX >= PLAN_ITEMS_MAX,
+	       "a run can write more items than a report may hold");
+
 /* --- reading ------------------------------------------------------------------- */
+
+/* One read: the model it fills and what the model may cost. A report's
+ * model is held to JSON_MODEL_FACTOR times its text (and a floor), so a
+ * report of empty objects or zeros cannot make a model far larger than
+ * itself; the tree of each piece is held to the text's size the same way
+ * (jsonfile_split). */
+struct reader {
+	struct model *m;
+	size_t spent, budget;
+	bool bad;	/* memory ran out, or the budget */
+	bool too_dense; /* the budget */
+};
+
+#define MALLOC_OVERHEAD 16
+
+static void *reader_calloc(struct reader *r, size_t n, size_t size)
+{
+	size_t left =
+		r->budget > r->spent + MALLOC_OVERHEAD ? r->budget - r->spent - MALLOC_OVERHEAD : 0;
+	void *p;
+
+	if (n > left / size) {
+		r->bad = r->too_dense = true;
+		return NULL;
+	}
+	r->spent += n * size + MALLOC_OVERHEAD;
+	if (!(p = xcalloc(n, size)))
+		r->bad = true;
+	return p;
+}
+
+static char *reader_strdup(struct reader *r, const char *s)
+{
+	char *p = reader_calloc(r, strlen(s) + 1, 1);
+
+	if (p)
+		memcpy(p, s, strlen(s) + 1);
+	return p;
+}
 
 static const cJSON *get(const cJSON *o, const char *key)
 {
@@ -605,7 +650,7 @@ static int whole(const cJSON *v)
 }
 
 /* the members of o into base; *bad when memory ran out */
-static void get_members(const cJSON *o, void *base, const struct member *ms, bool *bad)
+static void get_members(const cJSON *o, void *base, const struct member *ms, struct reader *r)
 {
 	for (; ms->key; ms++) {
 		const cJSON *v = get(o, ms->key);
@@ -614,8 +659,7 @@ static void get_members(const cJSON *o, void *base, const struct member *ms, boo
 		case T_STR:
 		case T_OPT:
 			if (cJSON_IsString(v)) {
-				*AT(base, ms, char *) = xstrdup(v->valuestring);
-				*bad = *bad || !*AT(base, ms, char *);
+				*AT(base, ms, char *) = reader_strdup(r, v->valuestring);
 			}
 			break;
 		case T_COUNT:
@@ -650,12 +694,12 @@ static int named(const cJSON *v, const char *const *names, int n, int none)
 	return none;
 }
 
-static void get_obs(const cJSON *o, const struct model *m, struct model_obs *ob, bool *bad)
+static void get_obs(const cJSON *o, const struct model *m, struct model_obs *ob, struct reader *r)
 {
 	const cJSON *st = get(o, "stream"), *h, *c;
 	int b;
 
-	get_members(o, ob, m->kind == MODEL_CONFORM ? check_obs_members : run_obs_members, bad);
+	get_members(o, ob, m->kind == MODEL_CONFORM ? check_obs_members : run_obs_members, r);
 	ob->stream.ttft = ob->stream.ttfc = ob->stream.decode_tps = -1;
 	ob->stream.itl_p50 = ob->stream.itl_p95 = ob->stream.prefill_tps = -1;
 	ob->stream.engine_decode_tps = ob->stream.engine_prefill_tps = -1;
@@ -663,54 +707,53 @@ static void get_obs(const cJSON *o, const struct model *m, struct model_obs *ob,
 	if (!cJSON_IsObject(st))
 		return;
 	ob->has_stream = ob->streamed = true;
-	get_members(st, ob, stream_members, bad);
-	get_members(st, &ob->stream, metrics_members, bad);
+	get_members(st, ob, stream_members, r);
+	get_members(st, &ob->stream, metrics_members, r);
 	h = get(st, "itl_histogram");
-	if (!cJSON_IsObject(h))
+	if (!cJSON_IsObject(h) || !(ob->hist = reader_calloc(r, 1, sizeof(*ob->hist))))
 		return;
-	ob->has_histogram = true;
 	b = 0;
 	cJSON_ArrayForEach(c, get(h, "upper_ms"))
 	{
 		if (b < SPEED_ITL_BINS)
-			ob->hist_upper_ms[b] = cJSON_IsNumber(c) ? number(c, -1) : -1;
+			ob->hist->upper_ms[b] = cJSON_IsNumber(c) ? number(c, -1) : -1;
 		b++;
 	}
 	b = 0;
 	cJSON_ArrayForEach(c, get(h, "counts"))
 	{
 		if (b < SPEED_ITL_BINS)
-			ob->hist_counts[b] = number(c, 0) < 0 ? 0 : number(c, 0);
+			ob->hist->counts[b] = number(c, 0) < 0 ? 0 : number(c, 0);
 		b++;
 	}
 }
 
-static void get_needle(const cJSON *nd, struct model_needle *n, bool *bad)
+static void get_needle(const cJSON *nd, struct model_needle *n, struct reader *r)
 {
 	n->present = cJSON_IsObject(nd);
 	if (!n->present)
 		return;
-	get_members(nd, n, needle_members, bad);
+	get_members(nd, n, needle_members, r);
 	n->has_recall = get(nd, "asked") != NULL;
 	if (n->has_recall)
-		get_members(nd, n, recall_members, bad);
+		get_members(nd, n, recall_members, r);
 	n->has_variant = get(nd, "keys") != NULL;
 	if (n->has_variant)
-		get_members(nd, n, ruler_members, bad);
+		get_members(nd, n, ruler_members, r);
 }
 
-static void get_run_item(const cJSON *o, struct model_item *it, bool *bad)
+static void get_run_item(const cJSON *o, struct model_item *it, struct reader *r)
 {
 	const cJSON *rp = get(o, "repeats"), *cd = get(o, "concurrency"), *mt = get(o, "metrics");
 
-	get_members(o, it, item_head, bad);
+	get_members(o, it, item_head, r);
 	it->verdict = (enum verdict)named(get(o, "verdict"), verdicts, 4, VERDICT_ERROR);
-	get_members(o, it, item_story, bad);
-	get_needle(get(o, "needle"), &it->needle, bad);
+	get_members(o, it, item_story, r);
+	get_needle(get(o, "needle"), &it->needle, r);
 	get_members(o, it,
 		    (const struct member[]){ M(model_item, "json_keys", T_STR, json_keys),
 					     { NULL, T_STR, 0 } },
-		    bad);
+		    r);
 	it->swept = cJSON_IsTrue(get(o, "swept"));
 	it->beyond_window = it->swept && cJSON_IsTrue(get(o, "beyond_window"));
 	if ((it->has_repeats = cJSON_IsObject(rp))) {
@@ -718,58 +761,55 @@ static void get_run_item(const cJSON *o, struct model_item *it, bool *bad)
 		it->reps_passed = whole(get(rp, "passed"));
 	}
 	if ((it->has_concurrency = cJSON_IsObject(cd)))
-		get_members(cd, it, concurrency_members, bad);
+		get_members(cd, it, concurrency_members, r);
 	it->metrics.ttft = it->metrics.ttfc = it->metrics.decode_tps = -1;
 	it->metrics.itl_p50 = it->metrics.itl_p95 = it->metrics.prefill_tps = -1;
 	it->metrics.engine_decode_tps = it->metrics.engine_prefill_tps = -1;
 	it->metrics.window_tokens = it->metrics.held_back = it->metrics.cached_tokens = -1;
 	if ((it->has_metrics = cJSON_IsObject(mt)))
-		get_members(mt, &it->metrics, metrics_members, bad);
+		get_members(mt, &it->metrics, metrics_members, r);
 }
 
-static void get_item(const cJSON *o, const struct model *m, struct model_item *it, bool *bad)
+static void get_item(const cJSON *o, const struct model *m, struct model_item *it, struct reader *r)
 {
 	const cJSON *list = get(o, "observations"), *ob;
 	int n = cJSON_IsArray(list) ? cJSON_GetArraySize(list) : 0;
 	size_t i = 0;
 
 	if (m->kind == MODEL_CONFORM) {
-		get_members(o, it, check_members, bad);
+		get_members(o, it, check_members, r);
 		it->status = (enum conform_status)named(get(o, "status"), statuses,
 							CONFORM_STATUSES, CONFORM_SKIPPED);
-		get_members(o, it, check_story, bad);
+		get_members(o, it, check_story, r);
 		it->verdict = it->status == CONFORM_SKIPPED ? VERDICT_SKIPPED
 			      : it->fails		    ? VERDICT_FAIL
 							    : VERDICT_PASS;
-		it->message = it->evidence ? xstrdup(it->evidence) : NULL;
-		*bad = *bad || (it->evidence && !it->message);
+		it->message = it->evidence ? reader_strdup(r, it->evidence) : NULL;
 	} else {
-		get_run_item(o, it, bad);
+		get_run_item(o, it, r);
 	}
-	if (n > 0 && !(it->obs = xcalloc((size_t)n, sizeof(*it->obs)))) {
-		*bad = true;
+	if (n > 0 && !(it->obs = reader_calloc(r, (size_t)n, sizeof(*it->obs)))) {
 		return;
 	}
 	cJSON_ArrayForEach(ob, list)
 	{
 		if (cJSON_IsObject(ob))
-			get_obs(ob, m, &it->obs[i++], bad);
+			get_obs(ob, m, &it->obs[i++], r);
 	}
 	it->n_obs = i;
 }
 
-static void get_endpoint(const cJSON *ep, struct model_endpoint *e, bool *bad)
+static void get_endpoint(const cJSON *ep, struct model_endpoint *e, struct reader *r)
 {
 	const cJSON *log = get(ep, "engine_log"), *list = get(log, "findings"), *f;
 	int n = cJSON_IsArray(list) ? cJSON_GetArraySize(list) : 0;
 
-	get_members(ep, e, endpoint_members, bad);
+	get_members(ep, e, endpoint_members, r);
 	e->usable = !cJSON_IsFalse(get(ep, "usable"));
 	if (!(e->has_engine_log = cJSON_IsObject(log)))
 		return;
-	get_members(log, e, engine_log_members, bad);
-	if (n > 0 && !(e->findings = xcalloc((size_t)n, sizeof(*e->findings)))) {
-		*bad = true;
+	get_members(log, e, engine_log_members, r);
+	if (n > 0 && !(e->findings = reader_calloc(r, (size_t)n, sizeof(*e->findings)))) {
 		return;
 	}
 	cJSON_ArrayForEach(f, list)
@@ -779,41 +819,39 @@ static void get_endpoint(const cJSON *ep, struct model_endpoint *e, bool *bad)
 		if (!cJSON_IsObject(f))
 			continue;
 		g = &e->findings[e->n_findings++];
-		get_members(f, g, finding_members, bad);
+		get_members(f, g, finding_members, r);
 		g->fatal = !cJSON_IsString(get(f, "severity")) ||
 			   strcmp(get(f, "severity")->valuestring, "warning");
-		get_members(f, g, finding_tail, bad);
+		get_members(f, g, finding_tail, r);
 	}
 }
 
-static void get_inputs(const cJSON *list, struct model *m, bool *bad)
+static void get_inputs(const cJSON *list, struct model *m, struct reader *r)
 {
 	int n = cJSON_IsArray(list) ? cJSON_GetArraySize(list) : 0;
 	const cJSON *in;
 
 	if (n <= 0)
 		return;
-	if (!(m->inputs = xcalloc((size_t)n, sizeof(*m->inputs)))) {
-		*bad = true;
+	if (!(m->inputs = reader_calloc(r, (size_t)n, sizeof(*m->inputs)))) {
 		return;
 	}
 	cJSON_ArrayForEach(in, list)
 	{
 		if (cJSON_IsObject(in))
-			get_members(in, &m->inputs[m->n_inputs++], input_members, bad);
+			get_members(in, &m->inputs[m->n_inputs++], input_members, r);
 	}
 }
 
-static void get_sweep(const cJSON *o, struct model_sweep *s, bool *bad)
+static void get_sweep(const cJSON *o, struct model_sweep *s, struct reader *r)
 {
 	const cJSON *sizes = get(o, "sizes"), *v;
 	int n = cJSON_IsArray(sizes) ? cJSON_GetArraySize(sizes) : 0;
 
 	if (!(s->present = cJSON_IsObject(o)))
 		return;
-	get_members(o, s, sweep_members, bad);
-	if (n > 0 && !(s->sizes = xcalloc((size_t)n, sizeof(*s->sizes)))) {
-		*bad = true;
+	get_members(o, s, sweep_members, r);
+	if (n > 0 && !(s->sizes = reader_calloc(r, (size_t)n, sizeof(*s->sizes)))) {
 		return;
 	}
 	cJSON_ArrayForEach(v, sizes)
@@ -822,79 +860,106 @@ static void get_sweep(const cJSON *o, struct model_sweep *s, bool *bad)
 	}
 }
 
-static void get_speed(const cJSON *o, struct model_speed *s, bool *bad)
+static void get_speed(const cJSON *o, struct model_speed *s, struct reader *r)
 {
 	if ((s->present = cJSON_IsObject(o)))
-		get_members(o, s, speed_members, bad);
+		get_members(o, s, speed_members, r);
 }
 
-/* the model of a parsed report; NULL with the reason */
-static struct model *from_tree(const cJSON *root, const char *name, char *err, size_t errlen)
+/* what a report holds besides its items */
+static void get_head(const cJSON *root, struct model *m, struct reader *r)
 {
-	const char *schema = cJSON_GetStringValue(get(root, "schema"));
-	bool conform = schema && !strcmp(schema, SCHEMA_CONFORM), bad = false;
-	const cJSON *items = get(root, conform ? "checks" : "probes"), *it;
-	int n = cJSON_IsArray(items) ? cJSON_GetArraySize(items) : 0;
-	struct model *m;
+	bool conform = m->kind == MODEL_CONFORM;
 
-	if (!schema || (!conform && strcmp(schema, SCHEMA_RUN))) {
-		snprintf(err, errlen,
-			 "%s: not a JSON report of preflight run or conform (schema %s)", name,
-			 schema ? schema : "missing");
-		return NULL;
-	}
-	if (n > (int)JSON_ITEMS_MAX) {
-		snprintf(err, errlen, "%s: holds %d items, more than the %u a report may hold",
-			 name, n, JSON_ITEMS_MAX);
-		return NULL;
-	}
-	if (!(m = model_new(conform ? MODEL_CONFORM : MODEL_RUN)))
-		goto oom;
 	get_members(root, m,
 		    (const struct member[]){ M(model, "preflight_version", T_STR, version),
 					     M(model, "started", T_STR, started),
 					     M(model, "seconds", T_NUM, seconds),
 					     { NULL, T_STR, 0 } },
-		    &bad);
+		    r);
 	if ((m->recipe.present = cJSON_IsObject(get(root, "recipe"))))
-		get_members(get(root, "recipe"), &m->recipe, recipe_members, &bad);
-	get_inputs(get(root, "inputs"), m, &bad);
-	get_endpoint(get(root, "endpoint"), &m->endpoint, &bad);
+		get_members(get(root, "recipe"), &m->recipe, recipe_members, r);
+	get_inputs(get(root, "inputs"), m, r);
+	get_endpoint(get(root, "endpoint"), &m->endpoint, r);
 	get_members(get(root, "settings"), &m->settings,
-		    conform ? check_settings_members : run_settings_members, &bad);
-	get_speed(get(root, "speed"), &m->speed, &bad);
-	if (n > 0 && !(m->items = xcalloc((size_t)n, sizeof(*m->items))))
-		goto oom;
-	cJSON_ArrayForEach(it, items)
-	{
-		if (cJSON_IsObject(it))
-			get_item(it, m, &m->items[m->n_items++], &bad);
-	}
-	get_sweep(get(root, "sweep"), &m->sweep, &bad);
+		    conform ? check_settings_members : run_settings_members, r);
+	get_speed(get(root, "speed"), &m->speed, r);
+	get_sweep(get(root, "sweep"), &m->sweep, r);
 	m->interrupted = cJSON_IsTrue(get(root, "interrupted"));
 	/* the signal is known by the exit it gave (reports before "verdict": none) */
 	if (m->interrupted && whole(get(get(root, "verdict"), "exit")) > 128)
 		m->signal = (int)whole(get(get(root, "verdict"), "exit")) - 128;
 	if (!conform && cJSON_IsString(get(root, "summary")))
-		bad = bad || !(m->summary = xstrdup(get(root, "summary")->valuestring));
-	if (bad || model_finish(m))
-		goto oom;
-	return m;
-oom:
-	model_free(m);
-	snprintf(err, errlen, "%s: out of memory", name);
-	return NULL;
+		m->summary = reader_strdup(r, get(root, "summary")->valuestring);
+}
+
+/* the items, an element of the array at a time; -1 with the reason in
+ * f's err when the text is not JSON */
+static int get_items(struct jsonfile *f, struct jsonfile_split *sp, size_t k, struct reader *r)
+{
+	struct model *m = r->m;
+	cJSON *el;
+
+	if (sp->elements[k] && !(m->items = reader_calloc(r, sp->elements[k], sizeof(*m->items))))
+		return 0;
+	jsonfile_split_select(sp, k);
+	while (!r->bad && (el = jsonfile_next(f, sp))) {
+		if (cJSON_IsObject(el) && m->n_items < sp->elements[k])
+			get_item(el, m, &m->items[m->n_items++], r);
+		cJSON_Delete(el);
+	}
+	return f->err[0] ? -1 : 0;
+}
+
+/* the model of a report's text; NULL with the reason in f's err */
+static struct model *from_text(struct jsonfile *f)
+{
+	static const char *const keys[] = { "probes", "checks", NULL };
+	struct reader r = { NULL, 0, JSON_MODEL_FACTOR * f->len + JSON_MODEL_FLOOR, false, false };
+	struct jsonfile_split sp;
+	const char *schema;
+	size_t k;
+
+	if (jsonfile_split(f, keys, f->len + JSON_MODEL_FLOOR, &sp))
+		return NULL;
+	schema = cJSON_GetStringValue(get(sp.head, "schema"));
+	k = schema && !strcmp(schema, SCHEMA_CONFORM);
+	if (!schema || (!k && strcmp(schema, SCHEMA_RUN)))
+		snprintf(f->err, f->errlen,
+			 "%s: not a JSON report of preflight run or conform (schema %s)", f->path,
+			 schema ? schema : "missing");
+	else if (sp.elements[k] > JSON_ITEMS_MAX)
+		snprintf(f->err, f->errlen,
+			 "%s: holds %zu items, more than the %u a report may hold", f->path,
+			 sp.elements[k], JSON_ITEMS_MAX);
+	else if (!(r.m = model_new(k ? MODEL_CONFORM : MODEL_RUN)))
+		snprintf(f->err, f->errlen, "%s: out of memory", f->path);
+	else {
+		get_head(sp.head, r.m, &r);
+		if (!r.bad && !get_items(f, &sp, k, &r) && (r.bad || model_finish(r.m)))
+			snprintf(f->err, f->errlen,
+				 r.too_dense
+					 ? "%s: holds more than a report of its size can (its "
+					   "model would pass %zu bytes): not a report preflight "
+					   "wrote"
+					 : "%s: out of memory",
+				 f->path, r.budget);
+	}
+	jsonfile_split_release(&sp);
+	if (r.m && f->err[0]) {
+		model_free(r.m);
+		r.m = NULL;
+	}
+	return r.m;
 }
 
 struct model *json_read_text(const char *name, const char *text, size_t len, char *err,
 			     size_t errlen)
 {
 	struct jsonfile f = { name, text, len, err, errlen };
-	cJSON *root = jsonfile_parse(&f);
-	struct model *m = root ? from_tree(root, name, err, errlen) : NULL;
 
-	cJSON_Delete(root);
-	return m;
+	err[0] = '\0';
+	return from_text(&f);
 }
 
 struct model *json_read_file(const char *path, char *err, size_t errlen)

@@ -16,8 +16,12 @@
 #include "buf.h"
 #include "model.h"
 
-#define JSON_REPORT_MAX (256u << 20) /* bytes of a report file the reader takes */
-#define JSON_ITEMS_MAX	(1u << 20)   /* items (probes, cells, checks) of a report */
+#define JSON_REPORT_MAX	   (256u << 20) /* bytes of a report file the reader takes */
+#define JSON_ITEMS_MAX	   (1u << 20)	/* items (probes, cells, checks) of a report */
+#define JSON_MODEL_FACTOR  2		/* a model's bytes, at most, per byte of its report */
+#define JSON_MODEL_FLOOR   (1u << 20)	/* and the bytes any report's model may take */
+#define JSON_OUTPUT_FACTOR 16		/* bytes a page, table or diff of reports may take, */
+#define JSON_OUTPUT_FLOOR  (4u << 20)	/* per byte of the reports, and at least */
 
 /* The JSON report of m onto out. Returns 0, or -1 when out of memory. */
 int json_render(const struct model *m, struct buf *out);

@@ -78,6 +78,7 @@ static void obs_release(struct model_obs *o)
 	for (i = 0; i < sizeof(strings) / sizeof(strings[0]); i++)
 		free(strings[i]);
 	metrics_release(&o->stream);
+	free(o->hist);
 }
 
 static void item_release(struct model_item *it)
@@ -454,20 +455,25 @@ static double ms(const struct model *m, double s)
 					: round(s * 1000.0) / 1000.0;
 }
 
-static void histogram_of(const struct speed *s, struct model_obs *o)
+/* 0, or -1 when out of memory */
+static int histogram_of(const struct speed *s, struct model_obs *o)
 {
 	unsigned total = 0;
 	int b;
 
 	for (b = 0; b < SPEED_ITL_BINS; b++)
 		total += s->itl_hist[b];
-	o->has_histogram = total > 0;
+	if (!total)
+		return 0;
+	if (!(o->hist = xcalloc(1, sizeof(*o->hist))))
+		return -1;
 	for (b = 0; b < SPEED_ITL_BINS; b++) {
 		double u = speed_itl_bin_upper(b);
 
-		o->hist_upper_ms[b] = u < 0 ? -1 : u * 1e3;
-		o->hist_counts[b] = s->itl_hist[b];
+		o->hist->upper_ms[b] = u < 0 ? -1 : u * 1e3;
+		o->hist->counts[b] = s->itl_hist[b];
 	}
+	return 0;
 }
 
 static void obs_of(const struct model *m, const struct observation *ob, struct model_obs *o,
@@ -499,7 +505,7 @@ static void obs_of(const struct model *m, const struct observation *ob, struct m
 	o->events = (long)ob->stream.events;
 	o->done = ob->stream.done;
 	metrics_of(&ob->stream.speed, &o->stream, bad);
-	histogram_of(&ob->stream.speed, o);
+	*bad = *bad || histogram_of(&ob->stream.speed, o);
 }
 
 static void needle_of(const struct probe_result *p, struct model_needle *n, bool *bad)

@@ -36,6 +36,12 @@ struct model_metrics {
 	bool burst;
 };
 
+/* A stream's inter-token gaps, by size. */
+struct model_histogram {
+	double upper_ms[SPEED_ITL_BINS]; /* -1: the open last bin */
+	double counts[SPEED_ITL_BINS];
+};
+
 /* One request and what came back. */
 struct model_obs {
 	char *label, *outcome; /* outcome: http_outcome_name */
@@ -51,9 +57,7 @@ struct model_obs {
 	long events;
 	bool done;
 	struct model_metrics stream;
-	bool has_histogram;
-	double hist_upper_ms[SPEED_ITL_BINS]; /* -1: the open last bin */
-	double hist_counts[SPEED_ITL_BINS];
+	struct model_histogram *hist; /* the gaps between tokens, or NULL */
 };
 
 /* A needle's haystack and what its answers recalled. */

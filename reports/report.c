@@ -18,7 +18,10 @@
  * its option's row in config.c */
 static const struct report_format formats[] = {
 	{ .name = "junit", .render = report_junit_render, .on_unusable = true },
-	{ .name = "json", .render = report_json_render, .on_unusable = true },
+	{ .name = "json",
+	  .render = report_json_render,
+	  .on_unusable = true,
+	  .max = JSON_REPORT_MAX },
 	{ .name = "markdown", .render = report_markdown_render, .on_unusable = true },
 	{ .name = "html", .render = report_html_render, .on_unusable = true },
 	{ .name = "svg", .render = report_svg_render, .on_unusable = true },
@@ -53,7 +56,7 @@ int report_write(const char *format, const struct model *m, const char *path, ch
 		 size_t errlen)
 {
 	const struct report_format *f = report_format_named(format);
-	struct buf out = BUF_INIT(0);
+	struct buf out = BUF_INIT(f ? f->max : 0);
 	int rc = -1;
 
 	if (!f) {
@@ -61,7 +64,11 @@ int report_write(const char *format, const struct model *m, const char *path, ch
 		return -1;
 	}
 	if (f->render(m, &out))
-		snprintf(err, errlen, "cannot render the %s report: out of memory", format);
+		snprintf(err, errlen,
+			 out.full ? "the %s report would pass %zu bytes, more than preflight reads "
+				    "back"
+				  : "cannot render the %s report: out of memory",
+			 format, f->max);
 	else if (!strcmp(path, "-")) /* stdout, whole or with the reason */
 		rc = say_document_stdout(format, buf_cstr(&out), out.len, err, errlen);
 	else

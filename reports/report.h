@@ -24,6 +24,7 @@ struct report_format {
 	const char *name; /* "junit"; the key in the dry-run plan's outputs */
 	int (*render)(const struct model *m, struct buf *out);
 	bool on_unusable; /* written too when the endpoint could not be used (exit 3) */
+	size_t max;	  /* bytes it may take (0: any): what the reader takes back */
 };
 
 /* The i-th format; NULL past the last. */

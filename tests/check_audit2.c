@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -556,6 +557,198 @@ START_TEST(l3_regex_limit_trips)
 }
 END_TEST
 
+/* --- M4: the report readers on large and hostile reports ------------------- */
+
+/* peak memory is not measured under valgrind or a sanitizer: theirs is
+ * what the numbers would show */
+static bool measuring_memory(void)
+{
+#if defined(__SANITIZE_ADDRESS__)
+	return false;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+	return false;
+#endif
+#endif
+	return !getenv("PREFLIGHT_VALGRIND");
+}
+
+/* runs preflight in o's folder; its exit in o->code, its peak memory (KB) */
+static long run_measured(struct outcome *o, const char *const *argv)
+{
+	pid_t pid = start_preflight_in(o, NULL, argv);
+	struct rusage ru;
+	char path[128];
+	int st;
+
+	ck_assert_int_eq(wait4(pid, &st, 0, &ru), pid);
+	o->code = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+	snprintf(path, sizeof(path), "%s/stdout", o->dir);
+	o->out = read_text_file(path);
+	snprintf(path, sizeof(path), "%s/stderr", o->dir);
+	o->err = read_text_file(path);
+	ck_assert(o->out && o->err);
+	return ru.ru_maxrss;
+}
+
+static long long size_of(const struct outcome *o, const char *name)
+{
+	char path[4200];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/%s", o->dir, name);
+	return stat(path, &st) == 0 ? (long long)st.st_size : -1;
+}
+
+/* a run's report grown to n probes (each a copy of its first, named
+ * p00000...), the one at fail failing, as name in o's folder */
+static void grown_report(const struct outcome *o, const cJSON *run, int n, int fail,
+			 const char *name)
+{
+	cJSON *r = cJSON_Duplicate(run, true), *probes = cJSON_CreateArray();
+	const cJSON *first = cJSON_GetArrayItem(cJSON_GetObjectItem(run, "probes"), 0);
+	char *text, id[16];
+	int i;
+
+	for (i = 0; i < n; i++) {
+		cJSON *p = cJSON_Duplicate(first, true);
+
+		snprintf(id, sizeof(id), "p%05d", i);
+		cJSON_ReplaceItemInObject(p, "id", cJSON_CreateString(id));
+		if (i == fail)
+			cJSON_ReplaceItemInObject(p, "verdict", cJSON_CreateString("fail"));
+		cJSON_AddItemToArray(probes, p);
+	}
+	cJSON_ReplaceItemInObject(r, "probes", probes);
+	ck_assert_ptr_nonnull(text = cJSON_PrintUnformatted(r));
+	put_file(o, name, text);
+	free(text);
+	cJSON_Delete(r);
+}
+
+/* M4: two reports of 20,000 probes diff (the regression among them found),
+ * table and render within 4x their size in memory and 16x on the page */
+START_TEST(m4_large_reports_within_bounds)
+{
+	const char *run[] = { "run", "--endpoint", NULL, "--json", "r.json", NULL };
+	const char *const diff[] = { "diff", "a.json", "b.json", NULL };
+	const char *const table[] = { "table", "b.json", NULL };
+	const char *const page[] = { "report", "b.json", "--html", "p.html", NULL };
+	long long in;
+	struct outcome o;
+	struct fake f;
+	cJSON *r;
+	pid_t pid;
+	long kb;
+	int st;
+
+	outcome_mkdir(&o);
+	fake_start(&f, "healthy");
+	run[2] = f.url;
+	run_preflight_in(&o, NULL, run);
+	fake_stop(&f);
+	ck_assert_int_eq(o.code, 0);
+	/* made in a child: the memory of making them is not this process's, whose
+	 * size a child has until it execs (and wait4 counts) */
+	if ((pid = fork()) == 0) {
+		r = read_json_report(&o, "r.json");
+		grown_report(&o, r, 20000, -1, "a.json");
+		grown_report(&o, r, 20000, 12345, "b.json");
+		_exit(0);
+	}
+	ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+	ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	in = size_of(&o, "a.json");
+	kb = run_measured(&o, diff);
+	ck_assert_msg(o.code == 1 && strstr(o.out, "p12345"), "M4: diff exit %d\n%s%s", o.code,
+		      o.out, o.err);
+	ck_assert_msg(!measuring_memory() || kb * 1024 <= 4 * 2 * in,
+		      "M4: diff took %ld KB for two reports of %lld bytes", kb, in);
+	kb = run_measured(&o, table);
+	ck_assert_msg(o.code == 0, "M4: table exit %d\n%s", o.code, o.err);
+	ck_assert_msg(!measuring_memory() || kb * 1024 <= 4 * in,
+		      "M4: table took %ld KB for %lld bytes", kb, in);
+	kb = run_measured(&o, page);
+	ck_assert_msg(o.code == 0, "M4: report exit %d\n%s", o.code, o.err);
+	ck_assert_msg(!measuring_memory() || kb * 1024 <= 4 * in,
+		      "M4: report took %ld KB for %lld bytes", kb, in);
+	ck_assert(size_of(&o, "p.html") > 0 && size_of(&o, "p.html") <= 16 * in);
+	outcome_release(&o);
+}
+END_TEST
+
+/* M4: reports that are not what preflight writes — 64 MB of zeros, a
+ * million empty objects, zeros inside one probe or beside the probes —
+ * are refused at once with the reason by diff, table and report, within
+ * 4x their size; a probe folder past the most a run takes is refused */
+START_TEST(m4_hostile_reports_refused)
+{
+	static const char *const shapes[][3] = {
+		{ "{\"schema\":\"preflight-report/v1\",\"probes\":[", "0,", "0]}" },
+		{ "{\"schema\":\"preflight-report/v1\",\"probes\":[", "{},", "{}]}" },
+		{ "{\"schema\":\"preflight-report/"
+		  "v1\",\"probes\":[{\"id\":\"a\",\"observations\":[",
+		  "0,", "0]}]}" },
+		{ "{\"schema\":\"preflight-report/v1\",\"inputs\":[", "[],", "0],\"probes\":[]}" },
+	};
+	const char *const cmds[][6] = { { "table", "z.json", NULL },
+					{ "report", "z.json", "--html", "z.html", NULL },
+					{ "diff", "z.json", "z.json", NULL } };
+	struct buf z = BUF_INIT(0);
+	const size_t bytes = _i == 0 ? 64u << 20 : 8u << 20;
+	size_t c, k, unit = strlen(shapes[_i][1]);
+	struct outcome o;
+
+	outcome_mkdir(&o);
+	ck_assert_int_eq(buf_grow_to(&z, bytes + 128), 0);
+	buf_puts(&z, shapes[_i][0]);
+	for (k = 0; k < (bytes - z.len) / unit; k++)
+		buf_append(&z, shapes[_i][1], unit);
+	buf_puts(&z, shapes[_i][2]);
+	put_file(&o, "z.json", buf_cstr(&z));
+	buf_release(&z);
+	for (c = 0; c < 3; c++) {
+		long kb = run_measured(&o, cmds[c]);
+
+		ck_assert_msg(o.code == 2 && strstr(o.err, "more than"),
+			      "M4 (shape %d, %s): exit %d\n%s", _i, cmds[c][0], o.code, o.err);
+		ck_assert_msg(!measuring_memory() || (size_t)kb * 1024 <= 4 * bytes,
+			      "M4 (shape %d, %s): %ld KB for %zu bytes", _i, cmds[c][0], kb, bytes);
+		ck_assert(size_of(&o, "z.html") < 0);
+	}
+	outcome_release(&o);
+}
+END_TEST
+
+/* M4: the most probes a run takes from a folder (PROBE_SET_MAX) */
+START_TEST(m4_probe_folder_bounded)
+{
+	const char *const argv[] = { "run",	 "--dry-run", "--endpoint", "http://127.0.0.1:9/v1",
+				     "--probes", "p",	      NULL };
+	char path[4200];
+	struct outcome o;
+	int i;
+
+	outcome_mkdir(&o);
+	snprintf(path, sizeof(path), "%s/p", o.dir);
+	ck_assert_int_eq(mkdir(path, 0755), 0);
+	for (i = 0; i <= 4096; i++) {
+		char name[32], text[200];
+
+		snprintf(name, sizeof(name), "p/p%04d.json", i);
+		snprintf(text, sizeof(text),
+			 "{\"id\": \"p%04d\", \"prompt\": \"Say OK.\", \"expect\": "
+			 "{\"content_regex\": \"OK\"}}",
+			 i);
+		put_file(&o, name, text);
+	}
+	run_preflight_in(&o, NULL, argv);
+	ck_assert_msg(o.code == 2 && strstr(o.err, "more than 4096 probe files"),
+		      "M4: a folder of 4097 probes: exit %d\n%s", o.code, o.err);
+	outcome_release(&o);
+}
+END_TEST
+
 Suite *audit2_suite(void)
 {
 	Suite *s = suite_create("audit2");
@@ -582,6 +775,15 @@ Suite *audit2_suite(void)
 		tcase_add_loop_test(logs, l2_rotated_engine_log, 0, 2);
 		tcase_add_test(logs, l3_regex_limit_trips);
 		suite_add_tcase(s, logs);
+	}
+	{
+		TCase *reports = tcase_create("reports");
+
+		tcase_set_timeout(reports, 600);
+		tcase_add_test(reports, m4_large_reports_within_bounds);
+		tcase_add_loop_test(reports, m4_hostile_reports_refused, 0, 4);
+		tcase_add_test(reports, m4_probe_folder_bounded);
+		suite_add_tcase(s, reports);
 	}
 	return s;
 }
