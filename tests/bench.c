@@ -518,6 +518,83 @@ static void bench_engine_log(void)
 	       written >> 20, k, c.cpu * 1e3, c.wall * 1e3, (double)c.rss_kb / 1024.0, c.code);
 }
 
+/* a report grown to n probes, copies of its first (p00000...), written
+ * to path; in a child, so this process's peak stays its own */
+static void grown_report(const char *from, int n, int fail, const char *path)
+{
+	pid_t pid = fork();
+	int st;
+
+	if (pid == 0) {
+		cJSON *r = NULL, *probes = cJSON_CreateArray();
+		const cJSON *first = first_probe(from, &r);
+		char id[16], *text;
+		FILE *f;
+		int i;
+
+		for (i = 0; first && i < n; i++) {
+			cJSON *p = cJSON_Duplicate(first, true);
+
+			snprintf(id, sizeof(id), "p%05d", i);
+			cJSON_ReplaceItemInObject(p, "id", cJSON_CreateString(id));
+			if (i == fail)
+				cJSON_ReplaceItemInObject(p, "verdict", cJSON_CreateString("fail"));
+			cJSON_AddItemToArray(probes, p);
+		}
+		cJSON_ReplaceItemInObject(r, "probes", probes);
+		text = cJSON_PrintUnformatted(r);
+		f = fopen(path, "w");
+		if (!text || !f || fputs(text, f) < 0 || fclose(f))
+			_exit(1);
+		_exit(0);
+	}
+	waitpid(pid, &st, 0);
+}
+
+/* (k) the report readers on 20,000 probes, and on 64 MB of zeros */
+static void bench_reports(void)
+{
+	static const char *const flags[] = { "--json", "bench-r.json", NULL };
+	char *diff[] = { "preflight", "diff", "bench-a.json", "bench-b.json", NULL };
+	char *table[] = { "preflight", "table", "bench-b.json", NULL };
+	char *page[] = { "preflight", "report", "bench-b.json", "--html", "bench-b.html", NULL };
+	char *zeros[] = { "preflight", "table", "bench-z.json", NULL };
+	struct cost d, t, h, z;
+	struct stat st;
+	FILE *f;
+	size_t k;
+
+	run_against("fixtures/scenarios/healthy.json", flags);
+	grown_report("bench-r.json", 20000, -1, "bench-a.json");
+	run_against("fixtures/scenarios/healthy.json", flags);
+	grown_report("bench-r.json", 20000, 12345, "bench-b.json");
+	if (stat("bench-b.json", &st))
+		return;
+	d = run_preflight(diff);
+	t = run_preflight(table);
+	h = run_preflight(page);
+	if ((f = fopen("bench-z.json", "w"))) {
+		fputs("{\"schema\":\"preflight-report/v1\",\"probes\":[", f);
+		for (k = 0; k < (32u << 20) - 1; k++)
+			fputs("0,", f);
+		fputs("0]}", f);
+		fclose(f);
+	}
+	z = run_preflight(zeros);
+	printf("| (k) reports of 20,000 probes (%.1f MB each): diff of two; table; report --html "
+	       "| %.0f ms, %.0f MiB (exit %d: the regression found); %.0f ms, %.0f MiB; %.0f ms, "
+	       "%.0f MiB | well under 1 s, peak within 4x the input |\n",
+	       (double)st.st_size / 1e6, d.wall * 1e3, (double)d.rss_kb / 1024.0, d.code,
+	       t.wall * 1e3, (double)t.rss_kb / 1024.0, h.wall * 1e3, (double)h.rss_kb / 1024.0);
+	printf("| (k') table of a 64 MB report of zeros | %.0f ms, %.0f MiB (exit %d: refused) | "
+	       "refused at once, within 4x |\n",
+	       z.wall * 1e3, (double)z.rss_kb / 1024.0, z.code);
+	unlink("bench-a.json");
+	unlink("bench-b.json");
+	unlink("bench-b.html");
+	unlink("bench-z.json");
+}
+
 int main(void)
 {
 	printf("| benchmark | measured | target |\n|---|---|---|\n");
@@ -534,5 +611,6 @@ int main(void)
 	bench_hostile_batch();
 	bench_catastrophic_regex();
 	bench_scrub();
+	bench_reports();
 	return 0;
 }

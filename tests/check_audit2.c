@@ -749,6 +749,73 @@ START_TEST(m4_probe_folder_bounded)
 }
 END_TEST
 
+/* --- L5, L6, L10, L11: what a command takes, it applies or refuses ---------- */
+
+/* L5: replay applies --baseline and --max-regression (a recorded regression
+ * fails the gate) or refuses a baseline it cannot read; L6: a FIFO as the
+ * job summary ends at once with the reason; L10: report --html X --svg X
+ * is a usage error like run's; L11: doctor and --engine are in the man page
+ * and both completions, an engine's alias is taken and a made-up one
+ * refused */
+START_TEST(l5_l6_l10_l11_taken_or_refused)
+{
+	char healthy[4200], broken[4200], path[4200], fifo[4200];
+	const char *base[] = { "replay", healthy, "--json", "base.json", NULL };
+	const char *gate[] = { "replay", broken, "--baseline", "base.json", NULL };
+	const char *gone[] = { "replay", healthy, "--baseline", "/nonexistent/b.json", NULL };
+	const char *loose[] = { "replay",	    broken,	  "--baseline", "base.json",
+				"--max-regression", "decode=50%", NULL };
+	const char *same[] = { "report", "base.json", "--html", "x", "--svg", "x", NULL };
+	const char *alias[] = { "doctor", path, "--engine", "llama.cpp", NULL };
+	const char *madeup[] = { "doctor", path, "--engine", "vllm-ng", NULL };
+	static const char *const docs[] = { "doc/preflight.1", "doc/preflight.bash",
+					    "doc/_preflight" };
+	const char *env[] = { fifo, NULL };
+	struct outcome o;
+	size_t i;
+	pid_t pid;
+
+	snprintf(healthy, sizeof(healthy), "%s/fixtures/recordings/healthy.jsonl.gz", repo_root());
+	snprintf(broken, sizeof(broken), "%s/fixtures/recordings/engine-500.jsonl.gz", repo_root());
+	snprintf(path, sizeof(path), "%s/fixtures/engine-logs/vllm-cute-dsl.log", repo_root());
+	outcome_mkdir(&o);
+	run_preflight_in(&o, NULL, base);
+	ck_assert_msg(o.code == 0, "exit %d\n%s", o.code, o.err);
+	run_preflight_in(&o, NULL, gate);
+	ck_assert_msg(o.code == 1 && strstr(o.out, "RESULT: REGRESSION"),
+		      "L5: replay --baseline: exit %d\n%s%s", o.code, o.out, o.err);
+	run_preflight_in(&o, NULL, gone);
+	ck_assert_msg(o.code == 2, "L5: replay --baseline of nothing: exit %d", o.code);
+	run_preflight_in(&o, NULL, loose);
+	ck_assert_msg(o.code == 1, "L5: --max-regression: exit %d\n%s", o.code, o.err);
+	loose[5] = "nonsense=1";
+	run_preflight_in(&o, NULL, loose);
+	ck_assert_msg(o.code == 2, "L5: a --max-regression of nothing known: exit %d", o.code);
+	snprintf(fifo, sizeof(fifo), "GITHUB_STEP_SUMMARY=%s/summary", o.dir);
+	ck_assert_int_eq(mkfifo(fifo + strlen("GITHUB_STEP_SUMMARY="), 0644), 0);
+	pid = start_preflight_in(&o, env, base);
+	ck_assert_msg(ends_within(&o, pid, 60), "L6: a FIFO as the job summary hangs the run");
+	ck_assert_msg(strstr(o.err, "FIFO"), "L6: nothing said of the FIFO\n%s", o.err);
+	run_preflight_in(&o, NULL, same);
+	ck_assert_msg(o.code == 2, "L10: report --html x --svg x: exit %d", o.code);
+	run_preflight_in(&o, NULL, alias);
+	ck_assert_msg(o.code == 0 || o.code == 1, "L11: --engine llama.cpp: exit %d\n%s", o.code,
+		      o.err);
+	run_preflight_in(&o, NULL, madeup);
+	ck_assert_msg(o.code == 2, "L11: --engine vllm-ng: exit %d", o.code);
+	for (i = 0; i < sizeof(docs) / sizeof(docs[0]); i++) {
+		char *text;
+
+		snprintf(path, sizeof(path), "%s/%s", repo_root(), docs[i]);
+		ck_assert_ptr_nonnull(text = read_text_file(path));
+		ck_assert_msg(strstr(text, "doctor") && strstr(text, "engine"),
+			      "L11: %s lacks doctor or --engine", docs[i]);
+		free(text);
+	}
+	outcome_release(&o);
+}
+END_TEST
+
 Suite *audit2_suite(void)
 {
 	Suite *s = suite_create("audit2");
@@ -783,6 +850,7 @@ Suite *audit2_suite(void)
 		tcase_add_test(reports, m4_large_reports_within_bounds);
 		tcase_add_loop_test(reports, m4_hostile_reports_refused, 0, 4);
 		tcase_add_test(reports, m4_probe_folder_bounded);
+		tcase_add_test(reports, l5_l6_l10_l11_taken_or_refused);
 		suite_add_tcase(s, reports);
 	}
 	return s;
