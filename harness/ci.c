@@ -53,7 +53,7 @@ void ci_annotate(enum ci_level level, const char *title, const char *message)
 		return;
 	ci_annotation_line(level, title, message, line, sizeof(line) - 1);
 	strcat(line, "\n");
-	say(SAY_OUT, line); /* stderr while a report holds stdout: the runner reads both */
+	say_command(line); /* stderr while a report holds stdout: the runner reads both */
 }
 
 int ci_summary_append(const char *markdown, char *err, size_t errlen)

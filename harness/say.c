@@ -29,6 +29,51 @@ const struct secret *say_key(void)
 
 /* b scrubbed and made valid UTF-8, in place: 0, or -1 (b then empty:
  * better nothing than a leak) */
+/* the replacements a console gets for what it must not see */
+#define REPLACEMENT "\xEF\xBF\xBD" /* U+FFFD */
+#define FULL_COLON  "\xEF\xBC\x9A" /* U+FF1A */
+
+/* b made harmless on a console (say.h), after the byte before; command:
+ * its first line is the writer's own workflow command */
+static int terminal_safe(struct buf *b, char before, bool command)
+{
+	struct buf out = BUF_INIT(0);
+	size_t i;
+	int rc = buf_grow_to(&out, b->len + 16);
+	bool line_start = before == '\n' && !command;
+
+	for (i = 0; !rc && i < b->len; i++) {
+		unsigned char c = (unsigned char)b->data[i];
+		char prev = i ? b->data[i - 1] : before;
+
+		if (line_start && (c == ' ' || c == '\t')) {
+			rc = buf_putc(&out, (char)c);
+			continue;
+		}
+		if (line_start && c == ':' && i + 1 < b->len && b->data[i + 1] == ':')
+			rc = buf_puts(&out, FULL_COLON);
+		else if (c == 0x1b && prev == '\r' && i + 2 < b->len && b->data[i + 1] == '[' &&
+			 b->data[i + 2] == 'K')
+			rc = buf_putc(&out, (char)c); /* the progress line's erase */
+		else if ((c < 0x20 && c != '\n' && c != '\t' && c != '\r') || c == 0x7f)
+			rc = buf_puts(&out, REPLACEMENT);
+		else if (c == 0xc2 && i + 1 < b->len && (unsigned char)b->data[i + 1] >= 0x80 &&
+			 (unsigned char)b->data[i + 1] <= 0x9f) {
+			rc = buf_puts(&out, REPLACEMENT); /* a C1 control: CSI, OSC as one byte */
+			i++;
+		} else
+			rc = buf_putc(&out, (char)c);
+		line_start = c == '\n';
+	}
+	buf_release(b);
+	if (rc) {
+		buf_release(&out);
+		return -1;
+	}
+	*b = out;
+	return 0;
+}
+
 static int clean(struct buf *b)
 {
 	struct buf fixed = BUF_INIT(0);
@@ -57,12 +102,15 @@ static int send_held(struct say_writer *w, size_t n)
 
 	if (!n)
 		return 0;
-	if (buf_append(&part, w->held.data, n) || clean(&part)) {
+	if (buf_append(&part, w->held.data, n) || clean(&part) ||
+	    (w->terminal && terminal_safe(&part, w->last, w->command))) {
 		snprintf(w->err, sizeof(w->err), "out of memory");
 		rc = -1;
 	} else if (part.len && w->sink(w->ctx, part.data, part.len, w->err, sizeof(w->err))) {
 		rc = -1;
 	}
+	if (part.len)
+		w->last = part.data[part.len - 1];
 	buf_release(&part);
 	memmove(w->held.data, w->held.data + n, w->held.len - n);
 	w->held.len -= n;
@@ -136,8 +184,8 @@ static int fd_sink(void *ctx, const char *data, size_t len, char *err, size_t er
 
 static const int out_fd = STDOUT_FILENO, err_fd = STDERR_FILENO;
 static struct say_writer streams[2] = {
-	SAY_WRITER_INIT(fd_sink, (void *)&out_fd),
-	SAY_WRITER_INIT(fd_sink, (void *)&err_fd),
+	{ fd_sink, (void *)&out_fd, BUF_INIT(0), false, "", true, false, '\n' },
+	{ fd_sink, (void *)&err_fd, BUF_INIT(0), false, "", true, false, '\n' },
 };
 static pthread_mutex_t streams_lock = PTHREAD_MUTEX_INITIALIZER;
 static bool stdout_reserved;
@@ -164,6 +212,22 @@ void say(enum say_stream to, const char *text)
 	 * be there */
 	w->failed = false;
 	say_put(w, text, strlen(text));
+	pthread_mutex_unlock(&streams_lock);
+}
+
+void say_command(const char *line)
+{
+	struct say_writer *w = &streams[stdout_reserved ? SAY_ERR : SAY_OUT];
+
+	pthread_mutex_lock(&streams_lock);
+	w->failed = false;
+	if (w->held.len || w->last != '\n')
+		say_put(w, "\n", 1); /* on a line of its own */
+	say_writer_flush(w);
+	w->command = true;
+	say_put(w, line, strlen(line));
+	say_writer_flush(w);
+	w->command = false;
 	pthread_mutex_unlock(&streams_lock);
 }
 

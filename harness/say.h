@@ -11,7 +11,15 @@
  * before any command runs. `make lint` fails on any function that writes
  * to a FILE *, a descriptor or a gzFile outside this module and the
  * atomic file sink (file.c). A write error on stdout or stderr (a closed
- * pipe) is ignored: it changes no verdict and no report. */
+ * pipe) is ignored: it changes no verdict and no report.
+ *
+ * On the console (stdout and stderr) text is also made harmless to the
+ * terminal and to the CI that reads it, whatever file it came from (a
+ * probe's title, a recipe's name, a recorded message): every control
+ * character but newline, tab and carriage return, and every escape
+ * sequence but the progress line's erase (CR ESC [K), becomes U+FFFD, and
+ * a line that would begin a GitHub workflow command ("::") has its first
+ * colon made a fullwidth one. Only say_command writes a workflow command. */
 #ifndef PREFLIGHT_SAY_H
 #define PREFLIGHT_SAY_H
 
@@ -43,11 +51,14 @@ struct say_writer {
 	struct buf held; /* written, not yet out: the rest of a line */
 	bool failed;	 /* a sink write failed: the rest is dropped */
 	char err[512];	 /* why */
+	bool terminal;	 /* a console: no control sequence, no workflow command */
+	bool command;	 /* what is sent now is a workflow command (say_command) */
+	char last;	 /* the last byte sent */
 };
 
 #define SAY_WRITER_INIT(sink, ctx)                                                                 \
 	{                                                                                          \
-		(sink), (ctx), BUF_INIT(0), false, ""                                              \
+		(sink), (ctx), BUF_INIT(0), false, "", false, false, '\n'                          \
 	}
 
 /* Appends len bytes of text; what ends a line goes out at once. Returns 0,
@@ -64,6 +75,9 @@ enum say_stream { SAY_OUT, SAY_ERR };
  * when it ends, at say_flush or at say_release. While stdout carries a
  * report (say_reserve_stdout), what is meant for stdout goes to stderr. */
 void say(enum say_stream to, const char *text);
+/* A GitHub workflow command line ("::error title=...::...\n", ci.h) to
+ * stdout (stderr while a report holds it), scrubbed, on a line of its own. */
+void say_command(const char *line);
 /* Sends the end of a line not yet ended (a progress line). */
 void say_flush(enum say_stream to);
 void say_printf(enum say_stream to, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -737,7 +737,9 @@ START_TEST(m4_probe_folder_bounded)
 
 		snprintf(name, sizeof(name), "p/p%04d.json", i);
 		snprintf(text, sizeof(text),
-			 "{\"id\": \"p%04d\", \"prompt\": \"Say OK.\", \"expect\": "
+			 "{\"id\": \"p%04d\", \"title\": \"ok\", \"default\": true, \"request\": "
+			 "{\"messages\": "
+			 "[{\"role\": \"user\", \"content\": \"Say OK.\"}]}, \"expect\": "
 			 "{\"content_regex\": \"OK\"}}",
 			 i);
 		put_file(&o, name, text);
@@ -745,6 +747,68 @@ START_TEST(m4_probe_folder_bounded)
 	run_preflight_in(&o, NULL, argv);
 	ck_assert_msg(o.code == 2 && strstr(o.err, "more than 4096 probe files"),
 		      "M4: a folder of 4097 probes: exit %d\n%s", o.code, o.err);
+	outcome_release(&o);
+}
+END_TEST
+
+/* --- L1: text from files on the console ------------------------------------- */
+
+/* no line of text starts a workflow command but the writer's own
+ * annotations, and no escape sequence or BEL is there */
+static void console_harmless(const char *text, const char *what)
+{
+	const char *line = text;
+
+	ck_assert_msg(!strchr(text, '\a') && !strstr(text, "\x1b]"),
+		      "L1 (%s): a control "
+		      "sequence reached the console:\n%s",
+		      what, text);
+	for (; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+		const char *p = line + strspn(line, " \t");
+
+		ck_assert_msg(strncmp(p, "::", 2) || !strncmp(p, "::error title=preflight", 23) ||
+				      !strncmp(p, "::warning title=preflight", 25),
+			      "L1 (%s): a workflow command from a file:\n%s", what, text);
+	}
+}
+
+/* L1: a report whose probe title and recipe name carry newlines, workflow
+ * commands and escape sequences, read by diff and table, and a recording
+ * replayed with such a title, under GitHub Actions */
+START_TEST(l1_file_text_on_the_console)
+{
+	char healthy[4200];
+	const char *base[] = { "replay", healthy, "--json", "base.json", NULL };
+	const char *diff[] = { "diff", "base.json", "evil.json", NULL };
+	const char *table[] = { "table", "evil.json", NULL };
+	const char *env[] = { "GITHUB_ACTIONS=true", NULL };
+	struct outcome o;
+	cJSON *r, *p;
+	char *text;
+
+	snprintf(healthy, sizeof(healthy), "%s/fixtures/recordings/healthy.jsonl.gz", repo_root());
+	outcome_mkdir(&o);
+	run_preflight_in(&o, NULL, base);
+	ck_assert_int_eq(o.code, 0);
+	r = read_json_report(&o, "base.json");
+	p = cJSON_GetArrayItem(cJSON_GetObjectItem(r, "probes"), 0);
+	cJSON_ReplaceItemInObject(
+		p, "title", cJSON_CreateString("JSON\n::error title=X::pwned\n\x1b]0;pwned\a"));
+	cJSON_ReplaceItemInObject(p, "verdict", cJSON_CreateString("fail"));
+	cJSON_ReplaceItemInObject(p, "message", cJSON_CreateString("no\n  ::add-mask::sk-x\a"));
+	cJSON_ReplaceItemInObject(cJSON_GetObjectItem(r, "endpoint"), "model",
+				  cJSON_CreateString("m\n::add-mask::sk-abc\x1b]0;t\a"));
+	ck_assert_ptr_nonnull(text = cJSON_Print(r));
+	put_file(&o, "evil.json", text);
+	free(text);
+	cJSON_Delete(r);
+	run_preflight_in(&o, env, diff);
+	ck_assert_msg(o.code == 1, "exit %d\n%s", o.code, o.err);
+	console_harmless(o.out, "diff, stdout");
+	console_harmless(o.err, "diff, stderr");
+	run_preflight_in(&o, env, table);
+	console_harmless(o.out, "table, stdout");
+	console_harmless(o.err, "table, stderr");
 	outcome_release(&o);
 }
 END_TEST
@@ -851,6 +915,7 @@ Suite *audit2_suite(void)
 		tcase_add_loop_test(reports, m4_hostile_reports_refused, 0, 4);
 		tcase_add_test(reports, m4_probe_folder_bounded);
 		tcase_add_test(reports, l5_l6_l10_l11_taken_or_refused);
+		tcase_add_test(reports, l1_file_text_on_the_console);
 		suite_add_tcase(s, reports);
 	}
 	return s;

@@ -134,6 +134,37 @@ START_TEST(invalid_utf8_is_replaced)
 }
 END_TEST
 
+/* L1: on a console, text from files cannot start a workflow command or
+ * send an escape sequence, written whole or a byte at a time; the
+ * progress line's erase and the writer's own commands still go out */
+START_TEST(console_text_is_harmless)
+{
+	static const char evil[] = "title JSON\n::error title=X::pwned\n  ::add-mask::k\n"
+				   "\x1b]0;pwned\x07 bell \xc2\x9b"
+				   "31m c1 \x7f\r\x1b[K[1/4] ok\n";
+	static const char want[] =
+		"title JSON\n\xEF\xBC\x9A:error title=X::pwned\n  "
+		"\xEF\xBC\x9A:add-mask::k\n\xEF\xBF\xBD]0;pwned\xEF\xBF\xBD bell "
+		"\xEF\xBF\xBD"
+		"31m c1 \xEF\xBF\xBD\r\x1b[K[1/4] ok\n";
+	struct got g = { BUF_INIT(0), 0, false };
+	struct say_writer w = SAY_WRITER_INIT(keep, &g);
+	size_t i;
+
+	w.terminal = true;
+	if (_i == 0) {
+		ck_assert_int_eq(say_put(&w, evil, strlen(evil)), 0);
+	} else {
+		for (i = 0; evil[i]; i++)
+			ck_assert_int_eq(say_put(&w, evil + i, 1), 0);
+	}
+	ck_assert_int_eq(say_writer_flush(&w), 0);
+	ck_assert_msg(!strcmp(buf_cstr(&g.b), want), "got:\n%s", buf_cstr(&g.b));
+	say_writer_release(&w);
+	buf_release(&g.b);
+}
+END_TEST
+
 /* GITHUB_STEP_SUMMARY: scrubbed, appended, and a FIFO refused at once */
 START_TEST(append_scrubs_and_never_blocks)
 {
@@ -168,6 +199,7 @@ Suite *say_suite(void)
 	tcase_add_test(tc, long_line_cut_outside_the_key);
 	tcase_add_test(tc, sink_failure_is_kept);
 	tcase_add_test(tc, invalid_utf8_is_replaced);
+	tcase_add_loop_test(tc, console_text_is_harmless, 0, 2);
 	tcase_add_test(tc, append_scrubs_and_never_blocks);
 	suite_add_tcase(s, tc);
 	return s;
