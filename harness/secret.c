@@ -8,9 +8,12 @@
 #include "alloc.h"
 #include "text.h"
 
-/* a prefix of the key this long is redacted wherever it stands; a shorter
- * one (of at least SECRET_MIN_LEN) only where a text was cut */
-#define PREFIX_ANYWHERE 16
+/* a prefix of the key this long is redacted wherever it stands (a cut
+ * into a fixed field followed by markup: an SVG title, a table cell); a
+ * shorter one (of at least SECRET_MIN_LEN) only where a text ends or was
+ * cut with an ellipsis. Ten code points: "sk-proj-" and two of the key's
+ * own, so what a cut leaves of a key is never more than that. */
+#define PREFIX_ANYWHERE 10
 #define ELLIPSIS	"\xE2\x80\xA6"
 
 int secret_check(const char *key, char *why, size_t whylen)

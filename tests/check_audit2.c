@@ -813,6 +813,48 @@ START_TEST(l1_file_text_on_the_console)
 }
 END_TEST
 
+/* --- L8: a cut inside the key ------------------------------------------------ */
+
+/* L8: a model id that ends in "Bearer KEY", cut by the map's title (511
+ * bytes) so 10, 13 or 20 characters of the key are left: no output holds
+ * ten characters of the key in a row */
+START_TEST(l8_cut_key_prefix_redacted)
+{
+	static const int left[] = { 10, 13, 20 };
+	const char *argv[] = { "run",	 "--endpoint", NULL,	"--checks",   "smoke",	"--model",
+			       NULL,	 "--svg",      "m.svg", "--html",     "p.html", "--json",
+			       "r.json", "--junit",    "j.xml", "--markdown", "r.md",	NULL };
+	static const char *const files[] = { "m.svg", "p.html", "r.json", "j.xml",
+					     "r.md",  "stdout", "stderr" };
+	const char *env[] = { "OPENAI_API_KEY=" KEY, NULL };
+	char model[600], prefix[16];
+	struct outcome o;
+	struct fake f;
+	size_t i;
+	int n = 483 - left[_i];
+
+	memset(model, 'm', (size_t)n);
+	snprintf(model + n, sizeof(model) - (size_t)n, " Bearer %s", KEY);
+	snprintf(prefix, sizeof(prefix), "%.10s", KEY);
+	argv[6] = model;
+	outcome_mkdir(&o);
+	fake_start(&f, "healthy");
+	argv[2] = f.url;
+	run_preflight_in(&o, env, argv);
+	fake_stop(&f);
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		char *text = read_report(&o, files[i]);
+
+		ck_assert_msg(text != NULL, "%s was not written (exit %d)\n%s", files[i], o.code,
+			      o.err);
+		ck_assert_msg(!strstr(text, prefix), "L8 (%d left): %s holds %s", left[_i],
+			      files[i], prefix);
+		free(text);
+	}
+	outcome_release(&o);
+}
+END_TEST
+
 /* --- L5, L6, L10, L11: what a command takes, it applies or refuses ---------- */
 
 /* L5: replay applies --baseline and --max-regression (a recorded regression
@@ -916,6 +958,7 @@ Suite *audit2_suite(void)
 		tcase_add_test(reports, m4_probe_folder_bounded);
 		tcase_add_test(reports, l5_l6_l10_l11_taken_or_refused);
 		tcase_add_test(reports, l1_file_text_on_the_console);
+		tcase_add_loop_test(reports, l8_cut_key_prefix_redacted, 0, 3);
 		suite_add_tcase(s, reports);
 	}
 	return s;
