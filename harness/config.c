@@ -786,11 +786,19 @@ static int add_depths(struct config *c, const char *item, size_t len, char *why,
 		return -1;
 	}
 	for (x = d[0]; x <= d[1] + 1e-6; x += d[2]) {
+		size_t j;
+
 		if (c->n_needle_depths == CONFIG_MAX_DEPTHS) {
 			snprintf(why, n, "at most %d depths", CONFIG_MAX_DEPTHS);
 			return -1;
 		}
-		c->needle_depths[c->n_needle_depths++] = x > 1 ? 1 : x;
+		/* a depth given twice is one cell, as a size is (depths closer than
+		 * 0.0001% too: a cell's name tells depths apart to that) */
+		for (j = 0; j < c->n_needle_depths; j++)
+			if (fabs(c->needle_depths[j] - (x > 1 ? 1 : x)) < 1e-6)
+				break;
+		if (j == c->n_needle_depths)
+			c->needle_depths[c->n_needle_depths++] = x > 1 ? 1 : x;
 	}
 	return 0;
 }

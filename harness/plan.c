@@ -57,6 +57,29 @@ void plan_size_label(long tokens, char *out, size_t n)
 		snprintf(out, n, "%ld", tokens);
 }
 
+/* "@50%": a depth as its cell is named, with as many decimals as tell it
+ * from every other depth asked for ("@50.1%" beside "@50.4%"), none in an
+ * ordinary run; config refuses depths closer than 0.0001% */
+static void depth_label(const struct config *c, double depth, char *out, size_t n)
+{
+	char mine[24], other[24];
+	int prec;
+	size_t k;
+
+	for (prec = 0; prec < 4; prec++) {
+		bool clash = false;
+
+		snprintf(mine, sizeof(mine), "%.*f", prec, depth * 100.0);
+		for (k = 0; k < c->n_needle_depths && !clash; k++) {
+			snprintf(other, sizeof(other), "%.*f", prec, c->needle_depths[k] * 100.0);
+			clash = c->needle_depths[k] != depth && !strcmp(mine, other);
+		}
+		if (!clash)
+			break;
+	}
+	snprintf(out, n, "@%.*f%%", prec, depth * 100.0);
+}
+
 /* variant j's size and depth, and its name: "@50%" (one size), "@32k" (the
  * probe's depth) or "@32k@50%" */
 static void cell_of(const struct config *c, const struct probe *p, size_t j, struct plan_item *it)
@@ -73,7 +96,7 @@ static void cell_of(const struct config *c, const struct probe *p, size_t j, str
 		plan_size_label(it->needle_target, size + 1, sizeof(size) - 1);
 	}
 	if (depths)
-		snprintf(depth, sizeof(depth), "@%.0f%%", it->depth * 100.0);
+		depth_label(c, it->depth, depth, sizeof(depth));
 	snprintf(it->variant, sizeof(it->variant), "%s%s", size, depth);
 }
 

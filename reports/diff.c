@@ -170,7 +170,7 @@ static int compare_items(struct diff *d, const struct model *base, const struct 
 
 	for (p = base->items; p < model_end(base); p++) {
 		model_item_key(p, key, sizeof(key));
-		q = model_find(now, p->id, p->variant);
+		q = model_find_like(now, p);
 		if (q && compare_item(d, key, p, q, conform))
 			return -1;
 		if (!q && !(it = add(d, DIFF_ONLY_ONE, key)))
@@ -181,7 +181,7 @@ static int compare_items(struct diff *d, const struct model *base, const struct 
 		}
 	}
 	for (p = now->items; p < model_end(now); p++) {
-		if (model_find(base, p->id, p->variant))
+		if (model_find_like(base, p))
 			continue;
 		model_item_key(p, key, sizeof(key));
 		if (!(it = add(d, DIFF_ONLY_ONE, key)))
@@ -329,7 +329,7 @@ static int compare_ttft(struct diff *d, const struct model *base, const struct m
 
 	for (p = base->items; p < model_end(base); p++) {
 		model_item_key(p, key, sizeof(key));
-		if ((q = model_find(now, p->id, p->variant)) && compare_timing(d, key, p, q, l))
+		if ((q = model_find_like(now, p)) && compare_timing(d, key, p, q, l))
 			return -1;
 	}
 	return 0;

@@ -295,20 +295,38 @@ static int build_index(struct model *m)
 	for (i = 0; i < cap; i++)
 		m->index[i] = MODEL_INDEX_EMPTY;
 	for (i = 0; i < m->n_items; i++) {
-		const struct model_item *it = &m->items[i];
+		struct model_item *it = &m->items[i];
 		size_t at = hash_key(it->id, it->variant) & (cap - 1);
 
+		it->same_rank = 0;
+		it->same_next = MODEL_INDEX_EMPTY;
 		while (m->index[at] != MODEL_INDEX_EMPTY) {
-			const struct model_item *o = &m->items[m->index[at]];
+			struct model_item *o = &m->items[m->index[at]];
 
-			if (same(o->id, it->id) && same(o->variant, it->variant))
-				break; /* the first of two alike is the one found */
+			if (same(o->id, it->id) && same(o->variant, it->variant)) {
+				/* the first of those alike is the one found; the rest follow it */
+				for (it->same_rank = 1; o->same_next != MODEL_INDEX_EMPTY;
+				     it->same_rank++)
+					o = &m->items[o->same_next];
+				o->same_next = i;
+				break;
+			}
 			at = (at + 1) & (cap - 1);
 		}
 		if (m->index[at] == MODEL_INDEX_EMPTY)
 			m->index[at] = i;
 	}
 	return 0;
+}
+
+const struct model_item *model_find_like(const struct model *m, const struct model_item *it)
+{
+	const struct model_item *q = model_find(m, it->id, it->variant);
+	size_t k;
+
+	for (k = 0; q && k < it->same_rank; k++)
+		q = q->same_next == MODEL_INDEX_EMPTY ? NULL : &m->items[q->same_next];
+	return q;
 }
 
 const struct model_item *model_find(const struct model *m, const char *id, const char *variant)

@@ -83,6 +83,9 @@ struct model_item {
 	struct model_needle needle;
 	char *json_keys;
 	bool swept, beyond_window;
+	/* an old report may name two items alike (two depths one label): the
+	 * k-th of them is matched with the k-th of the other report's */
+	size_t same_rank, same_next; /* its rank among them; the next (MODEL_INDEX_EMPTY) */
 	bool has_repeats;
 	int reps, reps_passed;
 	bool has_concurrency;
@@ -219,6 +222,9 @@ static inline const struct model_item *model_end(const struct model *m)
 
 /* The item with id and variant (NULL or "" for none), or NULL. */
 const struct model_item *model_find(const struct model *m, const char *id, const char *variant);
+/* The item named as it is, of its rank among those named alike, or NULL:
+ * what a diff matches it with, never one item for two. */
+const struct model_item *model_find_like(const struct model *m, const struct model_item *it);
 /* "needle@32k@50%": an item's id and variant, into out. */
 void model_item_key(const struct model_item *it, char *out, size_t n);
 

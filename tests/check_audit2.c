@@ -855,6 +855,97 @@ START_TEST(l8_cut_key_prefix_redacted)
 }
 END_TEST
 
+/* --- L4: sweep cells named apart ------------------------------------------------ */
+
+/* L4: depths that round alike get names that tell them apart (and an
+ * ordinary depth keeps its name), in the JSON, the JUnit and the metrics
+ * series; a depth given twice is one cell (as a size is); a report of an older build that
+ * names two cells alike is diffed cell for cell (the second's regression
+ * found) */
+START_TEST(l4_cell_names_unique)
+{
+	const char *argv[] = { "run",
+			       "--endpoint",
+			       NULL,
+			       "--checks",
+			       "needle",
+			       "--needle-depth",
+			       "0.501,0.504,0.25",
+			       "--json",
+			       "r.json",
+			       "--junit",
+			       "j.xml",
+			       "--metrics",
+			       "m.prom",
+			       NULL };
+	const char *twice[] = {
+		"run",	   "--dry-run", "--endpoint", "http://127.0.0.1:9/v1", "--needle-depth",
+		"0.5,0.5", NULL
+	};
+	const char *diff[] = { "diff", "a.json", "b.json", NULL };
+	static const char *const names[] = { "needle@50.1%", "needle@50.4%", "needle@25%" };
+	struct outcome o;
+	struct fake f;
+	char *text, *line, *next;
+	cJSON *r, *p;
+	size_t i;
+
+	outcome_mkdir(&o);
+	fake_start(&f, "healthy");
+	argv[2] = f.url;
+	run_preflight_in(&o, NULL, argv);
+	fake_stop(&f);
+	ck_assert_msg(o.code == 0, "exit %d\n%s", o.code, o.err);
+	ck_assert_ptr_nonnull(text = read_report(&o, "j.xml"));
+	for (i = 0; i < 3; i++) {
+		char name[64];
+
+		snprintf(name, sizeof(name), "name=\"%s ", names[i]);
+		ck_assert_msg(strstr(text, name) && strstr(strstr(text, name) + 1, name) == NULL,
+			      "L4: %s is not one testcase of the JUnit", names[i]);
+	}
+	free(text);
+	/* every series of the metrics once */
+	ck_assert_ptr_nonnull(text = read_report(&o, "m.prom"));
+	for (line = text; line && *line; line = next) {
+		char *end = strchr(line, '\n'), *val;
+
+		next = end ? end + 1 : NULL;
+		if (end)
+			*end = '\0';
+		if (*line == '#' || !(val = strrchr(line, ' ')))
+			continue;
+		*val = '\0';
+		ck_assert_msg(!strstr(next ? next : "", line) ||
+				      strncmp(strstr(next, line) + strlen(line), " ", 1),
+			      "L4: the series %s twice", line);
+	}
+	free(text);
+	run_preflight_in(&o, NULL, twice);
+	ck_assert_msg(o.code == 0 && strstr(o.out, "\"needle@50%\"") &&
+			      !strstr(strstr(o.out, "\"needle@50%\"") + 1, "\"needle@50%\""),
+		      "L4: a depth given twice is not one cell: exit %d\n%s", o.code, o.out);
+	/* an older build's report: two cells named needle@50% */
+	r = read_json_report(&o, "r.json");
+	for (i = 0; i < 2; i++)
+		cJSON_ReplaceItemInObject(
+			cJSON_GetArrayItem(cJSON_GetObjectItem(r, "probes"), (int)i), "variant",
+			cJSON_CreateString("@50%"));
+	put_file(&o, "a.json", text = cJSON_Print(r));
+	free(text);
+	p = cJSON_GetArrayItem(cJSON_GetObjectItem(r, "probes"), 1);
+	cJSON_ReplaceItemInObject(p, "verdict", cJSON_CreateString("fail"));
+	cJSON_ReplaceItemInObject(p, "cause", cJSON_CreateString("needle-miss"));
+	put_file(&o, "b.json", text = cJSON_Print(r));
+	free(text);
+	cJSON_Delete(r);
+	run_preflight_in(&o, NULL, diff);
+	ck_assert_msg(o.code == 1 && strstr(o.out, "RESULT: REGRESSION"),
+		      "L4: the second cell's regression was not found: exit %d\n%s", o.code, o.out);
+	outcome_release(&o);
+}
+END_TEST
+
 /* --- L5, L6, L10, L11: what a command takes, it applies or refuses ---------- */
 
 /* L5: replay applies --baseline and --max-regression (a recorded regression
@@ -958,6 +1049,7 @@ Suite *audit2_suite(void)
 		tcase_add_test(reports, m4_probe_folder_bounded);
 		tcase_add_test(reports, l5_l6_l10_l11_taken_or_refused);
 		tcase_add_test(reports, l1_file_text_on_the_console);
+		tcase_add_test(reports, l4_cell_names_unique);
 		tcase_add_loop_test(reports, l8_cut_key_prefix_redacted, 0, 3);
 		suite_add_tcase(s, reports);
 	}
