@@ -233,20 +233,35 @@ doc/_preflight: preflight
 	$(call say,GEN,$@)./preflight completion zsh > $@
 docs: doc/preflight.1 doc/preflight.bash doc/_preflight
 
+# every file make install writes, as installed; install keeps the list
+# (MANIFEST) and uninstall removes exactly what it names, whatever PREFIX
+# and DATADIR are (DATADIR=/usr/local/share is the GNU datadir: a folder
+# other packages share)
+INSTALLED = $(BINDIR)/preflight $(MANDIR)/preflight.1 $(BASHCOMPDIR)/preflight \
+  $(ZSHCOMPDIR)/_preflight \
+  $(addprefix $(DATADIR)/,$(wildcard probes/*.json) probes/README.md \
+    $(wildcard probes/conformance/*.json) $(wildcard probes/engine/*.json) \
+    $(wildcard probes/schemas/*.json)) \
+  $(patsubst reports/schemas/%,$(DATADIR)/schemas/%,$(wildcard reports/schemas/*.json))
+MANIFEST = $(DATADIR)/installed-files
+INSTALLED_DIRS = $(DATADIR)/probes/conformance $(DATADIR)/probes/engine \
+  $(DATADIR)/probes/schemas $(DATADIR)/probes $(DATADIR)/schemas
+
 install: preflight docs
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/probes/conformance \
-	  $(DESTDIR)$(MANDIR) $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR)
-	install -m 0755 preflight $(DESTDIR)$(BINDIR)/preflight
-	install -m 0644 probes/*.json probes/README.md $(DESTDIR)$(DATADIR)/probes/
-	install -m 0644 probes/conformance/*.json $(DESTDIR)$(DATADIR)/probes/conformance/
-	install -d $(DESTDIR)$(DATADIR)/probes/engine
-	install -m 0644 probes/engine/*.json $(DESTDIR)$(DATADIR)/probes/engine/
-	install -d $(DESTDIR)$(DATADIR)/probes/schemas $(DESTDIR)$(DATADIR)/schemas
-	install -m 0644 probes/schemas/*.json $(DESTDIR)$(DATADIR)/probes/schemas/
-	install -m 0644 reports/schemas/*.json $(DESTDIR)$(DATADIR)/schemas/
-	install -m 0644 doc/preflight.1 $(DESTDIR)$(MANDIR)/preflight.1
-	install -m 0644 doc/preflight.bash $(DESTDIR)$(BASHCOMPDIR)/preflight
-	install -m 0644 doc/_preflight $(DESTDIR)$(ZSHCOMPDIR)/_preflight
+	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(DATADIR)/probes/conformance" \
+	  "$(DESTDIR)$(MANDIR)" "$(DESTDIR)$(BASHCOMPDIR)" "$(DESTDIR)$(ZSHCOMPDIR)"
+	install -m 0755 preflight "$(DESTDIR)$(BINDIR)/preflight"
+	install -m 0644 probes/*.json probes/README.md "$(DESTDIR)$(DATADIR)/probes/"
+	install -m 0644 probes/conformance/*.json "$(DESTDIR)$(DATADIR)/probes/conformance/"
+	install -d "$(DESTDIR)$(DATADIR)/probes/engine"
+	install -m 0644 probes/engine/*.json "$(DESTDIR)$(DATADIR)/probes/engine/"
+	install -d "$(DESTDIR)$(DATADIR)/probes/schemas" "$(DESTDIR)$(DATADIR)/schemas"
+	install -m 0644 probes/schemas/*.json "$(DESTDIR)$(DATADIR)/probes/schemas/"
+	install -m 0644 reports/schemas/*.json "$(DESTDIR)$(DATADIR)/schemas/"
+	install -m 0644 doc/preflight.1 "$(DESTDIR)$(MANDIR)/preflight.1"
+	install -m 0644 doc/preflight.bash "$(DESTDIR)$(BASHCOMPDIR)/preflight"
+	install -m 0644 doc/_preflight "$(DESTDIR)$(ZSHCOMPDIR)/_preflight"
+	printf '%s\n' $(INSTALLED) $(MANIFEST) > "$(DESTDIR)$(MANIFEST)"
 
 # make install into a DESTDIR, the installed binary run with its installed
 # probes against the fake endpoint, the man page rendered, every run option
@@ -268,12 +283,21 @@ check-install: all docs
 	done && \
 	$(MAKE) --no-print-directory uninstall DESTDIR=$$d >/dev/null && \
 	left=$$(find $$d -type f | wc -l) && [ "$$left" -eq 0 ] && \
-	echo "check-install: installed, ran with its own probes, man page renders, completions list every run option, uninstalled cleanly"
+	mkdir -p $$d/usr/local/share/other && echo keep > $$d/usr/local/share/other/keep.txt && \
+	$(MAKE) --no-print-directory install DESTDIR=$$d DATADIR=/usr/local/share >/dev/null && \
+	$(MAKE) --no-print-directory uninstall DESTDIR=$$d DATADIR=/usr/local/share >/dev/null && \
+	left=$$(find $$d -type f) && [ "$$left" = "$$d/usr/local/share/other/keep.txt" ] || \
+	  { echo "check-install: uninstall with DATADIR=/usr/local/share left or took: $$left"; exit 1; } && \
+	echo "check-install: installed, ran with its own probes, man page renders, completions list every run option, uninstalled exactly what it installed (also with DATADIR=/usr/local/share beside another package's files)"
 
+# the files the manifest names (else those this tree would install), then
+# the folders install made, each only when empty
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/preflight $(DESTDIR)$(MANDIR)/preflight.1 \
-	  $(DESTDIR)$(BASHCOMPDIR)/preflight $(DESTDIR)$(ZSHCOMPDIR)/_preflight
-	rm -rf $(DESTDIR)$(DATADIR)
+	@m="$(DESTDIR)$(MANIFEST)"; \
+	{ if [ -f "$$m" ]; then cat "$$m"; else printf '%s\n' $(INSTALLED) $(MANIFEST); fi; } | \
+	  while IFS= read -r f; do case "$$f" in /*) rm -f -- "$(DESTDIR)$$f" ;; esac; done; \
+	for d in $(INSTALLED_DIRS); do rmdir -- "$(DESTDIR)$$d" 2>/dev/null || true; done; \
+	case "$(DATADIR)" in */preflight) rmdir -- "$(DESTDIR)$(DATADIR)" 2>/dev/null || true ;; esac
 
 # clang-format for the layout, clang-tidy (.clang-tidy) for a few defect
 # classes, clang's strictest usual warnings on the production code, and
