@@ -1,4 +1,5 @@
 /* file — capped reads of regular files and safe writes; see file.h. */
+#define _GNU_SOURCE /* O_TMPFILE, AT_EMPTY_PATH */
 #include "file.h"
 
 #include <errno.h>
@@ -292,6 +293,49 @@ static int temp_name(const char *target, char *out, size_t n)
 	return snprintf(out, n, "%s/.%.*s.XXXXXX", dir, (int)keep, base) >= (int)n ? -1 : 0;
 }
 
+/* an unnamed file in target's folder (O_TMPFILE), which commit can link
+ * in through /proc/self/fd; -1 where either is missing */
+static int open_unnamed(const char *target)
+{
+#ifdef O_TMPFILE
+	char dir[PATH_MAX];
+
+	if (access("/proc/self/fd", X_OK) != 0)
+		return -1;
+	dir_of(target, dir, sizeof(dir));
+	return open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+#else
+	(void)target;
+	return -1;
+#endif
+}
+
+static int claim_slot(const char *tmp);
+
+/* the unnamed file given a name beside the target (tmp's pattern made
+ * unique), to be renamed over it: 0, or -1 with errno */
+static int link_unnamed(struct file_out *o)
+{
+	char proc[64], name[PATH_MAX];
+	size_t stem = strlen(o->tmp) - strlen("XXXXXX");
+	unsigned k;
+
+	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", o->fd);
+	for (k = 0; k < 100; k++) {
+		snprintf(name, sizeof(name), "%.*s%06x", (int)stem, o->tmp,
+			 ((unsigned)getpid() * 2654435761u + k) & 0xffffffu);
+		if (linkat(AT_FDCWD, proc, AT_FDCWD, name, AT_SYMLINK_FOLLOW) == 0) {
+			snprintf(o->tmp, sizeof(o->tmp), "%s", name);
+			o->unnamed = false; /* named now: abort, or a signal, removes it */
+			o->slot = claim_slot(o->tmp);
+			return 0;
+		}
+		if (errno != EEXIST)
+			return -1;
+	}
+	return -1;
+}
+
 static int claim_slot(const char *tmp)
 {
 	int i;
@@ -368,6 +412,12 @@ int file_out_open(struct file_out *o, const char *path, char *err, size_t errlen
 	o->uid = st.st_uid;
 	o->gid = st.st_gid;
 	o->keep_owner = exists;
+	/* on Linux the data goes to an unnamed file, named only at commit, so a
+	 * kill -9 leaves nothing behind; elsewhere a named temporary */
+	if ((o->fd = open_unnamed(o->path)) >= 0) {
+		o->unnamed = true;
+		return 0;
+	}
 	o->fd = mkstemp(o->tmp);
 	if (o->fd < 0) {
 		snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
@@ -465,6 +515,8 @@ int file_out_commit(struct file_out *o, char *err, size_t errlen)
 	}
 	if (fsync(o->fd) != 0 && errno != EINVAL && errno != EROFS)
 		goto fail;
+	if (!o->through && !o->in_place && o->unnamed && link_unnamed(o) != 0)
+		goto fail;
 	if (close(o->fd) != 0) {
 		o->fd = -1;
 		goto fail;
@@ -491,7 +543,7 @@ void file_out_abort(struct file_out *o)
 	if (o->fd >= 0)
 		close(o->fd);
 	o->fd = -1;
-	if (o->tmp[0])
+	if (o->tmp[0] && !o->unnamed) /* an unnamed file is gone with its descriptor */
 		unlink(o->tmp);
 	o->tmp[0] = '\0';
 	release_slot(o);

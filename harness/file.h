@@ -10,7 +10,11 @@
  * its own inode at commit, so every name keeps seeing it; a character
  * device or FIFO (/dev/null,
  * /dev/stdout, a pipe) is written through, never replaced. A failed write
- * leaves the old file as it was and no temporary behind. Never prints. */
+ * leaves the old file as it was and no temporary behind. On Linux the
+ * temporary is an unnamed file (O_TMPFILE) given its name only at commit
+ * (linked in through /proc/self/fd, then renamed over the target), so even
+ * a kill -9 leaves nothing beside the output; elsewhere, or without /proc,
+ * it is a named .NAME.XXXXXX. Never prints. */
 #ifndef PREFLIGHT_FILE_H
 #define PREFLIGHT_FILE_H
 
@@ -50,6 +54,7 @@ struct file_out {
 	char path[PATH_MAX];  /* the file that gets the data (symlinks followed) */
 	char shown[PATH_MAX]; /* the path as the user gave it, for messages */
 	char tmp[PATH_MAX];   /* the temporary, when not written through */
+	bool unnamed;	      /* tmp is only the pattern: the data is in an O_TMPFILE */
 	mode_t mode;
 	uid_t uid;
 	gid_t gid;

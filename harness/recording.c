@@ -247,7 +247,8 @@ int recording_finish(struct recording *r, char *err, size_t errlen)
 	} else if (file_out_commit(&r->out, err, errlen)) {
 		rc = -1;
 	}
-	r->writing = false;
+	/* committed: nothing to undo; else recording_free removes the temporary */
+	r->writing = rc != 0;
 	recording_free(r);
 	return rc;
 }

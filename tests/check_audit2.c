@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
+#include <sys/mount.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -946,6 +948,105 @@ START_TEST(l4_cell_names_unique)
 }
 END_TEST
 
+/* --- the first audit's leftovers: a full disk, a kill -9 ------------------------ */
+
+/* does pid hold a descriptor of a file in dir (its recording, open)? */
+static bool writes_in(pid_t pid, const char *dir)
+{
+	char fds[64], link[600], target[4200];
+	int k, fd;
+
+	snprintf(fds, sizeof(fds), "/proc/%d/fd", (int)pid);
+	for (k = 0; k < 1500; k++) {
+		for (fd = 3; fd < 64; fd++) {
+			ssize_t n;
+
+			snprintf(link, sizeof(link), "%s/%d", fds, fd);
+			n = readlink(link, target, sizeof(target) - 1);
+			if (n <= 0)
+				continue;
+			target[n] = '\0'; /* its stdout and stderr are files there too */
+			if (!strncmp(target, dir, strlen(dir)) && !strstr(target, "/stdout") &&
+			    !strstr(target, "/stderr"))
+				return true;
+		}
+		usleep(20 * 1000);
+	}
+	return false;
+}
+
+/* no temporary (.NAME.XXXXXX) in o's folder */
+static void no_temporary(const struct outcome *o, const char *what)
+{
+	DIR *d = opendir(o->dir);
+	struct dirent *e;
+
+	ck_assert_ptr_nonnull(d);
+	while ((e = readdir(d)))
+		ck_assert_msg(e->d_name[0] != '.' || !strcmp(e->d_name, ".") ||
+				      !strcmp(e->d_name, ".."),
+			      "%s left %s behind", what, e->d_name);
+	closedir(d);
+}
+
+/* a kill -9 while the recording is being written leaves no temporary
+ * beside it: the data is in an unnamed file until the commit */
+START_TEST(kill_9_leaves_no_temporary)
+{
+	const char *argv[] = { "run",	 "--endpoint", NULL,	  "--record", "r.jsonl.gz",
+			       "--json", "r.json",     "--junit", "j.xml",    NULL };
+	struct outcome o;
+	struct fake f;
+	pid_t pid;
+	int st;
+
+	outcome_mkdir(&o);
+	fake_start(&f, "held-forever");
+	argv[2] = f.url;
+	pid = start_preflight_in(&o, NULL, argv);
+	ck_assert_msg(writes_in(pid, o.dir), "the run never opened its recording");
+	kill(pid, SIGKILL);
+	ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+	fake_stop(&f);
+	no_temporary(&o, "kill -9");
+	outcome_release(&o);
+}
+END_TEST
+
+/* a recording on a full filesystem (a 64 KB tmpfs, mounted when the test
+ * may) names the real error and leaves no temporary */
+START_TEST(full_disk_recording)
+{
+	const char *argv[] = { "run",	   "--endpoint",       NULL, "--needle-ctx", "30000",
+			       "--record", "small/r.jsonl.gz", NULL };
+	char small[200];
+	struct outcome o;
+	struct outcome in;
+	struct fake f;
+
+	outcome_mkdir(&o);
+	snprintf(small, sizeof(small), "%s/small", o.dir);
+	ck_assert_int_eq(mkdir(small, 0755), 0);
+	if (geteuid() != 0 || mount("tmpfs", small, "tmpfs", 0, "size=64k") != 0) {
+		fprintf(stderr, "note: not root or no tmpfs mount here; the full-disk recording "
+				"test is skipped\n");
+		outcome_release(&o);
+		return;
+	}
+	fake_start(&f, "healthy");
+	argv[2] = f.url;
+	run_preflight_in(&o, NULL, argv);
+	fake_stop(&f);
+	ck_assert_msg(o.code == 4 && strstr(o.err, "No space left on device"),
+		      "a full disk: exit %d\n%s", o.code, o.err);
+	memset(&in, 0, sizeof(in));
+	snprintf(in.dir, sizeof(in.dir), "%s", small);
+	no_temporary(&in, "a full disk");
+	umount(small);
+	outcome_release(&o);
+}
+END_TEST
+
 /* --- L5, L6, L10, L11: what a command takes, it applies or refuses ---------- */
 
 /* L5: replay applies --baseline and --max-regression (a recorded regression
@@ -1050,6 +1151,8 @@ Suite *audit2_suite(void)
 		tcase_add_test(reports, l5_l6_l10_l11_taken_or_refused);
 		tcase_add_test(reports, l1_file_text_on_the_console);
 		tcase_add_test(reports, l4_cell_names_unique);
+		tcase_add_test(reports, kill_9_leaves_no_temporary);
+		tcase_add_test(reports, full_disk_recording);
 		tcase_add_loop_test(reports, l8_cut_key_prefix_redacted, 0, 3);
 		suite_add_tcase(s, reports);
 	}
