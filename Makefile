@@ -137,7 +137,7 @@ check: test-deps
 	@$(MAKE) --no-print-directory all tests/run-checks
 	@command -v xmllint >/dev/null 2>&1 || \
 	  echo "note: xmllint is missing: the JUnit XSD checks (tests/data/junit-10.xsd) are skipped"
-	@CK_DEFAULT_TIMEOUT=$${CK_DEFAULT_TIMEOUT:-120} PREFLIGHT_ROOT=$(CURDIR) \
+	@CK_DEFAULT_TIMEOUT=$${CK_DEFAULT_TIMEOUT:-300} PREFLIGHT_ROOT=$(CURDIR) \
 	  $(if $(filter 1,$(VALGRIND)),PREFLIGHT_VALGRIND=1 PREFLIGHT_PCRE2_JIT=0 CK_FORK=no valgrind -q --leak-check=full --error-exitcode=99 --errors-for-leak-kinds=definite,) \
 	  ./tests/run-checks
 

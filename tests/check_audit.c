@@ -692,7 +692,7 @@ Suite *audit_suite(void)
 	Suite *s = suite_create("audit");
 	TCase *tc = tcase_create("audit");
 
-	tcase_set_timeout(tc, 120);
+	tcase_set_timeout(tc, 300);
 	tcase_set_tags(tc, "shard-8");
 	tcase_add_loop_test(tc, h1_echoed_key_in_any_form, 0,
 			    sizeof(echo_forms) / sizeof(echo_forms[0]));

@@ -1186,7 +1186,7 @@ Suite *cli_suite(void)
 	TCase *allocs = tcase_create("allocations");
 	int k, n = (int)(sizeof(parts) / sizeof(parts[0]));
 
-	tcase_set_timeout(other, 120);
+	tcase_set_timeout(other, 300);
 	tcase_set_tags(other, "shard-5");
 	tcase_set_tags(together, "shard-6");
 	tcase_set_tags(allocs, "shard-9");
@@ -1199,7 +1199,7 @@ Suite *cli_suite(void)
 
 		snprintf(tag, sizeof(tag), "shard-%d", k + 1);
 		tcase_set_tags(tc, tag);
-		tcase_set_timeout(tc, 120);
+		tcase_set_timeout(tc, 300);
 		if (k == 0)
 			tcase_add_test(tc, scenario_cases_found);
 		tcase_add_loop_test(tc, scenario_cases, n_cases * k / n, n_cases * (k + 1) / n);

@@ -847,7 +847,7 @@ Suite *conform_suite(void)
 	tcase_add_test(e2e, recipe_and_run_flags);
 	tcase_add_test(e2e, interrupt_skips_every_check);
 	tcase_add_test(allocs, allocation_failures_are_clean);
-	tcase_set_timeout(e2e, 120);
+	tcase_set_timeout(e2e, 300);
 	tcase_set_timeout(allocs, 300); /* a few hundred runs, slow under sanitizers */
 	tcase_set_tags(e2e, "shard-7");
 	tcase_set_tags(allocs, "shard-10");

@@ -316,7 +316,7 @@ Suite *diff_suite(void)
 	tcase_add_test(tc, annotations_are_escaped);
 	tcase_add_test(tc, gate_end_to_end);
 	tcase_add_test(tc, bad_baseline);
-	tcase_set_timeout(tc, 120);
+	tcase_set_timeout(tc, 300);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -293,7 +293,7 @@ Suite *html_suite(void)
 	tcase_add_test(tc, band_on_the_map_and_the_page);
 	tcase_add_test(tc, hostile_endpoint_is_inert);
 	tcase_add_test(tc, report_command_errors);
-	tcase_set_timeout(tc, 120);
+	tcase_set_timeout(tc, 300);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -334,7 +334,7 @@ Suite *model_suite(void)
 	Suite *s = suite_create("model");
 	TCase *tc = tcase_create("core");
 
-	tcase_set_timeout(tc, 120);
+	tcase_set_timeout(tc, 300);
 	tcase_add_loop_test(tc, old_reports_load, 0, sizeof(goldens) / sizeof(goldens[0]));
 	tcase_add_test(tc, round_trip_is_byte_identical);
 	tcase_add_loop_test(tc, counts_agree_in_every_output, 0, 3);

@@ -115,7 +115,7 @@ Suite *notebook_suite(void)
 	TCase *tc = tcase_create("rows");
 
 	tcase_add_test(tc, six_rows_regenerated);
-	tcase_set_timeout(tc, 120);
+	tcase_set_timeout(tc, 300);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -233,7 +233,7 @@ Suite *schemas_suite(void)
 	tcase_add_test(tc, recipe_keys_agree);
 	tcase_add_test(tc, recordings_validate);
 	tcase_add_test(tc, validate_uses_the_schema);
-	tcase_set_timeout(tc, 120);
+	tcase_set_timeout(tc, 300);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -345,7 +345,7 @@ Suite *sweep_suite(void)
 	tcase_add_test(tc, distractors_fail_multi_key);
 	tcase_add_test(tc, partial_recall_is_a_fraction);
 	tcase_add_test(tc, cells_in_flight_are_bounded);
-	tcase_set_timeout(tc, 120);
+	tcase_set_timeout(tc, 300);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -337,7 +337,7 @@ Suite *table_suite(void)
 	Suite *s = suite_create("table");
 	TCase *tc = tcase_create("notebook");
 
-	tcase_set_timeout(tc, 120);
+	tcase_set_timeout(tc, 300);
 	tcase_add_test(tc, notebook_regenerated);
 	tcase_add_test(tc, missing_markers_and_bad_reports);
 	tcase_add_test(tc, markers_are_lines_outside_fences);
