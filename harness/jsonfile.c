@@ -136,46 +136,6 @@ static int no_duplicates(struct jsonfile *f, const cJSON *v, int depth)
 	return rc;
 }
 
-cJSON *jsonfile_parse(struct jsonfile *f)
-{
-	const char *end = NULL;
-	cJSON *root;
-	unsigned long failures = alloc_failures();
-	int line, col;
-
-	size_t bom = f->len >= 3 && !memcmp(f->text, "\xEF\xBB\xBF", 3) ? 3 : 0;
-
-	if (lint(f))
-		return NULL;
-	/* a byte-order mark (editors on Windows write one) is not JSON */
-	root = cJSON_ParseWithLengthOpts(f->text + bom, f->len - bom, &end, false);
-	if (!root) {
-		if (alloc_failures() != failures) {
-			snprintf(f->err, f->errlen, "%s: out of memory", f->path);
-			return NULL;
-		}
-		line_col(f->text,
-			 end && end >= f->text && end <= f->text + f->len ? (size_t)(end - f->text)
-									  : 0,
-			 &line, &col);
-		snprintf(f->err, f->errlen, "%s:%d:%d: invalid JSON", f->path, line, col);
-		return NULL;
-	}
-	while (end && end < f->text + f->len && strchr(" \t\r\n", *end))
-		end++;
-	if (end && end < f->text + f->len) {
-		error_at(f, (size_t)(end - f->text),
-			 "text after the JSON value (a second document?)");
-		cJSON_Delete(root);
-		return NULL;
-	}
-	if (no_duplicates(f, root, 0)) {
-		cJSON_Delete(root);
-		return NULL;
-	}
-	return root;
-}
-
 /* --- a document a piece at a time ------------------------------------------ */
 
 /* what a parsed value costs at most: cJSON's node and its allocation's
@@ -353,6 +313,17 @@ static cJSON *parse_piece(struct jsonfile *f, const char *text, size_t len, cons
 		return NULL;
 	}
 	return v;
+}
+
+cJSON *jsonfile_parse(struct jsonfile *f)
+{
+	static const struct jsonfile_split whole; /* nothing left out */
+	/* a byte-order mark (editors on Windows write one) is not JSON */
+	size_t bom = f->len >= 3 && !memcmp(f->text, "\xEF\xBB\xBF", 3) ? 3 : 0;
+
+	if (lint(f))
+		return NULL;
+	return parse_piece(f, f->text + bom, f->len - bom, NULL, &whole);
 }
 
 /* the member key (quoted at text[at..end)) one of keys? its index, or -1 */
