@@ -546,6 +546,8 @@ static void grown_report(const char *from, int n, int fail, const char *path)
 		f = fopen(path, "w");
 		if (!text || !f || fputs(text, f) < 0 || fclose(f))
 			_exit(1);
+		free(text);
+		cJSON_Delete(r);
 		_exit(0);
 	}
 	waitpid(pid, &st, 0);
