@@ -219,53 +219,42 @@ static size_t skip_value(struct scan *sc, size_t i)
 				return scan_fail(sc, i, "a value was expected");
 			i++;
 			continue;
-		case C_OPEN:
+		default: /* a value starts here: counted, then followed */
 			sc->values++;
 			sc->items += depth == 1;
-			if (++depth > NESTING_MAX)
-				return scan_fail(sc, i, "nested more than 1000 deep");
-			i++;
-			continue;
-		case C_QUOTE:
-			sc->values++;
-			sc->items += depth == 1;
-			if ((i = skip_string(sc, i)) == SIZE_MAX)
-				return i;
-			break;
-		default: {
-			size_t start = i;
-
-			sc->values++;
-			sc->items += depth == 1;
-			while (i < sc->n && CLASS(sc, i) == C_OTHER)
+			if (CLASS(sc, i) == C_OPEN) {
+				if (++depth > NESTING_MAX)
+					return scan_fail(sc, i, "nested more than 1000 deep");
 				i++;
-			if (i == start) /* a NUL: lint refused it already */
-				return scan_fail(sc, i, "a value was expected");
-		}
+				continue;
+			}
+			if (CLASS(sc, i) == C_QUOTE) {
+				if ((i = skip_string(sc, i)) == SIZE_MAX)
+					return i;
+			} else { /* a number or a literal: cJSON tells what it is */
+				while (i < sc->n && CLASS(sc, i) == C_OTHER)
+					i++;
+			}
 		}
 		if (depth == 0)
 			return i;
 	}
 }
 
-/* the text's offset of the head's offset off: the arrays left out of the
- * head before it added back, in the order they stand */
+/* the text's offset of the head's offset off: the lengths of the arrays
+ * left out of the head before it added back (spans are disjoint, so
+ * adding them until none more starts before the place is their order) */
 static size_t text_offset(const struct jsonfile_split *s, size_t off)
 {
-	bool used[JSONFILE_SPLIT_KEYS] = { false };
-	size_t k, best;
+	size_t add = 0, was, k;
 
-	for (;;) {
-		for (best = k = 0; k < JSONFILE_SPLIT_KEYS; k++)
-			if (!used[k] && s->to[k] > s->from[k] &&
-			    (used[best] || s->to[best] == s->from[best] ||
-			     s->from[k] < s->from[best]))
-				best = k;
-		if (used[best] || s->to[best] == s->from[best] || s->from[best] > off)
-			return off;
-		used[best] = true;
-		off += s->to[best] - s->from[best];
-	}
+	do {
+		was = add;
+		for (add = k = 0; k < JSONFILE_SPLIT_KEYS; k++)
+			if (s->to[k] > s->from[k] && s->from[k] <= off + was)
+				add += s->to[k] - s->from[k];
+	} while (add != was);
+	return off + add;
 }
 
 /* a piece of values values in bytes bytes: can its tree be afforded? */
@@ -298,7 +287,7 @@ static cJSON *parse_piece(struct jsonfile *f, const char *text, size_t len, cons
 	}
 	off = end && end >= text && end <= text + len ? (size_t)(end - text) : 0;
 	if (v)
-		while (off < len && strchr(" \t\r\n", text[off]))
+		while (off < len && byte_class[(unsigned char)text[off]] == C_SPACE)
 			off++;
 	if (!v || off < len) {
 		off = head ? text_offset(s, off + (size_t)(text - head))
@@ -315,15 +304,19 @@ static cJSON *parse_piece(struct jsonfile *f, const char *text, size_t len, cons
 	return v;
 }
 
+/* a byte-order mark's length (editors on Windows write one): not JSON */
+static size_t bom_of(const struct jsonfile *f)
+{
+	return f->len >= 3 && !memcmp(f->text, "\xEF\xBB\xBF", 3) ? 3 : 0;
+}
+
 cJSON *jsonfile_parse(struct jsonfile *f)
 {
 	static const struct jsonfile_split whole; /* nothing left out */
-	/* a byte-order mark (editors on Windows write one) is not JSON */
-	size_t bom = f->len >= 3 && !memcmp(f->text, "\xEF\xBB\xBF", 3) ? 3 : 0;
 
 	if (lint(f))
 		return NULL;
-	return parse_piece(f, f->text + bom, f->len - bom, NULL, &whole);
+	return parse_piece(f, f->text + bom_of(f), f->len - bom_of(f), NULL, &whole);
 }
 
 /* the member key (quoted at text[at..end)) one of keys? its index, or -1 */
@@ -394,7 +387,6 @@ static int split_head(struct jsonfile *f, struct jsonfile_split *s, size_t bom)
 			;
 		at = s->to[k];
 	}
-	/* a byte-order mark (editors on Windows write one) is not JSON */
 	s->head = parse_piece(f, buf_cstr(&head) + bom, head.len - bom, buf_cstr(&head), s);
 	buf_release(&head);
 	return s->head ? 0 : -1;
@@ -403,7 +395,7 @@ static int split_head(struct jsonfile *f, struct jsonfile_split *s, size_t bom)
 int jsonfile_split(struct jsonfile *f, const char *const *keys, size_t tree_max,
 		   struct jsonfile_split *s)
 {
-	size_t bom = f->len >= 3 && !memcmp(f->text, "\xEF\xBB\xBF", 3) ? 3 : 0;
+	size_t bom = bom_of(f);
 	struct scan sc = { f->text, f->len, 0, 0, 0, NULL };
 	size_t i, k, values = 0, bytes = f->len;
 	bool object;
