@@ -306,7 +306,8 @@ static void free_models(struct model **ms, int n)
 
 int cmd_report(const struct config *c, const volatile sig_atomic_t *stop)
 {
-	struct buf page = BUF_INIT(output_max(c)), map = BUF_INIT(output_max(c));
+	const size_t max = output_max(c);
+	struct buf page = BUF_INIT(max), map = BUF_INIT(max);
 	const char *html = config_output(c, "html"), *svg = config_output(c, "svg");
 	struct model **ms;
 	int code = EXIT_PASS, i;

@@ -184,8 +184,16 @@ static int fd_sink(void *ctx, const char *data, size_t len, char *err, size_t er
 
 static const int out_fd = STDOUT_FILENO, err_fd = STDERR_FILENO;
 static struct say_writer streams[2] = {
-	{ fd_sink, (void *)&out_fd, BUF_INIT(0), false, "", true, false, '\n' },
-	{ fd_sink, (void *)&err_fd, BUF_INIT(0), false, "", true, false, '\n' },
+	{ .sink = fd_sink,
+	  .ctx = (void *)&out_fd,
+	  .held = BUF_INIT(0),
+	  .terminal = true,
+	  .last = '\n' },
+	{ .sink = fd_sink,
+	  .ctx = (void *)&err_fd,
+	  .held = BUF_INIT(0),
+	  .terminal = true,
+	  .last = '\n' },
 };
 static pthread_mutex_t streams_lock = PTHREAD_MUTEX_INITIALIZER;
 static bool stdout_reserved;

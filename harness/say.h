@@ -56,9 +56,9 @@ struct say_writer {
 	char last;	 /* the last byte sent */
 };
 
-#define SAY_WRITER_INIT(sink, ctx)                                                                 \
+#define SAY_WRITER_INIT(sink_, ctx_)                                                               \
 	{                                                                                          \
-		(sink), (ctx), BUF_INIT(0), false, "", false, false, '\n'                          \
+		.sink = (sink_), .ctx = (ctx_), .held = BUF_INIT(0), .last = '\n'                  \
 	}
 
 /* Appends len bytes of text; what ends a line goes out at once. Returns 0,

@@ -622,10 +622,11 @@ static void *reader_calloc(struct reader *r, size_t n, size_t size)
 
 static char *reader_strdup(struct reader *r, const char *s)
 {
-	char *p = reader_calloc(r, strlen(s) + 1, 1);
+	size_t n = strlen(s) + 1;
+	char *p = reader_calloc(r, n, 1);
 
 	if (p)
-		memcpy(p, s, strlen(s) + 1);
+		memcpy(p, s, n);
 	return p;
 }
 
