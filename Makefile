@@ -60,7 +60,7 @@ HARNESS_SRC := $(sort $(wildcard harness/*.c))
 REPORTS_SRC := $(sort $(wildcard reports/*.c))
 LIB_SRC := $(filter-out harness/main.c,$(HARNESS_SRC)) $(REPORTS_SRC)
 LIB_OBJ := $(LIB_SRC:.c=.o)
-TEST_SRC := $(sort $(wildcard tests/check_*.c)) tests/testutil.c
+TEST_SRC := $(sort $(wildcard tests/check_*.c)) tests/testutil.c tests/reportgen.c
 TEST_OBJ := $(TEST_SRC:.c=.o)
 FAKE_SRC := fixtures/fake_endpoint.c
 OBJ_ALL := $(LIB_OBJ) harness/main.o $(TEST_OBJ) fixtures/fake_endpoint.o fixtures/fake_conform.o \
@@ -84,7 +84,7 @@ fixtures/fake_conform.o: fixtures/fake_conform.c
 tests/run-checks: $(TEST_OBJ) $(LIB_OBJ)
 	$(call say,LINK,$@)$(CC) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(PKG_LIBS) -lpthread
 
-tests/bench: tests/bench.o $(LIB_OBJ)
+tests/bench: tests/bench.o tests/reportgen.o $(LIB_OBJ)
 	$(call say,LINK,$@)$(CC) $(LDFLAGS) -o $@ $^ $(PKG_LIBS) -lpthread
 
 tests/bench.o: tests/bench.c

@@ -29,6 +29,7 @@
 #include "file.h"
 #include "needle.h"
 #include "probe.h"
+#include "reportgen.h"
 #include "secret.h"
 
 #define RUNS 7
@@ -526,23 +527,12 @@ static void grown_report(const char *from, int n, int fail, const char *path)
 	int st;
 
 	if (pid == 0) {
-		cJSON *r = NULL, *probes = cJSON_CreateArray();
-		const cJSON *first = first_probe(from, &r);
-		char id[16], *text;
+		cJSON *r = NULL;
+		char *text;
 		FILE *f;
-		int i;
 
-		for (i = 0; first && i < n; i++) {
-			cJSON *p = cJSON_Duplicate(first, true);
-
-			snprintf(id, sizeof(id), "p%05d", i);
-			cJSON_ReplaceItemInObject(p, "id", cJSON_CreateString(id));
-			if (i == fail)
-				cJSON_ReplaceItemInObject(p, "verdict", cJSON_CreateString("fail"));
-			cJSON_AddItemToArray(probes, p);
-		}
-		cJSON_ReplaceItemInObject(r, "probes", probes);
-		text = cJSON_PrintUnformatted(r);
+		first_probe(from, &r);
+		text = reportgen_grown(r, n, fail);
 		f = fopen(path, "w");
 		if (!text || !f || fputs(text, f) < 0 || fclose(f))
 			_exit(1);

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "reportgen.h"
 #include "secret.h"
 #include "suites.h"
 #include "testutil.h"
@@ -157,14 +158,8 @@ static bool ends_within(struct outcome *o, pid_t pid, int limit_s)
 		pid_t got = waitpid(pid, &st, WNOHANG);
 
 		if (got == pid) {
-			char path[128];
-
-			o->code = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-			snprintf(path, sizeof(path), "%s/stdout", o->dir);
-			o->out = read_text_file(path);
-			snprintf(path, sizeof(path), "%s/stderr", o->dir);
-			o->err = read_text_file(path);
-			return o->out && o->err;
+			outcome_collect(o, st);
+			return true;
 		}
 		usleep(20 * 1000);
 	}
@@ -583,16 +578,10 @@ static long run_measured(struct outcome *o, const char *const *argv)
 {
 	pid_t pid = start_preflight_in(o, NULL, argv);
 	struct rusage ru;
-	char path[128];
 	int st;
 
 	ck_assert_int_eq(wait4(pid, &st, 0, &ru), pid);
-	o->code = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-	snprintf(path, sizeof(path), "%s/stdout", o->dir);
-	o->out = read_text_file(path);
-	snprintf(path, sizeof(path), "%s/stderr", o->dir);
-	o->err = read_text_file(path);
-	ck_assert(o->out && o->err);
+	outcome_collect(o, st);
 	return ru.ru_maxrss;
 }
 
@@ -605,30 +594,15 @@ static long long size_of(const struct outcome *o, const char *name)
 	return stat(path, &st) == 0 ? (long long)st.st_size : -1;
 }
 
-/* a run's report grown to n probes (each a copy of its first, named
- * p00000...), the one at fail failing, as name in o's folder */
+/* a run's report grown to n probes (reportgen.h), as name in o's folder */
 static void grown_report(const struct outcome *o, const cJSON *run, int n, int fail,
 			 const char *name)
 {
-	cJSON *r = cJSON_Duplicate(run, true), *probes = cJSON_CreateArray();
-	const cJSON *first = cJSON_GetArrayItem(cJSON_GetObjectItem(run, "probes"), 0);
-	char *text, id[16];
-	int i;
+	char *text = reportgen_grown(run, n, fail);
 
-	for (i = 0; i < n; i++) {
-		cJSON *p = cJSON_Duplicate(first, true);
-
-		snprintf(id, sizeof(id), "p%05d", i);
-		cJSON_ReplaceItemInObject(p, "id", cJSON_CreateString(id));
-		if (i == fail)
-			cJSON_ReplaceItemInObject(p, "verdict", cJSON_CreateString("fail"));
-		cJSON_AddItemToArray(probes, p);
-	}
-	cJSON_ReplaceItemInObject(r, "probes", probes);
-	ck_assert_ptr_nonnull(text = cJSON_PrintUnformatted(r));
+	ck_assert_ptr_nonnull(text);
 	put_file(o, name, text);
 	free(text);
-	cJSON_Delete(r);
 }
 
 /* M4: two reports of 20,000 probes diff (the regression among them found),

@@ -306,19 +306,25 @@ void run_shell(struct outcome *o, const char *const *env, const char *script)
 	outcome_wait(o, start_in(o, envs, "/bin/bash", argv));
 }
 
-void outcome_wait(struct outcome *o, pid_t pid)
+void outcome_collect(struct outcome *o, int status)
 {
 	char outp[128], errp[128];
-	int st;
 
 	snprintf(outp, sizeof(outp), "%s/stdout", o->dir);
 	snprintf(errp, sizeof(errp), "%s/stderr", o->dir);
-	ck_assert_int_eq(waitpid(pid, &st, 0), pid);
-	o->code = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+	o->code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 	o->out = read_text_file(outp);
 	o->err = read_text_file(errp);
 	ck_assert_ptr_nonnull(o->out);
 	ck_assert_ptr_nonnull(o->err);
+}
+
+void outcome_wait(struct outcome *o, pid_t pid)
+{
+	int st;
+
+	ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+	outcome_collect(o, st);
 }
 
 char *read_report(const struct outcome *o, const char *name)

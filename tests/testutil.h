@@ -50,6 +50,9 @@ void run_program(struct outcome *o, const char *const *env, const char *program,
 pid_t start_program(struct outcome *o, const char *const *env, const char *program,
 		    const char *const *argv);
 void outcome_wait(struct outcome *o, pid_t pid);
+/* What a program that ended with status left: its exit (128+N for a
+ * signal), stdout and stderr. */
+void outcome_collect(struct outcome *o, int status);
 /* Makes o's temp folder now, so a test can put files there before the
  * run (run_preflight then uses it as the working directory). */
 void outcome_mkdir(struct outcome *o);
