@@ -57,10 +57,7 @@ void plan_size_label(long tokens, char *out, size_t n)
 		snprintf(out, n, "%ld", tokens);
 }
 
-/* "@50%": a depth as its cell is named, with as many decimals as tell it
- * from every other depth asked for ("@50.1%" beside "@50.4%"), none in an
- * ordinary run; config refuses depths closer than 0.0001% */
-static void depth_label(const struct config *c, double depth, char *out, size_t n)
+void plan_depth_label(double depth, const double *all, size_t n_all, char *out, size_t n)
 {
 	char mine[24], other[24];
 	int prec;
@@ -70,14 +67,14 @@ static void depth_label(const struct config *c, double depth, char *out, size_t 
 		bool clash = false;
 
 		snprintf(mine, sizeof(mine), "%.*f", prec, depth * 100.0);
-		for (k = 0; k < c->n_needle_depths && !clash; k++) {
-			snprintf(other, sizeof(other), "%.*f", prec, c->needle_depths[k] * 100.0);
-			clash = c->needle_depths[k] != depth && !strcmp(mine, other);
+		for (k = 0; k < n_all && !clash; k++) {
+			snprintf(other, sizeof(other), "%.*f", prec, all[k] * 100.0);
+			clash = all[k] != depth && !strcmp(mine, other);
 		}
 		if (!clash)
 			break;
 	}
-	snprintf(out, n, "@%.*f%%", prec, depth * 100.0);
+	snprintf(out, n, "%.*f%%", prec, depth * 100.0);
 }
 
 /* variant j's size and depth, and its name: "@50%" (one size), "@32k" (the
@@ -95,8 +92,10 @@ static void cell_of(const struct config *c, const struct probe *p, size_t j, str
 		size[0] = '@';
 		plan_size_label(it->needle_target, size + 1, sizeof(size) - 1);
 	}
-	if (depths)
-		depth_label(c, it->depth, depth, sizeof(depth));
+	if (depths) {
+		depth[0] = '@';
+		plan_depth_label(it->depth, c->needle_depths, depths, depth + 1, sizeof(depth) - 1);
+	}
 	snprintf(it->variant, sizeof(it->variant), "%s%s", size, depth);
 }
 

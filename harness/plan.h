@@ -79,6 +79,10 @@ void plan_policy(const struct plan *pl, const struct plan_item *it, const struct
 
 /* "32k", "1.5M", "14500": a haystack size as a sweep's cell is named. */
 void plan_size_label(long tokens, char *out, size_t n);
+/* "50%": a depth as its cells are named, with as many decimals as tell it
+ * from every other depth of all (n_all of them): "50.1%" beside "50.4%",
+ * none in an ordinary run. The plan's cells and the map's rows both. */
+void plan_depth_label(double depth, const double *all, size_t n_all, char *out, size_t n);
 
 /* The plan as the dry run prints it (preflight-plan/v1, indented JSON);
  * caller frees. NULL when out of memory. */

@@ -263,7 +263,7 @@ static int panel(struct buf *b, const struct map *m, const struct panel *p, doub
 	rc = text(b, 16, top + 18, 13, "start", "#111111", true, head);
 	top += PANEL_HEAD;
 	for (d = 0; d < p->n_depths && !rc; d++) {
-		snprintf(depth, sizeof(depth), "%.0f%%", p->depths[d] * 100.0);
+		plan_depth_label(p->depths[d], p->depths, p->n_depths, depth, sizeof(depth));
 		rc = text(b, LEFT - 8, top + (double)d * CELL_H + CELL_H / 2.0 + 4, 12, "end",
 			  "#222222", false, depth);
 		for (s = 0; s < p->n_sizes && !rc; s++)

@@ -906,6 +906,22 @@ START_TEST(l4_cell_names_unique)
 			      "L4: the series %s twice", line);
 	}
 	free(text);
+	/* the map's rows by the same names */
+	{
+		const char *swept[] = { "run",	    "--endpoint",     NULL,
+					"--checks", "needle",	      "--needle-ctx",
+					"4k,8k",    "--needle-depth", "0.501,0.504,0.25",
+					"--svg",    "m.svg",	      NULL };
+
+		fake_start(&f, "healthy");
+		swept[2] = f.url;
+		run_preflight_in(&o, NULL, swept);
+		fake_stop(&f);
+		ck_assert_ptr_nonnull(text = read_report(&o, "m.svg"));
+		ck_assert_msg(strstr(text, ">50.1%<") && strstr(text, ">50.4%<"),
+			      "L4: the map's rows are not named apart");
+		free(text);
+	}
 	run_preflight_in(&o, NULL, twice);
 	ck_assert_msg(o.code == 0 && strstr(o.out, "\"needle@50%\"") &&
 			      !strstr(strstr(o.out, "\"needle@50%\"") + 1, "\"needle@50%\""),
