@@ -1,18 +1,13 @@
 /* cmd_engine — preflight doctor, and the rules --engine-log reads with;
  * see commands.h. */
-#include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
-#include <poll.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "alloc.h"
 #include "commands.h"
 #include "enginelog.h"
+#include "follow.h"
 #include "result.h"
 #include "say.h"
 
@@ -96,8 +91,8 @@ int engine_watch_open(struct engine_watch *w, const struct config *c,
 		      const volatile sig_atomic_t *stop)
 {
 	memset(w, 0, sizeof(*w));
-	w->fd = -1;
 	w->stop = stop;
+	follow_init(&w->follow, NULL);
 	if (!c->engine_log)
 		return 0;
 	if (commands_engine_rules(c, &w->rules))
@@ -105,93 +100,18 @@ int engine_watch_open(struct engine_watch *w, const struct config *c,
 	w->path = c->engine_log;
 	w->active = true;
 	enginelog_init(&w->log, &w->rules, ENGINE_UNKNOWN);
-	/* a pipe from docker logs -f never ends: it is read as far as poll
-	 * says it has data, so stdin stays as the shell left it */
-	if (!strcmp(w->path, "-"))
-		w->fd = STDIN_FILENO;
-	return 0; /* a file the engine has not written yet is opened when it appears */
+	follow_init(&w->follow, w->path); /* opened when the engine has written it */
+	return 0;
 }
 
 #define LOOK_MS	  50  /* a look at the log while waiting: at most this long */
 #define SETTLE_MS 500 /* at the end: what a pipe's writer still holds, at most this long */
 
-static double ms_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
-/* The log file, opened when it appears, and again when it was rotated:
- * a new file at the path (mv and a new one) is read from its start once
- * the old one is read to its end; a file cut shorter than what was read
- * (copytruncate) is read again from its start. */
-static void follow_file(struct engine_watch *w)
-{
-	struct stat at, open_now;
-	off_t read_so_far;
-
-	if (w->fd == STDIN_FILENO)
-		return;
-	if (stat(w->path, &at))
-		return; /* not there (yet, or between a rotation's mv and create) */
-	if (w->fd < 0 || fstat(w->fd, &open_now)) {
-		if (w->fd >= 0)
-			close(w->fd);
-		w->fd = open(w->path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-		w->dev = at.st_dev;
-		w->ino = at.st_ino;
-		return;
-	}
-	read_so_far = lseek(w->fd, 0, SEEK_CUR);
-	if (at.st_dev != w->dev || at.st_ino != w->ino) {
-		if (read_so_far < open_now.st_size)
-			return; /* the old file's tail first */
-		enginelog_end(&w->log);
-		close(w->fd);
-		w->fd = -1;
-		follow_file(w);
-	} else if (at.st_size < read_so_far) {
-		enginelog_end(&w->log);
-		(void)lseek(w->fd, 0, SEEK_SET);
-	}
-}
-
-/* Whatever the log has gained, for at most budget_ms however fast it
- * grows (yes | preflight ... --engine-log - costs no more), and nothing
- * once the run is stopped. With wait, a pipe gets until the budget ends
- * to deliver what its writer still holds. */
-static void drain(struct engine_watch *w, double budget_ms, bool wait)
-{
-	const double end = ms_now() + budget_ms;
-	char chunk[1 << 16];
-
-	follow_file(w);
-	while (w->fd >= 0 && !w->eof && !(w->stop && *w->stop)) {
-		double left = end - ms_now();
-		struct pollfd p = { w->fd, POLLIN, 0 };
-		ssize_t n;
-
-		if (left <= 0)
-			return;
-		if (w->fd == STDIN_FILENO && poll(&p, 1, wait ? (int)left + 1 : 0) <= 0)
-			return; /* nothing more yet */
-		n = read(w->fd, chunk, sizeof(chunk));
-		if (n > 0)
-			enginelog_feed(&w->log, chunk, (size_t)n);
-		else if (n == 0 && w->fd == STDIN_FILENO)
-			w->eof = true; /* a pipe that closed has said everything */
-		else if (n == 0 || errno != EINTR)
-			return; /* a file's end for now, or an error: what came is what there is */
-	}
-}
-
 bool engine_watch_poll(void *ctx)
 {
 	struct engine_watch *w = ctx;
 
-	drain(w, LOOK_MS, false);
+	follow_drain(&w->follow, &w->log, LOOK_MS, false, w->stop);
 	return w->log.fatal;
 }
 
@@ -213,7 +133,7 @@ bool engine_watch_explain(void *ctx, struct run_result *r)
 	struct engine_watch *w = ctx;
 	size_t n, i;
 
-	drain(w, SETTLE_MS, true);
+	follow_drain(&w->follow, &w->log, SETTLE_MS, true, w->stop);
 	enginelog_end(&w->log);
 	if (r->findings) /* asked once a run */
 		return r->findings[0].fatal;
@@ -232,10 +152,9 @@ void engine_watch_close(struct engine_watch *w)
 {
 	if (!w->active)
 		return;
-	if (w->fd >= 0 && w->fd != STDIN_FILENO)
-		close(w->fd);
+	follow_close(&w->follow);
 	enginelog_release(&w->log);
 	log_rules_release(&w->rules);
 	memset(w, 0, sizeof(*w));
-	w->fd = -1;
+	follow_init(&w->follow, NULL);
 }

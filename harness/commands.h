@@ -13,6 +13,7 @@
 
 #include "config.h"
 #include "enginelog.h"
+#include "follow.h"
 
 enum { EXIT_PASS = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_UNUSABLE = 3, EXIT_WRITE = 4 };
 
@@ -40,11 +41,8 @@ struct engine_watch {
 	struct log_rules rules;
 	struct enginelog log;
 	const char *path;
-	int fd;
+	struct follow follow;
 	bool active;
-	bool eof;  /* stdin ended */
-	dev_t dev; /* the file open now (a rotated log is a new one) */
-	ino_t ino;
 	const volatile sig_atomic_t *stop; /* the run's signal flag */
 };
 struct run_result;

@@ -286,6 +286,7 @@ void enginelog_init(struct enginelog *l, const struct log_rules *rs, enum engine
 	l->rules = rs;
 	l->engine = engine;
 	l->partial = (struct buf)BUF_INIT(0);
+	l->before_cr = (struct buf)BUF_INIT(0);
 	l->window = (struct buf)BUF_INIT(0);
 }
 
@@ -426,6 +427,50 @@ static bool take_line(struct enginelog *l, const char *s, size_t n)
 	return fatal;
 }
 
+/* A line that comes in pieces is kept as the form it has so far (what
+ * follows its last carriage return, its first ENGINELOG_LINE_MAX bytes)
+ * and the form before that return, which is the line when the return ends
+ * it (CRLF): so a line read in any pieces is the line take_line makes of
+ * it whole. */
+static void keep(struct buf *form, const char *data, size_t len)
+{
+	size_t room = ENGINELOG_LINE_MAX - form->len;
+
+	(void)buf_append(form, data, len < room ? len : room); /* short of memory: cut */
+}
+
+static void keep_piece(struct enginelog *l, const char *data, size_t len)
+{
+	const char *cr;
+
+	while ((cr = memchr(data, '\r', len))) {
+		struct buf t = l->before_cr; /* the form so far is the one before a return now */
+
+		keep(&l->partial, data, (size_t)(cr - data));
+		l->before_cr = l->partial;
+		l->partial = t;
+		l->partial.len = 0;
+		l->at_cr = true;
+		len -= (size_t)(cr + 1 - data);
+		data = cr + 1;
+	}
+	if (len) {
+		keep(&l->partial, data, len);
+		l->at_cr = false;
+	}
+}
+
+/* the line kept in pieces, ended */
+static bool take_kept(struct enginelog *l)
+{
+	const struct buf *form = l->at_cr ? &l->before_cr : &l->partial;
+	bool fatal = take_line(l, form->data ? form->data : "", form->len);
+
+	l->partial.len = l->before_cr.len = 0;
+	l->at_cr = false;
+	return fatal;
+}
+
 bool enginelog_feed(struct enginelog *l, const char *data, size_t len)
 {
 	bool fatal = false;
@@ -434,23 +479,12 @@ bool enginelog_feed(struct enginelog *l, const char *data, size_t len)
 		const char *nl = memchr(data, '\n', len);
 		size_t piece = nl ? (size_t)(nl - data) : len;
 
-		if (!l->partial.len && !l->cut && nl) {
+		if (!l->partial.len && !l->at_cr && nl) {
 			fatal = take_line(l, data, piece) || fatal; /* the common case: no copy */
 		} else {
-			size_t room = ENGINELOG_LINE_MAX + 1 > l->partial.len
-					      ? ENGINELOG_LINE_MAX + 1 - l->partial.len
-					      : 0;
-
-			if (buf_append(&l->partial, data, piece < room ? piece : room) == 0 &&
-			    piece > room)
-				l->cut = true;
-			if (nl) {
-				fatal = take_line(l, l->partial.data ? l->partial.data : "",
-						  l->partial.len) ||
-					fatal;
-				l->partial.len = 0;
-				l->cut = false;
-			}
+			keep_piece(l, data, piece);
+			if (nl)
+				fatal = take_kept(l) || fatal;
 		}
 		data += piece + (nl ? 1 : 0);
 		len -= piece + (nl ? 1 : 0);
@@ -460,10 +494,8 @@ bool enginelog_feed(struct enginelog *l, const char *data, size_t len)
 
 void enginelog_end(struct enginelog *l)
 {
-	if (l->partial.len)
-		take_line(l, l->partial.data, l->partial.len);
-	l->partial.len = 0;
-	l->cut = false;
+	if (l->partial.len || l->at_cr)
+		take_kept(l);
 }
 
 /* does a explain the log better than b? */
@@ -500,6 +532,7 @@ const struct log_match *enginelog_best(const struct enginelog *l)
 void enginelog_release(struct enginelog *l)
 {
 	buf_release(&l->partial);
+	buf_release(&l->before_cr);
 	buf_release(&l->window);
 	free(l->tripped);
 	l->tripped = NULL;

@@ -82,8 +82,9 @@ struct log_match {
 struct enginelog {
 	const struct log_rules *rules; /* borrowed */
 	enum engine engine;	       /* only its rules (and the engine-less); UNKNOWN all */
-	struct buf partial;	       /* a line not ended yet */
-	bool cut;		       /* the partial line passed ENGINELOG_LINE_MAX */
+	struct buf partial;	       /* a line not ended yet: its form since its last \r */
+	struct buf before_cr;	       /* the form before that \r: the line, if \n follows it */
+	bool at_cr;		       /* the last byte read was that \r */
 	long lines;
 	struct log_match matches[ENGINELOG_MAX_MATCHES];
 	size_t n_matches;

@@ -713,13 +713,7 @@ static bool later_draft(const cJSON *schema)
 enum schema_result schema_validate(const cJSON *schema, const cJSON *instance, char *err,
 				   size_t errlen)
 {
-	return schema_validate_in(NULL, schema, instance, err, errlen);
-}
-
-enum schema_result schema_validate_in(const struct schema_set *set, const cJSON *schema,
-				      const cJSON *instance, char *err, size_t errlen)
-{
-	const struct schema_options o = { .set = set };
+	const struct schema_options o = { 0 };
 
 	return schema_validate_with(&o, schema, instance, err, errlen);
 }

@@ -46,12 +46,9 @@ struct schema_set {
 };
 
 /* Validates instance against schema (draft 7, with the later drafts'
- * keywords this module knows). */
+ * keywords this module knows); no other file, no cancel flag. */
 enum schema_result schema_validate(const cJSON *schema, const cJSON *instance, char *err,
 				   size_t errlen);
-/* The same, a "$ref" to another file resolved in set (NULL: none). */
-enum schema_result schema_validate_in(const struct schema_set *set, const cJSON *schema,
-				      const cJSON *instance, char *err, size_t errlen);
 
 /* Every validation has a step budget, as a regex has a match limit: one
  * step is one schema applied to one value; the budget is
@@ -61,6 +58,8 @@ enum schema_result schema_validate_in(const struct schema_set *set, const cJSON 
 #define SCHEMA_BASE_STEPS      1000000L
 #define SCHEMA_STEPS_PER_VALUE 256L
 
+/* schema_validate, a "$ref" to another file resolved in o->set, o->cancel
+ * looked at on every step. */
 struct schema_options {
 	const struct schema_set *set;	     /* NULL: no other file */
 	const volatile sig_atomic_t *cancel; /* set: stop (SCHEMA_CANCELLED); NULL: none */

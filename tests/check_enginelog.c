@@ -144,6 +144,50 @@ END_TEST
 
 /* a progress bar's carriage returns, a line past the cap, a CRLF log, a
  * last line without a newline, and an engine filter */
+/* A line is the same line however it comes: whole, or in pieces of any
+ * size (a pipe's 64 KiB reads, a file followed as it grows) — a progress
+ * bar's returns, a CRLF split between its two bytes, a line past the cap
+ * before its last return. The fuzz target that follows a rotating log
+ * found the last: read in pieces, the cap kept the bar's first forms and
+ * the error after its return was never seen. */
+START_TEST(a_line_read_in_pieces_is_the_line_read_whole)
+{
+	static const size_t pieces[] = { 1, 2, 3, 7, 64, 4096, 65536 };
+	struct log_rules rs;
+	struct buf log = BUF_INIT(0);
+	struct enginelog whole, split;
+	size_t i, k, at;
+
+	bundled(&rs);
+	for (i = 0; i < ENGINELOG_LINE_MAX + 100; i++)
+		buf_append(&log, i % 97 ? "#" : "\r", 1); /* a bar past the cap */
+	buf_printf(&log, "\rtorch.OutOfMemoryError: CUDA out of memory.\r\nok\r");
+	buf_printf(&log, "\nNo available memory for the cache blocks\r\r\nlast\r");
+	enginelog_init(&whole, &rs, ENGINE_UNKNOWN);
+	enginelog_feed(&whole, log.data, log.len);
+	enginelog_end(&whole);
+	ck_assert_int_eq(whole.lines, 4);
+	ck_assert_uint_eq(whole.n_matches, 1); /* the second error was rewritten away */
+	ck_assert_int_eq(whole.matches[0].line, 1);
+	for (k = 0; k < sizeof(pieces) / sizeof(*pieces); k++) {
+		enginelog_init(&split, &rs, ENGINE_UNKNOWN);
+		for (at = 0; at < log.len; at += pieces[k])
+			enginelog_feed(&split, log.data + at,
+				       log.len - at < pieces[k] ? log.len - at : pieces[k]);
+		enginelog_end(&split);
+		ck_assert_msg(split.lines == whole.lines && split.n_matches == whole.n_matches,
+			      "pieces of %zu: %ld lines, %zu matches", pieces[k], split.lines,
+			      split.n_matches);
+		ck_assert_str_eq(split.matches[0].rule->id, whole.matches[0].rule->id);
+		ck_assert_str_eq(split.matches[0].text, whole.matches[0].text);
+		enginelog_release(&split);
+	}
+	enginelog_release(&whole);
+	buf_release(&log);
+	log_rules_release(&rs);
+}
+END_TEST
+
 START_TEST(lines_as_a_terminal_shows_them)
 {
 	struct log_rules rs;
@@ -366,6 +410,7 @@ Suite *enginelog_suite(void)
 	tcase_add_test(tc, healthy_logs_match_nothing);
 	tcase_add_test(tc, several_failures_ranked);
 	tcase_add_test(tc, lines_as_a_terminal_shows_them);
+	tcase_add_test(tc, a_line_read_in_pieces_is_the_line_read_whole);
 	tcase_add_test(tc, bad_rule_files);
 	tcase_add_test(tc, user_rules_come_too);
 	tcase_add_test(tc, doctor_command);

@@ -276,16 +276,19 @@ START_TEST(refs_across_files)
 	cJSON *good = cJSON_Parse("{\"k\":3}"), *bad = cJSON_Parse("{\"k\":0}");
 	const char *const names[] = { "common.schema.json" };
 	const cJSON *docs[] = { common };
-	const struct schema_set set = { names, docs, 1 }, other = { names, docs, 0 };
+	const struct schema_set set = { names, docs, 1 }, none = { names, docs, 0 };
+	const struct schema_options in_set = { .set = &set }, other = { .set = &none };
 	char err[256];
 
-	ck_assert_int_eq(schema_validate_in(&set, main_s, good, err, sizeof(err)), SCHEMA_VALID);
-	ck_assert_int_eq(schema_validate_in(&set, main_s, bad, err, sizeof(err)), SCHEMA_INVALID);
+	ck_assert_int_eq(schema_validate_with(&in_set, main_s, good, err, sizeof(err)),
+			 SCHEMA_VALID);
+	ck_assert_int_eq(schema_validate_with(&in_set, main_s, bad, err, sizeof(err)),
+			 SCHEMA_INVALID);
 	ck_assert_ptr_nonnull(strstr(err, "$.k"));
 	/* no set, or a set without the file: never a file read, an unusable schema */
 	ck_assert_int_eq(schema_validate(main_s, good, err, sizeof(err)), SCHEMA_UNUSABLE);
 	ck_assert_ptr_nonnull(strstr(err, "cannot resolve $ref 'common.schema.json#/$defs/pos'"));
-	ck_assert_int_eq(schema_validate_in(&other, main_s, good, err, sizeof(err)),
+	ck_assert_int_eq(schema_validate_with(&other, main_s, good, err, sizeof(err)),
 			 SCHEMA_UNUSABLE);
 	cJSON_Delete(common);
 	cJSON_Delete(main_s);

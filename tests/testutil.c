@@ -366,8 +366,11 @@ enum schema_result report_schema_validate(const char *file, const cJSON *doc, ch
 
 	snprintf(name, sizeof(name), "%s.schema.json", file);
 	for (i = 0; i < set->n; i++)
-		if (!strcmp(set->names[i], name))
-			return schema_validate_in(set, set->docs[i], doc, err, errlen);
+		if (!strcmp(set->names[i], name)) {
+			const struct schema_options o = { .set = set };
+
+			return schema_validate_with(&o, set->docs[i], doc, err, errlen);
+		}
 	ck_abort_msg("no published schema %s", name);
 	return SCHEMA_UNUSABLE;
 }
