@@ -215,6 +215,27 @@ static void call_names(const struct chat_reply *r, char *out, size_t n)
 	}
 }
 
+/* Did the control (the request without parallel_tool_calls) make
+ * parallel calls? said describes what it made. */
+static bool parallel_without(const struct conform_input *in, char *said, size_t len)
+{
+	size_t i;
+
+	snprintf(said, len, "no answer");
+	for (i = 0; i < in->n; i++) {
+		const struct chat_reply *r = &in->a[i].r;
+		char names[160];
+
+		if (!in->a[i].control || !in->a[i].read)
+			continue;
+		call_names(r, names, sizeof(names));
+		snprintf(said, len, "%zu call%s (%s)", r->n_calls, r->n_calls == 1 ? "" : "s",
+			 r->n_calls ? names : "none");
+		return r->n_calls > 1;
+	}
+	return false;
+}
+
 static void judge_tool_choice(const struct conform_input *in, enum conform_status *st, char *ev,
 			      size_t n)
 {
@@ -222,7 +243,7 @@ static void judge_tool_choice(const struct conform_input *in, enum conform_statu
 	const struct conform_answer *j = in->a;
 	const struct chat_reply *r = &j->r;
 	int calls = (int)r->n_calls;
-	char names[200], q[SHOW_CHARS * 4];
+	char names[200], q[SHOW_CHARS * 4], ctl[200];
 
 	call_names(r, names, sizeof(names));
 	quote(q, sizeof(q), r->content, r->content_len, SHOW_CHARS);
@@ -248,9 +269,16 @@ static void judge_tool_choice(const struct conform_input *in, enum conform_statu
 	} else if (c->max_calls >= 0 && calls > c->max_calls) {
 		*st = CONFORM_IGNORED;
 		put(ev, n, "%d calls (%s) where at most %d may come", calls, names, c->max_calls);
+	} else if (c->control && !parallel_without(in, ctl, sizeof(ctl))) {
+		*st = CONFORM_SKIPPED; /* nothing shows that the flag acted */
+		put(ev, n,
+		    "%d call: %s; without parallel_tool_calls: %s, so nothing shows the "
+		    "flag acted",
+		    calls, names, ctl);
 	} else {
 		*st = CONFORM_HONOURED;
-		put(ev, n, "%d call%s: %s", calls, calls == 1 ? "" : "s", names);
+		put(ev, n, "%d call%s: %s%s%s", calls, calls == 1 ? "" : "s", names,
+		    c->control ? "; without parallel_tool_calls: " : "", c->control ? ctl : "");
 	}
 }
 
@@ -365,6 +393,40 @@ static const char *find_stop(const cJSON *rq, const char *s, const char **which)
 	return NULL;
 }
 
+/* What the controls (the request without "stop") show: 1 when every one
+ * went past a stop string, 0 when none reached one, -1 when they disagree
+ * or none came; q quotes the first, why says what could not be told. */
+static int controls_pass_stop(const struct conform_input *in, char *q, size_t qn, char *why,
+			      size_t wn)
+{
+	size_t i, seen = 0, reached = 0;
+
+	for (i = 0; i < in->n; i++) {
+		const struct conform_answer *a = &in->a[i];
+		const char *which = NULL, *at;
+
+		if (!a->control || !a->read)
+			continue;
+		at = find_stop(in->request, a->r.content, &which);
+		if (!seen++)
+			quote(q, qn, a->r.content, a->r.content_len, SHOW_CHARS);
+		reached += at && at[strlen(which)];
+	}
+	if (!seen)
+		snprintf(why, wn, "no control answer (the request without stop) came");
+	else if (reached && reached < seen)
+		snprintf(why, wn,
+			 "the controls (the request without stop) disagree: %zu of %zu "
+			 "went past the stop string",
+			 reached, seen);
+	else if (!reached)
+		snprintf(why, wn,
+			 "without stop the answer never goes past the stop string either: "
+			 "\"%s\"",
+			 q);
+	return !seen || (reached && reached < seen) ? -1 : reached ? 1 : 0;
+}
+
 static void judge_stop(const struct conform_input *in, enum conform_status *st, char *ev, size_t n)
 {
 	const cJSON *rq = in->request;
@@ -372,7 +434,7 @@ static void judge_stop(const struct conform_input *in, enum conform_status *st, 
 	const struct chat_reply *r = &j->r;
 	const char *which = NULL, *at = find_stop(rq, r->content, &which);
 	const char *fin = r->finish_reason ? r->finish_reason : "none";
-	char q[SHOW_CHARS * 4];
+	char q[SHOW_CHARS * 4], qc[SHOW_CHARS * 4] = "", why[SHOW_CHARS * 4 + 120];
 
 	quote(q, sizeof(q), r->content, r->content_len, SHOW_CHARS);
 	if (at && at[strlen(which)]) {
@@ -388,9 +450,12 @@ static void judge_stop(const struct conform_input *in, enum conform_status *st, 
 	} else if (strcmp(fin, "stop")) {
 		*st = CONFORM_SKIPPED;
 		put(ev, n, "finish %s before the stop string came: \"%s\"", fin, q);
+	} else if (controls_pass_stop(in, qc, sizeof(qc), why, sizeof(why)) != 1) {
+		*st = CONFORM_SKIPPED; /* nothing shows that stop acted */
+		put(ev, n, "%s; with stop: \"%s\"", why, q);
 	} else {
 		*st = CONFORM_HONOURED;
-		put(ev, n, "stopped before the stop string: \"%s\"", q);
+		put(ev, n, "stopped before the stop string: \"%s\"; without stop: \"%s\"", q, qc);
 	}
 }
 
@@ -1122,9 +1187,13 @@ void conform_judge(const struct conform_input *in, enum conform_status *status, 
 
 size_t conform_variants(const struct conform_spec *c, bool has_switch, struct conform_variant *v)
 {
+	static const char *const labels[] = { "control", "control#2" };
 	const struct conform_row *k = conform_row_of(c->kind);
+	size_t n = k ? k->variants(c, has_switch, v) : 0, i;
 
-	return k ? k->variants(c, has_switch, v) : 0;
+	for (i = 0; n && i < c->controls && i < 2 && n < CONFORM_MAX_ANSWERS; i++)
+		v[n++] = (struct conform_variant){ .label = labels[i], .without = c->control };
+	return n;
 }
 
 char *conform_body(const struct conform_spec *c, const cJSON *request,
@@ -1146,6 +1215,19 @@ char *conform_body(const struct conform_spec *c, const cJSON *request,
 		cs.thinking = v->thinking;
 	if (v->effort)
 		cs.reasoning_effort = v->effort;
+	if (v->without) { /* a control: the request without the key under test */
+		cJSON *rq = cJSON_Duplicate(request, true);
+		char *body;
+
+		if (!rq) {
+			snprintf(err, errlen, "out of memory");
+			return NULL;
+		}
+		cJSON_DeleteItemFromObjectCaseSensitive(rq, v->without);
+		body = chat_body_build(rq, NULL, &cs, err, errlen);
+		cJSON_Delete(rq);
+		return body;
+	}
 	return chat_body_build(request, NULL, &cs, err, errlen);
 }
 /* --- the "conformance" block ------------------------------------------------------ */
@@ -1292,6 +1374,23 @@ static int load_conform_values(struct jsonfile *l, struct conform_spec *c, const
 	return 0;
 }
 
+/* The control a check needs for its "honoured" to be evidence: stop is
+ * honoured only where, without it, the answer goes past the string (two
+ * controls, which must agree); parallel_tool_calls: false only where,
+ * without it, the endpoint makes parallel calls at all. */
+static void control_of(struct conform_spec *c, const cJSON *request)
+{
+	if (c->kind == CONFORM_STOP) {
+		c->control = "stop";
+		c->controls = 2;
+	} else if (c->kind == CONFORM_TOOL_CHOICE && c->max_calls == 1 &&
+		   cJSON_IsFalse(
+			   cJSON_GetObjectItemCaseSensitive(request, "parallel_tool_calls"))) {
+		c->control = "parallel_tool_calls";
+		c->controls = 1;
+	}
+}
+
 struct conform_spec *conform_load(struct jsonfile *l, const cJSON *x, const cJSON *request)
 {
 	static const char *const keys[] = { "area",	    "check",	"required",
@@ -1316,6 +1415,7 @@ struct conform_spec *conform_load(struct jsonfile *l, const cJSON *x, const cJSO
 		conform_free(c);
 		return NULL;
 	}
+	control_of(c, request);
 	return c;
 }
 

@@ -81,6 +81,12 @@ struct conform_spec {
 	int times;		    /* repeat: how many identical requests */
 	long max_tokens;	    /* the budget of its requests, 0: the run's */
 	char *budget_field;	    /* "max_tokens" or "max_completion_tokens" */
+	/* a control: the same request without the key under test, sent
+	 * beside it, so that "honoured" rests on what the key changed (the
+	 * answer that goes past the stop string without "stop", the parallel
+	 * calls without parallel_tool_calls: false) */
+	const char *control; /* that key (static), or NULL: no control */
+	size_t controls;     /* how many control requests (two may disagree) */
 	enum engine remedy_engine[CONFORM_MAX_REMEDIES]; /* UNKNOWN: the default */
 	char *remedy_text[CONFORM_MAX_REMEDIES];
 	size_t n_remedies;
@@ -92,7 +98,8 @@ struct conform_variant {
 	bool stream;
 	bool own_thinking; /* thinking below replaces the run's */
 	enum thinking_mode thinking;
-	const char *effort; /* reasoning_effort, NULL: the run's */
+	const char *effort;  /* reasoning_effort, NULL: the run's */
+	const char *without; /* a control: the request without this key, or NULL */
 };
 
 /* One answer as the judge reads it: what came (the caller sets label,
@@ -101,6 +108,7 @@ struct conform_variant {
 struct conform_answer {
 	const char *label;     /* the variant's (static) */
 	bool stream;	       /* sent streamed */
+	bool control;	       /* a control request (conform_spec.control) */
 	long status;	       /* HTTP status, 0 when none came */
 	const char *transport; /* why no answer came, or NULL (borrowed) */
 	const char *body;      /* borrowed */
@@ -152,7 +160,7 @@ struct jsonfile;
 struct conform_spec *conform_load(struct jsonfile *l, const cJSON *x, const cJSON *request);
 void conform_free(struct conform_spec *c);
 
-/* Check c's requests: how many, each into v. */
+/* Check c's requests: how many, each into v (its controls last). */
 size_t conform_variants(const struct conform_spec *c, bool has_switch, struct conform_variant *v);
 /* The body of variant v of check c (its request as written, under the
  * run's settings cs). Returns it (caller frees), or NULL with err. */

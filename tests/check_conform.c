@@ -199,18 +199,22 @@ static void judge_answers(const struct probe *p, struct conform_answer *a, size_
 		conform_answer_release(&a[i]);
 }
 
+/* judges bodies as check id's answers, each labelled as the runner labels
+ * that request (a control is a control) */
 static void judge(const char *id, const char *const *bodies, const long *status, size_t n, long own,
 		  enum conform_status want, const char *evidence)
 {
-	struct conform_answer a[3];
+	struct conform_answer a[CONFORM_MAX_ANSWERS];
+	struct conform_variant v[CONFORM_MAX_ANSWERS];
 	const struct probe *p = check_named(id);
+	size_t i, nv = conform_variants(p->conform, true, v);
 	enum conform_status got;
 	char ev[600];
-	size_t i;
 
 	for (i = 0; i < n; i++) {
 		memset(&a[i], 0, sizeof(a[i]));
-		a[i].label = "plain";
+		a[i].label = i < nv ? v[i].label : "plain";
+		a[i].control = i < nv && v[i].without;
 		a[i].stream = !strncmp(bodies[i], "data:", 5);
 		a[i].status = status[i] ? status[i] : 200;
 		a[i].body = bodies[i];
@@ -293,7 +297,8 @@ static const struct built builts[] = {
 	{ "p-stop", "\"1 2 3 4 5 6 7 8\"", NULL, NULL, 5, 9, -1, CONFORM_IGNORED, "went on past" },
 	{ "p-stop", "\"1 2 3 4 5 6 7\"", NULL, NULL, 5, 9, -1, CONFORM_BROKEN,
 	  "ends with the stop" },
-	{ "p-stop", "\"1 2 3 4 5 6 \"", NULL, NULL, 5, 9, -1, CONFORM_HONOURED, "stopped before" },
+	{ "p-stop", "\"1 2 3 4 5 6 \"", NULL, NULL, 5, 9, -1, CONFORM_SKIPPED,
+	  "no control answer" },
 	{ "p-max-tokens", "\"A hash map\"", NULL, NULL, 5, 40, -1, CONFORM_IGNORED,
 	  "40 completion tokens where max_tokens is 16" },
 	{ "p-max-tokens", "\"A hash map\"", NULL, NULL, 5, 16, -1, CONFORM_BROKEN,
@@ -372,6 +377,73 @@ START_TEST(compared_answers)
 	free(off);
 	free(call);
 	free(object);
+}
+END_TEST
+
+/* N1 (field-findings-2): "honoured" only on evidence that the key acted.
+ * stop: two controls without it must go past the stop string; a server
+ * that answers "I do not know." shows nothing (aimock's fixtures).
+ * parallel_tool_calls false: the control without it must make parallel
+ * calls (a server that never does shows nothing). */
+START_TEST(n1_honoured_only_on_evidence)
+{
+	char *stopped = whole("\"1 2 3 4 5 6 \"", NULL, NULL, 5, 9);
+	char *all = whole("\"1 2 3 4 5 6 7 8 9 10\"", NULL, NULL, 5, 19);
+	char *short_ = whole("\"I do not know.\"", NULL, NULL, 5, 4);
+	char *one = whole("null", TOOLS(CALL("\"a\"", "get_weather", "\"{}\"")), NULL, 5, 9);
+	char *two = whole("null",
+			  TOOLS(CALL("\"a\"", "get_weather",
+				     "\"{}\"") "," CALL("\"b\"", "get_weather", "\"{}\"")),
+			  NULL, 5, 9);
+	const char *honoured[] = { stopped, all, all }, *unshown[] = { short_, short_, short_ };
+	const char *disagree[] = { stopped, all, stopped }, *par_ok[] = { one, two };
+	const char *par_unshown[] = { one, one };
+	long st[3] = { 0, 0, 0 };
+
+	judge("p-stop", honoured, st, 3, -1, CONFORM_HONOURED, "without stop: \"1 2 3 4 5 6 7 8");
+	judge("p-stop", unshown, st, 3, -1, CONFORM_SKIPPED,
+	      "without stop the answer never goes past the stop string either");
+	judge("p-stop", disagree, st, 3, -1, CONFORM_SKIPPED, "the controls");
+	judge("tc-parallel-off", par_ok, st, 2, -1, CONFORM_HONOURED,
+	      "without parallel_tool_calls: 2 calls");
+	judge("tc-parallel-off", par_unshown, st, 2, -1, CONFORM_SKIPPED,
+	      "nothing shows the flag acted");
+	free(stopped);
+	free(all);
+	free(short_);
+	free(one);
+	free(two);
+}
+END_TEST
+
+/* the same against the fake: a server that ignores stop and never makes
+ * parallel calls, but answers too briefly to show either */
+START_TEST(n1_short_answers_prove_nothing)
+{
+	const char *argv[] = { "conform", "--endpoint", NULL, "--checks", "p-stop,tc-parallel-off",
+			       "--json",  "r.json",	NULL };
+	struct outcome o;
+	struct fake f;
+	const cJSON *c;
+	cJSON *r;
+	int n = 0;
+
+	fake_start(&f, "conform-short-answers");
+	argv[2] = f.url;
+	run_preflight(&o, NULL, argv);
+	fake_stop(&f);
+	r = read_json_report(&o, "r.json");
+	ck_assert_ptr_nonnull(r);
+	cJSON_ArrayForEach(c, cJSON_GetObjectItem(r, "checks"))
+	{
+		ck_assert_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(c, "status")), "skipped");
+		n++;
+	}
+	ck_assert_int_eq(n, 2);
+	ck_assert_ptr_nonnull(strstr(o.out, "never goes past the stop string"));
+	ck_assert_ptr_nonnull(strstr(o.out, "nothing shows the flag acted"));
+	cJSON_Delete(r);
+	outcome_release(&o);
 }
 END_TEST
 
@@ -835,6 +907,7 @@ Suite *conform_suite(void)
 	tcase_add_loop_test(judged, literal_answers, 0, sizeof(rows) / sizeof(rows[0]));
 	tcase_add_loop_test(judged, built_answers, 0, sizeof(builts) / sizeof(builts[0]));
 	tcase_add_test(judged, compared_answers);
+	tcase_add_test(judged, n1_honoured_only_on_evidence);
 	tcase_add_test(judged, unstreamed_and_cut);
 	tcase_add_test(judged, every_kind_is_a_row);
 	tcase_add_loop_test(loaded, loader_rules, 0, sizeof(files) / sizeof(files[0]));
@@ -843,6 +916,7 @@ Suite *conform_suite(void)
 	tcase_add_loop_test(e2e, personality_matrix, 0,
 			    sizeof(personalities) / sizeof(personalities[0]));
 	tcase_add_test(e2e, matrix_in_notebook);
+	tcase_add_test(e2e, n1_short_answers_prove_nothing);
 	tcase_add_test(e2e, wrong_folder_and_dead_endpoint);
 	tcase_add_test(e2e, recipe_and_run_flags);
 	tcase_add_test(e2e, interrupt_skips_every_check);
