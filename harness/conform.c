@@ -366,11 +366,19 @@ static void judge_tool_args(const struct conform_input *in, enum conform_status 
 			return;
 		}
 	}
+	if (none && none < count) { /* a call one way only: that way lost it */
+		const struct conform_answer *lost = j[0].r.n_calls ? &j[1] : &j[0];
+		char q[SHOW_CHARS * 4], names[200];
+
+		quote(q, sizeof(q), lost->r.content, lost->r.content_len, SHOW_CHARS);
+		call_names(j[0].r.n_calls ? &j[0].r : &j[1].r, names, sizeof(names));
+		*st = CONFORM_BROKEN;
+		put(ev, n, "the %s answer has no tool call where the %s one calls %s: \"%s\"",
+		    lost->label, lost == &j[0] ? j[1].label : j[0].label, names, q);
+		return;
+	}
 	*st = none ? CONFORM_SKIPPED : CONFORM_HONOURED;
-	put(ev, n, none ? "no tool call came %s" : "valid JSON arguments %s",
-	    none == count    ? "either way"
-	    : valid == count ? "streamed and not"
-			     : "one way");
+	put(ev, n, none ? "no tool call came either way" : "valid JSON arguments streamed and not");
 }
 
 /* the first of the request's stop strings in s, or NULL */
@@ -668,21 +676,40 @@ static void judge_usage_reasoning(const struct conform_input *in, enum conform_s
 	}
 }
 
-static void judge_stream_tools(const struct conform_answer *j, enum conform_status *st, char *ev,
+/* the calls of the unstreamed control, or NULL when it made none */
+static const struct chat_reply *control_calls(const struct conform_input *in)
+{
+	size_t i;
+
+	for (i = 0; i < in->n; i++)
+		if (in->a[i].control && in->a[i].read && in->a[i].r.n_calls)
+			return &in->a[i].r;
+	return NULL;
+}
+
+static void judge_stream_tools(const struct conform_input *in, enum conform_status *st, char *ev,
 			       size_t n)
 {
+	const struct conform_answer *j = in->a;
 	const struct wire_facts *w = &j->w;
-	char q[SHOW_CHARS * 4];
+	const struct chat_reply *plain = control_calls(in);
+	char q[SHOW_CHARS * 4], names[200] = "";
 
 	quote(q, sizeof(q), j->r.content, j->r.content_len, SHOW_CHARS);
-	if (!w->tool_fragments) {
-		bool text = diagnose_tool_markup(j->r.content, j->r.content_len);
-
-		*st = text ? CONFORM_BROKEN : CONFORM_SKIPPED;
+	if (plain)
+		call_names(plain, names, sizeof(names));
+	if (!w->tool_fragments && diagnose_tool_markup(j->r.content, j->r.content_len)) {
+		*st = CONFORM_BROKEN;
+		put(ev, n, "the call streamed as text in content: \"%s\"", q);
+	} else if (!w->tool_fragments && plain) {
+		*st = CONFORM_BROKEN;
 		put(ev, n,
-		    text ? "the call streamed as text in content: \"%s\""
-			 : "no tool call was streamed: \"%s\"",
-		    q);
+		    "no tool call was streamed where the same request unstreamed calls %s: "
+		    "\"%s\"",
+		    names, q);
+	} else if (!w->tool_fragments) {
+		*st = CONFORM_SKIPPED;
+		put(ev, n, "no tool call came, streamed or not: \"%s\"", q);
 	} else if (w->tool_first_bad[0] || w->tool_later_bad[0]) {
 		*st = CONFORM_BROKEN;
 		put(ev, n, "%s", w->tool_first_bad[0] ? w->tool_first_bad : w->tool_later_bad);
@@ -733,7 +760,7 @@ static void judge_stream(const struct conform_input *in, enum conform_status *st
 		    : w->after_done ? "events came after data: [DONE]"
 				    : "the stream ends with data: [DONE]");
 	} else {
-		judge_stream_tools(j, st, ev, n);
+		judge_stream_tools(in, st, ev, n);
 	}
 }
 
@@ -747,6 +774,15 @@ static void judge_answer(const struct conform_input *in, enum conform_status *st
 
 	quote(q, sizeof(q), j->r.content, j->r.content_len, SHOW_CHARS);
 	*st = rc > 0 ? CONFORM_HONOURED : CONFORM_IGNORED;
+	if (rc <= 0 && j->r.n_calls) { /* what came instead: a call, not an answer */
+		char names[200];
+
+		call_names(&j->r, names, sizeof(names));
+		put(ev, n, "not followed: a tool call (%s) came instead of an answer%s%s%s", names,
+		    j->r.content_len ? ", with \"" : "", j->r.content_len ? q : "",
+		    j->r.content_len ? "\"" : "");
+		return;
+	}
 	put(ev, n, rc > 0 ? "followed: \"%s\"" : "not followed: \"%s\"", q);
 }
 
@@ -1192,7 +1228,9 @@ size_t conform_variants(const struct conform_spec *c, bool has_switch, struct co
 	size_t n = k ? k->variants(c, has_switch, v) : 0, i;
 
 	for (i = 0; n && i < c->controls && i < 2 && n < CONFORM_MAX_ANSWERS; i++)
-		v[n++] = (struct conform_variant){ .label = labels[i], .without = c->control };
+		v[n++] = (struct conform_variant){ .label = labels[i],
+						   .control = true,
+						   .without = c->control };
 	return n;
 }
 
@@ -1377,7 +1415,8 @@ static int load_conform_values(struct jsonfile *l, struct conform_spec *c, const
 /* The control a check needs for its "honoured" to be evidence: stop is
  * honoured only where, without it, the answer goes past the string (two
  * controls, which must agree); parallel_tool_calls: false only where,
- * without it, the endpoint makes parallel calls at all. */
+ * without it, the endpoint makes parallel calls at all; a stream without
+ * tool calls is broken where the same request unstreamed makes one. */
 static void control_of(struct conform_spec *c, const cJSON *request)
 {
 	if (c->kind == CONFORM_STOP) {
@@ -1388,6 +1427,8 @@ static void control_of(struct conform_spec *c, const cJSON *request)
 			   cJSON_GetObjectItemCaseSensitive(request, "parallel_tool_calls"))) {
 		c->control = "parallel_tool_calls";
 		c->controls = 1;
+	} else if (c->kind == CONFORM_STREAM && !strcmp(c->expect, "tool-deltas")) {
+		c->controls = 1; /* unstreamed: does a call come at all? */
 	}
 }
 

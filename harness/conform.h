@@ -85,8 +85,8 @@ struct conform_spec {
 	 * beside it, so that "honoured" rests on what the key changed (the
 	 * answer that goes past the stop string without "stop", the parallel
 	 * calls without parallel_tool_calls: false) */
-	const char *control; /* that key (static), or NULL: no control */
-	size_t controls;     /* how many control requests (two may disagree) */
+	const char *control; /* that key (static), or NULL: the request unstreamed */
+	size_t controls;     /* how many control requests (two may disagree), 0: none */
 	enum engine remedy_engine[CONFORM_MAX_REMEDIES]; /* UNKNOWN: the default */
 	char *remedy_text[CONFORM_MAX_REMEDIES];
 	size_t n_remedies;
@@ -99,7 +99,8 @@ struct conform_variant {
 	bool own_thinking; /* thinking below replaces the run's */
 	enum thinking_mode thinking;
 	const char *effort;  /* reasoning_effort, NULL: the run's */
-	const char *without; /* a control: the request without this key, or NULL */
+	bool control;	     /* a control (conform_spec.control): never streamed */
+	const char *without; /* the key a control leaves out, or NULL: the request as written */
 };
 
 /* One answer as the judge reads it: what came (the caller sets label,

@@ -422,7 +422,7 @@ static void judge_check(struct job *j, const struct conform_variant *v,
 
 		a[i] = (struct conform_answer){ .label = v[i].label,
 						.stream = v[i].stream,
-						.control = v[i].without != NULL,
+						.control = v[i].control,
 						.status = x[i].status,
 						.transport = x[i].outcome == HTTP_DONE ? NULL
 										       : x[i].error,

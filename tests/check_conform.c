@@ -214,7 +214,7 @@ static void judge(const char *id, const char *const *bodies, const long *status,
 	for (i = 0; i < n; i++) {
 		memset(&a[i], 0, sizeof(a[i]));
 		a[i].label = i < nv ? v[i].label : "plain";
-		a[i].control = i < nv && v[i].without;
+		a[i].control = i < nv && v[i].control;
 		a[i].stream = !strncmp(bodies[i], "data:", 5);
 		a[i].status = status[i] ? status[i] : 200;
 		a[i].body = bodies[i];
@@ -413,6 +413,66 @@ START_TEST(n1_honoured_only_on_evidence)
 	free(short_);
 	free(one);
 	free(two);
+}
+END_TEST
+
+/* N2: a streamed tool call that never comes, where the same request
+ * unstreamed makes one, is broken — not skipped, which reads as a pass.
+ * N14: m-tool-result says a call came instead of an answer. */
+START_TEST(n2_n14_a_call_lost_one_way)
+{
+	char *call = whole("null",
+			   TOOLS(CALL("\"a\"", "get_weather", "\"{\\\"city\\\":\\\"Paris\\\"}\"")),
+			   NULL, 5, 9);
+	char *prose = whole("\"I cannot look up the weather.\"", NULL, NULL, 5, 9);
+	const char *prose_stream = STREAM_HEAD STREAM_TEXT STREAM_END "data: [DONE]\n\n";
+	const char *lost[] = { call, prose_stream }, *deltas[] = { prose_stream, call };
+	const char *neither[] = { prose_stream, prose }, *instead[] = { call };
+	long st[2] = { 0, 0 };
+
+	judge("tc-args-stream", lost, st, 2, -1, CONFORM_BROKEN,
+	      "the streamed answer has no tool call where the plain one calls get_weather");
+	judge("s-tool-deltas", deltas, st, 2, -1, CONFORM_BROKEN,
+	      "no tool call was streamed where the same request unstreamed calls get_weather");
+	judge("s-tool-deltas", neither, st, 2, -1, CONFORM_SKIPPED,
+	      "no tool call came, streamed or not");
+	judge("m-tool-result", instead, st, 1, -1, CONFORM_IGNORED,
+	      "a tool call (get_weather) came instead of an answer");
+	free(call);
+	free(prose);
+}
+END_TEST
+
+/* the same against the fake: prose streams where a call comes unstreamed */
+START_TEST(n2_stream_drops_tools)
+{
+	const char *argv[] = {
+		"conform", "--endpoint", NULL, "--checks", "tc-args-stream,s-tool-deltas",
+		"--json",  "r.json",	 NULL
+	};
+	struct outcome o;
+	struct fake f;
+	const cJSON *c;
+	cJSON *r;
+	int n = 0;
+
+	fake_start(&f, "conform-stream-drops-tools");
+	argv[2] = f.url;
+	run_preflight(&o, NULL, argv);
+	fake_stop(&f);
+	ck_assert_int_eq(o.code, 1);
+	r = read_json_report(&o, "r.json");
+	ck_assert_ptr_nonnull(r);
+	cJSON_ArrayForEach(c, cJSON_GetObjectItem(r, "checks"))
+	{
+		ck_assert_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(c, "status")), "broken");
+		ck_assert_ptr_null(strstr(cJSON_GetStringValue(cJSON_GetObjectItem(c, "remedy")),
+					  "tool_choice"));
+		n++;
+	}
+	ck_assert_int_eq(n, 2);
+	cJSON_Delete(r);
+	outcome_release(&o);
 }
 END_TEST
 
@@ -908,6 +968,7 @@ Suite *conform_suite(void)
 	tcase_add_loop_test(judged, built_answers, 0, sizeof(builts) / sizeof(builts[0]));
 	tcase_add_test(judged, compared_answers);
 	tcase_add_test(judged, n1_honoured_only_on_evidence);
+	tcase_add_test(judged, n2_n14_a_call_lost_one_way);
 	tcase_add_test(judged, unstreamed_and_cut);
 	tcase_add_test(judged, every_kind_is_a_row);
 	tcase_add_loop_test(loaded, loader_rules, 0, sizeof(files) / sizeof(files[0]));
@@ -917,6 +978,7 @@ Suite *conform_suite(void)
 			    sizeof(personalities) / sizeof(personalities[0]));
 	tcase_add_test(e2e, matrix_in_notebook);
 	tcase_add_test(e2e, n1_short_answers_prove_nothing);
+	tcase_add_test(e2e, n2_stream_drops_tools);
 	tcase_add_test(e2e, wrong_folder_and_dead_endpoint);
 	tcase_add_test(e2e, recipe_and_run_flags);
 	tcase_add_test(e2e, interrupt_skips_every_check);
