@@ -353,12 +353,11 @@ static void judge_tool_args(const struct conform_input *in, enum conform_status 
 	const struct conform_answer *j = in->a;
 	size_t count = in->n;
 	char why[400] = "";
-	size_t i, valid = 0, none = 0;
+	size_t i, none = 0;
 
 	for (i = 0; i < count; i++) {
 		int rc = args_valid(rq, &j[i], why, sizeof(why));
 
-		valid += rc == 1;
 		none += rc < 0;
 		if (rc == 0) {
 			*st = CONFORM_BROKEN;
