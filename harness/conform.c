@@ -75,8 +75,11 @@ void conform_answer_release(struct conform_answer *a)
 /* An answer that is not a readable 2xx completion settles the check: a
  * 4xx is a rejection (the server's words quoted), a 429 a check that could
  * not run, anything else broken. Returns true when it did. */
-static bool settled_by_failure(const struct conform_answer *a, enum conform_status *st, char *ev,
-			       size_t n)
+/* An exchange that failed before the server judged the request (no
+ * answer, or a 429 still after the retries) settles every kind, those
+ * that judge refusals too: it says nothing of the feature. */
+static bool settled_by_exchange(const struct conform_answer *a, enum conform_status *st, char *ev,
+				size_t n)
 {
 	struct api_error e;
 	char q[QUOTE_CHARS * 4];
@@ -86,18 +89,28 @@ static bool settled_by_failure(const struct conform_answer *a, enum conform_stat
 		put(ev, n, "%s: no answer (%s)", a->label, a->transport);
 		return true;
 	}
+	if (a->status != 429)
+		return false;
+	apierror_parse(a->body, a->len, &e);
+	quote(q, sizeof(q), e.message, e.message ? strlen(e.message) : 0, QUOTE_CHARS);
+	apierror_release(&e);
+	*st = CONFORM_SKIPPED; /* the check could not run */
+	put(ev, n, "HTTP 429, still after the retries: \"%s\"", q);
+	return true;
+}
+
+static bool settled_by_failure(const struct conform_answer *a, enum conform_status *st, char *ev,
+			       size_t n)
+{
+	struct api_error e;
+	char q[QUOTE_CHARS * 4];
+
 	if (!ok_status(a->status)) {
 		apierror_parse(a->body, a->len, &e);
 		quote(q, sizeof(q), e.message, e.message ? strlen(e.message) : 0, QUOTE_CHARS);
 		apierror_release(&e);
-		/* a 429 says nothing about the feature: the check could not run */
-		*st = a->status == 429			    ? CONFORM_SKIPPED
-		      : a->status >= 400 && a->status < 500 ? CONFORM_REJECTED
-							    : CONFORM_BROKEN;
-		put(ev, n,
-		    a->status == 429 ? "HTTP %ld, still after the retries: \"%s\""
-				     : "HTTP %ld: \"%s\"",
-		    a->status, q);
+		*st = a->status >= 400 && a->status < 500 ? CONFORM_REJECTED : CONFORM_BROKEN;
+		put(ev, n, "HTTP %ld: \"%s\"", a->status, q);
 		return true;
 	}
 	if (!a->read && a->unstreamed) {
@@ -1210,6 +1223,9 @@ void conform_judge(const struct conform_input *in, enum conform_status *status, 
 	snprintf(evidence, len, "no answer");
 	if (!k || !in->n || in->n > CONFORM_MAX_ANSWERS)
 		return;
+	for (i = 0; i < in->n; i++)
+		if (settled_by_exchange(&in->a[i], status, evidence, len))
+			return;
 	for (i = 0; !k->judges_failures && i < in->n; i++)
 		if (settled_by_failure(&in->a[i], status, evidence, len))
 			return;

@@ -446,6 +446,27 @@ static void judge_check(struct job *j, const struct conform_variant *v,
 		conform_answer_release(&a[i]);
 }
 
+/* A check whose exchange failed (no answer, a 429 still after the
+ * retries, a 5xx) has the failure's cause, so its remedy is about the
+ * server's failure, never the feature's. */
+static void exchange_cause(const struct http_exchange *x, size_t n, struct probe_result *pr)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (x[i].outcome == HTTP_TRANSPORT || x[i].outcome == HTTP_TIMEOUT) {
+			pr->cause = x[i].outcome == HTTP_TIMEOUT ? CAUSE_TIMEOUT
+								 : CAUSE_TRANSPORT_ERROR;
+			return;
+		}
+		if (x[i].outcome == HTTP_DONE && (x[i].status == 429 || x[i].status >= 500)) {
+			pr->cause = x[i].status == 429 ? CAUSE_RATE_LIMITED : CAUSE_HTTP_ERROR;
+			pr->context.status = x[i].status;
+			return;
+		}
+	}
+}
+
 /* a conformance check: its requests (as its kind varies them) at once,
  * each answer observed, the answers judged by its kind (conform.h) */
 static void run_check(struct run *run, const struct plan_item *it, struct probe_result *pr)
@@ -479,6 +500,7 @@ static void run_check(struct run *run, const struct plan_item *it, struct probe_
 		judge_check(&j, v, x, n, &st, evidence, sizeof(evidence));
 	pr->total = (int)n;
 	verdict_check(c, pr, st, evidence);
+	exchange_cause(x, made, pr);
 	for (i = 0; i < n; i++) {
 		free((char *)x[i].body);
 		http_exchange_release(&x[i]);
@@ -779,19 +801,77 @@ static const char *choose_model(struct run *run, char *detail, size_t len)
 	return NULL;
 }
 
-/* every answer refused the key: the endpoint cannot be used at all */
-static void check_all_refused(struct run_result *r)
+/* a result that observed nothing of the server: no answer, the key
+ * refused, or rate-limited still after the retries */
+static bool unobserved(const struct probe_result *p)
 {
+	return !p->passed && (p->cause == CAUSE_AUTH_ERROR || p->cause == CAUSE_RATE_LIMITED ||
+			      p->cause == CAUSE_TRANSPORT_ERROR);
+}
+
+/* Nothing observed at all (every answer refused the key, every request
+ * rate-limited or unanswered): the endpoint cannot be used, exit 3. */
+static void check_nothing_observed(struct run_result *r)
+{
+	static const char *const why[CAUSE_COUNT] = {
+		[CAUSE_RATE_LIMITED] = "nothing was observed: every request was rate-limited",
+		[CAUSE_TRANSPORT_ERROR] = "nothing was observed: no request got an answer",
+	};
+	enum cause first = r->n_probes ? r->probes[0].cause : CAUSE_NONE;
 	size_t i;
 
-	for (i = 0;
-	     i < r->n_probes && r->probes[i].cause == CAUSE_AUTH_ERROR && r->probes[i].passed == 0;
-	     i++)
+	for (i = 0; i < r->n_probes && unobserved(&r->probes[i]); i++)
 		;
-	if (r->n_probes && i == r->n_probes) {
-		r->unusable = true;
-		r->unusable_cause = CAUSE_AUTH_ERROR;
-		r->unusable_detail = xstrdup(r->probes[0].message);
+	if (!r->n_probes || i < r->n_probes || r->unusable)
+		return;
+	r->unusable = true;
+	r->unusable_cause = first;
+	r->unusable_detail = first == CAUSE_AUTH_ERROR || !why[first]
+				     ? xstrdup(r->probes[0].message)
+				     : buf_strdupf("%s: %s", why[first], r->probes[0].message);
+}
+
+/* A server that stopped answering mid-run: from some result on (in the
+ * order they were sent), none got an answer. Those in flight with them
+ * (the width of the pool before it) were lost too. The first lost is
+ * judged (its request may be what killed the server); the rest were not
+ * observed, and the run says so once. */
+static void check_server_died(struct run *run, size_t width)
+{
+	struct run_result *r = run->r;
+	const size_t *order = run->plan->order;
+	size_t k = r->n_probes, j, i, lost = 0;
+	char *note;
+
+	while (k > 0 && r->probes[order[k - 1]].cause == CAUSE_TRANSPORT_ERROR)
+		k--;
+	if (k == 0 || r->n_probes - k < 2)
+		return; /* nothing answered at all, or one failure: not a death */
+	for (j = k > width ? k - width : 0; r->probes[order[j]].cause != CAUSE_TRANSPORT_ERROR;)
+		j++;
+	for (i = j + 1; i < r->n_probes; i++) {
+		struct probe_result *p = &r->probes[order[i]];
+
+		if (p->cause != CAUSE_TRANSPORT_ERROR)
+			continue;
+		p->verdict = VERDICT_SKIPPED;
+		p->conform = CONFORM_SKIPPED;
+		free(p->message);
+		p->message = xstrdup("not observed: the server had stopped answering");
+		lost++;
+	}
+	note = buf_strdupf("the server stopped answering at %s (%zu of %zu sent); the %zu after "
+			   "it that got no answer were not observed",
+			   r->probes[order[j]].probe->id, j + 1, r->n_probes, lost);
+	if (note && r->endpoint_note) {
+		char *both = buf_strdupf("%s; %s", r->endpoint_note, note);
+
+		free(note);
+		note = both;
+	}
+	if (note) {
+		free(r->endpoint_note);
+		r->endpoint_note = note;
 	}
 }
 
@@ -826,7 +906,10 @@ static void run_items(struct run *run)
 		run_pool(run, run->plan->order, r->n_probes, 0);
 	else
 		run_in_order(run);
-	check_all_refused(r);
+	check_server_died(run, run->c->cmd == CMD_CONFORM ? RUNNER_CHECKS_AT_ONCE
+			       : run->c->parallel	  ? r->n_probes
+							  : 1);
+	check_nothing_observed(r);
 	/* warnings the engine logged, or its death mid-run: evidence */
 	if (run->hooks->engine_explain)
 		run->hooks->engine_explain(run->hooks->engine_ctx, r);

@@ -476,6 +476,115 @@ START_TEST(n2_stream_drops_tools)
 }
 END_TEST
 
+/* N3: a 5xx on every request: every check broken with the server
+ * failure's remedy, none with its feature's */
+START_TEST(n3_server_errors_get_the_failures_remedy)
+{
+	const char *argv[] = { "conform", "--endpoint", NULL, "--json", "r.json", NULL };
+	struct outcome o;
+	struct fake f;
+	const cJSON *c;
+	cJSON *r;
+	int n = 0;
+
+	fake_start(&f, "conform-500");
+	argv[2] = f.url;
+	run_preflight(&o, NULL, argv);
+	fake_stop(&f);
+	ck_assert_int_eq(o.code, 1);
+	r = read_json_report(&o, "r.json");
+	ck_assert_ptr_nonnull(r);
+	cJSON_ArrayForEach(c, cJSON_GetObjectItem(r, "checks"))
+	{
+		const char *id = cJSON_GetStringValue(cJSON_GetObjectItem(c, "id"));
+		const char *remedy = cJSON_GetStringValue(cJSON_GetObjectItem(c, "remedy"));
+		const struct probe *p = check_named(id);
+
+		ck_assert_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(c, "status")), "broken");
+		ck_assert_msg(remedy && strstr(remedy, "server log"), "%s: %s", id,
+			      remedy ? remedy : "(none)");
+		ck_assert_msg(!p->conform->n_remedies || strcmp(remedy, p->conform->remedy_text[0]),
+			      "%s has its feature's remedy", id);
+		n++;
+	}
+	ck_assert_int_eq(n, 60);
+	cJSON_Delete(r);
+	outcome_release(&o);
+}
+END_TEST
+
+/* N3: a server that dies mid-run is named once; the first check that got
+ * no answer is judged, the ones after it are not observed (skipped) */
+START_TEST(n3_a_server_that_dies_is_named_once)
+{
+	const char *argv[] = { "conform", "--endpoint", NULL, "--json", "r.json", NULL };
+	struct outcome o;
+	struct fake f;
+	const cJSON *c;
+	cJSON *r;
+	int broken = 0, lost = 0;
+
+	fake_start(&f, "conform-dies");
+	argv[2] = f.url;
+	run_preflight(&o, NULL, argv);
+	fake_stop(&f);
+	ck_assert_int_eq(o.code, 1);
+	ck_assert_ptr_nonnull(strstr(o.out, "note: the server stopped answering at "));
+	r = read_json_report(&o, "r.json");
+	ck_assert_ptr_nonnull(r);
+	ck_assert_ptr_nonnull(strstr(cJSON_GetStringValue(cJSON_GetObjectItem(
+					     cJSON_GetObjectItem(r, "endpoint"), "note")),
+				     "the server stopped answering at "));
+	cJSON_ArrayForEach(c, cJSON_GetObjectItem(r, "checks"))
+	{
+		const char *cause = cJSON_GetStringValue(cJSON_GetObjectItem(c, "cause"));
+		const char *st = cJSON_GetStringValue(cJSON_GetObjectItem(c, "status"));
+
+		if (!cause || strcmp(cause, "transport-error"))
+			continue;
+		broken += !strcmp(st, "broken");
+		lost += !strcmp(st, "skipped");
+	}
+	ck_assert_int_eq(broken, 1);
+	ck_assert_int_ge(lost, 20);
+	cJSON_Delete(r);
+	outcome_release(&o);
+}
+END_TEST
+
+/* N8: every request rate-limited: nothing was observed, so the endpoint
+ * could not be used (exit 3), in every output; no check is "broken" by a
+ * 429 where a 400 was due */
+START_TEST(n8_every_request_rate_limited)
+{
+	const char *argv[] = { "conform", "--endpoint", NULL,	  "--json", "r.json",
+			       "--junit", "r.xml",	"--html", "r.html", NULL };
+	struct outcome o;
+	struct fake f;
+	const cJSON *c;
+	cJSON *r;
+	char *html;
+
+	fake_start(&f, "conform-rate-limited");
+	argv[2] = f.url;
+	run_preflight(&o, NULL, argv);
+	fake_stop(&f);
+	ck_assert_msg(o.code == 3, "exit %d\n%s", o.code, o.out);
+	ck_assert_ptr_nonnull(strstr(o.out, "RESULT: ENDPOINT UNUSABLE"));
+	ck_assert_ptr_nonnull(strstr(o.out, "every request was rate-limited"));
+	r = read_json_report(&o, "r.json");
+	ck_assert_ptr_nonnull(r);
+	cJSON_ArrayForEach(c, cJSON_GetObjectItem(r, "checks"))
+		ck_assert_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(c, "status")), "skipped");
+	html = read_report(&o, "r.html");
+	ck_assert_ptr_nonnull(strstr(html, "ENDPOINT UNUSABLE"));
+	ck_assert_ptr_null(strstr(html, "without a failure"));
+	free(html);
+	cJSON_Delete(r);
+	outcome_release(&o);
+}
+END_TEST
+
 /* the same against the fake: a server that ignores stop and never makes
  * parallel calls, but answers too briefly to show either */
 START_TEST(n1_short_answers_prove_nothing)
@@ -979,6 +1088,9 @@ Suite *conform_suite(void)
 	tcase_add_test(e2e, matrix_in_notebook);
 	tcase_add_test(e2e, n1_short_answers_prove_nothing);
 	tcase_add_test(e2e, n2_stream_drops_tools);
+	tcase_add_test(e2e, n3_server_errors_get_the_failures_remedy);
+	tcase_add_test(e2e, n3_a_server_that_dies_is_named_once);
+	tcase_add_test(e2e, n8_every_request_rate_limited);
 	tcase_add_test(e2e, wrong_folder_and_dead_endpoint);
 	tcase_add_test(e2e, recipe_and_run_flags);
 	tcase_add_test(e2e, interrupt_skips_every_check);
