@@ -1,0 +1,89 @@
+/* check_field2 — the second field round's findings
+ * (research/field-findings-2.md: third-party servers, JUnit readers, a
+ * real llama.cpp), one test named after each finding that is not already
+ * a conform test (check_conform.c holds N1-N3, N8 and N14), each trying
+ * the finding's class with the fake playing what the servers did. Run
+ * against another build with PREFLIGHT_BIN=/abs/path/preflight to see
+ * them fail there. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "suites.h"
+#include "testutil.h"
+
+/* Item 3, and the llama.cpp round: a needle cell that fails by another
+ * cause than a lost needle gets that cause's remedy, in every output —
+ * never the needle's (rope scaling, an unquantized KV cache). */
+static const struct {
+	const char *scenario, *cause;
+} cell_causes[] = {
+	{ "garbage", "garbage-output" },
+	{ "thinking-starved", "thinking-starvation" },
+	{ "cot-untagged", "reasoning-bleed" },
+};
+
+START_TEST(remedy_follows_the_cause_in_every_cell)
+{
+	const char *argv[] = {
+		"run",	  "--endpoint",	    NULL,	 "--checks",   "needle", "--needle-ctx",
+		"4k,8k",  "--needle-depth", "0.25,0.75", "--json",     "r.json", "--html",
+		"r.html", "--junit",	    "r.xml",	 "--markdown", "r.md",	 NULL
+	};
+	const char *const files[] = { "r.html", "r.xml" }; /* the markdown is the notebook row */
+	struct outcome o;
+	struct fake f;
+	const cJSON *p;
+	cJSON *r;
+	char start[16] = "";
+	size_t i;
+	int cells = 0;
+
+	fake_start(&f, cell_causes[_i].scenario);
+	argv[2] = f.url;
+	run_preflight(&o, NULL, argv);
+	fake_stop(&f);
+	ck_assert_int_eq(o.code, 1);
+	r = read_json_report(&o, "r.json");
+	ck_assert_ptr_nonnull(r);
+	cJSON_ArrayForEach(p, cJSON_GetObjectItem(r, "probes"))
+	{
+		const char *cause = cJSON_GetStringValue(cJSON_GetObjectItem(p, "cause"));
+		const char *remedy = cJSON_GetStringValue(cJSON_GetObjectItem(p, "remedy"));
+
+		ck_assert_str_eq(cause, cell_causes[_i].cause);
+		ck_assert_ptr_nonnull(remedy);
+		ck_assert_msg(!strstr(remedy, "rope scaling"), "%s: the needle's remedy: %s", cause,
+			      remedy);
+		snprintf(start, sizeof(start), "%.12s", remedy);
+		cells++;
+	}
+	ck_assert_int_eq(cells, 4);
+	ck_assert_ptr_nonnull(strstr(o.out, start));
+	for (i = 0; i < sizeof(files) / sizeof(*files); i++) {
+		char *text = read_report(&o, files[i]);
+
+		ck_assert_msg(text && strstr(text, start), "%s lacks the remedy '%s'", files[i],
+			      start);
+		ck_assert_msg(!strstr(text, "rope scaling"), "%s has the needle's remedy",
+			      files[i]);
+		free(text);
+	}
+	cJSON_Delete(r);
+	outcome_release(&o);
+}
+END_TEST
+
+Suite *field2_suite(void)
+{
+	Suite *s = suite_create("field2");
+	TCase *tc = tcase_create("field2");
+
+	tcase_add_loop_test(tc, remedy_follows_the_cause_in_every_cell, 0,
+			    sizeof(cell_causes) / sizeof(*cell_causes));
+	tcase_set_timeout(tc, 300); /* a cap for a hung test, not a speed test */
+	suite_add_tcase(s, tc);
+	return s;
+}
