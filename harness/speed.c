@@ -1,6 +1,7 @@
 /* speed — the timing figures of one answer; see speed.h. */
 #include "speed.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,6 +14,7 @@ void speed_init(struct speed *s)
 	s->window_tokens = s->held_back = s->cached_tokens = -1;
 	s->arrivals = 0;
 	s->burst = s->too_short = false;
+	s->decode_source = SPEED_SOURCE_NONE;
 	memset(s->itl_hist, 0, sizeof(s->itl_hist));
 }
 
@@ -74,16 +76,48 @@ static long count_arrivals(const struct speed_event *ev, size_t n)
 	return a;
 }
 
-/* the tokens after the first arrival: the engine's running count when
- * both ends carry one, else one per event */
-static long window_tokens(const struct speed_input *in, size_t first)
+const char *speed_source_name(enum speed_source s)
+{
+	static const char *const names[SPEED_SOURCES] = {
+		[SPEED_SOURCE_ENGINE] = "engine",
+		[SPEED_SOURCE_USAGE] = "usage",
+		[SPEED_SOURCE_EVENTS] = "events",
+		[SPEED_SOURCE_EVENTS_ONLY] = "events-unchecked",
+	};
+
+	return (unsigned)s < SPEED_SOURCES ? names[s] : NULL;
+}
+
+const char *speed_unit(const struct speed *s)
+{
+	return s->decode_source == SPEED_SOURCE_EVENTS_ONLY ? "events/s" : "tok/s";
+}
+
+/* the tokens after the first arrival, and what counted them: the engine's
+ * running count when both ends carry one; else one per event, unless the
+ * usage shows the events are not tokens */
+static long window_tokens(const struct speed_input *in, size_t first, double window,
+			  enum speed_source *from)
 {
 	const struct speed_event *ev = in->events;
 	size_t n = in->n_events;
+	long u = in->completion_tokens, e = (long)n, diff = labs(u - e);
+	double rate = (double)(n - first) / window; /* events a second */
 
-	if (ev[first - 1].tokens >= 0 && ev[n - 1].tokens >= ev[first - 1].tokens)
+	if (ev[first - 1].tokens >= 0 && ev[n - 1].tokens >= ev[first - 1].tokens) {
+		*from = SPEED_SOURCE_ENGINE;
 		return ev[n - 1].tokens - ev[first - 1].tokens;
-	return (long)(n - first);
+	}
+	*from = u < 0 ? SPEED_SOURCE_EVENTS_ONLY : SPEED_SOURCE_EVENTS;
+	if (u < 0 || diff <= SPEED_USAGE_SLACK ||
+	    (double)diff <= SPEED_USAGE_TOLERANCE * (double)(u > e ? u : e))
+		return (long)(n - first);
+	/* more tokens than events, and time before the first event to have
+	 * generated them at this rate: held back (excluded, as above) */
+	if (u > e && ev[0].t >= (double)(u - e) / rate)
+		return (long)(n - first);
+	*from = SPEED_SOURCE_USAGE;
+	return lround((double)u * (double)(n - first) / (double)n);
 }
 
 /* tokens the usage counts that no event carried */
@@ -142,9 +176,13 @@ void speed_measure(const struct speed_input *in, struct speed *s)
 	if (s->burst || s->too_short)
 		return;
 	latencies(ev, n, s);
-	s->window_tokens = window_tokens(in, first);
+	s->window_tokens = window_tokens(in, first, window, &s->decode_source);
+	if (s->decode_source == SPEED_SOURCE_USAGE)
+		s->held_back = 0; /* several to an event, not held back */
 	if (s->window_tokens > 0)
 		s->decode_tps = (double)s->window_tokens / window;
+	else
+		s->decode_source = SPEED_SOURCE_NONE;
 }
 
 double speed_notebook(const struct speed *s, bool *engine)
@@ -253,5 +291,8 @@ void speed_median(const struct speed *const *all, size_t n, struct speed *out)
 	}
 	out->burst = out->burst && !out->too_short;
 	figures_to(out, m);
+	/* the source of the figures the median is made of (the first with one) */
+	for (i = 0; i < n && !out->decode_source; i++)
+		out->decode_source = all[i]->decode_source;
 	free(col);
 }

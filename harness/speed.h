@@ -12,7 +12,14 @@
  *          continuous_usage_stats), else one per event, so tokens the
  *          engine held back or never streamed (llama.cpp strips leading
  *          whitespace in thinking mode) are outside the window and do not
- *          inflate it
+ *          inflate it. Where the final usage and the event count disagree
+ *          by more than SPEED_USAGE_TOLERANCE and SPEED_USAGE_SLACK tokens,
+ *          and the difference cannot have been held back (too many tokens
+ *          to generate before the first event at the stream's own rate),
+ *          the events are not tokens (a server that streams characters, or
+ *          several tokens to a chunk): the usage is spread over them. With
+ *          no usage at all, the figure counts events: events/s, not tok/s.
+ *          Every decode figure names its source (enum speed_source)
  *   prefill uncached prompt tokens over TTFT; unknown when the cached
  *          count is not reported or tokens were held back (TTFT then holds
  *          decode time too)
@@ -37,6 +44,21 @@
 #define SPEED_SHORT_STREAM  16	    /* token events: fewer cannot be timed, burst or not */
 #define SPEED_ITL_BINS	    16	    /* the ITL histogram: bin b ends at 0.25 ms x 2^b */
 
+#define SPEED_USAGE_TOLERANCE 0.10 /* usage and events may differ by this share... */
+#define SPEED_USAGE_SLACK     8	   /* ...or by this many tokens, and still agree */
+
+/* What a decode figure counts. */
+enum speed_source {
+	SPEED_SOURCE_NONE = 0,	  /* no figure */
+	SPEED_SOURCE_ENGINE,	  /* the engine's running usage on the chunks */
+	SPEED_SOURCE_USAGE,	  /* the final usage spread over the events (they disagreed) */
+	SPEED_SOURCE_EVENTS,	  /* one token per event, the usage agreeing */
+	SPEED_SOURCE_EVENTS_ONLY, /* one per event, no usage to check them: events/s */
+	SPEED_SOURCES
+};
+
+/* "engine", "usage", "events", "events-unchecked"; NULL for none. */
+const char *speed_source_name(enum speed_source s);
 /* What the figures are; -1 (or false) where unknown. */
 struct speed {
 	double ttft, ttfc;			      /* seconds since the request was sent */
@@ -45,6 +67,7 @@ struct speed {
 	double prefill_tps;			      /* ours */
 	double engine_decode_tps, engine_prefill_tps; /* the engine's own (llama.cpp timings) */
 	long window_tokens;			      /* tokens inside the decode window */
+	enum speed_source decode_source;	      /* what decode_tps counts */
 	long held_back;	    /* tokens the usage counts beyond the events (held back, or
 			     * several to an event); with a running count, those before
 			     * the first event but its first */
@@ -77,6 +100,9 @@ struct speed_input {
 
 /* Sets every figure unknown. */
 void speed_init(struct speed *s);
+/* The unit of s's decode figure: "events/s" when it counts events no
+ * usage checked, else "tok/s". */
+const char *speed_unit(const struct speed *s);
 /* The figures of one streamed answer. */
 void speed_measure(const struct speed_input *in, struct speed *s);
 /* The reason a decode speed is missing, for reports: "not measurable

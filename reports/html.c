@@ -187,7 +187,10 @@ static int figures(struct buf *b, const struct model *m)
 	}
 	if (!rc && m->speed.present && m->speed.decode_tps > 0) {
 		snprintf(t, sizeof(t), "%.1f", m->speed.decode_tps);
-		rc = figure(b, t, "decode tokens/s");
+		rc = figure(b, t,
+			    strcmp(model_speed_unit(&m->speed), "tok/s")
+				    ? "decode events/s (no usage)"
+				    : "decode tokens/s");
 	}
 	if (!rc && m->seconds >= 0) {
 		snprintf(t, sizeof(t), "%.1f s", m->seconds);

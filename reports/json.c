@@ -52,6 +52,7 @@ static const struct member metrics_members[] = {
 	M(model_metrics, "ttfc_seconds", T_METRIC, ttfc),
 	M(model_metrics, "decode_tokens_per_second", T_METRIC, decode_tps),
 	M(model_metrics, "decode_note", T_STR, decode_note),
+	M(model_metrics, "decode_source", T_STR, decode_source),
 	M(model_metrics, "itl_p50_seconds", T_METRIC, itl_p50),
 	M(model_metrics, "itl_p95_seconds", T_METRIC, itl_p95),
 	M(model_metrics, "prefill_tokens_per_second", T_METRIC, prefill_tps),
@@ -262,6 +263,7 @@ static const struct member speed_members[] = {
 	M(model_speed, "preflight_decode_tokens_per_second", T_METRIC, preflight_tps),
 	M(model_speed, "engine_decode_tokens_per_second", T_METRIC, engine_tps),
 	M(model_speed, "note", T_STR, note),
+	M(model_speed, "preflight_counts", T_STR, counts),
 	{ NULL, T_STR, 0 },
 };
 

@@ -70,7 +70,8 @@ int report_metrics_render(const struct model *m, struct buf *out)
 		if (m->items[i].has_metrics && m->items[i].metrics.ttft >= 0)
 			rc = labelled(out, "preflight_probe_ttft_seconds", &m->items[i],
 				      m->items[i].metrics.ttft);
-	if (!rc && m->speed.present && m->speed.decode_tps > 0)
+	if (!rc && m->speed.present && m->speed.decode_tps > 0 &&
+	    !strcmp(model_speed_unit(&m->speed), "tok/s")) /* never events as tokens */
 		rc = gauge(out, "preflight_decode_tokens_per_second", "the run's decode speed") ||
 		     buf_printf(out, "preflight_decode_tokens_per_second %.1f\n",
 				m->speed.decode_tps);

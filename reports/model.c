@@ -65,6 +65,7 @@ struct model *model_new(enum model_kind kind)
 static void metrics_release(struct model_metrics *mt)
 {
 	free(mt->decode_note);
+	free(mt->decode_source);
 }
 
 static void obs_release(struct model_obs *o)
@@ -161,6 +162,7 @@ void model_free(struct model *m)
 	free(m->settings.reasoning_evidence);
 	free(m->speed.source);
 	free(m->speed.note);
+	free(m->speed.counts);
 	for (i = 0; i < m->n_items; i++)
 		item_release(&m->items[i]);
 	free(m->items);
@@ -453,6 +455,7 @@ static void metrics_of(const struct speed *s, struct model_metrics *mt, bool *ba
 	mt->ttfc = rounded(s->ttfc, 1e4);
 	mt->decode_tps = rounded(s->decode_tps, 10);
 	mt->decode_note = copy(speed_missing_reason(s), bad);
+	mt->decode_source = copy(speed_source_name(s->decode_source), bad);
 	mt->itl_p50 = rounded(s->itl_p50, 1e5);
 	mt->itl_p95 = rounded(s->itl_p95, 1e5);
 	mt->prefill_tps = rounded(s->prefill_tps, 10);
@@ -753,6 +756,15 @@ static void speed_of(const struct speed *s, struct model_speed *o, bool *bad)
 	o->preflight_tps = rounded(s->decode_tps, 10);
 	o->engine_tps = rounded(s->engine_decode_tps, 10);
 	o->note = copy(speed_missing_reason(s), bad);
+	o->counts = copy(speed_source_name(s->decode_source), bad);
+}
+
+const char *model_speed_unit(const struct model_speed *s)
+{
+	return s->source && !strcmp(s->source, "preflight") && s->counts &&
+			       !strcmp(s->counts, speed_source_name(SPEED_SOURCE_EVENTS_ONLY))
+		       ? "events/s"
+		       : "tok/s";
 }
 
 static void sweep_of(const struct run_result *r, struct model_sweep *o, bool *bad)

@@ -31,7 +31,8 @@ enum model_kind { MODEL_RUN, MODEL_CONFORM };
 struct model_metrics {
 	double ttft, ttfc, decode_tps, itl_p50, itl_p95, prefill_tps;
 	double engine_decode_tps, engine_prefill_tps;
-	char *decode_note; /* why decode_tps is unknown, or NULL */
+	char *decode_note;   /* why decode_tps is unknown, or NULL */
+	char *decode_source; /* what decode_tps counts (speed_source_name), or NULL */
 	long window_tokens, held_back, cached_tokens, arrivals;
 	bool burst;
 };
@@ -140,6 +141,7 @@ struct model_speed {
 	bool present;
 	double decode_tps, preflight_tps, engine_tps; /* -1 unknown */
 	char *source, *note;
+	char *counts; /* what preflight's figure counts (speed_source_name), or NULL */
 };
 
 struct model_sweep {
@@ -248,6 +250,9 @@ int model_tally(const struct model *m, struct buf *out);
 /* The words of the result line, the page's badge and the comparison:
  * ALL PASS, FAILURES PRESENT, ENDPOINT UNUSABLE, INTERRUPTED; conform's
  * CONFORMANT and NOT CONFORMANT. */
+/* The unit of the run's decode figure: "events/s" when it is preflight's
+ * and counts events no usage checked, else "tok/s". */
+const char *model_speed_unit(const struct model_speed *s);
 const char *model_result_words(const struct model *m);
 
 /* What a report is called: its recipe's name, else its model at its

@@ -133,7 +133,12 @@ static void put_speed(struct buf *b, const struct probe_result *pr)
 	if (s->ttft >= 0)
 		buf_printf(b, " ttft=%.3fs", s->ttft);
 	if (s->decode_tps > 0)
-		buf_printf(b, " %.1f tok/s", s->decode_tps);
+		buf_printf(b, " %.1f %s%s", s->decode_tps, speed_unit(s),
+			   s->decode_source == SPEED_SOURCE_USAGE
+				   ? " (counted by the usage: the events are not tokens)"
+			   : s->decode_source == SPEED_SOURCE_EVENTS_ONLY
+				   ? " (no usage to count tokens)"
+				   : "");
 	else if (speed_missing_reason(s))
 		buf_printf(b, " decode %s", speed_missing_reason(s));
 	if (s->engine_decode_tps > 0)

@@ -105,7 +105,7 @@ static char *notes_for(const struct model *m)
 			failure_note(&b, p);
 	}
 	if (m->speed.present && m->speed.decode_tps > 0 && m->speed.decode_tps < 1e9)
-		buf_printf(&b, " · %.0f tok/s%s", m->speed.decode_tps,
+		buf_printf(&b, " · %.0f %s%s", m->speed.decode_tps, model_speed_unit(&m->speed),
 			   m->speed.source && !strcmp(m->speed.source, "engine") ? " (engine)"
 										 : "");
 	return buf_detach(&b);

@@ -4,6 +4,7 @@
  * and medians. Each row is a stream described by its shape. */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "speed.h"
 #include "suites.h"
@@ -21,27 +22,41 @@ struct shape {
 	double want_decode; /* -1: not measurable */
 	bool want_burst;
 	long want_held;
-	double want_prefill; /* -1: unknown */
+	double want_prefill;	 /* -1: unknown */
+	const char *want_source; /* what the figure counts (NULL: not asked) */
 };
 
 static const struct shape shapes[] = {
-	{ "paced at 200 tok/s", 512, 0.1, 0.005, 1, 0, 512, 1000, 0, 200, false, 0, 10000 },
+	{ "paced at 200 tok/s", 512, 0.1, 0.005, 1, 0, 512, 1000, 0, 200, false, 0, 10000, NULL },
 	/* llama.cpp in thinking mode: 64 whitespace tokens generated, never streamed */
 	{ "64 tokens held back", 448, 0.1 + 64 * 0.005, 0.005, 1, 0, 512, 1000, 0, 200, false, 64,
-	  -1 },
-	{ "one burst", 512, 0.3, 0.0, 1, 0, 512, 1000, 0, -1, true, 0, -1 },
-	{ "four arrivals", 400, 0.1, 0.001, 100, 0, 400, 1000, 0, -1, true, 0, -1 },
+	  -1, "events" },
+	{ "one burst", 512, 0.3, 0.0, 1, 0, 512, 1000, 0, -1, true, 0, -1, NULL },
+	{ "four arrivals", 400, 0.1, 0.001, 100, 0, 400, 1000, 0, -1, true, 0, -1, NULL },
 	/* a slow reader of a buffered body: 8 pieces over 35 ms, 80 events each */
-	{ "eight dense arrivals", 640, 0.1, 0.00006, 80, 0, 640, 1000, 0, -1, true, 0, -1 },
+	{ "eight dense arrivals", 640, 0.1, 0.00006, 80, 0, 640, 1000, 0, -1, true, 0, -1, NULL },
 	/* speculative decoding: 3 tokens a chunk, the running count tells */
-	{ "3 tokens a chunk, counted", 100, 0.1, 0.015, 1, 3, 300, 1000, 0, 200, false, 2, -1 },
+	{ "3 tokens a chunk, counted", 100, 0.1, 0.015, 1, 3, 300, 1000, 0, 200, false, 2, -1,
+	  NULL },
 	/* a proxy flushing every 10 events: tokens of the first piece are outside */
-	{ "flushed in pieces of 10", 500, 0.1, 0.005, 10, 0, 500, 1000, 0, 200, false, 0, -1 },
-	{ "window under 10 ms", 40, 0.1, 0.0002, 1, 0, 40, 1000, 0, -1, true, 0, -1 },
+	{ "flushed in pieces of 10", 500, 0.1, 0.005, 10, 0, 500, 1000, 0, 200, false, 0, -1,
+	  NULL },
+	{ "window under 10 ms", 40, 0.1, 0.0002, 1, 0, 40, 1000, 0, -1, true, 0, -1, NULL },
 	/* an answer of a few tokens is too short to time, which is no burst */
-	{ "eight tokens", 8, 0.1, 0.001, 1, 0, 8, 1000, 0, -1, false, 0, -1 },
-	{ "cache not reported", 100, 0.1, 0.005, 1, 0, 100, 1000, -1, 200, false, 0, -1 },
-	{ "no usage at all", 100, 0.1, 0.005, 1, 0, -1, -1, -1, 200, false, -1, -1 },
+	{ "eight tokens", 8, 0.1, 0.001, 1, 0, 8, 1000, 0, -1, false, 0, -1, NULL },
+	{ "cache not reported", 100, 0.1, 0.005, 1, 0, 100, 1000, -1, 200, false, 0, -1, NULL },
+	{ "no usage at all", 100, 0.1, 0.005, 1, 0, -1, -1, -1, 200, false, -1, -1,
+	  "events-unchecked" },
+	/* field-findings-2 N4: the usage and the events disagree, and the
+	 * difference could not have been held back before the first event */
+	{ "5 tokens an event, no running count", 100, 0.05, 0.025, 1, 0, 500, 1000, 0, 200, false,
+	  0, -1, "usage" },
+	{ "events that are characters", 2000, 0.05, 0.00125, 1, 0, 500, 1000, 0, 200, false, 0,
+	  20000, "usage" },
+	{ "8 tokens more than events: agreeing", 100, 0.1, 0.005, 1, 0, 108, 1000, 0, 200, false, 8,
+	  -1, "events" },
+	{ "3 tokens a chunk, counted (source)", 100, 0.1, 0.015, 1, 3, 300, 1000, 0, 200, false, 2,
+	  -1, "engine" },
 };
 
 /* the event times of a shape: pieces of `group` events, `gap` apart per event */
@@ -86,6 +101,13 @@ START_TEST(figures_of_shapes)
 			      sh->name, s.prefill_tps);
 	ck_assert_double_eq_tol(
 		s.ttft, sh->ttft + (sh->group > 1 ? sh->gap * (double)(sh->group - 1) : 0), 1e-9);
+	if (sh->want_source)
+		ck_assert_msg(speed_source_name(s.decode_source) &&
+				      !strcmp(speed_source_name(s.decode_source), sh->want_source),
+			      "%s: counted by %s", sh->name,
+			      speed_source_name(s.decode_source)
+				      ? speed_source_name(s.decode_source)
+				      : "nothing");
 	free(ev);
 }
 END_TEST
