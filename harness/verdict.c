@@ -158,6 +158,7 @@ void verdict_merge_parity(struct probe_result *pr, struct probe_result *st)
 	}
 	pr->total += st->total;
 	pr->passed += st->passed;
+	pr->seconds += st->seconds; /* the probe took both halves */
 }
 
 void verdict_check_prompt_size(struct probe_result *pr)

@@ -76,6 +76,37 @@ START_TEST(remedy_follows_the_cause_in_every_cell)
 }
 END_TEST
 
+/* N13: under --stream-parity a probe's duration covers both halves (the
+ * streamed half, paced at 100 tok/s, is the long one) */
+START_TEST(n13_parity_duration_covers_both_halves)
+{
+	const char *argv[] = { "run",	 "--endpoint", NULL, "--checks", "smoke", "--stream-parity",
+			       "--json", "r.json",     NULL };
+	struct outcome o;
+	struct fake f;
+	const cJSON *p, *ob;
+	cJSON *r;
+	double halves = 0;
+
+	fake_start(&f, "paced-100");
+	argv[2] = f.url;
+	run_preflight(&o, NULL, argv);
+	fake_stop(&f);
+	ck_assert_int_eq(o.code, 0);
+	r = read_json_report(&o, "r.json");
+	ck_assert_ptr_nonnull(r);
+	p = cJSON_GetArrayItem(cJSON_GetObjectItem(r, "probes"), 0);
+	cJSON_ArrayForEach(ob, cJSON_GetObjectItem(p, "observations")) halves +=
+		cJSON_GetNumberValue(cJSON_GetObjectItem(ob, "seconds"));
+	ck_assert_msg(cJSON_GetNumberValue(cJSON_GetObjectItem(p, "seconds")) >= halves - 0.002,
+		      "the probe took %.3f s, its halves %.3f s",
+		      cJSON_GetNumberValue(cJSON_GetObjectItem(p, "seconds")), halves);
+	ck_assert_double_gt(halves, 0.1);
+	cJSON_Delete(r);
+	outcome_release(&o);
+}
+END_TEST
+
 Suite *field2_suite(void)
 {
 	Suite *s = suite_create("field2");
@@ -83,6 +114,7 @@ Suite *field2_suite(void)
 
 	tcase_add_loop_test(tc, remedy_follows_the_cause_in_every_cell, 0,
 			    sizeof(cell_causes) / sizeof(*cell_causes));
+	tcase_add_test(tc, n13_parity_duration_covers_both_halves);
 	tcase_set_timeout(tc, 300); /* a cap for a hung test, not a speed test */
 	suite_add_tcase(s, tc);
 	return s;
