@@ -130,6 +130,15 @@ static const struct {
 					   .exchange = false,
 					   .dead = true },
 	[CAUSE_INTERRUPTED] = { .code = "interrupted", .remedy = "", .exchange = true },
+	[CAUSE_ANSWER_CUT_SHORT] = { .code = "answer-cut-short",
+				     .remedy =
+					     "the answer ended below its token budget: the "
+					     "context window ran out, or the server (or a proxy) "
+					     "caps answers: raise the window or the cap; an "
+					     "endpoint "
+					     "that shows its window (/props, max_model_len) tells "
+					     "which",
+				     .exchange = false },
 	[CAUSE_SCHEMA_LIMIT] = { .code = "schema-limit",
 				 .remedy =
 					 "the probe's JSON Schema takes more steps than any answer "
@@ -390,10 +399,17 @@ static bool blank(const char *s, size_t len)
 
 /* the answer stopped short of its budget where prompt and answer fill the
  * endpoint's window: the context ran out while generating */
-static bool window_ran_out(const struct answer_evidence *ev)
+/* finish length with fewer completion tokens than the budget: the
+ * budget did not end it */
+static bool below_budget(const struct answer_evidence *ev)
 {
 	return ev->completion_tokens >= 0 && ev->max_tokens > 0 &&
-	       ev->completion_tokens < ev->max_tokens && ev->window > 0 && ev->prompt_tokens > 0 &&
+	       ev->completion_tokens < ev->max_tokens;
+}
+
+static bool window_ran_out(const struct answer_evidence *ev)
+{
+	return below_budget(ev) && ev->window > 0 && ev->prompt_tokens > 0 &&
 	       ev->prompt_tokens + ev->completion_tokens >= ev->window - 1;
 }
 
@@ -424,6 +440,8 @@ enum cause diagnose_answer(const struct answer_evidence *ev)
 		return CAUSE_ANSWER_IN_REASONING;
 	if (length && window_ran_out(ev))
 		return CAUSE_CONTEXT_OVERFLOW;
+	if (length && below_budget(ev))
+		return CAUSE_ANSWER_CUT_SHORT; /* not the budget: the window unknown, or a cap */
 	/* nothing visible and no reasoning anywhere: not a thinking problem */
 	if (!reasoned && ev->n_tool_calls == 0 && blank(ev->content, ev->content_len))
 		return CAUSE_EMPTY_ANSWER;
@@ -515,6 +533,31 @@ static bool explain_short(enum cause c, const struct answer_evidence *ev, const 
 	return true;
 }
 
+/* an answer that ended below its budget: the window's end (unknown to us)
+ * or a cap the server sets; the numbers that tell them apart */
+static void cut_short(const struct answer_evidence *ev, char *out, size_t outlen)
+{
+	char prompt[48] = "an uncounted prompt";
+
+	if (ev->prompt_tokens > 0)
+		snprintf(prompt, sizeof(prompt), "prompt %ld", ev->prompt_tokens);
+	if (ev->window > 0)
+		snprintf(out, outlen,
+			 "finish=length after %ld of the %ld-token budget, with %s + completion "
+			 "%ld below the endpoint's %ld-token window: a server-side cap ended it "
+			 "(llama-server -n, Ollama num_predict, a proxy's limit), not the budget",
+			 ev->completion_tokens, ev->max_tokens, prompt, ev->completion_tokens,
+			 ev->window);
+	else
+		snprintf(out, outlen,
+			 "finish=length after %ld of the %ld-token budget, so the budget did not "
+			 "end "
+			 "it: either the context window ran out (%s + completion %ld; the endpoint "
+			 "does not say its window) or a server-side cap did (llama-server -n, "
+			 "Ollama num_predict, a proxy's limit)",
+			 ev->completion_tokens, ev->max_tokens, prompt, ev->completion_tokens);
+}
+
 void diagnose_explain(enum cause c, const struct answer_evidence *ev, char *out, size_t outlen)
 {
 	char *head = text_excerpt(ev->content, ev->content_len, 60, true);
@@ -540,6 +583,9 @@ void diagnose_explain(enum cause c, const struct answer_evidence *ev, char *out,
 			 "budget after %zu chars: '%s'",
 			 ev->max_tokens, text_chars(ev->content, ev->content_len),
 			 head ? head : "");
+		break;
+	case CAUSE_ANSWER_CUT_SHORT:
+		cut_short(ev, out, outlen);
 		break;
 	case CAUSE_TOOL_CALL_AS_TEXT:
 		snprintf(out, outlen,

@@ -45,7 +45,8 @@ enum cause {
 	CAUSE_REQUEST_TOO_LARGE,
 	CAUSE_PROXY_ERROR,
 	CAUSE_ENGINE_FAILED,
-	CAUSE_SCHEMA_LIMIT, /* the probe's JSON Schema past its step budget */
+	CAUSE_SCHEMA_LIMIT,	/* the probe's JSON Schema past its step budget */
+	CAUSE_ANSWER_CUT_SHORT, /* finish length below the budget, not the window's end */
 	CAUSE_COUNT
 };
 

@@ -50,6 +50,7 @@ static void observe_status(const struct observe_ctx *ctx, const struct http_exch
 	o->cause = diagnose_status(x->status, ae.context_overflow, ae.json);
 	o->context.status = x->status;
 	if (o->cause == CAUSE_CONTEXT_OVERFLOW) {
+		extra->window = ae.ctx_limit > 0 ? ae.ctx_limit : 0;
 		if (ae.ctx_prompt > 0)
 			o->prompt_tokens = ae.ctx_prompt; /* the engine's own count */
 		o->detail = overflow_detail(x->status, &ae, ctx->it->max_tokens, msg);
@@ -204,7 +205,7 @@ void observe_exchange(const struct observe_ctx *ctx, const struct expect *xp,
 void observe_check_answer(const struct observe_ctx *ctx, const struct http_exchange *x,
 			  const struct conform_answer *a, struct observation *o)
 {
-	struct observe_extra extra = { NULL, NULL, ERROR_SHAPE_OTHER };
+	struct observe_extra extra = { NULL, NULL, ERROR_SHAPE_OTHER, 0 };
 
 	o->outcome = x->outcome;
 	o->status = x->status;

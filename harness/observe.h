@@ -36,6 +36,7 @@ struct observe_extra {
 	char *fingerprint;	      /* system_fingerprint, cleaned, or NULL */
 	char *json_keys;	      /* the JSON object's keys, when one parsed, or NULL */
 	enum error_shape error_shape; /* an error body's envelope, OTHER when none */
+	long window;		      /* the context a context error states, 0 none */
 };
 
 /* Fills o from x (o is fresh from probe_result_add_obs); an answer is

@@ -186,6 +186,12 @@ static const struct {
 	{ CAUSE_CONCURRENCY_CORRUPTION, ENGINE_TGI,
 	  "answers are clean one at a time and corrupt under load: retry with "
 	  "--max-concurrent-requests 1, or a smaller --max-batch-prefill-tokens" },
+	{ CAUSE_ANSWER_CUT_SHORT, ENGINE_LLAMACPP,
+	  "the answer ended below its token budget: the window ran out (raise -c; it is per "
+	  "slot with -np) or -n (--n-predict) caps answers: raise it" },
+	{ CAUSE_ANSWER_CUT_SHORT, ENGINE_OLLAMA,
+	  "the answer ended below its token budget: the window ran out (raise num_ctx) or "
+	  "num_predict caps answers: raise it in the Modelfile or the request's options" },
 	{ CAUSE_RATE_LIMITED, ENGINE_TGI,
 	  "TGI is overloaded: raise --max-concurrent-requests, or lower --tool-batch" },
 	{ CAUSE_RATE_LIMITED, ENGINE_LLAMACPP,
@@ -222,6 +228,9 @@ static const struct {
 	  "an unquantized KV cache)" },
 	{ CAUSE_CONTEXT_OVERFLOW,
 	  "serve with a larger {context}, or run with a smaller --needle-ctx" },
+	{ CAUSE_ANSWER_CUT_SHORT,
+	  "the answer ended below its token budget: the window ran out (serve with a larger "
+	  "{context}) or {name}, or a proxy in front, caps answers: raise that cap" },
 	{ CAUSE_WRONG_ANSWER,
 	  "read the answer in the report; check the chat template and the sampling defaults "
 	  "{name} applies" },

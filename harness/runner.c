@@ -76,7 +76,7 @@ static void observe_one(struct job *j, const struct expect *xp, const struct gra
 {
 	struct observe_ctx ctx = { j->it, j->cs.stream, &j->run->ep, j->run->model,
 				   j->run->sent_extra };
-	struct observe_extra extra = { NULL, NULL, ERROR_SHAPE_OTHER };
+	struct observe_extra extra = { NULL, NULL, ERROR_SHAPE_OTHER, 0 };
 	struct grade_policy with_window = *pol;
 
 	pthread_mutex_lock(&j->run->ep.lock);
@@ -88,6 +88,13 @@ static void observe_one(struct job *j, const struct expect *xp, const struct gra
 		j->pr->json_keys = extra.json_keys;
 		extra.json_keys = NULL;
 	}
+	pthread_mutex_lock(&j->run->ep.lock);
+	if (extra.window > 0 &&
+	    j->run->ep.max_model_len < 0) { /* inferred: later answers know it */
+		j->run->ep.max_model_len = extra.window;
+		j->run->ep.window_seen = "a context error's own numbers";
+	}
+	pthread_mutex_unlock(&j->run->ep.lock);
 	pthread_mutex_lock(&j->run->lock);
 	if (!j->run->engine_hint)
 		j->run->engine_hint = engine_from_error_shape(extra.error_shape);

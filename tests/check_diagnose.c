@@ -100,7 +100,10 @@ static const struct {
 } answers[] = {
 	/* llama.cpp: 195 of 256 answer tokens when prompt and answer fill 8192 */
 	{ "window ran out", "def f(", "length", 0, 195, 256, 7997, 8192, CAUSE_CONTEXT_OVERFLOW },
-	{ "window unknown", "def f(", "length", 0, 195, 256, 7997, -1, CAUSE_ANSWER_TRUNCATED },
+	/* field-findings-2: below the budget with the window unknown is not the budget */
+	{ "window unknown", "def f(", "length", 0, 195, 256, 7997, -1, CAUSE_ANSWER_CUT_SHORT },
+	{ "window not reached", "def f(", "length", 0, 105, 256, 1000, 8192,
+	  CAUSE_ANSWER_CUT_SHORT },
 	{ "budget, not window", "def f(", "length", 0, 256, 256, 100, 8192,
 	  CAUSE_ANSWER_TRUNCATED },
 	{ "thinking ate it", "", "length", 900, 256, 256, 100, 8192, CAUSE_THINKING_STARVATION },
