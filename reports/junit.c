@@ -75,15 +75,20 @@ static int system_out(struct buf *out, const struct model_item *p)
 	return rc;
 }
 
-/* what the run was of: the recipe's name, else the model and the
- * endpoint (never the server's version: a CI that tracks testcases across
- * an engine upgrade must see the same names) */
+/* what the run was of: conform's checks apart from run's probes, then the
+ * recipe's name, else the model, the endpoint and the engine preflight
+ * found (so two engines serving one model name never merge; never the
+ * server's version: a CI that tracks testcases across an engine upgrade
+ * must see the same names) */
 static int run_label(struct buf *out, const struct model *m)
 {
+	int rc = m->kind == MODEL_CONFORM ? buf_puts(out, "conform ") : 0;
+
 	if (m->recipe.present && m->recipe.name)
-		return buf_puts(out, m->recipe.name);
-	return buf_printf(out, "%s @ %s", m->endpoint.model ? m->endpoint.model : "?",
-			  m->endpoint.base_url ? m->endpoint.base_url : "?");
+		return rc || buf_puts(out, m->recipe.name);
+	rc = rc || buf_printf(out, "%s @ %s", m->endpoint.model ? m->endpoint.model : "?",
+			      m->endpoint.base_url ? m->endpoint.base_url : "?");
+	return rc || (m->endpoint.engine && buf_printf(out, " (%s)", m->endpoint.engine));
 }
 
 /* "preflight.<label>" with every character but letters, digits, '-' and
@@ -190,10 +195,13 @@ static int suite_head(struct buf *out, const struct model *m)
 	rc |= property(out, "server_version", m->endpoint.server_version);
 	rc |= property(out, "system_fingerprint", m->endpoint.system_fingerprint);
 	rc |= property(out, "verdict", model_class_words(m->class));
+	rc |= property(out, "command", m->kind == MODEL_CONFORM ? "conform" : "run");
+	rc |= property(out, "engine",
+		       m->recipe.present && m->recipe.engine ? m->recipe.engine
+							     : m->endpoint.engine);
 	if (m->recipe.present) {
 		rc |= property(out, "recipe", m->recipe.name);
 		rc |= property(out, "quant", m->recipe.quant);
-		rc |= property(out, "engine", m->recipe.engine);
 		rc |= property(out, "gpu", m->recipe.gpu);
 	}
 	rc |= buf_puts(out, "  </properties>\n");

@@ -107,6 +107,80 @@ START_TEST(n13_parity_duration_covers_both_halves)
 }
 END_TEST
 
+/* the value of the first attribute attr="..." in xml, or "" (static) */
+static const char *attr(const char *xml, const char *attr_eq)
+{
+	static char v[512];
+	const char *at = strstr(xml, attr_eq), *end;
+
+	v[0] = '\0';
+	if (at && (end = strchr(at + strlen(attr_eq), '"')))
+		snprintf(v, sizeof(v), "%.*s", (int)(end - at - strlen(attr_eq)),
+			 at + strlen(attr_eq));
+	return v;
+}
+
+/* the JUnit of command (run or conform) against scenario, as o's r.xml,
+ * under the recipe named "same recipe" when recipe is set */
+static char *junit_of(struct outcome *o, const char *scenario, const char *command,
+		      const char *checks, bool recipe)
+{
+	const char *argv[] = { command,	  "--endpoint", NULL,	    "--checks",	     checks,
+			       "--junit", "r.xml",	"--recipe", "r.recipe.json", NULL };
+	char path[4200];
+	struct fake f;
+
+	outcome_mkdir(o);
+	snprintf(path, sizeof(path), "%s/r.recipe.json", o->dir);
+	ck_assert(write_text_file(
+		path, "{\"name\": \"same recipe\", \"model\": \"fake-model\", \"preflight\": {}}"));
+	if (!recipe)
+		argv[7] = NULL;
+	fake_start(&f, scenario);
+	argv[2] = f.url;
+	run_preflight_in(o, NULL, argv);
+	fake_stop(&f);
+	return read_report(o, "r.xml");
+}
+
+/* N5: run and conform JUnit land in different suites and classnames, and
+ * two engines serving one model name at one address (the fake's vLLM and
+ * SGLang personalities) never merge: the engine preflight found is in the
+ * suite's name and its properties */
+START_TEST(n5_junit_identity)
+{
+	struct outcome o;
+	char *run = junit_of(&o, "conform-vllm", "run", "smoke", true);
+	char *conform, *sglang;
+	char run_suite[512], run_class[512], conform_suite[512];
+
+	outcome_release(&o);
+	conform = junit_of(&o, "conform-vllm", "conform", "p-seed", true);
+	outcome_release(&o);
+	sglang = junit_of(&o, "conform-sglang", "conform", "p-seed", false);
+	outcome_release(&o);
+	ck_assert_ptr_nonnull(run);
+	ck_assert_ptr_nonnull(conform);
+	ck_assert_ptr_nonnull(sglang);
+	snprintf(run_suite, sizeof(run_suite), "%s", attr(strstr(run, "<testsuite "), "name=\""));
+	snprintf(run_class, sizeof(run_class), "%s", attr(run, "classname=\""));
+	snprintf(conform_suite, sizeof(conform_suite), "%s",
+		 attr(strstr(conform, "<testsuite "), "name=\""));
+	/* one recipe: run's and conform's suites and classnames still apart */
+	ck_assert_ptr_nonnull(strstr(run_suite, "same recipe"));
+	ck_assert_str_ne(run_suite, conform_suite);
+	ck_assert_str_ne(run_class, attr(conform, "classname=\""));
+	/* no recipe, one model name (the port would be the same in the field):
+	 * the engine keeps the suites apart */
+	ck_assert_ptr_nonnull(strstr(attr(strstr(sglang, "<testsuite "), "name=\""), "(SGLang)"));
+	ck_assert_ptr_nonnull(strstr(sglang, "<property name=\"engine\" value=\"SGLang\"/>"));
+	ck_assert_ptr_nonnull(strstr(conform, "<property name=\"command\" value=\"conform\"/>"));
+	free(run);
+	free(conform);
+	free(sglang);
+}
+END_TEST
+
 Suite *field2_suite(void)
 {
 	Suite *s = suite_create("field2");
@@ -115,6 +189,7 @@ Suite *field2_suite(void)
 	tcase_add_loop_test(tc, remedy_follows_the_cause_in_every_cell, 0,
 			    sizeof(cell_causes) / sizeof(*cell_causes));
 	tcase_add_test(tc, n13_parity_duration_covers_both_halves);
+	tcase_add_test(tc, n5_junit_identity);
 	tcase_set_timeout(tc, 300); /* a cap for a hung test, not a speed test */
 	suite_add_tcase(s, tc);
 	return s;
