@@ -369,12 +369,37 @@ static void order(struct diff *d)
 		}
 }
 
+static bool differ(const char *a, const char *b)
+{
+	return a && b && strcmp(a, b);
+}
+
+/* what sets two reports apart when they are not of one recipe (or one
+ * model at one endpoint): the diff then compares two things, not two runs */
+static void apart(const struct model *base, const struct model *now, struct diff *d)
+{
+	const char *what = NULL;
+
+	if (base->recipe.present && now->recipe.present)
+		what = differ(base->recipe.name, now->recipe.name) ? "recipes" : NULL;
+	else if (differ(base->endpoint.model, now->endpoint.model))
+		what = "models";
+	else if (differ(base->endpoint.base_url, now->endpoint.base_url))
+		what = "endpoints";
+	else if (differ(base->endpoint.engine, now->endpoint.engine))
+		what = "engines";
+	if (what)
+		snprintf(d->apart, sizeof(d->apart),
+			 "two different %s: this compares them, not two runs of one recipe", what);
+}
+
 int diff_reports(const struct model *base, const struct model *now, const struct diff_limits *l,
 		 struct diff *d, char *err, size_t errlen)
 {
 	memset(d, 0, sizeof(*d));
 	name_of(base, d->base_name, sizeof(d->base_name));
 	name_of(now, d->new_name, sizeof(d->new_name));
+	apart(base, now, d);
 	if (base->kind != now->kind) {
 		snprintf(err, errlen,
 			 "one report is of preflight run, the other of preflight conform: "
@@ -404,7 +429,8 @@ static const char *const kind_names[] = { "regression", "improvement", "not comp
 int diff_console(const struct diff *d, struct buf *out)
 {
 	size_t i;
-	int rc = buf_printf(out, "diff: %s\n   → %s\n", d->base_name, d->new_name);
+	int rc = buf_printf(out, "diff: %s\n   → %s\n", d->base_name, d->new_name) ||
+		 (*d->apart && buf_printf(out, "note: %s\n", d->apart));
 
 	for (i = 0; i < d->n && !rc; i++) {
 		const struct diff_item *it = &d->items[i];
@@ -433,6 +459,7 @@ int diff_markdown(const struct diff *d, struct buf *out)
 			    d->regressions ? "❌ regression" : "✅ no regression") ||
 		 buf_puts(out, "Baseline: ") || md_cell(out, d->base_name) ||
 		 buf_puts(out, "  \nNew: ") || md_cell(out, d->new_name) ||
+		 (*d->apart && (buf_puts(out, "  \n**Note:** ") || md_cell(out, d->apart))) ||
 		 buf_printf(out, "\n\n%d regression%s, %d improvement%s, %d unchanged.\n",
 			    d->regressions, d->regressions == 1 ? "" : "s", d->improvements,
 			    d->improvements == 1 ? "" : "s", d->unchanged);

@@ -55,6 +55,7 @@ struct diff {
 	size_t n, cap;
 	int regressions, improvements, unchanged;
 	char base_name[256], new_name[256]; /* what each report is (recipe or model) */
+	char apart[160]; /* "two different models", "two different endpoints", ... or "" */
 };
 
 /* Compares now against base (preflight-report/v1 or

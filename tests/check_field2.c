@@ -181,6 +181,48 @@ START_TEST(n5_junit_identity)
 }
 END_TEST
 
+/* command's JSON report against scenario, into o's folder as name */
+static void report_into(struct outcome *o, const char *scenario, const char *command,
+			const char *checks, const char *name)
+{
+	const char *argv[] = {
+		command, "--endpoint", NULL, "--checks", checks, "--json", name, NULL
+	};
+	struct fake f;
+
+	fake_start(&f, scenario);
+	argv[2] = f.url;
+	run_preflight_in(o, NULL, argv);
+	fake_stop(&f);
+}
+
+/* N7: two endpoints serving one model name without a recipe are two rows
+ * of table and two columns of table --conformance (the newest never
+ * silently wins), and diff says when it compares two different things */
+START_TEST(n7_two_endpoints_one_model_name)
+{
+	const char *table[] = { "table", "a.json", "b.json", NULL };
+	const char *matrix[] = { "table", "--conformance", "ca.json", "cb.json", NULL };
+	const char *diff[] = { "diff", "a.json", "b.json", NULL };
+	struct outcome o;
+
+	outcome_mkdir(&o);
+	report_into(&o, "healthy", "run", "smoke", "a.json");
+	report_into(&o, "smoke-wrong", "run", "smoke", "b.json");
+	report_into(&o, "conform-conformant", "conform", "p-seed,p-n", "ca.json");
+	report_into(&o, "conform-deviant", "conform", "p-seed,p-n", "cb.json");
+	run_preflight_in(&o, NULL, table);
+	ck_assert_msg(strstr(o.out, "preflight 1/1") && strstr(o.out, "preflight 0/1"),
+		      "one endpoint's row vanished:\n%s", o.out);
+	run_preflight_in(&o, NULL, matrix);
+	ck_assert_msg(strstr(o.out, "| ✅ | ⛔ |") || strstr(o.out, "| ⛔ | ✅ |"),
+		      "one endpoint's column vanished:\n%s", o.out);
+	run_preflight_in(&o, NULL, diff);
+	ck_assert_ptr_nonnull(strstr(o.out, "note: two different endpoints"));
+	outcome_release(&o);
+}
+END_TEST
+
 Suite *field2_suite(void)
 {
 	Suite *s = suite_create("field2");
@@ -190,6 +232,7 @@ Suite *field2_suite(void)
 			    sizeof(cell_causes) / sizeof(*cell_causes));
 	tcase_add_test(tc, n13_parity_duration_covers_both_halves);
 	tcase_add_test(tc, n5_junit_identity);
+	tcase_add_test(tc, n7_two_endpoints_one_model_name);
 	tcase_set_timeout(tc, 300); /* a cap for a hung test, not a speed test */
 	suite_add_tcase(s, tc);
 	return s;
