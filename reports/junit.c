@@ -36,36 +36,50 @@ static const char *count(long v, char *t, size_t n)
 	return t;
 }
 
-static int system_out(struct buf *out, const struct model_item *p)
+/* one request as the evidence shows it: pass or fail only where it was
+ * graded (a conformance check's requests are judged together, not one by
+ * one), and only the counts that are known */
+static int obs_line(struct buf *ev, const struct model_obs *o, bool judged_together)
+{
+	static const char *const names[] = { "content_chars", "reasoning_chars", "prompt_tokens",
+					     "completion_tokens" };
+	const long v[] = { o->content_chars, o->reasoning_chars, o->prompt_tokens,
+			   o->completion_tokens };
+	char st[24];
+	size_t k;
+	int rc = buf_printf(ev, "[%s]%s status=%s %.3fs finish=%s", o->label ? o->label : "?",
+			    !o->graded || judged_together ? ""
+			    : o->passed			  ? " pass"
+							  : " fail",
+			    count(o->status, st, sizeof(st)), o->seconds,
+			    o->finish_reason ? o->finish_reason : "-");
+
+	for (k = 0; k < sizeof(v) / sizeof(*v) && !rc; k++)
+		if (v[k] >= 0)
+			rc = buf_printf(ev, " %s=%ld", names[k], v[k]);
+	rc = rc || (o->detail && *o->detail && buf_printf(ev, ": %s", o->detail)) ||
+	     buf_putc(ev, '\n');
+	if (!rc && o->content_excerpt && *o->content_excerpt)
+		rc = buf_printf(ev, "  content: %s\n", o->content_excerpt);
+	return rc;
+}
+
+static int system_out(struct buf *out, const struct model *m, const struct model_item *p)
 {
 	struct buf ev = BUF_INIT(0);
 	size_t i;
 	int rc = 0;
 
-	if (p->message)
-		rc |= buf_printf(&ev, "%s: %s\n", p->cause ? p->cause : "", p->message);
+	if (p->message && p->cause)
+		rc |= buf_printf(&ev, "%s: %s\n", p->cause, p->message);
+	else if (p->message)
+		rc |= buf_printf(&ev, "%s\n", p->message);
 	if (p->remedy)
 		rc |= buf_printf(&ev, "remedy: %s\n", p->remedy);
-	if (p->evidence)
+	if (p->evidence && *p->evidence)
 		rc |= buf_printf(&ev, "evidence: %s\n", p->evidence);
-	for (i = 0; i < p->n_obs && i < 32; i++) {
-		const struct model_obs *o = &p->obs[i];
-		char st[24], cc[24], rcs[24], pt[24], ct[24];
-
-		rc |= buf_printf(
-			&ev,
-			"[%s] %s status=%s %.3fs finish=%s content_chars=%s reasoning_chars=%s "
-			"prompt_tokens=%s completion_tokens=%s: %s\n",
-			o->label ? o->label : "?", o->passed ? "pass" : "fail",
-			count(o->status, st, sizeof(st)), o->seconds,
-			o->finish_reason ? o->finish_reason : "-",
-			count(o->content_chars, cc, sizeof(cc)),
-			count(o->reasoning_chars, rcs, sizeof(rcs)),
-			count(o->prompt_tokens, pt, sizeof(pt)),
-			count(o->completion_tokens, ct, sizeof(ct)), o->detail ? o->detail : "");
-		if (o->content_excerpt && *o->content_excerpt)
-			rc |= buf_printf(&ev, "  content: %s\n", o->content_excerpt);
-	}
+	for (i = 0; i < p->n_obs && i < 32; i++)
+		rc |= obs_line(&ev, &p->obs[i], m->kind == MODEL_CONFORM);
 	if (p->n_obs > 32)
 		rc |= buf_printf(&ev, "... %zu more requests in the JSON report\n", p->n_obs - 32);
 	rc |= buf_puts(out, "      <system-out>");
@@ -110,10 +124,16 @@ static int classname(struct buf *out, const struct model *m)
 	return rc;
 }
 
+/* an item's one line: its message, else (a conformance check's) its evidence */
+static const char *line_of(const struct model_item *p)
+{
+	return p->message && *p->message ? p->message : p->evidence ? p->evidence : "";
+}
+
 /* the failure's element text: the message, the remedy, the evidence */
 static int failure_text(struct buf *out, const struct model *m, const struct model_item *p)
 {
-	int rc = markup_text(out, p->message ? p->message : "", false);
+	int rc = markup_text(out, line_of(p), false);
 
 	if (p->remedy) {
 		rc |= buf_puts(out, "\nremedy: ");
@@ -148,7 +168,7 @@ static int testcase(struct buf *out, const struct model *m, const struct model_i
 				   : p->cause		    ? p->cause
 							    : "";
 
-		rc |= buf_printf(&msg, "%s: %s", type, p->message ? p->message : "");
+		rc |= buf_printf(&msg, "%s: %s", type, line_of(p));
 		rc |= buf_printf(out, "      <%s type=\"%s\" message=\"", elem[p->verdict], type);
 		rc |= markup_text(out, buf_cstr(&msg), true);
 		rc |= buf_puts(out, "\">");
@@ -156,7 +176,7 @@ static int testcase(struct buf *out, const struct model *m, const struct model_i
 		rc |= buf_printf(out, "</%s>\n", elem[p->verdict]);
 	}
 	buf_release(&msg);
-	rc |= system_out(out, p);
+	rc |= system_out(out, m, p);
 	rc |= buf_puts(out, "    </testcase>\n");
 	return rc;
 }

@@ -223,6 +223,43 @@ START_TEST(n7_two_endpoints_one_model_name)
 }
 END_TEST
 
+/* N6: conform's JUnit carries each failure's remedy like run's, its
+ * message is the check's evidence, and its system-out shows the check's
+ * own observations: no per-request pass or fail (the requests are judged
+ * together), no unknown counts, no empty lines of nothing */
+START_TEST(n6_conform_junit_says_what_run_says)
+{
+	struct outcome o;
+	char *xml = junit_of(&o, "conform-deviant", "conform", "p-stop,p-seed,rf-text,tc-required",
+			     false);
+	const char *at;
+	int failures = 0;
+
+	ck_assert_ptr_nonnull(xml);
+	for (at = strstr(xml, "<failure "); at; at = strstr(at + 1, "<failure ")) {
+		const char *end = strstr(at, "</failure>");
+		char failure[4096];
+
+		ck_assert_ptr_nonnull(end);
+		snprintf(failure, sizeof(failure), "%.*s", (int)(end - at), at);
+		ck_assert_msg(strstr(failure, "remedy: ") != NULL,
+			      "a failure without its remedy: %.200s", at);
+		ck_assert_msg(strncmp(attr(at, "message=\""), "ignored: ", 9) ||
+				      strlen(attr(at, "message=\"")) > 9,
+			      "an empty failure message: %.200s", at);
+		failures++;
+	}
+	ck_assert_int_ge(failures, 2);
+	ck_assert_ptr_null(strstr(xml, "] fail "));
+	ck_assert_ptr_null(strstr(xml, "] pass "));
+	ck_assert_ptr_null(strstr(xml, "=-1"));
+	ck_assert_ptr_null(strstr(xml, "<system-out>: "));
+	ck_assert_ptr_null(strstr(xml, "evidence: \n"));
+	free(xml);
+	outcome_release(&o);
+}
+END_TEST
+
 Suite *field2_suite(void)
 {
 	Suite *s = suite_create("field2");
@@ -233,6 +270,7 @@ Suite *field2_suite(void)
 	tcase_add_test(tc, n13_parity_duration_covers_both_halves);
 	tcase_add_test(tc, n5_junit_identity);
 	tcase_add_test(tc, n7_two_endpoints_one_model_name);
+	tcase_add_test(tc, n6_conform_junit_says_what_run_says);
 	tcase_set_timeout(tc, 300); /* a cap for a hung test, not a speed test */
 	suite_add_tcase(s, tc);
 	return s;
