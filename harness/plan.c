@@ -282,13 +282,36 @@ static bool add_budget(cJSON *plan, const struct config *c)
 	       add_num(o, "reasoning_headroom_tokens", (double)c->headroom_tokens) &&
 	       add_num(o, "max_tokens", (double)(c->visible_tokens + c->headroom_tokens)) &&
 	       add_num(plan, "timeout_seconds", c->timeout) &&
-	       add_num(plan, "needle_ctx", (double)c->needle_ctx) &&
-	       add_num(plan, "long_tool_ctx", (double)c->long_tool_ctx);
+	       (c->cmd == CMD_CONFORM || /* conform has no needles */
+		(add_num(plan, "needle_ctx", (double)c->needle_ctx) &&
+		 add_num(plan, "long_tool_ctx", (double)c->long_tool_ctx)));
 }
 
-static bool add_item(cJSON *list, const struct plan_item *it)
+/* a conformance check's requests as its kind sends them: each one's label,
+ * whether it streams, and what a control leaves out */
+static bool add_check_requests(cJSON *o, const struct plan_item *it, bool has_switch, bool *stream)
+{
+	struct conform_variant v[CONFORM_MAX_ANSWERS];
+	size_t n = conform_variants(it->probe->conform, has_switch, v), i;
+	cJSON *list = cJSON_AddArrayToObject(o, "requests");
+
+	*stream = false;
+	for (i = 0; list && i < n; i++) {
+		cJSON *r = cJSON_CreateObject();
+
+		if (!r || !cJSON_AddItemToArray(list, r) || !add_str(r, "label", v[i].label) ||
+		    !cJSON_AddBoolToObject(r, "stream", v[i].stream) ||
+		    (v[i].without && !add_str(r, "without", v[i].without)))
+			return false;
+		*stream = *stream || v[i].stream;
+	}
+	return list != NULL;
+}
+
+static bool add_item(cJSON *list, const struct plan_item *it, bool has_switch)
 {
 	cJSON *o = cJSON_CreateObject();
+	bool stream = it->stream;
 	char id[160];
 
 	if (!o || !cJSON_AddItemToArray(list, o)) {
@@ -298,7 +321,8 @@ static bool add_item(cJSON *list, const struct plan_item *it)
 	snprintf(id, sizeof(id), "%s%s", it->probe->id, it->variant);
 	return add_str(o, "id", id) && add_str(o, "title", it->probe->title) &&
 	       add_num(o, "requests_at_once", it->batch) && add_num(o, "repeat", it->reps) &&
-	       cJSON_AddBoolToObject(o, "stream", it->stream) &&
+	       (!it->probe->conform || add_check_requests(o, it, has_switch, &stream)) &&
+	       cJSON_AddBoolToObject(o, "stream", stream) &&
 	       add_num(o, "turns", 1 + (double)it->probe->n_turns) &&
 	       add_num(o, "answers", it->answers) &&
 	       (it->needle_target < 0 || add_num(o, "needle_target", (double)it->needle_target));
@@ -388,7 +412,7 @@ char *plan_json(const struct plan *pl)
 	     add_thinking(plan, pl->c) && add_budget(plan, pl->c) &&
 	     (list = cJSON_AddArrayToObject(plan, "probes")) != NULL;
 	for (i = 0; ok && i < pl->n; i++)
-		ok = add_item(list, &pl->items[i]);
+		ok = add_item(list, &pl->items[i], pl->c->thinking != THINKING_UNSUPPORTED);
 	ok = ok && add_totals(plan, pl);
 	if (ok && add_outputs(plan, pl->c))
 		text = cJSON_Print(plan);

@@ -260,6 +260,39 @@ START_TEST(n6_conform_junit_says_what_run_says)
 }
 END_TEST
 
+/* N10: conform's dry run shows its streamed checks as streamed, each
+ * check's requests (its controls too), and no needle sizes */
+START_TEST(n10_conform_dry_run_is_conforms)
+{
+	const char *argv[] = { "conform",  "--endpoint",    "http://127.0.0.1:9/v1",
+			       "--checks", "s-role,p-stop", "--dry-run",
+			       NULL };
+	struct outcome o;
+	cJSON *plan;
+	const cJSON *p;
+	int streamed = 0;
+
+	run_preflight(&o, NULL, argv);
+	ck_assert_int_eq(o.code, 0);
+	plan = cJSON_Parse(o.out);
+	ck_assert_ptr_nonnull(plan);
+	ck_assert_ptr_null(cJSON_GetObjectItem(plan, "needle_ctx"));
+	ck_assert_ptr_null(cJSON_GetObjectItem(plan, "long_tool_ctx"));
+	cJSON_ArrayForEach(p, cJSON_GetObjectItem(plan, "probes"))
+	{
+		const char *id = cJSON_GetStringValue(cJSON_GetObjectItem(p, "id"));
+		bool stream = cJSON_IsTrue(cJSON_GetObjectItem(p, "stream"));
+
+		ck_assert_msg(stream == !strcmp(id, "s-role"), "%s: stream %d", id, stream);
+		streamed += stream;
+		ck_assert_int_ge(cJSON_GetArraySize(cJSON_GetObjectItem(p, "requests")), 1);
+	}
+	ck_assert_int_eq(streamed, 1);
+	cJSON_Delete(plan);
+	outcome_release(&o);
+}
+END_TEST
+
 Suite *field2_suite(void)
 {
 	Suite *s = suite_create("field2");
@@ -271,6 +304,7 @@ Suite *field2_suite(void)
 	tcase_add_test(tc, n5_junit_identity);
 	tcase_add_test(tc, n7_two_endpoints_one_model_name);
 	tcase_add_test(tc, n6_conform_junit_says_what_run_says);
+	tcase_add_test(tc, n10_conform_dry_run_is_conforms);
 	tcase_set_timeout(tc, 300); /* a cap for a hung test, not a speed test */
 	suite_add_tcase(s, tc);
 	return s;
