@@ -358,8 +358,11 @@ int heatmap_svg(const struct model *report, bool standalone, struct buf *out)
 	}
 	if (!m.n && !rc)
 		rc = text(out, 16, top + 20, 13, "start", "#444444", false,
-			  "no needle cells in this report: run with --needle-ctx 4k,8k,... and "
-			  "--needle-depth 0:1:0.25 to map the context");
+			  report->kind == MODEL_CONFORM
+				  ? "a conformance report has no needle cells: the map is of "
+				    "preflight run --needle-ctx 4k,8k,... --needle-depth 0:1:0.25"
+				  : "no needle cells in this report: run with --needle-ctx "
+				    "4k,8k,... and --needle-depth 0:1:0.25 to map the context");
 	if (!m.n)
 		top += 30;
 	return rc || legend(out, top) || buf_puts(out, "</svg>\n") ? -1 : 0;

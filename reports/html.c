@@ -439,8 +439,10 @@ static int ttft_strip(struct buf *b, const double *t, size_t n)
 	return rc || svg_text(b, x0 + w, y + 26, "end", label);
 }
 
-/* ITL: the gaps between token arrivals, by size, over every answer */
-static int itl_bars(struct buf *b, const double hist[SPEED_ITL_BINS])
+/* ITL: the gaps between token arrivals, by size, over every answer; no
+ * bars where there is no ITL (the answers came in bursts, or too short to
+ * time): a bar would draw a figure the report says is unknown */
+static int itl_bars(struct buf *b, const double hist[SPEED_ITL_BINS], const char *unknown)
 {
 	double most = 0, x0 = 330, w = 310, top = 34, h = 80, bw = w / SPEED_ITL_BINS;
 	char label[32];
@@ -449,6 +451,8 @@ static int itl_bars(struct buf *b, const double hist[SPEED_ITL_BINS])
 	for (k = 0; k < SPEED_ITL_BINS; k++)
 		most = hist[k] > most ? hist[k] : most;
 	rc = svg_text(b, x0, 22, "start", "inter-token latency, gaps by size (all answers)");
+	if (!rc && unknown)
+		return svg_text(b, x0 + w / 2, top + h / 2, "middle", unknown);
 	if (!rc && most <= 0)
 		rc = svg_text(b, x0 + w / 2, top + h / 2, "middle",
 			      "no gaps: every answer came in one piece");
@@ -525,7 +529,12 @@ static int timing_chart(struct buf *b, const struct model *m, const struct model
 			  "font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">\n"
 			  "<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n",
 			  CHART_W, CHART_H, CHART_W, CHART_H) ||
-	       ttft_strip(b, ttft, n) || itl_bars(b, hist) || buf_puts(b, "</svg>\n");
+	       ttft_strip(b, ttft, n) ||
+	       itl_bars(b, hist,
+			p->metrics.itl_p50 >= 0	 ? NULL
+			: p->metrics.decode_note ? p->metrics.decode_note
+						 : "no inter-token latency measured") ||
+	       buf_puts(b, "</svg>\n");
 }
 
 static int timing(struct buf *b, const struct model *m)

@@ -293,6 +293,36 @@ START_TEST(n10_conform_dry_run_is_conforms)
 }
 END_TEST
 
+/* N11: no hint after the fact that the report's own command rejects, and
+ * no bar for a figure the report says is unknown (a burst has no ITL) */
+START_TEST(n11_no_wrong_hints)
+{
+	const char *svg[] = { "report", "c.json", "--svg", "c.svg", NULL };
+	const char *html[] = { "report", "b.json", "--html", "b.html", NULL };
+	struct outcome o;
+	char *text;
+
+	outcome_mkdir(&o);
+	report_into(&o, "conform-conformant", "conform", "p-seed", "c.json");
+	report_into(&o, "stream-burst", "run", "perf", "b.json");
+	run_preflight_in(&o, NULL, svg);
+	ck_assert_int_eq(o.code, 0);
+	text = read_report(&o, "c.svg");
+	ck_assert_ptr_nonnull(text);
+	ck_assert_msg(!strstr(text, "run with --needle-ctx"),
+		      "conform is told to run with needles");
+	free(text);
+	run_preflight_in(&o, NULL, html);
+	ck_assert_int_eq(o.code, 0);
+	text = read_report(&o, "b.html");
+	ck_assert_ptr_nonnull(text);
+	ck_assert_ptr_null(strstr(text, "class=\"itl\""));
+	ck_assert_ptr_nonnull(strstr(text, "not measurable (burst"));
+	free(text);
+	outcome_release(&o);
+}
+END_TEST
+
 Suite *field2_suite(void)
 {
 	Suite *s = suite_create("field2");
@@ -305,6 +335,7 @@ Suite *field2_suite(void)
 	tcase_add_test(tc, n7_two_endpoints_one_model_name);
 	tcase_add_test(tc, n6_conform_junit_says_what_run_says);
 	tcase_add_test(tc, n10_conform_dry_run_is_conforms);
+	tcase_add_test(tc, n11_no_wrong_hints);
 	tcase_set_timeout(tc, 300); /* a cap for a hung test, not a speed test */
 	suite_add_tcase(s, tc);
 	return s;
