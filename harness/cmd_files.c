@@ -21,6 +21,7 @@
 #include "say.h"
 #include "schema.h"
 #include "matrix.h"
+#include "render.h"
 #include "model.h"
 #include "table.h"
 
@@ -369,17 +370,34 @@ static void annotate_failures(const struct model *m)
 	}
 }
 
+/* conform's part of the job summary: its result, each status counted on
+ * its own (a skipped check is no pass), and every check's row */
+static int conform_summary(const struct model *m, struct buf *out)
+{
+	char name[300];
+	int rc, s;
+
+	model_name(m, name, sizeof(name));
+	rc = buf_puts(out, "### preflight conform · ") || table_cell(out, name) ||
+	     buf_printf(out, "\n\n**%s** (", model_result_words(m));
+	for (s = 0; s < CONFORM_STATUSES && !rc; s++)
+		rc = buf_printf(out, "%s%s %d", s ? ", " : "",
+				conform_status_name((enum conform_status)s), m->counts.status[s]);
+	return rc || buf_puts(out, ")\n\n") || conformance_markdown_render(m, out);
+}
+
 void commands_ci_report(const struct model *m)
 {
 	struct buf table = BUF_INIT(0);
-	char err[1024];
+	char err[1024] = "out of memory";
 
 	annotate_failures(m);
-	if (!getenv("GITHUB_STEP_SUMMARY") || m->kind == MODEL_CONFORM)
-		return; /* conform's matrix needs several reports: its JSON is the artifact */
-	if (buf_puts(&table, "### preflight\n\n") ||
-	    table_render_model(m, &table, err, sizeof(err)) || buf_puts(&table, "\n") ||
-	    ci_summary_append(buf_cstr(&table), err, sizeof(err)))
+	if (!getenv("GITHUB_STEP_SUMMARY"))
+		return;
+	if ((m->kind == MODEL_CONFORM ? conform_summary(m, &table)
+				      : buf_puts(&table, "### preflight\n\n") ||
+						table_render_model(m, &table, err, sizeof(err))) ||
+	    buf_puts(&table, "\n") || ci_summary_append(buf_cstr(&table), err, sizeof(err)))
 		say_error("the job summary: %s", err);
 	buf_release(&table);
 }

@@ -323,6 +323,32 @@ START_TEST(n11_no_wrong_hints)
 }
 END_TEST
 
+/* N9: conform writes the job summary the README promises: its result, the
+ * statuses counted apart, and each check */
+START_TEST(n9_conform_writes_the_job_summary)
+{
+	const char *argv[] = { "conform", "--endpoint", NULL, "--checks", "p-stop,rf-text", NULL };
+	const char *env[] = { "GITHUB_STEP_SUMMARY=summary.md", NULL };
+	struct outcome o;
+	struct fake f;
+	char *md;
+
+	outcome_mkdir(&o);
+	fake_start(&f, "conform-deviant");
+	argv[2] = f.url;
+	run_preflight_in(&o, env, argv);
+	fake_stop(&f);
+	ck_assert_int_eq(o.code, 1);
+	md = read_report(&o, "summary.md");
+	ck_assert_msg(md != NULL, "conform wrote no job summary");
+	ck_assert_ptr_nonnull(strstr(md, "NOT CONFORMANT"));
+	ck_assert_ptr_nonnull(strstr(md, "skipped 0"));
+	ck_assert_ptr_nonnull(strstr(md, "| sampling | p-stop | ➖ ignored |"));
+	free(md);
+	outcome_release(&o);
+}
+END_TEST
+
 Suite *field2_suite(void)
 {
 	Suite *s = suite_create("field2");
@@ -336,6 +362,7 @@ Suite *field2_suite(void)
 	tcase_add_test(tc, n6_conform_junit_says_what_run_says);
 	tcase_add_test(tc, n10_conform_dry_run_is_conforms);
 	tcase_add_test(tc, n11_no_wrong_hints);
+	tcase_add_test(tc, n9_conform_writes_the_job_summary);
 	tcase_set_timeout(tc, 300); /* a cap for a hung test, not a speed test */
 	suite_add_tcase(s, tc);
 	return s;
