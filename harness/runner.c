@@ -906,7 +906,8 @@ static void run_items(struct run *run)
 {
 	struct run_result *r = run->r;
 
-	r->model = text_clean_line(run->model); /* the raw name goes in requests */
+	if (!r->model) /* the raw name goes in requests */
+		r->model = text_clean_line(run->model);
 	if (run->c->cmd == CMD_CONFORM)
 		run_pool(run, run->plan->order, r->n_probes, RUNNER_CHECKS_AT_ONCE);
 	else if (run->c->parallel)
@@ -962,6 +963,8 @@ enum runner_status runner_run(const struct plan *pl, const struct runner_hooks *
 					       run.ep.base, run.ep.models_status);
 	r->max_model_len = run.ep.max_model_len;
 	r->server_version = text_clean_line(run.ep.version);
+	if (run.c->model && !r->model) /* the name the user gave, whatever the endpoint did */
+		r->model = text_clean_line(run.c->model);
 	if (st != ENDPOINT_READY && cancelled(&run)) {
 		mark_interrupted(&run); /* Ctrl-C while waiting: not the endpoint's verdict */
 	} else if (st != ENDPOINT_READY) {

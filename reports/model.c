@@ -405,8 +405,8 @@ const char *model_result_words(const struct model *m)
 {
 	switch (m->class) {
 	case CLASS_UNUSABLE:
-	case CLASS_ENGINE_FAILED:
-		return "ENDPOINT UNUSABLE";
+	case CLASS_ENGINE_FAILED: /* the class's own words, as the JSON and JUnit say them */
+		return model_class_words(m->class);
 	case CLASS_INTERRUPTED:
 		return "INTERRUPTED";
 	case CLASS_SERVES:

@@ -349,6 +349,48 @@ START_TEST(n9_conform_writes_the_job_summary)
 }
 END_TEST
 
+/* Item 2: an engine that never came up is ENGINE FAILED in every output,
+ * and keeps the model name the user gave (--model) in the header, the
+ * JSON, the notebook row and the JUnit suite */
+START_TEST(engine_failed_in_every_output)
+{
+	const char *const files[] = { "r.html", "r.xml", "r.json" };
+	struct outcome o;
+	cJSON *r;
+	char *text;
+	size_t i;
+
+	outcome_mkdir(&o);
+	run_shell(&o, NULL,
+		  "\"$PREFLIGHT_ROOT/fixtures/fake-endpoint\" --scenario "
+		  "\"$PREFLIGHT_ROOT/fixtures/scenarios/engine-fails.json\" --engine-log eng.log "
+		  "-- $PF run --endpoint 'http://127.0.0.1:{port}/v1' --model my-model --wait 600 "
+		  "--engine-log eng.log --json r.json --junit r.xml --markdown r.md --html r.html");
+	ck_assert_msg(o.code == 3, "exit %d\n%s%s", o.code, o.out, o.err);
+	ck_assert_ptr_nonnull(strstr(o.out, "RESULT: ENGINE FAILED"));
+	ck_assert_ptr_nonnull(strstr(o.out, "model=my-model"));
+	for (i = 0; i < sizeof(files) / sizeof(*files); i++) {
+		text = read_report(&o, files[i]);
+		ck_assert_msg(text && strstr(text, "ENGINE FAILED"), "%s lacks ENGINE FAILED",
+			      files[i]);
+		ck_assert_msg(!strstr(text, "ENDPOINT UNUSABLE"), "%s says ENDPOINT UNUSABLE",
+			      files[i]);
+		ck_assert_msg(strstr(text, "my-model") != NULL, "%s lost the model's name",
+			      files[i]);
+		free(text);
+	}
+	text = read_report(&o, "r.md");
+	ck_assert_ptr_nonnull(strstr(text, "| my-model |"));
+	free(text);
+	r = read_json_report(&o, "r.json");
+	ck_assert_str_eq(cJSON_GetStringValue(
+				 cJSON_GetObjectItem(cJSON_GetObjectItem(r, "endpoint"), "model")),
+			 "my-model");
+	cJSON_Delete(r);
+	outcome_release(&o);
+}
+END_TEST
+
 Suite *field2_suite(void)
 {
 	Suite *s = suite_create("field2");
@@ -363,6 +405,7 @@ Suite *field2_suite(void)
 	tcase_add_test(tc, n10_conform_dry_run_is_conforms);
 	tcase_add_test(tc, n11_no_wrong_hints);
 	tcase_add_test(tc, n9_conform_writes_the_job_summary);
+	tcase_add_test(tc, engine_failed_in_every_output);
 	tcase_set_timeout(tc, 300); /* a cap for a hung test, not a speed test */
 	suite_add_tcase(s, tc);
 	return s;
