@@ -51,7 +51,11 @@ void sweep_summarize(const struct run_result *r, struct sweep_summary *s)
 		if (!s->first_fail)
 			s->effective = s->sizes[k];
 	}
-	s->swept_max = s->n_sizes ? s->sizes[s->n_sizes - 1] : 0;
+	/* the largest size actually sent: a cell beyond the window never was */
+	for (i = 0; i < r->n_probes; i++)
+		if (r->probes[i].swept && !r->probes[i].beyond_window &&
+		    r->probes[i].needle_target > s->swept_max)
+			s->swept_max = r->probes[i].needle_target;
 	s->window_cut = s->first_fail && s->first_fail->beyond_window;
 }
 
@@ -61,7 +65,9 @@ void sweep_headline(const struct sweep_summary *s, char *out, size_t n)
 
 	plan_size_label(s->effective, eff, sizeof(eff));
 	plan_size_label(s->swept_max, max, sizeof(max));
-	if (!s->effective)
+	if (!s->swept_max)
+		snprintf(out, n, "effective context unknown: no cell was sent");
+	else if (!s->effective)
 		snprintf(out, n, "effective context none of %s swept", max);
 	else
 		snprintf(out, n, "effective context %s of %s swept", eff, max);

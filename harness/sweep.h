@@ -22,7 +22,7 @@ struct sweep_summary {
 	size_t n_sizes;
 	int cells, passed;
 	long effective;			       /* tokens; 0 when the smallest size failed */
-	long swept_max;			       /* the largest size swept */
+	long swept_max;			       /* the largest size a cell was sent at */
 	const struct probe_result *first_fail; /* borrowed: the first cell short of a pass */
 	bool window_cut;		       /* that cell was not sent: beyond the window */
 };

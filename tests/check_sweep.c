@@ -45,14 +45,17 @@ START_TEST(summaries)
 		long effective;
 		const char *first; /* variant of the first cell short of a pass, "" none */
 		bool cut;
+		long swept; /* the largest size a cell was sent at */
 		const char *headline;
 	} rows[] = {
-		{ "pppppp", 16000, "", false, "effective context 16k of 16k swept" },
-		{ "pppfpp", 4000, "@8k@3", false, "effective context 4k of 16k swept" },
-		{ "fppppp", 0, "@4k@0", false, "effective context none of 16k swept" },
-		{ "ppppww", 8000, "@16k@4", true, "effective context 8k of 16k swept" },
+		{ "pppppp", 16000, "", false, 16000, "effective context 16k of 16k swept" },
+		{ "pppfpp", 4000, "@8k@3", false, 16000, "effective context 4k of 16k swept" },
+		{ "fppppp", 0, "@4k@0", false, 16000, "effective context none of 16k swept" },
+		/* field-findings-2: cells beyond the window were never sent */
+		{ "ppppww", 8000, "@16k@4", true, 8000, "effective context 8k of 8k swept" },
 		/* a failure above a smaller one: the smaller one decides */
-		{ "pfppfp", 0, "@4k@1", false, "effective context none of 16k swept" },
+		{ "pfppfp", 0, "@4k@1", false, 16000, "effective context none of 16k swept" },
+		{ "wwwwww", 0, "@4k@0", true, 0, "effective context unknown: no cell was sent" },
 	};
 	struct probe_result pr[6];
 	struct sweep_summary s;
@@ -65,7 +68,7 @@ START_TEST(summaries)
 	ck_assert(s.present);
 	ck_assert_uint_eq(s.n_sizes, 3);
 	ck_assert_int_eq(s.effective, rows[_i].effective);
-	ck_assert_int_eq(s.swept_max, 16000);
+	ck_assert_int_eq(s.swept_max, rows[_i].swept);
 	ck_assert_str_eq(s.first_fail ? s.first_fail->variant : "", rows[_i].first);
 	ck_assert(s.window_cut == rows[_i].cut);
 	sweep_headline(&s, head, sizeof(head));
@@ -339,7 +342,7 @@ Suite *sweep_suite(void)
 	Suite *s = suite_create("sweep");
 	TCase *tc = tcase_create("map");
 
-	tcase_add_loop_test(tc, summaries, 0, 5);
+	tcase_add_loop_test(tc, summaries, 0, 6);
 	tcase_add_test(tc, band_is_mapped);
 	tcase_add_test(tc, window_ends_the_map);
 	tcase_add_test(tc, distractors_fail_multi_key);
