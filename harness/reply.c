@@ -618,8 +618,13 @@ static enum reply_result parse_stream(const char *body, size_t len, const struct
 	}
 	stream_metrics(&s);
 	free(s.tokens);
-	if (!s.failed && !st->events) {
-		snprintf(err, errlen, "the stream holds no events");
+	if (!s.failed && !st->events) { /* what came instead, quoted as a whole reply's is */
+		char *head = text_excerpt(body, len, 80, true);
+
+		snprintf(err, errlen, "the stream holds no events%s%s%s",
+			 head && *head ? ": '" : "", head && *head ? head : "",
+			 head && *head ? "'" : "");
+		free(head);
 		return REPLY_UNREADABLE;
 	}
 	return s.failed ? (s.error_object ? REPLY_ERROR_EVENT : REPLY_UNREADABLE) : REPLY_OK;
