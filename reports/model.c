@@ -241,17 +241,35 @@ static int distinct_sweeps(const struct model *m)
 	return n;
 }
 
-/* usable, something passed, and no failure that leaves it unable to serve */
+/* a passed item whose answers carried visible text */
+static bool passed_with_text(const struct model_item *it)
+{
+	size_t i;
+
+	for (i = 0; it->verdict == VERDICT_PASS && i < it->n_obs; i++)
+		if (it->obs[i].content_chars > 0)
+			return true;
+	return false;
+}
+
+/* usable, something passed, no failure that leaves it unable to serve,
+ * and not wrong in every text it wrote: an endpoint whose only passes are
+ * tool calls while its text answers are wrong (random filler) serves no
+ * sensible answer, whatever the count */
 static bool serves(const struct model *m)
 {
+	bool wrong = false, right_text = false;
 	size_t i;
 
 	if (!m->endpoint.usable || !m->counts.passed)
 		return false;
-	for (i = 0; i < m->n_items; i++)
+	for (i = 0; i < m->n_items; i++) {
 		if (model_item_cannot_serve(&m->items[i]))
 			return false;
-	return true;
+		wrong = wrong || cause_named(m->items[i].cause) == CAUSE_WRONG_ANSWER;
+		right_text = right_text || passed_with_text(&m->items[i]);
+	}
+	return !wrong || right_text;
 }
 
 static enum model_class class_of(const struct model *m)

@@ -391,6 +391,35 @@ START_TEST(engine_failed_in_every_output)
 }
 END_TEST
 
+/* N12: "serves?" means one thing: a server whose every text answer is
+ * filler is ❌ though its tool calls pass (1/4), as it is at 0/4; one wrong
+ * answer beside right ones is still ✅ (a flag or a prompt fixes it) */
+START_TEST(n12_serves_means_one_thing)
+{
+	static const struct {
+		const char *scenario, *mark;
+	} rows[] = { { "filler", "| ❌ |" }, { "smoke-wrong", "| ✅ |" } };
+	size_t i;
+
+	for (i = 0; i < sizeof(rows) / sizeof(*rows); i++) {
+		const char *argv[] = { "run", "--endpoint", NULL, "--markdown", "r.md", NULL };
+		struct outcome o;
+		struct fake f;
+		char *md;
+
+		fake_start(&f, rows[i].scenario);
+		argv[2] = f.url;
+		run_preflight(&o, NULL, argv);
+		fake_stop(&f);
+		md = read_report(&o, "r.md");
+		ck_assert_msg(md && strstr(md, rows[i].mark), "%s: serves? is not %s:\n%s",
+			      rows[i].scenario, rows[i].mark, md ? md : "(no row)");
+		free(md);
+		outcome_release(&o);
+	}
+}
+END_TEST
+
 Suite *field2_suite(void)
 {
 	Suite *s = suite_create("field2");
@@ -406,6 +435,7 @@ Suite *field2_suite(void)
 	tcase_add_test(tc, n11_no_wrong_hints);
 	tcase_add_test(tc, n9_conform_writes_the_job_summary);
 	tcase_add_test(tc, engine_failed_in_every_output);
+	tcase_add_test(tc, n12_serves_means_one_thing);
 	tcase_set_timeout(tc, 300); /* a cap for a hung test, not a speed test */
 	suite_add_tcase(s, tc);
 	return s;
