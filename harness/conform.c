@@ -1403,6 +1403,7 @@ static int load_conform_values(struct jsonfile *l, struct conform_spec *c, const
 	    jsonfile_string(l, x, "raw_body", false, &c->raw_body) ||
 	    jsonfile_string(l, x, "model", false, &c->model) ||
 	    jsonfile_string(l, x, "answer_regex", false, &c->answer_regex_src) ||
+	    jsonfile_string(l, x, "depends_on", false, &c->depends_on) ||
 	    jsonfile_string(l, x, "budget_field", false, &c->budget_field) ||
 	    jsonfile_long(l, x, "status", 400, 599, &c->status) ||
 	    jsonfile_long(l, x, "max_tokens", 1, 1048576, &c->max_tokens) ||
@@ -1449,11 +1450,12 @@ static void control_of(struct conform_spec *c, const cJSON *request)
 
 struct conform_spec *conform_load(struct jsonfile *l, const cJSON *x, const cJSON *request)
 {
-	static const char *const keys[] = { "area",	    "check",	"required",
-					    "expect",	    "tool",	"calls",
-					    "status",	    "raw_body", "model",
-					    "answer_regex", "times",	"max_tokens",
-					    "budget_field", "remedy",	NULL };
+	static const char *const keys[] = {
+		"area",		"check",	"required",   "expect",
+		"tool",		"calls",	"status",     "raw_body",
+		"model",	"answer_regex", "times",      "max_tokens",
+		"budget_field", "remedy",	"depends_on", NULL
+	};
 	struct conform_spec *c;
 
 	if (!cJSON_IsObject(x)) {
@@ -1487,6 +1489,7 @@ void conform_free(struct conform_spec *c)
 	free(c->raw_body);
 	free(c->model);
 	free(c->answer_regex_src);
+	free(c->depends_on);
 	regex_free(c->answer_regex);
 	free(c->budget_field);
 	for (i = 0; i < c->n_remedies; i++)

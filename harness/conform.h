@@ -67,15 +67,16 @@ enum conform_status {
 /* A check's "conformance" block, loaded. */
 struct conform_spec {
 	enum conform_kind kind;
-	char *area;	/* "structured-output", "tools", ... (grouping in the matrix) */
-	bool required;	/* false: a rejection does not fail the check */
-	char *expect;	/* the kind's word: "json-schema", "call", "role"... or NULL */
-	char *tool;	/* tool-choice "named": the function the call must name */
-	int min_calls;	/* tool-choice: at least this many calls (-1: none asked) */
-	int max_calls;	/* tool-choice: at most this many (-1: no bound) */
-	long status;	/* error: the status expected */
-	char *raw_body; /* error: sent as it is instead of a built body, or NULL */
-	char *model;	/* error: the model asked for instead of the run's, or NULL */
+	char *area;	  /* "structured-output", "tools", ... (grouping in the matrix) */
+	bool required;	  /* false: a rejection does not fail the check */
+	char *expect;	  /* the kind's word: "json-schema", "call", "role"... or NULL */
+	char *tool;	  /* tool-choice "named": the function the call must name */
+	int min_calls;	  /* tool-choice: at least this many calls (-1: none asked) */
+	int max_calls;	  /* tool-choice: at most this many (-1: no bound) */
+	long status;	  /* error: the status expected */
+	char *raw_body;	  /* error: sent as it is instead of a built body, or NULL */
+	char *model;	  /* error: the model asked for instead of the run's, or NULL */
+	char *depends_on; /* the check whose failure leaves this one unjudged, or NULL */
 	char *answer_regex_src;
 	struct regex *answer_regex; /* answer: what the content must match */
 	int times;		    /* repeat: how many identical requests */

@@ -808,6 +808,35 @@ static const char *choose_model(struct run *run, char *detail, size_t len)
 	return NULL;
 }
 
+/* A check whose descriptor depends on another (depends_on) is not judged
+ * when that one failed: the feature's failure is said once, by that check
+ * with its remedy, not again by each keyword that could not work without
+ * it. */
+static void settle_dependents(struct run_result *r)
+{
+	size_t i, j;
+
+	for (i = 0; i < r->n_probes; i++) {
+		struct probe_result *p = &r->probes[i];
+		const char *dep = p->probe->conform ? p->probe->conform->depends_on : NULL;
+
+		if (!dep || p->conform == CONFORM_HONOURED || p->conform == CONFORM_SKIPPED ||
+		    p->cause != CAUSE_NONE) /* its own exchange failed: that is its verdict */
+			continue;
+		for (j = 0; j < r->n_probes && strcmp(r->probes[j].probe->id, dep); j++)
+			;
+		if (j == r->n_probes || r->probes[j].conform == CONFORM_HONOURED ||
+		    r->probes[j].conform == CONFORM_SKIPPED)
+			continue; /* not run, or it worked: this one's own verdict stands */
+		p->conform = CONFORM_SKIPPED;
+		p->verdict = VERDICT_SKIPPED;
+		free(p->message);
+		p->message = buf_strdupf("not judged: %s is %s, so this keyword cannot be told "
+					 "apart from it (its remedy applies)",
+					 dep, conform_status_name(r->probes[j].conform));
+	}
+}
+
 /* a result that observed nothing of the server: no answer, the key
  * refused, or rate-limited still after the retries */
 static bool unobserved(const struct probe_result *p)
@@ -914,6 +943,7 @@ static void run_items(struct run *run)
 		run_pool(run, run->plan->order, r->n_probes, 0);
 	else
 		run_in_order(run);
+	settle_dependents(r);
 	check_server_died(run, run->c->cmd == CMD_CONFORM ? RUNNER_CHECKS_AT_ONCE
 			       : run->c->parallel	  ? r->n_probes
 							  : 1);

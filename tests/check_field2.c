@@ -420,6 +420,48 @@ START_TEST(n12_serves_means_one_thing)
 }
 END_TEST
 
+/* N14: response_format ignored altogether is said once (rf-json-schema,
+ * with its remedy); no rf-schema-* keyword is blamed for it */
+START_TEST(n14_format_ignored_is_said_once)
+{
+	const char *argv[] = { "conform", "--endpoint", NULL, "--json", "r.json", NULL };
+	struct outcome o;
+	struct fake f;
+	const cJSON *c;
+	cJSON *r;
+	int keywords = 0;
+
+	fake_start(&f, "conform-no-response-format");
+	argv[2] = f.url;
+	run_preflight(&o, NULL, argv);
+	fake_stop(&f);
+	ck_assert_int_eq(o.code, 1);
+	r = read_json_report(&o, "r.json");
+	ck_assert_ptr_nonnull(r);
+	cJSON_ArrayForEach(c, cJSON_GetObjectItem(r, "checks"))
+	{
+		const char *id = cJSON_GetStringValue(cJSON_GetObjectItem(c, "id"));
+		const char *st = cJSON_GetStringValue(cJSON_GetObjectItem(c, "status"));
+
+		if (!strcmp(id, "rf-json-schema")) {
+			ck_assert_str_eq(st, "ignored");
+			ck_assert_ptr_nonnull(
+				cJSON_GetStringValue(cJSON_GetObjectItem(c, "remedy")));
+		} else if (!strncmp(id, "rf-schema-", 10)) {
+			ck_assert_msg(!strcmp(st, "skipped"), "%s is %s", id, st);
+			ck_assert_ptr_null(cJSON_GetStringValue(cJSON_GetObjectItem(c, "remedy")));
+			ck_assert_ptr_nonnull(
+				strstr(cJSON_GetStringValue(cJSON_GetObjectItem(c, "evidence")),
+				       "rf-json-schema is ignored"));
+			keywords++;
+		}
+	}
+	ck_assert_int_ge(keywords, 20);
+	cJSON_Delete(r);
+	outcome_release(&o);
+}
+END_TEST
+
 Suite *field2_suite(void)
 {
 	Suite *s = suite_create("field2");
@@ -436,6 +478,7 @@ Suite *field2_suite(void)
 	tcase_add_test(tc, n9_conform_writes_the_job_summary);
 	tcase_add_test(tc, engine_failed_in_every_output);
 	tcase_add_test(tc, n12_serves_means_one_thing);
+	tcase_add_test(tc, n14_format_ignored_is_said_once);
 	tcase_set_timeout(tc, 300); /* a cap for a hung test, not a speed test */
 	suite_add_tcase(s, tc);
 	return s;
