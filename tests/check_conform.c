@@ -446,23 +446,13 @@ END_TEST
 /* the same against the fake: prose streams where a call comes unstreamed */
 START_TEST(n2_stream_drops_tools)
 {
-	const char *argv[] = {
-		"conform", "--endpoint", NULL, "--checks", "tc-args-stream,s-tool-deltas",
-		"--json",  "r.json",	 NULL
-	};
 	struct outcome o;
-	struct fake f;
 	const cJSON *c;
-	cJSON *r;
+	cJSON *r = report_against(&o, "conform-stream-drops-tools", "conform",
+				  "tc-args-stream,s-tool-deltas");
 	int n = 0;
 
-	fake_start(&f, "conform-stream-drops-tools");
-	argv[2] = f.url;
-	run_preflight(&o, NULL, argv);
-	fake_stop(&f);
 	ck_assert_int_eq(o.code, 1);
-	r = read_json_report(&o, "r.json");
-	ck_assert_ptr_nonnull(r);
 	cJSON_ArrayForEach(c, cJSON_GetObjectItem(r, "checks"))
 	{
 		ck_assert_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(c, "status")), "broken");
@@ -480,20 +470,12 @@ END_TEST
  * failure's remedy, none with its feature's */
 START_TEST(n3_server_errors_get_the_failures_remedy)
 {
-	const char *argv[] = { "conform", "--endpoint", NULL, "--json", "r.json", NULL };
 	struct outcome o;
-	struct fake f;
 	const cJSON *c;
-	cJSON *r;
+	cJSON *r = report_against(&o, "conform-500", "conform", NULL);
 	int n = 0;
 
-	fake_start(&f, "conform-500");
-	argv[2] = f.url;
-	run_preflight(&o, NULL, argv);
-	fake_stop(&f);
 	ck_assert_int_eq(o.code, 1);
-	r = read_json_report(&o, "r.json");
-	ck_assert_ptr_nonnull(r);
 	cJSON_ArrayForEach(c, cJSON_GetObjectItem(r, "checks"))
 	{
 		const char *id = cJSON_GetStringValue(cJSON_GetObjectItem(c, "id"));
@@ -517,21 +499,13 @@ END_TEST
  * no answer is judged, the ones after it are not observed (skipped) */
 START_TEST(n3_a_server_that_dies_is_named_once)
 {
-	const char *argv[] = { "conform", "--endpoint", NULL, "--json", "r.json", NULL };
 	struct outcome o;
-	struct fake f;
 	const cJSON *c;
-	cJSON *r;
+	cJSON *r = report_against(&o, "conform-dies", "conform", NULL);
 	int broken = 0, lost = 0;
 
-	fake_start(&f, "conform-dies");
-	argv[2] = f.url;
-	run_preflight(&o, NULL, argv);
-	fake_stop(&f);
 	ck_assert_int_eq(o.code, 1);
 	ck_assert_ptr_nonnull(strstr(o.out, "note: the server stopped answering at "));
-	r = read_json_report(&o, "r.json");
-	ck_assert_ptr_nonnull(r);
 	ck_assert_ptr_nonnull(strstr(cJSON_GetStringValue(cJSON_GetObjectItem(
 					     cJSON_GetObjectItem(r, "endpoint"), "note")),
 				     "the server stopped answering at "));
@@ -589,20 +563,11 @@ END_TEST
  * parallel calls, but answers too briefly to show either */
 START_TEST(n1_short_answers_prove_nothing)
 {
-	const char *argv[] = { "conform", "--endpoint", NULL, "--checks", "p-stop,tc-parallel-off",
-			       "--json",  "r.json",	NULL };
 	struct outcome o;
-	struct fake f;
 	const cJSON *c;
-	cJSON *r;
+	cJSON *r = report_against(&o, "conform-short-answers", "conform", "p-stop,tc-parallel-off");
 	int n = 0;
 
-	fake_start(&f, "conform-short-answers");
-	argv[2] = f.url;
-	run_preflight(&o, NULL, argv);
-	fake_stop(&f);
-	r = read_json_report(&o, "r.json");
-	ck_assert_ptr_nonnull(r);
 	cJSON_ArrayForEach(c, cJSON_GetObjectItem(r, "checks"))
 	{
 		ck_assert_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(c, "status")), "skipped");

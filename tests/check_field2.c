@@ -424,20 +424,12 @@ END_TEST
  * with its remedy); no rf-schema-* keyword is blamed for it */
 START_TEST(n14_format_ignored_is_said_once)
 {
-	const char *argv[] = { "conform", "--endpoint", NULL, "--json", "r.json", NULL };
 	struct outcome o;
-	struct fake f;
 	const cJSON *c;
-	cJSON *r;
+	cJSON *r = report_against(&o, "conform-no-response-format", "conform", NULL);
 	int keywords = 0;
 
-	fake_start(&f, "conform-no-response-format");
-	argv[2] = f.url;
-	run_preflight(&o, NULL, argv);
-	fake_stop(&f);
 	ck_assert_int_eq(o.code, 1);
-	r = read_json_report(&o, "r.json");
-	ck_assert_ptr_nonnull(r);
 	cJSON_ArrayForEach(c, cJSON_GetObjectItem(r, "checks"))
 	{
 		const char *id = cJSON_GetStringValue(cJSON_GetObjectItem(c, "id"));

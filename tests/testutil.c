@@ -390,6 +390,22 @@ void assert_schema_valid(const cJSON *doc, const char *what)
 		      "%s does not validate against %s.schema.json: %s", what, file, err);
 }
 
+cJSON *report_against(struct outcome *o, const char *scenario, const char *command,
+		      const char *checks)
+{
+	const char *argv[] = { command,	 "--endpoint", NULL,   "--json",
+			       "r.json", "--checks",   checks, NULL };
+	struct fake f;
+
+	if (!checks)
+		argv[5] = NULL;
+	fake_start(&f, scenario);
+	argv[2] = f.url;
+	run_preflight(o, NULL, argv);
+	fake_stop(&f);
+	return read_json_report(o, "r.json");
+}
+
 cJSON *read_json_report(const struct outcome *o, const char *name)
 {
 	char *text = read_report(o, name);

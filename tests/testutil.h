@@ -84,6 +84,11 @@ bool write_text_file(const char *path, const char *text);
 /* Reads dir/name; caller frees. NULL when absent. */
 char *read_report(const struct outcome *o, const char *name);
 cJSON *read_json_report(const struct outcome *o, const char *name);
+/* Runs `preflight COMMAND --endpoint URL [--checks CHECKS] --json r.json`
+ * against fixtures/scenarios/SCENARIO.json into a fresh o, and returns the
+ * JSON report read back (caller deletes; o's exit code is o->code). */
+cJSON *report_against(struct outcome *o, const char *scenario, const char *command,
+		      const char *checks);
 /* doc validates against the published schema its "schema" member names
  * (reports/schemas/): the test fails with the validator's reason if not. */
 /* doc against reports/schemas/FILE.schema.json ("report"), the published
