@@ -454,6 +454,78 @@ START_TEST(n14_format_ignored_is_said_once)
 }
 END_TEST
 
+/* the number after "name " at the start of a line of text, or -1 */
+static long metric(const char *text, const char *name)
+{
+	char want[96];
+	const char *at;
+
+	snprintf(want, sizeof(want), "\n%s ", name);
+	at = strstr(text, want);
+	return at ? strtol(at + strlen(want), NULL, 10) : -1;
+}
+
+/* Item 2: one run with passes, a failure and cells beyond the window
+ * counts the same in every output: JSON totals, console, HTML, JUnit,
+ * metrics and the notebook row */
+START_TEST(counts_identical_everywhere)
+{
+	const char *argv[] = { "run",	       "--endpoint",   NULL,	       "--checks",
+			       "smoke,needle", "--needle-ctx", "2k,4k,8k,32k", "--needle-depth",
+			       "0.5",	       "--json",       "r.json",       "--junit",
+			       "r.xml",	       "--html",       "r.html",       "--metrics",
+			       "m.prom",       "--markdown",   "r.md",	       NULL };
+	struct outcome o;
+	struct fake f;
+	char path[4200], tally[160], *text;
+	const cJSON *t;
+	cJSON *r;
+	long passed, failed, errored, skipped, beyond, items;
+
+	outcome_mkdir(&o);
+	snprintf(path, sizeof(path), "%s/s.json", o.dir);
+	ck_assert(write_text_file(path, "{\"description\": \"an 8192-token window, smoke wrong\", "
+					"\"max_model_len\": 8192, \"wrong\": [\"smoke\"]}"));
+	fake_start_file(&f, path);
+	argv[2] = f.url;
+	run_preflight_in(&o, NULL, argv);
+	fake_stop(&f);
+	r = read_json_report(&o, "r.json");
+	t = cJSON_GetObjectItem(r, "totals");
+	items = (long)cJSON_GetNumberValue(cJSON_GetObjectItem(t, "items"));
+	passed = (long)cJSON_GetNumberValue(cJSON_GetObjectItem(t, "passed"));
+	failed = (long)cJSON_GetNumberValue(cJSON_GetObjectItem(t, "failed"));
+	errored = (long)cJSON_GetNumberValue(cJSON_GetObjectItem(t, "errored"));
+	skipped = (long)cJSON_GetNumberValue(cJSON_GetObjectItem(t, "skipped"));
+	beyond = (long)cJSON_GetNumberValue(cJSON_GetObjectItem(t, "beyond_window"));
+	ck_assert_msg(passed > 0 && failed > 0 && beyond > 0, "the run is not mixed: %s", o.out);
+	snprintf(tally, sizeof(tally), "%ld/%ld passed: %ld failed, %ld beyond the window", passed,
+		 items, failed, beyond);
+	ck_assert_msg(strstr(o.out, tally), "the console lacks '%s'", tally);
+	text = read_report(&o, "r.html");
+	ck_assert_msg(strstr(text, tally), "the HTML lacks '%s'", tally);
+	free(text);
+	text = read_report(&o, "r.xml");
+	snprintf(tally, sizeof(tally),
+		 "tests=\"%ld\" failures=\"%ld\" errors=\"%ld\" skipped=\"%ld\"", items, failed,
+		 errored, skipped + beyond);
+	ck_assert_msg(strstr(text, tally), "the JUnit lacks '%s'", tally);
+	free(text);
+	text = read_report(&o, "m.prom");
+	ck_assert_int_eq(metric(text, "preflight_probes"), items);
+	ck_assert_int_eq(metric(text, "preflight_probes_passed"), passed);
+	ck_assert_int_eq(metric(text, "preflight_probes_failed"), failed);
+	ck_assert_int_eq(metric(text, "preflight_probes_beyond_window"), beyond);
+	free(text);
+	text = read_report(&o, "r.md");
+	snprintf(tally, sizeof(tally), "preflight %ld/%ld", passed, items);
+	ck_assert_msg(strstr(text, tally), "the notebook row lacks '%s'", tally);
+	free(text);
+	cJSON_Delete(r);
+	outcome_release(&o);
+}
+END_TEST
+
 Suite *field2_suite(void)
 {
 	Suite *s = suite_create("field2");
@@ -471,6 +543,7 @@ Suite *field2_suite(void)
 	tcase_add_test(tc, engine_failed_in_every_output);
 	tcase_add_test(tc, n12_serves_means_one_thing);
 	tcase_add_test(tc, n14_format_ignored_is_said_once);
+	tcase_add_test(tc, counts_identical_everywhere);
 	tcase_set_timeout(tc, 300); /* a cap for a hung test, not a speed test */
 	suite_add_tcase(s, tc);
 	return s;
