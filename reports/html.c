@@ -440,8 +440,9 @@ static int ttft_strip(struct buf *b, const double *t, size_t n)
 }
 
 /* ITL: the gaps between token arrivals, by size, over every answer; no
- * bars where there is no ITL (the answers came in bursts, or too short to
- * time): a bar would draw a figure the report says is unknown */
+ * bars for a burst (a buffering proxy): its "gaps" are the proxy's, and a
+ * bar would draw the ITL the report says is unknown. A stream too short to
+ * time still shows the few gaps it had. */
 static int itl_bars(struct buf *b, const double hist[SPEED_ITL_BINS], const char *unknown)
 {
 	double most = 0, x0 = 330, w = 310, top = 34, h = 80, bw = w / SPEED_ITL_BINS;
@@ -531,9 +532,10 @@ static int timing_chart(struct buf *b, const struct model *m, const struct model
 			  CHART_W, CHART_H, CHART_W, CHART_H) ||
 	       ttft_strip(b, ttft, n) ||
 	       itl_bars(b, hist,
-			p->metrics.itl_p50 >= 0	 ? NULL
-			: p->metrics.decode_note ? p->metrics.decode_note
-						 : "no inter-token latency measured") ||
+			!p->metrics.burst ? NULL
+			: p->metrics.decode_note
+				? p->metrics.decode_note
+				: "no inter-token latency: the stream came in bursts") ||
 	       buf_puts(b, "</svg>\n");
 }
 
