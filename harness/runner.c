@@ -868,11 +868,12 @@ static void check_nothing_observed(struct run_result *r)
 }
 
 /* A server that stopped answering mid-run: from some result on (in the
- * order they were sent), none got an answer. Those in flight with them
- * (the width of the pool before it) were lost too. The first lost is
- * judged (its request may be what killed the server); the rest were not
- * observed, and the run says so once. */
-static void check_server_died(struct run *run, size_t width)
+ * order they were sent), none got an answer. Those in flight then were
+ * lost too, and which were in flight depends on timing: every result with
+ * no answer counts as lost to the death. The first of them in the order
+ * sent is judged (its request may be what killed the server); the rest
+ * were not observed, and the run says so once. */
+static void check_server_died(struct run *run)
 {
 	struct run_result *r = run->r;
 	const size_t *order = run->plan->order;
@@ -883,7 +884,7 @@ static void check_server_died(struct run *run, size_t width)
 		k--;
 	if (k == 0 || r->n_probes - k < 2)
 		return; /* nothing answered at all, or one failure: not a death */
-	for (j = k > width ? k - width : 0; r->probes[order[j]].cause != CAUSE_TRANSPORT_ERROR;)
+	for (j = 0; r->probes[order[j]].cause != CAUSE_TRANSPORT_ERROR;)
 		j++;
 	for (i = j + 1; i < r->n_probes; i++) {
 		struct probe_result *p = &r->probes[order[i]];
@@ -944,9 +945,7 @@ static void run_items(struct run *run)
 	else
 		run_in_order(run);
 	settle_dependents(r);
-	check_server_died(run, run->c->cmd == CMD_CONFORM ? RUNNER_CHECKS_AT_ONCE
-			       : run->c->parallel	  ? r->n_probes
-							  : 1);
+	check_server_died(run);
 	check_nothing_observed(r);
 	/* warnings the engine logged, or its death mid-run: evidence */
 	if (run->hooks->engine_explain)
