@@ -46,6 +46,7 @@ static int counts(struct buf *out, const struct model_counts *c)
 		{ "preflight_probes_not_run", "items an interruption left unrun", c->not_run },
 		{ "preflight_probes_beyond_window", "sweep cells not sent: beyond the window",
 		  c->beyond_window },
+		{ "preflight_sweep_cells", "of the items run, the sweep cells", c->cells },
 	};
 	size_t i;
 	int rc = 0;

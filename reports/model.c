@@ -406,17 +406,22 @@ int model_tally(const struct model *m, struct buf *out)
 					rest[k].what);
 			first = 0;
 		}
-	if (rc)
-		return rc;
+	return rc || buf_puts(out, " ") || model_tally_what(m, out);
+}
+
+int model_tally_what(const struct model *m, struct buf *out)
+{
+	const struct model_counts *c = &m->counts;
+
 	if (m->kind == MODEL_CONFORM)
-		return buf_printf(out, " (%d checks)", c->items);
+		return buf_printf(out, "(%d checks)", c->items);
 	if (c->cells && c->items > c->cells)
-		return buf_printf(out, " (%d sweep cell%s and %d probe%s)", c->cells,
+		return buf_printf(out, "(%d sweep cell%s and %d probe%s)", c->cells,
 				  c->cells == 1 ? "" : "s", c->items - c->cells,
 				  c->items - c->cells == 1 ? "" : "s");
 	if (c->cells)
-		return buf_printf(out, " (%d sweep cell%s)", c->cells, c->cells == 1 ? "" : "s");
-	return buf_printf(out, " (%d probe%s)", c->items, c->items == 1 ? "" : "s");
+		return buf_printf(out, "(%d sweep cell%s)", c->cells, c->cells == 1 ? "" : "s");
+	return buf_printf(out, "(%d probe%s)", c->items, c->items == 1 ? "" : "s");
 }
 
 const char *model_result_words(const struct model *m)

@@ -247,6 +247,11 @@ bool model_item_cannot_serve(const struct model_item *it);
  * wording of the counts every output uses. Returns 0 or -1. */
 int model_tally(const struct model *m, struct buf *out);
 
+/* What the counted items are, "(66 sweep cells and 3 probes)", "(60
+ * checks)": the part of model_tally that the notebook's short note uses
+ * too. Returns 0 or -1. */
+int model_tally_what(const struct model *m, struct buf *out);
+
 /* The words of the result line, the page's badge and the comparison:
  * ALL PASS, FAILURES PRESENT, ENDPOINT UNUSABLE, INTERRUPTED; conform's
  * CONFORMANT and NOT CONFORMANT. */

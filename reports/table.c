@@ -91,6 +91,10 @@ static char *notes_for(const struct model *m)
 	if (m->recipe.notes)
 		buf_printf(&b, "%s; ", m->recipe.notes);
 	buf_printf(&b, "preflight %d/%d", m->counts.passed, m->counts.items);
+	if (m->counts.cells) { /* "5/5 (4 sweep cells and 1 probe)", never 5 probes */
+		buf_puts(&b, " ");
+		model_tally_what(m, &b);
+	}
 	if (m->sweep.headline)
 		buf_printf(&b, " · %s", m->sweep.headline);
 	one_reason = engine_failure(m, &b); /* one reason for every probe */

@@ -516,9 +516,12 @@ START_TEST(counts_identical_everywhere)
 	ck_assert_int_eq(metric(text, "preflight_probes_passed"), passed);
 	ck_assert_int_eq(metric(text, "preflight_probes_failed"), failed);
 	ck_assert_int_eq(metric(text, "preflight_probes_beyond_window"), beyond);
+	ck_assert_int_eq(metric(text, "preflight_sweep_cells"), items - 1); /* all but smoke */
 	free(text);
 	text = read_report(&o, "r.md");
-	snprintf(tally, sizeof(tally), "preflight %ld/%ld", passed, items);
+	/* the cells are counted as cells, not as that many probes */
+	snprintf(tally, sizeof(tally), "preflight %ld/%ld (%ld sweep cells and 1 probe)", passed,
+		 items, items - 1);
 	ck_assert_msg(strstr(text, tally), "the notebook row lacks '%s'", tally);
 	free(text);
 	cJSON_Delete(r);

@@ -144,7 +144,8 @@ START_TEST(band_is_mapped)
 	free(junit);
 	run_preflight_in(&o, NULL, table);
 	ck_assert_ptr_nonnull(
-		strstr(o.out, "| preflight 18/20 · effective context 8k of 32k swept |"));
+		strstr(o.out, "| preflight 18/20 (20 sweep cells) · effective context 8k of 32k "
+			      "swept |"));
 	outcome_release(&o);
 }
 END_TEST
