@@ -84,13 +84,14 @@ static bool settled_by_exchange(const struct conform_answer *a, enum conform_sta
 	struct api_error e;
 	char q[QUOTE_CHARS * 4];
 
-	if (a->transport) {
+	if (a->failed == CAUSE_NONE || a->failed == CAUSE_HTTP_ERROR)
+		return false; /* the server answered: the check's kind reads it */
+	if (a->failed != CAUSE_RATE_LIMITED) {
 		*st = CONFORM_BROKEN;
-		put(ev, n, "%s: no answer (%s)", a->label, a->transport);
+		put(ev, n, "%s: no answer (%s)", a->label,
+		    a->transport ? a->transport : cause_code(a->failed));
 		return true;
 	}
-	if (a->status != 429)
-		return false;
 	apierror_parse(a->body, a->len, &e);
 	quote(q, sizeof(q), e.message, e.message ? strlen(e.message) : 0, QUOTE_CHARS);
 	apierror_release(&e);

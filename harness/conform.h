@@ -20,6 +20,7 @@
 #include <cjson/cJSON.h>
 
 #include "chat.h"
+#include "diagnose.h"
 #include "engine.h"
 #include "http.h"
 #include "regex.h"
@@ -113,6 +114,7 @@ struct conform_answer {
 	bool control;	       /* a control request (conform_spec.control) */
 	long status;	       /* HTTP status, 0 when none came */
 	const char *transport; /* why no answer came, or NULL (borrowed) */
+	enum cause failed;     /* the exchange's failure (diagnose_exchange), or CAUSE_NONE */
 	const char *body;      /* borrowed */
 	size_t len;
 	struct chat_reply r; /* owned: the completion as read */

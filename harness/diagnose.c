@@ -9,13 +9,16 @@
 #include "text.h"
 
 /* each cause: its code, its generic remedy, whether the exchange itself
- * failed (JUnit <error>), and whether it leaves the engine unable to serve
- * (garbage, a crash, a hang) rather than naming a setting to change */
+ * failed (JUnit <error>), whether it leaves the engine unable to serve
+ * (garbage, a crash, a hang) rather than naming a setting to change, and
+ * whether it means nothing of the server was observed (no answer, the key
+ * refused, rate-limited still after the retries) */
 static const struct {
 	const char *code;
 	const char *remedy;
 	bool exchange;
 	bool dead;
+	bool unobserved;
 } causes[CAUSE_COUNT] = {
 	[CAUSE_NONE] = { .code = "", .remedy = "", .exchange = false },
 	[CAUSE_REASONING_BLEED] = { .code = "reasoning-bleed",
@@ -84,6 +87,7 @@ static const struct {
 			       .remedy = "the endpoint refused the credentials: set OPENAI_API_KEY "
 					 "(or --api-key-env NAME) to the key the server was "
 					 "started with (--api-key)",
+			       .unobserved = true,
 			       .exchange = true },
 	[CAUSE_MALFORMED_RESPONSE] = { .code = "malformed-response",
 				       .remedy = "the body is not an OpenAI chat completion: check "
@@ -95,6 +99,7 @@ static const struct {
 				    .remedy = "the connection failed: check the endpoint is up and "
 					      "reachable (--wait SECONDS waits for a server still "
 					      "loading)",
+				    .unobserved = true,
 				    .exchange = true,
 				    .dead = true },
 	[CAUSE_RESPONSE_TOO_LARGE] = { .code = "response-too-large",
@@ -179,6 +184,7 @@ static const struct {
 					   "probes one after another (no --parallel), or raise the "
 					   "server's or proxy's limit; --retries and "
 					   "--retry-wait-max bound the retries",
+				 .unobserved = true,
 				 .exchange = true },
 	[CAUSE_REQUEST_REJECTED] = { .code = "request-rejected",
 				     .remedy = "the server refused what preflight sent: read its "
@@ -255,6 +261,20 @@ enum cause diagnose_outcome(enum http_outcome o)
 	default:
 		return CAUSE_TRANSPORT_ERROR;
 	}
+}
+
+bool cause_unobserved(enum cause c)
+{
+	return (unsigned)c < CAUSE_COUNT && causes[c].unobserved;
+}
+
+enum cause diagnose_exchange(enum http_outcome o, long status)
+{
+	if (o != HTTP_DONE)
+		return diagnose_outcome(o);
+	if (status == 429)
+		return CAUSE_RATE_LIMITED;
+	return status >= 500 ? CAUSE_HTTP_ERROR : CAUSE_NONE;
 }
 
 enum cause diagnose_status(long status, bool overflow, bool engine_body)

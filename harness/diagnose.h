@@ -84,6 +84,15 @@ enum cause cause_named(const char *code);
 /* The cause of an exchange that brought nothing to read: a transport
  * outcome other than HTTP_DONE (timeout, too large, interrupted, ...). */
 enum cause diagnose_outcome(enum http_outcome o);
+/* The cause an exchange has whatever was asked, before its answer is read:
+ * no answer (diagnose_outcome), a 429 still after the retries, the
+ * server's own 5xx; CAUSE_NONE when the server answered the request (a 2xx,
+ * or a 4xx the caller judges). The one place conform, the runner and the
+ * run's "nothing observed" learn what a failed exchange was. */
+enum cause diagnose_exchange(enum http_outcome o, long status);
+/* True for the causes that mean nothing of the server was observed: no
+ * answer, the key refused, rate-limited still after the retries. */
+bool cause_unobserved(enum cause c);
 /* The cause of a status outside 2xx; overflow: the error body said the
  * context ran out; engine_body: the body is an engine's JSON error (a
  * 502-504 without one came from a proxy). A redirect is never followed

@@ -427,14 +427,16 @@ static void judge_check(struct job *j, const struct conform_variant *v,
 	for (i = 0; i < n; i++) {
 		struct observation *o = probe_result_add_obs(j->pr, v[i].label);
 
-		a[i] = (struct conform_answer){ .label = v[i].label,
-						.stream = v[i].stream,
-						.control = v[i].control,
-						.status = x[i].status,
-						.transport = x[i].outcome == HTTP_DONE ? NULL
-										       : x[i].error,
-						.body = buf_cstr(&x[i].response),
-						.len = x[i].response.len };
+		a[i] = (struct conform_answer){
+			.label = v[i].label,
+			.stream = v[i].stream,
+			.control = v[i].control,
+			.status = x[i].status,
+			.transport = x[i].outcome == HTTP_DONE ? NULL : x[i].error,
+			.failed = diagnose_exchange(x[i].outcome, x[i].status),
+			.body = buf_cstr(&x[i].response),
+			.len = x[i].response.len
+		};
 		if (a[i].transport && !*a[i].transport)
 			a[i].transport = http_outcome_name(x[i].outcome);
 		conform_answer_read(&a[i], x[i].marks, x[i].n_marks);
@@ -461,14 +463,12 @@ static void exchange_cause(const struct http_exchange *x, size_t n, struct probe
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		if (x[i].outcome == HTTP_TRANSPORT || x[i].outcome == HTTP_TIMEOUT) {
-			pr->cause = x[i].outcome == HTTP_TIMEOUT ? CAUSE_TIMEOUT
-								 : CAUSE_TRANSPORT_ERROR;
-			return;
-		}
-		if (x[i].outcome == HTTP_DONE && (x[i].status == 429 || x[i].status >= 500)) {
-			pr->cause = x[i].status == 429 ? CAUSE_RATE_LIMITED : CAUSE_HTTP_ERROR;
-			pr->context.status = x[i].status;
+		enum cause c = diagnose_exchange(x[i].outcome, x[i].status);
+
+		if (c != CAUSE_NONE) {
+			pr->cause = c;
+			if (x[i].outcome == HTTP_DONE)
+				pr->context.status = x[i].status;
 			return;
 		}
 	}
@@ -841,8 +841,7 @@ static void settle_dependents(struct run_result *r)
  * refused, or rate-limited still after the retries */
 static bool unobserved(const struct probe_result *p)
 {
-	return !p->passed && (p->cause == CAUSE_AUTH_ERROR || p->cause == CAUSE_RATE_LIMITED ||
-			      p->cause == CAUSE_TRANSPORT_ERROR);
+	return !p->passed && cause_unobserved(p->cause);
 }
 
 /* Nothing observed at all (every answer refused the key, every request
