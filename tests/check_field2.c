@@ -28,23 +28,20 @@ static const struct {
 START_TEST(remedy_follows_the_cause_in_every_cell)
 {
 	const char *argv[] = {
-		"run",	  "--endpoint",	    NULL,	 "--checks",   "needle", "--needle-ctx",
+		"run",	  "--endpoint",	    "{url}",	 "--checks",   "needle", "--needle-ctx",
 		"4k,8k",  "--needle-depth", "0.25,0.75", "--json",     "r.json", "--html",
 		"r.html", "--junit",	    "r.xml",	 "--markdown", "r.md",	 NULL
 	};
 	const char *const files[] = { "r.html", "r.xml" }; /* the markdown is the notebook row */
 	struct outcome o;
-	struct fake f;
 	const cJSON *p;
 	cJSON *r;
 	char start[16] = "";
 	size_t i;
 	int cells = 0;
 
-	fake_start(&f, cell_causes[_i].scenario);
-	argv[2] = f.url;
-	run_preflight(&o, NULL, argv);
-	fake_stop(&f);
+	outcome_mkdir(&o);
+	run_against(&o, cell_causes[_i].scenario, argv);
 	ck_assert_int_eq(o.code, 1);
 	r = read_json_report(&o, "r.json");
 	ck_assert_ptr_nonnull(r);
@@ -80,18 +77,16 @@ END_TEST
  * streamed half, paced at 100 tok/s, is the long one) */
 START_TEST(n13_parity_duration_covers_both_halves)
 {
-	const char *argv[] = { "run",	 "--endpoint", NULL, "--checks", "smoke", "--stream-parity",
-			       "--json", "r.json",     NULL };
+	const char *argv[] = { "run",	   "--endpoint", "{url}",
+			       "--checks", "smoke",	 "--stream-parity",
+			       "--json",   "r.json",	 NULL };
 	struct outcome o;
-	struct fake f;
 	const cJSON *p, *ob;
 	cJSON *r;
 	double halves = 0;
 
-	fake_start(&f, "paced-100");
-	argv[2] = f.url;
-	run_preflight(&o, NULL, argv);
-	fake_stop(&f);
+	outcome_mkdir(&o);
+	run_against(&o, "paced-100", argv);
 	ck_assert_int_eq(o.code, 0);
 	r = read_json_report(&o, "r.json");
 	ck_assert_ptr_nonnull(r);
@@ -125,10 +120,9 @@ static const char *attr(const char *xml, const char *attr_eq)
 static char *junit_of(struct outcome *o, const char *scenario, const char *command,
 		      const char *checks, bool recipe)
 {
-	const char *argv[] = { command,	  "--endpoint", NULL,	    "--checks",	     checks,
+	const char *argv[] = { command,	  "--endpoint", "{url}",    "--checks",	     checks,
 			       "--junit", "r.xml",	"--recipe", "r.recipe.json", NULL };
 	char path[4200];
-	struct fake f;
 
 	outcome_mkdir(o);
 	snprintf(path, sizeof(path), "%s/r.recipe.json", o->dir);
@@ -136,10 +130,7 @@ static char *junit_of(struct outcome *o, const char *scenario, const char *comma
 		path, "{\"name\": \"same recipe\", \"model\": \"fake-model\", \"preflight\": {}}"));
 	if (!recipe)
 		argv[7] = NULL;
-	fake_start(&f, scenario);
-	argv[2] = f.url;
-	run_preflight_in(o, NULL, argv);
-	fake_stop(&f);
+	run_against(o, scenario, argv);
 	return read_report(o, "r.xml");
 }
 
@@ -185,15 +176,10 @@ END_TEST
 static void report_into(struct outcome *o, const char *scenario, const char *command,
 			const char *checks, const char *name)
 {
-	const char *argv[] = {
-		command, "--endpoint", NULL, "--checks", checks, "--json", name, NULL
-	};
-	struct fake f;
+	const char *argv[] = { command, "--endpoint", "{url}", "--checks",
+			       checks,	"--json",     name,    NULL };
 
-	fake_start(&f, scenario);
-	argv[2] = f.url;
-	run_preflight_in(o, NULL, argv);
-	fake_stop(&f);
+	run_against(o, scenario, argv);
 }
 
 /* N7: two endpoints serving one model name without a recipe are two rows
@@ -402,15 +388,12 @@ START_TEST(n12_serves_means_one_thing)
 	size_t i;
 
 	for (i = 0; i < sizeof(rows) / sizeof(*rows); i++) {
-		const char *argv[] = { "run", "--endpoint", NULL, "--markdown", "r.md", NULL };
+		const char *argv[] = { "run", "--endpoint", "{url}", "--markdown", "r.md", NULL };
 		struct outcome o;
-		struct fake f;
 		char *md;
 
-		fake_start(&f, rows[i].scenario);
-		argv[2] = f.url;
-		run_preflight(&o, NULL, argv);
-		fake_stop(&f);
+		outcome_mkdir(&o);
+		run_against(&o, rows[i].scenario, argv);
 		md = read_report(&o, "r.md");
 		ck_assert_msg(md && strstr(md, rows[i].mark), "%s: serves? is not %s:\n%s",
 			      rows[i].scenario, rows[i].mark, md ? md : "(no row)");

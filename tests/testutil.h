@@ -84,6 +84,13 @@ bool write_text_file(const char *path, const char *text);
 /* Reads dir/name; caller frees. NULL when absent. */
 char *read_report(const struct outcome *o, const char *name);
 cJSON *read_json_report(const struct outcome *o, const char *name);
+/* Every check of a conform report has status (the test fails naming the
+ * first that has not); returns how many checks there are. */
+int checks_all(const cJSON *report, const char *status);
+/* Runs preflight with argv in o's folder (outcome_mkdir made it) against
+ * the fake playing fixtures/scenarios/SCENARIO.json, an argument "{url}"
+ * standing for the fake's base URL; o->code, o->out, o->err as it ended. */
+void run_against(struct outcome *o, const char *scenario, const char *const *argv);
 /* Runs `preflight COMMAND --endpoint URL [--checks CHECKS] --json r.json`
  * against fixtures/scenarios/SCENARIO.json into a fresh o, and returns the
  * JSON report read back (caller deletes; o's exit code is o->code). */
