@@ -27,12 +27,18 @@ int commands_engine_rules(const struct config *c, struct log_rules *rs)
 	return 0;
 }
 
-/* one match as doctor and the console show it */
-static void show(const char *log, const struct log_match *m)
+/* one match as doctor shows it: where, how sure (its layer), what, why,
+ * what to change */
+static void show(const char *log, const struct enginelog *l, const struct log_match *m)
 {
-	say_printf(SAY_OUT, "%s:%ld: %s %s (%s): %s\n    why: %s\n    remedy: %s\n", log, m->line,
-		   m->rule->fatal ? "fatal  " : "warning", m->rule->id, m->rule->cause, m->quote,
-		   m->rule->explain, m->rule->remedy);
+	char remedy[1024];
+
+	enginelog_remedy(l, m, remedy, sizeof(remedy));
+	say_printf(SAY_OUT,
+		   "%s:%ld: %s %s (%s; class %s; %s layer): %s\n    why: %s\n    remedy: %s\n", log,
+		   m->line, m->fatal ? "fatal  " : "warning", m->rule->id, m->rule->cause,
+		   m->rule->class, enginelog_layer_name(m->rule->layer), m->quote, m->rule->explain,
+		   remedy);
 }
 
 static int doctor_one(const struct config *c, const struct log_rules *rs, const char *log,
@@ -51,7 +57,7 @@ static int doctor_one(const struct config *c, const struct log_rules *rs, const 
 	}
 	n = enginelog_ranked(&l, ranked);
 	for (i = 0; i < n; i++)
-		show(log, ranked[i]);
+		show(log, &l, ranked[i]);
 	if (l.more)
 		say_printf(SAY_OUT, "%s: %ld more matches not shown\n", log, l.more);
 	if (l.first_tripped)
@@ -59,7 +65,7 @@ static int doctor_one(const struct config *c, const struct log_rules *rs, const 
 			   "%s:%ld: rule %s backtracks past pcre2's limits: not tried on the rest "
 			   "of the log (rewrite its pattern without nested quantifiers)\n",
 			   log, l.tripped_line, l.first_tripped->id);
-	if (n && ranked[0]->rule->fatal)
+	if (n && ranked[0]->fatal)
 		say_printf(SAY_OUT, "doctor: %s: the engine failed: %s (%s, line %ld)\n", log,
 			   ranked[0]->rule->explain, ranked[0]->rule->id, ranked[0]->line);
 	else
@@ -116,15 +122,21 @@ bool engine_watch_poll(void *ctx)
 }
 
 /* one match as a finding of the report */
-static void finding_of(const struct log_match *m, struct engine_finding *f)
+static void finding_of(const struct enginelog *l, const struct log_match *m,
+		       struct engine_finding *f)
 {
+	char remedy[1024];
+
+	enginelog_remedy(l, m, remedy, sizeof(remedy));
 	f->rule = xstrdup(m->rule->id);
 	f->cause = xstrdup(m->rule->cause);
+	f->class = xstrdup(m->rule->class);
+	f->layer = enginelog_layer_name(m->rule->layer);
 	f->quote = xstrdup(m->quote);
 	f->explain = xstrdup(m->rule->explain);
-	f->remedy = xstrdup(m->rule->remedy);
+	f->remedy = xstrdup(remedy);
 	f->line = m->line;
-	f->fatal = m->rule->fatal;
+	f->fatal = m->fatal;
 }
 
 bool engine_watch_explain(void *ctx, struct run_result *r)
@@ -142,7 +154,7 @@ bool engine_watch_explain(void *ctx, struct run_result *r)
 	if (!n || !(r->findings = xcalloc(n, sizeof(*r->findings))))
 		return false;
 	for (i = 0; i < n; i++)
-		finding_of(ranked[i], &r->findings[i]);
+		finding_of(&w->log, ranked[i], &r->findings[i]);
 	r->n_findings = n;
 	return r->findings[0].fatal && r->findings[0].explain && r->findings[0].quote &&
 	       r->findings[0].remedy;

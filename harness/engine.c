@@ -167,3 +167,83 @@ enum engine engine_from_error_shape(enum error_shape shape)
 	       : shape == ERROR_SHAPE_LLAMACPP ? ENGINE_LLAMACPP
 					       : ENGINE_UNKNOWN;
 }
+
+/* the flag of f that a placeholder names, or NULL for none */
+static const char *flag_named(const struct engine_flags *f, const char *name, size_t n)
+{
+	static const struct {
+		const char *name;
+		size_t at;
+	} slots[] = {
+		{ "memory", offsetof(struct engine_flags, memory) },
+		{ "context", offsetof(struct engine_flags, context) },
+		{ "concurrency", offsetof(struct engine_flags, concurrency) },
+		{ "prefill", offsetof(struct engine_flags, prefill) },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(slots) / sizeof(slots[0]); i++)
+		if (strlen(slots[i].name) == n && !memcmp(slots[i].name, name, n))
+			return *(const char *const *)((const char *)f + slots[i].at);
+	return NULL;
+}
+
+static bool is_slot(const char *name, size_t n)
+{
+	static const struct engine_flags probe = { "m", "c", "n", "p", NULL, NULL };
+
+	return flag_named(&probe, name, n) != NULL;
+}
+
+/* what placeholder name (n bytes) says for e into out at *at */
+static void fill_one(enum engine e, const char *name, size_t n, char *out, size_t size, size_t *at)
+{
+	const char *flag;
+	int k;
+
+#define PUT(...)                                                                                   \
+	do {                                                                                       \
+		if (*at < size)                                                                    \
+			*at += (size_t)snprintf(out + *at, size - *at, __VA_ARGS__);               \
+	} while (0)
+	if (n == 6 && !memcmp(name, "engine", 6)) {
+		PUT("%s", engine_info(e) ? engines[e].name : "the engine");
+		return;
+	}
+	if (engine_info(e)) {
+		flag = flag_named(&engines[e].flags, name, n);
+		if (flag)
+			PUT("%s", flag);
+		else
+			PUT("its %.*s setting", (int)n, name);
+		return;
+	}
+	for (k = 1; k < ENGINE_COUNT; k++)
+		if ((flag = flag_named(&engines[k].flags, name, n)))
+			PUT("%s%s (%s)", k > 1 ? ", " : "", flag, engines[k].name);
+#undef PUT
+}
+
+void engine_fill(enum engine e, const char *tmpl, char *out, size_t size)
+{
+	size_t at = 0;
+	const char *p = tmpl;
+
+	if (!size)
+		return;
+	out[0] = '\0';
+	while (p && *p && at + 1 < size) {
+		const char *close = *p == '{' ? strchr(p, '}') : NULL;
+		size_t n = close ? (size_t)(close - p - 1) : 0;
+
+		if (close && ((n == 6 && !memcmp(p + 1, "engine", 6)) || is_slot(p + 1, n))) {
+			fill_one(e, p + 1, n, out, size, &at);
+			p = close + 1;
+			continue;
+		}
+		out[at++] = *p++;
+		out[at] = '\0';
+	}
+	if (at >= size)
+		out[size - 1] = '\0';
+}

@@ -79,5 +79,11 @@ enum engine engine_from_fingerprint(const char *fp);
  * SGLang's, TGI's and llama.cpp's context error their own; UNKNOWN for the
  * nested one that many engines share. */
 enum engine engine_from_error_shape(enum error_shape shape);
+/* tmpl into out with each {memory}, {context}, {concurrency}, {prefill}
+ * and {engine} replaced by e's flag for it (engine_flags) and its name; for
+ * UNKNOWN, by every engine's ("--gpu-memory-utilization (vLLM),
+ * --mem-fraction-static (SGLang), ..."), and a flag e lacks by "its
+ * <what> setting". Cut to fit size. */
+void engine_fill(enum engine e, const char *tmpl, char *out, size_t size);
 
 #endif

@@ -13,6 +13,8 @@
 #include "file.h"
 #include "jsonfile.h"
 #include "regex.h"
+#include "secret.h"
+#include "text.h"
 
 #define RULES_FILE_MAX (4u << 20)
 
@@ -63,10 +65,10 @@ static int rule_literals(struct jsonfile *f, const cJSON *o, struct log_rule *r)
 			       ? 0
 			       : jsonfile_error(f, NULL, "out of memory");
 	if (!cJSON_IsArray(v) || !cJSON_GetArraySize(v) ||
-	    cJSON_GetArraySize(v) > ENGINELOG_MAX_ENGINES)
+	    cJSON_GetArraySize(v) > ENGINELOG_MAX_LITERALS)
 		return jsonfile_error(f, "literal",
 				      "'literal' must be a text or a list of at most %d texts",
-				      ENGINELOG_MAX_ENGINES);
+				      ENGINELOG_MAX_LITERALS);
 	cJSON_ArrayForEach(e, v)
 	{
 		if (!cJSON_IsString(e) || !*e->valuestring || strstr(e->valuestring, "\\E"))
@@ -78,12 +80,52 @@ static int rule_literals(struct jsonfile *f, const cJSON *o, struct log_rule *r)
 	return 0;
 }
 
+/* the name's index in names (NULL-ended), or -1 */
+static int named(const char *const *names, const char *name)
+{
+	int i;
+
+	for (i = 0; name && names[i]; i++)
+		if (!strcmp(names[i], name))
+			return i;
+	return -1;
+}
+
+static int compile_rule(struct jsonfile *f, struct log_rule *r)
+{
+	char why[300];
+
+	if (!(r->re = regex_compile(r->pattern, why, sizeof(why))) ||
+	    !(r->m = regex_matcher_new(r->re)))
+		return jsonfile_error(f, "pattern", "rule '%s': the pattern does not compile: %s",
+				      r->id, r->re ? "out of memory" : why);
+	return 0;
+}
+
+/* a class: lower-case words joined by '-', as cause codes are */
+static int rule_class(struct jsonfile *f, struct log_rule *r)
+{
+	const char *c = r->class;
+
+	if (!c)
+		return 0;
+	for (; *c; c++)
+		if (!((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '-'))
+			return jsonfile_error(f, "class",
+					      "rule '%s': a class is lower-case words joined by "
+					      "'-' (\"out-of-memory\")",
+					      r->id);
+	return 0;
+}
+
 static int load_rule(struct jsonfile *f, const cJSON *o, struct log_rule *r)
 {
-	static const char *const keys[] = { "id",      "engines", "priority", "severity", "pattern",
-					    "literal", "quote",	  "cause",    "explain",  "remedy",
-					    "source",  "example", "lines",    NULL };
-	char *severity = NULL, why[300];
+	static const char *const keys[] = { "id",      "engines", "priority", "severity",
+					    "pattern", "literal", "quote",    "cause",
+					    "explain", "remedy",  "source",   "example",
+					    "lines",   "class",	  "layer",    NULL };
+	static const char *const layers[] = { "rule", "class", NULL };
+	char *severity = NULL, *layer = NULL;
 	int rc;
 
 	if (!cJSON_IsObject(o))
@@ -98,22 +140,64 @@ static int load_rule(struct jsonfile *f, const cJSON *o, struct log_rule *r)
 	     jsonfile_string(f, o, "remedy", true, &r->remedy) ||
 	     jsonfile_string(f, o, "source", false, &r->source) ||
 	     jsonfile_string(f, o, "example", false, &r->example) ||
+	     jsonfile_string(f, o, "class", false, &r->class) ||
 	     jsonfile_string(f, o, "severity", false, &severity) ||
+	     jsonfile_string(f, o, "layer", false, &layer) ||
 	     rule_int(f, o, "priority", 0, 10000, &r->priority) ||
 	     rule_int(f, o, "quote", 0, 32, &r->quote) ||
 	     rule_int(f, o, "lines", 1, ENGINELOG_MAX_WINDOW, &r->lines) || rule_engines(f, o, r) ||
-	     rule_literals(f, o, r);
+	     rule_literals(f, o, r) || rule_class(f, r);
 	r->fatal = !severity || !strcmp(severity, "fatal");
+	r->kind = r->fatal ? LOG_FATAL : LOG_WARNING;
+	r->layer = layer && named(layers, layer) == 1 ? LAYER_CLASS : LAYER_RULE;
 	if (!rc && severity && strcmp(severity, "fatal") && strcmp(severity, "warning"))
 		rc = jsonfile_error(f, "severity", "'severity' must be \"fatal\" or \"warning\"");
+	if (!rc && layer && named(layers, layer) < 0)
+		rc = jsonfile_error(f, "layer", "'layer' must be \"rule\" or \"class\"");
+	if (!rc && !r->class)
+		r->class = xstrdup(r->cause); /* a rule of the user's: its cause is its class */
 	free(severity);
+	free(layer);
+	return rc ? -1 : compile_rule(f, r);
+}
+
+/* a marker: what the last layer reads (enginelog.h) */
+static int load_marker(struct jsonfile *f, const cJSON *o, struct log_rule *r)
+{
+	static const char *const keys[] = { "id",    "kind",  "engines", "pattern", "literal",
+					    "quote", "lines", "source",	 "example", NULL };
+	static const char *const kinds[] = { "exit",	"error",     "ready", "engine",
+					     "request", "traceback", NULL };
+	static const enum log_kind as[] = { LOG_EXIT,	LOG_ERROR,   LOG_READY,
+					    LOG_ENGINE, LOG_REQUEST, LOG_TRACEBACK };
+	char *kind = NULL;
+	int rc, k;
+
+	if (!cJSON_IsObject(o))
+		return jsonfile_error(f, "markers", "each marker must be an object");
+	r->lines = 1;
+	rc = jsonfile_only_keys(f, o, "a marker", keys) ||
+	     jsonfile_string(f, o, "id", true, &r->id) ||
+	     jsonfile_string(f, o, "kind", true, &kind) ||
+	     jsonfile_string(f, o, "pattern", true, &r->pattern) ||
+	     jsonfile_string(f, o, "source", false, &r->source) ||
+	     jsonfile_string(f, o, "example", false, &r->example) ||
+	     rule_int(f, o, "quote", 0, 32, &r->quote) ||
+	     rule_int(f, o, "lines", 1, ENGINELOG_MAX_WINDOW, &r->lines) || rule_engines(f, o, r) ||
+	     rule_literals(f, o, r);
+	k = named(kinds, kind);
+	free(kind);
+	if (!rc && k < 0)
+		rc = jsonfile_error(f, "kind",
+				    "'kind' must be \"exit\", \"error\", \"ready\", \"engine\", "
+				    "\"request\" or \"traceback\"");
 	if (rc)
 		return -1;
-	if (!(r->re = regex_compile(r->pattern, why, sizeof(why))) ||
-	    !(r->m = regex_matcher_new(r->re)))
-		return jsonfile_error(f, "pattern", "rule '%s': the pattern does not compile: %s",
-				      r->id, r->re ? "out of memory" : why);
-	return 0;
+	r->kind = as[k];
+	if (r->kind == LOG_ENGINE && r->n_engines != 1)
+		return jsonfile_error(f, "engines", "marker '%s' names one engine in 'engines'",
+				      r->id);
+	return compile_rule(f, r);
 }
 
 static unsigned char folded(unsigned char c)
@@ -124,6 +208,30 @@ static unsigned char folded(unsigned char c)
 static unsigned bucket(uint32_t key)
 {
 	return (unsigned)((key * 2654435761u) >> 16); /* 16 bits: the bitmap's */
+}
+
+static int by_bucket(const void *a, const void *b)
+{
+	unsigned x = bucket(((const struct log_literal *)a)->key);
+	unsigned y = bucket(((const struct log_literal *)b)->key);
+
+	return x < y ? -1 : x > y;
+}
+
+/* the first literal in bucket b (the index is sorted by bucket) */
+static size_t first_in(const struct log_rules *rs, unsigned b)
+{
+	size_t lo = 0, hi = rs->n_literals;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (bucket(rs->literals[mid].key) < b)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
 }
 
 /* every literal of the rules in the index; a literal shorter than four
@@ -162,20 +270,24 @@ static int index_literals(struct log_rules *rs)
 
 			e->text = r->literals[k];
 			e->len = strlen(e->text);
+			e->rule = i;
 			e->key = (uint32_t)folded(t[0]) | (uint32_t)folded(t[1]) << 8 |
 				 (uint32_t)folded(t[2]) << 16 | (uint32_t)folded(t[3]) << 24;
 			rs->seen[bucket(e->key) >> 6] |= 1ull << (bucket(e->key) & 63);
 		}
 	}
+	qsort(rs->literals, rs->n_literals, sizeof(*rs->literals), by_bucket);
 	return 0;
 }
 
-/* does s (n bytes) hold one of the literals, case folded? */
-static bool holds_literal(const struct log_rules *rs, const char *s, size_t n)
+/* Flags in hit every rule one of whose literals s (n bytes) holds, case
+ * folded, and lists them in hits; returns how many. */
+static size_t literals_in(const struct log_rules *rs, const char *s, size_t n, unsigned char *hit,
+			  size_t *hits)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	uint32_t key = 0;
-	size_t i, k;
+	size_t i, k, found = 0;
 
 	for (i = 0; i < n; i++) {
 		unsigned b;
@@ -186,21 +298,24 @@ static bool holds_literal(const struct log_rules *rs, const char *s, size_t n)
 		b = bucket(key);
 		if (!(rs->seen[b >> 6] & (1ull << (b & 63))))
 			continue;
-		for (k = 0; k < rs->n_literals; k++) {
+		for (k = first_in(rs, b); k < rs->n_literals && bucket(rs->literals[k].key) == b;
+		     k++) {
 			const struct log_literal *e = &rs->literals[k];
 			size_t at = i - 3, j;
 
-			if (e->key != key || at + e->len > n)
+			if (e->key != key || at + e->len > n || hit[e->rule])
 				continue;
 			for (j = 4;
 			     j < e->len && folded(p[at + j]) == folded((unsigned char)e->text[j]);
 			     j++)
 				;
-			if (j == e->len)
-				return true;
+			if (j == e->len) {
+				hit[e->rule] = 1;
+				hits[found++] = e->rule;
+			}
 		}
 	}
-	return false;
+	return found;
 }
 
 int log_rules_load_text(struct log_rules *rs, const char *path, const char *text, size_t len,
@@ -209,19 +324,24 @@ int log_rules_load_text(struct log_rules *rs, const char *path, const char *text
 	struct jsonfile f = { path, text, len, err, errlen };
 	cJSON *root = jsonfile_parse(&f);
 	const cJSON *list = cJSON_GetObjectItemCaseSensitive(root, "rules"), *o;
-	static const char *const keys[] = { "$schema", "description", "rules", NULL };
+	const cJSON *markers = cJSON_GetObjectItemCaseSensitive(root, "markers");
+	static const char *const keys[] = { "$schema", "description", "rules", "markers", NULL };
 	struct log_rule *more;
 	int rc = -1;
 
 	if (!root)
 		return -1;
 	if (!cJSON_IsObject(root) || jsonfile_only_keys(&f, root, "the rule file", keys) ||
-	    !cJSON_IsArray(list)) {
+	    !cJSON_IsArray(list) || (markers && !cJSON_IsArray(markers))) {
 		if (!err[0])
-			jsonfile_error(&f, NULL, "a rule file holds an object with a 'rules' list");
+			jsonfile_error(&f, NULL,
+				       "a rule file holds an object with a 'rules' list (and a "
+				       "'markers' list)");
 		goto done;
 	}
-	more = xrealloc(rs->rules, (rs->n + (size_t)cJSON_GetArraySize(list) + 1) * sizeof(*more));
+	more = xrealloc(rs->rules, (rs->n + (size_t)cJSON_GetArraySize(list) +
+				    (size_t)cJSON_GetArraySize(markers) + 1) *
+					   sizeof(*more));
 	if (!more) {
 		jsonfile_error(&f, NULL, "out of memory");
 		goto done;
@@ -231,6 +351,12 @@ int log_rules_load_text(struct log_rules *rs, const char *path, const char *text
 	{
 		memset(&rs->rules[rs->n], 0, sizeof(rs->rules[rs->n]));
 		if (load_rule(&f, o, &rs->rules[rs->n++]))
+			goto done;
+	}
+	cJSON_ArrayForEach(o, markers)
+	{
+		memset(&rs->rules[rs->n], 0, sizeof(rs->rules[rs->n]));
+		if (load_marker(&f, o, &rs->rules[rs->n++]))
 			goto done;
 	}
 	if (index_literals(rs)) {
@@ -268,6 +394,7 @@ void log_rules_release(struct log_rules *rs)
 		free(r->remedy);
 		free(r->source);
 		free(r->example);
+		free(r->class);
 		for (k = 0; k < r->n_literals; k++)
 			free(r->literals[k]);
 		regex_matcher_free(r->m);
@@ -302,34 +429,55 @@ static bool applies(const struct log_rule *r, enum engine engine)
 	return false;
 }
 
-/* s (n bytes) into out as one printable line */
+/* s (n bytes) into out as one printable line: control bytes as spaces,
+ * leading blanks dropped, cut on a UTF-8 boundary, tokens masked */
 static void excerpt(const char *s, size_t n, char *out, size_t size)
 {
 	size_t i, j = 0;
 
+	while (n && (*s == ' ' || *s == '\t')) {
+		s++;
+		n--;
+	}
+	n = text_utf8_valid_prefix(s, n < size - 1 ? n : size - 1);
 	for (i = 0; i < n && j + 1 < size; i++)
 		out[j++] = (unsigned char)s[i] < 0x20 || s[i] == 0x7f ? ' ' : s[i];
 	out[j] = '\0';
+	secret_mask_tokens(out);
 }
 
-static void record(struct enginelog *l, const struct log_rule *r, const char *s, size_t n,
-		   size_t qs, size_t qe)
+static void mark(struct log_mark *m, long line, const char *s, size_t n)
+{
+	m->line = line;
+	excerpt(s, n, m->text, sizeof(m->text));
+}
+
+static void record(struct enginelog *l, const struct log_rule *r, long line, const char *s,
+		   size_t n)
 {
 	struct log_match *m;
 
-	l->fatal = l->fatal || r->fatal;
+	size_t i, k;
+
+	/* one finding a line: a class says less than a rule of the same line */
+	for (i = k = 0; i < l->n_matches; i++) {
+		const struct log_match *o = &l->matches[i];
+
+		if (o->line == line && (r->layer != LAYER_RULE || o->rule->layer == LAYER_RULE))
+			return;
+		if (o->line != line || o->rule->layer == LAYER_RULE)
+			l->matches[k++] = *o;
+	}
+	l->n_matches = k;
 	if (l->n_matches == ENGINELOG_MAX_MATCHES) {
 		l->more++;
 		return;
 	}
 	m = &l->matches[l->n_matches++];
 	m->rule = r;
-	m->line = l->lines;
-	excerpt(s, n, m->text, sizeof(m->text));
-	if (qe > qs)
-		excerpt(s + qs, qe - qs, m->quote, sizeof(m->quote));
-	else
-		excerpt(s, n, m->quote, sizeof(m->quote));
+	m->line = line;
+	m->fatal = r->fatal;
+	excerpt(s, n, m->quote, sizeof(m->quote));
 }
 
 #define WINDOW_LINE_MAX 1024 /* bytes of a line a window keeps */
@@ -379,12 +527,112 @@ static void trip(struct enginelog *l, size_t i)
 	}
 }
 
+static bool holds(const char *s, size_t n, const char *what)
+{
+	size_t k = strlen(what), i;
+
+	for (i = 0; i + k <= n; i++)
+		if (s[i] == what[0] && !memcmp(s + i, what, k))
+			return true;
+	return false;
+}
+
+/* Is the line a traceback's frame, 'File "x.py", line 12, in f'? */
+static bool is_frame_line(const char *s, size_t n)
+{
+	const char *q;
+
+	for (q = s; (q = memchr(q, '"', n - (size_t)(q - s))); q++)
+		if (q - s >= 5 && !memcmp(q - 5, "File ", 5))
+			return holds(q, n - (size_t)(q - s), ", line ");
+	return false;
+}
+
+/* Is the line a traceback's frame, its code, a caret line or blank (not
+ * what a log says, but where)? */
+static bool is_frame(const char *s, size_t n)
+{
+	size_t i = 0, lead;
+
+	while (i < n && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	lead = i;
+	if (i == n)
+		return true;
+	if (lead >= 2) /* a frame's code, a continuation */
+		return true;
+	for (; i < n && (s[i] == '^' || s[i] == '~' || s[i] == ' '); i++)
+		;
+	if (i == n)
+		return true;
+	return is_frame_line(s, n);
+}
+
+/* a chat request's status from a request marker's capture */
+static void request(struct enginelog *l, const char *s, size_t n, size_t qs, size_t qe)
+{
+	long status = 0;
+	size_t i;
+
+	for (i = qs; i < qe && i < n && s[i] >= '0' && s[i] <= '9'; i++)
+		status = status * 10 + (s[i] - '0');
+	if (status >= 200 && status < 400) {
+		l->failed_requests = 0;
+		return;
+	}
+	if (status < 400 || status > 599)
+		return;
+	if (!l->failed_requests++)
+		mark(&l->first_failed, l->lines, s, n);
+}
+
+/* what a match of r on the line (or lines) s says. Returns true when it
+ * shows the engine dead: a rule's fatal finding, or an exit. */
+static bool matched(struct enginelog *l, const struct log_rule *r, const char *s, size_t n,
+		    size_t qs, size_t qe)
+{
+	const struct engine_info *e;
+
+	switch (r->kind) {
+	case LOG_EXIT:
+		mark(&l->exit, l->lines, s, n);
+		l->fatal = true;
+		return true;
+	case LOG_ERROR:
+		/* not the exit line itself ("Error: ShardCannotStart"), nor a frame:
+		 * the decisive line is the error that came before */
+		if (l->exit.line != l->lines && !is_frame_line(s, n))
+			mark(&l->error, l->lines, s, n);
+		return false;
+	case LOG_READY:
+		l->ready = l->lines;
+		return false;
+	case LOG_TRACEBACK:
+		l->traceback = l->lines;
+		return false;
+	case LOG_ENGINE:
+		e = engine_info(r->engines[0]);
+		if (e)
+			l->engines_seen |= 1u << e->id;
+		return false;
+	case LOG_REQUEST:
+		request(l, s, n, qs, qe);
+		return false;
+	default:
+		record(l, r, l->lines, s, n);
+		if (r->fatal && r->layer == LAYER_RULE)
+			l->fatal = true;
+		return r->fatal && r->layer == LAYER_RULE;
+	}
+}
+
 /* one whole line: what a progress bar left of it, cut, tried */
 static bool take_line(struct enginelog *l, const char *s, size_t n)
 {
 	const char *cr;
-	bool fatal = false, listed;
-	size_t i, qs, qe;
+	bool fatal = false;
+	size_t listed, k;
+	size_t i, qs = 0, qe = 0;
 	int rc;
 
 	l->lines++;
@@ -398,10 +646,21 @@ static bool take_line(struct enginelog *l, const char *s, size_t n)
 		n = ENGINELOG_LINE_MAX;
 	if (l->rules->window > 1)
 		remember(l, s, n);
+	if (!is_frame(s, n))
+		l->last_text = l->lines;
+	else if (is_frame_line(s, n))
+		l->frame = l->lines;
 	if (!n)
 		return false;
 	/* none of the literals: only a rule without any can match */
-	listed = holds_literal(l->rules, s, n);
+	if (!l->hit && l->rules->n &&
+	    (!(l->hit = xcalloc(l->rules->n, 1)) ||
+	     !(l->hits = xcalloc(l->rules->n, sizeof(size_t))))) {
+		free(l->hit); /* out of memory: this line is not read */
+		l->hit = NULL;
+		return false;
+	}
+	listed = l->hit ? literals_in(l->rules, s, n, l->hit, l->hits) : 0;
 	if (!listed && !l->rules->unfiltered)
 		return false;
 	for (i = 0; i < l->rules->n; i++) {
@@ -410,20 +669,20 @@ static bool take_line(struct enginelog *l, const char *s, size_t n)
 		const char *subject = s;
 		size_t len = n;
 
-		if (!(listed || !r->n_literals) || !applies(r, l->engine))
+		if ((r->n_literals && !l->hit[i]) || !applies(r, l->engine))
 			continue;
 		if (l->tripped && l->tripped[i])
 			continue;
 		if (r->lines > 1)
 			subject = last_lines(l, r->lines, &len);
 		rc = regex_matcher_run(r->m, subject, len, r->quote, &qs, &qe);
-		if (rc == 1) {
-			record(l, r, subject, len, qs, qe);
-			fatal = fatal || r->fatal;
-		} else if (rc == REGEX_LIMIT) {
+		if (rc == 1)
+			fatal = matched(l, r, subject, len, qs, qe) || fatal;
+		else if (rc == REGEX_LIMIT)
 			trip(l, i);
-		}
 	}
+	for (k = 0; k < listed; k++)
+		l->hit[l->hits[k]] = 0;
 	return fatal;
 }
 
@@ -492,17 +751,112 @@ bool enginelog_feed(struct enginelog *l, const char *data, size_t len)
 	return fatal;
 }
 
+/* the module's own findings: the last layer's and the access log's */
+static const struct log_rule unknown_death = {
+	.id = (char *)"unknown-fatal",
+	.cause = (char *)"engine-died",
+	.class = (char *)"unknown",
+	.explain = (char *)"the engine stopped, and no known signature says why: the quoted "
+			   "line is the last error before it",
+	.remedy = (char *)"read the quoted line and the lines just before it (preflight doctor "
+			  "--context 8 LOG shows them); its exception names the cause",
+	.kind = LOG_FATAL,
+	.layer = LAYER_UNKNOWN,
+	.fatal = true,
+};
+
+static const struct log_rule failing_requests = {
+	.id = (char *)"chat-requests-failing",
+	.cause = (char *)"requests-failing",
+	.class = (char *)"request-failures",
+	.explain = (char *)"the engine is up but answers every chat request with an error: "
+			   "at least three in a row failed and none was served",
+	.remedy = (char *)"read the error the engine logged for the first failed request (a "
+			  "chat template that rejects the messages, a crashed worker); fix it "
+			  "before trusting the recipe (preflight run shows the answers)",
+	.kind = LOG_FATAL,
+	.layer = LAYER_CLASS,
+	.fatal = true,
+};
+
+/* the conclusions the whole log allows (enginelog.h) */
+static void settle(struct enginelog *l)
+{
+	bool any = false, died;
+	size_t i;
+
+	for (i = 0; i < l->n_matches; i++) {
+		struct log_match *m = &l->matches[i];
+
+		if (m->fatal && l->ready > m->line) /* it came up after: a warning now */
+			m->fatal = false;
+		any = any || m->fatal;
+	}
+	died = (l->exit.line && l->exit.line > l->ready) ||
+	       (l->error.line && l->error.line == l->last_text && l->error.line > l->ready &&
+		((l->traceback && l->traceback < l->error.line) ||
+		 (l->frame && l->frame < l->error.line)));
+	if (!any && died) {
+		const struct log_mark *why =
+			l->error.line && l->error.line > l->ready &&
+					(!l->exit.line || l->error.line <= l->exit.line)
+				? &l->error
+			: l->exit.line ? &l->exit
+				       : &l->error;
+
+		record(l, &unknown_death, why->line, why->text, strlen(why->text));
+		any = true;
+	}
+	if (l->failed_requests >= 3) {
+		record(l, &failing_requests, l->first_failed.line, l->first_failed.text,
+		       strlen(l->first_failed.text));
+		any = true;
+	}
+	l->fatal = any;
+}
+
 void enginelog_end(struct enginelog *l)
 {
+	if (l->settled)
+		return;
 	if (l->partial.len || l->at_cr)
 		take_kept(l);
+	settle(l);
+	l->settled = true;
+}
+
+enum engine enginelog_engine(const struct enginelog *l)
+{
+	/* a log names several when one engine wraps another (Ollama runs
+	 * llama.cpp, SGLang prints vLLM's version): the wrapper wins */
+	static const enum engine order[] = { ENGINE_OLLAMA,  ENGINE_TGI,    ENGINE_LMDEPLOY,
+					     ENGINE_TRTLLM,  ENGINE_SGLANG, ENGINE_VLLM,
+					     ENGINE_LLAMACPP };
+	size_t i;
+
+	if (l->engine != ENGINE_UNKNOWN)
+		return l->engine;
+	for (i = 0; i < sizeof(order) / sizeof(order[0]); i++)
+		if (l->engines_seen & (1u << order[i]))
+			return order[i];
+	return ENGINE_UNKNOWN;
+}
+
+void enginelog_remedy(const struct enginelog *l, const struct log_match *m, char *out, size_t size)
+{
+	engine_fill(enginelog_engine(l), m->rule->remedy ? m->rule->remedy : "", out, size);
+}
+
+const char *enginelog_layer_name(enum log_layer layer)
+{
+	return layer == LAYER_CLASS ? "class" : layer == LAYER_UNKNOWN ? "unknown" : "rule";
 }
 
 /* does a explain the log better than b? */
 static bool better(const struct log_match *a, const struct log_match *b)
 {
-	if (a->rule->fatal != b->rule->fatal)
-		return a->rule->fatal;
+	if (a->fatal != b->fatal)
+		return a->fatal;
 	if (a->rule->priority != b->rule->priority)
 		return a->rule->priority > b->rule->priority;
 	return a->line < b->line;
@@ -536,6 +890,10 @@ void enginelog_release(struct enginelog *l)
 	buf_release(&l->window);
 	free(l->tripped);
 	l->tripped = NULL;
+	free(l->hit);
+	free(l->hits);
+	l->hit = NULL;
+	l->hits = NULL;
 }
 
 int enginelog_read_file(struct enginelog *l, const char *path, char *err, size_t errlen)

@@ -1,21 +1,36 @@
 /* enginelog — why an engine never came up, read from its log.
  *
  * A rule file (probes/engine/rules.json, and the user's --engine-rules
- * FILE first) lists known failure signatures, data not code: each rule an
- * id, the engines it applies to, a priority, fatal or warning, a pcre2
- * pattern, the capture group to quote, a cause code, an explanation, a
- * remedy with real flags, and where it comes from. The log is read as a
- * stream: lines longer than ENGINELOG_LINE_MAX are cut, a line that a
- * progress bar rewrote with carriage returns counts as what it ended as,
- * and every line is first searched for the rules' literals (text each of
- * their matches holds, case folded) with one rolling four-byte hash: only
- * a line holding one meets the rules' own patterns, so a 200 MB log costs
- * well under a second. A rule of several "lines" (a Python traceback:
- * where it was, then what) meets the last lines joined by newlines, its
- * literal on the last one. The best match is the highest-priority fatal
- * one (the earliest of equals), else the highest-priority warning. Memory
- * stays bounded: at most ENGINELOG_MAX_MATCHES matches are kept. Never
- * prints. */
+ * FILE first) is data, not code. Its "rules" are findings: each an id, the
+ * engines it applies to, a priority, fatal or warning, a pcre2 pattern, a
+ * cause code, the class of failure it belongs to, an explanation, a remedy
+ * and where it comes from. A rule's layer says how certain it is: "rule"
+ * names a precise cause and its own remedy; "class" recognises a kind of
+ * failure in any wording (out of memory, not supported, a bad argument, an
+ * address in use...) and its remedy is a template the engine's own flags
+ * fill ({memory}, {context}, {concurrency}, {prefill}: engine.h). Its
+ * "markers" are what the last layer reads: "error" lines (the last one
+ * before an exit is the decisive line), "exit" lines (the process died),
+ * "ready" lines (the engine serves: an earlier fatal finding becomes a
+ * warning), "traceback" lines (one begins), "engine" lines (which engine
+ * wrote the log) and "request"
+ * lines (an access log's status: three chat requests in a row that failed
+ * with none served are fatal for serving). A log that shows an exit, or
+ * ends in a traceback, with no finding that explains it, is "fatal, cause
+ * unknown", quoting its decisive line: the unknown layer.
+ *
+ * The log is read as a stream: lines longer than ENGINELOG_LINE_MAX are
+ * cut, a line that a progress bar rewrote with carriage returns counts as
+ * what it ended as, and every line is first searched for the rules'
+ * literals (text each of their matches holds, case folded) with one
+ * rolling four-byte hash: only a line holding one meets the patterns, so a
+ * 200 MB log costs well under a second. A rule of several "lines" (a
+ * traceback: where it was, then what) meets the last lines joined by
+ * newlines, its literal on the last. A finding quotes its whole line
+ * (tokens masked: secret.h). The best finding is the highest-priority
+ * fatal one (the earliest of equals), else the highest-priority warning.
+ * Memory stays bounded: at most ENGINELOG_MAX_MATCHES matches are kept.
+ * Never prints. */
 #ifndef PREFLIGHT_ENGINELOG_H
 #define PREFLIGHT_ENGINELOG_H
 
@@ -26,19 +41,42 @@
 #include "buf.h"
 #include "engine.h"
 
-#define ENGINELOG_LINE_MAX    8192 /* bytes of a line kept; the rest is cut */
-#define ENGINELOG_MAX_MATCHES 64   /* matches kept; the rest only counted */
-#define ENGINELOG_MAX_ENGINES 8
-#define ENGINELOG_MAX_WINDOW  16 /* lines a rule may look back over */
+#define ENGINELOG_LINE_MAX     8192 /* bytes of a line kept; the rest is cut */
+#define ENGINELOG_MAX_MATCHES  64   /* matches kept; the rest only counted */
+#define ENGINELOG_MAX_ENGINES  8
+#define ENGINELOG_MAX_WINDOW   16 /* lines a rule may look back over */
+#define ENGINELOG_MAX_LITERALS 24 /* literals a rule may list */
 
 struct regex;
 struct regex_matcher;
 
+/* What a rule's match is: a finding, or a marker the last layer reads. */
+enum log_kind {
+	LOG_FATAL,     /* a finding: the engine cannot serve */
+	LOG_WARNING,   /* a finding: it serves, with this to know */
+	LOG_EXIT,      /* a marker: the process ended (Aborted, exit status 1...) */
+	LOG_ERROR,     /* a marker: an error or exception line (the decisive one is the last) */
+	LOG_READY,     /* a marker: the engine serves (or recovered) */
+	LOG_ENGINE,    /* a marker: the engine that wrote the log */
+	LOG_REQUEST,   /* a marker: an access log's chat request; its capture is the status */
+	LOG_TRACEBACK, /* a marker: a traceback begins (its error, last in the log, is a death) */
+};
+
+/* How certain a finding is. */
+enum log_layer {
+	LAYER_RULE,    /* a precise cause, its own remedy */
+	LAYER_CLASS,   /* a kind of failure in any wording, the engine's flags for it */
+	LAYER_UNKNOWN, /* the process died; no signature says why */
+};
+
 struct log_rule {
 	char *id, *pattern, *cause, *explain, *remedy, *source, *example;
+	char *class; /* the kind of failure ("out-of-memory"), NULL for markers */
+	enum log_kind kind;
+	enum log_layer layer;
 	enum engine engines[ENGINELOG_MAX_ENGINES]; /* none: every engine */
 	size_t n_engines;
-	char *literals[ENGINELOG_MAX_ENGINES]; /* text every match holds (one of them), or none */
+	char *literals[ENGINELOG_MAX_LITERALS]; /* text every match holds (one of them), or none */
 	size_t n_literals;
 	int priority, quote; /* quote: the capture group shown (0: the whole match) */
 	int lines;	     /* the pattern meets this many last lines, joined by \n (a
@@ -58,6 +96,7 @@ struct log_rules {
 		uint32_t key; /* the first four bytes, folded */
 		const char *text;
 		size_t len;
+		size_t rule; /* the rule it belongs to */
 	} * literals;
 	size_t n_literals;
 	bool unfiltered; /* a rule without literals: tried on every line */
@@ -71,11 +110,19 @@ int log_rules_load_text(struct log_rules *rs, const char *path, const char *text
 			char *err, size_t errlen);
 void log_rules_release(struct log_rules *rs);
 
+#define ENGINELOG_QUOTE_MAX 1024 /* bytes of a quoted line kept */
+
 struct log_match {
-	const struct log_rule *rule; /* borrowed from the rules */
+	const struct log_rule *rule; /* borrowed from the rules (or the module's own) */
 	long line;		     /* 1-based */
-	char quote[256];	     /* the capture quoted */
-	char text[512];		     /* the line, cut */
+	bool fatal;		     /* the rule's, unless a later ready line made it a warning */
+	char quote[ENGINELOG_QUOTE_MAX]; /* the whole line (a rule of several: the lines) */
+};
+
+/* A line the last layer remembers. */
+struct log_mark {
+	long line; /* 0: none */
+	char text[ENGINELOG_QUOTE_MAX];
 };
 
 /* One log being read. */
@@ -94,18 +141,42 @@ struct enginelog {
 	/* rules whose pattern hit pcre2's limits on this log: not tried again
 	 * (owned, one flag a rule, NULL until one trips); the first of them */
 	unsigned char *tripped;
+	unsigned char *hit; /* owned, one flag a rule: its literal is on this line */
+	size_t *hits;	    /* owned: the rules flagged, to clear them */
 	const struct log_rule *first_tripped;
 	long tripped_line;
 	size_t ends[ENGINELOG_MAX_WINDOW]; /* where each line of the window ends */
 	size_t n_window;
+	/* the last layer */
+	struct log_mark error; /* the last error line */
+	struct log_mark exit;  /* the last exit marker */
+	long ready;	       /* the last ready line, 0 none */
+	long traceback;	       /* the last line a traceback began on, 0 none */
+	long frame;	       /* the last traceback frame ('File "x.py", line 3'), 0 none */
+	long last_text;	       /* the last line that was not a traceback's frame or blank */
+	unsigned engines_seen; /* a bit per enum engine its markers named */
+	int failed_requests;   /* chat requests failed in a row, none served since */
+	struct log_mark first_failed;
+	bool settled; /* enginelog_end has drawn the conclusions */
 };
 
 void enginelog_init(struct enginelog *l, const struct log_rules *rs, enum engine engine);
 /* Reads len bytes more of the log. Returns true when a fatal rule matched
  * a line they ended. */
 bool enginelog_feed(struct enginelog *l, const char *data, size_t len);
-/* The last line, when the log does not end with a newline. */
+/* The last line, when the log does not end with a newline; then the last
+ * layer's conclusions: findings before a later ready line become warnings,
+ * a death no finding explains becomes the unknown layer's finding, three
+ * failed chat requests in a row a fatal one. Further calls do nothing. */
 void enginelog_end(struct enginelog *l);
+/* The engine the log is from: the one it was read for, else the one its
+ * markers name (UNKNOWN when none did). */
+enum engine enginelog_engine(const struct enginelog *l);
+/* m's remedy as this log's engine words it: a rule's own, a class's
+ * template filled with the engine's flags (all engines' when unknown). */
+void enginelog_remedy(const struct enginelog *l, const struct log_match *m, char *out, size_t size);
+/* "rule", "class", "unknown" */
+const char *enginelog_layer_name(enum log_layer layer);
 /* The match that explains the log best, or NULL. */
 const struct log_match *enginelog_best(const struct enginelog *l);
 /* The kept matches in priority order (fatal first), into out (room for

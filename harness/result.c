@@ -57,6 +57,7 @@ void run_result_release(struct run_result *r)
 		free(r->findings[i].rule);
 		free(r->findings[i].cause);
 		free(r->findings[i].quote);
+		free(r->findings[i].class);
 		free(r->findings[i].explain);
 		free(r->findings[i].remedy);
 	}

@@ -76,7 +76,8 @@ struct probe_result {
 
 /* A known signature found in the engine's log (--engine-log). */
 struct engine_finding {
-	char *rule, *cause, *quote, *explain, *remedy; /* owned */
+	char *rule, *cause, *class, *quote, *explain, *remedy; /* owned */
+	const char *layer; /* static: "rule", "class", "unknown" (enginelog.h) */
 	long line;
 	bool fatal;
 };

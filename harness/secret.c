@@ -541,3 +541,56 @@ int secret_mask_fragments(const struct secret *s, struct buf *b)
 	}
 	return rc;
 }
+
+/* the value after name at p: its length (quotes included), 0 when none */
+static size_t value_len(const char *p)
+{
+	const char *q = p;
+	char quote = *q == '\'' || *q == '"' ? *q++ : 0;
+
+	while (*q && (quote ? *q != quote : !strchr(" \t,)\"'", *q)))
+		q++;
+	if (quote && *q == quote)
+		q++;
+	return (size_t)(q - p);
+}
+
+static bool token_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+void secret_mask_tokens(char *s)
+{
+	static const char *const names[] = {
+		"--api-key=", "--api-key ", "--api_key=", "--api_key ",
+		"api_key=",   "api_key: ",  "HF_TOKEN=",  "HUGGING_FACE_HUB_TOKEN="
+	};
+	size_t i, k, n;
+	char *p;
+
+	for (p = s; (p = strstr(p, "hf_"));) { /* hf_ and 20+ letters and digits */
+		for (n = 0; token_char(p[3 + n]); n++)
+			;
+		if (n >= 20 && (p == s || !token_char(p[-1]))) {
+			memmove(p + 6, p + 3 + n, strlen(p + 3 + n) + 1);
+			memcpy(p + 3, "***", 3);
+		}
+		p += 3;
+	}
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		for (p = s; (p = strstr(p, names[i]));) {
+			char *v = p + strlen(names[i]);
+
+			n = value_len(v);
+			if (n >= 3 && strncmp(v, "None", 4) && strncmp(v, "***", 3)) {
+				memmove(v + 3, v + n, strlen(v + n) + 1);
+				memcpy(v, "***", 3);
+			} else if (n < 3) {
+				memset(v, '*', n); /* never longer than it was */
+			}
+			p = v;
+			for (k = 0; k < 3 && *p; k++)
+				p++;
+		}
+}

@@ -71,6 +71,12 @@ size_t secret_echo_max(const struct secret *s);
  * spans it. */
 size_t secret_safe_cut(const struct secret *s, const char *text, size_t len, size_t want);
 
+/* Masks, in place, the tokens a log or a launcher's echo of its command
+ * line may hold, whatever key preflight was given: Hugging Face tokens
+ * (hf_ and 20 or more letters and digits), and the values of --api-key,
+ * api_key=, HF_TOKEN= and HUGGING_FACE_HUB_TOKEN= (each becomes ***). */
+void secret_mask_tokens(char *s);
+
 /* True when text holds an echo of the key (tests and checks). */
 bool secret_found(const struct secret *s, const char *text, size_t len);
 

@@ -77,10 +77,13 @@ static int engine_findings(struct buf *out, const struct model *m)
 	for (i = 0; i < e->n_findings && !rc; i++) {
 		const struct model_finding *f = &e->findings[i];
 
-		rc = buf_printf(out, "engine log %s:%ld: %s %s (%s): %s\n",
+		rc = buf_printf(out, "engine log %s:%ld: %s %s (%s%s%s%s%s%s): %s\n",
 				e->engine_log ? e->engine_log : "?", f->line,
 				f->fatal ? "fatal" : "warning", f->rule ? f->rule : "?",
-				f->cause ? f->cause : "?", f->quote ? f->quote : "") ||
+				f->cause ? f->cause : "?", f->class ? "; class " : "",
+				f->class ? f->class : "", f->layer ? "; " : "",
+				f->layer ? f->layer : "", f->layer ? " layer" : "",
+				f->quote ? f->quote : "") ||
 		     (f->fatal &&
 		      buf_printf(out, "    why: %s\n    remedy: %s\n", f->explain ? f->explain : "",
 				 f->remedy ? f->remedy : ""));

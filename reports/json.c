@@ -231,7 +231,8 @@ static const struct member finding_members[] = {
 static const struct member finding_tail[] = {
 	M(model_finding, "cause", T_STR, cause),   M(model_finding, "line", T_LONG, line),
 	M(model_finding, "quote", T_STR, quote),   M(model_finding, "explain", T_STR, explain),
-	M(model_finding, "remedy", T_STR, remedy), { NULL, T_STR, 0 },
+	M(model_finding, "remedy", T_STR, remedy), M(model_finding, "class", T_STR, class),
+	M(model_finding, "layer", T_STR, layer),   { NULL, T_STR, 0 },
 };
 
 static const struct member run_settings_members[] = {

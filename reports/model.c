@@ -127,6 +127,8 @@ static void endpoint_release(struct model_endpoint *e)
 		free(f->quote);
 		free(f->explain);
 		free(f->remedy);
+		free(f->class);
+		free(f->layer);
 	}
 	free(e->findings);
 }
@@ -703,6 +705,8 @@ static void endpoint_of(const struct run_result *r, struct model_endpoint *e, bo
 		g->quote = copy(f->quote, bad);
 		g->explain = copy(f->explain, bad);
 		g->remedy = copy(f->remedy, bad);
+		g->class = copy(f->class, bad);
+		g->layer = copy(f->layer, bad);
 		g->fatal = f->fatal;
 		g->line = f->line;
 	}

@@ -113,6 +113,7 @@ struct model_input {
 
 struct model_finding {
 	char *rule, *cause, *quote, *explain, *remedy;
+	char *class, *layer; /* the kind of failure; how sure: rule, class, unknown (NULL: older) */
 	bool fatal;
 	long line;
 };

@@ -210,9 +210,11 @@ START_TEST(doctor_engine_names)
 			      o.err);
 		ck_assert_ptr_nonnull(strstr(o.out, "llamacpp-unknown-architecture"));
 	}
-	argv[3] = "vllm"; /* not a vLLM rule */
+	argv[3] = "vllm"; /* not a vLLM rule: the class that knows every wording */
 	run_preflight_in(&o, NULL, argv);
-	ck_assert_int_eq(o.code, 0);
+	ck_assert_int_eq(o.code, 1);
+	ck_assert_ptr_null(strstr(o.out, "llamacpp-unknown-architecture"));
+	ck_assert_ptr_nonnull(strstr(o.out, "class-not-supported"));
 	argv[3] = "llama";
 	run_preflight_in(&o, NULL, argv);
 	ck_assert_int_eq(o.code, 2);

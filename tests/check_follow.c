@@ -87,7 +87,8 @@ START_TEST(a_log_rotated_by_mv)
 	ck_assert_int_eq(drained(&w, false), 1);
 	ck_assert_int_eq(rename(w.path, w.old), 0);
 	append(w.old, "INFO the tail, left open");
-	append(w.path, "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2 GiB\n");
+	append(w.path, "ValueError: The model's max seq len (32768) is larger than the maximum "
+		       "number of tokens that can be stored in KV cache (7344).\n");
 	ck_assert_int_eq(drained(&w, true), 3);
 	ck_assert_msg(w.log.fatal, "the new file's fatal line was read");
 	unwatch(&w);

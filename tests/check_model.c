@@ -64,6 +64,14 @@ static void without_new_members(cJSON *doc)
 	{
 		cJSON_DeleteItemFromObject(c, "cause");
 	}
+	cJSON_ArrayForEach(
+		c, cJSON_GetObjectItem(
+			   cJSON_GetObjectItem(cJSON_GetObjectItem(doc, "endpoint"), "engine_log"),
+			   "findings"))
+	{ /* the layered diagnosis: a finding's class and layer */
+		cJSON_DeleteItemFromObject(c, "class");
+		cJSON_DeleteItemFromObject(c, "layer");
+	}
 }
 
 START_TEST(old_reports_load)
