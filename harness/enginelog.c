@@ -452,6 +452,15 @@ static void mark(struct log_mark *m, long line, const char *s, size_t n)
 	excerpt(s, n, m->text, sizeof(m->text));
 }
 
+/* one finding a line: does r say more than o? A rule more than a class,
+ * and between equals the higher priority */
+static bool outranks(const struct log_rule *r, const struct log_rule *o)
+{
+	if ((r->layer == LAYER_RULE) != (o->layer == LAYER_RULE))
+		return r->layer == LAYER_RULE;
+	return r->priority > o->priority;
+}
+
 static void record(struct enginelog *l, const struct log_rule *r, long line, const char *s,
 		   size_t n)
 {
@@ -463,9 +472,9 @@ static void record(struct enginelog *l, const struct log_rule *r, long line, con
 	for (i = k = 0; i < l->n_matches; i++) {
 		const struct log_match *o = &l->matches[i];
 
-		if (o->line == line && (r->layer != LAYER_RULE || o->rule->layer == LAYER_RULE))
+		if (o->line == line && !outranks(r, o->rule))
 			return;
-		if (o->line != line || o->rule->layer == LAYER_RULE)
+		if (o->line != line || !outranks(r, o->rule))
 			l->matches[k++] = *o;
 	}
 	l->n_matches = k;
@@ -548,6 +557,28 @@ static bool is_frame_line(const char *s, size_t n)
 	return false;
 }
 
+/* Is the line a traceback's code, "raise RuntimeError(...)", behind a log
+ * prefix or not ("ERROR 04-16 [worker.py:620]     raise ...", "[rank0]:
+ * raise ...")? Its error is on the line after. */
+static bool is_code_line(const char *s, size_t n)
+{
+	static const char *const starts[] = { "raise ", "return ", "File \"" };
+	size_t i, k, len;
+
+	for (k = 0; k < sizeof(starts) / sizeof(starts[0]); k++)
+		for (i = 0, len = strlen(starts[k]); i + len <= n; i++) {
+			size_t j = i;
+
+			if (memcmp(s + i, starts[k], len))
+				continue;
+			while (j > 0 && (s[j - 1] == ' ' || s[j - 1] == '\t'))
+				j--;
+			if (j == 0 || (j < i && strchr("]:|>", s[j - 1])))
+				return true;
+		}
+	return false;
+}
+
 /* Is the line a traceback's frame, its code, a caret line or blank (not
  * what a log says, but where)? */
 static bool is_frame(const char *s, size_t n)
@@ -601,7 +632,7 @@ static bool matched(struct enginelog *l, const struct log_rule *r, const char *s
 	case LOG_ERROR:
 		/* not the exit line itself ("Error: ShardCannotStart"), nor a frame:
 		 * the decisive line is the error that came before */
-		if (l->exit.line != l->lines && !is_frame_line(s, n))
+		if (l->exit.line != l->lines && !is_frame_line(s, n) && !is_code_line(s, n))
 			mark(&l->error, l->lines, s, n);
 		return false;
 	case LOG_READY:
@@ -619,6 +650,8 @@ static bool matched(struct enginelog *l, const struct log_rule *r, const char *s
 		request(l, s, n, qs, qe);
 		return false;
 	default:
+		if (is_code_line(s, n))
+			return false; /* the source of a raise: its error comes next */
 		record(l, r, l->lines, s, n);
 		if (r->fatal && r->layer == LAYER_RULE)
 			l->fatal = true;
