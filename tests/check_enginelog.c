@@ -9,6 +9,8 @@
 
 #include <cjson/cJSON.h>
 
+#include "buf.h"
+#include "engine.h"
 #include "enginelog.h"
 #include "suites.h"
 #include "testutil.h"
@@ -425,6 +427,161 @@ START_TEST(stdin_and_warnings)
 }
 END_TEST
 
+/* the last layer: what the whole log says once it is read */
+static const struct log_match *read_all(struct enginelog *l, const struct log_rules *rs,
+					enum engine e, const char *text)
+{
+	enginelog_init(l, rs, e);
+	enginelog_feed(l, text, strlen(text));
+	enginelog_end(l);
+	return enginelog_best(l);
+}
+
+/* a failure the engine came back from is a warning; a death no finding
+ * explains is fatal with its cause unknown, quoting the last error before
+ * it; a traceback that ends the log is a death, one followed by more is
+ * not; an error line alone is not */
+START_TEST(the_unknown_layer)
+{
+	struct log_rules rs;
+	struct enginelog l;
+	const struct log_match *m;
+
+	bundled(&rs);
+	m = read_all(&l, &rs, ENGINE_UNKNOWN,
+		     "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2 GiB\n"
+		     "INFO:     Application startup complete.\n");
+	ck_assert_ptr_nonnull(m);
+	ck_assert(!m->fatal); /* it came up after: a warning */
+	ck_assert(!l.fatal);
+	enginelog_release(&l);
+	m = read_all(&l, &rs, ENGINE_UNKNOWN,
+		     "INFO loading\nValueError: the frobnicator is misaligned (17 != 12)\n"
+		     "INFO cleaning up\nKilled\n");
+	ck_assert_ptr_nonnull(m);
+	ck_assert(m->fatal);
+	ck_assert_int_eq(m->rule->layer, LAYER_UNKNOWN);
+	ck_assert_str_eq(m->rule->class, "unknown");
+	ck_assert_str_eq(m->quote, "ValueError: the frobnicator is misaligned (17 != 12)");
+	ck_assert_int_eq(m->line, 2);
+	enginelog_release(&l);
+	m = read_all(&l, &rs, ENGINE_UNKNOWN,
+		     "Traceback (most recent call last):\n  File \"x.py\", line 1, in <module>\n"
+		     "    frob()\nFrobError: no frob\n");
+	ck_assert(m && m->fatal && m->rule->layer == LAYER_UNKNOWN);
+	ck_assert_str_eq(m->quote, "FrobError: no frob");
+	enginelog_release(&l);
+	ck_assert_ptr_null(read_all(&l, &rs, ENGINE_UNKNOWN,
+				    "Traceback (most recent call last):\n  File \"x.py\", line 1, "
+				    "in <module>\nFrobError: no frob\nINFO: serving again\n"));
+	enginelog_release(&l);
+	ck_assert_ptr_null(read_all(&l, &rs, ENGINE_UNKNOWN,
+				    "ERROR 07-16 12:08:18 api_server.py:247] Error in handling a "
+				    "request: the client went away\nINFO next\n"));
+	enginelog_release(&l);
+	log_rules_release(&rs);
+}
+END_TEST
+
+/* while a log is followed only a rule or an exit ends a wait early: a
+ * class is sure enough to report, not to stop waiting */
+START_TEST(what_ends_a_wait)
+{
+	static const char oom[] = "RuntimeError: [TM][ERROR] CUDA runtime error: out of memory\n";
+	static const char kv[] = "ValueError: No available memory for the cache blocks.\n";
+	struct log_rules rs;
+	struct enginelog l;
+
+	bundled(&rs);
+	enginelog_init(&l, &rs, ENGINE_UNKNOWN);
+	ck_assert(!enginelog_feed(&l, oom, strlen(oom))); /* a class */
+	ck_assert(!l.fatal);
+	ck_assert(enginelog_feed(&l, "Aborted (core dumped)\n", 22)); /* an exit */
+	enginelog_end(&l);
+	ck_assert_str_eq(enginelog_best(&l)->rule->class, "out-of-memory");
+	enginelog_release(&l);
+	enginelog_init(&l, &rs, ENGINE_UNKNOWN);
+	ck_assert(enginelog_feed(&l, kv, strlen(kv))); /* a rule */
+	enginelog_release(&l);
+	log_rules_release(&rs);
+}
+END_TEST
+
+/* three chat requests in a row answered 4xx/5xx with none served are
+ * fatal for serving, quoting the first; two are not, and one served
+ * starts the count again */
+START_TEST(every_chat_request_failing)
+{
+	static const char bad[] = "INFO:     10.0.0.1:4242 - \"POST /v1/chat/completions "
+				  "HTTP/1.1\" 400 Bad Request\n";
+	static const char good[] = "INFO:     10.0.0.1:4242 - \"POST /v1/chat/completions "
+				   "HTTP/1.1\" 200 OK\n";
+	static const char gin[] = "[GIN] 2025/02/04 - 16:56:25 | 500 |  19.7884ms |  127.0.0.1 "
+				  "| POST     \"/api/chat\"\n";
+	struct log_rules rs;
+	struct enginelog l;
+	struct buf log = BUF_INIT(0);
+	const struct log_match *m;
+
+	bundled(&rs);
+	buf_printf(&log, "INFO:     Application startup complete.\n%s%s%s", bad, bad, bad);
+	m = read_all(&l, &rs, ENGINE_UNKNOWN, buf_cstr(&log));
+	ck_assert(m && m->fatal);
+	ck_assert_str_eq(m->rule->class, "request-failures");
+	ck_assert_int_eq(m->line, 2);
+	ck_assert_ptr_nonnull(strstr(m->quote, "400 Bad Request"));
+	enginelog_release(&l);
+	log.len = 0;
+	buf_printf(&log, "%s%s%s%s%s", bad, bad, good, bad, bad);
+	ck_assert_ptr_null(read_all(&l, &rs, ENGINE_UNKNOWN, buf_cstr(&log)));
+	enginelog_release(&l);
+	log.len = 0;
+	buf_printf(&log, "%s%s%s", gin, gin, gin); /* Ollama's access log */
+	m = read_all(&l, &rs, ENGINE_UNKNOWN, buf_cstr(&log));
+	ck_assert(m && m->fatal && !strcmp(m->rule->class, "request-failures"));
+	enginelog_release(&l);
+	buf_release(&log);
+	log_rules_release(&rs);
+}
+END_TEST
+
+/* the engine a log names, and a class's remedy in its flags; without an
+ * engine, every engine's */
+START_TEST(remedies_in_the_engines_words)
+{
+	static const char tgi[] = "2024-05-01T01:17:02Z INFO text_generation_launcher: Starting "
+				  "shard rank=0\nRuntimeError: Not enough memory to handle 4096 "
+				  "tokens\nError: ShardCannotStart\n";
+	struct log_rules rs;
+	struct enginelog l;
+	const struct log_match *m;
+	char remedy[1024];
+
+	bundled(&rs);
+	m = read_all(&l, &rs, ENGINE_UNKNOWN, tgi);
+	ck_assert_int_eq(enginelog_engine(&l), ENGINE_TGI);
+	ck_assert_str_eq(m->rule->class, "out-of-memory");
+	enginelog_remedy(&l, m, remedy, sizeof(remedy));
+	ck_assert_msg(strstr(remedy, "--cuda-memory-fraction") &&
+			      strstr(remedy, "--max-total-tokens"),
+		      "%s", remedy);
+	enginelog_release(&l);
+	m = read_all(&l, &rs, ENGINE_UNKNOWN, "RuntimeError: CUDA error: out of memory\n");
+	ck_assert_int_eq(enginelog_engine(&l), ENGINE_UNKNOWN);
+	enginelog_remedy(&l, m, remedy, sizeof(remedy));
+	ck_assert_msg(strstr(remedy, "--gpu-memory-utilization (vLLM)") &&
+			      strstr(remedy, "--mem-fraction-static (SGLang)") &&
+			      strstr(remedy, "--kv_cache_free_gpu_memory_fraction (TensorRT-LLM)"),
+		      "%s", remedy);
+	enginelog_release(&l);
+	engine_fill(ENGINE_OLLAMA, "{prefill} of {engine}; {nosuch}", remedy, sizeof(remedy));
+	ck_assert_str_eq(remedy, "its prefill setting of Ollama; {nosuch}");
+	engine_fill(ENGINE_VLLM, "{memory}", remedy, 8); /* cut to fit */
+	ck_assert_str_eq(remedy, "--gpu-m");
+	log_rules_release(&rs);
+}
+END_TEST
+
 Suite *enginelog_suite(void)
 {
 	Suite *s = suite_create("enginelog");
@@ -440,6 +597,10 @@ Suite *enginelog_suite(void)
 	tcase_add_test(tc, doctor_command);
 	tcase_add_test(tc, wait_ends_on_the_fatal_line);
 	tcase_add_test(tc, stdin_and_warnings);
+	tcase_add_test(tc, the_unknown_layer);
+	tcase_add_test(tc, what_ends_a_wait);
+	tcase_add_test(tc, every_chat_request_failing);
+	tcase_add_test(tc, remedies_in_the_engines_words);
 	tcase_set_timeout(
 		tc, 300); /* a cap for a hung test, not a speed test: a loaded CI machine is slow */
 	suite_add_tcase(s, tc);

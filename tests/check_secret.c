@@ -229,6 +229,36 @@ START_TEST(a_key_spread_over_stream_events_is_masked)
 }
 END_TEST
 
+/* a log's tokens, whatever key preflight has: Hugging Face tokens and the
+ * values of --api-key, api_key=, HF_TOKEN=; never longer than it was */
+START_TEST(tokens_in_engine_logs_are_masked)
+{
+	static const struct {
+		const char *in, *out;
+	} rows[] = {
+		{ "token hf_AbCdEfGhIjKlMnOpQrStUvWx12 used", "token hf_*** used" },
+		{ "hf_short is a name", "hf_short is a name" },
+		{ "vllm serve m --api-key sk-123456 --port 1",
+		  "vllm serve m --api-key *** --port 1" },
+		{ "--api-key=abcdef", "--api-key=***" },
+		{ "Namespace(api_key='s3cr3t-key', port=8000)",
+		  "Namespace(api_key=***, port=8000)" },
+		{ "api_key=None, host", "api_key=None, host" },
+		{ "HF_TOKEN=hf_AbCdEfGhIjKlMnOpQrStUvWx12 x", "HF_TOKEN=*** x" },
+		{ "--api-key ab end", "--api-key ** end" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		char s[256];
+
+		snprintf(s, sizeof(s), "%s", rows[i].in);
+		secret_mask_tokens(s);
+		ck_assert_str_eq(s, rows[i].out);
+	}
+}
+END_TEST
+
 Suite *secret_suite(void)
 {
 	Suite *s = suite_create("secret");
@@ -242,6 +272,7 @@ Suite *secret_suite(void)
 	tcase_add_test(tc, short_keys_are_never_searched);
 	tcase_add_test(tc, a_key_of_64_kib);
 	tcase_add_test(tc, fixed_strings_are_scrubbed_in_place);
+	tcase_add_test(tc, tokens_in_engine_logs_are_masked);
 	tcase_add_test(tc, a_key_spread_over_stream_events_is_masked);
 	suite_add_tcase(s, tc);
 	return s;

@@ -1,0 +1,131 @@
+/* check_corpus — the engine-log corpus (tests/data/engine-corpus): real
+ * excerpts from public issue threads, each judged by the bundled rules as
+ * it is labelled. A fatal excerpt's best finding is fatal, of its class,
+ * quotes a line that holds its quote, and has a remedy in the engine's own
+ * words (no template left, the engine's memory flag for its memory); a
+ * harmless one has nothing fatal. The corpus's shape is pinned too, so an
+ * excerpt cannot leave it unnoticed. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "buf.h"
+#include "engine.h"
+#include "enginelog.h"
+#include "suites.h"
+#include "testutil.h"
+
+static void bundled(struct log_rules *rs)
+{
+	char path[4096], err[1024];
+
+	memset(rs, 0, sizeof(*rs));
+	snprintf(path, sizeof(path), "%s/probes/engine/rules.json", repo_root());
+	ck_assert_msg(log_rules_load(rs, path, err, sizeof(err)) == 0, "%s", err);
+}
+
+static const char *member(const cJSON *e, const char *name)
+{
+	return cJSON_GetStringValue(cJSON_GetObjectItem(e, name));
+}
+
+/* what is wrong with the rules' reading of excerpt e, onto why (nothing
+ * when it is read as labelled) */
+static void judge(const struct log_rules *rs, const cJSON *e, struct buf *why)
+{
+	const char *id = member(e, "id"), *log = member(e, "log"), *want = member(e, "class");
+	const char *quote = member(e, "quote");
+	const struct engine_info *info = engine_info(engine_named(member(e, "engine")));
+	enum engine engine = engine_named(member(e, "engine"));
+	const struct log_match *m;
+	struct enginelog l;
+	char remedy[1024];
+
+	enginelog_init(&l, rs, engine);
+	enginelog_feed(&l, log, strlen(log));
+	enginelog_feed(&l, "\n", 1);
+	enginelog_end(&l);
+	m = enginelog_best(&l);
+	if (!strcmp(member(e, "expect"), "harmless")) {
+		if (m && m->fatal)
+			buf_printf(why, "%s: harmless, but %s says fatal at line %ld\n", id,
+				   m->rule->id, m->line);
+		enginelog_release(&l);
+		return;
+	}
+	if (!m || !m->fatal) {
+		buf_printf(why, "%s: fatal (%s), nothing fatal found\n", id, want);
+	} else if (strcmp(m->rule->class, want)) {
+		buf_printf(why, "%s: class %s, %s says %s\n", id, want, m->rule->id,
+			   m->rule->class);
+	} else if (!strstr(m->quote, quote)) {
+		buf_printf(why, "%s: the quote lacks '%s': %s\n", id, quote, m->quote);
+	} else {
+		enginelog_remedy(&l, m, remedy, sizeof(remedy));
+		if (!*remedy || strchr(remedy, '{'))
+			buf_printf(why, "%s: remedy '%s'\n", id, remedy);
+		else if (info && m->rule->layer == LAYER_CLASS && !strcmp(want, "out-of-memory") &&
+			 info->flags.memory && !strstr(remedy, info->flags.memory))
+			buf_printf(why, "%s: the remedy lacks %s's %s: %s\n", id, info->name,
+				   info->flags.memory, remedy);
+	}
+	enginelog_release(&l);
+}
+
+START_TEST(every_excerpt_read_as_labelled)
+{
+	char path[4096];
+	char *text, *line, *save = NULL;
+	struct log_rules rs;
+	struct buf why = BUF_INIT(0);
+	int n = 0, fatal = 0, held = 0, fresh = 0;
+
+	snprintf(path, sizeof(path), "%s/tests/data/engine-corpus/corpus.jsonl", repo_root());
+	text = read_text_file(path);
+	ck_assert_ptr_nonnull(text);
+	bundled(&rs);
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		cJSON *e = cJSON_Parse(line);
+
+		ck_assert_msg(e && member(e, "id") && member(e, "log") && member(e, "source") &&
+				      member(e, "expect") && member(e, "split"),
+			      "corpus line %d is not a labelled excerpt", n + 1);
+		if (!strcmp(member(e, "expect"), "fatal")) {
+			ck_assert_msg(member(e, "class") && member(e, "quote"),
+				      "%s: a fatal excerpt names its class and quote",
+				      member(e, "id"));
+			ck_assert_msg(strstr(member(e, "log"), member(e, "quote")),
+				      "%s: its quote is not in its log", member(e, "id"));
+			fatal++;
+		}
+		held += !strcmp(member(e, "split"), "held");
+		fresh += !strcmp(member(e, "split"), "fresh");
+		judge(&rs, e, &why);
+		cJSON_Delete(e);
+		n++;
+	}
+	ck_assert_msg(!why.len, "%s", buf_cstr(&why));
+	/* the corpus the closing notes measure: at least 150 excerpts, most
+	 * fatal, a held part of at least 10 a main engine (split by hand) */
+	ck_assert_int_ge(n, 150);
+	ck_assert_int_ge(fatal, 100);
+	ck_assert_int_ge(held, 50);
+	ck_assert_int_ge(fresh, 30);
+	buf_release(&why);
+	log_rules_release(&rs);
+	free(text);
+}
+END_TEST
+
+Suite *corpus_suite(void)
+{
+	Suite *s = suite_create("corpus");
+	TCase *tc = tcase_create("corpus");
+
+	tcase_add_test(tc, every_excerpt_read_as_labelled);
+	tcase_set_timeout(tc, 300); /* a cap for a hung test, not a speed test */
+	suite_add_tcase(s, tc);
+	return s;
+}
