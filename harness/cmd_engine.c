@@ -2,6 +2,7 @@
  * see commands.h. */
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "alloc.h"
@@ -10,6 +11,8 @@
 #include "follow.h"
 #include "result.h"
 #include "say.h"
+#include "secret.h"
+#include "text.h"
 
 int commands_engine_rules(const struct config *c, struct log_rules *rs)
 {
@@ -41,6 +44,41 @@ static void show(const char *log, const struct enginelog *l, const struct log_ma
 		   remedy);
 }
 
+/* the n lines before line `at` of the file log, as doctor --context shows
+ * them: each on one line, tokens masked (a log can echo a launcher's key) */
+static void show_context(const char *log, long at, int n)
+{
+	char **ring = xcalloc((size_t)n, sizeof(*ring)), *line = NULL;
+	size_t cap = 0;
+	long no = 0, k;
+	FILE *f = strcmp(log, "-") ? fopen(log, "r") : NULL;
+
+	if (!f || !ring) {
+		say_printf(SAY_OUT, "%s: no context: %s\n", log,
+			   f ? "out of memory" : "the log is not a file that can be read again");
+		if (f)
+			fclose(f);
+		free(ring);
+		return;
+	}
+	while (no + 1 < at && getline(&line, &cap, f) >= 0) {
+		line[strcspn(line, "\r\n")] = '\0';
+		free(ring[no % n]);
+		ring[no % n] = text_clean_line(line);
+		if (ring[no % n])
+			secret_mask_tokens(ring[no % n]);
+		no++;
+	}
+	say_printf(SAY_OUT, "%s: the %ld lines before line %ld:\n", log, no < n ? no : (long)n, at);
+	for (k = no < n ? 0 : no - n; k < no; k++)
+		say_printf(SAY_OUT, "    %ld| %s\n", k + 1, ring[k % n] ? ring[k % n] : "");
+	for (k = 0; k < n; k++)
+		free(ring[k]);
+	free(ring);
+	free(line);
+	fclose(f);
+}
+
 static int doctor_one(const struct config *c, const struct log_rules *rs, const char *log,
 		      bool *fatal)
 {
@@ -65,6 +103,8 @@ static int doctor_one(const struct config *c, const struct log_rules *rs, const 
 			   "%s:%ld: rule %s backtracks past pcre2's limits: not tried on the rest "
 			   "of the log (rewrite its pattern without nested quantifiers)\n",
 			   log, l.tripped_line, l.first_tripped->id);
+	if (n && ranked[0]->fatal && c->doctor_context > 0)
+		show_context(log, ranked[0]->line, c->doctor_context);
 	if (n && ranked[0]->fatal)
 		say_printf(SAY_OUT, "doctor: %s: the engine failed: %s (%s, line %ld)\n", log,
 			   ranked[0]->rule->explain, ranked[0]->rule->id, ranked[0]->line);

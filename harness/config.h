@@ -161,6 +161,7 @@ struct config {
 	const char *engine_log;	    /* --engine-log FILE ("-": stdin) */
 	const char *engine_rules;   /* --engine-rules FILE: the user's rules, before ours */
 	enum engine doctor_engine;  /* doctor --engine NAME: only its rules; UNKNOWN all */
+	int doctor_context;	    /* doctor --context N: lines shown before the fatal line */
 	const char *record;	    /* run --record FILE */
 	const char *recording;	    /* replay RECORDING */
 	struct recipe *recipe;	    /* owned; --recipe */

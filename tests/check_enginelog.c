@@ -323,6 +323,17 @@ START_TEST(doctor_command)
 	ck_assert_ptr_nonnull(strstr(o.out, "mm_fp4 does not support backend 'cute-dsl'"));
 	ck_assert_ptr_nonnull(strstr(o.out, "remedy: remove flashinfer's cute_dsl"));
 	ck_assert_ptr_nonnull(strstr(o.out, ":2: warning unknown-env-var"));
+	{ /* the lines before the fatal one, on request */
+		const char *context[] = { "doctor", "--context", "2", sick, NULL };
+
+		run_preflight_in(&o, NULL, context);
+		ck_assert_int_eq(o.code, 1);
+		ck_assert_ptr_nonnull(strstr(o.out,
+					     "vllm-cute-dsl.log: the 2 lines before line 8:\n"
+					     "    6| "));
+		ck_assert_ptr_nonnull(strstr(o.out, "\n    7| "));
+		ck_assert_ptr_null(strstr(o.out, "    8| "));
+	}
 	argv[1] = well;
 	run_preflight_in(&o, NULL, argv);
 	ck_assert_int_eq(o.code, 0);
