@@ -830,12 +830,11 @@ static void settle(struct enginelog *l)
 		((l->traceback && l->traceback < l->error.line) ||
 		 (l->frame && l->frame < l->error.line)));
 	if (!any && died) {
-		const struct log_mark *why =
-			l->error.line && l->error.line > l->ready &&
-					(!l->exit.line || l->error.line <= l->exit.line)
-				? &l->error
-			: l->exit.line ? &l->exit
-				       : &l->error;
+		/* the last error since it served, the exit when there is none (a
+		 * process prints its traceback after the words that it dies) */
+		const struct log_mark *why = l->error.line && l->error.line > l->ready ? &l->error
+					     : l->exit.line			       ? &l->exit
+										       : &l->error;
 
 		record(l, &unknown_death, why->line, why->text, strlen(why->text));
 		any = true;

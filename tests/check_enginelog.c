@@ -386,6 +386,41 @@ START_TEST(wait_ends_on_the_fatal_line)
 }
 END_TEST
 
+/* an engine that dies of something no signature knows (a real SGLang log:
+ * its warmup request fails, then it is killed): the wait ends at the
+ * exit, and every report names the death with the last error before it,
+ * its class unknown, its layer the last */
+START_TEST(an_unknown_death_is_still_a_death)
+{
+	struct outcome o;
+	const cJSON *f;
+	cJSON *r;
+
+	outcome_mkdir(&o);
+	run_shell(&o, NULL,
+		  "\"$PREFLIGHT_ROOT/fixtures/fake-endpoint\" --scenario "
+		  "\"$PREFLIGHT_ROOT/fixtures/scenarios/engine-dies-unknown.json\" --engine-log "
+		  "eng.log -- $PF run --endpoint 'http://127.0.0.1:{port}/v1' --wait 600 "
+		  "--engine-log eng.log --json r.json");
+	ck_assert_msg(o.code == 3, "exit %d\n%s%s", o.code, o.out, o.err);
+	ck_assert_ptr_nonnull(strstr(o.out, "RESULT: ENGINE FAILED"));
+	ck_assert_ptr_nonnull(strstr(o.out,
+				     "fatal unknown-fatal (engine-died; class unknown; "
+				     "unknown layer): AssertionError: res=<Response [502]>"));
+	r = read_json_report(&o, "r.json");
+	f = cJSON_GetArrayItem(
+		cJSON_GetObjectItem(
+			cJSON_GetObjectItem(cJSON_GetObjectItem(r, "endpoint"), "engine_log"),
+			"findings"),
+		0);
+	ck_assert_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(f, "layer")), "unknown");
+	ck_assert_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(f, "class")), "unknown");
+	ck_assert_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(f, "severity")), "fatal");
+	cJSON_Delete(r);
+	outcome_release(&o);
+}
+END_TEST
+
 /* the log on stdin; and a server that came up: its warnings are evidence,
  * its verdicts its own */
 START_TEST(stdin_and_warnings)
@@ -609,6 +644,7 @@ Suite *enginelog_suite(void)
 	tcase_add_test(tc, wait_ends_on_the_fatal_line);
 	tcase_add_test(tc, stdin_and_warnings);
 	tcase_add_test(tc, the_unknown_layer);
+	tcase_add_test(tc, an_unknown_death_is_still_a_death);
 	tcase_add_test(tc, what_ends_a_wait);
 	tcase_add_test(tc, every_chat_request_failing);
 	tcase_add_test(tc, remedies_in_the_engines_words);
