@@ -100,12 +100,15 @@ static const struct command_row commands[] = {
 	{ .name = "doctor",
 	  .cmd = CMD_DOCTOR,
 	  .args = ARGS_FILES,
-	  .synopsis = "LOG... [--engine-rules FILE] [--engine NAME]",
-	  .summary = "known engine failures in a server's log",
-	  .about = "Reads engine logs (- for stdin) for known failure signatures "
-		   "(probes/engine/rules.json, after --engine-rules): every match in "
-		   "priority order with its line, cause, explanation and remedy. Exit 1 when "
-		   "a fatal signature matched, 0 when none did.",
+	  .synopsis = "LOG... [--engine-rules FILE] [--engine NAME] [--context N]",
+	  .summary = "why an engine failed, from its log",
+	  .about = "Reads engine logs (- for stdin) in three layers: rules that name a "
+		   "precise cause, classes that recognise a kind of failure in any "
+		   "wording (probes/engine/rules.json, after --engine-rules), and a process "
+		   "that died with no known signature, quoting its last error. Every "
+		   "finding in priority order with its line, layer, class, explanation "
+		   "and a remedy in the engine's flags. Exit 1 when one is fatal, 0 when "
+		   "none is.",
 	  .example = "docker logs vllm 2>&1 | preflight doctor -",
 	  .run = cmd_doctor },
 	{ .name = "man",
