@@ -186,7 +186,7 @@ bool engine_watch_explain(void *ctx, struct run_result *r)
 	size_t n, i;
 
 	follow_drain(&w->follow, &w->log, SETTLE_MS, true, w->stop);
-	enginelog_end(&w->log);
+	enginelog_finish(&w->log);
 	if (r->findings) /* asked once a run */
 		return r->findings[0].fatal;
 	n = enginelog_ranked(&w->log, ranked);

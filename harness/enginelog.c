@@ -849,10 +849,15 @@ static void settle(struct enginelog *l)
 
 void enginelog_end(struct enginelog *l)
 {
-	if (l->settled)
-		return;
 	if (l->partial.len || l->at_cr)
 		take_kept(l);
+}
+
+void enginelog_finish(struct enginelog *l)
+{
+	enginelog_end(l);
+	if (l->settled)
+		return;
 	settle(l);
 	l->settled = true;
 }
@@ -950,7 +955,7 @@ int enginelog_read_file(struct enginelog *l, const char *path, char *err, size_t
 		}
 		enginelog_feed(l, chunk, (size_t)n);
 	}
-	enginelog_end(l);
+	enginelog_finish(l);
 	if (fd != STDIN_FILENO)
 		close(fd);
 	return 0;

@@ -164,11 +164,14 @@ void enginelog_init(struct enginelog *l, const struct log_rules *rs, enum engine
 /* Reads len bytes more of the log. Returns true when a fatal rule matched
  * a line they ended. */
 bool enginelog_feed(struct enginelog *l, const char *data, size_t len);
-/* The last line, when the log does not end with a newline; then the last
- * layer's conclusions: findings before a later ready line become warnings,
- * a death no finding explains becomes the unknown layer's finding, three
- * failed chat requests in a row a fatal one. Further calls do nothing. */
+/* The last line, when the log (or one file of it: a rotated log is read
+ * on) does not end with a newline. */
 void enginelog_end(struct enginelog *l);
+/* The end of the whole log (enginelog_end), then the last layer's
+ * conclusions: findings before a later ready line become warnings, a death
+ * no finding explains becomes the unknown layer's finding, three failed
+ * chat requests in a row a fatal one. Further calls do nothing. */
+void enginelog_finish(struct enginelog *l);
 /* The engine the log is from: the one it was read for, else the one its
  * markers name (UNKNOWN when none did). */
 enum engine enginelog_engine(const struct enginelog *l);

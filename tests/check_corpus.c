@@ -46,7 +46,7 @@ static void judge(const struct log_rules *rs, const cJSON *e, struct buf *why)
 	enginelog_init(&l, rs, engine);
 	enginelog_feed(&l, log, strlen(log));
 	enginelog_feed(&l, "\n", 1);
-	enginelog_end(&l);
+	enginelog_finish(&l);
 	m = enginelog_best(&l);
 	if (!strcmp(member(e, "expect"), "harmless")) {
 		if (m && m->fatal)

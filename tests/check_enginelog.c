@@ -29,7 +29,7 @@ static const struct log_match *classify(struct enginelog *l, const struct log_ru
 {
 	enginelog_init(l, rs, ENGINE_UNKNOWN);
 	enginelog_feed(l, text, strlen(text));
-	enginelog_end(l);
+	enginelog_finish(l);
 	return enginelog_best(l);
 }
 
@@ -139,7 +139,7 @@ START_TEST(several_failures_ranked)
 		enginelog_init(&l, &rs, ENGINE_UNKNOWN);
 		enginelog_feed(&l, text, cut);
 		enginelog_feed(&l, text + cut, len - cut);
-		enginelog_end(&l);
+		enginelog_finish(&l);
 		ck_assert_uint_eq(l.n_matches, 2);
 		ck_assert_int_eq(enginelog_best(&l)->line, 8);
 		enginelog_release(&l);
@@ -172,7 +172,7 @@ START_TEST(a_line_read_in_pieces_is_the_line_read_whole)
 	buf_printf(&log, "\nNo available memory for the cache blocks\r\r\nlast\r");
 	enginelog_init(&whole, &rs, ENGINE_UNKNOWN);
 	enginelog_feed(&whole, log.data, log.len);
-	enginelog_end(&whole);
+	enginelog_finish(&whole);
 	ck_assert_int_eq(whole.lines, 4);
 	ck_assert_uint_eq(whole.n_matches, 1); /* the second error was rewritten away */
 	ck_assert_int_eq(whole.matches[0].line, 1);
@@ -181,7 +181,7 @@ START_TEST(a_line_read_in_pieces_is_the_line_read_whole)
 		for (at = 0; at < log.len; at += pieces[k])
 			enginelog_feed(&split, log.data + at,
 				       log.len - at < pieces[k] ? log.len - at : pieces[k]);
-		enginelog_end(&split);
+		enginelog_finish(&split);
 		ck_assert_msg(split.lines == whole.lines && split.n_matches == whole.n_matches,
 			      "pieces of %zu: %ld lines, %zu matches", pieces[k], split.lines,
 			      split.n_matches);
@@ -230,7 +230,7 @@ START_TEST(lines_as_a_terminal_shows_them)
 	 * know every engine's wording */
 	enginelog_init(&l, &rs, ENGINE_LLAMACPP);
 	enginelog_feed(&l, "vllm: error: unrecognized arguments: --x\n", 41);
-	enginelog_end(&l);
+	enginelog_finish(&l);
 	ck_assert_str_eq(enginelog_best(&l)->rule->id, "class-bad-argument");
 	ck_assert_int_eq(enginelog_best(&l)->rule->layer, LAYER_CLASS);
 	enginelog_release(&l);
@@ -479,7 +479,7 @@ static const struct log_match *read_all(struct enginelog *l, const struct log_ru
 {
 	enginelog_init(l, rs, e);
 	enginelog_feed(l, text, strlen(text));
-	enginelog_end(l);
+	enginelog_finish(l);
 	return enginelog_best(l);
 }
 
@@ -543,7 +543,7 @@ START_TEST(what_ends_a_wait)
 	ck_assert(!enginelog_feed(&l, oom, strlen(oom))); /* a class */
 	ck_assert(!l.fatal);
 	ck_assert(enginelog_feed(&l, "Aborted (core dumped)\n", 22)); /* an exit */
-	enginelog_end(&l);
+	enginelog_finish(&l);
 	ck_assert_str_eq(enginelog_best(&l)->rule->class, "out-of-memory");
 	enginelog_release(&l);
 	enginelog_init(&l, &rs, ENGINE_UNKNOWN);

@@ -32,11 +32,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		load();
 	enginelog_init(&whole, &rules, ENGINE_UNKNOWN);
 	enginelog_feed(&whole, (const char *)data, size);
-	enginelog_end(&whole);
+	enginelog_finish(&whole);
 	enginelog_init(&split, &rules, ENGINE_UNKNOWN);
 	enginelog_feed(&split, (const char *)data, cut);
 	enginelog_feed(&split, (const char *)data + cut, size - cut);
-	enginelog_end(&split);
+	enginelog_finish(&split);
 	if (whole.n_matches > ENGINELOG_MAX_MATCHES || whole.n_matches != split.n_matches ||
 	    whole.lines != split.lines || whole.fatal != split.fatal)
 		abort();

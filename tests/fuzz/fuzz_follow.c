@@ -147,7 +147,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (i = 0; i < size;)
 		i += run_op(&s, data + i, size - i);
 	follow_drain(&s.f, &s.got, 1000, true, NULL);
-	enginelog_end(&s.got);
+	enginelog_finish(&s.got);
 
 	enginelog_init(&want, &rules, ENGINE_UNKNOWN);
 	for (i = 0; i < s.n; i++) {
@@ -155,13 +155,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		enginelog_end(&want);
 		buf_release(&s.seg[i]);
 	}
+	enginelog_finish(&want);
 	if (want.lines != s.got.lines || want.n_matches != s.got.n_matches ||
 	    want.fatal != s.got.fatal || want.more != s.got.more)
 		abort();
 	for (i = 0; i < want.n_matches; i++)
 		if (want.matches[i].rule != s.got.matches[i].rule ||
 		    want.matches[i].line != s.got.matches[i].line ||
-		    strcmp(want.matches[i].text, s.got.matches[i].text))
+		    want.matches[i].fatal != s.got.matches[i].fatal ||
+		    strcmp(want.matches[i].quote, s.got.matches[i].quote))
 			abort();
 	follow_close(&s.f);
 	enginelog_release(&want);
