@@ -468,15 +468,13 @@ static void record(struct enginelog *l, const struct log_rule *r, long line, con
 
 	size_t i, k;
 
-	/* one finding a line: a class says less than a rule of the same line */
-	for (i = k = 0; i < l->n_matches; i++) {
-		const struct log_match *o = &l->matches[i];
-
-		if (o->line == line && !outranks(r, o->rule))
+	/* one finding a line: the one that says more (outranks) */
+	for (i = 0; i < l->n_matches; i++)
+		if (l->matches[i].line == line && !outranks(r, l->matches[i].rule))
 			return;
-		if (o->line != line || !outranks(r, o->rule))
-			l->matches[k++] = *o;
-	}
+	for (i = k = 0; i < l->n_matches; i++)
+		if (l->matches[i].line != line)
+			l->matches[k++] = l->matches[i];
 	l->n_matches = k;
 	if (l->n_matches == ENGINELOG_MAX_MATCHES) {
 		l->more++;

@@ -286,11 +286,29 @@ START_TEST(n11_no_wrong_hints)
 	const char *svg[] = { "report", "c.json", "--svg", "c.svg", NULL };
 	const char *html[] = { "report", "b.json", "--html", "b.html", NULL };
 	struct outcome o;
-	char *text;
+	char *text, path[4200];
+	const cJSON *p;
+	cJSON *b;
 
 	outcome_mkdir(&o);
 	report_into(&o, "conform-conformant", "conform", "p-seed", "c.json");
 	report_into(&o, "stream-burst", "run", "perf", "b.json");
+	/* the fake sends its stream in one burst, but a loaded machine may read
+	 * it in pieces with gaps between them: the report is made to say burst,
+	 * which is what the page is tested on */
+	b = read_json_report(&o, "b.json");
+	cJSON_ArrayForEach(p, cJSON_GetObjectItem(b, "probes"))
+	{
+		cJSON_ReplaceItemInObject(cJSON_GetObjectItem(p, "metrics"), "burst",
+					  cJSON_CreateTrue());
+		cJSON_ReplaceItemInObject(cJSON_GetObjectItem(p, "metrics"), "decode_note",
+					  cJSON_CreateNull());
+	}
+	text = cJSON_Print(b);
+	snprintf(path, sizeof(path), "%s/b.json", o.dir);
+	ck_assert(write_text_file(path, text));
+	free(text);
+	cJSON_Delete(b);
 	run_preflight_in(&o, NULL, svg);
 	ck_assert_int_eq(o.code, 0);
 	text = read_report(&o, "c.svg");
@@ -303,7 +321,7 @@ START_TEST(n11_no_wrong_hints)
 	text = read_report(&o, "b.html");
 	ck_assert_ptr_nonnull(text);
 	ck_assert_ptr_null(strstr(text, "class=\"itl\""));
-	ck_assert_ptr_nonnull(strstr(text, "not measurable (burst"));
+	ck_assert_ptr_nonnull(strstr(text, "no inter-token latency: the stream came in bursts"));
 	free(text);
 	outcome_release(&o);
 }
