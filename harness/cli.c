@@ -100,7 +100,7 @@ static const struct command_row commands[] = {
 	{ .name = "doctor",
 	  .cmd = CMD_DOCTOR,
 	  .args = ARGS_FILES,
-	  .synopsis = "LOG... [--engine-rules FILE] [--engine NAME] [--context N]",
+	  .synopsis = "LOG... [--engine-rules FILE] [--engine NAME] [--context N] [--exited]",
 	  .summary = "why an engine failed, from its log",
 	  .about = "Reads engine logs (- for stdin) in three layers: rules that name a "
 		   "precise cause, classes that recognise a kind of failure in any "

@@ -1,6 +1,8 @@
 /* cmd_engine — preflight doctor, and the rules --engine-log reads with;
  * see commands.h. */
+#include <errno.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -88,6 +90,8 @@ static int doctor_one(const struct config *c, const struct log_rules *rs, const 
 	size_t i, n;
 
 	enginelog_init(&l, rs, c->doctor_engine);
+	if (c->doctor_exited)
+		enginelog_exited(&l);
 	if (enginelog_read_file(&l, log, err, sizeof(err))) {
 		say_error("%s", err);
 		enginelog_release(&l);
@@ -144,6 +148,7 @@ int engine_watch_open(struct engine_watch *w, const struct config *c,
 	if (commands_engine_rules(c, &w->rules))
 		return -1;
 	w->path = c->engine_log;
+	w->pid = c->engine_pid;
 	w->active = true;
 	enginelog_init(&w->log, &w->rules, ENGINE_UNKNOWN);
 	follow_init(&w->follow, w->path); /* opened when the engine has written it */
@@ -153,12 +158,23 @@ int engine_watch_open(struct engine_watch *w, const struct config *c,
 #define LOOK_MS	  50  /* a look at the log while waiting: at most this long */
 #define SETTLE_MS 500 /* at the end: what a pipe's writer still holds, at most this long */
 
+/* has --engine-pid's process ended? (once seen, the log knows it) */
+static bool pid_gone(struct engine_watch *w)
+{
+	if (w->pid && !w->pid_gone && kill((pid_t)w->pid, 0) < 0 && errno == ESRCH) {
+		w->pid_gone = true;
+		enginelog_exited(&w->log);
+	}
+	return w->pid_gone;
+}
+
 bool engine_watch_poll(void *ctx)
 {
 	struct engine_watch *w = ctx;
+	bool gone = pid_gone(w); /* before the look: its last words are in the log */
 
 	follow_drain(&w->follow, &w->log, LOOK_MS, false, w->stop);
-	return w->log.fatal;
+	return w->log.fatal || gone;
 }
 
 /* one match as a finding of the report */
@@ -185,6 +201,7 @@ bool engine_watch_explain(void *ctx, struct run_result *r)
 	struct engine_watch *w = ctx;
 	size_t n, i;
 
+	pid_gone(w);
 	follow_drain(&w->follow, &w->log, SETTLE_MS, true, w->stop);
 	enginelog_finish(&w->log);
 	if (r->findings) /* asked once a run */

@@ -43,13 +43,17 @@ struct engine_watch {
 	const char *path;
 	struct follow follow;
 	bool active;
+	long pid;			   /* --engine-pid: the engine's process, 0 unknown */
+	bool pid_gone;			   /* that process was seen to end */
 	const volatile sig_atomic_t *stop; /* the run's signal flag */
 };
 struct run_result;
 /* Returns 0 (nothing to watch without --engine-log), or -1 when the rules
  * cannot be read (said). A look at the log never takes longer than a
  * moment however fast it grows, and none outlasts stop; stdin's flags are
- * never changed. */
+ * never changed. The poll says the engine will never serve when a rule
+ * names a fatal cause or --engine-pid's process has ended (then the log
+ * is read as its death: enginelog_exited). */
 int engine_watch_open(struct engine_watch *w, const struct config *c,
 		      const volatile sig_atomic_t *stop);
 bool engine_watch_poll(void *ctx);

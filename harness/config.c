@@ -503,6 +503,16 @@ static const struct option options[] = {
 		  "gave",
 	  .commands = LIVE,
 	  .group = G_ENGINE },
+	{ .name = "--engine-pid",
+	  .arg = "PID",
+	  .kind = OPT_LONG,
+	  .offset = OFF(engine_pid),
+	  .lo = 1,
+	  .hi = 4194304,
+	  .help = "the engine's process: when it ends, the wait ends and its log is read as "
+		  "a death (with --engine-log)",
+	  .commands = LIVE,
+	  .group = G_ENGINE },
 	{ .name = "--engine-rules",
 	  .arg = "FILE",
 	  .kind = OPT_STR,
@@ -517,6 +527,13 @@ static const struct option options[] = {
 	  .help = "only this engine's rules (vllm, sglang, llama.cpp, ollama, tgi, lmdeploy, "
 		  "trt-llm, or another of their names)",
 	  .set = set_engine,
+	  .commands = CMD_BIT(CMD_DOCTOR),
+	  .group = G_ENGINE },
+	{ .name = "--exited",
+	  .kind = OPT_FLAG,
+	  .offset = OFF(doctor_exited),
+	  .help = "the process that wrote the log has ended: a log that never reached its "
+		  "ready line is a death",
 	  .commands = CMD_BIT(CMD_DOCTOR),
 	  .group = G_ENGINE },
 	{ .name = "--context",
@@ -1455,6 +1472,12 @@ static int parse_command(struct config *c, const char *name, char *err, size_t e
  * variable, a readable --cacert, a budget that fits */
 static int check_run(struct config *c, char *err, size_t errlen)
 {
+	if (c->engine_pid && !c->engine_log) {
+		snprintf(
+			err, errlen,
+			"--engine-pid needs --engine-log FILE: the log says why the process ended");
+		return -1;
+	}
 	if (c->quiet && c->verbose) {
 		snprintf(err, errlen, "--quiet and --verbose contradict each other");
 		return -1;

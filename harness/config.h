@@ -160,6 +160,8 @@ struct config {
 	const char *about;	    /* help COMMAND: its name, NULL for all */
 	const char *engine_log;	    /* --engine-log FILE ("-": stdin) */
 	const char *engine_rules;   /* --engine-rules FILE: the user's rules, before ours */
+	long engine_pid;	    /* --engine-pid PID: the engine's process, 0 unknown */
+	bool doctor_exited;	    /* doctor --exited: the log's process has ended */
 	enum engine doctor_engine;  /* doctor --engine NAME: only its rules; UNKNOWN all */
 	int doctor_context;	    /* doctor --context N: lines shown before the fatal line */
 	const char *record;	    /* run --record FILE */

@@ -677,9 +677,16 @@ static bool take_line(struct enginelog *l, const char *s, size_t n)
 		n = ENGINELOG_LINE_MAX;
 	if (l->rules->window > 1)
 		remember(l, s, n);
-	if (!is_frame(s, n))
+	if (!is_frame(s, n)) {
 		l->last_text = l->lines;
-	else if (is_frame_line(s, n))
+		if (n) { /* raw: an excerpt only when it is quoted */
+			size_t kept = n < sizeof(l->last.text) - 1 ? n : sizeof(l->last.text) - 1;
+
+			memcpy(l->last.text, s, kept);
+			l->last.text[kept] = '\0';
+			l->last.line = l->lines;
+		}
+	} else if (is_frame_line(s, n))
 		l->frame = l->lines;
 	if (!n)
 		return false;
@@ -810,6 +817,21 @@ static const struct log_rule failing_requests = {
 	.fatal = true,
 };
 
+static const struct log_rule unknown_exit = {
+	.id = (char *)"unknown-fatal",
+	.cause = (char *)"engine-died",
+	.class = (char *)"unknown",
+	.explain = (char *)"the engine's process ended before it served, and no known signature "
+			   "says why: the quoted line is the last it wrote",
+	.remedy = (char *)"read the quoted line and the lines just before it (preflight doctor "
+			  "--exited --context 8 LOG shows them); a process killed from outside "
+			  "(the OOM killer, a container limit) leaves no words: check dmesg and "
+			  "the container's exit status",
+	.kind = LOG_FATAL,
+	.layer = LAYER_UNKNOWN,
+	.fatal = true,
+};
+
 /* the conclusions the whole log allows (enginelog.h) */
 static void settle(struct enginelog *l)
 {
@@ -827,15 +849,21 @@ static void settle(struct enginelog *l)
 	       (l->error.line && l->error.line == l->last_text && l->error.line > l->ready &&
 		((l->traceback && l->traceback < l->error.line) ||
 		 (l->frame && l->frame < l->error.line)));
+	/* a process known to have ended that never served, or erred since */
+	died = died || (l->exited && (!l->ready || l->error.line > l->ready));
 	if (!any && died) {
 		/* the last error since it served, the exit when there is none (a
-		 * process prints its traceback after the words that it dies) */
+		 * process prints its traceback after the words that it dies),
+		 * else the last words of a process seen to end */
 		const struct log_mark *why = l->error.line && l->error.line > l->ready ? &l->error
 					     : l->exit.line			       ? &l->exit
-										       : &l->error;
+					     : l->last.line			       ? &l->last
+										       : NULL;
 
-		record(l, &unknown_death, why->line, why->text, strlen(why->text));
-		any = true;
+		if (why)
+			record(l, why == &l->last ? &unknown_exit : &unknown_death, why->line,
+			       why->text, strlen(why->text));
+		any = why != NULL;
 	}
 	if (l->failed_requests >= 3) {
 		record(l, &failing_requests, l->first_failed.line, l->first_failed.text,
@@ -849,6 +877,11 @@ void enginelog_end(struct enginelog *l)
 {
 	if (l->partial.len || l->at_cr)
 		take_kept(l);
+}
+
+void enginelog_exited(struct enginelog *l)
+{
+	l->exited = true;
 }
 
 void enginelog_finish(struct enginelog *l)

@@ -17,7 +17,8 @@
  * lines (an access log's status: three chat requests in a row that failed
  * with none served are fatal for serving). A log that shows an exit, or
  * ends in a traceback, with no finding that explains it, is "fatal, cause
- * unknown", quoting its decisive line: the unknown layer.
+ * unknown", quoting its decisive line: the unknown layer. So is one whose
+ * process is known to have ended (enginelog_exited) before it served.
  *
  * The log is read as a stream: lines longer than ENGINELOG_LINE_MAX are
  * cut, a line that a progress bar rewrote with carriage returns counts as
@@ -154,6 +155,8 @@ struct enginelog {
 	long traceback;	       /* the last line a traceback began on, 0 none */
 	long frame;	       /* the last traceback frame ('File "x.py", line 3'), 0 none */
 	long last_text;	       /* the last line that was not a traceback's frame or blank */
+	struct log_mark last;  /* that line, raw, when not blank: an exit's last words */
+	bool exited;	       /* the process has ended (enginelog_exited) */
 	unsigned engines_seen; /* a bit per enum engine its markers named */
 	int failed_requests;   /* chat requests failed in a row, none served since */
 	struct log_mark first_failed;
@@ -167,6 +170,12 @@ bool enginelog_feed(struct enginelog *l, const char *data, size_t len);
 /* The last line, when the log (or one file of it: a rotated log is read
  * on) does not end with a newline. */
 void enginelog_end(struct enginelog *l);
+/* The process that writes the log has ended: preflight saw it go
+ * (--engine-pid) or the user says so (doctor --exited). Then a log that
+ * never reached its ready line, or erred since, is a death even without
+ * an exit marker: the unknown layer quotes its last error line, else its
+ * last line. Call it before enginelog_finish. */
+void enginelog_exited(struct enginelog *l);
 /* The end of the whole log (enginelog_end), then the last layer's
  * conclusions: findings before a later ready line become warnings, a death
  * no finding explains becomes the unknown layer's finding, three failed

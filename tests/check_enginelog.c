@@ -529,6 +529,89 @@ START_TEST(the_unknown_layer)
 }
 END_TEST
 
+/* a process known to have ended (--engine-pid saw it go, doctor --exited)
+ * that never served died, its last line its last words; one that served
+ * and then ended without an error since only stopped */
+START_TEST(a_known_exit_without_its_ready_line)
+{
+	static const char served[] = "INFO:     Application startup complete.\n"
+				     "INFO:     Shutting down\n";
+	char *text = log_named("ollama-loading-stops.log");
+	struct log_rules rs;
+	struct enginelog l;
+	const struct log_match *m;
+
+	bundled(&rs);
+	ck_assert_ptr_null(read_all(&l, &rs, ENGINE_UNKNOWN, text)); /* not known to end */
+	enginelog_release(&l);
+	enginelog_init(&l, &rs, ENGINE_UNKNOWN);
+	enginelog_exited(&l);
+	enginelog_feed(&l, text, strlen(text));
+	enginelog_finish(&l);
+	m = enginelog_best(&l);
+	ck_assert(m && m->fatal && l.fatal);
+	ck_assert_int_eq(m->rule->layer, LAYER_UNKNOWN);
+	ck_assert_int_eq(m->line, 9);
+	ck_assert_str_eq(m->quote, "Aug 29 20:11:31 host ollama[32080]: llm_load_tensors: "
+				   "offloaded 57/57 layers to GPU");
+	ck_assert_ptr_nonnull(strstr(m->rule->explain, "ended before it served"));
+	enginelog_release(&l);
+	enginelog_init(&l, &rs, ENGINE_UNKNOWN);
+	enginelog_exited(&l);
+	enginelog_feed(&l, served, strlen(served));
+	enginelog_finish(&l);
+	ck_assert(!l.fatal);
+	enginelog_release(&l);
+	enginelog_init(&l, &rs, ENGINE_UNKNOWN); /* an empty log has no last words */
+	enginelog_exited(&l);
+	enginelog_finish(&l);
+	ck_assert(!l.fatal && !enginelog_best(&l));
+	enginelog_release(&l);
+	log_rules_release(&rs);
+	free(text);
+}
+END_TEST
+
+/* --engine-pid: a process that has ended ends the wait at once, and the
+ * log it left is read as its death (exit 3, ENGINE FAILED, its last line
+ * quoted); doctor --exited says the same of the file; --engine-pid
+ * without a log to read is a usage error */
+START_TEST(engine_pid_ends_the_wait)
+{
+	char log[4096];
+	const char *doctor[] = { "doctor", "--exited", log, NULL };
+	const char *nolog[] = { "run",		"--endpoint", "http://127.0.0.1:9/v1",
+				"--engine-pid", "1",	      NULL };
+	struct outcome o;
+
+	snprintf(log, sizeof(log), "%s/tests/data/engine-logs/ollama-loading-stops.log",
+		 repo_root());
+	outcome_mkdir(&o);
+	run_shell(
+		&o, NULL,
+		"sh -c 'exit 1' & pid=$!; wait $pid; "
+		"$PF run --endpoint http://127.0.0.1:9/v1 --wait 600 --engine-pid $pid "
+		"--engine-log \"$PREFLIGHT_ROOT/tests/data/engine-logs/ollama-loading-stops.log\" "
+		"--json r.json");
+	ck_assert_msg(o.code == 3, "exit %d\n%s%s", o.code, o.out, o.err);
+	ck_assert_ptr_nonnull(strstr(o.out, "RESULT: ENGINE FAILED"));
+	ck_assert_ptr_nonnull(strstr(o.out, "offloaded 57/57 layers to GPU"));
+	ck_assert_ptr_null(strstr(o.out, "waiting for"));
+	run_preflight_in(&o, NULL, doctor);
+	ck_assert_int_eq(o.code, 1);
+	ck_assert_ptr_nonnull(strstr(o.out, ":9: fatal   unknown-fatal (engine-died; class "
+					    "unknown; unknown layer): Aug 29"));
+	doctor[1] = log;
+	doctor[2] = NULL;
+	run_preflight_in(&o, NULL, doctor);
+	ck_assert_int_eq(o.code, 0);
+	run_preflight_in(&o, NULL, nolog);
+	ck_assert_int_eq(o.code, 2);
+	ck_assert_ptr_nonnull(strstr(o.err, "--engine-pid needs --engine-log"));
+	outcome_release(&o);
+}
+END_TEST
+
 /* while a log is followed only a rule or an exit ends a wait early: a
  * class is sure enough to report, not to stop waiting */
 START_TEST(what_ends_a_wait)
@@ -644,6 +727,8 @@ Suite *enginelog_suite(void)
 	tcase_add_test(tc, wait_ends_on_the_fatal_line);
 	tcase_add_test(tc, stdin_and_warnings);
 	tcase_add_test(tc, the_unknown_layer);
+	tcase_add_test(tc, a_known_exit_without_its_ready_line);
+	tcase_add_test(tc, engine_pid_ends_the_wait);
 	tcase_add_test(tc, an_unknown_death_is_still_a_death);
 	tcase_add_test(tc, what_ends_a_wait);
 	tcase_add_test(tc, every_chat_request_failing);

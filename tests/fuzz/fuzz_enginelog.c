@@ -27,13 +27,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct enginelog whole, split;
 	size_t cut = size ? data[0] % (size + 1) : 0, i;
+	bool exited = size && (data[0] & 1); /* the process known to have ended, or not */
 
 	if (!rules.n)
 		load();
 	enginelog_init(&whole, &rules, ENGINE_UNKNOWN);
+	if (exited)
+		enginelog_exited(&whole);
 	enginelog_feed(&whole, (const char *)data, size);
 	enginelog_finish(&whole);
 	enginelog_init(&split, &rules, ENGINE_UNKNOWN);
+	if (exited)
+		enginelog_exited(&split);
 	enginelog_feed(&split, (const char *)data, cut);
 	enginelog_feed(&split, (const char *)data + cut, size - cut);
 	enginelog_finish(&split);
