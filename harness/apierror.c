@@ -42,52 +42,55 @@ static long number_after(const char *s, const char *needle)
  * requested phrase means the text gives no token count. First match wins. */
 static const struct {
 	const char *mark, *limit, *requested, *plus, *prompt;
+	bool sglang; /* SGLang's own words: with its flat envelope, its error */
 } wordings[] = {
 	/* vLLM E: "...length is L tokens. However, you requested M output tokens and
 	 * your prompt contains at least P input tokens, for a total of at least T" */
 	{ "for a total of at least", "maximum context length is", "for a total of at least", NULL,
-	  NULL }, /* P is L - M + 1 whatever the prompt: not a count */
+	  NULL, false }, /* P is L - M + 1 whatever the prompt: not a count */
 	/* vLLM C: "... for a total of T tokens (P + M = T > L)" */
-	{ "for a total of", "maximum context length is", "for a total of", NULL, NULL },
+	{ "for a total of", "maximum context length is", "for a total of", NULL, NULL, false },
 	/* SGLang: "max_completion_tokens is too large: M.This model supports at most L" */
-	{ "supports at most", "supports at most", "is too large:", NULL, NULL },
+	{ "supports at most", "supports at most", "is too large:", NULL, NULL, true },
 	/* vLLM B: "'max_tokens' ... is too large: M. ... length is L tokens and your
 	 * request has P input tokens (M > L - P)" */
 	{ "is too large:", "maximum context length is", "is too large:", "your request has",
-	  "your request has" },
+	  "your request has", false },
 	/* vLLM C first form and the 0.15 bug: "your request has P input tokens" */
 	{ "your request has", "maximum context length is", "your request has", NULL,
-	  "your request has" },
+	  "your request has", false },
 	/* vLLM A/B: "However, you requested T tokens" */
 	{ "However, you requested", "maximum context length is", "However, you requested", NULL,
-	  NULL },
+	  NULL, false },
 	/* vLLM D, the character pre-check: no token count */
-	{ "input characters", "context length is only", NULL, NULL, NULL },
+	{ "input characters", "context length is only", NULL, NULL, NULL, false },
 	/* vLLM D: "You passed P input tokens and requested M output tokens. However,
 	 * the model's context length is only L tokens" */
-	{ "You passed", "context length is only", "You passed", "and requested", "You passed" },
+	{ "You passed", "context length is only", "You passed", "and requested", "You passed",
+	  false },
 	/* vLLM D: "max_tokens=M cannot be greater than max_model_len=L" */
-	{ "cannot be greater than", "cannot be greater than", "", NULL, NULL },
+	{ "cannot be greater than", "cannot be greater than", "", NULL, NULL, false },
 	/* vLLM engine: "The decoder prompt (length P) is longer than the maximum model length of L" */
-	{ "decoder prompt", "maximum model length of", "(length", NULL, "(length" },
-	{ "Input length (", "maximum context length (", "Input length (", NULL, "Input length (" },
+	{ "decoder prompt", "maximum model length of", "(length", NULL, "(length", false },
+	{ "Input length (", "maximum context length (", "Input length (", NULL, "Input length (",
+	  false },
 	/* SGLang */
 	{ "is longer than the model's context length", "context length (", "The input (", NULL,
-	  "The input (" },
+	  "The input (", true },
 	{ "You requested a total of", "maximum context length of", "You requested a total of", NULL,
-	  NULL },
+	  NULL, false },
 	/* llama.cpp (the old wording has no numbers) */
 	{ "exceeds the available context size", "available context size (", "request (", NULL,
-	  "request (" },
+	  "request (", false },
 	/* TGI */
 	{ "`inputs` tokens + `max_new_tokens` must be <=", "must be <=", "Given:", "tokens and",
-	  "Given:" },
-	{ "`inputs` must have less than", "less than", "Given:", NULL, "Given:" },
+	  "Given:", false },
+	{ "`inputs` must have less than", "less than", "Given:", NULL, "Given:", false },
 	/* OpenAI */
 	{ "your messages resulted in", "maximum context length is", "resulted in", NULL,
-	  "resulted in" },
+	  "resulted in", false },
 	/* LM Studio */
-	{ "greater than the context length", "n_ctx:", "n_keep:", NULL, NULL },
+	{ "greater than the context length", "n_ctx:", "n_keep:", NULL, NULL, false },
 };
 
 static void find_context_numbers(struct api_error *e, const char *msg)
@@ -98,6 +101,7 @@ static void find_context_numbers(struct api_error *e, const char *msg)
 		if (!strstr(msg, wordings[i].mark))
 			continue;
 		e->context_overflow = true;
+		e->sglang_wording = wordings[i].sglang;
 		e->ctx_limit = number_after(msg, wordings[i].limit);
 		if (wordings[i].requested)
 			e->ctx_requested = number_after(msg, wordings[i].requested);
@@ -180,9 +184,14 @@ static enum error_shape shape_of(const cJSON *root, const struct api_error *e)
 		return ERROR_SHAPE_LLAMACPP;
 	if (cJSON_IsString(err) && cJSON_GetObjectItemCaseSensitive(root, "error_type"))
 		return ERROR_SHAPE_TGI;
-	if (cJSON_IsString(kind) && !strcmp(kind->valuestring, "error"))
-		return ERROR_SHAPE_FLAT;
-	return cJSON_IsObject(err) ? ERROR_SHAPE_NESTED : ERROR_SHAPE_OTHER;
+	/* the same members in their writer's order: pydantic keeps a model's
+	 * field order, and LMDeploy's ErrorResponse declares object last */
+	if (!cJSON_IsString(kind) || strcmp(kind->valuestring, "error"))
+		return cJSON_IsObject(err) ? ERROR_SHAPE_NESTED : ERROR_SHAPE_OTHER;
+	if (root->child && root->child->string && !strcmp(root->child->string, "message") &&
+	    !kind->next)
+		return ERROR_SHAPE_LMDEPLOY;
+	return e->sglang_wording ? ERROR_SHAPE_SGLANG : ERROR_SHAPE_FLAT;
 }
 
 int apierror_parse(const char *body, size_t len, struct api_error *e)

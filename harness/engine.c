@@ -162,7 +162,10 @@ enum engine engine_from_fingerprint(const char *fp)
 
 enum engine engine_from_error_shape(enum error_shape shape)
 {
-	return shape == ERROR_SHAPE_FLAT       ? ENGINE_SGLANG
+	/* the flat envelope is SGLang's, TensorRT-LLM's and old vLLM's alike:
+	 * it names none of them */
+	return shape == ERROR_SHAPE_LMDEPLOY   ? ENGINE_LMDEPLOY
+	       : shape == ERROR_SHAPE_SGLANG   ? ENGINE_SGLANG
 	       : shape == ERROR_SHAPE_TGI      ? ENGINE_TGI
 	       : shape == ERROR_SHAPE_LLAMACPP ? ENGINE_LLAMACPP
 					       : ENGINE_UNKNOWN;

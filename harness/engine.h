@@ -75,9 +75,10 @@ enum engine engine_from_owner(const char *owned_by);
 /* The engine a system_fingerprint names: vllm-<version>-<hash>,
  * b<build>-<commit> (llama.cpp), fp_ollama, <x.y.z>-<label> (TGI). */
 enum engine engine_from_fingerprint(const char *fp);
-/* The engine an error envelope points to (apierror.h): the flat one is
- * SGLang's, TGI's and llama.cpp's context error their own; UNKNOWN for the
- * nested one that many engines share. */
+/* The engine an error envelope points to (apierror.h): LMDeploy's flat
+ * one (its object last), TGI's and llama.cpp's context error are their
+ * own; UNKNOWN for the envelopes several engines share (the nested one;
+ * the flat one of SGLang, TensorRT-LLM and vLLM before 0.10.1). */
 enum engine engine_from_error_shape(enum error_shape shape);
 /* tmpl into out with each {memory}, {context}, {concurrency}, {prefill}
  * and {engine} replaced by e's flag for it (engine_flags) and its name; for

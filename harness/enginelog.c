@@ -276,7 +276,8 @@ static int index_literals(struct log_rules *rs)
 			rs->seen[bucket(e->key) >> 6] |= 1ull << (bucket(e->key) & 63);
 		}
 	}
-	qsort(rs->literals, rs->n_literals, sizeof(*rs->literals), by_bucket);
+	if (rs->n_literals) /* a file whose rules all lack one has none, nor an array */
+		qsort(rs->literals, rs->n_literals, sizeof(*rs->literals), by_bucket);
 	return 0;
 }
 

@@ -208,6 +208,17 @@ START_TEST(shapes)
 		  ERROR_SHAPE_NESTED },
 		{ "{\"object\":\"error\",\"message\":\"x\",\"type\":\"BadRequestError\"}",
 		  ERROR_SHAPE_FLAT },
+		/* LMDeploy's create_error_response: ErrorResponse's fields in order */
+		{ "{\"message\":\"The model 'm' does not exist.\",\"type\":"
+		  "\"invalid_request_error\",\"code\":404,\"param\":null,\"object\":\"error\"}",
+		  ERROR_SHAPE_LMDEPLOY },
+		/* the flat envelope with SGLang's own context wording */
+		{ "{\"object\":\"error\",\"message\":\"The input (20000 tokens) is longer than "
+		  "the model's context length (8192 tokens).\",\"type\":\"BadRequestError\","
+		  "\"param\":null,\"code\":400}",
+		  ERROR_SHAPE_SGLANG },
+		/* message first but object not last: not LMDeploy's model */
+		{ "{\"message\":\"x\",\"object\":\"error\",\"code\":400}", ERROR_SHAPE_FLAT },
 		{ "{\"error\":\"Input validation error\",\"error_type\":\"validation\"}",
 		  ERROR_SHAPE_TGI },
 		{ "{\"error\":{\"code\":400,\"message\":\"request (9 tokens) exceeds the available "

@@ -197,7 +197,9 @@ START_TEST(engines_and_their_remedies)
 	ck_assert_ptr_nonnull(
 		strstr(remedy_of_engine(ENGINE_LLAMACPP, CAUSE_STREAM_PARITY), "llama.cpp"));
 	ck_assert_ptr_null(remedy_of_engine(ENGINE_UNKNOWN, CAUSE_CONTEXT_OVERFLOW));
-	ck_assert_int_eq(engine_from_error_shape(ERROR_SHAPE_FLAT), ENGINE_SGLANG);
+	/* SGLang, TensorRT-LLM and old vLLM write the same flat envelope */
+	ck_assert_int_eq(engine_from_error_shape(ERROR_SHAPE_FLAT), ENGINE_UNKNOWN);
+	ck_assert_int_eq(engine_from_error_shape(ERROR_SHAPE_LMDEPLOY), ENGINE_LMDEPLOY);
 	ck_assert_int_eq(engine_from_error_shape(ERROR_SHAPE_TGI), ENGINE_TGI);
 	ck_assert_int_eq(engine_from_error_shape(ERROR_SHAPE_LLAMACPP), ENGINE_LLAMACPP);
 	ck_assert_int_eq(engine_from_error_shape(ERROR_SHAPE_NESTED), ENGINE_UNKNOWN);
