@@ -618,6 +618,14 @@ static void request(struct enginelog *l, const char *s, size_t n, size_t qs, siz
 
 /* what a match of r on the line (or lines) s says. Returns true when it
  * shows the engine dead: a rule's fatal finding, or an exit. */
+/* where the last of the lines s holds begins */
+static size_t last_line_at(const char *s, size_t n)
+{
+	while (n && s[n - 1] != '\n')
+		n--;
+	return n;
+}
+
 static bool matched(struct enginelog *l, const struct log_rule *r, const char *s, size_t n,
 		    size_t qs, size_t qe)
 {
@@ -649,7 +657,8 @@ static bool matched(struct enginelog *l, const struct log_rule *r, const char *s
 		request(l, s, n, qs, qe);
 		return false;
 	default:
-		if (is_code_line(s, n))
+		/* the line read now (a rule of several lines meets them joined) */
+		if (is_code_line(s + last_line_at(s, n), n - last_line_at(s, n)))
 			return false; /* the source of a raise: its error comes next */
 		record(l, r, l->lines, s, n);
 		if (r->fatal && r->layer == LAYER_RULE)
