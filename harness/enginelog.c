@@ -667,6 +667,24 @@ static bool matched(struct enginelog *l, const struct log_rule *r, const char *s
 	}
 }
 
+/* what the last layer keeps of every line: the last text (raw: an
+ * excerpt only when it is quoted) and the last traceback frame */
+static void note_line(struct enginelog *l, const char *s, size_t n)
+{
+	if (!is_frame(s, n)) {
+		size_t kept = n < sizeof(l->last.text) - 1 ? n : sizeof(l->last.text) - 1;
+
+		l->last_text = l->lines;
+		if (n) {
+			memcpy(l->last.text, s, kept);
+			l->last.text[kept] = '\0';
+			l->last.line = l->lines;
+		}
+	} else if (is_frame_line(s, n)) {
+		l->frame = l->lines;
+	}
+}
+
 /* one whole line: what a progress bar left of it, cut, tried */
 static bool take_line(struct enginelog *l, const char *s, size_t n)
 {
@@ -687,17 +705,7 @@ static bool take_line(struct enginelog *l, const char *s, size_t n)
 		n = ENGINELOG_LINE_MAX;
 	if (l->rules->window > 1)
 		remember(l, s, n);
-	if (!is_frame(s, n)) {
-		l->last_text = l->lines;
-		if (n) { /* raw: an excerpt only when it is quoted */
-			size_t kept = n < sizeof(l->last.text) - 1 ? n : sizeof(l->last.text) - 1;
-
-			memcpy(l->last.text, s, kept);
-			l->last.text[kept] = '\0';
-			l->last.line = l->lines;
-		}
-	} else if (is_frame_line(s, n))
-		l->frame = l->lines;
+	note_line(l, s, n);
 	if (!n)
 		return false;
 	/* none of the literals: only a rule without any can match */
