@@ -428,16 +428,16 @@ int model_tally_what(const struct model *m, struct buf *out)
 
 const char *model_result_words(const struct model *m)
 {
-	switch (m->class) {
-	case CLASS_UNUSABLE:
-	case CLASS_ENGINE_FAILED: /* the class's own words, as the JSON and JUnit say them */
+	if (m->kind != MODEL_CONFORM) /* run: the verdict class's own words */
 		return model_class_words(m->class);
-	case CLASS_INTERRUPTED:
-		return "INTERRUPTED";
+	switch (m->class) {
 	case CLASS_SERVES:
-		return m->kind == MODEL_CONFORM ? "CONFORMANT" : "ALL PASS";
+		return "CONFORMANT";
+	case CLASS_SERVES_WITH_FIXES:
+	case CLASS_FAILURES:
+		return "NOT CONFORMANT";
 	default:
-		return m->kind == MODEL_CONFORM ? "NOT CONFORMANT" : "FAILURES PRESENT";
+		return model_class_words(m->class);
 	}
 }
 

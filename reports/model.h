@@ -253,12 +253,13 @@ int model_tally(const struct model *m, struct buf *out);
  * too. Returns 0 or -1. */
 int model_tally_what(const struct model *m, struct buf *out);
 
-/* The words of the result line, the page's badge and the comparison:
- * ALL PASS, FAILURES PRESENT, ENDPOINT UNUSABLE, INTERRUPTED; conform's
- * CONFORMANT and NOT CONFORMANT. */
 /* The unit of the run's decode figure: "events/s" when it is preflight's
  * and counts events no usage checked, else "tok/s". */
 const char *model_speed_unit(const struct model_speed *s);
+/* The words of the result line, the page's badge and the comparison: a
+ * run's verdict class in its words (SERVES, SERVES WITH FIXES, FAILURES,
+ * ENDPOINT UNUSABLE, ENGINE FAILED, INTERRUPTED); conform's CONFORMANT and
+ * NOT CONFORMANT where it was observed. */
 const char *model_result_words(const struct model *m);
 
 /* What a report is called: its recipe's name, else its model at its

@@ -1164,7 +1164,7 @@ START_TEST(cli_conventions)
 	fake_stop(&f);
 	ck_assert_int_eq(o.code, 0);
 	ck_assert_ptr_nonnull(strstr(o.err, "[1/1] smoke: pass"));
-	ck_assert_ptr_nonnull(strstr(o.out, "RESULT: ALL PASS"));
+	ck_assert_ptr_nonnull(strstr(o.out, "RESULT: SERVES"));
 	run_preflight_in(&o, NULL, two);
 	ck_assert_int_eq(o.code, 2);
 	ck_assert_ptr_nonnull(strstr(o.err, "both write to stdout"));

@@ -352,6 +352,42 @@ START_TEST(counts_agree_in_every_output)
 }
 END_TEST
 
+/* README.md's verdict table is the class table: every class in its row
+ * with its key, words and exit code, and no row of a class it lacks */
+START_TEST(readme_verdict_table_is_the_class_table)
+{
+	char path[4096], want[256], *readme, *table, *end;
+	int c, rows = 0;
+	const char *p;
+
+	snprintf(path, sizeof(path), "%s/README.md", repo_root());
+	readme = read_text_file(path);
+	ck_assert_ptr_nonnull(readme);
+	table = strstr(readme, "| class (`verdict.class`) | words | exit | when |");
+	ck_assert_msg(table != NULL, "README.md has no verdict table");
+	end = strstr(table, "\n\n");
+	if (end)
+		*end = '\0';
+	for (c = 0; c < CLASS_COUNT; c++) {
+		int code = model_class_exit((enum model_class)c);
+
+		if (code == 130)
+			snprintf(want, sizeof(want), "| `%s` | %s | 130 or 143 |",
+				 model_class_key((enum model_class)c),
+				 model_class_words((enum model_class)c));
+		else
+			snprintf(want, sizeof(want), "| `%s` | %s | %d |",
+				 model_class_key((enum model_class)c),
+				 model_class_words((enum model_class)c), code);
+		ck_assert_msg(strstr(table, want), "README.md's verdict table lacks %s", want);
+	}
+	for (p = table; (p = strstr(p, "\n| `")); p++)
+		rows++;
+	ck_assert_int_eq(rows, CLASS_COUNT);
+	free(readme);
+}
+END_TEST
+
 Suite *model_suite(void)
 {
 	Suite *s = suite_create("model");
@@ -360,6 +396,7 @@ Suite *model_suite(void)
 	tcase_set_timeout(tc, 300);
 	tcase_add_loop_test(tc, old_reports_load, 0, sizeof(goldens) / sizeof(goldens[0]));
 	tcase_add_test(tc, round_trip_is_byte_identical);
+	tcase_add_test(tc, readme_verdict_table_is_the_class_table);
 	tcase_add_loop_test(tc, counts_agree_in_every_output, 0, 3);
 	suite_add_tcase(s, tc);
 	return s;

@@ -171,7 +171,7 @@ START_TEST(window_ends_the_map)
 	fake_stop(&f);
 	ck_assert_msg(o.code == 0, "exit %d\n%s", o.code, o.out);
 	ck_assert_ptr_nonnull(
-		strstr(o.out, "RESULT: ALL PASS (4/6 passed: 2 beyond the window (6 sweep cells)"));
+		strstr(o.out, "RESULT: SERVES (4/6 passed: 2 beyond the window (6 sweep cells)"));
 	r = read_json_report(&o, "r.json");
 	sweep = cJSON_GetObjectItem(r, "sweep");
 	ck_assert_int_eq(cJSON_GetNumberValue(cJSON_GetObjectItem(sweep, "effective_context")),
