@@ -215,8 +215,8 @@ static void say_unrendered(const char *what, const struct buf *out)
 int cmd_table(const struct config *c, const volatile sig_atomic_t *stop)
 {
 	static const struct table_block blocks[] = {
-		{ TABLE_BEGIN, TABLE_END, "results" },
-		{ TABLE_CONFORMANCE_BEGIN, TABLE_CONFORMANCE_END, "conformance" },
+		{ TABLE_BEGIN, TABLE_END, "results", true },
+		{ TABLE_CONFORMANCE_BEGIN, TABLE_CONFORMANCE_END, "conformance", false },
 	};
 	const struct table_block *block = &blocks[c->conformance];
 	struct buf table = BUF_INIT(output_max(c));

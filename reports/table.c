@@ -305,25 +305,156 @@ static bool fence(const char *t, const struct line *l, char *ch, size_t *n)
 	return true;
 }
 
+/* --- keeping the rows' places (table_block.keep_rows) ---------------------- */
+
+#define ROW_KEY_CELLS 6 /* model, quant, engine, GPU, serves?, key flags */
+
+/* The cells of a table line "| a | b \\| c | ...": where each of the first
+ * ROW_KEY_CELLS starts and ends, blanks trimmed (pipes escaped by
+ * table_cell do not split). Returns how many it found. */
+static int row_cells(const char *s, size_t n, size_t at[ROW_KEY_CELLS][2])
+{
+	size_t i = 1, a;
+	int k = 0;
+
+	if (!n || s[0] != '|')
+		return 0;
+	while (i < n && k < ROW_KEY_CELLS) {
+		for (a = i; i < n && !(s[i] == '|' && s[i - 1] != '\\'); i++)
+			;
+		if (i == n)
+			break;
+		at[k][0] = a;
+		at[k][1] = i;
+		while (at[k][0] < at[k][1] && s[at[k][0]] == ' ')
+			at[k][0]++;
+		while (at[k][1] > at[k][0] && s[at[k][1] - 1] == ' ')
+			at[k][1]--;
+		k++;
+		i++;
+	}
+	return k;
+}
+
+/* do rows a and b hold the same cells among those listed? */
+static bool same_cells(const char *a, size_t an, const char *b, size_t bn, const int *which)
+{
+	size_t ca[ROW_KEY_CELLS][2], cb[ROW_KEY_CELLS][2];
+
+	if (row_cells(a, an, ca) < ROW_KEY_CELLS || row_cells(b, bn, cb) < ROW_KEY_CELLS)
+		return false;
+	for (; *which >= 0; which++) {
+		size_t la = ca[*which][1] - ca[*which][0], lb = cb[*which][1] - cb[*which][0];
+
+		if (la != lb || memcmp(a + ca[*which][0], b + cb[*which][0], la))
+			return false;
+	}
+	return true;
+}
+
+/* how many lines text holds, at most (one more than its newlines) */
+static size_t count_lines(const char *text, size_t len)
+{
+	size_t n = 1, i;
+
+	for (i = 0; i < len; i++)
+		n += text[i] == '\n';
+	return n;
+}
+
+/* the lines of text (its \r\n and \n ends dropped) */
+static size_t lines_of(const char *text, size_t len, struct line *out, size_t max)
+{
+	struct line l;
+	size_t n = 0, at = 0;
+
+	for (; n < max && next_line(text, len, at, &l); at = l.next)
+		out[n++] = l;
+	return n;
+}
+
+/* the new row (of table's rows t) that renews old row o, or -1 */
+static int renewal(const char *old, const struct line *o, const char *table, const struct line *t,
+		   size_t nt, const bool *used)
+{
+	static const int recipe[] = { 0, 1, 2, 3, 5, -1 }, place[] = { 0, 1, 2, 3, -1 };
+	size_t i, pass;
+
+	for (i = 2; i < nt; i++) /* the very row first */
+		if (!used[i] && o->end - o->start == t[i].end - t[i].start &&
+		    !memcmp(old + o->start, table + t[i].start, t[i].end - t[i].start))
+			return (int)i;
+	for (pass = 0; pass < 2; pass++)
+		for (i = 2; i < nt; i++)
+			if (!used[i] &&
+			    same_cells(old + o->start, o->end - o->start, table + t[i].start,
+				       t[i].end - t[i].start, pass ? place : recipe))
+				return (int)i;
+	return -1;
+}
+
+/* table with the rows of the block old already holds kept in place
+ * (table_block.keep_rows) into out. Returns 0 or -1. */
+static int keep_rows(const char *old, size_t oldlen, const char *table, struct buf *out)
+{
+	size_t tlen = strlen(table), mo = count_lines(old, oldlen), mt = count_lines(table, tlen);
+	struct line *o = xcalloc(mo, sizeof(*o)), *t = xcalloc(mt, sizeof(*t));
+	bool *used = xcalloc(mt, sizeof(*used));
+	size_t no, nt, i;
+	int rc = 0, k;
+
+	if (!o || !t || !used) {
+		rc = -1;
+		goto done;
+	}
+	no = lines_of(old, oldlen, o, mo);
+	nt = lines_of(table, tlen, t, mt);
+	/* a block of another shape (hand-made, other columns) is replaced whole */
+	if (no < 2 || nt < 2 || o[0].end - o[0].start != t[0].end - t[0].start ||
+	    memcmp(old + o[0].start, table + t[0].start, t[0].end - t[0].start)) {
+		rc = buf_puts(out, table);
+		goto done;
+	}
+	for (i = 0; i < 2; i++)
+		rc |= buf_append(out, table + t[i].start, t[i].end - t[i].start) ||
+		      buf_putc(out, '\n');
+	for (i = 2; i < no && !rc; i++) {
+		k = renewal(old, &o[i], table, t, nt, used);
+		if (k >= 0)
+			used[k] = true;
+		rc = (k >= 0 ? buf_append(out, table + t[k].start, t[k].end - t[k].start)
+			     : buf_append(out, old + o[i].start, o[i].end - o[i].start)) ||
+		     buf_putc(out, '\n');
+	}
+	for (i = 2; i < nt && !rc; i++)
+		if (!used[i])
+			rc = buf_append(out, table + t[i].start, t[i].end - t[i].start) ||
+			     buf_putc(out, '\n');
+done:
+	free(o);
+	free(t);
+	free(used);
+	return rc ? -1 : 0;
+}
+
 int table_splice(const char *text, size_t len, const char *table, struct buf *out, bool *stale,
 		 char *err, size_t errlen)
 {
-	static const struct table_block results = { TABLE_BEGIN, TABLE_END, "results" };
+	static const struct table_block results = { TABLE_BEGIN, TABLE_END, "results", true };
 
 	return table_splice_block(text, len, table, &results, out, stale, err, errlen);
 }
 
-int table_splice_block(const char *text, size_t len, const char *table, const struct table_block *m,
-		       struct buf *out, bool *stale, char *err, size_t errlen)
+/* the marker lines of block m in text, outside code fences. Returns 0,
+ * or -1 with the reason in err. */
+static int find_block(const char *text, size_t len, const struct table_block *m, struct line *begin,
+		      struct line *end, char *err, size_t errlen)
 {
-	struct line l, begin = { 0 }, end = { 0 };
-	struct buf block = BUF_INIT(0);
+	struct line l;
 	bool in_fence = false, have_begin = false, have_end = false;
 	char fch = 0, ch;
-	size_t at = 0, fn = 0, n, i;
-	int rc = 0;
+	size_t at = 0, fn = 0, n;
 
-	*stale = false;
 	for (; next_line(text, len, at, &l); at = l.next) {
 		if (fence(text, &l, &ch, &n)) {
 			if (!in_fence) {
@@ -343,10 +474,10 @@ int table_splice_block(const char *text, size_t len, const char *table, const st
 				return -1;
 			}
 			have_begin = true;
-			begin = l;
+			*begin = l;
 		} else if (have_begin && !have_end && line_is(text, &l, m->end)) {
 			have_end = true;
-			end = l;
+			*end = l;
 		}
 	}
 	if (!have_begin || !have_end) {
@@ -356,7 +487,26 @@ int table_splice_block(const char *text, size_t len, const char *table, const st
 			 m->what, m->begin, m->end);
 		return -1;
 	}
-	/* the block is the table, in the notebook's own line endings */
+	return 0;
+}
+
+int table_splice_block(const char *text, size_t len, const char *table, const struct table_block *m,
+		       struct buf *out, bool *stale, char *err, size_t errlen)
+{
+	struct line begin = { 0 }, end = { 0 };
+	struct buf block = BUF_INIT(0), merged = BUF_INIT(0);
+	size_t i;
+	int rc = 0;
+
+	*stale = false;
+	if (find_block(text, len, m, &begin, &end, err, errlen))
+		return -1;
+	/* the block is the table (its rows in their places), in the notebook's
+	 * own line endings */
+	if (m->keep_rows) {
+		rc = keep_rows(text + begin.next, end.start - begin.next, table, &merged);
+		table = buf_cstr(&merged);
+	}
 	for (i = 0; table[i] && !rc; i++)
 		rc = table[i] == '\n' && begin.crlf ? buf_puts(&block, "\r\n")
 						    : buf_putc(&block, table[i]);
@@ -370,13 +520,14 @@ int table_splice_block(const char *text, size_t len, const char *table, const st
 	if (rc)
 		snprintf(err, errlen, "out of memory");
 	buf_release(&block);
+	buf_release(&merged);
 	return rc ? -1 : 0;
 }
 
 int table_update_notebook(const char *notebook, const char *table, bool check_only, bool *stale,
 			  char *err, size_t errlen)
 {
-	static const struct table_block results = { TABLE_BEGIN, TABLE_END, "results" };
+	static const struct table_block results = { TABLE_BEGIN, TABLE_END, "results", true };
 
 	return table_update_block(notebook, table, &results, check_only, stale, err, errlen);
 }

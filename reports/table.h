@@ -24,9 +24,15 @@
 #define TABLE_CONFORMANCE_BEGIN "<!-- BEGIN_PREFLIGHT_CONFORMANCE -->"
 #define TABLE_CONFORMANCE_END	"<!-- END_PREFLIGHT_CONFORMANCE -->"
 
-/* A notebook block: its marker lines, and what it is called in errors. */
+/* A notebook block: its marker lines, and what it is called in errors.
+ * With keep_rows the rows already in the block keep their places: a new
+ * row replaces the one of its recipe (the same model, quant, engine and
+ * GPU cells; the key flags too when several share them), rows no report
+ * renews stay as they are, and new recipes come after them, in the order
+ * of their reports. Without it the block is the table. */
 struct table_block {
 	const char *begin, *end, *what;
+	bool keep_rows;
 };
 
 /* Appends s as one GFM table cell that no text can break: valid UTF-8 on
@@ -43,7 +49,7 @@ struct model;
 int table_render_model(const struct model *m, struct buf *out, char *err, size_t errlen);
 
 /* Puts table (lines ending in \n) between the marker lines of a notebook's
- * text into out. Markers count only as whole lines outside fenced code;
+ * text into out (the results block keeps its rows' places: keep_rows). Markers count only as whole lines outside fenced code;
  * the block takes the BEGIN line's line ending (CRLF stays CRLF). Sets
  * *stale when the block differed. Returns 0, or -1 with the reason. */
 int table_splice(const char *text, size_t len, const char *table, struct buf *out, bool *stale,

@@ -10,7 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "suites.h"
+#include "table.h"
 #include "testutil.h"
 
 #define ROWS  6
@@ -109,12 +111,96 @@ START_TEST(six_rows_regenerated)
 }
 END_TEST
 
+/* the k-th row line (0: the first after the header's rule) of a table in
+ * text, without its newline; caller frees */
+static char *row_line(const char *text, int k)
+{
+	const char *p = strstr(text, "|---"), *end;
+
+	ck_assert_ptr_nonnull(p);
+	p = strchr(p, '\n');
+	while (p && k-- > 0)
+		p = strchr(p + 1, '\n');
+	ck_assert_ptr_nonnull(p);
+	end = strchr(p + 1, '\n');
+	return strndup(p + 1, end ? (size_t)(end - p - 1) : strlen(p + 1));
+}
+
+/* regenerating the notebook's block keeps its rows where they are: a
+ * recipe's row is renewed in its place, a row no report renews stays,
+ * new recipes come after, in the order of their reports; and it is then
+ * up to date */
+START_TEST(notebook_keeps_its_order)
+{
+	const char *table[ROWS + 2] = { "table" }, *merge[ROWS + 5] = { "table" };
+	char path[4096], json[ROWS][32], *old, *fresh[ROWS], *hand, *block, *want;
+	static const int appended[] = { 5, 4, 2, 1 };
+	struct outcome o;
+	struct buf nb = BUF_INIT(0), exp = BUF_INIT(0);
+	int i;
+
+	outcome_mkdir(&o);
+	for (i = 0; i < ROWS; i++) {
+		const char *argv[] = { "replay", path, "--json", json[i], NULL };
+
+		snprintf(path, sizeof(path), "%s/fixtures/notebook/recordings/%s.jsonl.gz",
+			 repo_root(), names[i]);
+		snprintf(json[i], sizeof(json[i]), "row%d.json", i);
+		run_preflight_in(&o, NULL, argv);
+		table[i + 1] = json[i];
+		merge[ROWS - i] = json[i]; /* the reports in another order */
+	}
+	run_preflight_in(&o, NULL, table);
+	ck_assert_msg(o.code == 0, "%s", o.err);
+	for (i = 0; i < ROWS; i++)
+		fresh[i] = row_line(o.out, i);
+	snprintf(path, sizeof(path), "%s/tests/data/notebook-rows.md", repo_root());
+	old = read_text_file(path);
+	hand = strdup("| my-model | Q4 | llama.cpp | 3090 | ✅ | `-c 8192` | written by hand |");
+	block = row_line(old, 3);
+	buf_printf(&nb, "# notes\n\n" TABLE_BEGIN "\n%s\n|---|---|---|---|---|---|---|\n%s\n%s\n",
+		   TABLE_HEADER, block, hand);
+	free(block);
+	block = row_line(old, 0);
+	buf_printf(&nb, "%s\n" TABLE_END "\nafter\n", block);
+	free(block);
+	snprintf(path, sizeof(path), "%s/nb.md", o.dir);
+	ck_assert(write_text_file(path, buf_cstr(&nb)));
+	merge[ROWS + 1] = "--notebook";
+	merge[ROWS + 2] = "nb.md";
+	run_preflight_in(&o, NULL, merge);
+	ck_assert_msg(o.code == 0, "exit %d: %s", o.code, o.err);
+	buf_printf(&exp, "%s\n%s\n%s\n", fresh[3], hand, fresh[0]);
+	for (i = 0; i < 4; i++)
+		buf_printf(&exp, "%s\n", fresh[appended[i]]);
+	block = read_report(&o, "nb.md");
+	want = strstr(block, "|---|---|---|---|---|---|---|\n");
+	ck_assert_ptr_nonnull(want);
+	want += strlen("|---|---|---|---|---|---|---|\n");
+	ck_assert_msg(!strncmp(want, buf_cstr(&exp), exp.len) &&
+			      !strncmp(want + exp.len, TABLE_END "\nafter\n", 8),
+		      "the block:\n%s\nwant rows:\n%s", want, buf_cstr(&exp));
+	merge[ROWS + 3] = "--check";
+	run_preflight_in(&o, NULL, merge);
+	ck_assert_msg(o.code == 0, "--check after the update: exit %d: %s", o.code, o.err);
+	free(block);
+	for (i = 0; i < ROWS; i++)
+		free(fresh[i]);
+	free(hand);
+	free(old);
+	buf_release(&nb);
+	buf_release(&exp);
+	outcome_release(&o);
+}
+END_TEST
+
 Suite *notebook_suite(void)
 {
 	Suite *s = suite_create("notebook");
 	TCase *tc = tcase_create("rows");
 
 	tcase_add_test(tc, six_rows_regenerated);
+	tcase_add_test(tc, notebook_keeps_its_order);
 	tcase_set_timeout(tc, 300);
 	suite_add_tcase(s, tc);
 	return s;

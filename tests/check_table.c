@@ -77,16 +77,20 @@ START_TEST(notebook_regenerated)
 	ck_assert_msg(t.code == 0, "exit %d: %s", t.code, t.err);
 	outcome_release(&t);
 	after = slurp_path(nb);
+	/* the hand-written row no report renews keeps its place; the new
+	 * recipes come after it, in the order of their reports */
 	ck_assert_ptr_nonnull(
 		strstr(after, "<!-- BEGIN_PREFLIGHT_RESULTS -->\n| model | quant | engine | GPU | "
 			      "serves? | key flags | notes |\n|---|---|---|---|---|---|---|\n| "
-			      "Qwen3.5-122B-A10B | MXFP4 (W4A4) |"));
+			      "gpt-oss-120b | MXFP4 (W4A16) |"));
+	ck_assert_ptr_nonnull(strstr(after, "183 tok/s; MoE backend = Marlin |\n| "
+					    "Qwen3.5-122B-A10B | MXFP4 (W4A4) |"));
+	ck_assert(strstr(after, "| Qwen3.5-122B-A10B") < strstr(after, "| Nemotron-3-Super"));
 	ck_assert_ptr_nonnull(strstr(
 		after, "| ✅ | remove `flashinfer/cute_dsl` → forces Marlin fallback | hybrid GDN "
 		       "(T016); preflight 3/4 · needle @14k · ❌ tools (invalid-tool-arguments) |"));
 	ck_assert_ptr_nonnull(strstr(after, "| Nemotron-3-Super-120B-A12B | NVFP4 (native) |"));
 	ck_assert_ptr_nonnull(strstr(after, "❌ json (reasoning-bleed)"));
-	ck_assert_ptr_null(strstr(after, "183 tok/s; MoE backend")); /* the old row is gone */
 	/* one row per recipe: the newer report of the first recipe won */
 	ck_assert_ptr_null(strstr(after, "preflight 4/4"));
 	/* every byte outside the block is as it was */
