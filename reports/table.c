@@ -373,6 +373,13 @@ static size_t lines_of(const char *text, size_t len, struct line *out, size_t ma
 	return n;
 }
 
+/* do lines a (of text x) and b (of text y) hold the same bytes? */
+static bool same_line(const char *x, const struct line *a, const char *y, const struct line *b)
+{
+	return a->end - a->start == b->end - b->start &&
+	       !memcmp(x + a->start, y + b->start, a->end - a->start);
+}
+
 /* the new row (of table's rows t) that renews old row o, or -1 */
 static int renewal(const char *old, const struct line *o, const char *table, const struct line *t,
 		   size_t nt, const bool *used)
@@ -381,8 +388,7 @@ static int renewal(const char *old, const struct line *o, const char *table, con
 	size_t i, pass;
 
 	for (i = 2; i < nt; i++) /* the very row first */
-		if (!used[i] && o->end - o->start == t[i].end - t[i].start &&
-		    !memcmp(old + o->start, table + t[i].start, t[i].end - t[i].start))
+		if (!used[i] && same_line(old, o, table, &t[i]))
 			return (int)i;
 	for (pass = 0; pass < 2; pass++)
 		for (i = 2; i < nt; i++)
@@ -394,8 +400,9 @@ static int renewal(const char *old, const struct line *o, const char *table, con
 }
 
 /* table with the rows of the block old already holds kept in place
- * (table_block.keep_rows) into out. Returns 0 or -1. */
-static int keep_rows(const char *old, size_t oldlen, const char *table, struct buf *out)
+ * (table_block.keep_rows) into out; crlf: the block's lines will end in
+ * \r\n. Returns 0 or -1. */
+static int keep_rows(const char *old, size_t oldlen, const char *table, bool crlf, struct buf *out)
 {
 	size_t tlen = strlen(table), mo = count_lines(old, oldlen), mt = count_lines(table, tlen);
 	struct line *o = xcalloc(mo, sizeof(*o)), *t = xcalloc(mt, sizeof(*t));
@@ -410,8 +417,8 @@ static int keep_rows(const char *old, size_t oldlen, const char *table, struct b
 	no = lines_of(old, oldlen, o, mo);
 	nt = lines_of(table, tlen, t, mt);
 	/* a block of another shape (hand-made, other columns) is replaced whole */
-	if (no < 2 || nt < 2 || o[0].end - o[0].start != t[0].end - t[0].start ||
-	    memcmp(old + o[0].start, table + t[0].start, t[0].end - t[0].start)) {
+	if (no < 2 || nt < 2 || !same_line(old, &o[0], table, &t[0]) ||
+	    !same_line(old, &o[1], table, &t[1])) {
 		rc = buf_puts(out, table);
 		goto done;
 	}
@@ -419,11 +426,15 @@ static int keep_rows(const char *old, size_t oldlen, const char *table, struct b
 		rc |= buf_append(out, table + t[i].start, t[i].end - t[i].start) ||
 		      buf_putc(out, '\n');
 	for (i = 2; i < no && !rc; i++) {
+		/* a kept line keeps every byte but the ending the splice gives
+		 * it: a \r before its \n stays unless BEGIN's CRLF puts it back */
+		size_t keep = o[i].end - o[i].start + (crlf ? 0 : o[i].crlf);
+
 		k = renewal(old, &o[i], table, t, nt, used);
 		if (k >= 0)
 			used[k] = true;
 		rc = (k >= 0 ? buf_append(out, table + t[k].start, t[k].end - t[k].start)
-			     : buf_append(out, old + o[i].start, o[i].end - o[i].start)) ||
+			     : buf_append(out, old + o[i].start, keep)) ||
 		     buf_putc(out, '\n');
 	}
 	for (i = 2; i < nt && !rc; i++)
@@ -495,7 +506,7 @@ int table_splice_block(const char *text, size_t len, const char *table, const st
 {
 	struct line begin = { 0 }, end = { 0 };
 	struct buf block = BUF_INIT(0), merged = BUF_INIT(0);
-	size_t i;
+	size_t i, tn;
 	int rc = 0;
 
 	*stale = false;
@@ -503,11 +514,14 @@ int table_splice_block(const char *text, size_t len, const char *table, const st
 		return -1;
 	/* the block is the table (its rows in their places), in the notebook's
 	 * own line endings */
-	if (m->keep_rows) {
-		rc = keep_rows(text + begin.next, end.start - begin.next, table, &merged);
+	tn = strlen(table);
+	if (m->keep_rows) { /* the rows kept may hold any byte the notebook did */
+		rc = keep_rows(text + begin.next, end.start - begin.next, table, begin.crlf,
+			       &merged);
 		table = buf_cstr(&merged);
+		tn = merged.len;
 	}
-	for (i = 0; table[i] && !rc; i++)
+	for (i = 0; i < tn && !rc; i++)
 		rc = table[i] == '\n' && begin.crlf ? buf_puts(&block, "\r\n")
 						    : buf_putc(&block, table[i]);
 	rc = rc || buf_append(&block, "", 0);
