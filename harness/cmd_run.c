@@ -23,6 +23,7 @@
 #include "say.h"
 #include "secret.h"
 #include "table.h"
+#include "text.h"
 
 /* what one run holds besides the config, released in one place */
 struct session {
@@ -420,11 +421,12 @@ static void announce_sweep(const struct plan *pl)
 /* The run itself, its model, then the files, then the console. */
 static int execute(struct session *s)
 {
-	struct buf console = BUF_INIT(0);
+	struct buf console = BUF_INIT(0), fitted = BUF_INIT(0);
 	struct run_result r;
 	struct model *m;
 	char err[1024];
-	int code = EXIT_PASS;
+	int code = EXIT_PASS,
+	    console_fd = config_stdout_taken(s->c) ? STDERR_FILENO : STDOUT_FILENO;
 
 	s->hooks.image = s->c->image_path ? &s->image : NULL;
 	s->hooks.video = s->c->video_path ? &s->video : NULL;
@@ -454,15 +456,19 @@ static int execute(struct session *s)
 		code = EXIT_WRITE;
 	}
 	s->rec = NULL; /* finished or not, recording_finish freed it */
-	/* a report on stdout ('-') keeps it: the console report goes to stderr */
+	/* a report on stdout ('-') keeps it: the console report goes to stderr;
+	 * on a terminal (or with $COLUMNS) its lines fit, the reports hold all */
 	if (!s->c->quiet &&
-	    report_console_render(
-		    m,
-		    isatty(config_stdout_taken(s->c) ? STDERR_FILENO : STDOUT_FILENO) &&
-			    s->c->color,
-		    &console) == 0)
-		say(SAY_OUT, buf_cstr(&console)); /* stderr when a report holds stdout */
+	    report_console_render(m, isatty(console_fd) && s->c->color, &console) == 0) {
+		int cols = say_columns(console_fd);
+
+		if (cols && text_fit_columns(&fitted, buf_cstr(&console), cols) == 0)
+			say(SAY_OUT, buf_cstr(&fitted)); /* stderr when a report holds stdout */
+		else
+			say(SAY_OUT, buf_cstr(&console));
+	}
 	buf_release(&console);
+	buf_release(&fitted);
 	if (code != EXIT_WRITE)
 		code = exit_code(s, m);
 	code = ci_and_gate(s, m, code);

@@ -5,7 +5,9 @@
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "file.h"
@@ -340,4 +342,18 @@ int say_append(const char *path, const char *text, char *err, size_t errlen)
 		rc = file_append(path, doc.data, doc.len, err, errlen);
 	buf_release(&doc);
 	return rc;
+}
+
+int say_columns(int fd)
+{
+	const char *env = getenv("COLUMNS");
+	struct winsize ws;
+	char *end;
+	long n = env ? strtol(env, &end, 10) : 0;
+
+	if (env && *env && !*end && n >= 20 && n <= 10000)
+		return (int)n;
+	if (!isatty(fd))
+		return 0;
+	return ioctl(fd, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 20 ? ws.ws_col : 80;
 }

@@ -98,4 +98,9 @@ int say_file(const char *path, const char *data, size_t len, char *err, size_t e
  * Returns 0, or -1 with the reason in err. */
 int say_append(const char *path, const char *text, char *err, size_t errlen);
 
+/* The columns a report on fd may use: $COLUMNS when it is a number from
+ * 20 to 10000, else the terminal's width when fd is one (80 when it will
+ * not say), else 0: a pipe or a file gets every line whole. */
+int say_columns(int fd);
+
 #endif

@@ -1,5 +1,9 @@
 /* text — UTF-8 sanitizing and excerpts; see text.h. */
+#define _XOPEN_SOURCE 700 /* wcwidth */
 #include "text.h"
+
+#include <locale.h>
+#include <wchar.h>
 
 #include <string.h>
 
@@ -185,4 +189,70 @@ int text_base64_decode(struct buf *out, const char *s, size_t len)
 char *text_clean_line(const char *s)
 {
 	return s ? text_excerpt(s, strlen(s), 1024, true) : NULL;
+}
+
+int text_cp_columns(unsigned long cp)
+{
+	static locale_t utf8;
+	static int tried;
+	locale_t was;
+	int w;
+
+	if (cp < 0x7f)
+		return cp >= 0x20;
+	if (!tried++) /* once: the terminal's width table is libc's */
+		utf8 = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0);
+	if (!utf8)
+		return 1;
+	was = uselocale(utf8);
+	w = wcwidth((wchar_t)cp);
+	uselocale(was);
+	return w < 0 ? 1 : w;
+}
+
+/* the length of the ANSI escape sequence at s (ESC [ ... final), or 0 */
+static size_t escape_len(const char *s, size_t n)
+{
+	size_t i = 2;
+
+	if (n < 2 || s[0] != '\033' || s[1] != '[')
+		return 0;
+	while (i < n && ((s[i] >= '0' && s[i] <= '9') || s[i] == ';'))
+		i++;
+	return i < n ? i + 1 : 0;
+}
+
+int text_fit_columns(struct buf *out, const char *s, int cols)
+{
+	int rc = 0;
+
+	while (*s && !rc) {
+		size_t n = strcspn(s, "\n"), i = 0, k;
+		int used = 0;
+
+		while (cols >= 2 && i < n) {
+			unsigned long cp = 0xfffd;
+			int w;
+
+			if ((k = escape_len(s + i, n - i))) {
+				i += k;
+				continue;
+			}
+			k = text_utf8_decode((const unsigned char *)s + i, n - i, &cp);
+			w = text_cp_columns(cp);
+			k = k ? k : 1;
+			if (used + w > cols - 1 && (used + w > cols || i + k < n))
+				break; /* room for the "…" only */
+			used += w;
+			i += k;
+		}
+		rc = buf_append(out, s, cols >= 2 ? i : n) ||
+		     (i < n && cols >= 2 && buf_puts(out, "…"));
+		s += n;
+		if (*s == '\n') {
+			rc = rc || buf_putc(out, '\n');
+			s++;
+		}
+	}
+	return rc;
 }

@@ -42,4 +42,13 @@ size_t text_utf8_valid_prefix(const char *s, size_t len);
 /* Number of code points in s (invalid bytes count one each). */
 size_t text_chars(const char *s, size_t len);
 
+/* Display columns of code point cp as a terminal shows it: 2 for wide
+ * (East Asian wide, most emoji: ✅ ❌), 0 for combining marks, else 1
+ * (libc's wcwidth in a UTF-8 locale; 1 where that locale is missing). */
+int text_cp_columns(unsigned long cp);
+/* Appends s to out with every line cut to at most cols display columns,
+ * a cut line ending in "…" (an ANSI escape sequence takes no column and
+ * is never cut). cols < 2 appends s as it is. Returns 0 or a buf error. */
+int text_fit_columns(struct buf *out, const char *s, int cols);
+
 #endif

@@ -116,8 +116,53 @@ static int probe_lines(const struct model *m, bool color, struct buf *out)
 		    p->beyond_window) /* its evidence says why */
 			continue;
 		rc = buf_printf(out, "       %s: %s\n", p->cause ? p->cause : "",
-				p->message ? p->message : "") ||
-		     (p->remedy && buf_printf(out, "       remedy: %s\n", p->remedy));
+				p->message ? p->message : "");
+	}
+	return rc;
+}
+
+#define FIX_NAMES 6 /* items a group names before "and N more" */
+
+/* does item p need fixing, in the group of (cause, remedy)? */
+static bool in_group(const struct model_item *p, const char *cause, const char *remedy)
+{
+	return p->verdict != VERDICT_PASS && p->verdict != VERDICT_SKIPPED && !p->beyond_window &&
+	       !strcmp(p->cause ? p->cause : "", cause) &&
+	       !strcmp(p->remedy ? p->remedy : "", remedy);
+}
+
+/* What to change, once a group: the failed items by cause and remedy (as
+ * pytest's short summary closes a run), each remedy said once for every
+ * item it covers, in the order the items came. */
+static int fix_groups(const struct model *m, struct buf *out)
+{
+	size_t i, j;
+	int rc = 0, groups = 0;
+
+	for (i = 0; i < m->n_items && !rc; i++) {
+		const struct model_item *p = &m->items[i];
+		const char *cause = p->cause ? p->cause : "", *remedy = p->remedy ? p->remedy : "";
+		int n = 0;
+
+		if (!in_group(p, cause, remedy))
+			continue;
+		for (j = 0; j < i && !in_group(&m->items[j], cause, remedy); j++)
+			;
+		if (j < i) /* its group came already */
+			continue;
+		rc = (!groups++ && buf_puts(out, "what to change, by cause:\n")) ||
+		     buf_printf(out, "  %s:", *cause ? cause : "?");
+		for (j = i; j < m->n_items && !rc; j++) {
+			char key[192];
+
+			if (!in_group(&m->items[j], cause, remedy) || ++n > FIX_NAMES)
+				continue;
+			model_item_key(&m->items[j], key, sizeof(key));
+			rc = buf_printf(out, "%s %s", n > 1 ? "," : "", key);
+		}
+		rc = rc || (n > FIX_NAMES && buf_printf(out, " and %d more", n - FIX_NAMES)) ||
+		     buf_puts(out, "\n") ||
+		     (*remedy && buf_printf(out, "      remedy: %s\n", remedy));
 	}
 	return rc;
 }
@@ -144,6 +189,9 @@ int report_console_render(const struct model *m, bool color, struct buf *out)
 	rc |= sweep_line(m, out);
 	rc |= buf_puts(out, RULE);
 	rc |= buf_puts(out, m->summary ? m->summary : "");
+	if (m->summary && *m->summary && m->summary[strlen(m->summary) - 1] != '\n')
+		rc |= buf_puts(out, "\n");
+	rc |= fix_groups(m, out);
 	rc |= result_line(m, out);
 	if (!m->endpoint.usable)
 		rc |= buf_printf(out, "endpoint: %s: %s\n",

@@ -12,6 +12,7 @@
 #include "buf.h"
 #include "suites.h"
 #include "testutil.h"
+#include "text.h"
 
 /* Runs preflight against scenario with flags (NULL-terminated) and one
  * more flag (or NULL), writing report.json, junit.xml and run.jsonl.gz.
@@ -101,7 +102,7 @@ static void stream_matches(const char *scenario, const char *const *flags,
 /* --- the scenario cases: data beside each scenario --------------------------
  * Every fixtures/scenarios/NAME.json may hold "cases": each the flags of a
  * run, its exit code, "id=verdict:cause" for every probe of the report,
- * optionally text the console must show ("stdout_has"), the decode speed
+ * optionally text the console must show ("stdout_has": one or a list), the decode speed
  * the notebook must get within 3% ("decode_near"), and whether its
  * recording must replay and its streamed twin agree (the default). A new failure mode is
  * a scenario file with its cases, and the fake behaviour it needs. */
@@ -183,7 +184,8 @@ START_TEST(scenario_cases)
 	const struct scenario_case *sc = &all_cases[_i];
 	cJSON *j = scenario_json(sc->name), *report;
 	const cJSON *c = cJSON_GetArrayItem(cJSON_GetObjectItem(j, "cases"), sc->index), *e;
-	const char *flags[32], *has = cJSON_GetStringValue(cJSON_GetObjectItem(c, "stdout_has"));
+	const char *flags[32];
+	const cJSON *has = cJSON_GetObjectItem(c, "stdout_has"), *h;
 	const cJSON *twins = cJSON_GetObjectItem(c, "replay_and_stream");
 	const cJSON *near = cJSON_GetObjectItem(c, "decode_near");
 	struct buf want = BUF_INIT(0);
@@ -204,9 +206,14 @@ START_TEST(scenario_cases)
 	ck_assert_msg(!strcmp(got, buf_cstr(&want)), "%s case %d:\n%s\nwant\n%s", sc->name,
 		      sc->index, got, buf_cstr(&want));
 	free(got);
-	if (has)
-		ck_assert_msg(strstr(o.out, has) != NULL, "%s: no '%s' in\n%s", sc->name, has,
-			      o.out);
+	if (cJSON_IsString(has)) /* one text, or several */
+		ck_assert_msg(strstr(o.out, has->valuestring) != NULL, "%s: no '%s' in\n%s",
+			      sc->name, has->valuestring, o.out);
+	cJSON_ArrayForEach(h, (cJSON_IsArray(has) ? has : NULL))
+	{
+		ck_assert_msg(cJSON_IsString(h) && strstr(o.out, h->valuestring) != NULL,
+			      "%s: no '%s' in\n%s", sc->name, cJSON_GetStringValue(h), o.out);
+	}
 	if (cJSON_IsNumber(near)) {
 		/* the notebook's decode speed, within 3% of the pace the fake kept */
 		double v = cJSON_GetNumberValue(cJSON_GetObjectItem(
@@ -1174,6 +1181,50 @@ START_TEST(cli_conventions)
 }
 END_TEST
 
+/* the console on a terminal's width ($COLUMNS): no line wider, cut lines
+ * end in "…", each cause and its remedy said once for all the probes it
+ * covers; through a pipe with no $COLUMNS every line is whole */
+START_TEST(console_fits_and_groups)
+{
+	const char *argv[] = { "run", "--endpoint", "{url}", NULL };
+	const char *remedy = "remedy: serve with the model's reasoning parser: "
+			     "--reasoning-parser qwen3|deepseek_r1|super_v3|...";
+	struct outcome o;
+	const char *p, *line;
+	int cut = 0;
+
+	outcome_mkdir(&o);
+	setenv("COLUMNS", "60", 1);
+	run_against(&o, "cot-untagged", argv);
+	unsetenv("COLUMNS");
+	ck_assert_int_eq(o.code, 1);
+	for (line = p = o.out; *line; line = p + (*p == '\n')) {
+		size_t n, i = 0, k;
+		int cols = 0;
+
+		p = line + strcspn(line, "\n");
+		n = (size_t)(p - line);
+
+		while (i < n) { /* as a terminal counts: ❌ two columns */
+			unsigned long cp = 0xfffd;
+
+			k = text_utf8_decode((const unsigned char *)line + i, n - i, &cp);
+			cols += text_cp_columns(cp);
+			i += k ? k : 1;
+		}
+		ck_assert_msg(cols <= 60, "%d columns: %.*s", cols, (int)n, line);
+		cut += n >= 3 && !strncmp(p - 3, "…", 3);
+	}
+	ck_assert_int_gt(cut, 0);
+	ck_assert_ptr_nonnull(strstr(o.out, "what to change, by cause:\n"
+					    "  reasoning-bleed: smoke, json, needle, tools\n"));
+	run_against(&o, "cot-untagged", argv); /* a pipe: lines whole */
+	ck_assert_ptr_nonnull(strstr(o.out, remedy));
+	ck_assert_ptr_null(strstr(strstr(o.out, remedy) + 1, "remedy:")); /* once */
+	outcome_release(&o);
+}
+END_TEST
+
 Suite *cli_suite(void)
 {
 	static const char *const parts[] = { "scenarios", "scenarios-2", "scenarios-3",
@@ -1211,6 +1262,7 @@ Suite *cli_suite(void)
 	tcase_add_test(together, refused_while_loading_waits);
 	tcase_add_loop_test(together, interrupt_writes_reports, 0, 2);
 	tcase_add_test(other, console_and_markdown);
+	tcase_add_test(other, console_fits_and_groups);
 	tcase_add_test(other, raw_nul_body_replays);
 	tcase_add_test(other, perf_metrics_reach_the_table);
 	tcase_add_test(other, repeats_show_flakiness);

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "suites.h"
 #include "text.h"
 
@@ -84,6 +85,70 @@ START_TEST(base64_round_trip)
 }
 END_TEST
 
+/* the display columns a line of s takes (escapes none, wide code points 2) */
+static int columns_of(const char *s, size_t n)
+{
+	size_t i = 0;
+	int w = 0;
+
+	while (i < n) {
+		unsigned long cp = 0xfffd;
+		size_t k;
+
+		if (s[i] == '\033') {
+			while (i < n && s[i] != 'm')
+				i++;
+			i++;
+			continue;
+		}
+		k = text_utf8_decode((const unsigned char *)s + i, n - i, &cp);
+		w += text_cp_columns(cp);
+		i += k ? k : 1;
+	}
+	return w;
+}
+
+/* lines cut to the terminal's columns, counted as it shows them: ✅ and CJK
+ * two wide, an ANSI escape none, a cut line ending in "…"; a line that fits
+ * exactly stays whole */
+START_TEST(lines_fit_columns)
+{
+	static const struct {
+		const char *in;
+		int cols;
+		const char *want;
+	} rows[] = {
+		{ "short\n", 80, "short\n" },
+		{ "xxxxxxxxxxxxxxxxxxxxxxxxx\nyy", 20, "xxxxxxxxxxxxxxxxxxx…\nyy" },
+		{ "xxxxxxxxxxxxxxxxxxxx", 20, "xxxxxxxxxxxxxxxxxxxx" },
+		{ "✅✅✅✅✅✅✅✅✅✅✅", 20, "✅✅✅✅✅✅✅✅✅…" },
+		{ "✅✅✅✅✅✅✅✅✅✅", 20, "✅✅✅✅✅✅✅✅✅✅" },
+		{ "\033[31m[FAIL]\033[0m xxxxxxxxxxxxxxxxxxxxxxxx", 20,
+		  "\033[31m[FAIL]\033[0m xxxxxxxxxxxx…" },
+		{ "日本語のテキストはとても長いです", 12, "日本語のテ…" },
+		{ "anything", 0, "anything" },
+	};
+	size_t i;
+
+	ck_assert_int_eq(text_cp_columns(0x2705), 2); /* ✅ */
+	ck_assert_int_eq(text_cp_columns('a'), 1);
+	ck_assert_int_eq(text_cp_columns(0x0301), 0); /* a combining accent */
+	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		struct buf out = BUF_INIT(0);
+		const char *p, *line;
+
+		ck_assert_int_eq(text_fit_columns(&out, rows[i].in, rows[i].cols), 0);
+		ck_assert_msg(!strcmp(buf_cstr(&out), rows[i].want), "row %zu: '%s', not '%s'", i,
+			      buf_cstr(&out), rows[i].want);
+		for (line = p = buf_cstr(&out); rows[i].cols && *line; line = p + (*p == '\n')) {
+			p = line + strcspn(line, "\n");
+			ck_assert_int_le(columns_of(line, (size_t)(p - line)), rows[i].cols);
+		}
+		buf_release(&out);
+	}
+}
+END_TEST
+
 Suite *text_suite(void)
 {
 	Suite *s = suite_create("text");
@@ -93,6 +158,7 @@ Suite *text_suite(void)
 			    sizeof(sanitize_cases) / sizeof(sanitize_cases[0]));
 	tcase_add_test(tc, excerpt_cuts_on_code_points);
 	tcase_add_test(tc, base64_round_trip);
+	tcase_add_test(tc, lines_fit_columns);
 	suite_add_tcase(s, tc);
 	return s;
 }
