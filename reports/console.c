@@ -123,47 +123,35 @@ static int probe_lines(const struct model *m, bool color, struct buf *out)
 
 #define FIX_NAMES 6 /* items a group names before "and N more" */
 
-/* does item p need fixing, in the group of (cause, remedy)? */
-static bool in_group(const struct model_item *p, const char *cause, const char *remedy)
-{
-	return p->verdict != VERDICT_PASS && p->verdict != VERDICT_SKIPPED && !p->beyond_window &&
-	       !strcmp(p->cause ? p->cause : "", cause) &&
-	       !strcmp(p->remedy ? p->remedy : "", remedy);
-}
-
-/* What to change, once a group: the failed items by cause and remedy (as
- * pytest's short summary closes a run), each remedy said once for every
- * item it covers, in the order the items came. */
+/* What to change, once a group (model_fixes): the failed items by cause
+ * and remedy, as pytest's short summary closes a run, the remedy said once
+ * for every item it covers. */
 static int fix_groups(const struct model *m, struct buf *out)
 {
-	size_t i, j;
-	int rc = 0, groups = 0;
+	size_t n, g, j;
+	struct model_fix *fixes = model_fixes(m, &n);
+	int rc = n && buf_puts(out, "what to change, by cause:\n");
 
-	for (i = 0; i < m->n_items && !rc; i++) {
-		const struct model_item *p = &m->items[i];
-		const char *cause = p->cause ? p->cause : "", *remedy = p->remedy ? p->remedy : "";
-		int n = 0;
+	for (g = 0; g < n && !rc; g++) {
+		const struct model_fix *f = &fixes[g];
+		int named = 0;
 
-		if (!in_group(p, cause, remedy))
-			continue;
-		for (j = 0; j < i && !in_group(&m->items[j], cause, remedy); j++)
-			;
-		if (j < i) /* its group came already */
-			continue;
-		rc = (!groups++ && buf_puts(out, "what to change, by cause:\n")) ||
-		     buf_printf(out, "  %s:", *cause ? cause : "?");
-		for (j = i; j < m->n_items && !rc; j++) {
+		rc = buf_printf(out, "  %s:", *f->cause ? f->cause : "?");
+		for (j = f->first; j < m->n_items && named < FIX_NAMES && !rc; j++) {
 			char key[192];
 
-			if (!in_group(&m->items[j], cause, remedy) || ++n > FIX_NAMES)
+			if (!model_fix_covers(f, &m->items[j]))
 				continue;
 			model_item_key(&m->items[j], key, sizeof(key));
-			rc = buf_printf(out, "%s %s", n > 1 ? "," : "", key);
+			rc = buf_printf(out, "%s %s", named++ ? "," : "", key);
 		}
-		rc = rc || (n > FIX_NAMES && buf_printf(out, " and %d more", n - FIX_NAMES)) ||
+		rc = rc ||
+		     (f->items > FIX_NAMES &&
+		      buf_printf(out, " and %d more", f->items - FIX_NAMES)) ||
 		     buf_puts(out, "\n") ||
-		     (*remedy && buf_printf(out, "      remedy: %s\n", remedy));
+		     (*f->remedy && buf_printf(out, "      remedy: %s\n", f->remedy));
 	}
+	free(fixes);
 	return rc;
 }
 

@@ -55,6 +55,9 @@ static const char style[] =
 	".figure{border:1px solid #d8dce1;border-radius:6px;padding:6px 12px;min-width:120px;"
 	"background:#fcfcfd}.figure b{display:block;font-size:20px}"
 	".figure span{color:#57606a;font-size:12px}"
+	".fixes{margin:8px 0}.fixes h3{margin-top:12px}"
+	".fix{border:1px solid #d4a72c;border-radius:6px;padding:6px 10px;margin:6px 0;"
+	"background:#fffdf0}.fix p{margin:4px 0}.fix .remedy{margin:4px 0;font-weight:600}"
 	"@media print{body{background:#fff}details{break-inside:avoid}}";
 
 /* --- pieces -------------------------------------------------------------- */
@@ -199,6 +202,59 @@ static int figures(struct buf *b, const struct model *m)
 	return rc || buf_puts(b, "</div>\n");
 }
 
+/* "28 cells and 2 probes", "1 probe": what a fix covers */
+static int covers(struct buf *b, const struct model_fix *f)
+{
+	int probes = f->items - f->cells;
+
+	return (f->cells && buf_printf(b, "%d cell%s", f->cells, f->cells == 1 ? "" : "s")) ||
+	       (f->cells && probes && buf_puts(b, " and ")) ||
+	       (probes && buf_printf(b, "%d probe%s", probes, probes == 1 ? "" : "s"));
+}
+
+#define FIX_LINKS 24 /* the items a fix block links to before "N more" */
+
+/* What to change, first: one block per cause and remedy (model_fixes),
+ * what it covers, then the items it covers as links to their evidence */
+static int fix_blocks(struct buf *b, const struct model *m, size_t index)
+{
+	size_t n, g, j;
+	struct model_fix *fixes = model_fixes(m, &n);
+	int rc = n && buf_puts(b, "<div class=\"fixes\"><h3>What to change</h3>\n");
+
+	for (g = 0; g < n && !rc; g++) {
+		const struct model_fix *f = &fixes[g];
+		int linked = 0;
+
+		rc = buf_puts(b, "<div class=\"fix\"><p class=\"remedy\">") ||
+		     (*f->remedy
+			      ? esc(b, f->remedy)
+			      : buf_puts(b,
+					 "no remedy is known for this cause: read the evidence")) ||
+		     buf_puts(b, "</p>\n<p class=\"meta\">") ||
+		     buf_puts(b, *f->remedy ? "fixes " : "covers ") || covers(b, f) ||
+		     buf_puts(b, " · cause <code>") || esc(b, *f->cause ? f->cause : "?") ||
+		     buf_printf(b, "</code></p>\n<details><summary>the %d failed</summary><p>",
+				f->items);
+		for (j = f->first; j < m->n_items && linked < FIX_LINKS && !rc; j++) {
+			char key[192];
+
+			if (!model_fix_covers(f, &m->items[j]))
+				continue;
+			model_item_key(&m->items[j], key, sizeof(key));
+			rc = buf_printf(b, "%s<a href=\"#r%zu-i%zu\">", linked++ ? " · " : "",
+					index + 1, j) ||
+			     esc(b, key) || buf_puts(b, "</a>");
+		}
+		rc = rc ||
+		     (f->items > FIX_LINKS &&
+		      buf_printf(b, " · %d more below", f->items - FIX_LINKS)) ||
+		     buf_puts(b, "</p></details></div>\n");
+	}
+	free(fixes);
+	return rc || (n && buf_puts(b, "</div>\n"));
+}
+
 static int report_head(struct buf *b, const struct model *m, size_t index)
 {
 	const struct model_endpoint *ep = &m->endpoint;
@@ -214,9 +270,10 @@ static int report_head(struct buf *b, const struct model *m, size_t index)
 	     buf_printf(b, "</h2>\n<p class=\"meta\">%s · ",
 			m->kind == MODEL_CONFORM ? "preflight conform" : "preflight run") ||
 	     esc(b, m->started) || buf_puts(b, "</p>\n") || verdict_badge(b, m) ||
-	     chips(b, m->summary) || figures(b, m) || buf_puts(b, "<dl class=\"facts\">\n") ||
-	     fact(b, "endpoint", ep->base_url) || fact(b, "model", ep->model) ||
-	     fact(b, "engine", ep->engine) || fact(b, "engine seen by", ep->engine_evidence) ||
+	     fix_blocks(b, m, index) || chips(b, m->summary) || figures(b, m) ||
+	     buf_puts(b, "<dl class=\"facts\">\n") || fact(b, "endpoint", ep->base_url) ||
+	     fact(b, "model", ep->model) || fact(b, "engine", ep->engine) ||
+	     fact(b, "engine seen by", ep->engine_evidence) ||
 	     fact(b, "server version", ep->server_version) ||
 	     fact(b, "context window", ep->max_model_len >= 0 ? t : NULL) ||
 	     fact(b, "endpoint note", ep->note) || fact(b, "unusable", ep->detail) ||
@@ -267,14 +324,15 @@ static bool item_failed(const struct model *m, const struct model_item *p)
 
 /* a probe's story: why, the remedy, the evidence, its answers (at most
  * 24; the JSON has them all) */
-static int probe_details(struct buf *b, const struct model *m, const struct model_item *p)
+static int probe_details(struct buf *b, const struct model *m, const struct model_item *p,
+			 size_t report)
 {
 	const char *v = verdict_class(m, p);
 	size_t k;
 	int rc;
 
-	rc = buf_printf(b, "<details%s><summary><span class=\"",
-			item_failed(m, p) ? " open" : "") ||
+	rc = buf_printf(b, "<details id=\"r%zu-i%zu\"%s><summary><span class=\"", report + 1,
+			(size_t)(p - m->items), item_failed(m, p) ? " open" : "") ||
 	     markup_text(b, v, true) || buf_puts(b, "\">") || esc(b, v) ||
 	     buf_puts(b, "</span> ") || esc(b, p->id) || esc(b, p->variant) ||
 	     (p->cause && (buf_puts(b, " — ") || esc(b, p->cause))) ||
@@ -345,7 +403,7 @@ static int sweep_row(struct buf *b, const struct model *m, const struct model_it
 	return rc;
 }
 
-static int probes(struct buf *b, const struct model *m)
+static int probes(struct buf *b, const struct model *m, size_t report)
 {
 	bool conform = m->kind == MODEL_CONFORM;
 	const struct model_item *p;
@@ -363,7 +421,7 @@ static int probes(struct buf *b, const struct model *m)
 	/* a sweep's passing cells are in the map: only the others have a story */
 	for (p = m->items; p < model_end(m) && !rc; p++)
 		if (!(p->swept && cell_passed(p)))
-			rc = probe_details(b, m, p);
+			rc = probe_details(b, m, p, report);
 	return rc;
 }
 
@@ -597,7 +655,8 @@ static int one_report(struct buf *b, const struct model *m, size_t index)
 
 	if (!rc && heatmap_has_cells(m))
 		rc = buf_puts(b, "<h3>Long-context map</h3>\n") || heatmap_svg(m, false, b);
-	return rc || probes(b, m) || timing(b, m) || settings(b, m) || buf_puts(b, "</section>\n");
+	return rc || probes(b, m, index) || timing(b, m) || settings(b, m) ||
+	       buf_puts(b, "</section>\n");
 }
 
 /* several reports: one row each, linking to its section */

@@ -388,6 +388,51 @@ int model_finish(struct model *m)
 	return build_index(m);
 }
 
+/* does p need fixing, in the group of (cause, remedy)? */
+static bool fix_has(const struct model_item *p, const char *cause, const char *remedy)
+{
+	return p->verdict != VERDICT_PASS && p->verdict != VERDICT_SKIPPED && !p->beyond_window &&
+	       !strcmp(p->cause ? p->cause : "", cause) &&
+	       !strcmp(p->remedy ? p->remedy : "", remedy);
+}
+
+bool model_fix_covers(const struct model_fix *f, const struct model_item *p)
+{
+	return fix_has(p, f->cause, f->remedy);
+}
+
+struct model_fix *model_fixes(const struct model *m, size_t *n)
+{
+	struct model_fix *fixes = NULL;
+	size_t i, j;
+
+	*n = 0;
+	for (i = 0; m->kind == MODEL_RUN && i < m->n_items; i++) {
+		const struct model_item *p = &m->items[i];
+		const char *cause = p->cause ? p->cause : "", *remedy = p->remedy ? p->remedy : "";
+
+		if (!fix_has(p, cause, remedy))
+			continue;
+		for (j = 0; j < *n && !model_fix_covers(&fixes[j], p); j++)
+			;
+		if (j == *n) {
+			struct model_fix *grown = fixes ? realloc(fixes, (*n + 1) * sizeof(*fixes))
+							: xcalloc(1, sizeof(*fixes));
+
+			if (!grown) {
+				free(fixes);
+				*n = 0;
+				return NULL;
+			}
+			fixes = grown;
+			fixes[(*n)++] = (struct model_fix){ cause, remedy, i, 0, 0 };
+		}
+		fixes[j].items++;
+		fixes[j].cells += p->swept;
+	}
+	return fixes;
+}
+
 int model_tally(const struct model *m, struct buf *out)
 {
 	const struct model_counts *c = &m->counts;

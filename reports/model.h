@@ -231,6 +231,21 @@ const struct model_item *model_find_like(const struct model *m, const struct mod
 /* "needle@32k@50%": an item's id and variant, into out. */
 void model_item_key(const struct model_item *it, char *out, size_t n);
 
+/* What to change: a cause and its remedy with the failed items they cover
+ * (failed or errored, not beyond the window), as the console's closing
+ * summary and the page's fix blocks show them. */
+struct model_fix {
+	const char *cause, *remedy; /* borrowed from the first item; "" when none */
+	size_t first;		    /* the index of the first item it covers */
+	int items, cells;	    /* the items it covers; the sweep cells among them */
+};
+/* The groups of a run (conform has none), in the order their first item
+ * came; *n of them. Caller frees. NULL with *n 0 when none, or out of
+ * memory. */
+struct model_fix *model_fixes(const struct model *m, size_t *n);
+/* Does f cover item p? */
+bool model_fix_covers(const struct model_fix *f, const struct model_item *p);
+
 /* The class's words ("SERVES WITH FIXES") and key ("serves-with-fixes"). */
 const char *model_class_words(enum model_class c);
 const char *model_class_key(enum model_class c);

@@ -283,6 +283,54 @@ START_TEST(report_command_errors)
 }
 END_TEST
 
+/* every href="#x" of a page names an id="x" on it */
+static void anchors_resolve(const char *page)
+{
+	const char *p = page;
+	int links = 0;
+
+	while ((p = strstr(p, "href=\"#"))) {
+		char id[160], want[200];
+		size_t n = strcspn(p + 7, "\"");
+
+		ck_assert_uint_lt(n, sizeof(id));
+		memcpy(id, p + 7, n);
+		id[n] = '\0';
+		snprintf(want, sizeof(want), "id=\"%s\"", id);
+		ck_assert_msg(strstr(page, want) != NULL, "href #%s has no id on the page", id);
+		links++;
+		p += 7 + n;
+	}
+	ck_assert_int_gt(links, 0);
+}
+
+/* the page says what to change first: one block per cause and remedy,
+ * what it fixes, and links to each failed item's evidence that resolve */
+START_TEST(what_to_change_first)
+{
+	const char *argv[] = { "run", "--endpoint", "{url}", "--html", "p.html", NULL };
+	struct outcome o;
+	char *page, *fixes, *probes;
+
+	outcome_mkdir(&o);
+	run_against(&o, "cot-untagged", argv);
+	ck_assert_int_eq(o.code, 1);
+	page = read_report(&o, "p.html");
+	ck_assert_ptr_nonnull(page);
+	fixes = strstr(page, "<h3>What to change</h3>");
+	probes = strstr(page, "<h3>Probes</h3>");
+	ck_assert_ptr_nonnull(fixes);
+	ck_assert(probes && fixes < probes); /* before the probe table */
+	ck_assert_ptr_nonnull(strstr(page, "--reasoning-parser qwen3|deepseek_r1|super_v3|...</p>\n"
+					   "<p class=\"meta\">fixes 4 probes · cause "
+					   "<code>reasoning-bleed</code>"));
+	ck_assert_ptr_nonnull(strstr(page, "<a href=\"#r1-i3\">tools</a>"));
+	anchors_resolve(page);
+	free(page);
+	outcome_release(&o);
+}
+END_TEST
+
 Suite *html_suite(void)
 {
 	Suite *s = suite_create("html");
@@ -293,6 +341,7 @@ Suite *html_suite(void)
 	tcase_add_test(tc, band_on_the_map_and_the_page);
 	tcase_add_test(tc, hostile_endpoint_is_inert);
 	tcase_add_test(tc, report_command_errors);
+	tcase_add_test(tc, what_to_change_first);
 	tcase_set_timeout(tc, 300);
 	suite_add_tcase(s, tc);
 	return s;
