@@ -58,6 +58,7 @@ static const char style[] =
 	".fixes{margin:8px 0}.fixes h3{margin-top:12px}"
 	".fix{border:1px solid #d4a72c;border-radius:6px;padding:6px 10px;margin:6px 0;"
 	"background:#fffdf0}.fix p{margin:4px 0}.fix .remedy{margin:4px 0;font-weight:600}"
+	".warning{border:1px solid #d8dce1;border-radius:6px;padding:6px 10px;margin:6px 0}"
 	"@media print{body{background:#fff}details{break-inside:avoid}}";
 
 /* --- pieces -------------------------------------------------------------- */
@@ -202,6 +203,39 @@ static int figures(struct buf *b, const struct model *m)
 	return rc || buf_puts(b, "</div>\n");
 }
 
+/* An engine's log, when the run read one: its fatal finding first (where,
+ * how sure, the quoted line, why, the remedy), then the warnings. An
+ * engine that never came up is the first thing its page says. */
+static int engine_log_block(struct buf *b, const struct model *m)
+{
+	const struct model_endpoint *e = &m->endpoint;
+	size_t i;
+	int rc;
+
+	if (!e->n_findings)
+		return 0;
+	rc = buf_printf(b, "<div class=\"fixes\"><h3>%s</h3>\n",
+			e->engine_failed ? "Why the engine never came up" : "The engine's log");
+	for (i = 0; i < e->n_findings && !rc; i++) {
+		const struct model_finding *f = &e->findings[i];
+
+		rc = buf_printf(b, "<div class=\"%s\"><p class=\"meta\">%s <code>",
+				f->fatal ? "fix" : "warning", f->fatal ? "fatal" : "warning") ||
+		     esc(b, f->rule) || buf_puts(b, "</code> · ") || esc(b, e->engine_log) ||
+		     buf_printf(b, " line %ld", f->line) ||
+		     (f->class && (buf_puts(b, " · class ") || esc(b, f->class))) ||
+		     (f->layer &&
+		      (buf_puts(b, " · ") || esc(b, f->layer) || buf_puts(b, " layer"))) ||
+		     buf_puts(b, "</p>\n<pre>") || esc(b, f->quote) || buf_puts(b, "</pre>\n") ||
+		     element(b, "p", NULL, f->explain) ||
+		     (f->fatal && f->remedy &&
+		      (buf_puts(b, "<p class=\"remedy\">") || esc(b, f->remedy) ||
+		       buf_puts(b, "</p>\n"))) ||
+		     buf_puts(b, "</div>\n");
+	}
+	return rc || buf_puts(b, "</div>\n");
+}
+
 /* "28 cells and 2 probes", "1 probe": what a fix covers */
 static int covers(struct buf *b, const struct model_fix *f)
 {
@@ -270,10 +304,11 @@ static int report_head(struct buf *b, const struct model *m, size_t index)
 	     buf_printf(b, "</h2>\n<p class=\"meta\">%s · ",
 			m->kind == MODEL_CONFORM ? "preflight conform" : "preflight run") ||
 	     esc(b, m->started) || buf_puts(b, "</p>\n") || verdict_badge(b, m) ||
-	     fix_blocks(b, m, index) || chips(b, m->summary) || figures(b, m) ||
-	     buf_puts(b, "<dl class=\"facts\">\n") || fact(b, "endpoint", ep->base_url) ||
-	     fact(b, "model", ep->model) || fact(b, "engine", ep->engine) ||
-	     fact(b, "engine seen by", ep->engine_evidence) ||
+	     (ep->engine_failed && engine_log_block(b, m)) ||
+	     (!ep->engine_failed && fix_blocks(b, m, index)) || chips(b, m->summary) ||
+	     figures(b, m) || buf_puts(b, "<dl class=\"facts\">\n") ||
+	     fact(b, "endpoint", ep->base_url) || fact(b, "model", ep->model) ||
+	     fact(b, "engine", ep->engine) || fact(b, "engine seen by", ep->engine_evidence) ||
 	     fact(b, "server version", ep->server_version) ||
 	     fact(b, "context window", ep->max_model_len >= 0 ? t : NULL) ||
 	     fact(b, "endpoint note", ep->note) || fact(b, "unusable", ep->detail) ||
@@ -655,8 +690,9 @@ static int one_report(struct buf *b, const struct model *m, size_t index)
 
 	if (!rc && heatmap_has_cells(m))
 		rc = buf_puts(b, "<h3>Long-context map</h3>\n") || heatmap_svg(m, false, b);
-	return rc || probes(b, m, index) || timing(b, m) || settings(b, m) ||
-	       buf_puts(b, "</section>\n");
+	return rc || probes(b, m, index) ||
+	       (!m->endpoint.engine_failed && engine_log_block(b, m)) || timing(b, m) ||
+	       settings(b, m) || buf_puts(b, "</section>\n");
 }
 
 /* several reports: one row each, linking to its section */

@@ -361,8 +361,19 @@ START_TEST(wait_ends_on_the_fatal_line)
 		  "\"$PREFLIGHT_ROOT/fixtures/fake-endpoint\" --scenario "
 		  "\"$PREFLIGHT_ROOT/fixtures/scenarios/engine-fails.json\" --engine-log eng.log "
 		  "-- $PF run --endpoint 'http://127.0.0.1:{port}/v1' --wait 600 --engine-log "
-		  "eng.log --json r.json --junit r.xml --markdown r.md");
+		  "eng.log --json r.json --junit r.xml --markdown r.md --html r.html");
 	ck_assert_msg(o.code == 3, "exit %d\n%s%s", o.code, o.out, o.err);
+	/* the page says why right under its verdict: the finding, then the warning */
+	text = read_report(&o, "r.html");
+	ck_assert_ptr_nonnull(strstr(text,
+				     "ENGINE FAILED (0/4 passed: 4 errored (4 probes))</div>\n"
+				     "<div class=\"fixes\"><h3>Why the engine never came up</h3>\n"
+				     "<div class=\"fix\"><p class=\"meta\">fatal "
+				     "<code>flashinfer-cute-dsl-sm120</code> · eng.log line 8"));
+	ck_assert_ptr_nonnull(strstr(text, "<p class=\"remedy\">remove flashinfer"));
+	ck_assert_ptr_nonnull(strstr(text, "<div class=\"warning\"><p class=\"meta\">warning "
+					   "<code>unknown-env-var</code>"));
+	free(text);
 	ck_assert_ptr_nonnull(strstr(o.out,
 				     "engine log eng.log:8: fatal flashinfer-cute-dsl-sm120 "
 				     "(kernel-unsupported; class not-supported; rule layer): "));
