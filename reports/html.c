@@ -59,6 +59,22 @@ static const char style[] =
 	".fix{border:1px solid #d4a72c;border-radius:6px;padding:6px 10px;margin:6px 0;"
 	"background:#fffdf0}.fix p{margin:4px 0}.fix .remedy{margin:4px 0;font-weight:600}"
 	".warning{border:1px solid #d8dce1;border-radius:6px;padding:6px 10px;margin:6px 0}"
+	"section.report{overflow-wrap:anywhere}"
+	/* narrow: every wide table scrolls inside its card, nothing wider than the screen */
+	"@media (max-width:720px){main{padding:8px}section.report{padding:12px;margin:12px 0}"
+	"table{display:block;overflow-x:auto;max-width:100%}dl.facts{grid-template-columns:1fr}"
+	"dl.facts dt{margin-top:4px}.figure{min-width:0;flex:1 1 40%}}"
+	/* dark: the same contrast on a dark ground; charts stay on their white card */
+	"@media (prefers-color-scheme:dark){body{color:#e6edf3;background:#0d1117}"
+	"section.report,details,.figure,.warning{background:#161b22;border-color:#30363d}"
+	"h3,th,td{border-color:#30363d}th{background:#21262d}.meta,dl.facts dt,.figure span"
+	"{color:#9da7b3}pre{background:#21262d;color:#e6edf3}"
+	".verdict.pass,.chip.pass{background:#033a16;color:#7ee2a8;border-color:#2ea043}"
+	".verdict.fail,.chip.fail{background:#4c0b13;color:#ffb1b8;border-color:#f85149}"
+	".pass,.honoured{color:#7ee2a8}.fail,.error,.broken,.ignored{color:#ff9ba3}"
+	".skipped,.rejected{color:#e3b341}"
+	".remedy{background:#2e2600;border-left-color:#d4a72c}.fix{background:#1f1a05;"
+	"border-color:#9e7a1c}svg{background:#fff;border-radius:6px}a{color:#79c0ff}}"
 	"@media print{body{background:#fff}details{break-inside:avoid}}";
 
 /* --- pieces -------------------------------------------------------------- */

@@ -68,10 +68,15 @@ fake html-hostile run --endpoint 'http://127.0.0.1:{port}/v1' --checks smoke,nee
   --needle-ctx 4k,8k --html "$out/hostile.html" --svg "$out/hostile.svg"
 fake conform-vllm conform --endpoint 'http://127.0.0.1:{port}/v1' --json "$out/conform.json" \
   --html "$out/conform.html"
+fake cot-untagged run --endpoint 'http://127.0.0.1:{port}/v1' --html "$out/failures.html"
+rm -f "$out/engine.log"
+./fixtures/fake-endpoint --scenario fixtures/scenarios/engine-fails.json \
+  --engine-log "$out/engine.log" -- ./preflight run --endpoint 'http://127.0.0.1:{port}/v1' \
+  --wait 600 --engine-log "$out/engine.log" --html "$out/engine.html" >/dev/null 2>&1
 ./preflight report "$out/demo.json" "$out/band.json" "$out/conform.json" \
   --html "$out/several.html" >/dev/null
 
-for page in demo band hostile conform several; do
+for page in demo band hostile conform several failures engine; do
   f="$out/$page.html"
   echo "$page.html"
   if [ ! -s "$f" ]; then
@@ -100,6 +105,47 @@ check "hostile: the title did not change" lacks "$out/hostile.html.dom" '<title>
 check "conform: the checks table" has "$out/conform.html.dom" '<h3>Conformance checks</h3>'
 check "several: the comparison table" has "$out/several.html.dom" '<h2>Comparison</h2>'
 check "several: three sections" count_is "$out/several.html.dom" '<section class="report"' 3
+check "failures: what to change, first" has "$out/failures.html.dom" '<h3>What to change</h3>'
+check "engine: why it never came up" has "$out/engine.html.dom" \
+  '<h3>Why the engine never came up</h3>'
+
+# each example page measured in a frame of a desktop's and a phone's size
+# (tests/browser-check.html), then again with the dark scheme asked for;
+# a screenshot of each at both sizes for review
+measure() { # measure PAGE W H FIX [FLAG]: the harness's lines into PAGE-W[FLAG].check
+  local page=$1 w=$2 h=$3 fix=$4 flag=${5:-} tag=$1-$2${5:+-dark}
+  timeout 120 "$browser" "${flags[@]}" --allow-file-access-from-files \
+    --virtual-time-budget=5000 --window-size=1500,1000 ${flag:+"$flag"} --dump-dom \
+    "file://$here/tests/browser-check.html?page=file://$out/$page.html&w=$w&h=$h&fix=$fix" \
+    >"$out/$tag.check.dom" 2>/dev/null
+  sed -n '/<pre id="out">/,/<\/pre>/p' "$out/$tag.check.dom" | sed 's/<[^>]*>//g' >"$out/$tag.check"
+}
+here=$(pwd)
+echo "the example pages at 1400x900 and 390x844"
+for spec in demo: failures:1 band:1 conform: engine:1; do
+  page=${spec%%:*}
+  fix=${spec#*:}
+  for size in 1400x900 390x844; do
+    w=${size%x*}
+    h=${size#*x}
+    measure "$page" "$w" "$h" "$fix"
+    check "$page at $size: measured" grep -q '^ok   the verdict\|^FAIL the verdict' "$out/$page-$w.check"
+    while IFS= read -r line; do
+      case $line in
+      ok*) check "$page at $size: ${line#ok   }" true ;;
+      FAIL*) check "$page at $size: ${line#FAIL }" false ;;
+      esac
+    done <"$out/$page-$w.check"
+    timeout 120 "$browser" "${flags[@]}" --window-size="$w,$h" \
+      --screenshot="$out/$page-$w.png" "file://$out/$page.html" >/dev/null 2>&1
+  done
+done
+measure demo 1400 900 "" --force-dark-mode
+light=$(grep '^background' "$out/demo-1400.check")
+dark=$(grep '^background' "$out/demo-1400-dark.check")
+check "dark: the scheme changes the background ($light, dark: ${dark#background })" \
+  test -n "$dark" -a "$light" != "$dark"
+
 echo "the SVGs as XML"
 for svg in demo band hostile; do
   check "$svg.svg is well-formed" xmllint --noout "$out/$svg.svg"
