@@ -17,20 +17,54 @@
 #define HEAD	   70 /* the title and the subtitle */
 #define PANEL_HEAD 38 /* a panel's own title, and room for the effective line's label */
 #define PANEL_FOOT 52 /* the column labels and the axis caption */
-#define LEGEND_H   40
+#define LEGEND_H   50
 #define MIN_WIDTH  640
 
-enum look { LOOK_PASS, LOOK_PARTIAL, LOOK_FAIL, LOOK_SKIPPED, LOOK_ERROR, LOOKS };
+enum look { LOOK_PASS, LOOK_PARTIAL, LOOK_FAIL, LOOK_FOUND_BUT, LOOK_SKIPPED, LOOK_ERROR, LOOKS };
 
+/* Each look: its class, the glyph that says it without colour, and what
+ * the legend calls it. Cells with a recall take their colour from it on
+ * cividis (colour-blind safe, its lightness rising with recall: a pass is
+ * light, a miss dark); the others are greys. */
 static const struct {
-	const char *name, *fill, *ink;
+	const char *name, *glyph, *legend;
 } looks[LOOKS] = {
-	[LOOK_PASS] = { "pass", "#1a9850", "#ffffff" },
-	[LOOK_PARTIAL] = { "partial", "#fdae61", "#1f1f1f" },
-	[LOOK_FAIL] = { "fail", "#d73027", "#ffffff" },
-	[LOOK_SKIPPED] = { "skipped", "#d9d9d9", "#3a3a3a" },
-	[LOOK_ERROR] = { "error", "#5e3c99", "#ffffff" },
+	[LOOK_PASS] = { "pass", "✓", "pass" },
+	[LOOK_PARTIAL] = { "partial", "✗", "partial recall" },
+	[LOOK_FAIL] = { "fail", "✗", "fail" },
+	[LOOK_FOUND_BUT] = { "fail found-but", "!", "found, but failed" },
+	[LOOK_SKIPPED] = { "skipped", "–", "beyond the window" },
+	[LOOK_ERROR] = { "error", "?", "error" },
 };
+
+/* cividis at recall r in [0, 1]: five of its stops, between them linear */
+static void cividis(double r, int rgb[3])
+{
+	static const int stops[5][3] = {
+		{ 0x00, 0x22, 0x4e }, { 0x35, 0x45, 0x6c }, { 0x66, 0x69, 0x70 },
+		{ 0xa5, 0x9c, 0x74 }, { 0xfe, 0xe8, 0x38 },
+	};
+	double at = (r < 0 ? 0 : r > 1 ? 1 : r) * 4;
+	int i = at >= 4 ? 3 : (int)at, k;
+
+	for (k = 0; k < 3; k++)
+		rgb[k] = (int)lround(stops[i][k] + (stops[i + 1][k] - stops[i][k]) * (at - i));
+}
+
+/* a cell's fill and ink (the text on it): by recall, else grey */
+static void colours(enum look k, double recall, char fill[8], char ink[8])
+{
+	int rgb[3] = { 0xd9, 0xd9, 0xd9 };
+
+	if (k == LOOK_ERROR)
+		rgb[0] = rgb[1] = rgb[2] = 0x8c;
+	else if (k != LOOK_SKIPPED)
+		cividis(recall, rgb);
+	snprintf(fill, 8, "#%02x%02x%02x", rgb[0], rgb[1], rgb[2]);
+	/* light ground, dark ink: the relative luminance decides */
+	snprintf(ink, 8, "%s",
+		 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2] > 140 ? "#111111" : "#ffffff");
+}
 
 /* one needle probe's cells on its own axes */
 struct panel {
@@ -46,6 +80,8 @@ struct map {
 	size_t n;
 	long effective; /* the sweep's effective context, 0 none or no sweep */
 	int width, height;
+	size_t link;			  /* in a page: the report's number, cells link; 0 none */
+	const struct model *report_model; /* whose items the links count */
 };
 
 /* a probe of the report that is a needle cell */
@@ -123,6 +159,14 @@ static void collect(struct map *m, const struct model *r)
 		}
 }
 
+/* the share of the needles recalled: a pass all, a miss none */
+static double recall_of(const struct model_item *p)
+{
+	if (p->needle.has_recall && p->needle.asked > 0)
+		return (double)p->needle.recalled / p->needle.asked;
+	return p->verdict == VERDICT_PASS ? 1 : 0;
+}
+
 static enum look look_of(const struct model_item *p)
 {
 	int got = p->needle.has_recall ? p->needle.recalled : -1;
@@ -134,9 +178,12 @@ static enum look look_of(const struct model_item *p)
 	case VERDICT_SKIPPED:
 		return LOOK_SKIPPED;
 	case VERDICT_FAIL:
+		/* every needle came back, and still a failure: another cause */
+		if (asked > 0 && got >= asked)
+			return LOOK_FOUND_BUT;
 		return got > 0 && got < asked ? LOOK_PARTIAL : LOOK_FAIL;
 	default:
-		return LOOK_ERROR;
+		return p->beyond_window ? LOOK_SKIPPED : LOOK_ERROR;
 	}
 }
 
@@ -181,6 +228,8 @@ static void cell_lines(const struct model_item *p, char *one, char *two, size_t 
 	}
 	if (p->beyond_window)
 		snprintf(two, n, "beyond window");
+	else if (look_of(p) == LOOK_FOUND_BUT)
+		snprintf(two, n, "found, but");
 	else if (p->needle.has_recall && p->needle.asked > 1)
 		snprintf(two, n, "recall %d/%d", p->needle.recalled, p->needle.asked);
 	else
@@ -199,21 +248,30 @@ static int cell_title(struct buf *b, const struct model_item *p)
 	       buf_puts(b, "</title>");
 }
 
-static int cell(struct buf *b, const struct model_item *probe, double x, double y)
+/* one cell: its colour by recall, its glyph, its two lines, its hover
+ * text; in a page a failed cell links to its evidence (#rR-iK) */
+static int cell(struct buf *b, const struct model_item *probe, double x, double y,
+		const struct map *m)
 {
 	enum look k = look_of(probe);
-	char one[48], two[48];
+	char one[48], two[48], fill[8], ink[8];
+	bool link = m->link && probe->verdict != VERDICT_PASS && m->report_model &&
+		    !(probe->swept && probe->beyond_window);
 
 	cell_lines(probe, one, two, sizeof(one));
-	return buf_printf(b,
+	colours(k, recall_of(probe), fill, ink);
+	return (link && buf_printf(b, "<a href=\"#r%zu-i%zu\">", m->link,
+				   (size_t)(probe - m->report_model->items))) ||
+	       buf_printf(b,
 			  "<g class=\"cell %s\"><rect x=\"%.1f\" y=\"%.1f\" width=\"%d\" "
 			  "height=\"%d\" rx=\"3\" fill=\"%s\" stroke=\"#ffffff\" "
 			  "stroke-width=\"2\"/>",
-			  looks[k].name, x, y, CELL_W, CELL_H, looks[k].fill) ||
+			  looks[k].name, x, y, CELL_W, CELL_H, fill) ||
 	       cell_title(b, probe) ||
-	       text(b, x + CELL_W / 2.0, y + 16, 11, "middle", looks[k].ink, false, one) ||
-	       text(b, x + CELL_W / 2.0, y + 30, 10, "middle", looks[k].ink, false, two) ||
-	       buf_puts(b, "</g>\n");
+	       text(b, x + CELL_W - 7, y + 13, 11, "middle", ink, true, looks[k].glyph) ||
+	       text(b, x + CELL_W / 2.0 - 4, y + 16, 11, "middle", ink, false, one) ||
+	       text(b, x + CELL_W / 2.0, y + 30, 10, "middle", ink, false, two) ||
+	       buf_puts(b, "</g>") || (link && buf_puts(b, "</a>")) || buf_puts(b, "\n");
 }
 
 static int effective_label(struct buf *b, long size, double x, double y)
@@ -269,7 +327,7 @@ static int panel(struct buf *b, const struct map *m, const struct panel *p, doub
 		for (s = 0; s < p->n_sizes && !rc; s++)
 			if (p->cell[d][s])
 				rc = cell(b, p->cell[d][s], LEFT + (double)s * CELL_W,
-					  top + (double)d * CELL_H);
+					  top + (double)d * CELL_H, m);
 	}
 	return rc || panel_axes(b, m, p, top) ||
 	       buf_printf(b,
@@ -280,19 +338,28 @@ static int panel(struct buf *b, const struct map *m, const struct panel *p, doub
 			  top + (double)p->n_depths * CELL_H / 2.0);
 }
 
+/* the recall scale, then each glyph and what it says */
 static int legend(struct buf *b, double top)
 {
-	int k, rc = 0, x = 16;
+	int k, rc = 0, x = 16, step;
+	char fill[8], ink[8];
 
-	for (k = 0; k < LOOKS && !rc; k++) {
-		const char *name = k == LOOK_PARTIAL ? "partial recall" : looks[k].name;
-
+	for (step = 0; step <= 10 && !rc; step++) {
+		colours(LOOK_PARTIAL, step / 10.0, fill, ink);
 		rc = buf_printf(b,
-				"<rect x=\"%d\" y=\"%.1f\" width=\"14\" height=\"14\" rx=\"2\" "
+				"<rect x=\"%d\" y=\"%.1f\" width=\"9\" height=\"14\" "
 				"fill=\"%s\"/>\n",
-				x, top + 12, looks[k].fill) ||
-		     text(b, x + 20, top + 24, 12, "start", "#222222", false, name);
-		x += 44 + 7 * (int)strlen(name);
+				x + step * 9, top + 12, fill);
+	}
+	rc = rc || text(b, x, top + 40, 10, "start", "#222222", false, "recall 0") ||
+	     text(b, x + 99, top + 40, 10, "end", "#222222", false, "1");
+	x += 116;
+	for (k = 0; k < LOOKS && !rc; k++) {
+		if (k == LOOK_PARTIAL)
+			continue; /* the scale says it */
+		rc = text(b, x + 5, top + 24, 12, "middle", "#111111", true, looks[k].glyph) ||
+		     text(b, x + 14, top + 24, 12, "start", "#222222", false, looks[k].legend);
+		x += 30 + 7 * (int)strlen(looks[k].legend);
 	}
 	return rc;
 }
@@ -331,7 +398,7 @@ static void measure(struct map *m)
 	m->width = width;
 }
 
-int heatmap_svg(const struct model *report, bool standalone, struct buf *out)
+static int draw(const struct model *report, bool standalone, size_t link, struct buf *out)
 {
 	struct map m;
 	double top = HEAD;
@@ -339,6 +406,8 @@ int heatmap_svg(const struct model *report, bool standalone, struct buf *out)
 	int rc;
 
 	memset(&m, 0, sizeof(m));
+	m.link = link;
+	m.report_model = report;
 	collect(&m, report);
 	m.effective = report->sweep.present ? report->sweep.effective : 0;
 	measure(&m);
@@ -366,4 +435,14 @@ int heatmap_svg(const struct model *report, bool standalone, struct buf *out)
 	if (!m.n)
 		top += 30;
 	return rc || legend(out, top) || buf_puts(out, "</svg>\n") ? -1 : 0;
+}
+
+int heatmap_svg(const struct model *report, bool standalone, struct buf *out)
+{
+	return draw(report, standalone, 0, out);
+}
+
+int heatmap_svg_in_page(const struct model *report, size_t n, struct buf *out)
+{
+	return draw(report, false, n, out);
 }

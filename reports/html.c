@@ -336,15 +336,20 @@ static int report_head(struct buf *b, const struct model *m, size_t index)
 
 /* --- probes ------------------------------------------------------------ */
 
-static int probe_row(struct buf *b, const struct model *m, const struct model_item *p)
+/* a row of the probe table, its name a link to its story below */
+static int probe_row(struct buf *b, const struct model *m, const struct model_item *p,
+		     size_t report)
 {
 	bool conform = m->kind == MODEL_CONFORM;
 	const char *v = verdict_class(m, p);
 	const char *what = conform ? p->evidence : p->message ? p->message : p->evidence;
 
 	return buf_puts(b, "<tr><td class=\"v ") || markup_text(b, v, true) || buf_puts(b, "\">") ||
-	       esc(b, v) || buf_puts(b, "</td><td><code>") || esc(b, p->id) || esc(b, p->variant) ||
-	       buf_puts(b, "</code> ") || esc(b, p->title) || buf_puts(b, "</td><td>") ||
+	       esc(b, v) ||
+	       buf_printf(b, "</td><td><a href=\"#r%zu-i%zu\"><code>", report + 1,
+			  (size_t)(p - m->items)) ||
+	       esc(b, p->id) || esc(b, p->variant) || buf_puts(b, "</code></a> ") ||
+	       esc(b, p->title) || buf_puts(b, "</td><td>") ||
 	       esc(b, conform ? p->area : p->cause) || buf_puts(b, "</td><td>") || esc(b, what) ||
 	       buf_puts(b, "</td></tr>\n");
 }
@@ -467,7 +472,8 @@ static int probes(struct buf *b, const struct model *m, size_t report)
 			conform ? "check" : "probe", conform ? "area" : "cause",
 			conform ? "evidence" : "what happened");
 	for (p = m->items; p < model_end(m) && !rc; p++)
-		rc = p->swept ? (first_cell(m, p) ? sweep_row(b, m, p) : 0) : probe_row(b, m, p);
+		rc = p->swept ? (first_cell(m, p) ? sweep_row(b, m, p) : 0)
+			      : probe_row(b, m, p, report);
 	rc = rc || buf_puts(b, "</table>\n<h3>Causes, remedies and evidence</h3>\n");
 	/* a sweep's passing cells are in the map: only the others have a story */
 	for (p = m->items; p < model_end(m) && !rc; p++)
@@ -705,7 +711,8 @@ static int one_report(struct buf *b, const struct model *m, size_t index)
 	int rc = report_head(b, m, index);
 
 	if (!rc && heatmap_has_cells(m))
-		rc = buf_puts(b, "<h3>Long-context map</h3>\n") || heatmap_svg(m, false, b);
+		rc = buf_puts(b, "<h3>Long-context map</h3>\n") ||
+		     heatmap_svg_in_page(m, index + 1, b);
 	return rc || probes(b, m, index) ||
 	       (!m->endpoint.engine_failed && engine_log_block(b, m)) || timing(b, m) ||
 	       settings(b, m) || buf_puts(b, "</section>\n");
