@@ -44,6 +44,10 @@ static const char cells_report[] =
 	"\"depth\":0,\"secret\":\"S5\"}},"
 	"{\"id\":\"needle\",\"variant\":\"@16k@100%\",\"title\":\"t\",\"verdict\":\"error\","
 	"\"swept\":true,\"needle\":{\"requested_tokens\":16000,\"depth\":1,\"secret\":\"S6\"}},"
+	"{\"id\":\"needle\",\"variant\":\"@32k@0%\",\"title\":\"t\",\"verdict\":\"fail\","
+	"\"cause\":\"reasoning-bleed\",\"swept\":true,\"needle\":{\"requested_tokens\":32000,"
+	"\"measured_prompt_tokens\":32001,\"depth\":0,\"secret\":\"S7\",\"recalled\":1,"
+	"\"asked\":1}},"
 	"{\"id\":\"smoke\",\"title\":\"s\",\"verdict\":\"pass\"}]}";
 
 static size_t count(const char *hay, const char *needle)
@@ -88,6 +92,15 @@ START_TEST(map_of_made_up_cells)
 	ck_assert_uint_eq(count(s, "class=\"cell fail\""), 1);
 	ck_assert_uint_eq(count(s, "class=\"cell skipped\""), 1);
 	ck_assert_uint_eq(count(s, "class=\"cell error\""), 1);
+	/* every needle found, failed all the same: its own mark */
+	ck_assert_uint_eq(count(s, "class=\"cell fail found-but\""), 1);
+	ck_assert_ptr_nonnull(strstr(s, ">found, but</text>"));
+	/* the glyphs say the verdict without colour; the fills by recall,
+	 * a full recall light and none dark (cividis's ends) */
+	ck_assert_uint_eq(count(s, "font-weight=\"bold\">✓</text>"), 3); /* 2 cells, legend */
+	ck_assert_ptr_nonnull(strstr(s, "fill=\"#fee838\" stroke"));
+	ck_assert_ptr_nonnull(strstr(s, "fill=\"#00224e\" stroke"));
+	ck_assert_ptr_null(strstr(s, "<a href")); /* a file alone links nowhere */
 	ck_assert_ptr_nonnull(strstr(s, "recall 2/4"));
 	ck_assert_ptr_nonnull(strstr(s, "8,001 tok"));
 	ck_assert_ptr_nonnull(strstr(s, "beyond window"));
@@ -106,6 +119,13 @@ START_TEST(map_of_made_up_cells)
 	/* the bare element for a page, and a map of nothing that says so */
 	ck_assert_int_eq(heatmap_svg(r, false, &b), 0);
 	ck_assert(!strncmp(buf_cstr(&b), "<svg xmlns=\"http://www.w3.org/2000/svg\"", 39));
+	buf_release(&b);
+	/* in page 2: the cells that did not pass link to their evidence there */
+	ck_assert_int_eq(heatmap_svg_in_page(r, 2, &b), 0);
+	ck_assert_ptr_nonnull(
+		strstr(buf_cstr(&b), "<a href=\"#r2-i2\"><g class=\"cell partial\">"));
+	ck_assert_ptr_null(strstr(buf_cstr(&b), "#r2-i0\"")); /* a pass: in the map only */
+	ck_assert_ptr_null(strstr(buf_cstr(&b), "#r2-i4\"")); /* beyond the window */
 	buf_release(&b);
 	model_free(r);
 	r = model_of("{\"schema\":\"preflight-report/v1\",\"probes\":[{\"id\":\"smoke\"}]}");
@@ -145,7 +165,7 @@ START_TEST(page_of_several_reports)
 	ck_assert_ptr_nonnull(strstr(s, "use &lt;n&gt;"));
 	ck_assert_ptr_nonnull(strstr(
 		s,
-		"2/6 cells passed (the map above), 1 beyond the window; not passed: needle@8k@0%"));
+		"2/7 cells passed (the map above), 1 beyond the window; not passed: needle@8k@0%"));
 	ck_assert_ptr_null(strstr(s, "<script"));
 	ck_assert_uint_eq(count(s, "<section "), 2);
 	ck_assert_uint_eq(count(s, "</section>"), 2);
