@@ -503,13 +503,13 @@ static void timings(const struct model_item *p, double *ttft, size_t max, size_t
 				hist[k] += o->hist->counts[k];
 	}
 }
-/* "0.25 ms", "1 s": a duration on an axis */
-static void duration(double s, char *out, size_t n)
+/* a duration in milliseconds, the one unit of the timing charts: "0.25",
+ * "41.2", "4.1e+03" never (4096) */
+static void ms(double s, char *out, size_t n)
 {
-	if (s >= 1)
-		snprintf(out, n, "%.3g s", s);
-	else
-		snprintf(out, n, "%.3g ms", s * 1e3);
+	double v = s * 1e3;
+
+	snprintf(out, n, v >= 100 ? "%.0f" : "%.3g", v);
 }
 
 static int svg_text(struct buf *b, double x, double y, const char *anchor, const char *s)
@@ -538,7 +538,7 @@ static int ttft_strip(struct buf *b, const double *t, size_t n)
 	half = (hi - lo) / 2 > hi * 0.05 ? (hi - lo) / 2 : (hi > 0 ? hi * 0.05 : 0.0005);
 	lo = mid - half * 1.2 > 0 ? mid - half * 1.2 : 0;
 	hi = mid + half * 1.2;
-	rc = svg_text(b, x0, 22, "start", "time to first token, one dot per answer") ||
+	rc = svg_text(b, x0, 22, "start", "time to first token (ms), one dot per answer") ||
 	     buf_printf(
 		     b,
 		     "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#888888\"/>\n",
@@ -548,9 +548,9 @@ static int ttft_strip(struct buf *b, const double *t, size_t n)
 				"<circle class=\"ttft\" cx=\"%.1f\" cy=\"%.1f\" r=\"4\" "
 				"fill=\"#0969da\" fill-opacity=\"0.6\"/>\n",
 				x0 + w * (t[i] - lo) / (hi - lo), y - (double)(i % 6) * 10);
-	duration(lo, label, sizeof(label));
+	ms(lo, label, sizeof(label));
 	rc = rc || svg_text(b, x0, y + 26, "start", label);
-	duration(hi, label, sizeof(label));
+	ms(hi, label, sizeof(label));
 	return rc || svg_text(b, x0 + w, y + 26, "end", label);
 }
 
@@ -558,38 +558,61 @@ static int ttft_strip(struct buf *b, const double *t, size_t n)
  * bars for a burst (a buffering proxy): its "gaps" are the proxy's, and a
  * bar would draw the ITL the report says is unknown. A stream too short to
  * time still shows the few gaps it had. */
+/* "–0.5 ms": where bin k ends, or " ms or more" for the last */
+static int itl_range(struct buf *b, int k)
+{
+	char label[32];
+
+	if (k + 1 >= SPEED_ITL_BINS)
+		return buf_puts(b, " ms or more");
+	ms(speed_itl_bin_upper(k), label, sizeof(label));
+	return buf_printf(b, "–%s ms", label);
+}
+
 static int itl_bars(struct buf *b, const double hist[SPEED_ITL_BINS], const char *unknown)
 {
-	double most = 0, x0 = 330, w = 310, top = 34, h = 80, bw = w / SPEED_ITL_BINS;
+	double most = 0, x0 = 330, w = 310, top = 40, h = 80, bw = w / SPEED_ITL_BINS;
 	char label[32];
 	int k, rc;
 
 	for (k = 0; k < SPEED_ITL_BINS; k++)
 		most = hist[k] > most ? hist[k] : most;
-	rc = svg_text(b, x0, 22, "start", "inter-token latency, gaps by size (all answers)");
+	rc = svg_text(b, x0, 22, "start", "gaps between tokens (ms, bins double), with counts");
 	if (!rc && unknown)
 		return svg_text(b, x0 + w / 2, top + h / 2, "middle", unknown);
 	if (!rc && most <= 0)
 		rc = svg_text(b, x0 + w / 2, top + h / 2, "middle",
 			      "no gaps: every answer came in one piece");
+	rc = rc || buf_printf(b,
+			      "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
+			      "stroke=\"#888888\"/>\n",
+			      x0, top + h, x0 + w, top + h);
 	for (k = 0; k < SPEED_ITL_BINS && !rc; k++) {
 		double bh = most > 0 ? h * hist[k] / most : 0;
+		char count[24];
 
-		rc = buf_printf(
-			b,
-			"<rect class=\"itl\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
-			"height=\"%.1f\" fill=\"#8250df\"><title>%.0f gaps</title></rect>\n",
-			x0 + bw * k + 1, top + h - bh, bw - 2, bh, hist[k]);
+		ms(k ? speed_itl_bin_upper(k - 1) : 0, label, sizeof(label));
+		snprintf(count, sizeof(count), "%.0f", hist[k]);
+		rc = buf_printf(b,
+				"<rect class=\"itl\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
+				"height=\"%.1f\" fill=\"#8250df\"><title>%.0f gaps of %s",
+				x0 + bw * k + 1, top + h - bh, bw - 2, bh, hist[k], label) ||
+		     itl_range(b, k) || buf_puts(b, "</title></rect>\n") ||
+		     (hist[k] > 0 &&
+		      buf_printf(b,
+				 "<text x=\"%.1f\" y=\"%.1f\" font-size=\"9\" fill=\"#333333\" "
+				 "text-anchor=\"middle\">%s</text>\n",
+				 x0 + bw * k + bw / 2, top + h - bh - 3, count));
 	}
-	duration(speed_itl_bin_upper(0), label, sizeof(label));
-	rc = rc || svg_text(b, x0, top + h + 16, "start", label);
-	duration(speed_itl_bin_upper(SPEED_ITL_BINS / 2 - 1), label, sizeof(label));
-	rc = rc || svg_text(b, x0 + w / 2, top + h + 16, "middle", label);
-	duration(speed_itl_bin_upper(SPEED_ITL_BINS - 2), label, sizeof(label));
-	return rc || svg_text(b, x0 + w, top + h + 16, "end", label);
+	/* the bins' edges: every third, from the first */
+	for (k = 0; k < SPEED_ITL_BINS - 1 && !rc; k += 3) {
+		ms(speed_itl_bin_upper(k), label, sizeof(label));
+		rc = svg_text(b, x0 + bw * (k + 1), top + h + 14, "middle", label);
+	}
+	return rc;
 }
 
-/* "TTFT median 0.031 s · ITL p50 2.1 ms, p95 3.9 ms", what is known of it */
+/* "TTFT median 31 ms · ITL p50 2.1 ms, p95 3.9 ms", what is known of it */
 static void timing_caption(const struct model_item *p, size_t n, char *out, size_t len)
 {
 	const struct model_metrics *mt = &p->metrics;
@@ -602,7 +625,8 @@ static void timing_caption(const struct model_item *p, size_t n, char *out, size
 		return;
 	}
 	if (p->has_metrics && mt->ttft >= 0)
-		used += (size_t)snprintf(out + used, len - used, " · TTFT median %.4g s", mt->ttft);
+		used += (size_t)snprintf(out + used, len - used, " · TTFT median %.3g ms",
+					 mt->ttft * 1e3);
 	if (used < len && p->has_metrics && mt->itl_p50 >= 0)
 		snprintf(out + used, len - used, " · ITL p50 %.3g ms, p95 %.3g ms",
 			 mt->itl_p50 * 1e3, mt->itl_p95 * 1e3);

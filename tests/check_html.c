@@ -303,6 +303,34 @@ START_TEST(report_command_errors)
 }
 END_TEST
 
+/* the timing charts in one unit: ms on every axis and in every caption,
+ * each bar's count above it, its range on hover, the bins' edges below */
+START_TEST(timing_in_one_unit)
+{
+	const char *argv[] = { "run",	   "--endpoint", "{url}",  "--checks", "smoke",
+			       "--stream", "--html",	 "t.html", NULL };
+	struct outcome o;
+	char *page, *chart;
+
+	outcome_mkdir(&o);
+	run_against(&o, "paced-200", argv);
+	ck_assert_int_eq(o.code, 0);
+	page = read_report(&o, "t.html");
+	chart = strstr(page, "<h3>Stream timing</h3>");
+	ck_assert_ptr_nonnull(chart);
+	ck_assert_ptr_nonnull(strstr(chart, "TTFT median "));
+	ck_assert_ptr_nonnull(strstr(strstr(chart, "TTFT median "), " ms"));
+	ck_assert_ptr_nonnull(strstr(chart, ">time to first token (ms), one dot per answer<"));
+	ck_assert_ptr_nonnull(
+		strstr(chart, ">gaps between tokens (ms, bins double), with counts<"));
+	ck_assert_ptr_nonnull(strstr(chart, " gaps of 4–8 ms</title>"));
+	ck_assert_ptr_nonnull(strstr(chart, "text-anchor=\"middle\">0.25</text>"));
+	ck_assert_ptr_null(strstr(chart, " s</text>")); /* no second unit */
+	free(page);
+	outcome_release(&o);
+}
+END_TEST
+
 /* every href="#x" of a page names an id="x" on it */
 static void anchors_resolve(const char *page)
 {
@@ -362,6 +390,7 @@ Suite *html_suite(void)
 	tcase_add_test(tc, hostile_endpoint_is_inert);
 	tcase_add_test(tc, report_command_errors);
 	tcase_add_test(tc, what_to_change_first);
+	tcase_add_test(tc, timing_in_one_unit);
 	tcase_set_timeout(tc, 300);
 	suite_add_tcase(s, tc);
 	return s;
