@@ -94,8 +94,10 @@ static int engine_findings(struct buf *out, const struct model *m)
 /* the last line: RESULT, the words, the counts */
 static int result_line(const struct model *m, struct buf *out)
 {
-	return buf_printf(out, "\nRESULT: %s (", model_result_words(m)) || model_tally(m, out) ||
-	       buf_printf(out, ", %.1fs)\n", m->seconds);
+	bool at_line = out->len && out->data[out->len - 1] == '\n';
+
+	return buf_printf(out, "%sRESULT: %s (", at_line ? "" : "\n", model_result_words(m)) ||
+	       model_tally(m, out) || buf_printf(out, ", %.1fs)\n", m->seconds);
 }
 
 static int probe_lines(const struct model *m, bool color, struct buf *out)

@@ -131,18 +131,20 @@ static void put_speed(struct buf *b, const struct probe_result *pr)
 	bool engine;
 
 	if (s->ttft >= 0)
-		buf_printf(b, " ttft=%.3fs", s->ttft);
+		buf_printf(b, " TTFT %.3g ms", s->ttft * 1e3);
+	/* each speed named by whose figure it is; one that cannot be measured
+	 * says nothing, but a burst says why (a proxy hides the speed) */
 	if (s->decode_tps > 0)
-		buf_printf(b, " %.1f %s%s", s->decode_tps, speed_unit(s),
+		buf_printf(b, " decode %.1f %s (preflight%s)", s->decode_tps, speed_unit(s),
 			   s->decode_source == SPEED_SOURCE_USAGE
-				   ? " (counted by the usage: the events are not tokens)"
+				   ? ", counted by the usage: the events are not tokens"
 			   : s->decode_source == SPEED_SOURCE_EVENTS_ONLY
-				   ? " (no usage to count tokens)"
+				   ? ", no usage to count tokens"
 				   : "");
-	else if (speed_missing_reason(s))
+	else if (s->burst && speed_missing_reason(s))
 		buf_printf(b, " decode %s", speed_missing_reason(s));
 	if (s->engine_decode_tps > 0)
-		buf_printf(b, " (engine %.1f tok/s)", s->engine_decode_tps);
+		buf_printf(b, " decode %.1f tok/s (engine)", s->engine_decode_tps);
 	if (s->held_back > 0)
 		buf_printf(b, " %ld tokens held back or batched (counted, not streamed one by one)",
 			   s->held_back);
