@@ -60,6 +60,9 @@ static const char style[] =
 	"background:#fffdf0}.fix p{margin:4px 0}.fix .remedy{margin:4px 0;font-weight:600}"
 	".warning{border:1px solid #d8dce1;border-radius:6px;padding:6px 10px;margin:6px 0}"
 	"section.report{overflow-wrap:anywhere}"
+	/* failures only: a link's :target hides what passed, no script needed */
+	"#failures-only:target~section details.item.ok,#failures-only:target~section tr.ok,"
+	"#failures-only:target~section .timing{display:none}"
 	/* narrow: every wide table scrolls inside its card, nothing wider than the screen */
 	"@media (max-width:720px){main{padding:8px}section.report{padding:12px;margin:12px 0}"
 	"table{display:block;overflow-x:auto;max-width:100%}dl.facts{grid-template-columns:1fr}"
@@ -209,8 +212,10 @@ static int figures(struct buf *b, const struct model *m)
 		snprintf(t, sizeof(t), "%.1f", m->speed.decode_tps);
 		rc = figure(b, t,
 			    strcmp(model_speed_unit(&m->speed), "tok/s")
-				    ? "decode events/s (no usage)"
-				    : "decode tokens/s");
+				    ? "decode events/s (preflight's; no usage)"
+			    : m->speed.source && !strcmp(m->speed.source, "engine")
+				    ? "decode tokens/s (the engine's)"
+				    : "decode tokens/s (preflight's)");
 	}
 	if (!rc && m->seconds >= 0) {
 		snprintf(t, sizeof(t), "%.1f s", m->seconds);
@@ -336,6 +341,11 @@ static int report_head(struct buf *b, const struct model *m, size_t index)
 
 /* --- probes ------------------------------------------------------------ */
 
+static bool item_failed(const struct model *m, const struct model_item *p)
+{
+	return m->kind == MODEL_CONFORM ? p->fails : p->verdict != VERDICT_PASS;
+}
+
 /* a row of the probe table, its name a link to its story below */
 static int probe_row(struct buf *b, const struct model *m, const struct model_item *p,
 		     size_t report)
@@ -344,8 +354,8 @@ static int probe_row(struct buf *b, const struct model *m, const struct model_it
 	const char *v = verdict_class(m, p);
 	const char *what = conform ? p->evidence : p->message ? p->message : p->evidence;
 
-	return buf_puts(b, "<tr><td class=\"v ") || markup_text(b, v, true) || buf_puts(b, "\">") ||
-	       esc(b, v) ||
+	return buf_printf(b, "<tr%s><td class=\"v ", item_failed(m, p) ? "" : " class=\"ok\"") ||
+	       markup_text(b, v, true) || buf_puts(b, "\">") || esc(b, v) ||
 	       buf_printf(b, "</td><td><a href=\"#r%zu-i%zu\"><code>", report + 1,
 			  (size_t)(p - m->items)) ||
 	       esc(b, p->id) || esc(b, p->variant) || buf_puts(b, "</code></a> ") ||
@@ -373,22 +383,51 @@ static int observation(struct buf *b, const struct model_obs *o)
 	       buf_puts(b, "</li>\n");
 }
 
-static bool item_failed(const struct model *m, const struct model_item *p)
+#define ANSWERS_SHOWN 24 /* answers a story lists; the JSON has them all */
+
+/* An item's answers: the ones that did not pass first and open (the one
+ * broken call of a tool batch is not lost among 19 clean ones), then the
+ * passing ones folded */
+static int answers(struct buf *b, const struct model_item *p)
 {
-	return m->kind == MODEL_CONFORM ? p->fails : p->verdict != VERDICT_PASS;
+	size_t k, shown = 0, passed = 0;
+	int rc = buf_puts(b, "<ul>\n");
+
+	for (k = 0; k < p->n_obs && shown < ANSWERS_SHOWN && !rc; k++)
+		if (!p->obs[k].passed) {
+			rc = observation(b, &p->obs[k]);
+			shown++;
+		}
+	for (k = 0; k < p->n_obs; k++)
+		passed += p->obs[k].passed;
+	rc = rc || buf_puts(b, "</ul>\n");
+	if (!rc && passed && passed < p->n_obs)
+		rc = buf_printf(b, "<details><summary>%zu answer%s that passed</summary><ul>\n",
+				passed, passed == 1 ? "" : "s");
+	else if (!rc && passed)
+		rc = buf_puts(b, "<ul>\n");
+	for (k = 0; k < p->n_obs && shown < ANSWERS_SHOWN && !rc; k++)
+		if (p->obs[k].passed) {
+			rc = observation(b, &p->obs[k]);
+			shown++;
+		}
+	rc = rc || (passed && buf_puts(b, passed < p->n_obs ? "</ul></details>\n" : "</ul>\n"));
+	if (!rc && p->n_obs > shown)
+		rc = buf_printf(b, "<p>… %zu more answers in the JSON report</p>\n",
+				p->n_obs - shown);
+	return rc;
 }
 
-/* a probe's story: why, the remedy, the evidence, its answers (at most
- * 24; the JSON has them all) */
+/* a probe's story: why, the remedy, the evidence, its answers */
 static int probe_details(struct buf *b, const struct model *m, const struct model_item *p,
 			 size_t report)
 {
 	const char *v = verdict_class(m, p);
-	size_t k;
 	int rc;
 
-	rc = buf_printf(b, "<details id=\"r%zu-i%zu\"%s><summary><span class=\"", report + 1,
-			(size_t)(p - m->items), item_failed(m, p) ? " open" : "") ||
+	rc = buf_printf(b, "<details id=\"r%zu-i%zu\" class=\"item%s\"%s><summary><span class=\"",
+			report + 1, (size_t)(p - m->items), item_failed(m, p) ? "" : " ok",
+			item_failed(m, p) ? " open" : "") ||
 	     markup_text(b, v, true) || buf_puts(b, "\">") || esc(b, v) ||
 	     buf_puts(b, "</span> ") || esc(b, p->id) || esc(b, p->variant) ||
 	     (p->cause && (buf_puts(b, " — ") || esc(b, p->cause))) ||
@@ -398,13 +437,8 @@ static int probe_details(struct buf *b, const struct model *m, const struct mode
 			    esc(b, p->remedy) || buf_puts(b, "</p>\n"))) ||
 	     (p->evidence && (buf_puts(b, "<p><b>evidence:</b> ") || esc(b, p->evidence) ||
 			      buf_puts(b, "</p>"))) ||
-	     buf_puts(b, "<ul>\n");
-	for (k = 0; k < p->n_obs && k < 24 && !rc; k++)
-		rc = observation(b, &p->obs[k]);
-	if (!rc && p->n_obs > 24)
-		rc = buf_printf(b, "<li>… %zu more answers in the JSON report</li>\n",
-				p->n_obs - 24);
-	return rc || buf_puts(b, "</ul></details>\n");
+	     answers(b, p);
+	return rc || buf_puts(b, "</details>\n");
 }
 
 static bool cell_passed(const struct model_item *p)
@@ -788,8 +822,11 @@ int html_render(const struct model *const *ms, size_t n, struct buf *out)
 			"</title>\n<style>%s</style>\n</head>\n<body>\n<main>\n"
 			"<h1>preflight report</h1>\n<p class=\"meta\">",
 			style) ||
-	     buf_printf(out, "%zu report%s · preflight %s</p>\n", n, n == 1 ? "" : "s",
-			PREFLIGHT_VERSION);
+	     buf_printf(out,
+			"%zu report%s · preflight %s · <a href=\"#failures-only\">failures "
+			"only</a> · <a href=\"#everything\">everything</a></p>\n"
+			"<span id=\"failures-only\"></span><span id=\"everything\"></span>\n",
+			n, n == 1 ? "" : "s", PREFLIGHT_VERSION);
 	if (!rc && n > 1)
 		rc = comparison(out, ms, n);
 	for (i = 0; i < n && !rc; i++)

@@ -352,6 +352,37 @@ static void anchors_resolve(const char *page)
 	ck_assert_int_gt(links, 0);
 }
 
+/* a tool batch's story lists its broken calls first, open, and folds the
+ * clean ones; the page's failures-only view needs no script: a link whose
+ * :target hides what passed */
+START_TEST(broken_calls_first_and_failures_only)
+{
+	const char *argv[] = { "run",	      "--endpoint", "{url}",  "--checks",
+			       "smoke,tools", "--html",	    "t.html", NULL };
+	struct outcome o;
+	char *page, *tools, *broken, *folded;
+
+	outcome_mkdir(&o);
+	run_against(&o, "tools-args-some", argv);
+	ck_assert_int_eq(o.code, 1);
+	page = read_report(&o, "t.html");
+	tools = strstr(page, "class=\"item\" open><summary>");
+	ck_assert_ptr_nonnull(tools);
+	broken = strstr(tools, "</code> did not pass");
+	folded = strstr(tools, "<details><summary>18 answers that passed</summary>");
+	ck_assert(broken && folded && broken < folded);
+	ck_assert_ptr_null(strstr(folded, "</code> did not pass")); /* all before the fold */
+	/* smoke passed: its story and row carry the class the view hides */
+	ck_assert_ptr_nonnull(strstr(page, "class=\"item ok\"><summary>"));
+	ck_assert_ptr_nonnull(strstr(page, "<tr class=\"ok\">"));
+	ck_assert_ptr_nonnull(strstr(page, "<a href=\"#failures-only\">failures only</a>"));
+	ck_assert_ptr_nonnull(strstr(page, "#failures-only:target~section details.item.ok"));
+	anchors_resolve(page);
+	free(page);
+	outcome_release(&o);
+}
+END_TEST
+
 /* the page says what to change first: one block per cause and remedy,
  * what it fixes, and links to each failed item's evidence that resolve */
 START_TEST(what_to_change_first)
@@ -391,6 +422,7 @@ Suite *html_suite(void)
 	tcase_add_test(tc, report_command_errors);
 	tcase_add_test(tc, what_to_change_first);
 	tcase_add_test(tc, timing_in_one_unit);
+	tcase_add_test(tc, broken_calls_first_and_failures_only);
 	tcase_set_timeout(tc, 300);
 	suite_add_tcase(s, tc);
 	return s;
