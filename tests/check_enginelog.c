@@ -484,16 +484,6 @@ START_TEST(stdin_and_warnings)
 }
 END_TEST
 
-/* the last layer: what the whole log says once it is read */
-static const struct log_match *read_all(struct enginelog *l, const struct log_rules *rs,
-					enum engine e, const char *text)
-{
-	enginelog_init(l, rs, e);
-	enginelog_feed(l, text, strlen(text));
-	enginelog_finish(l);
-	return enginelog_best(l);
-}
-
 /* a failure the engine came back from is a warning; a death no finding
  * explains is fatal with its cause unknown, quoting the last error before
  * it; a traceback that ends the log is a death, one followed by more is
@@ -505,14 +495,14 @@ START_TEST(the_unknown_layer)
 	const struct log_match *m;
 
 	bundled(&rs);
-	m = read_all(&l, &rs, ENGINE_UNKNOWN,
+	m = classify(&l, &rs,
 		     "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2 GiB\n"
 		     "INFO:     Application startup complete.\n");
 	ck_assert_ptr_nonnull(m);
 	ck_assert(!m->fatal); /* it came up after: a warning */
 	ck_assert(!l.fatal);
 	enginelog_release(&l);
-	m = read_all(&l, &rs, ENGINE_UNKNOWN,
+	m = classify(&l, &rs,
 		     "INFO loading\nValueError: the frobnicator is misaligned (17 != 12)\n"
 		     "INFO cleaning up\nKilled\n");
 	ck_assert_ptr_nonnull(m);
@@ -522,17 +512,17 @@ START_TEST(the_unknown_layer)
 	ck_assert_str_eq(m->quote, "ValueError: the frobnicator is misaligned (17 != 12)");
 	ck_assert_int_eq(m->line, 2);
 	enginelog_release(&l);
-	m = read_all(&l, &rs, ENGINE_UNKNOWN,
+	m = classify(&l, &rs,
 		     "Traceback (most recent call last):\n  File \"x.py\", line 1, in <module>\n"
 		     "    frob()\nFrobError: no frob\n");
 	ck_assert(m && m->fatal && m->rule->layer == LAYER_UNKNOWN);
 	ck_assert_str_eq(m->quote, "FrobError: no frob");
 	enginelog_release(&l);
-	ck_assert_ptr_null(read_all(&l, &rs, ENGINE_UNKNOWN,
+	ck_assert_ptr_null(classify(&l, &rs,
 				    "Traceback (most recent call last):\n  File \"x.py\", line 1, "
 				    "in <module>\nFrobError: no frob\nINFO: serving again\n"));
 	enginelog_release(&l);
-	ck_assert_ptr_null(read_all(&l, &rs, ENGINE_UNKNOWN,
+	ck_assert_ptr_null(classify(&l, &rs,
 				    "ERROR 07-16 12:08:18 api_server.py:247] Error in handling a "
 				    "request: the client went away\nINFO next\n"));
 	enginelog_release(&l);
@@ -553,7 +543,7 @@ START_TEST(a_known_exit_without_its_ready_line)
 	const struct log_match *m;
 
 	bundled(&rs);
-	ck_assert_ptr_null(read_all(&l, &rs, ENGINE_UNKNOWN, text)); /* not known to end */
+	ck_assert_ptr_null(classify(&l, &rs, text)); /* not known to end */
 	enginelog_release(&l);
 	enginelog_init(&l, &rs, ENGINE_UNKNOWN);
 	enginelog_exited(&l);
@@ -665,7 +655,7 @@ START_TEST(every_chat_request_failing)
 
 	bundled(&rs);
 	buf_printf(&log, "INFO:     Application startup complete.\n%s%s%s", bad, bad, bad);
-	m = read_all(&l, &rs, ENGINE_UNKNOWN, buf_cstr(&log));
+	m = classify(&l, &rs, buf_cstr(&log));
 	ck_assert(m && m->fatal);
 	ck_assert_str_eq(m->rule->class, "request-failures");
 	ck_assert_int_eq(m->line, 2);
@@ -673,11 +663,11 @@ START_TEST(every_chat_request_failing)
 	enginelog_release(&l);
 	log.len = 0;
 	buf_printf(&log, "%s%s%s%s%s", bad, bad, good, bad, bad);
-	ck_assert_ptr_null(read_all(&l, &rs, ENGINE_UNKNOWN, buf_cstr(&log)));
+	ck_assert_ptr_null(classify(&l, &rs, buf_cstr(&log)));
 	enginelog_release(&l);
 	log.len = 0;
 	buf_printf(&log, "%s%s%s", gin, gin, gin); /* Ollama's access log */
-	m = read_all(&l, &rs, ENGINE_UNKNOWN, buf_cstr(&log));
+	m = classify(&l, &rs, buf_cstr(&log));
 	ck_assert(m && m->fatal && !strcmp(m->rule->class, "request-failures"));
 	enginelog_release(&l);
 	buf_release(&log);
@@ -698,7 +688,7 @@ START_TEST(remedies_in_the_engines_words)
 	char remedy[1024];
 
 	bundled(&rs);
-	m = read_all(&l, &rs, ENGINE_UNKNOWN, tgi);
+	m = classify(&l, &rs, tgi);
 	ck_assert_int_eq(enginelog_engine(&l), ENGINE_TGI);
 	ck_assert_str_eq(m->rule->class, "out-of-memory");
 	enginelog_remedy(&l, m, remedy, sizeof(remedy));
@@ -706,7 +696,7 @@ START_TEST(remedies_in_the_engines_words)
 			      strstr(remedy, "--max-total-tokens"),
 		      "%s", remedy);
 	enginelog_release(&l);
-	m = read_all(&l, &rs, ENGINE_UNKNOWN, "RuntimeError: CUDA error: out of memory\n");
+	m = classify(&l, &rs, "RuntimeError: CUDA error: out of memory\n");
 	ck_assert_int_eq(enginelog_engine(&l), ENGINE_UNKNOWN);
 	enginelog_remedy(&l, m, remedy, sizeof(remedy));
 	ck_assert_msg(strstr(remedy, "--gpu-memory-utilization (vLLM)") &&

@@ -66,6 +66,24 @@ static int rows_of(const char *text, char *rows[ROWS][CELLS])
 	return n;
 }
 
+/* each recipe's recorded run replayed into o's folder as json[i] */
+static void replay_rows(struct outcome *o, char json[ROWS][32])
+{
+	char path[4096];
+	int i;
+
+	for (i = 0; i < ROWS; i++) {
+		const char *argv[] = { "replay", path, "--json", json[i], NULL };
+
+		snprintf(path, sizeof(path), "%s/fixtures/notebook/recordings/%s.jsonl.gz",
+			 repo_root(), names[i]);
+		snprintf(json[i], 32, "row%d.json", i);
+		run_preflight_in(o, NULL, argv);
+		ck_assert_msg(o->code == 0 || o->code == 1, "%s: exit %d\n%s", names[i], o->code,
+			      o->err);
+	}
+}
+
 START_TEST(six_rows_regenerated)
 {
 	const char *table[ROWS + 2] = { "table" };
@@ -74,17 +92,9 @@ START_TEST(six_rows_regenerated)
 	int i, k;
 
 	outcome_mkdir(&o);
-	for (i = 0; i < ROWS; i++) {
-		const char *argv[] = { "replay", path, "--json", json[i], NULL };
-
-		snprintf(path, sizeof(path), "%s/fixtures/notebook/recordings/%s.jsonl.gz",
-			 repo_root(), names[i]);
-		snprintf(json[i], sizeof(json[i]), "row%d.json", i);
-		run_preflight_in(&o, NULL, argv);
-		ck_assert_msg(o.code == 0 || o.code == 1, "%s: exit %d\n%s", names[i], o.code,
-			      o.err);
+	replay_rows(&o, json);
+	for (i = 0; i < ROWS; i++)
 		table[i + 1] = json[i];
-	}
 	run_preflight_in(&o, NULL, table);
 	ck_assert_msg(o.code == 0, "%s", o.err);
 	snprintf(path, sizeof(path), "%s/tests/data/notebook-rows.md", repo_root());
@@ -140,13 +150,8 @@ START_TEST(notebook_keeps_its_order)
 	int i;
 
 	outcome_mkdir(&o);
+	replay_rows(&o, json);
 	for (i = 0; i < ROWS; i++) {
-		const char *argv[] = { "replay", path, "--json", json[i], NULL };
-
-		snprintf(path, sizeof(path), "%s/fixtures/notebook/recordings/%s.jsonl.gz",
-			 repo_root(), names[i]);
-		snprintf(json[i], sizeof(json[i]), "row%d.json", i);
-		run_preflight_in(&o, NULL, argv);
 		table[i + 1] = json[i];
 		merge[ROWS - i] = json[i]; /* the reports in another order */
 	}
