@@ -222,32 +222,45 @@ static size_t escape_len(const char *s, size_t n)
 	return i < n ? i + 1 : 0;
 }
 
+/* the columns of the piece at s (an escape sequence, a code point, or an
+ * invalid byte as U+FFFD) and, in *len, its bytes */
+static int piece_columns(const char *s, size_t n, size_t *len)
+{
+	unsigned long cp = 0xfffd;
+
+	if ((*len = escape_len(s, n)))
+		return 0;
+	*len = text_utf8_decode((const unsigned char *)s, n, &cp);
+	*len = *len ? *len : 1;
+	return text_cp_columns(cp);
+}
+
+size_t text_columns(const char *s, size_t n)
+{
+	size_t i = 0, k, w = 0;
+
+	while (i < n) {
+		w += (size_t)piece_columns(s + i, n - i, &k);
+		i += k;
+	}
+	return w;
+}
+
 int text_fit_columns(struct buf *out, const char *s, int cols)
 {
 	int rc = 0;
 
 	while (*s && !rc) {
-		size_t n = strcspn(s, "\n"), i = 0, k;
-		int used = 0;
+		size_t n = strcspn(s, "\n"), i = n, k, used = 0, w;
 
-		while (cols >= 2 && i < n) {
-			unsigned long cp = 0xfffd;
-			int w;
-
-			if ((k = escape_len(s + i, n - i))) {
-				i += k;
-				continue;
+		if (cols >= 2 && text_columns(s, n) > (size_t)cols) /* cut, room for "…" */
+			for (i = 0; i < n; i += k) {
+				w = (size_t)piece_columns(s + i, n - i, &k);
+				if (used + w > (size_t)cols - 1)
+					break;
+				used += w;
 			}
-			k = text_utf8_decode((const unsigned char *)s + i, n - i, &cp);
-			w = text_cp_columns(cp);
-			k = k ? k : 1;
-			if (used + w > cols - 1 && (used + w > cols || i + k < n))
-				break; /* room for the "…" only */
-			used += w;
-			i += k;
-		}
-		rc = buf_append(out, s, cols >= 2 ? i : n) ||
-		     (i < n && cols >= 2 && buf_puts(out, "…"));
+		rc = buf_append(out, s, i) || (i < n && buf_puts(out, "…"));
 		s += n;
 		if (*s == '\n') {
 			rc = rc || buf_putc(out, '\n');

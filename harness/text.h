@@ -46,6 +46,9 @@ size_t text_chars(const char *s, size_t len);
  * (East Asian wide, most emoji: ✅ ❌), 0 for combining marks, else 1
  * (libc's wcwidth in a UTF-8 locale; 1 where that locale is missing). */
 int text_cp_columns(unsigned long cp);
+/* The display columns the n bytes at s take on a terminal: each code
+ * point's text_cp_columns, an ANSI escape sequence none. */
+size_t text_columns(const char *s, size_t n);
 /* Appends s to out with every line cut to at most cols display columns,
  * a cut line ending in "…" (an ANSI escape sequence takes no column and
  * is never cut). cols < 2 appends s as it is. Returns 0 or a buf error. */

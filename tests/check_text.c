@@ -85,29 +85,6 @@ START_TEST(base64_round_trip)
 }
 END_TEST
 
-/* the display columns a line of s takes (escapes none, wide code points 2) */
-static int columns_of(const char *s, size_t n)
-{
-	size_t i = 0;
-	int w = 0;
-
-	while (i < n) {
-		unsigned long cp = 0xfffd;
-		size_t k;
-
-		if (s[i] == '\033') {
-			while (i < n && s[i] != 'm')
-				i++;
-			i++;
-			continue;
-		}
-		k = text_utf8_decode((const unsigned char *)s + i, n - i, &cp);
-		w += text_cp_columns(cp);
-		i += k ? k : 1;
-	}
-	return w;
-}
-
 /* lines cut to the terminal's columns, counted as it shows them: ✅ and CJK
  * two wide, an ANSI escape none, a cut line ending in "…"; a line that fits
  * exactly stays whole */
@@ -127,12 +104,20 @@ START_TEST(lines_fit_columns)
 		  "\033[31m[FAIL]\033[0m xxxxxxxxxxxx…" },
 		{ "日本語のテキストはとても長いです", 12, "日本語のテ…" },
 		{ "anything", 0, "anything" },
+		/* fits exactly, an escape after its last column: whole */
+		{ "\033[31mxxxxxxxxxxxxxxxxxxxx\033[0m", 20,
+		  "\033[31mxxxxxxxxxxxxxxxxxxxx\033[0m" },
 	};
 	size_t i;
 
 	ck_assert_int_eq(text_cp_columns(0x2705), 2); /* ✅ */
 	ck_assert_int_eq(text_cp_columns('a'), 1);
 	ck_assert_int_eq(text_cp_columns(0x0301), 0); /* a combining accent */
+	{
+		static const char coloured[] = "\033[31m✅ ok\033[0m";
+
+		ck_assert_uint_eq(text_columns(coloured, strlen(coloured)), 5);
+	}
 	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
 		struct buf out = BUF_INIT(0);
 		const char *p, *line;
@@ -142,7 +127,7 @@ START_TEST(lines_fit_columns)
 			      buf_cstr(&out), rows[i].want);
 		for (line = p = buf_cstr(&out); rows[i].cols && *line; line = p + (*p == '\n')) {
 			p = line + strcspn(line, "\n");
-			ck_assert_int_le(columns_of(line, (size_t)(p - line)), rows[i].cols);
+			ck_assert_int_le((int)text_columns(line, (size_t)(p - line)), rows[i].cols);
 		}
 		buf_release(&out);
 	}
