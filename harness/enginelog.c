@@ -671,15 +671,12 @@ static bool matched(struct enginelog *l, const struct log_rule *r, const char *s
  * excerpt only when it is quoted) and the last traceback frame */
 static void note_line(struct enginelog *l, const char *s, size_t n)
 {
-	if (!is_frame(s, n)) {
+	if (!is_frame(s, n)) { /* not blank either: is_frame takes those */
 		size_t kept = n < sizeof(l->last.text) - 1 ? n : sizeof(l->last.text) - 1;
 
-		l->last_text = l->lines;
-		if (n) {
-			memcpy(l->last.text, s, kept);
-			l->last.text[kept] = '\0';
-			l->last.line = l->lines;
-		}
+		memcpy(l->last.text, s, kept);
+		l->last.text[kept] = '\0';
+		l->last.line = l->lines;
 	} else if (is_frame_line(s, n)) {
 		l->frame = l->lines;
 	}
@@ -864,7 +861,7 @@ static void settle(struct enginelog *l)
 		any = any || m->fatal;
 	}
 	died = (l->exit.line && l->exit.line > l->ready) ||
-	       (l->error.line && l->error.line == l->last_text && l->error.line > l->ready &&
+	       (l->error.line && l->error.line == l->last.line && l->error.line > l->ready &&
 		((l->traceback && l->traceback < l->error.line) ||
 		 (l->frame && l->frame < l->error.line)));
 	/* a process known to have ended that never served, or erred since */

@@ -154,8 +154,7 @@ struct enginelog {
 	long ready;	       /* the last ready line, 0 none */
 	long traceback;	       /* the last line a traceback began on, 0 none */
 	long frame;	       /* the last traceback frame ('File "x.py", line 3'), 0 none */
-	long last_text;	       /* the last line that was not a traceback's frame or blank */
-	struct log_mark last;  /* that line, raw, when not blank: an exit's last words */
+	struct log_mark last;  /* the last line not blank nor a traceback's frame, raw */
 	bool exited;	       /* the process has ended (enginelog_exited) */
 	unsigned engines_seen; /* a bit per enum engine its markers named */
 	int failed_requests;   /* chat requests failed in a row, none served since */
