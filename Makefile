@@ -215,9 +215,10 @@ demo: deps
 BROWSER_OUT := browser-out
 check-browser:
 	@$(MAKE) --no-print-directory test-deps all
-	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || \
-	  $(MAKE) --no-print-directory deps EXTRA_DEB_PKGS="chromium" || \
-	  echo "check-browser: chromium could not be installed"
+	@{ command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1; } && \
+	  command -v jq >/dev/null 2>&1 || \
+	  $(MAKE) --no-print-directory deps EXTRA_DEB_PKGS="chromium jq" || \
+	  echo "check-browser: chromium or jq could not be installed"
 	@tests/browser.sh $(BROWSER_OUT)
 
 # --- install ----------------------------------------------------------------

@@ -6,8 +6,11 @@
 # loads each in headless Chromium, dumps the DOM and checks the elements a
 # reader needs and that the hostile text is inert; any console message is a
 # failure (the pages hold no script, so one means a refused load or an
-# error). Every SVG is checked as XML with xmllint. Ends with a screenshot
-# of the demo report, its path printed for CI to keep.
+# error). Each map's text is measured (tests/browser-check.html): inside
+# the picture, none over another, on the examples and on two made-up maps
+# under long names (tests/map-grid.jq: one cell, 16 sizes by 21 depths).
+# Every SVG is checked as XML with xmllint. Ends with a screenshot of the
+# demo report, its path printed for CI to keep.
 #
 # Usage: tests/browser.sh OUT_DIR   (run from the repository root)
 set -uo pipefail
@@ -75,6 +78,17 @@ rm -f "$out/engine.log"
   --wait 600 --engine-log "$out/engine.log" --html "$out/engine.html" >/dev/null 2>&1
 ./preflight report "$out/demo.json" "$out/band.json" "$out/conform.json" \
   --html "$out/several.html" >/dev/null
+# two made-up maps under long names: one cell, and 16 sizes by 21 depths
+fake healthy run --endpoint 'http://127.0.0.1:{port}/v1' --checks needle --needle-ctx 4k \
+  --needle-depth 0.5 --recipe tests/data/long-name-recipe.json --json "$out/cell.json"
+maps="demo band"
+for grid in 1x1 16x21; do
+  command -v jq >/dev/null || { echo "check-browser: the $grid map skipped: no jq"; continue; }
+  maps="$maps map-$grid"
+  jq --argjson sizes "${grid%x*}" --argjson depths "${grid#*x}" -f tests/map-grid.jq \
+    "$out/cell.json" >"$out/map-$grid.json" &&
+    ./preflight report "$out/map-$grid.json" --svg "$out/map-$grid.svg" >/dev/null
+done
 
 for page in demo band hostile conform several failures engine; do
   f="$out/$page.html"
@@ -112,11 +126,11 @@ check "engine: why it never came up" has "$out/engine.html.dom" \
 # each example page measured in a frame of a desktop's and a phone's size
 # (tests/browser-check.html), then again with the dark scheme asked for;
 # a screenshot of each at both sizes for review
-measure() { # measure PAGE W H FIX [FLAG]: the harness's lines into PAGE-W[FLAG].check
-  local page=$1 w=$2 h=$3 fix=$4 flag=${5:-} tag=$1-$2${5:+-dark}
+measure() { # measure PAGE W H FIX [FLAG] [EXT]: the harness's lines into PAGE-W[FLAG].check
+  local page=$1 w=$2 h=$3 fix=$4 flag=${5:-} ext=${6:-html} tag=$1-$2${5:+-dark}
   timeout 120 "$browser" "${flags[@]}" --allow-file-access-from-files \
     --virtual-time-budget=5000 --window-size=1500,1000 ${flag:+"$flag"} --dump-dom \
-    "file://$here/tests/browser-check.html?page=file://$out/$page.html&w=$w&h=$h&fix=$fix" \
+    "file://$here/tests/browser-check.html?page=file://$out/$page.$ext&w=$w&h=$h&fix=$fix" \
     >"$out/$tag.check.dom" 2>/dev/null
   sed -n '/<pre id="out">/,/<\/pre>/p' "$out/$tag.check.dom" | sed 's/<[^>]*>//g' >"$out/$tag.check"
 }
@@ -146,8 +160,20 @@ dark=$(grep '^background' "$out/demo-1400-dark.check")
 check "dark: the scheme changes the background ($light, dark: ${dark#background })" \
   test -n "$dark" -a "$light" != "$dark"
 
+echo "the maps' text: inside the picture, nothing over anything"
+for map in $maps; do
+  measure "$map" 1400 900 "" "" svg
+  check "$map.svg: measured" grep -q 'every text inside' "$out/$map-1400.check"
+  while IFS= read -r line; do
+    case $line in
+    ok*) check "$map.svg: ${line#ok   }" true ;;
+    FAIL*) check "$map.svg: ${line#FAIL }" false ;;
+    esac
+  done <"$out/$map-1400.check"
+done
+
 echo "the SVGs as XML"
-for svg in demo band hostile; do
+for svg in $maps hostile; do
   check "$svg.svg is well-formed" xmllint --noout "$out/$svg.svg"
 done
 

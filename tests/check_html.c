@@ -76,6 +76,82 @@ static int well_formed(const char *dir, const char *name, const char *text)
 	return system(cmd) == 0;
 }
 
+/* the text of the first text element of svg that begins with start, or NULL */
+static const char *text_starting(const char *svg, const char *start)
+{
+	const char *t;
+
+	for (t = svg; (t = strstr(t, "<text")); t++) {
+		const char *body = strchr(t, '>');
+
+		if (body && !strncmp(body + 1, start, strlen(start)))
+			return body + 1;
+	}
+	return NULL;
+}
+
+/* the map's height, from its svg element */
+static int map_height(const char *svg)
+{
+	const char *h = strstr(svg, "height=\"");
+
+	return h ? atoi(h + 8) : -1;
+}
+
+/* Names longer than a line wrap at a separator in the line's second half,
+ * a name with none where the width ends, past four lines the last ends in
+ * …; the map grows by the lines. make check-browser measures the real
+ * text boxes (nothing outside the picture, nothing over anything). */
+START_TEST(map_wraps_long_names)
+{
+	cJSON *j = cJSON_Parse(cells_report);
+	char model[1100], *text;
+	struct model *r;
+	struct buf b = BUF_INIT(0), short_map = BUF_INIT(0);
+	const char *s, *line;
+
+	r = model_of(cells_report);
+	ck_assert_int_eq(heatmap_svg(r, true, &short_map), 0);
+	model_free(r);
+	/* a model id of separated parts: broken after a '/' or '-' */
+	cJSON_ReplaceItemInObject(
+		cJSON_GetObjectItem(j, "endpoint"), "model",
+		cJSON_CreateString("an-organisation-with-a-long-name/Qwen3.5-122B-A10B-Instruct-"
+				   "NVFP4-speculative-MTP-fp8-kv-cache-community-validated"));
+	text = cJSON_PrintUnformatted(j);
+	r = model_of(text);
+	ck_assert_int_eq(heatmap_svg(r, true, &b), 0);
+	s = buf_cstr(&b);
+	line = text_starting(s, "Long-context map · an-organisation");
+	ck_assert_ptr_nonnull(line);
+	/* three lines, the first ended by a separator */
+	ck_assert_ptr_nonnull(strchr("-/.", strstr(line, "</text>")[-1]));
+	ck_assert_int_eq(count(s, "font-size=\"17\""), 3);
+	ck_assert_ptr_null(strstr(s, "…</text>"));
+	ck_assert_int_eq(map_height(s), map_height(buf_cstr(&short_map)) + 2 * 22);
+	buf_release(&b);
+	model_free(r);
+	free(text);
+	/* 1,000 letters with no separator: four lines, the last cut */
+	memset(model, 'x', 1000);
+	model[1000] = '\0';
+	cJSON_ReplaceItemInObject(cJSON_GetObjectItem(j, "endpoint"), "model",
+				  cJSON_CreateString(model));
+	text = cJSON_PrintUnformatted(j);
+	r = model_of(text);
+	ck_assert_int_eq(heatmap_svg(r, true, &b), 0);
+	s = buf_cstr(&b);
+	ck_assert_int_eq(count(s, "font-size=\"17\""), 4);
+	ck_assert_int_eq(count(s, "…</text>"), 1);
+	ck_assert_int_eq(map_height(s), map_height(buf_cstr(&short_map)) + 3 * 22);
+	buf_release(&b);
+	model_free(r);
+	free(text);
+	buf_release(&short_map);
+	cJSON_Delete(j);
+}
+END_TEST
+
 START_TEST(map_of_made_up_cells)
 {
 	struct model *r = model_of(cells_report);
@@ -103,7 +179,7 @@ START_TEST(map_of_made_up_cells)
 	ck_assert_ptr_null(strstr(s, "<a href")); /* a file alone links nowhere */
 	ck_assert_ptr_nonnull(strstr(s, "recall 2/4"));
 	ck_assert_ptr_nonnull(strstr(s, "8,001 tok"));
-	ck_assert_ptr_nonnull(strstr(s, "beyond window"));
+	ck_assert_ptr_nonnull(strstr(s, ">not sent</text>")); /* beyond the window */
 	/* the line after the 4k column: x = 70 + 78 */
 	ck_assert_ptr_nonnull(strstr(s, "<line class=\"effective\" x1=\"148.0\""));
 	ck_assert_ptr_nonnull(strstr(s, "effective context 4k"));
@@ -416,6 +492,7 @@ Suite *html_suite(void)
 	TCase *tc = tcase_create("page");
 
 	tcase_add_test(tc, map_of_made_up_cells);
+	tcase_add_test(tc, map_wraps_long_names);
 	tcase_add_test(tc, page_of_several_reports);
 	tcase_add_test(tc, band_on_the_map_and_the_page);
 	tcase_add_test(tc, hostile_endpoint_is_inert);
