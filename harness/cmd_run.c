@@ -458,8 +458,8 @@ static int execute(struct session *s)
 	s->rec = NULL; /* finished or not, recording_finish freed it */
 	/* a report on stdout ('-') keeps it: the console report goes to stderr;
 	 * on a terminal (or with $COLUMNS) its lines fit, the reports hold all */
-	if (!s->c->quiet &&
-	    report_console_render(m, isatty(console_fd) && s->c->color, &console) == 0) {
+	if (!s->c->quiet && report_console_render(m, isatty(console_fd) && s->c->color,
+						  s->c->verbose, &console) == 0) {
 		int cols = say_columns(console_fd);
 
 		if (cols && text_fit_columns(&fitted, buf_cstr(&console), cols) == 0)

@@ -605,7 +605,8 @@ static const struct option options[] = {
 	{ .name = "--verbose",
 	  .kind = OPT_FLAG,
 	  .offset = OFF(verbose),
-	  .help = "a progress line per probe, on a terminal too",
+	  .help = "a progress line per probe, on a terminal too; the stream figures that "
+		  "could not be measured, and why",
 	  .commands = RUNS,
 	  .group = G_OUTPUT },
 	{ .name = "--baseline",

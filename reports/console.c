@@ -100,7 +100,40 @@ static int result_line(const struct model *m, struct buf *out)
 	       model_tally(m, out) || buf_printf(out, ", %.1fs)\n", m->seconds);
 }
 
-static int probe_lines(const struct model *m, bool color, struct buf *out)
+/* "what why" after the figures already named in line */
+static void not_measured(char *line, size_t n, const char *what, const char *why)
+{
+	size_t used = strlen(line);
+
+	snprintf(line + used, n - used, "%s%s %s", used ? "; " : "", what, why);
+}
+
+/* --verbose: the stream's figures that could not be measured, and why
+ * (a burst's decode is in the evidence already) */
+static int unmeasured(const struct model_item *p, struct buf *out)
+{
+	const struct model_metrics *s = &p->metrics;
+	char line[512] = "";
+
+	if (!p->has_metrics)
+		return 0;
+	if (s->ttft < 0)
+		not_measured(line, sizeof(line), "TTFT", "not measurable (no token came)");
+	if (s->decode_tps < 0 && !s->burst)
+		not_measured(line, sizeof(line), "decode",
+			     s->decode_note ? s->decode_note
+					    : "not measurable (no tokens to time)");
+	if (s->prefill_tps < 0)
+		not_measured(line, sizeof(line), "prefill",
+			     "not measurable (the first token came with others, or the cached "
+			     "tokens are unknown)");
+	if (s->engine_decode_tps < 0)
+		not_measured(line, sizeof(line), "decode (engine)",
+			     "not reported (the engine sent no timings)");
+	return *line ? buf_printf(out, "       %s\n", line) : 0;
+}
+
+static int probe_lines(const struct model *m, bool color, bool verbose, struct buf *out)
 {
 	size_t i;
 	int rc = 0;
@@ -114,6 +147,8 @@ static int probe_lines(const struct model *m, bool color, struct buf *out)
 		rc = buf_printf(out, "%s[%s]%s %-32s %6.1fs  %s\n", color ? colour(p->verdict) : "",
 				tag(p->verdict), color ? "\033[0m" : "", title, p->seconds,
 				p->evidence ? p->evidence : "");
+		if (!rc && verbose)
+			rc = unmeasured(p, out);
 		if (rc || p->verdict == VERDICT_PASS ||
 		    p->beyond_window) /* its evidence says why */
 			continue;
@@ -157,7 +192,7 @@ static int fix_groups(const struct model *m, struct buf *out)
 	return rc;
 }
 
-int report_console_render(const struct model *m, bool color, struct buf *out)
+int report_console_render(const struct model *m, bool color, bool verbose, struct buf *out)
 {
 	const struct model_settings *s = &m->settings;
 	int rc = 0;
@@ -175,7 +210,7 @@ int report_console_render(const struct model *m, bool color, struct buf *out)
 	if (m->endpoint.max_model_len > 0)
 		rc |= buf_printf(out, "  max_model_len=%ld", m->endpoint.max_model_len);
 	rc |= report_console_head_end(m, out);
-	rc |= probe_lines(m, color, out);
+	rc |= probe_lines(m, color, verbose, out);
 	rc |= sweep_line(m, out);
 	rc |= buf_puts(out, RULE);
 	rc |= buf_puts(out, m->summary ? m->summary : "");

@@ -23,8 +23,9 @@ int report_html_render(const struct model *m, struct buf *out);
 int report_svg_render(const struct model *m, struct buf *out);
 /* OpenMetrics text for GitLab's metrics report (metrics.c). */
 int report_metrics_render(const struct model *m, struct buf *out);
-/* The console report; color adds ANSI colours. */
-int report_console_render(const struct model *m, bool color, struct buf *out);
+/* The console report; color adds ANSI colours, verbose a line naming the
+ * stream figures that could not be measured and why. */
+int report_console_render(const struct model *m, bool color, bool verbose, struct buf *out);
 /* The end of a console header: the engine, the endpoint's note, the rule. */
 int report_console_head_end(const struct model *m, struct buf *out);
 /* The notebook summary line of a live run: "✅ smoke (short coding) · ❌

@@ -102,7 +102,8 @@ static void stream_matches(const char *scenario, const char *const *flags,
 /* --- the scenario cases: data beside each scenario --------------------------
  * Every fixtures/scenarios/NAME.json may hold "cases": each the flags of a
  * run, its exit code, "id=verdict:cause" for every probe of the report,
- * optionally text the console must show ("stdout_has": one or a list), the decode speed
+ * optionally text the console must show ("stdout_has": one or a list) or must not
+ * ("stdout_lacks"), the decode speed
  * the notebook must get within 3% ("decode_near"), and whether its
  * recording must replay and its streamed twin agree (the default). A new failure mode is
  * a scenario file with its cases, and the fake behaviour it needs. */
@@ -186,6 +187,7 @@ START_TEST(scenario_cases)
 	const cJSON *c = cJSON_GetArrayItem(cJSON_GetObjectItem(j, "cases"), sc->index), *e;
 	const char *flags[32];
 	const cJSON *has = cJSON_GetObjectItem(c, "stdout_has"), *h;
+	const cJSON *lacks = cJSON_GetObjectItem(c, "stdout_lacks");
 	const cJSON *twins = cJSON_GetObjectItem(c, "replay_and_stream");
 	const cJSON *near = cJSON_GetObjectItem(c, "decode_near");
 	struct buf want = BUF_INIT(0);
@@ -209,6 +211,9 @@ START_TEST(scenario_cases)
 	if (cJSON_IsString(has)) /* one text, or several */
 		ck_assert_msg(strstr(o.out, has->valuestring) != NULL, "%s: no '%s' in\n%s",
 			      sc->name, has->valuestring, o.out);
+	if (cJSON_IsString(lacks))
+		ck_assert_msg(strstr(o.out, lacks->valuestring) == NULL, "%s: '%s' in\n%s",
+			      sc->name, lacks->valuestring, o.out);
 	cJSON_ArrayForEach(h, (cJSON_IsArray(has) ? has : NULL))
 	{
 		ck_assert_msg(cJSON_IsString(h) && strstr(o.out, h->valuestring) != NULL,

@@ -66,7 +66,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if (map.len < 7 || strcmp(map.data + map.len - 7, "</svg>\n"))
 				abort();
 		}
-		report_console_render(m, true, &other);
+		report_console_render(m, true, true, &other);
 		report_junit_render(m, &other);
 		report_markdown_render(m, &other);
 		report_metrics_render(m, &other);
