@@ -64,15 +64,15 @@ TEST_SRC := $(sort $(wildcard tests/check_*.c)) tests/testutil.c tests/reportgen
 TEST_OBJ := $(TEST_SRC:.c=.o)
 FAKE_SRC := fixtures/fake_endpoint.c
 OBJ_ALL := $(LIB_OBJ) harness/main.o $(TEST_OBJ) fixtures/fake_endpoint.o fixtures/fake_conform.o \
-           tests/bench.o
+           fixtures/fake_logits.o tests/bench.o
 
 all: preflight fixtures/fake-endpoint
 
 preflight: $(LIB_OBJ) harness/main.o
 	$(call say,LINK,$@)$(CC) $(LDFLAGS) -o $@ $^ $(PKG_LIBS) -lpthread
 
-fixtures/fake-endpoint: fixtures/fake_endpoint.o fixtures/fake_conform.o harness/buf.o harness/alloc.o \
-		harness/text.o
+fixtures/fake-endpoint: fixtures/fake_endpoint.o fixtures/fake_conform.o fixtures/fake_logits.o \
+		harness/buf.o harness/alloc.o harness/text.o
 	$(call say,LINK,$@)$(CC) $(LDFLAGS) -o $@ $^ $(PKG_LIBS) $(MHD_LIBS) -lpthread
 
 fixtures/fake_endpoint.o: fixtures/fake_endpoint.c
@@ -81,7 +81,10 @@ fixtures/fake_endpoint.o: fixtures/fake_endpoint.c
 fixtures/fake_conform.o: fixtures/fake_conform.c
 	$(call say,CC,$@)$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-tests/run-checks: $(TEST_OBJ) $(LIB_OBJ)
+fixtures/fake_logits.o: fixtures/fake_logits.c
+	$(call say,CC,$@)$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+tests/run-checks: $(TEST_OBJ) $(LIB_OBJ) fixtures/fake_logits.o
 	$(call say,LINK,$@)$(CC) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(PKG_LIBS) -lpthread
 
 tests/bench: tests/bench.o tests/reportgen.o $(LIB_OBJ)
@@ -98,7 +101,7 @@ tests/suites.inc: FORCE
 tests/check_main.o: tests/suites.inc
 
 tests/%.o: tests/%.c
-	$(call say,CC,$@)$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -Itests -c -o $@ $<
+	$(call say,CC,$@)$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -Itests -Ifixtures -c -o $@ $<
 
 %.o: %.c
 	$(call say,CC,$@)$(CC) $(ALL_CFLAGS) -c -o $@ $<

@@ -1,0 +1,414 @@
+/* check_drift — the next-token divergence of two sides from their top-k
+ * lists: a position worked by hand, the interval holding the true value
+ * (computed from full distributions, not from the estimator's formula) for
+ * thousands of made-up ones, the shared path of a prompt and its first
+ * divergence, the clip, the bootstrap over prompts and the verdict. */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "drift.h"
+#include "fake_logits.h"
+#include "suites.h"
+
+#define VOCAB 40
+
+static const char *const words[VOCAB] = {
+	"a",  "b",  "c",  "d",	"e",  "f",  "g",  "h",	"i",  "j",  "k",  "l",	"m",  "n",
+	"o",  "p",  "q",  "r",	"s",  "t",  "u",  "v",	"w",  "x",  "y",  "z",	"aa", "bb",
+	"cc", "dd", "ee", "ff", "gg", "hh", "ii", "jj", "kk", "ll", "mm", "nn",
+};
+
+/* a made-up vocabulary's distribution: logits from a seeded stream */
+static uint64_t stream(uint64_t *s)
+{
+	uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
+
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+	return z ^ (z >> 31);
+}
+
+static double uniform(uint64_t *s)
+{
+	return ((double)(stream(s) >> 11) + 0.5) / 9007199254740992.0;
+}
+
+static double gaussian(uint64_t *s)
+{
+	return sqrt(-2 * log(uniform(s))) * cos(6.283185307179586 * uniform(s));
+}
+
+/* log-softmax of logits */
+static void log_softmax(const double *x, double *out)
+{
+	double m = x[0], z = 0;
+	int i;
+
+	for (i = 1; i < VOCAB; i++)
+		m = fmax(m, x[i]);
+	for (i = 0; i < VOCAB; i++)
+		z += exp(x[i] - m);
+	for (i = 0; i < VOCAB; i++)
+		out[i] = x[i] - m - log(z);
+}
+
+/* the k most likely of lp as a list (alt), and the most likely's index */
+static int top_k(const double *lp, int k, struct drift_alt *alt)
+{
+	bool taken[VOCAB] = { false };
+	int n, i, best0 = -1;
+
+	for (n = 0; n < k; n++) {
+		int best = -1;
+
+		for (i = 0; i < VOCAB; i++)
+			if (!taken[i] && (best < 0 || lp[i] > lp[best]))
+				best = i;
+		taken[best] = true;
+		alt[n].token = words[best];
+		alt[n].logprob = lp[best];
+		if (!n)
+			best0 = best;
+	}
+	return best0;
+}
+
+/* KL(ref ‖ cand) over ref's k most likely and one bucket for the rest,
+ * from the full distributions: what the estimator's interval must hold */
+static double true_kl(const double *ref, const double *cand, int k)
+{
+	struct drift_alt alt[VOCAB];
+	double kl = 0, p_in = 0, q_in = 0;
+	int n, i;
+
+	top_k(ref, k, alt);
+	for (n = 0; n < k; n++) {
+		for (i = 0; strcmp(words[i], alt[n].token); i++)
+			;
+		kl += exp(ref[i]) * (ref[i] - cand[i]);
+		p_in += exp(ref[i]);
+		q_in += exp(cand[i]);
+	}
+	if (1 - p_in > 1e-15)
+		kl += (1 - p_in) * log((1 - p_in) / (1 - q_in));
+	return kl;
+}
+
+static struct drift_position side(const char *chosen, const struct drift_alt *alt, size_t n)
+{
+	struct drift_position p = { chosen, 0, alt, n };
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(alt[i].token, chosen))
+			p.logprob = alt[i].logprob;
+	return p;
+}
+
+START_TEST(a_position_by_hand)
+{
+	/* ref: A .6, B .3 (.1 elsewhere); cand: A .5, B .4 */
+	struct drift_alt r[] = { { "B", log(0.3) }, { "A", log(0.6) } };
+	struct drift_alt c[] = { { "A", log(0.5) }, { "B", log(0.4) } };
+	struct drift_alt c2[] = { { "A", log(0.7) }, { "C", log(0.2) } };
+	struct drift_position ref = side("A", r, 2), cand = side("A", c, 2);
+	struct drift_point pt;
+	double want = 0.6 * log(0.6 / 0.5) + 0.3 * log(0.3 / 0.4);
+	double q;
+
+	ck_assert_int_eq(drift_point(&ref, &cand, &pt), 0);
+	ck_assert_double_eq_tol(pt.kl_low, want, 1e-12);
+	ck_assert_double_eq_tol(pt.kl_high, want, 1e-12);
+	ck_assert(pt.top1_agree);
+	ck_assert_int_eq(pt.rank, 1);
+	ck_assert_int_eq(pt.k, 2);
+	/* against itself: nothing */
+	ck_assert_int_eq(drift_point(&ref, &ref, &pt), 0);
+	ck_assert_double_eq_tol(pt.kl_high, 0, 1e-12);
+	/* B missing from the candidate's list: between the floor and C's .2,
+	 * every value of it lands in the interval */
+	cand = side("A", c2, 2);
+	ck_assert_int_eq(drift_point(&ref, &cand, &pt), 0);
+	for (q = exp(DRIFT_FLOOR_LOGPROB); q <= 0.2; q *= 1.5) {
+		double kl = 0.6 * log(0.6 / 0.7) + 0.3 * log(0.3 / q) + 0.1 * log(0.1 / (0.3 - q));
+
+		ck_assert_msg(pt.kl_low <= kl + 1e-12 && kl <= pt.kl_high + 1e-12,
+			      "q=%g: %g outside [%g, %g]", q, kl, pt.kl_low, pt.kl_high);
+	}
+	/* the reference's B is not in the candidate's two: censored rank */
+	ref.token = "B";
+	ck_assert_int_eq(drift_point(&ref, &cand, &pt), 0);
+	ck_assert_int_eq(pt.rank, 3);
+	ck_assert_double_eq_tol(pt.cand_logprob_high, log(0.2), 1e-12);
+	ck_assert_double_eq_tol(pt.cand_logprob_low, DRIFT_FLOOR_LOGPROB, 1e-12);
+	/* no list on a side: nothing to compare */
+	cand.n_top = 0;
+	ck_assert_int_eq(drift_point(&ref, &cand, &pt), -1);
+}
+END_TEST
+
+/* thousands of made-up positions: a reference, and a candidate whose
+ * logits carry noise; at every k the interval holds the true KL, and
+ * top-1 agreement is the argmaxes' */
+START_TEST(the_interval_holds_the_true_kl)
+{
+	static const int ks[] = { 1, 2, 5, 10, 20 };
+	static const double sigma[] = { 0, 0.05, 0.3, 1, 3 };
+	uint64_t s = 29;
+	int trial, held = 0, trials = 0;
+
+	for (trial = 0; trial < 2000; trial++) {
+		double x[VOCAB], y[VOCAB], ref[VOCAB], cand[VOCAB], spread = 0.5 + 3 * uniform(&s);
+		struct drift_alt ra[VOCAB], ca[VOCAB];
+		int i, k = ks[trial % 5], r0, c0;
+		struct drift_position pr, pc;
+		struct drift_point pt;
+		double kl;
+
+		for (i = 0; i < VOCAB; i++) {
+			x[i] = spread * gaussian(&s);
+			y[i] = x[i] + sigma[(trial / 5) % 5] * gaussian(&s);
+		}
+		log_softmax(x, ref);
+		log_softmax(y, cand);
+		r0 = top_k(ref, k, ra);
+		c0 = top_k(cand, k, ca);
+		pr = side(words[r0], ra, (size_t)k);
+		pc = side(words[c0], ca, (size_t)k);
+		ck_assert_int_eq(drift_point(&pr, &pc, &pt), 0);
+		kl = true_kl(ref, cand, k);
+		trials++;
+		held += pt.kl_low <= kl + 1e-9 && kl <= pt.kl_high + 1e-9;
+		ck_assert_msg(pt.kl_low <= kl + 1e-9 && kl <= pt.kl_high + 1e-9,
+			      "trial %d (k %d): true %g outside [%g, %g]", trial, k, kl, pt.kl_low,
+			      pt.kl_high);
+		ck_assert_int_eq(pt.top1_agree, r0 == c0);
+		if (sigma[(trial / 5) % 5] == 0)
+			ck_assert_double_eq_tol(pt.kl_high, 0, 1e-9);
+	}
+	ck_assert_int_eq(held, trials);
+}
+END_TEST
+
+/* a prompt's path: compared while both chose alike, and the position
+ * where they parted; nothing after it */
+START_TEST(a_prompt_to_its_first_divergence)
+{
+	struct drift_alt ab[] = { { "a", log(0.7) }, { "b", log(0.2) } };
+	struct drift_alt ba[] = { { "b", log(0.6) }, { "a", log(0.3) } };
+	struct drift_position ref[4], cand[4];
+	struct drift_prompt p;
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		ref[i] = side("a", ab, 2);
+		cand[i] = side("a", ab, 2);
+	}
+	ck_assert_int_eq(drift_prompt(ref, 4, cand, 4, &p), 0);
+	ck_assert_uint_eq(p.positions, 4);
+	ck_assert_int_eq(p.first_divergence, -1);
+	ck_assert_double_eq_tol(p.top1, 1, 1e-12);
+	ck_assert_double_eq_tol(p.nll_ref, -log(0.7), 1e-12);
+	ck_assert_double_eq_tol(p.nll_cand_low, p.nll_ref, 1e-12);
+	/* the candidate prefers b at position 2 */
+	cand[2] = side("b", ba, 2);
+	ck_assert_int_eq(drift_prompt(ref, 4, cand, 4, &p), 0);
+	ck_assert_uint_eq(p.positions, 3);
+	ck_assert_int_eq(p.first_divergence, 2);
+	ck_assert_double_eq_tol(p.top1, 2.0 / 3, 1e-12);
+	ck_assert(p.kl_low > 0);
+	/* a side with fewer positions: the shorter path */
+	ck_assert_int_eq(drift_prompt(ref, 4, cand, 1, &p), 0);
+	ck_assert_uint_eq(p.positions, 1);
+	/* nothing to compare */
+	ck_assert_int_eq(drift_prompt(ref, 0, cand, 4, &p), -1);
+}
+END_TEST
+
+START_TEST(a_prompt_clipped_at_the_cap)
+{
+	/* every reference token missing from the candidate's list: the high
+	 * end is bounded by the floor only, and clipped */
+	struct drift_alt r[] = { { "a", log(0.5) }, { "b", log(0.49) } };
+	struct drift_alt c[] = { { "c", log(0.5) }, { "d", log(0.49) } };
+	struct drift_position ref = side("a", r, 2), cand = side("c", c, 2);
+	struct drift_prompt p;
+
+	ck_assert_int_eq(drift_prompt(&ref, 1, &cand, 1, &p), 0);
+	ck_assert(p.clipped);
+	ck_assert_double_eq_tol(p.kl_high, DRIFT_KL_CAP, 1e-12);
+	ck_assert(p.kl_low <= p.kl_high);
+	ck_assert_int_eq(p.first_divergence, 0);
+}
+END_TEST
+
+/* prompts made up with known figures: the means weigh positions, the
+ * intervals come from resampling prompts, the same seed the same answer */
+START_TEST(the_summary_and_its_verdict)
+{
+	struct drift_prompt p[40];
+	struct drift_summary s, again;
+	int i;
+
+	memset(p, 0, sizeof(p));
+	for (i = 0; i < 40; i++) {
+		p[i].positions = (size_t)(10 + i % 7);
+		p[i].first_divergence = i % 4 ? -1 : 5;
+		p[i].kl_low = 0.001 * (i % 5);
+		p[i].kl_high = p[i].kl_low + 0.002;
+		p[i].top1 = i % 10 ? 0.99 : 0.8;
+		p[i].rank_mean = 1;
+		p[i].nll_ref = p[i].nll_cand_low = p[i].nll_cand_high = 0.5;
+	}
+	ck_assert_int_eq(drift_summarise(p, 40, 7, 1000, 0.05, &s), 0);
+	ck_assert_uint_eq(s.prompts, 40);
+	ck_assert_uint_eq(s.diverged, 10);
+	ck_assert_double_eq_tol(s.confidence, 0.975, 1e-12);
+	ck_assert(s.kl_ci.low <= s.kl_low && s.kl_high <= s.kl_ci.high);
+	ck_assert(s.top1_ci.low <= s.top1 && s.top1 <= s.top1_ci.high);
+	ck_assert(s.top1_ci.low < 1);
+	ck_assert_double_eq_tol(s.ppl_ref, exp(0.5), 1e-12);
+	ck_assert_int_eq(drift_summarise(p, 40, 7, 1000, 0.05, &again), 0);
+	ck_assert_double_eq(s.kl_ci.high, again.kl_ci.high);
+	/* the verdict as a test on the intervals */
+	ck_assert_int_eq(drift_verdict_of(&s, 0.05, 0.8), DRIFT_SAME);
+	ck_assert_int_eq(drift_verdict_of(&s, 0.0001, 0.5), DRIFT_DRIFTED);
+	ck_assert_int_eq(drift_verdict_of(&s, 0.05, 0.995), DRIFT_DRIFTED);
+	ck_assert_int_eq(drift_verdict_of(&s, s.kl_high, 0.5), DRIFT_INCONCLUSIVE);
+	ck_assert_str_eq(drift_verdict_name(DRIFT_INCONCLUSIVE), "inconclusive");
+	/* prompts with nothing compared are left out; none left is an error */
+	p[3].positions = 0;
+	ck_assert_int_eq(drift_summarise(p, 40, 7, 10, 0.05, &s), 0);
+	ck_assert_uint_eq(s.prompts, 39);
+	ck_assert_int_eq(drift_summarise(p, 0, 7, 10, 0.05, &s), -1);
+}
+END_TEST
+
+#define PATH 24 /* tokens a prompt's answer runs to */
+
+/* one side's greedy path through the fake's model (fake_logits.h), each
+ * position's top-k as the endpoint would list it; the full distributions
+ * kept for the truth */
+struct path {
+	int chosen[PATH];
+	double lp[PATH][FAKE_VOCAB];
+	struct drift_alt alt[PATH][FAKE_VOCAB];
+	struct drift_position pos[PATH];
+};
+
+static void walk(const char *prompt, double noise, int k, struct path *p)
+{
+	int n, i;
+
+	for (n = 0; n < PATH; n++) {
+		bool taken[FAKE_VOCAB] = { false };
+
+		fake_logits(prompt, p->chosen, (size_t)n, noise, p->lp[n]);
+		p->chosen[n] = fake_logits_argmax(p->lp[n]);
+		for (i = 0; i < k; i++) {
+			int best = -1, j;
+
+			for (j = 0; j < FAKE_VOCAB; j++)
+				if (!taken[j] && (best < 0 || p->lp[n][j] > p->lp[n][best]))
+					best = j;
+			taken[best] = true;
+			p->alt[n][i].token = fake_vocab[best];
+			p->alt[n][i].logprob = p->lp[n][best];
+		}
+		p->pos[n].token = fake_vocab[p->chosen[n]];
+		p->pos[n].logprob = p->lp[n][p->chosen[n]];
+		p->pos[n].top = p->alt[n];
+		p->pos[n].n_top = (size_t)k;
+	}
+}
+
+/* the true KL at a position over the reference's k and one bucket, from
+ * the fake's full distributions */
+static double fake_true_kl(const double *ref, const double *cand, int k)
+{
+	bool taken[FAKE_VOCAB] = { false };
+	double kl = 0, p_in = 0, q_in = 0;
+	int i, j;
+
+	for (i = 0; i < k; i++) {
+		int best = -1;
+
+		for (j = 0; j < FAKE_VOCAB; j++)
+			if (!taken[j] && (best < 0 || ref[j] > ref[best]))
+				best = j;
+		taken[best] = true;
+		kl += exp(ref[best]) * (ref[best] - cand[best]);
+		p_in += exp(ref[best]);
+		q_in += exp(cand[best]);
+	}
+	return kl + (1 - p_in > 1e-15 ? (1 - p_in) * log((1 - p_in) / (1 - q_in)) : 0);
+}
+
+/* The fake's reference and its twins, as `compare` will see them: the
+ * identical twin reads same, the noisy one drifted, and on every prompt the
+ * measured interval holds the true mean KL and top-1 agreement over the
+ * positions compared, with 20 alternatives and with TGI's 5. */
+START_TEST(the_fakes_twins)
+{
+	static const double noise[] = { 0, 0.1, 1.5 };
+	static const int ks[] = { 20, 5 };
+	static struct path ref, cand;
+	struct drift_prompt prompts[16];
+	int t, ki, i, n;
+
+	for (ki = 0; ki < 2; ki++)
+		for (t = 0; t < 3; t++) {
+			struct drift_summary s;
+
+			for (i = 0; i < 16; i++) {
+				char prompt[32];
+				double truth = 0, top1 = 0;
+
+				snprintf(prompt, sizeof(prompt), "prompt %d", i);
+				walk(prompt, 0, ks[ki], &ref);
+				walk(prompt, noise[t], ks[ki], &cand);
+				ck_assert_int_eq(
+					drift_prompt(ref.pos, PATH, cand.pos, PATH, &prompts[i]),
+					0);
+				for (n = 0; n < (int)prompts[i].positions; n++) {
+					truth += fake_true_kl(ref.lp[n], cand.lp[n], ks[ki]);
+					top1 += fake_logits_argmax(ref.lp[n]) ==
+						fake_logits_argmax(cand.lp[n]);
+				}
+				truth /= (double)prompts[i].positions;
+				top1 /= (double)prompts[i].positions;
+				ck_assert_msg(prompts[i].kl_low <= truth + 1e-9 &&
+						      truth <= prompts[i].kl_high + 1e-9,
+					      "k %d noise %g prompt %d: true %g outside [%g, %g]",
+					      ks[ki], noise[t], i, truth, prompts[i].kl_low,
+					      prompts[i].kl_high);
+				ck_assert_double_eq_tol(prompts[i].top1, top1, 1e-12);
+			}
+			ck_assert_int_eq(drift_summarise(prompts, 16, 1, 500, 0.05, &s), 0);
+			if (noise[t] == 0) {
+				ck_assert_uint_eq(s.positions, 16 * PATH);
+				ck_assert_int_eq(drift_verdict_of(&s, 0.01, 0.95), DRIFT_SAME);
+			} else if (noise[t] > 1) {
+				ck_assert_int_eq(drift_verdict_of(&s, 0.01, 0.95), DRIFT_DRIFTED);
+			}
+		}
+}
+END_TEST
+
+Suite *drift_suite(void)
+{
+	Suite *s = suite_create("drift");
+	TCase *tc = tcase_create("drift");
+
+	tcase_add_test(tc, a_position_by_hand);
+	tcase_add_test(tc, the_interval_holds_the_true_kl);
+	tcase_add_test(tc, a_prompt_to_its_first_divergence);
+	tcase_add_test(tc, a_prompt_clipped_at_the_cap);
+	tcase_add_test(tc, the_summary_and_its_verdict);
+	tcase_add_test(tc, the_fakes_twins);
+	suite_add_tcase(s, tc);
+	return s;
+}
