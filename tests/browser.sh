@@ -134,6 +134,15 @@ measure() { # measure PAGE W H FIX [FLAG] [EXT]: the harness's lines into PAGE-W
     >"$out/$tag.check.dom" 2>/dev/null
   sed -n '/<pre id="out">/,/<\/pre>/p' "$out/$tag.check.dom" | sed 's/<[^>]*>//g' >"$out/$tag.check"
 }
+checks_of() { # checks_of FILE WHAT: each ok/FAIL line the harness wrote, a check
+  local line
+  while IFS= read -r line; do
+    case $line in
+    ok*) check "$2: ${line#ok   }" true ;;
+    FAIL*) check "$2: ${line#FAIL }" false ;;
+    esac
+  done <"$1"
+}
 here=$(pwd)
 echo "the example pages at 1400x900 and 390x844"
 for spec in demo: failures:1 band:1 conform: engine:1; do
@@ -144,12 +153,7 @@ for spec in demo: failures:1 band:1 conform: engine:1; do
     h=${size#*x}
     measure "$page" "$w" "$h" "$fix"
     check "$page at $size: measured" grep -q '^ok   the verdict\|^FAIL the verdict' "$out/$page-$w.check"
-    while IFS= read -r line; do
-      case $line in
-      ok*) check "$page at $size: ${line#ok   }" true ;;
-      FAIL*) check "$page at $size: ${line#FAIL }" false ;;
-      esac
-    done <"$out/$page-$w.check"
+    checks_of "$out/$page-$w.check" "$page at $size"
     timeout 120 "$browser" "${flags[@]}" --window-size="$w,$h" \
       --screenshot="$out/$page-$w.png" "file://$out/$page.html" >/dev/null 2>&1
   done
@@ -164,12 +168,7 @@ echo "the maps' text: inside the picture, nothing over anything"
 for map in $maps; do
   measure "$map" 1400 900 "" "" svg
   check "$map.svg: measured" grep -q 'every text inside' "$out/$map-1400.check"
-  while IFS= read -r line; do
-    case $line in
-    ok*) check "$map.svg: ${line#ok   }" true ;;
-    FAIL*) check "$map.svg: ${line#FAIL }" false ;;
-    esac
-  done <"$out/$map-1400.check"
+  checks_of "$out/$map-1400.check" "$map.svg"
 done
 
 echo "the SVGs as XML"
