@@ -245,11 +245,11 @@ INSTALLED = $(BINDIR)/preflight $(MANDIR)/preflight.1 $(BASHCOMPDIR)/preflight \
   $(ZSHCOMPDIR)/_preflight \
   $(addprefix $(DATADIR)/,$(wildcard probes/*.json) probes/README.md \
     $(wildcard probes/conformance/*.json) $(wildcard probes/engine/*.json) \
-    $(wildcard probes/schemas/*.json)) \
+    $(wildcard probes/schemas/*.json) $(wildcard probes/compare/*.jsonl)) \
   $(patsubst reports/schemas/%,$(DATADIR)/schemas/%,$(wildcard reports/schemas/*.json))
 MANIFEST = $(DATADIR)/installed-files
 INSTALLED_DIRS = $(DATADIR)/probes/conformance $(DATADIR)/probes/engine \
-  $(DATADIR)/probes/schemas $(DATADIR)/probes $(DATADIR)/schemas
+  $(DATADIR)/probes/compare $(DATADIR)/probes/schemas $(DATADIR)/probes $(DATADIR)/schemas
 
 install: preflight docs
 	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(DATADIR)/probes/conformance" \
@@ -259,6 +259,8 @@ install: preflight docs
 	install -m 0644 probes/conformance/*.json "$(DESTDIR)$(DATADIR)/probes/conformance/"
 	install -d "$(DESTDIR)$(DATADIR)/probes/engine"
 	install -m 0644 probes/engine/*.json "$(DESTDIR)$(DATADIR)/probes/engine/"
+	install -d "$(DESTDIR)$(DATADIR)/probes/compare"
+	install -m 0644 probes/compare/*.jsonl "$(DESTDIR)$(DATADIR)/probes/compare/"
 	install -d "$(DESTDIR)$(DATADIR)/probes/schemas" "$(DESTDIR)$(DATADIR)/schemas"
 	install -m 0644 probes/schemas/*.json "$(DESTDIR)$(DATADIR)/probes/schemas/"
 	install -m 0644 reports/schemas/*.json "$(DESTDIR)$(DATADIR)/schemas/"
@@ -277,6 +279,8 @@ check-install: all docs
 	$$bin list | grep -q '^needle-multikey' && \
 	$$bin validate probes/10-smoke.json fixtures/recipes/*.json >/dev/null && \
 	$$bin doctor tests/data/engine-logs/vllm-healthy.log >/dev/null && \
+	./fixtures/fake-endpoint --scenario fixtures/scenarios/logits-reference.json -- \
+	  $$bin compare --reference 'http://127.0.0.1:{port}/v1' --endpoint 'http://127.0.0.1:{port}/v1' --quiet && \
 	test -s $$d$(DATADIR)/schemas/report.schema.json && \
 	./fixtures/fake-endpoint --scenario fixtures/scenarios/healthy.json -- \
 	  $$bin run --endpoint 'http://127.0.0.1:{port}/v1' --quiet && \
@@ -292,7 +296,7 @@ check-install: all docs
 	$(MAKE) --no-print-directory uninstall DESTDIR=$$d DATADIR=/usr/local/share >/dev/null && \
 	left=$$(find $$d -type f) && [ "$$left" = "$$d/usr/local/share/other/keep.txt" ] || \
 	  { echo "check-install: uninstall with DATADIR=/usr/local/share left or took: $$left"; exit 1; } && \
-	echo "check-install: installed, ran with its own probes, man page renders, completions list every run option, uninstalled exactly what it installed (also with DATADIR=/usr/local/share beside another package's files)"
+	echo "check-install: installed, ran with its own probes and compare corpus, man page renders, completions list every run option, uninstalled exactly what it installed (also with DATADIR=/usr/local/share beside another package's files)"
 
 # the files the manifest names (else those this tree would install), then
 # the folders install made, each only when empty

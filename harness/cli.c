@@ -111,6 +111,23 @@ static const struct command_row commands[] = {
 		   "none is.",
 	  .example = "docker logs vllm 2>&1 | preflight doctor -",
 	  .run = cmd_doctor },
+	{ .name = "compare",
+	  .cmd = CMD_COMPARE,
+	  .synopsis = "--reference URL --endpoint URL [--reference-model ID] [--model ID] "
+		      "[options]",
+	  .summary = "does the candidate still behave like the reference, token by token",
+	  .about = "Sends the same prompts (the built-in corpus, or --prompts FILE) to the "
+		   "reference twice and to the candidate once, greedy, asking for each "
+		   "token's top alternatives, and measures how far the candidate's "
+		   "next-token distributions are from the reference's: KL as an interval, "
+		   "top-1 agreement, the first divergence, perplexities. The reference "
+		   "against itself is the noise floor the default thresholds come from. "
+		   "Exit 0 same, 1 drifted or inconclusive (unless --allow-inconclusive), "
+		   "3 when a side cannot be compared.",
+	  .example = "preflight compare --reference http://ref:8000/v1 --endpoint "
+		     "http://new:8000/v1",
+	  .network = true,
+	  .run = cmd_compare },
 	{ .name = "man",
 	  .cmd = CMD_MAN,
 	  .summary = "print the manual page (roff)",

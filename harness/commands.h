@@ -60,6 +60,10 @@ bool engine_watch_poll(void *ctx);
 bool engine_watch_explain(void *ctx, struct run_result *r);
 void engine_watch_close(struct engine_watch *w);
 
+/* compare --reference URL --endpoint URL: exit 0 same, 1 drifted (or
+ * inconclusive without --allow-inconclusive), 3 a side unusable */
+int cmd_compare(const struct config *c, const volatile sig_atomic_t *stop);
+
 /* diff BASE.json NEW.json: exit 1 on a regression, 0 without */
 int cmd_diff(const struct config *c, const volatile sig_atomic_t *stop);
 

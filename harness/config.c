@@ -44,6 +44,7 @@ enum opt_group {
 	G_OUTPUT,
 	G_GATE,
 	G_NOTEBOOK,
+	G_COMPARE,
 	G_N
 };
 
@@ -58,6 +59,7 @@ static const char *const group_names[G_N] = {
 	[G_OUTPUT] = "outputs",
 	[G_GATE] = "the CI gate",
 	[G_NOTEBOOK] = "the notebook",
+	[G_COMPARE] = "the comparison",
 };
 
 struct option;
@@ -107,7 +109,9 @@ static int set_engine(struct config *c, const struct option *o, const char *val,
 #define RUN	CMD_BIT(CMD_RUN)
 #define CONFORM CMD_BIT(CMD_CONFORM)
 #define REPLAY	CMD_BIT(CMD_REPLAY)
+#define COMPARE CMD_BIT(CMD_COMPARE)
 #define LIVE	(RUN | CONFORM)
+#define NET	(RUN | CONFORM | COMPARE) /* the options of any command that sends requests */
 #define RUNS	(RUN | CONFORM | REPLAY)
 #define REC	OPT_RECORDED
 /* the limit that --max-regression shows as its default; diff.h's
@@ -121,7 +125,7 @@ static const struct option options[] = {
 	  .kind = OPT_STR,
 	  .offset = OFF(endpoint),
 	  .help = "base URL with /v1, or OPENAI_BASE_URL",
-	  .commands = LIVE,
+	  .commands = NET,
 	  .flags = REC,
 	  .group = G_TARGET,
 	  .recipe_key = "endpoint" },
@@ -130,7 +134,7 @@ static const struct option options[] = {
 	  .kind = OPT_STR,
 	  .offset = OFF(endpoint),
 	  .help = "same as --endpoint",
-	  .commands = LIVE,
+	  .commands = NET,
 	  .flags = REC,
 	  .group = G_TARGET },
 	{ .name = "--model",
@@ -138,7 +142,7 @@ static const struct option options[] = {
 	  .kind = OPT_STR,
 	  .offset = OFF(model),
 	  .help = "model; by default the only one in /v1/models",
-	  .commands = LIVE,
+	  .commands = NET,
 	  .flags = REC,
 	  .group = G_TARGET,
 	  .recipe_key = "model" },
@@ -148,14 +152,14 @@ static const struct option options[] = {
 	  .offset = OFF(api_key_env),
 	  .def = "OPENAI_API_KEY",
 	  .help = "variable holding the key",
-	  .commands = LIVE,
+	  .commands = NET,
 	  .group = G_TARGET },
 	{ .name = "--recipe",
 	  .arg = "FILE",
 	  .kind = OPT_CALL,
 	  .offset = OFF(recipe),
 	  .help = "settings and notebook metadata from a recipe (flags win)",
-	  .commands = LIVE,
+	  .commands = NET,
 	  .flags = REC,
 	  .group = G_TARGET,
 	  .set = set_recipe },
@@ -250,7 +254,7 @@ static const struct option options[] = {
 	  .kind = OPT_CALL,
 	  .offset = OFF(thinking),
 	  .help = "chat_template_kwargs.enable_thinking=false",
-	  .commands = LIVE,
+	  .commands = NET,
 	  .flags = REC | OPT_NO_VALUE,
 	  .group = G_THINKING,
 	  .set = set_thinking_off },
@@ -260,7 +264,7 @@ static const struct option options[] = {
 	  .offset = OFF(thinking),
 	  .def = "default",
 	  .help = "default|enabled|disabled|unsupported",
-	  .commands = LIVE,
+	  .commands = NET,
 	  .flags = REC,
 	  .group = G_THINKING,
 	  .set = set_thinking_mode,
@@ -270,7 +274,7 @@ static const struct option options[] = {
 	  .kind = OPT_STR,
 	  .offset = OFF(reasoning_effort),
 	  .help = "send reasoning_effort",
-	  .commands = LIVE,
+	  .commands = NET,
 	  .flags = REC,
 	  .group = G_THINKING,
 	  .recipe_key = "reasoning_effort" },
@@ -279,7 +283,7 @@ static const struct option options[] = {
 	  .kind = OPT_CALL,
 	  .offset = OFF(chat_template_kwargs),
 	  .help = "merged into chat_template_kwargs",
-	  .commands = LIVE,
+	  .commands = NET,
 	  .flags = REC,
 	  .group = G_THINKING,
 	  .set = set_json_object,
@@ -289,7 +293,7 @@ static const struct option options[] = {
 	  .kind = OPT_CALL,
 	  .offset = OFF(extra_body),
 	  .help = "merged into every request body",
-	  .commands = LIVE,
+	  .commands = NET,
 	  .flags = REC,
 	  .group = G_THINKING,
 	  .set = set_json_object,
@@ -433,7 +437,7 @@ static const struct option options[] = {
 	  .hi = 86400,
 	  .def = "900",
 	  .help = "per request",
-	  .commands = LIVE,
+	  .commands = NET,
 	  .flags = REC,
 	  .group = G_LIMITS,
 	  .recipe_key = "timeout" },
@@ -445,7 +449,7 @@ static const struct option options[] = {
 	  .hi = 10,
 	  .def = "2",
 	  .help = "tries again after a 429, or a 503 with Retry-After",
-	  .commands = LIVE,
+	  .commands = NET,
 	  .flags = REC,
 	  .group = G_LIMITS },
 	{ .name = "--retry-wait-max",
@@ -456,7 +460,7 @@ static const struct option options[] = {
 	  .hi = 600,
 	  .def = "60",
 	  .help = "the longest wait before a retry, whatever Retry-After asks",
-	  .commands = LIVE,
+	  .commands = NET,
 	  .flags = REC,
 	  .group = G_LIMITS },
 	{ .name = "--max-response-bytes",
@@ -467,7 +471,7 @@ static const struct option options[] = {
 	  .hi = 1L << 32,
 	  .def = "67108864",
 	  .help = "cap per response body",
-	  .commands = LIVE,
+	  .commands = NET,
 	  .flags = REC,
 	  .group = G_LIMITS },
 	{ .name = "--max-run-bytes",
@@ -486,13 +490,13 @@ static const struct option options[] = {
 	  .kind = OPT_STR,
 	  .offset = OFF(cacert),
 	  .help = "CA bundle for https endpoints",
-	  .commands = LIVE,
+	  .commands = NET,
 	  .group = G_LIMITS },
 	{ .name = "--insecure",
 	  .kind = OPT_FLAG,
 	  .offset = OFF(insecure),
 	  .help = "do not verify TLS certificates (warns)",
-	  .commands = LIVE,
+	  .commands = NET,
 	  .flags = REC,
 	  .group = G_LIMITS },
 	{ .name = "--engine-log",
@@ -557,7 +561,7 @@ static const struct option options[] = {
 	  .arg = "FILE",
 	  .kind = OPT_OUTPUT,
 	  .help = "the JSON report",
-	  .commands = RUNS,
+	  .commands = RUNS | COMPARE,
 	  .group = G_OUTPUT,
 	  .format = "json" },
 	{ .name = "--markdown",
@@ -600,14 +604,14 @@ static const struct option options[] = {
 	  .offset = OFF(quiet),
 	  .help = "no console report and no progress: errors only (the exit code and files say "
 		  "the rest)",
-	  .commands = RUNS,
+	  .commands = RUNS | COMPARE,
 	  .group = G_OUTPUT },
 	{ .name = "--verbose",
 	  .kind = OPT_FLAG,
 	  .offset = OFF(verbose),
 	  .help = "a progress line per probe, on a terminal too; the stream figures that "
 		  "could not be measured, and why",
-	  .commands = RUNS,
+	  .commands = RUNS | COMPARE,
 	  .group = G_OUTPUT },
 	{ .name = "--baseline",
 	  .arg = "REPORT.json",
@@ -650,6 +654,94 @@ static const struct option options[] = {
 	  .help = "only compare: exit 1 when the notebook's block is stale",
 	  .commands = CMD_BIT(CMD_TABLE),
 	  .group = G_NOTEBOOK },
+	{ .name = "--reference",
+	  .arg = "URL",
+	  .kind = OPT_STR,
+	  .offset = OFF(reference),
+	  .help = "the reference endpoint the candidate (--endpoint) is compared with",
+	  .commands = COMPARE,
+	  .group = G_COMPARE,
+	  .recipe_key = "reference" },
+	{ .name = "--reference-model",
+	  .arg = "ID",
+	  .kind = OPT_STR,
+	  .offset = OFF(reference_model),
+	  .help = "the reference's model; by default the only one it serves",
+	  .commands = COMPARE,
+	  .group = G_COMPARE,
+	  .recipe_key = "reference_model" },
+	{ .name = "--reference-api-key-env",
+	  .arg = "NAME",
+	  .kind = OPT_STR,
+	  .offset = OFF(reference_api_key_env),
+	  .help = "variable holding the reference's key; by default --api-key-env's",
+	  .commands = COMPARE,
+	  .group = G_COMPARE },
+	{ .name = "--prompts",
+	  .arg = "FILE",
+	  .kind = OPT_STR,
+	  .offset = OFF(prompts),
+	  .help = "prompts to compare on (JSONL); by default the built-in corpus",
+	  .commands = COMPARE,
+	  .group = G_COMPARE },
+	{ .name = "--compare-tokens",
+	  .arg = "N",
+	  .kind = OPT_LONG,
+	  .offset = OFF(compare_tokens),
+	  .lo = 1,
+	  .hi = 4096,
+	  .def = "32",
+	  .help = "tokens generated per prompt and side",
+	  .commands = COMPARE,
+	  .group = G_COMPARE },
+	{ .name = "--top-logprobs",
+	  .arg = "K",
+	  .kind = OPT_INT,
+	  .offset = OFF(top_logprobs),
+	  .lo = 1,
+	  .hi = 20,
+	  .def = "20",
+	  .help = "alternatives asked for at each position",
+	  .commands = COMPARE,
+	  .group = G_COMPARE },
+	{ .name = "--max-kl",
+	  .arg = "NATS",
+	  .kind = OPT_DOUBLE,
+	  .offset = OFF(max_kl),
+	  .lo = 1e-6,
+	  .hi = 10,
+	  .help = "same only when KL's upper bound is below; by default from the noise floor",
+	  .commands = COMPARE,
+	  .group = G_COMPARE,
+	  .recipe_key = "max_kl" },
+	{ .name = "--min-top1",
+	  .arg = "SHARE",
+	  .kind = OPT_DOUBLE,
+	  .offset = OFF(min_top1),
+	  .lo = 0.01,
+	  .hi = 1,
+	  .help = "same only when top-1 agreement's lower bound is above; by default from "
+		  "the noise floor",
+	  .commands = COMPARE,
+	  .group = G_COMPARE,
+	  .recipe_key = "min_top1" },
+	{ .name = "--allow-inconclusive",
+	  .kind = OPT_FLAG,
+	  .offset = OFF(allow_inconclusive),
+	  .help = "exit 0 when the comparison cannot decide (it fails by default)",
+	  .commands = COMPARE,
+	  .group = G_COMPARE },
+	{ .name = "--concurrency",
+	  .arg = "N",
+	  .kind = OPT_INT,
+	  .offset = OFF(concurrency),
+	  .lo = 1,
+	  .hi = 256,
+	  .def = "4",
+	  .help = "requests in flight at once on each side",
+	  .commands = COMPARE,
+	  .group = G_COMPARE,
+	  .recipe_key = "concurrency" },
 };
 
 #define N_OPTIONS (sizeof(options) / sizeof(options[0]))
@@ -1519,6 +1611,38 @@ static int check_run(struct config *c, char *err, size_t errlen)
 	return 0;
 }
 
+/* what compare needs besides a run's: a reference that is a URL, its
+ * key's variable, a readable --prompts */
+static int check_compare(struct config *c, char *err, size_t errlen)
+{
+	const char *env = c->reference_api_key_env ? c->reference_api_key_env : c->api_key_env;
+
+	if (!c->reference || !*c->reference) {
+		snprintf(err, errlen,
+			 "compare needs --reference URL: the endpoint the candidate is compared "
+			 "with");
+		return -1;
+	}
+	if (check_endpoint(c->reference, err, errlen))
+		return -1;
+	c->reference_api_key = getenv(env);
+	if (!c->reference_api_key && c->reference_api_key_env) {
+		snprintf(err, errlen, "environment variable %s is not set", env);
+		return -1;
+	}
+	if (c->prompts) {
+		char why[512];
+		int fd = file_open_regular(c->prompts, why, sizeof(why));
+
+		if (fd < 0) {
+			snprintf(err, errlen, "--prompts: %s", why);
+			return -1;
+		}
+		close(fd);
+	}
+	return 0;
+}
+
 /* what the file commands need besides their options */
 static int check_files(const struct config *c, char *err, size_t errlen)
 {
@@ -1611,7 +1735,7 @@ int config_parse_with(struct command_table t, int argc, char **argv,
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	if ((c->cmd == CMD_RUN || c->cmd == CMD_CONFORM) &&
+	if ((c->cmd == CMD_RUN || c->cmd == CMD_CONFORM || c->cmd == CMD_COMPARE) &&
 	    load_recipe(c, argv + first, argc - first, recipe, err, errlen))
 		return -1;
 	if (parse_options(c, argv + first, argc - first, NULL, err, errlen))
@@ -1620,6 +1744,8 @@ int config_parse_with(struct command_table t, int argc, char **argv,
 		return 0;
 	if (c->cmd == CMD_RUN || c->cmd == CMD_CONFORM)
 		return check_run(c, err, errlen);
+	if (c->cmd == CMD_COMPARE)
+		return check_run(c, err, errlen) || check_compare(c, err, errlen) ? -1 : 0;
 	return c->command->args == ARGS_FILES ? check_files(c, err, errlen) : 0;
 }
 

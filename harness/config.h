@@ -38,6 +38,7 @@ enum command {
 	CMD_REPORT,
 	CMD_DIFF,
 	CMD_DOCTOR,
+	CMD_COMPARE,
 	CMD_MAN,
 	CMD_COMPLETION,
 	CMD_VERSION,
@@ -169,7 +170,18 @@ struct config {
 	struct recipe *recipe;	    /* owned; --recipe */
 	char **recipe_args;	    /* owned; the recipe's settings as options */
 	int n_recipe_args;
-	char **argv; /* borrowed; as given, for recordings */
+	/* compare: the reference and the test */
+	const char *reference;		   /* --reference URL */
+	const char *reference_model;	   /* --reference-model ID */
+	const char *reference_api_key_env; /* NULL: api_key_env's */
+	const char *reference_api_key;	   /* its value; never printed or written */
+	const char *prompts;		   /* --prompts FILE (JSONL), NULL: the built-in corpus */
+	long compare_tokens;		   /* generated per prompt and side */
+	int top_logprobs;		   /* alternatives asked for */
+	double max_kl, min_top1;	   /* 0: derived from the noise floor */
+	bool allow_inconclusive;	   /* an undecided comparison exits 0 */
+	int concurrency;		   /* requests in flight per side */
+	char **argv;			   /* borrowed; as given, for recordings */
 	int argc;
 };
 

@@ -304,3 +304,11 @@ const char *drift_verdict_name(enum drift_verdict v)
 
 	return (unsigned)v < 3 ? names[v] : "?";
 }
+
+void drift_path_release(struct drift_path *p)
+{
+	free(p->pos);
+	free(p->alts);
+	free(p->text);
+	memset(p, 0, sizeof(*p));
+}

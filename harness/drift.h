@@ -50,6 +50,22 @@ struct drift_position {
 	size_t n_top;
 };
 
+/* One side's answer to one prompt as the endpoint reported it: every
+ * generated position, the answer's facts beside. Owns its texts. */
+struct drift_path {
+	struct drift_position *pos; /* owned; their texts and lists point into this path */
+	size_t n;
+	struct drift_alt *alts; /* owned: every position's list, one after another */
+	char *text;		/* owned: every token text, each NUL-ended */
+	long prompt_tokens;	/* as the endpoint's usage counts them, -1 absent */
+	bool reasoning;		/* the answer carried reasoning beside its content */
+	bool cut;		/* positions past DRIFT_MAX_POSITIONS were left out */
+};
+
+#define DRIFT_MAX_POSITIONS 4096 /* read of one answer */
+
+void drift_path_release(struct drift_path *p);
+
 /* One position compared. */
 struct drift_point {
 	double kl_low, kl_high; /* nats */

@@ -96,8 +96,11 @@ int main(int argc, char **argv)
 	if (config_parse(cli_commands(), argc, argv, &c, err, sizeof(err))) {
 		say_error("%s", err);
 		code = EXIT_USAGE;
-	} else if ((c.cmd == CMD_RUN || c.cmd == CMD_CONFORM) && c.api_key &&
-		   !secret_check(c.api_key, err, sizeof(err)) && say_scrub_key(c.api_key)) {
+	} else if ((c.cmd == CMD_RUN || c.cmd == CMD_CONFORM || c.cmd == CMD_COMPARE) &&
+		   ((c.api_key && !secret_check(c.api_key, err, sizeof(err)) &&
+		     say_scrub_key(c.api_key)) ||
+		    (c.reference_api_key && !secret_check(c.reference_api_key, err, sizeof(err)) &&
+		     say_scrub_key(c.reference_api_key)))) {
 		say_error("out of memory");
 		code = EXIT_USAGE;
 	} else {

@@ -1,6 +1,7 @@
 /* reply — reply parsing; see reply.h. */
 #include "reply.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +11,7 @@
 
 #include "alloc.h"
 #include "buf.h"
+#include "drift.h"
 #include "http.h"
 #include "sse.h"
 #include "text.h"
@@ -294,6 +296,183 @@ enum reply_result reply_parse(const char *body, size_t len, struct chat_reply *r
 	}
 	r->content_len = strlen(r->content);
 	r->reasoning_len = strlen(r->reasoning);
+	rc = REPLY_OK;
+out:
+	cJSON_Delete(root);
+	return rc;
+}
+
+/* --- logprobs ----------------------------------------------------------------- */
+
+/* A token's identity: its bytes where the endpoint lists them (two tokens
+ * can show the same text, "\ufffd" for a split character), else its text.
+ * Writes it to out (when not NULL) and returns its length, or -1 when the
+ * item names no token. */
+static long token_key(const cJSON *item, char *out)
+{
+	const cJSON *bytes = cJSON_GetObjectItemCaseSensitive(item, "bytes"), *b;
+	const cJSON *tok = cJSON_GetObjectItemCaseSensitive(item, "token");
+	long n = 0;
+
+	if (cJSON_IsArray(bytes) && cJSON_GetArraySize(bytes) > 0) {
+		cJSON_ArrayForEach(b, bytes)
+		{
+			if (!cJSON_IsNumber(b) || b->valuedouble < 1 || b->valuedouble > 255)
+				goto text; /* a NUL or not a byte: the text says it */
+			n++;
+		}
+		if (out) {
+			n = 0;
+			cJSON_ArrayForEach(b, bytes) out[n++] = (char)(unsigned char)b->valuedouble;
+		}
+		return n;
+	}
+text:
+	if (!cJSON_IsString(tok))
+		return -1;
+	n = (long)strlen(tok->valuestring);
+	if (out)
+		memcpy(out, tok->valuestring, (size_t)n);
+	return n;
+}
+
+/* the item's log-probability: a finite number at most 0 (-inf as the
+ * floor: some engines write -9999 or -inf for an impossible token) */
+static bool item_logprob(const cJSON *item, double *lp)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(item, "logprob");
+
+	if (!cJSON_IsNumber(v) || isnan(v->valuedouble) || v->valuedouble > 1e-6)
+		return false;
+	*lp = v->valuedouble < -1e6 ? -1e6 : v->valuedouble > 0 ? 0 : v->valuedouble;
+	return true;
+}
+
+/* the first `have` positions of content, their alternatives capped at
+ * DRIFT_MAX_TOP, into p (sized by the caller's first pass) */
+static void fill_path(const cJSON *content, struct drift_path *p, size_t have)
+{
+	const cJSON *item, *alt;
+	size_t at = 0, na = 0, i = 0;
+
+	cJSON_ArrayForEach(item, content)
+	{
+		struct drift_position *pos = &p->pos[i];
+		long len = token_key(item, p->text + at);
+
+		if (i == have)
+			break;
+		pos->token = p->text + at;
+		at += (size_t)len;
+		p->text[at++] = '\0';
+		item_logprob(item, &pos->logprob);
+		pos->top = p->alts + na;
+		pos->n_top = 0;
+		cJSON_ArrayForEach(alt, cJSON_GetObjectItemCaseSensitive(item, "top_logprobs"))
+		{
+			struct drift_alt *a = &p->alts[na];
+			double lp;
+
+			if (pos->n_top == DRIFT_MAX_TOP || (len = token_key(alt, NULL)) < 0 ||
+			    !item_logprob(alt, &lp))
+				continue;
+			token_key(alt, p->text + at);
+			a->token = p->text + at;
+			a->logprob = lp;
+			at += (size_t)len;
+			p->text[at++] = '\0';
+			na++;
+			pos->n_top++;
+		}
+		i++;
+	}
+	p->n = i;
+}
+
+/* the first pass: the positions, alternatives and text bytes to hold; a
+ * position that names no token ends the path. Returns the positions. */
+static size_t count_path(const cJSON *content, size_t *alts, size_t *text, bool *cut)
+{
+	const cJSON *item, *alt;
+	size_t n = 0;
+
+	*alts = *text = 0;
+	cJSON_ArrayForEach(item, content)
+	{
+		long k = token_key(item, NULL);
+		size_t listed = 0;
+		double lp;
+
+		if (k < 0 || !item_logprob(item, &lp))
+			break;
+		if (n == DRIFT_MAX_POSITIONS) {
+			*cut = true;
+			break;
+		}
+		*text += (size_t)k + 1;
+		cJSON_ArrayForEach(alt, cJSON_GetObjectItemCaseSensitive(item, "top_logprobs"))
+		{
+			long a = token_key(alt, NULL);
+
+			if (listed < DRIFT_MAX_TOP && a >= 0 && item_logprob(alt, &lp)) {
+				*text += (size_t)a + 1;
+				listed++;
+			}
+		}
+		*alts += listed;
+		n++;
+	}
+	return n;
+}
+
+enum reply_result reply_logprobs(const char *body, size_t len, struct drift_path *p, char *err,
+				 size_t errlen)
+{
+	cJSON *root = reply_json_document(body, len);
+	const cJSON *choice, *msg, *lps, *content, *v;
+	size_t n, alts, text;
+	enum reply_result rc = REPLY_UNREADABLE;
+
+	memset(p, 0, sizeof(*p));
+	p->prompt_tokens = -1;
+	choice = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(root, "choices"), 0);
+	msg = cJSON_GetObjectItemCaseSensitive(choice, "message");
+	if (!cJSON_IsObject(root) || !cJSON_IsObject(msg)) {
+		snprintf(err, errlen, "the body is not a chat completion (no choices[0].message)");
+		goto out;
+	}
+	lps = cJSON_GetObjectItemCaseSensitive(choice, "logprobs");
+	content = cJSON_GetObjectItemCaseSensitive(lps, "content");
+	if (!cJSON_IsArray(content) || !cJSON_GetArraySize(content)) {
+		snprintf(err, errlen,
+			 cJSON_IsObject(lps)
+				 ? "choices[0].logprobs has no content positions"
+				 : "the answer carries no logprobs (choices[0].logprobs is "
+				   "%s): the endpoint does not report them",
+			 lps ? json_type(lps) : "absent");
+		goto out;
+	}
+	v = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(root, "usage"),
+					     "prompt_tokens");
+	p->prompt_tokens = cJSON_IsNumber(v) && v->valuedouble >= 0 ? (long)v->valuedouble : -1;
+	v = cJSON_GetObjectItemCaseSensitive(msg, "reasoning_content");
+	if (!cJSON_IsString(v) || !*v->valuestring)
+		v = cJSON_GetObjectItemCaseSensitive(msg, "reasoning");
+	p->reasoning = cJSON_IsString(v) && *v->valuestring;
+	n = count_path(content, &alts, &text, &p->cut);
+	if (!n) {
+		snprintf(err, errlen, "choices[0].logprobs.content[0] names no token and logprob");
+		goto out;
+	}
+	p->pos = calloc(n, sizeof(*p->pos));
+	p->alts = calloc(alts ? alts : 1, sizeof(*p->alts));
+	p->text = malloc(text);
+	if (!p->pos || !p->alts || !p->text) {
+		drift_path_release(p);
+		snprintf(err, errlen, "out of memory reading the logprobs");
+		goto out;
+	}
+	fill_path(content, p, n);
 	rc = REPLY_OK;
 out:
 	cJSON_Delete(root);

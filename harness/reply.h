@@ -82,6 +82,17 @@ enum reply_result reply_stream_parse(const char *body, size_t len, const struct 
 enum reply_result reply_parse(const char *body, size_t len, struct chat_reply *r, char *err,
 			      size_t errlen);
 void reply_release(struct chat_reply *r);
+
+/* The logprobs of a whole chat completion (choices[0].logprobs.content:
+ * each generated token with its logprob and top_logprobs, OpenAI's shape
+ * as vLLM, SGLang, llama.cpp, Ollama and TGI write it) into p: a token is
+ * named by its bytes where listed, else its text; at most DRIFT_MAX_TOP
+ * alternatives a position and DRIFT_MAX_POSITIONS positions are read.
+ * Returns REPLY_OK, or REPLY_UNREADABLE with the reason (not a chat
+ * completion, no logprobs). p is released by the caller either way. */
+struct drift_path;
+enum reply_result reply_logprobs(const char *body, size_t len, struct drift_path *p, char *err,
+				 size_t errlen);
 /* body as one JSON document, or NULL: anything but whitespace after it (a
  * raw NUL, a second document, prose) makes it none. Caller deletes. */
 struct cJSON;

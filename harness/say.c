@@ -14,17 +14,33 @@
 #include "secret.h"
 #include "text.h"
 
-/* the key as the scrubber looks for it in all that is written */
-static struct secret shown_key = SECRET_INIT;
+/* the keys as the scrubber looks for them in all that is written: the
+ * endpoint's, and compare's reference's */
+#define SAY_KEYS 2
+static struct secret shown_keys[SAY_KEYS] = { SECRET_INIT, SECRET_INIT };
+static size_t n_keys;
 
 int say_scrub_key(const char *key)
 {
-	return secret_init(&shown_key, key);
+	if (n_keys == SAY_KEYS)
+		return -1;
+	return secret_init(&shown_keys[n_keys++], key);
 }
 
 const struct secret *say_key(void)
 {
-	return &shown_key;
+	return &shown_keys[0];
+}
+
+/* the longest echo of any key */
+static size_t echo_max(void)
+{
+	size_t i, most = 0;
+
+	for (i = 0; i < n_keys; i++)
+		if (secret_echo_max(&shown_keys[i]) > most)
+			most = secret_echo_max(&shown_keys[i]);
+	return most;
 }
 
 /* --- one writer -------------------------------------------------------------- */
@@ -79,11 +95,13 @@ static int terminal_safe(struct buf *b, char before, bool command)
 static int clean(struct buf *b)
 {
 	struct buf fixed = BUF_INIT(0);
+	size_t i;
 
-	if (secret_scrub(&shown_key, b)) {
-		buf_release(b);
-		return -1;
-	}
+	for (i = 0; i < n_keys; i++)
+		if (secret_scrub(&shown_keys[i], b)) {
+			buf_release(b);
+			return -1;
+		}
 	if (!b->data || text_valid_utf8(b->data, b->len))
 		return 0;
 	if (text_sanitize(&fixed, b->data, b->len, false)) {
@@ -127,7 +145,7 @@ static int send_held(struct say_writer *w, size_t n)
  * the key (never inside an echo); 0 when all of it must wait */
 static size_t cut_point(const struct say_writer *w)
 {
-	size_t i = w->held.len, tail = secret_echo_max(&shown_key) + 1;
+	size_t i = w->held.len, tail = echo_max() + 1, cut, k;
 
 	while (i > 0 && w->held.data[i - 1] != '\n' && w->held.data[i - 1] != '\r')
 		i--;
@@ -135,7 +153,10 @@ static size_t cut_point(const struct say_writer *w)
 		return i;
 	if (tail >= w->held.len)
 		return 0;
-	return secret_safe_cut(&shown_key, w->held.data, w->held.len, w->held.len - tail);
+	cut = w->held.len - tail;
+	for (k = 0; k < n_keys; k++) /* before an echo of any key */
+		cut = secret_safe_cut(&shown_keys[k], w->held.data, w->held.len, cut);
+	return cut;
 }
 
 int say_put(struct say_writer *w, const char *text, size_t len)
@@ -289,7 +310,8 @@ void say_release(void)
 	say_writer_release(&streams[SAY_OUT]);
 	say_writer_release(&streams[SAY_ERR]);
 	pthread_mutex_unlock(&streams_lock);
-	secret_release(&shown_key);
+	while (n_keys > 0)
+		secret_release(&shown_keys[--n_keys]);
 }
 
 /* --- whole documents ------------------------------------------------------------- */

@@ -33,9 +33,10 @@ struct secret;
 #define SAY_HOLD_MAX (64u << 10) /* bytes of one line held before some go out */
 
 /* Scrub echoes of key (borrowed; copied into the scrubber) from all that
- * is written. Returns 0, or -1 when out of memory. */
+ * is written; a second call adds a second key (compare's reference's).
+ * Returns 0, or -1 when out of memory or past two keys. */
 int say_scrub_key(const char *key);
-/* The scrubber's key, for writers that scrub fields on their own before
+/* The scrubber's first key, for writers that scrub fields on their own before
  * cutting them (never NULL; inactive until set). */
 const struct secret *say_key(void);
 /* Flushes stdout and stderr and forgets the key. */

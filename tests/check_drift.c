@@ -325,28 +325,6 @@ static void walk(const char *prompt, double noise, int k, struct path *p)
 	}
 }
 
-/* the true KL at a position over the reference's k and one bucket, from
- * the fake's full distributions */
-static double fake_true_kl(const double *ref, const double *cand, int k)
-{
-	bool taken[FAKE_VOCAB] = { false };
-	double kl = 0, p_in = 0, q_in = 0;
-	int i, j;
-
-	for (i = 0; i < k; i++) {
-		int best = -1;
-
-		for (j = 0; j < FAKE_VOCAB; j++)
-			if (!taken[j] && (best < 0 || ref[j] > ref[best]))
-				best = j;
-		taken[best] = true;
-		kl += exp(ref[best]) * (ref[best] - cand[best]);
-		p_in += exp(ref[best]);
-		q_in += exp(cand[best]);
-	}
-	return kl + (1 - p_in > 1e-15 ? (1 - p_in) * log((1 - p_in) / (1 - q_in)) : 0);
-}
-
 /* The fake's reference and its twins, as `compare` will see them: the
  * identical twin reads same, the noisy one drifted, and on every prompt the
  * measured interval holds the true mean KL and top-1 agreement over the
@@ -374,7 +352,7 @@ START_TEST(the_fakes_twins)
 					drift_prompt(ref.pos, PATH, cand.pos, PATH, &prompts[i]),
 					0);
 				for (n = 0; n < (int)prompts[i].positions; n++) {
-					truth += fake_true_kl(ref.lp[n], cand.lp[n], ks[ki]);
+					truth += fake_logits_true_kl(ref.lp[n], cand.lp[n], ks[ki]);
 					top1 += fake_logits_argmax(ref.lp[n]) ==
 						fake_logits_argmax(cand.lp[n]);
 				}

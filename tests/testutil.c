@@ -340,9 +340,10 @@ char *read_report(const struct outcome *o, const char *name)
 static struct schema_set *report_schemas(void)
 {
 	static const char *const names[] = { "report.schema.json", "conformance.schema.json",
-					     "plan.schema.json", "recording-line.schema.json" };
-	static const cJSON *docs[4];
-	static struct schema_set set = { names, docs, 4 };
+					     "plan.schema.json", "recording-line.schema.json",
+					     "comparison.schema.json" };
+	static const cJSON *docs[5];
+	static struct schema_set set = { names, docs, 5 };
 	char path[4096], *text;
 	size_t i;
 
@@ -382,6 +383,7 @@ void assert_schema_valid(const cJSON *doc, const char *what)
 			   : !strcmp(schema, "preflight-report/v1")	 ? "report"
 			   : !strcmp(schema, "preflight-conformance/v1") ? "conformance"
 			   : !strcmp(schema, "preflight-plan/v1")	 ? "plan"
+			   : !strcmp(schema, "preflight-comparison/v1")	 ? "comparison"
 									 : NULL;
 	char err[512];
 

@@ -1,0 +1,926 @@
+/* cmd_compare — compare: the same prompts to the reference twice and to
+ * the candidate once, greedy, with each token's top alternatives; the
+ * reference against itself is the noise floor, the reference against the
+ * candidate the drift (drift.h); the verdict, the JSON report, the
+ * console, the exit code. See commands.h.
+ *
+ * Prompts go in chunks of COMPARE_CHUNK: the bodies of one chunk are all
+ * that is held at once, so memory follows the chunk, not the corpus. The
+ * two sides are asked at the same time, each at --concurrency. */
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "alloc.h"
+#include "apierror.h"
+#include "buf.h"
+#include "chat.h"
+#include "commands.h"
+#include "drift.h"
+#include "endpoint.h"
+#include "file.h"
+#include "http.h"
+#include "reply.h"
+#include "say.h"
+#include "text.h"
+#include "version.h"
+
+#define COMPARE_CHUNK	    16		/* prompts asked at once */
+#define COMPARE_MAX_PROMPTS 10000	/* in a --prompts file */
+#define COMPARE_FILE_MAX    (16u << 20) /* bytes of a --prompts file */
+#define COMPARE_RESAMPLES   2000	/* bootstrap resamples */
+#define COMPARE_ALPHA	    0.05	/* both metrics together */
+#define COMPARE_SEED	    20261203UL
+/* the default thresholds: never tighter than the reference's own noise
+ * (the floor's bound times FLOOR_MARGIN, its top-1 bound less
+ * FLOOR_TOP1_SLACK), never looser than these */
+#define DEFAULT_MAX_KL	 0.01
+#define DEFAULT_MIN_TOP1 0.95
+#define FLOOR_MARGIN	 2.0
+#define FLOOR_TOP1_SLACK 0.02
+
+/* one prompt of the corpus */
+struct prompt {
+	char *id;	/* owned */
+	char *kind;	/* owned; "" when the line names none */
+	cJSON *request; /* owned: {"messages": [...]} */
+};
+
+struct corpus {
+	struct prompt *p; /* owned */
+	size_t n;
+	char source[4096]; /* the file read */
+};
+
+/* one endpoint and how it is asked */
+struct side {
+	const char *label; /* "reference", "candidate" */
+	const char *url;
+	const char *model; /* borrowed: given, or the endpoint's */
+	struct endpoint ep;
+	struct http_options http;
+	struct http_budget budget;
+	size_t errors; /* prompts it failed */
+	char first_error[512];
+	bool reasoning; /* an answer carried reasoning */
+	int k_seen;	/* the most alternatives it listed at a position */
+};
+
+/* one prompt compared */
+struct compared {
+	bool done;		      /* both comparisons were made */
+	struct drift_prompt drift;    /* the reference against the candidate */
+	struct drift_prompt floor;    /* the reference against itself */
+	long ref_tokens, cand_tokens; /* prompt tokens as each side counts them */
+	char *ref_at, *cand_at;	      /* owned: the tokens chosen at the first divergence */
+	char *error;		      /* owned: why it was not compared */
+};
+
+struct comparison {
+	const struct config *c;
+	const volatile sig_atomic_t *stop;
+	struct side ref, cand;
+	struct corpus corpus;
+	struct compared *cmp; /* one per prompt */
+	size_t asked;	      /* prompts asked so far */
+	struct drift_summary drift, floor;
+	bool has_drift, has_floor;
+	double max_kl, min_top1;
+	const char *max_kl_from, *min_top1_from; /* "given", "noise floor", "default" */
+	enum drift_verdict verdict;
+	const char *unusable; /* set when the comparison could not be made */
+	char why[1024];	      /* the reason, for the report and the console */
+};
+
+/* --- the corpus ------------------------------------------------------------------ */
+
+static void corpus_release(struct corpus *k)
+{
+	size_t i;
+
+	for (i = 0; i < k->n; i++) {
+		free(k->p[i].id);
+		free(k->p[i].kind);
+		cJSON_Delete(k->p[i].request);
+	}
+	free(k->p);
+	memset(k, 0, sizeof(*k));
+}
+
+/* One line: {"id", "kind", "messages": [...]} or {"id", "prompt": "..."}.
+ * Returns 0, or -1 with the reason. */
+static int read_prompt(const char *line, size_t len, struct prompt *p, char *err, size_t errlen)
+{
+	cJSON *j = cJSON_ParseWithLength(line, len), *msgs, *m;
+	const cJSON *id = cJSON_GetObjectItemCaseSensitive(j, "id");
+	const cJSON *kind = cJSON_GetObjectItemCaseSensitive(j, "kind");
+	const cJSON *text = cJSON_GetObjectItemCaseSensitive(j, "prompt");
+	int rc = -1;
+
+	memset(p, 0, sizeof(*p));
+	if (!cJSON_IsObject(j)) {
+		snprintf(err, errlen, "not a JSON object");
+		goto out;
+	}
+	msgs = cJSON_GetObjectItemCaseSensitive(j, "messages");
+	if (cJSON_IsString(text) && !msgs) {
+		msgs = cJSON_CreateArray();
+		m = cJSON_CreateObject();
+		cJSON_AddItemToArray(msgs, m);
+		cJSON_AddStringToObject(m, "role", "user");
+		cJSON_AddStringToObject(m, "content", text->valuestring);
+		cJSON_AddItemToObject(j, "messages", msgs);
+	}
+	if (!cJSON_IsArray(msgs) || !cJSON_GetArraySize(msgs)) {
+		snprintf(err, errlen,
+			 "needs \"messages\" (a non-empty array) or \"prompt\" (a string)");
+		goto out;
+	}
+	cJSON_ArrayForEach(m,
+			   msgs) if (!cJSON_IsObject(m) ||
+				     !cJSON_IsString(cJSON_GetObjectItemCaseSensitive(m, "role")))
+	{
+		snprintf(err, errlen, "every message needs a \"role\"");
+		goto out;
+	}
+	if ((id && !cJSON_IsString(id)) || (kind && !cJSON_IsString(kind))) {
+		snprintf(err, errlen, "\"id\" and \"kind\" are strings");
+		goto out;
+	}
+	p->id = text_clean_line(id ? id->valuestring : "");
+	p->kind = text_clean_line(kind ? kind->valuestring : "");
+	p->request = cJSON_CreateObject();
+	if (!p->id || !p->kind || !p->request ||
+	    !cJSON_AddItemToObject(p->request, "messages", cJSON_DetachItemViaPointer(j, msgs))) {
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
+	rc = 0;
+out:
+	cJSON_Delete(j);
+	return rc;
+}
+
+/* --prompts FILE, else the built-in corpus beside the probes. Returns 0, or
+ * -1 with "FILE:LINE: reason". */
+static int corpus_load(const struct config *c, struct corpus *k, char *err, size_t errlen)
+{
+	struct buf text = BUF_INIT(0);
+	char dir[4096], why[512];
+	size_t at = 0, line = 0;
+	int rc = -1;
+
+	if (c->prompts)
+		snprintf(k->source, sizeof(k->source), "%s", c->prompts);
+	else
+		snprintf(k->source, sizeof(k->source), "%s/compare/prompts.jsonl",
+			 commands_probe_dir(c, dir, sizeof(dir)));
+	if (file_read(k->source, COMPARE_FILE_MAX, &text, why, sizeof(why))) {
+		snprintf(err, errlen, "%s: %s", k->source, why);
+		goto out;
+	}
+	while (at < text.len) {
+		const char *s = text.data + at, *nl = memchr(s, '\n', text.len - at);
+		size_t len = nl ? (size_t)(nl - s) : text.len - at;
+		struct prompt *grown;
+
+		at += len + 1;
+		line++;
+		while (len && (s[len - 1] == '\r' || s[len - 1] == ' ' || s[len - 1] == '\t'))
+			len--;
+		if (!len)
+			continue;
+		if (k->n == COMPARE_MAX_PROMPTS) {
+			snprintf(err, errlen, "%s:%zu: more than %d prompts", k->source, line,
+				 COMPARE_MAX_PROMPTS);
+			goto out;
+		}
+		if (!(grown = realloc(k->p, (k->n + 1) * sizeof(*grown)))) {
+			snprintf(err, errlen, "out of memory");
+			goto out;
+		}
+		k->p = grown;
+		if (read_prompt(s, len, &k->p[k->n], why, sizeof(why))) {
+			struct prompt *p = &k->p[k->n];
+
+			free(p->id);
+			free(p->kind);
+			cJSON_Delete(p->request);
+			snprintf(err, errlen, "%s:%zu: %s", k->source, line, why);
+			goto out;
+		}
+		if (!*k->p[k->n].id) {
+			free(k->p[k->n].id);
+			k->p[k->n].id = buf_strdupf("line %zu", line);
+		}
+		k->n++;
+	}
+	if (!k->n) {
+		snprintf(err, errlen, "%s: no prompt in it", k->source);
+		goto out;
+	}
+	rc = 0;
+out:
+	buf_release(&text);
+	return rc;
+}
+
+/* --- the two sides --------------------------------------------------------------- */
+
+static void side_setup(struct side *s, const struct config *c, const char *label, const char *url,
+		       const char *model, const char *key, const volatile sig_atomic_t *stop)
+{
+	s->label = label;
+	s->url = url;
+	s->model = model;
+	s->budget = (struct http_budget)HTTP_BUDGET_INIT((size_t)c->max_run_bytes);
+	s->http = (struct http_options){
+		.api_key = key && *key ? key : NULL,
+		.timeout = c->timeout,
+		.max_body = (size_t)c->max_body,
+		.cancel = stop,
+		.budget = &s->budget,
+		.cacert = c->cacert,
+		.insecure = c->insecure,
+		.max_parallel = c->concurrency,
+		.retries = c->retries,
+		.retry_wait_max = c->retry_wait_max,
+	};
+}
+
+/* GET /models and the model to ask. Returns 0, or -1 with the reason. */
+static int side_discover(struct side *s, char *err, size_t errlen)
+{
+	enum cause cause = CAUSE_NONE;
+	char detail[768] = "";
+	char *list;
+
+	if (endpoint_discover(&s->ep, &s->http, &cause, detail, sizeof(detail)) != ENDPOINT_READY) {
+		snprintf(err, errlen, "the %s (%s) cannot be used: %s", s->label, s->url, detail);
+		return -1;
+	}
+	if (s->model)
+		return 0;
+	if (s->ep.n_models == 1) {
+		s->model = s->ep.models[0];
+		return 0;
+	}
+	list = endpoint_models_text(&s->ep);
+	snprintf(err, errlen,
+		 s->ep.n_models ? "the %s (%s) serves several models (%s): choose one with %s"
+				: "the %s (%s) lists no model%s: pass %s",
+		 s->label, s->url, s->ep.n_models ? (list ? list : "") : "",
+		 strcmp(s->label, "reference") ? "--model" : "--reference-model");
+	free(list);
+	return -1;
+}
+
+/* --- asking ------------------------------------------------------------------------ */
+
+/* the body for prompt p on side s: greedy, the top alternatives, the run's
+ * thinking and extra settings. Caller frees; NULL with err. */
+static char *body_for(const struct comparison *x, const struct side *s, const struct prompt *p,
+		      char *err, size_t errlen)
+{
+	const struct config *c = x->c;
+	struct chat_settings cs = {
+		.model = s->model,
+		.max_tokens = c->compare_tokens,
+		.thinking = c->thinking,
+		.reasoning_effort = c->reasoning_effort,
+		.chat_template_kwargs = c->chat_template_kwargs,
+		.extra_body = c->extra_body,
+	};
+	cJSON *req = cJSON_Duplicate(p->request, 1);
+	char *body = NULL;
+
+	if (req && cJSON_AddBoolToObject(req, "logprobs", 1) &&
+	    cJSON_AddNumberToObject(req, "top_logprobs", c->top_logprobs) &&
+	    cJSON_AddNumberToObject(req, "temperature", 0) &&
+	    cJSON_AddNumberToObject(req, "seed", 0))
+		body = chat_body_build(req, NULL, &cs, err, errlen);
+	else
+		snprintf(err, errlen, "out of memory");
+	cJSON_Delete(req);
+	return body;
+}
+
+struct batch {
+	struct side *side;
+	struct http_exchange *x;
+	size_t n;
+	int rc;
+};
+
+static void *perform(void *arg)
+{
+	struct batch *b = arg;
+
+	b->rc = http_perform(b->x, b->n, &b->side->http);
+	return NULL;
+}
+
+/* why an exchange gave no answer to compare, or "" when it did (p read) */
+static void answer_of(struct side *s, const struct http_exchange *x, struct drift_path *p,
+		      char *why, size_t n)
+{
+	char err[512];
+	struct api_error e;
+
+	*why = '\0';
+	if (x->outcome != HTTP_DONE) {
+		snprintf(why, n, "%s: %s", http_outcome_name(x->outcome), x->error);
+	} else if (x->status != 200) {
+		apierror_parse(x->response.data, x->response.len, &e);
+		snprintf(why, n, "HTTP %ld: %s", x->status, e.message ? e.message : "");
+		apierror_release(&e);
+	} else if (reply_logprobs(x->response.data, x->response.len, p, err, sizeof(err))) {
+		snprintf(why, n, "%s", err);
+	} else {
+		size_t i;
+
+		s->reasoning |= p->reasoning;
+		for (i = 0; i < p->n; i++)
+			if ((int)p->pos[i].n_top > s->k_seen)
+				s->k_seen = (int)p->pos[i].n_top;
+	}
+	if (*why) {
+		char *clean = text_excerpt(why, strlen(why), 300, true);
+
+		snprintf(why, n, "%s", clean ? clean : "");
+		free(clean);
+	}
+}
+
+/* a prompt side s could not answer: counted, the first reason kept */
+static void side_failed(struct side *s, const char *why)
+{
+	if (!s->errors++)
+		snprintf(s->first_error, sizeof(s->first_error), "%s", why);
+}
+
+/* the chosen token at the first divergence, cleaned for reports */
+static char *token_at(const struct drift_path *p, long at)
+{
+	if (at < 0 || (size_t)at >= p->n)
+		return NULL;
+	return text_excerpt(p->pos[at].token, strlen(p->pos[at].token), 40, true);
+}
+
+/* compares prompt i from its three answers */
+static void compare_one(struct comparison *x, size_t i, struct drift_path *a, struct drift_path *b,
+			struct drift_path *cand, const char *why_a, const char *why_b,
+			const char *why_c)
+{
+	struct compared *m = &x->cmp[i];
+
+	m->ref_tokens = a->prompt_tokens;
+	m->cand_tokens = cand->prompt_tokens;
+	if (*why_a || *why_c) {
+		m->error = buf_strdupf("%s: %s", *why_a ? "reference" : "candidate",
+				       *why_a ? why_a : why_c);
+		return;
+	}
+	if (drift_prompt(a->pos, a->n, cand->pos, cand->n, &m->drift)) {
+		m->error = buf_strdupf("no position could be compared (a side listed no "
+				       "alternatives)");
+		return;
+	}
+	/* the floor may be missing alone: a second answer that failed */
+	if (*why_b || drift_prompt(a->pos, a->n, b->pos, b->n, &m->floor))
+		memset(&m->floor, 0, sizeof(m->floor));
+	m->ref_at = token_at(a, m->drift.first_divergence);
+	m->cand_at = token_at(cand, m->drift.first_divergence);
+	m->done = true;
+}
+
+/* Reads and compares the answers to prompts [from, from + n): rx holds
+ * the reference's two answers to each, cx the candidate's. */
+static void read_chunk(struct comparison *x, size_t from, size_t n, const struct http_exchange *rx,
+		       const struct http_exchange *cx)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		struct drift_path a, b, c;
+		char wa[512], wb[512], wc[512];
+
+		memset(&a, 0, sizeof(a));
+		memset(&b, 0, sizeof(b));
+		memset(&c, 0, sizeof(c));
+		answer_of(&x->ref, &rx[2 * i], &a, wa, sizeof(wa));
+		answer_of(&x->ref, &rx[2 * i + 1], &b, wb, sizeof(wb));
+		answer_of(&x->cand, &cx[i], &c, wc, sizeof(wc));
+		if (*wa)
+			side_failed(&x->ref, wa);
+		if (*wc)
+			side_failed(&x->cand, wc);
+		compare_one(x, from + i, &a, &b, &c, wa, wb, wc);
+		drift_path_release(&a);
+		drift_path_release(&b);
+		drift_path_release(&c);
+	}
+}
+
+/* both sides' exchanges at once, each side at its own concurrency: 0, or
+ * -1 when they could not even be set up */
+static int perform_both(struct batch *rb, struct batch *cb)
+{
+	pthread_t t;
+	bool threaded = !pthread_create(&t, NULL, perform, rb);
+
+	if (!threaded)
+		perform(rb);
+	perform(cb);
+	if (threaded)
+		pthread_join(t, NULL);
+	return rb->rc || cb->rc ? -1 : 0;
+}
+
+/* Asks prompts [from, to) of both sides and compares them. Returns 0, or
+ * -1 when the requests could not even be set up (x->why says why). */
+static int ask_chunk(struct comparison *x, size_t from, size_t to)
+{
+	size_t n = to - from, i;
+	struct http_exchange *rx = xcalloc(2 * n, sizeof(*rx)), *cx = xcalloc(n, sizeof(*cx));
+	char **bodies = xcalloc(2 * n, sizeof(char *));
+	char ref_url[4096], cand_url[4096], err[512];
+	struct batch rb = { &x->ref, rx, 2 * n, 0 }, cb = { &x->cand, cx, n, 0 };
+	int rc = -1;
+
+	if (!rx || !cx || !bodies) {
+		snprintf(x->why, sizeof(x->why), "out of memory");
+		goto out;
+	}
+	snprintf(ref_url, sizeof(ref_url), "%s/chat/completions", x->ref.ep.base);
+	snprintf(cand_url, sizeof(cand_url), "%s/chat/completions", x->cand.ep.base);
+	for (i = 0; i < n; i++) {
+		const struct prompt *p = &x->corpus.p[from + i];
+
+		if (!(bodies[2 * i] = body_for(x, &x->ref, p, err, sizeof(err))) ||
+		    !(bodies[2 * i + 1] = body_for(x, &x->cand, p, err, sizeof(err)))) {
+			snprintf(x->why, sizeof(x->why), "%s", err);
+			goto out;
+		}
+		rx[2 * i] = (struct http_exchange){ .url = ref_url, .body = bodies[2 * i] };
+		rx[2 * i + 1] = rx[2 * i]; /* the floor: the same request again */
+		cx[i] = (struct http_exchange){ .url = cand_url, .body = bodies[2 * i + 1] };
+	}
+	if (perform_both(&rb, &cb)) {
+		snprintf(x->why, sizeof(x->why), "the requests could not be set up: %s",
+			 rb.rc ? rx[0].error : cx[0].error);
+		goto out;
+	}
+	read_chunk(x, from, n, rx, cx);
+	rc = 0;
+out:
+	for (i = 0; rx && i < 2 * n; i++)
+		http_exchange_release(&rx[i]);
+	for (i = 0; cx && i < n; i++)
+		http_exchange_release(&cx[i]);
+	for (i = 0; bodies && i < 2 * n; i++)
+		free(bodies[i]);
+	free(rx);
+	free(cx);
+	free(bodies);
+	return rc;
+}
+
+/* --- the verdict ------------------------------------------------------------------- */
+
+/* what decided a verdict, in x->why: the metric on the wrong side, or
+ * the ones whose intervals straddle their thresholds */
+static void say_why(struct comparison *x)
+{
+	const struct drift_summary *d = &x->drift;
+	bool kl_over = d->kl_ci.low > x->max_kl, top1_under = d->top1_ci.high < x->min_top1;
+	bool kl_open = !kl_over && d->kl_ci.high >= x->max_kl;
+	bool top1_open = !top1_under && d->top1_ci.low <= x->min_top1;
+	struct buf b = BUF_INIT(0);
+
+	if (kl_over || (x->verdict != DRIFT_DRIFTED && kl_open))
+		buf_printf(&b, "KL %s %.3g nats against a limit of %.3g",
+			   kl_over ? "at least" : "up to", kl_over ? d->kl_ci.low : d->kl_ci.high,
+			   x->max_kl);
+	if (top1_under || (x->verdict != DRIFT_DRIFTED && top1_open))
+		buf_printf(&b, "%stop-1 agreement %s %.1f%% against at least %.1f%%",
+			   b.len ? "; " : "", top1_under ? "at most" : "down to",
+			   100 * (top1_under ? d->top1_ci.high : d->top1_ci.low),
+			   100 * x->min_top1);
+	snprintf(x->why, sizeof(x->why), "%s", buf_cstr(&b));
+	buf_release(&b);
+}
+
+/* the thresholds: given, else from the floor, else the defaults */
+static void set_thresholds(struct comparison *x)
+{
+	x->max_kl = DEFAULT_MAX_KL;
+	x->min_top1 = DEFAULT_MIN_TOP1;
+	x->max_kl_from = x->min_top1_from = "default";
+	if (x->has_floor && FLOOR_MARGIN * x->floor.kl_ci.high > DEFAULT_MAX_KL) {
+		x->max_kl = FLOOR_MARGIN * x->floor.kl_ci.high;
+		x->max_kl_from = "noise floor";
+	}
+	if (x->has_floor && x->floor.top1_ci.low - FLOOR_TOP1_SLACK < DEFAULT_MIN_TOP1) {
+		x->min_top1 = fmax(0, x->floor.top1_ci.low - FLOOR_TOP1_SLACK);
+		x->min_top1_from = "noise floor";
+	}
+	if (x->c->max_kl > 0) {
+		x->max_kl = x->c->max_kl;
+		x->max_kl_from = "given";
+	}
+	if (x->c->min_top1 > 0) {
+		x->min_top1 = x->c->min_top1;
+		x->min_top1_from = "given";
+	}
+}
+
+/* The summaries, the thresholds and the verdict; x->unusable when nothing
+ * could be compared or the sides render prompts differently. */
+static void judge(struct comparison *x)
+{
+	struct drift_prompt *d = xcalloc(x->asked + 1, sizeof(*d));
+	struct drift_prompt *f = xcalloc(x->asked + 1, sizeof(*f));
+	size_t i, nd = 0, nf = 0;
+
+	for (i = 0; i < x->asked; i++) {
+		const struct compared *m = &x->cmp[i];
+
+		if (m->done && m->ref_tokens >= 0 && m->cand_tokens >= 0 &&
+		    m->ref_tokens != m->cand_tokens && !x->unusable) {
+			x->unusable = "not comparable";
+			snprintf(x->why, sizeof(x->why),
+				 "the two sides render the prompts differently ('%s': %ld prompt "
+				 "tokens on the reference, %ld on the candidate): a comparison "
+				 "needs the same chat template and tokenizer",
+				 x->corpus.p[i].id, m->ref_tokens, m->cand_tokens);
+		}
+		if (m->done && d && f) {
+			d[nd++] = m->drift;
+			if (m->floor.positions)
+				f[nf++] = m->floor;
+		}
+	}
+	if (!x->unusable && (!d || !f)) {
+		x->unusable = "out of memory";
+		snprintf(x->why, sizeof(x->why), "out of memory");
+	}
+	if (!x->unusable && !nd) {
+		const struct side *s = x->cand.errors >= x->ref.errors ? &x->cand : &x->ref;
+
+		x->unusable = "nothing compared";
+		snprintf(x->why, sizeof(x->why),
+			 "no prompt could be compared: the %s's answers: %s", s->label,
+			 s->errors ? s->first_error : "no position listed alternatives");
+	}
+	if (!x->unusable) {
+		x->has_drift = !drift_summarise(d, nd, COMPARE_SEED, COMPARE_RESAMPLES,
+						COMPARE_ALPHA, &x->drift);
+		x->has_floor = nf && !drift_summarise(f, nf, COMPARE_SEED, COMPARE_RESAMPLES,
+						      COMPARE_ALPHA, &x->floor);
+	}
+	free(d);
+	free(f);
+	set_thresholds(x);
+	if (x->has_drift) {
+		x->verdict = drift_verdict_of(&x->drift, x->max_kl, x->min_top1);
+		say_why(x);
+	}
+}
+
+/* --- the report ------------------------------------------------------------------- */
+
+static cJSON *interval(double low, double high)
+{
+	cJSON *a = cJSON_CreateArray();
+
+	cJSON_AddItemToArray(a, cJSON_CreateNumber(low));
+	cJSON_AddItemToArray(a, cJSON_CreateNumber(high));
+	return a;
+}
+
+static cJSON *summary_json(const struct drift_summary *s)
+{
+	cJSON *o = cJSON_CreateObject(), *kl, *top1, *ppl;
+
+	cJSON_AddNumberToObject(o, "prompts", (double)s->prompts);
+	cJSON_AddNumberToObject(o, "positions", (double)s->positions);
+	cJSON_AddNumberToObject(o, "diverged", (double)s->diverged);
+	cJSON_AddNumberToObject(o, "confidence", s->confidence);
+	kl = cJSON_AddObjectToObject(o, "kl");
+	cJSON_AddItemToObject(kl, "estimate", interval(s->kl_low, s->kl_high));
+	cJSON_AddItemToObject(kl, "interval", interval(s->kl_ci.low, s->kl_ci.high));
+	top1 = cJSON_AddObjectToObject(o, "top1");
+	cJSON_AddNumberToObject(top1, "estimate", s->top1);
+	cJSON_AddItemToObject(top1, "interval", interval(s->top1_ci.low, s->top1_ci.high));
+	cJSON_AddNumberToObject(o, "rank_mean", s->rank_mean);
+	ppl = cJSON_AddObjectToObject(o, "perplexity");
+	cJSON_AddNumberToObject(ppl, "reference", s->ppl_ref);
+	cJSON_AddItemToObject(ppl, "other", interval(s->ppl_cand_low, s->ppl_cand_high));
+	return o;
+}
+
+static cJSON *side_json(const struct side *s)
+{
+	cJSON *o = cJSON_CreateObject();
+	char *url = text_clean_line(s->url), *model = text_clean_line(s->model ? s->model : "");
+
+	cJSON_AddStringToObject(o, "endpoint", url ? url : "");
+	if (s->model)
+		cJSON_AddStringToObject(o, "model", model ? model : "");
+	else
+		cJSON_AddNullToObject(o, "model");
+	cJSON_AddStringToObject(o, "engine", engine_key(s->ep.engine));
+	cJSON_AddNumberToObject(o, "alternatives", s->k_seen);
+	cJSON_AddNumberToObject(o, "errors", (double)s->errors);
+	cJSON_AddBoolToObject(o, "reasoning", s->reasoning);
+	free(url);
+	free(model);
+	return o;
+}
+
+static cJSON *prompt_json(const struct prompt *p, const struct compared *m)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(o, "id", p->id);
+	cJSON_AddStringToObject(o, "kind", p->kind);
+	if (m->error) {
+		cJSON_AddStringToObject(o, "error", m->error);
+		return o;
+	}
+	cJSON_AddNumberToObject(o, "prompt_tokens", (double)m->ref_tokens);
+	cJSON_AddNumberToObject(o, "positions", (double)m->drift.positions);
+	if (m->drift.first_divergence >= 0) {
+		cJSON *dv = cJSON_AddObjectToObject(o, "first_divergence");
+
+		cJSON_AddNumberToObject(dv, "position", (double)m->drift.first_divergence);
+		cJSON_AddStringToObject(dv, "reference", m->ref_at ? m->ref_at : "");
+		cJSON_AddStringToObject(dv, "candidate", m->cand_at ? m->cand_at : "");
+	} else {
+		cJSON_AddNullToObject(o, "first_divergence");
+	}
+	cJSON_AddItemToObject(o, "kl", interval(m->drift.kl_low, m->drift.kl_high));
+	cJSON_AddBoolToObject(o, "clipped", m->drift.clipped);
+	cJSON_AddNumberToObject(o, "top1", m->drift.top1);
+	cJSON_AddNumberToObject(o, "rank_mean", m->drift.rank_mean);
+	if (m->floor.positions) {
+		cJSON *fl = cJSON_AddObjectToObject(o, "floor");
+
+		cJSON_AddItemToObject(fl, "kl", interval(m->floor.kl_low, m->floor.kl_high));
+		cJSON_AddNumberToObject(fl, "top1", m->floor.top1);
+		cJSON_AddNumberToObject(fl, "first_divergence", (double)m->floor.first_divergence);
+	}
+	return o;
+}
+
+static const char *verdict_word(const struct comparison *x)
+{
+	if (*x->stop)
+		return "interrupted";
+	return x->unusable ? "unusable" : drift_verdict_name(x->verdict);
+}
+
+static char *report_text(const struct comparison *x)
+{
+	const struct config *c = x->c;
+	cJSON *o = cJSON_CreateObject(), *set, *th, *ps;
+	char *text, *src = text_clean_line(x->corpus.source);
+	size_t i;
+
+	cJSON_AddStringToObject(o, "schema", "preflight-comparison/v1");
+	cJSON_AddStringToObject(o, "preflight", PREFLIGHT_VERSION);
+	cJSON_AddItemToObject(o, "reference", side_json(&x->ref));
+	cJSON_AddItemToObject(o, "candidate", side_json(&x->cand));
+	set = cJSON_AddObjectToObject(o, "settings");
+	cJSON_AddStringToObject(set, "prompts", c->prompts ? (src ? src : "") : "built-in");
+	cJSON_AddNumberToObject(set, "prompts_asked", (double)x->asked);
+	cJSON_AddNumberToObject(set, "tokens", (double)c->compare_tokens);
+	cJSON_AddNumberToObject(set, "top_logprobs", c->top_logprobs);
+	cJSON_AddStringToObject(set, "thinking", thinking_mode_name(c->thinking));
+	cJSON_AddNumberToObject(set, "kl_cap", DRIFT_KL_CAP);
+	cJSON_AddNumberToObject(set, "floor_logprob", DRIFT_FLOOR_LOGPROB);
+	cJSON_AddNumberToObject(set, "resamples", COMPARE_RESAMPLES);
+	cJSON_AddNumberToObject(set, "alpha", COMPARE_ALPHA);
+	th = cJSON_AddObjectToObject(o, "thresholds");
+	cJSON_AddNumberToObject(th, "max_kl", x->max_kl);
+	cJSON_AddNumberToObject(th, "min_top1", x->min_top1);
+	cJSON_AddStringToObject(th, "max_kl_from", x->max_kl_from ? x->max_kl_from : "default");
+	cJSON_AddStringToObject(th, "min_top1_from",
+				x->min_top1_from ? x->min_top1_from : "default");
+	if (x->has_floor)
+		cJSON_AddItemToObject(o, "floor", summary_json(&x->floor));
+	else
+		cJSON_AddNullToObject(o, "floor");
+	if (x->has_drift)
+		cJSON_AddItemToObject(o, "drift", summary_json(&x->drift));
+	else
+		cJSON_AddNullToObject(o, "drift");
+	cJSON_AddStringToObject(o, "verdict", verdict_word(x));
+	if (x->unusable || *x->stop || (x->has_drift && x->verdict != DRIFT_SAME))
+		cJSON_AddStringToObject(o, "reason", *x->stop ? "interrupted" : x->why);
+	cJSON_AddStringToObject(o, "reasoning",
+				x->ref.reasoning || x->cand.reasoning ? "included" : "none");
+	ps = cJSON_AddArrayToObject(o, "prompts");
+	for (i = 0; i < x->asked; i++)
+		cJSON_AddItemToArray(ps, prompt_json(&x->corpus.p[i], &x->cmp[i]));
+	text = cJSON_Print(o);
+	cJSON_Delete(o);
+	free(src);
+	return text;
+}
+
+/* --json FILE (or -): 0, or -1 after saying why */
+static int write_json(const struct comparison *x)
+{
+	const char *path = NULL;
+	char err[512], *text;
+	size_t i;
+	int rc;
+
+	for (i = 0; i < x->c->n_outputs; i++)
+		if (!strcmp(x->c->outputs[i].format, "json"))
+			path = x->c->outputs[i].path;
+	if (!path)
+		return 0;
+	if (!(text = report_text(x))) {
+		say_error("--json %s: out of memory", path);
+		return -1;
+	}
+	rc = !strcmp(path, "-")
+		     ? say_document_stdout("the comparison", text, strlen(text), err, sizeof(err))
+		     : say_file(path, text, strlen(text), err, sizeof(err));
+	free(text);
+	if (rc)
+		say_error("--json %s: %s", path, err);
+	return rc ? -1 : 0;
+}
+
+/* --- the console ------------------------------------------------------------------- */
+
+/* a KL figure: one number when both ends agree to 3 digits, else low-high */
+static void kl_text(char *out, size_t n, double low, double high)
+{
+	char a[32], b[32];
+
+	snprintf(a, sizeof(a), "%.3g", low);
+	snprintf(b, sizeof(b), "%.3g", high);
+	if (!strcmp(a, b))
+		snprintf(out, n, "%s", a);
+	else
+		snprintf(out, n, "%s-%s", a, b);
+}
+
+static void say_row(const char *label, const struct drift_summary *s)
+{
+	char est[80], ci[80];
+
+	kl_text(est, sizeof(est), s->kl_low, s->kl_high);
+	kl_text(ci, sizeof(ci), s->kl_ci.low, s->kl_ci.high);
+	say_printf(SAY_OUT,
+		   "  %-22s KL %s nats (CI %s)   top-1 %.1f%% (CI %.1f-%.1f)   "
+		   "diverged %zu of %zu\n",
+		   label, est, ci, 100 * s->top1, 100 * s->top1_ci.low, 100 * s->top1_ci.high,
+		   s->diverged, s->prompts);
+}
+
+static void console(const struct comparison *x)
+{
+	const struct config *c = x->c;
+	char *rm = text_clean_line(x->ref.model ? x->ref.model : "?");
+	char *cm = text_clean_line(x->cand.model ? x->cand.model : "?");
+
+	say_printf(SAY_OUT, "compare: candidate %s (%s) against reference %s (%s)\n", x->cand.url,
+		   cm ? cm : "", x->ref.url, rm ? rm : "");
+	free(rm);
+	free(cm);
+	say_printf(SAY_OUT,
+		   "  %zu prompts (%s), %ld tokens each, top-%d alternatives asked; "
+		   "%zu positions compared\n",
+		   x->asked, c->prompts ? "--prompts" : "built-in", c->compare_tokens,
+		   c->top_logprobs, x->has_drift ? x->drift.positions : 0);
+	if (x->has_floor)
+		say_row("noise floor (ref, ref)", &x->floor);
+	if (x->has_drift)
+		say_row("candidate", &x->drift);
+	if (x->ref.errors)
+		say_printf(SAY_OUT,
+			   "  not compared: %zu of %zu prompts, the reference failed (%s)\n",
+			   x->ref.errors, x->asked, x->ref.first_error);
+	if (x->cand.errors)
+		say_printf(SAY_OUT,
+			   "  not compared: %zu of %zu prompts, the candidate failed (%s)\n",
+			   x->cand.errors, x->asked, x->cand.first_error);
+	if (x->ref.reasoning || x->cand.reasoning)
+		say(SAY_OUT, "  the answers carried reasoning: its tokens are compared with the "
+			     "answer's (--no-thinking compares answers alone)\n");
+	if (x->has_drift && x->ref.k_seen && x->cand.k_seen &&
+	    (x->ref.k_seen < c->top_logprobs || x->cand.k_seen < c->top_logprobs))
+		say_printf(SAY_OUT,
+			   "  alternatives listed: reference %d, candidate %d of %d asked; "
+			   "the KL is bounded over the fewer\n",
+			   x->ref.k_seen, x->cand.k_seen, c->top_logprobs);
+	if (!x->unusable && !*x->stop)
+		say_printf(SAY_OUT,
+			   "  thresholds: KL below %.3g nats (%s), top-1 above %.1f%% (%s)\n",
+			   x->max_kl, x->max_kl_from, 100 * x->min_top1, x->min_top1_from);
+	if (x->unusable)
+		say_printf(SAY_OUT, "COMPARE: UNUSABLE - %s\n", x->why);
+	else if (*x->stop)
+		say(SAY_OUT, "COMPARE: INTERRUPTED\n");
+	else if (x->verdict == DRIFT_SAME)
+		say_printf(SAY_OUT,
+			   "COMPARE: SAME - the candidate's distributions are within "
+			   "%.3g nats and %.1f%% top-1 of the reference's\n",
+			   x->max_kl, 100 * x->min_top1);
+	else if (x->verdict == DRIFT_DRIFTED)
+		say_printf(SAY_OUT, "COMPARE: DRIFTED - %s\n", x->why);
+	else
+		say_printf(SAY_OUT,
+			   "COMPARE: INCONCLUSIVE%s - %s: the interval straddles the "
+			   "threshold; more prompts (--prompts) or more tokens "
+			   "(--compare-tokens) narrow it\n",
+			   c->allow_inconclusive ? " (allowed)" : "", x->why);
+}
+
+/* --- the command ------------------------------------------------------------------- */
+
+static int exit_code(const struct comparison *x)
+{
+	if (*x->stop)
+		return 128 + *x->stop;
+	if (x->unusable)
+		return EXIT_UNUSABLE;
+	if (x->verdict == DRIFT_SAME)
+		return EXIT_PASS;
+	if (x->verdict == DRIFT_INCONCLUSIVE && x->c->allow_inconclusive)
+		return EXIT_PASS;
+	return EXIT_FAILED;
+}
+
+int cmd_compare(const struct config *c, const volatile sig_atomic_t *stop)
+{
+	struct comparison x = { .c = c, .stop = stop };
+	const char *ref_key = c->reference_api_key;
+	char err[1024];
+	size_t i;
+	int code;
+
+	if (corpus_load(c, &x.corpus, err, sizeof(err))) {
+		say_error("%s", err);
+		return EXIT_USAGE;
+	}
+	if (!(x.cmp = xcalloc(x.corpus.n, sizeof(*x.cmp)))) {
+		say_error("out of memory");
+		corpus_release(&x.corpus);
+		return EXIT_USAGE;
+	}
+	side_setup(&x.ref, c, "reference", c->reference, c->reference_model, ref_key, stop);
+	side_setup(&x.cand, c, "candidate", c->endpoint, c->model, c->api_key, stop);
+	if (endpoint_init(&x.ref.ep, x.ref.url) || endpoint_init(&x.cand.ep, x.cand.url)) {
+		say_error("out of memory");
+		code = EXIT_USAGE;
+		goto out;
+	}
+	if (side_discover(&x.ref, x.why, sizeof(x.why)) ||
+	    side_discover(&x.cand, x.why, sizeof(x.why))) {
+		x.unusable = "not ready";
+	} else {
+		for (i = 0; i < x.corpus.n && !*stop; i += COMPARE_CHUNK) {
+			size_t to = i + COMPARE_CHUNK < x.corpus.n ? i + COMPARE_CHUNK : x.corpus.n;
+
+			if (ask_chunk(&x, i, to)) {
+				x.unusable = "setup";
+				break;
+			}
+			x.asked = to;
+			/* a side that failed every prompt of the first chunk fails the rest */
+			if (x.ref.errors == to || x.cand.errors == to)
+				break;
+		}
+		if (!x.unusable)
+			judge(&x);
+	}
+	code = exit_code(&x);
+	if (write_json(&x))
+		code = *stop ? 128 + *stop : EXIT_WRITE;
+	if (!c->quiet)
+		console(&x);
+	else if (x.unusable)
+		say_error("compare: %s", x.why);
+out:
+	for (i = 0; i < x.corpus.n; i++) {
+		free(x.cmp[i].ref_at);
+		free(x.cmp[i].cand_at);
+		free(x.cmp[i].error);
+	}
+	free(x.cmp);
+	corpus_release(&x.corpus);
+	endpoint_release(&x.ref.ep);
+	endpoint_release(&x.cand.ep);
+	return code;
+}

@@ -1,0 +1,349 @@
+/* check_compare — `preflight compare` end to end: the real binary against
+ * two fake endpoints, the reference (fixtures/scenarios/logits-reference)
+ * and one of its twins, whose logits come from fixtures/fake_logits.c.
+ * The true divergence is computed here from the fake's full
+ * distributions, never from the estimator's formula. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "fake_logits.h"
+#include "suites.h"
+#include "testutil.h"
+
+/* compare with the reference against a twin playing scenario, extra
+ * arguments after; the JSON report read back (caller deletes) */
+static cJSON *compare_with(struct outcome *o, const char *twin, const char *const *env,
+			   const char *const *extra)
+{
+	struct fake ref, cand;
+	const char *argv[32] = { "compare", "--reference", NULL,    "--endpoint",
+				 NULL,	    "--json",	   "c.json" };
+	size_t n = 7, i;
+	cJSON *j;
+
+	fake_start(&ref, "logits-reference");
+	fake_start(&cand, twin);
+	argv[2] = ref.url;
+	argv[4] = cand.url;
+	for (i = 0; extra && extra[i]; i++)
+		argv[n++] = extra[i];
+	argv[n] = NULL;
+	run_preflight(o, env, argv);
+	fake_stop(&ref);
+	fake_stop(&cand);
+	j = read_json_report(o, "c.json");
+	if (j)
+		assert_schema_valid(j, "the comparison");
+	return j;
+}
+
+static const char *verdict(const cJSON *j)
+{
+	return cJSON_GetStringValue(cJSON_GetObjectItem(j, "verdict"));
+}
+
+static double at(const cJSON *j, const char *a, const char *b, int i)
+{
+	const cJSON *v =
+		b ? cJSON_GetObjectItem(cJSON_GetObjectItem(j, a), b) : cJSON_GetObjectItem(j, a);
+
+	return cJSON_GetNumberValue(i < 0 ? v : cJSON_GetArrayItem(v, i));
+}
+
+/* the same weights served twice: same, exit 0, KL 0 and top-1 100% on
+ * every position, the floor too */
+START_TEST(an_identical_twin_is_the_same)
+{
+	struct outcome o;
+	cJSON *j = compare_with(&o, "logits-twin", NULL, NULL);
+	const cJSON *drift;
+
+	ck_assert_msg(o.code == 0, "exit %d\n%s%s", o.code, o.out, o.err);
+	ck_assert_ptr_nonnull(j);
+	ck_assert_str_eq(verdict(j), "same");
+	ck_assert_ptr_nonnull(strstr(o.out, "COMPARE: SAME"));
+	drift = cJSON_GetObjectItem(j, "drift");
+	ck_assert_double_eq(at(drift, "kl", "interval", 1), 0);
+	ck_assert_double_eq(at(drift, "top1", "estimate", -1), 1);
+	ck_assert_double_eq(at(j, "floor", "diverged", -1), 0);
+	/* every prompt of the built-in corpus, every token of each */
+	ck_assert_double_eq(at(j, "settings", "prompts_asked", -1),
+			    cJSON_GetArraySize(cJSON_GetObjectItem(j, "prompts")));
+	ck_assert_double_eq(at(j, "drift", "positions", -1),
+			    32 * at(j, "settings", "prompts_asked", -1));
+	ck_assert_str_eq(cJSON_GetStringValue(
+				 cJSON_GetObjectItem(cJSON_GetObjectItem(j, "candidate"), "model")),
+			 "twin-model");
+	cJSON_Delete(j);
+	outcome_release(&o);
+}
+END_TEST
+
+/* noise of 1.5 on every logit: drifted, exit 1, the reason naming both
+ * metrics wholly on the wrong side */
+START_TEST(a_noisy_twin_drifted)
+{
+	struct outcome o;
+	cJSON *j = compare_with(&o, "logits-noisy", NULL, NULL);
+	const char *why;
+
+	ck_assert_msg(o.code == 1, "exit %d\n%s%s", o.code, o.out, o.err);
+	ck_assert_str_eq(verdict(j), "drifted");
+	why = cJSON_GetStringValue(cJSON_GetObjectItem(j, "reason"));
+	ck_assert_ptr_nonnull(why);
+	ck_assert_ptr_nonnull(strstr(why, "KL at least"));
+	ck_assert_ptr_nonnull(strstr(why, "top-1 agreement at most"));
+	ck_assert_ptr_nonnull(strstr(o.out, "COMPARE: DRIFTED"));
+	cJSON_Delete(j);
+	outcome_release(&o);
+}
+END_TEST
+
+/* the prompts of the built-in corpus, in order (the fake's prompt is the
+ * last message's text) */
+static cJSON *corpus(void)
+{
+	char path[4096], *text, *line, *save = NULL;
+	cJSON *all = cJSON_CreateArray();
+
+	snprintf(path, sizeof(path), "%s/probes/compare/prompts.jsonl", repo_root());
+	text = read_text_file(path);
+	ck_assert_ptr_nonnull(text);
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+		cJSON_AddItemToArray(all, cJSON_Parse(line));
+	free(text);
+	return all;
+}
+
+/* A light twin (noise 0.02): on every prompt the reported KL interval
+ * holds the true KL over the positions compared, the positions are the
+ * shared path and its first divergence, and over the corpus the true KL
+ * and top-1 agreement lie within the reported confidence intervals. */
+START_TEST(the_measured_drift_holds_the_truth)
+{
+	static const char *const extra[] = { "--compare-tokens", "32", NULL };
+	struct outcome o;
+	cJSON *j = compare_with(&o, "logits-slight", NULL, extra), *prompts = corpus();
+	const cJSON *p, *drift = cJSON_GetObjectItem(j, "drift");
+	double kl_sum = 0, top1_sum = 0, positions = 0;
+	int i = 0;
+
+	ck_assert_msg(o.code == 0, "exit %d\n%s%s", o.code, o.out, o.err);
+	cJSON_ArrayForEach(p, cJSON_GetObjectItem(j, "prompts"))
+	{
+		const char *text = cJSON_GetStringValue(
+			cJSON_GetObjectItem(cJSON_GetArrayItem(prompts, i++), "prompt"));
+		const cJSON *dv = cJSON_GetObjectItem(p, "first_divergence");
+		int ref[32], cand[32], n, shown = (int)at(p, "positions", NULL, -1);
+		double lr[FAKE_VOCAB], lc[FAKE_VOCAB], truth = 0;
+
+		ck_assert_ptr_nonnull(text);
+		for (n = 0; n < 32; n++) {
+			fake_logits(text, ref, (size_t)n, 0, lr);
+			fake_logits(text, ref, (size_t)n, 0.02, lc);
+			ref[n] = fake_logits_argmax(lr);
+			cand[n] = fake_logits_argmax(lc);
+			truth += fake_logits_true_kl(lr, lc, 20);
+			top1_sum += ref[n] == cand[n];
+			kl_sum += fake_logits_true_kl(lr, lc, 20);
+			positions++;
+			if (ref[n] != cand[n])
+				break;
+		}
+		ck_assert_int_eq(shown, n < 32 ? n + 1 : 32);
+		ck_assert_int_eq(cJSON_IsNull(dv), n == 32);
+		truth /= shown;
+		ck_assert_msg(at(p, "kl", NULL, 0) <= truth + 1e-9 &&
+				      truth <= at(p, "kl", NULL, 1) + 1e-9,
+			      "%s: true KL %g outside [%g, %g]",
+			      cJSON_GetStringValue(cJSON_GetObjectItem(p, "id")), truth,
+			      at(p, "kl", NULL, 0), at(p, "kl", NULL, 1));
+	}
+	ck_assert_double_eq(positions, at(j, "drift", "positions", -1));
+	ck_assert_msg(at(drift, "kl", "interval", 0) <= kl_sum / positions &&
+			      kl_sum / positions <= at(drift, "kl", "interval", 1),
+		      "true KL %g outside the interval [%g, %g]", kl_sum / positions,
+		      at(drift, "kl", "interval", 0), at(drift, "kl", "interval", 1));
+	ck_assert_msg(at(drift, "top1", "interval", 0) <= top1_sum / positions &&
+			      top1_sum / positions <= at(drift, "top1", "interval", 1),
+		      "true top-1 %g outside the interval", top1_sum / positions);
+	ck_assert_double_eq_tol(at(drift, "top1", "estimate", -1), top1_sum / positions, 1e-9);
+	cJSON_Delete(prompts);
+	cJSON_Delete(j);
+	outcome_release(&o);
+}
+END_TEST
+
+/* a threshold inside the light twin's interval cannot be decided: the
+ * gate fails closed (exit 1) unless --allow-inconclusive */
+START_TEST(an_undecided_gate_fails_closed)
+{
+	static const char *const strict[] = { "--max-kl", "0.003", NULL };
+	static const char *const allowed[] = { "--max-kl", "0.003", "--allow-inconclusive", NULL };
+	struct outcome o;
+	cJSON *j = compare_with(&o, "logits-slight", NULL, strict);
+
+	ck_assert_msg(o.code == 1, "exit %d\n%s%s", o.code, o.out, o.err);
+	ck_assert_str_eq(verdict(j), "inconclusive");
+	ck_assert_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(
+				 cJSON_GetObjectItem(j, "thresholds"), "max_kl_from")),
+			 "given");
+	ck_assert_ptr_nonnull(strstr(o.out, "COMPARE: INCONCLUSIVE"));
+	cJSON_Delete(j);
+	outcome_release(&o);
+	j = compare_with(&o, "logits-slight", NULL, allowed);
+	ck_assert_msg(o.code == 0, "exit %d\n%s%s", o.code, o.out, o.err);
+	ck_assert_str_eq(verdict(j), "inconclusive");
+	cJSON_Delete(j);
+	outcome_release(&o);
+}
+END_TEST
+
+/* TGI's 5 alternatives against 20: compared over the fewer, and said */
+START_TEST(five_alternatives_are_compared_over_five)
+{
+	struct outcome o;
+	cJSON *j = compare_with(&o, "logits-top5", NULL, NULL);
+
+	ck_assert_msg(o.code == 0, "exit %d\n%s%s", o.code, o.out, o.err);
+	ck_assert_double_eq(at(j, "candidate", "alternatives", -1), 5);
+	ck_assert_double_eq(at(j, "reference", "alternatives", -1), 20);
+	ck_assert_ptr_nonnull(strstr(o.out, "candidate 5 of 20 asked"));
+	cJSON_Delete(j);
+	outcome_release(&o);
+}
+END_TEST
+
+/* an engine without logprobs cannot be compared: exit 3, and why */
+START_TEST(no_logprobs_cannot_be_compared)
+{
+	struct outcome o;
+	cJSON *j = compare_with(&o, "logits-none", NULL, NULL);
+
+	ck_assert_msg(o.code == 3, "exit %d\n%s%s", o.code, o.out, o.err);
+	ck_assert_str_eq(verdict(j), "unusable");
+	ck_assert_ptr_nonnull(strstr(cJSON_GetStringValue(cJSON_GetObjectItem(j, "reason")),
+				     "does not report them"));
+	cJSON_Delete(j);
+	outcome_release(&o);
+}
+END_TEST
+
+/* a reference that is gone: exit 3 before any prompt is sent */
+START_TEST(a_dead_reference_is_unusable)
+{
+	struct fake gone, cand;
+	struct outcome o;
+	const char *argv[] = { "compare", "--reference", NULL, "--endpoint",
+			       NULL,	  "--timeout",	 "5",  NULL };
+	long requests, most;
+
+	fake_start(&gone, "logits-reference");
+	fake_stop(&gone);
+	fake_start(&cand, "logits-twin");
+	argv[2] = gone.url;
+	argv[4] = cand.url;
+	run_preflight(&o, NULL, argv);
+	fake_stats(&cand, &requests, &most);
+	fake_stop(&cand);
+	ck_assert_msg(o.code == 3, "exit %d\n%s%s", o.code, o.out, o.err);
+	ck_assert_ptr_nonnull(strstr(o.out, "the reference"));
+	ck_assert_int_eq(requests, 0);
+	outcome_release(&o);
+}
+END_TEST
+
+/* the reference's key, echoed back by a proxy, is never shown or written */
+START_TEST(the_reference_key_is_never_shown)
+{
+	static const char key[] = "sk-reference-only-key-8731";
+	const char *env[] = { "REF_KEY=sk-reference-only-key-8731", NULL };
+	struct fake ref, cand;
+	struct outcome o;
+	const char *argv[] = { "compare",    "--reference", NULL,
+			       "--endpoint", NULL,	    "--reference-api-key-env",
+			       "REF_KEY",    "--json",	    "c.json",
+			       NULL };
+	char *json;
+
+	fake_start(&ref, "auth-echo");
+	fake_start(&cand, "logits-twin");
+	argv[2] = ref.url;
+	argv[4] = cand.url;
+	run_preflight(&o, env, argv);
+	fake_stop(&ref);
+	fake_stop(&cand);
+	json = read_report(&o, "c.json");
+	ck_assert_msg(o.code == 3, "exit %d\n%s%s", o.code, o.out, o.err);
+	ck_assert_ptr_nonnull(json);
+	ck_assert_ptr_null(strstr(o.out, key));
+	ck_assert_ptr_null(strstr(o.err, key));
+	ck_assert_ptr_null(strstr(json, key));
+	/* the echo came back, and was scrubbed */
+	ck_assert_msg(strstr(o.out, "[REDACTED]") || strstr(json, "[REDACTED]"), "no echo:\n%s\n%s",
+		      o.out, json);
+	free(json);
+	outcome_release(&o);
+}
+END_TEST
+
+/* a bad --prompts file is a usage error naming its line; nothing is sent */
+START_TEST(a_bad_prompts_file_names_its_line)
+{
+	struct outcome o;
+	const char *argv[] = { "compare",
+			       "--reference",
+			       "http://127.0.0.1:1/v1",
+			       "--endpoint",
+			       "http://127.0.0.1:1/v1",
+			       "--prompts",
+			       "p.jsonl",
+			       NULL };
+	char path[128];
+
+	outcome_mkdir(&o);
+	snprintf(path, sizeof(path), "%s/p.jsonl", o.dir);
+	ck_assert(write_text_file(path, "{\"prompt\": \"hello\"}\n\n{\"id\": 3}\n"));
+	run_preflight_in(&o, NULL, argv);
+	ck_assert_int_eq(o.code, 2);
+	ck_assert_msg(strstr(o.err, "p.jsonl:3: ") != NULL, "%s", o.err);
+	outcome_release(&o);
+}
+END_TEST
+
+/* compare without a reference is a usage error */
+START_TEST(a_comparison_needs_a_reference)
+{
+	struct outcome o;
+	const char *argv[] = { "compare", "--endpoint", "http://127.0.0.1:1/v1", NULL };
+
+	run_preflight(&o, NULL, argv);
+	ck_assert_int_eq(o.code, 2);
+	ck_assert_ptr_nonnull(strstr(o.err, "--reference"));
+	outcome_release(&o);
+}
+END_TEST
+
+Suite *compare_suite(void)
+{
+	Suite *s = suite_create("compare");
+	TCase *tc = tcase_create("compare");
+
+	tcase_set_timeout(tc, 300);
+	tcase_add_test(tc, an_identical_twin_is_the_same);
+	tcase_add_test(tc, a_noisy_twin_drifted);
+	tcase_add_test(tc, the_measured_drift_holds_the_truth);
+	tcase_add_test(tc, an_undecided_gate_fails_closed);
+	tcase_add_test(tc, five_alternatives_are_compared_over_five);
+	tcase_add_test(tc, no_logprobs_cannot_be_compared);
+	tcase_add_test(tc, a_dead_reference_is_unusable);
+	tcase_add_test(tc, the_reference_key_is_never_shown);
+	tcase_add_test(tc, a_bad_prompts_file_names_its_line);
+	tcase_add_test(tc, a_comparison_needs_a_reference);
+	suite_add_tcase(s, tc);
+	return s;
+}
