@@ -9,6 +9,9 @@
  *   (d) building a 1M-token needle request: CPU time and peak memory
  *   (f) a catastrophic regex over a 128-way batch: grading stays bounded
  *   (g) the key scrubber over a 15 MiB stream body
+ *   (l) compare's hot path: a chat completion of 4,096 positions with 20
+ *       alternatives each read (reply_logprobs) and compared (drift_prompt)
+ *   (l') compare end to end: the built-in corpus against two fake twins
  *
  * Prints a markdown table. Not a test: nothing here fails on a number. */
 #include <cjson/cJSON.h>
@@ -26,9 +29,11 @@
 
 #include "buf.h"
 #include "chat.h"
+#include "drift.h"
 #include "file.h"
 #include "needle.h"
 #include "probe.h"
+#include "reply.h"
 #include "reportgen.h"
 #include "secret.h"
 
@@ -587,6 +592,90 @@ static void bench_reports(void)
 	unlink("bench-z.json");
 }
 
+/* a chat completion of n positions, each with k alternatives whose
+ * log-probabilities drift by shift: what a top-k endpoint sends */
+static void logprobs_body(struct buf *b, int n, int k, double shift)
+{
+	int i, j;
+
+	buf_puts(b, "{\"id\":\"x\",\"object\":\"chat.completion\",\"choices\":[{\"index\":0,"
+		    "\"message\":{\"role\":\"assistant\",\"content\":\"...\"},\"logprobs\":{"
+		    "\"content\":[");
+	for (i = 0; i < n; i++) {
+		buf_printf(b,
+			   "%s{\"token\":\" tok%d\",\"logprob\":%.6f,\"bytes\":[32,116,111,107],"
+			   "\"top_logprobs\":[",
+			   i ? "," : "", i % 97, -0.1 - shift);
+		for (j = 0; j < k; j++)
+			buf_printf(b,
+				   "%s{\"token\":\" tok%d\",\"logprob\":%.6f,\"bytes\":[32,116]}",
+				   j ? "," : "", (i + j) % 97, -0.1 - 0.3 * j - shift * (j % 3));
+		buf_puts(b, "]}");
+	}
+	buf_puts(b, "]},\"finish_reason\":\"length\"}],\"usage\":{\"prompt_tokens\":12,"
+		    "\"completion_tokens\":4096,\"total_tokens\":4108}}");
+}
+
+/* (l) what compare costs per token: parsing the two answers' top-k lists
+ * and comparing them, and what one answer holds in memory */
+static void bench_logprobs(void)
+{
+	struct buf a = BUF_INIT(0), b = BUF_INIT(0);
+	struct drift_path pa, pb;
+	struct drift_prompt dp;
+	char err[256];
+	double t0, t1, parse = 0, cmp = 0;
+	int r, rounds = 20;
+	size_t held;
+
+	logprobs_body(&a, DRIFT_MAX_POSITIONS, 20, 0);
+	logprobs_body(&b, DRIFT_MAX_POSITIONS, 20, 0.01);
+	for (r = 0; r < rounds; r++) {
+		t0 = now(CLOCK_PROCESS_CPUTIME_ID);
+		if (reply_logprobs(a.data, a.len, &pa, err, sizeof(err)) ||
+		    reply_logprobs(b.data, b.len, &pb, err, sizeof(err))) {
+			fprintf(stderr, "bench: %s\n", err);
+			exit(1);
+		}
+		t1 = now(CLOCK_PROCESS_CPUTIME_ID);
+		drift_prompt(pa.pos, pa.n, pb.pos, pb.n, &dp);
+		cmp += now(CLOCK_PROCESS_CPUTIME_ID) - t1;
+		parse += t1 - t0;
+		held = pa.n * sizeof(*pa.pos) + pa.n * 20 * sizeof(*pa.alts);
+		drift_path_release(&pa);
+		drift_path_release(&pb);
+	}
+	printf("| (l) compare's hot path: two answers of %d positions x 20 alternatives (%.1f MiB "
+	       "of JSON each) read and compared | %.0f positions/CPU s (read %.0f ms, compare %.1f "
+	       "ms a pair); an answer holds %zu bytes a position besides its texts | |\n",
+	       DRIFT_MAX_POSITIONS, (double)a.len / (1 << 20),
+	       rounds * DRIFT_MAX_POSITIONS / (parse + cmp), parse / rounds * 1e3,
+	       cmp / rounds * 1e3, held / DRIFT_MAX_POSITIONS);
+	buf_release(&a);
+	buf_release(&b);
+}
+
+/* (l') compare over the built-in corpus against two fakes */
+static void bench_compare(void)
+{
+	unsigned rp, cp;
+	pid_t ref = fake_start("fixtures/scenarios/logits-reference.json", &rp);
+	pid_t cand = fake_start("fixtures/scenarios/logits-slight.json", &cp);
+	char ru[64], cu[64];
+	char *args[] = { "preflight", "compare",	  "--reference", ru,  "--endpoint",
+			 cu,	      "--compare-tokens", "256",	 NULL };
+	struct cost c;
+
+	snprintf(ru, sizeof(ru), "http://127.0.0.1:%u/v1", rp);
+	snprintf(cu, sizeof(cu), "http://127.0.0.1:%u/v1", cp);
+	c = run_preflight(args);
+	fake_stop(ref);
+	fake_stop(cand);
+	printf("| (l') compare, the built-in corpus (24 prompts x 256 tokens, 3 answers each) "
+	       "against two fakes | %.2f s wall, %.2f s CPU, %ld MiB peak (exit %d) | |\n",
+	       c.wall, c.cpu, c.rss_kb / 1024, c.code);
+}
+
 int main(void)
 {
 	printf("| benchmark | measured | target |\n|---|---|---|\n");
@@ -603,6 +692,8 @@ int main(void)
 	bench_hostile_batch();
 	bench_catastrophic_regex();
 	bench_scrub();
+	bench_logprobs();
+	bench_compare();
 	bench_reports();
 	return 0;
 }
