@@ -24,6 +24,8 @@
 #include "endpoint.h"
 #include "file.h"
 #include "http.h"
+#include "markup.h"
+#include "table.h"
 #include "reply.h"
 #include "say.h"
 #include "text.h"
@@ -492,25 +494,42 @@ out:
 
 /* --- the verdict ------------------------------------------------------------------- */
 
-/* what decided a verdict, in x->why: the metric on the wrong side, or
- * the ones whose intervals straddle their thresholds */
-static void say_why(struct comparison *x)
+/* the two metrics tested */
+enum metric { METRIC_KL, METRIC_TOP1, METRIC_N };
+
+/* A metric's verdict against its threshold, and its one line: what the
+ * interval shows against the threshold. */
+static enum drift_verdict metric_of(const struct comparison *x, enum metric m, char *line, size_t n)
 {
 	const struct drift_summary *d = &x->drift;
-	bool kl_over = d->kl_ci.low > x->max_kl, top1_under = d->top1_ci.high < x->min_top1;
-	bool kl_open = !kl_over && d->kl_ci.high >= x->max_kl;
-	bool top1_open = !top1_under && d->top1_ci.low <= x->min_top1;
-	struct buf b = BUF_INIT(0);
+	enum drift_verdict v = m == METRIC_KL ? drift_kl_verdict(d, x->max_kl)
+					      : drift_top1_verdict(d, x->min_top1);
+	static const char *const kl_word[] = { "up to", "at least", "up to" };
+	static const char *const top1_word[] = { "at least", "at most", "down to" };
 
-	if (kl_over || (x->verdict != DRIFT_DRIFTED && kl_open))
-		buf_printf(&b, "KL %s %.3g nats against a limit of %.3g",
-			   kl_over ? "at least" : "up to", kl_over ? d->kl_ci.low : d->kl_ci.high,
-			   x->max_kl);
-	if (top1_under || (x->verdict != DRIFT_DRIFTED && top1_open))
-		buf_printf(&b, "%stop-1 agreement %s %.1f%% against at least %.1f%%",
-			   b.len ? "; " : "", top1_under ? "at most" : "down to",
-			   100 * (top1_under ? d->top1_ci.high : d->top1_ci.low),
-			   100 * x->min_top1);
+	if (m == METRIC_KL)
+		snprintf(line, n, "KL %s %.3g nats against a limit of %.3g", kl_word[v],
+			 v == DRIFT_DRIFTED ? d->kl_ci.low : d->kl_ci.high, x->max_kl);
+	else
+		snprintf(line, n, "top-1 agreement %s %.1f%% against at least %.1f%%", top1_word[v],
+			 100 * (v == DRIFT_DRIFTED ? d->top1_ci.high : d->top1_ci.low),
+			 100 * x->min_top1);
+	return v;
+}
+
+/* what decided the verdict, in x->why: the metrics on the wrong side, or
+ * (inconclusive) those whose intervals straddle their thresholds */
+static void say_why(struct comparison *x)
+{
+	struct buf b = BUF_INIT(0);
+	int m;
+
+	for (m = 0; m < METRIC_N; m++) {
+		char line[256];
+
+		if (metric_of(x, (enum metric)m, line, sizeof(line)) == x->verdict)
+			buf_printf(&b, "%s%s", b.len ? "; " : "", line);
+	}
 	snprintf(x->why, sizeof(x->why), "%s", buf_cstr(&b));
 	buf_release(&b);
 }
@@ -590,6 +609,19 @@ static void judge(struct comparison *x)
 		x->verdict = drift_verdict_of(&x->drift, x->max_kl, x->min_top1);
 		say_why(x);
 	}
+}
+
+/* a KL figure: one number when both ends agree to 3 digits, else low-high */
+static void kl_text(char *out, size_t n, double low, double high)
+{
+	char a[32], b[32];
+
+	snprintf(a, sizeof(a), "%.3g", low);
+	snprintf(b, sizeof(b), "%.3g", high);
+	if (!strcmp(a, b))
+		snprintf(out, n, "%s", a);
+	else
+		snprintf(out, n, "%s-%s", a, b);
 }
 
 /* --- the report ------------------------------------------------------------------- */
@@ -734,46 +766,203 @@ static char *report_text(const struct comparison *x)
 	return text;
 }
 
-/* --json FILE (or -): 0, or -1 after saying why */
-static int write_json(const struct comparison *x)
+/* the console's and the report's verdict word, upper case */
+static const char *verdict_upper(const struct comparison *x)
 {
-	const char *path = NULL;
-	char err[512], *text;
-	size_t i;
-	int rc;
+	static const char *const words[] = { "SAME", "DRIFTED", "INCONCLUSIVE" };
 
-	for (i = 0; i < x->c->n_outputs; i++)
-		if (!strcmp(x->c->outputs[i].format, "json"))
-			path = x->c->outputs[i].path;
-	if (!path)
-		return 0;
-	if (!(text = report_text(x))) {
-		say_error("--json %s: out of memory", path);
-		return -1;
+	if (*x->stop)
+		return "INTERRUPTED";
+	return x->unusable ? "UNUSABLE" : words[x->verdict];
+}
+
+/* a JUnit testcase per metric: same passes, drifted fails, inconclusive
+ * fails (skipped under --allow-inconclusive), a comparison that could not
+ * be made errs */
+static int junit_case(struct buf *out, const struct comparison *x, enum metric m,
+		      const char *classname)
+{
+	static const char *const names[] = {
+		[METRIC_KL] = "kl: KL(reference || candidate) under the limit",
+		[METRIC_TOP1] = "top1: top-1 agreement over the limit",
+	};
+	char line[256];
+	enum drift_verdict v = DRIFT_INCONCLUSIVE;
+	const char *elem = NULL, *type = NULL;
+	int rc = buf_puts(out, "    <testcase classname=\"");
+
+	rc |= markup_text(out, classname, true);
+	rc |= buf_printf(out, "\" name=\"%s\" time=\"0\"", names[m]);
+	if (x->unusable || *x->stop || !x->has_drift) {
+		elem = "error";
+		type = *x->stop ? "interrupted" : "unusable";
+		snprintf(line, sizeof(line), "%s", *x->stop ? "interrupted" : x->why);
+	} else if ((v = metric_of(x, m, line, sizeof(line))) == DRIFT_DRIFTED) {
+		elem = "failure";
+		type = "drifted";
+	} else if (v == DRIFT_INCONCLUSIVE) {
+		elem = x->c->allow_inconclusive ? "skipped" : "failure";
+		type = "inconclusive";
 	}
-	rc = !strcmp(path, "-")
-		     ? say_document_stdout("the comparison", text, strlen(text), err, sizeof(err))
-		     : say_file(path, text, strlen(text), err, sizeof(err));
-	free(text);
-	if (rc)
-		say_error("--json %s: %s", path, err);
+	if (!elem)
+		return rc | buf_puts(out, "/>\n");
+	rc |= buf_printf(out, ">\n      <%s type=\"%s\" message=\"", elem, type);
+	rc |= markup_text(out, line, true);
+	rc |= buf_puts(out, "\">");
+	rc |= markup_text(out, line, false);
+	rc |= buf_printf(out, "</%s>\n    </testcase>\n", elem);
+	return rc;
+}
+
+static int junit_property(struct buf *out, const char *name, const char *value)
+{
+	int rc = buf_printf(out, "      <property name=\"%s\" value=\"", name);
+
+	rc |= markup_text(out, value ? value : "", true);
+	return rc | buf_puts(out, "\"/>\n");
+}
+
+/* the JUnit XML of the comparison (junit-10.xsd) */
+static int junit_text(const struct comparison *x, struct buf *out)
+{
+	int failures = 0, errors = 0, skipped = 0, m, rc;
+	struct buf name = BUF_INIT(0);
+
+	for (m = 0; m < METRIC_N; m++) {
+		char line[256];
+		enum drift_verdict v = x->has_drift
+					       ? metric_of(x, (enum metric)m, line, sizeof(line))
+					       : DRIFT_INCONCLUSIVE;
+
+		if (x->unusable || *x->stop || !x->has_drift)
+			errors++;
+		else if (v == DRIFT_DRIFTED ||
+			 (v == DRIFT_INCONCLUSIVE && !x->c->allow_inconclusive))
+			failures++;
+		else if (v == DRIFT_INCONCLUSIVE)
+			skipped++;
+	}
+	rc = buf_printf(&name, "compare %s against %s", x->cand.model ? x->cand.model : x->cand.url,
+			x->ref.model ? x->ref.model : x->ref.url);
+	rc |= buf_printf(
+		out,
+		"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"preflight\" "
+		"tests=\"2\" failures=\"%d\" errors=\"%d\">\n  <testsuite name=\"",
+		failures, errors);
+	rc |= markup_text(out, buf_cstr(&name), true);
+	rc |= buf_printf(out,
+			 "\" tests=\"2\" failures=\"%d\" errors=\"%d\" skipped=\"%d\">\n"
+			 "    <properties>\n",
+			 failures, errors, skipped);
+	rc |= junit_property(out, "command", "compare");
+	rc |= junit_property(out, "verdict", verdict_upper(x));
+	rc |= junit_property(out, "reference", x->ref.url);
+	rc |= junit_property(out, "reference_model", x->ref.model);
+	rc |= junit_property(out, "endpoint", x->cand.url);
+	rc |= junit_property(out, "model", x->cand.model);
+	rc |= junit_property(out, "preflight_version", PREFLIGHT_VERSION);
+	rc |= buf_puts(out, "    </properties>\n");
+	for (m = 0; m < METRIC_N; m++)
+		rc |= junit_case(out, x, (enum metric)m, buf_cstr(&name));
+	rc |= buf_puts(out, "  </testsuite>\n</testsuites>\n");
+	buf_release(&name);
 	return rc ? -1 : 0;
 }
 
-/* --- the console ------------------------------------------------------------------- */
-
-/* a KL figure: one number when both ends agree to 3 digits, else low-high */
-static void kl_text(char *out, size_t n, double low, double high)
+/* the notebook's notes cell: "drift vs ref: top-1 99.2%, KL <= 0.004" */
+static void notes_cell(const struct comparison *x, char *out, size_t n)
 {
-	char a[32], b[32];
-
-	snprintf(a, sizeof(a), "%.3g", low);
-	snprintf(b, sizeof(b), "%.3g", high);
-	if (!strcmp(a, b))
-		snprintf(out, n, "%s", a);
+	if (!x->has_drift)
+		snprintf(out, n, "drift vs ref: %s", x->unusable ? "not compared" : "interrupted");
 	else
-		snprintf(out, n, "%s-%s", a, b);
+		snprintf(out, n, "drift vs ref: top-1 %.1f%%, KL ≤ %.3g (%s)", 100 * x->drift.top1,
+			 x->drift.kl_ci.high, drift_verdict_name(x->verdict));
 }
+
+/* the markdown: a row of the comparison, and the notes cell for the
+ * notebook's table */
+static int markdown_text(const struct comparison *x, struct buf *out)
+{
+	const struct drift_summary *d = &x->drift;
+	char notes[256], kl[64], ci[64];
+	int rc;
+
+	notes_cell(x, notes, sizeof(notes));
+	rc = buf_puts(out, "| reference | candidate | verdict | KL (nats) | top-1 | diverged | "
+			   "limits |\n|---|---|---|---|---|---|---|\n");
+	rc |= buf_puts(out, "| ");
+	rc |= table_cell(out, x->ref.model ? x->ref.model : x->ref.url);
+	rc |= buf_puts(out, " | ");
+	rc |= table_cell(out, x->cand.model ? x->cand.model : x->cand.url);
+	rc |= buf_printf(out, " | %s %s | ", x->has_drift && x->verdict == DRIFT_SAME ? "✅" : "❌",
+			 verdict_upper(x));
+	if (x->has_drift) {
+		kl_text(kl, sizeof(kl), d->kl_low, d->kl_high);
+		kl_text(ci, sizeof(ci), d->kl_ci.low, d->kl_ci.high);
+		rc |= buf_printf(out, "%s (CI %s) | %.1f%% (CI %.1f-%.1f) | %zu of %zu | ", kl, ci,
+				 100 * d->top1, 100 * d->top1_ci.low, 100 * d->top1_ci.high,
+				 d->diverged, d->prompts);
+	} else {
+		rc |= buf_puts(out, "- | - | - | ");
+	}
+	rc |= buf_printf(out, "KL < %.3g, top-1 > %.1f%% |\n\n%s\n", x->max_kl, 100 * x->min_top1,
+			 notes);
+	return rc ? -1 : 0;
+}
+
+/* every report asked for (--json, --junit, --markdown; "-" is stdout): 0,
+ * or -1 after saying which could not be written (the others still are) */
+static int write_reports(const struct comparison *x)
+{
+	int rc = 0;
+	size_t i;
+
+	for (i = 0; i < x->c->n_outputs; i++) {
+		const struct config_output *o = &x->c->outputs[i];
+		struct buf text = BUF_INIT(0);
+		char err[512], *json = NULL;
+		int bad;
+
+		if (!strcmp(o->format, "json"))
+			bad = !(json = report_text(x)) || buf_puts(&text, json);
+		else if (!strcmp(o->format, "junit"))
+			bad = junit_text(x, &text);
+		else
+			bad = markdown_text(x, &text);
+		free(json);
+		if (bad)
+			snprintf(err, sizeof(err), "out of memory");
+		else if (!strcmp(o->path, "-"))
+			bad = say_document_stdout(o->option, text.data, text.len, err, sizeof(err));
+		else
+			bad = say_file(o->path, text.data, text.len, err, sizeof(err));
+		if (bad) {
+			say_error("%s %s: %s", o->option, o->path, err);
+			rc = -1;
+		}
+		buf_release(&text);
+	}
+	return rc;
+}
+
+/* before any request: every report can be written. 0, or -1 said. */
+static int check_reports(const struct config *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->n_outputs; i++) {
+		char err[512];
+
+		if (strcmp(c->outputs[i].path, "-") &&
+		    file_check_writable(c->outputs[i].path, err, sizeof(err))) {
+			say_error("%s %s: %s", c->outputs[i].option, c->outputs[i].path, err);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* --- the console ------------------------------------------------------------------- */
 
 static void say_row(const char *label, const struct drift_summary *s)
 {
@@ -791,18 +980,20 @@ static void say_row(const char *label, const struct drift_summary *s)
 static void console(const struct comparison *x)
 {
 	const struct config *c = x->c;
-	char *rm = text_clean_line(x->ref.model ? x->ref.model : "?");
-	char *cm = text_clean_line(x->cand.model ? x->cand.model : "?");
+	char *rm = text_clean_line(x->ref.model ? x->ref.model : "");
+	char *cm = text_clean_line(x->cand.model ? x->cand.model : "");
 
-	say_printf(SAY_OUT, "compare: candidate %s (%s) against reference %s (%s)\n", x->cand.url,
-		   cm ? cm : "", x->ref.url, rm ? rm : "");
+	say_printf(SAY_OUT, "compare: candidate %s%s%s%s against reference %s%s%s%s\n", x->cand.url,
+		   cm && *cm ? " (" : "", cm ? cm : "", cm && *cm ? ")" : "", x->ref.url,
+		   rm && *rm ? " (" : "", rm ? rm : "", rm && *rm ? ")" : "");
 	free(rm);
 	free(cm);
-	say_printf(SAY_OUT,
-		   "  %zu prompts (%s), %ld tokens each, top-%d alternatives asked; "
-		   "%zu positions compared\n",
-		   x->asked, c->prompts ? "--prompts" : "built-in", c->compare_tokens,
-		   c->top_logprobs, x->has_drift ? x->drift.positions : 0);
+	if (x->asked)
+		say_printf(SAY_OUT,
+			   "  %zu prompts (%s), %ld tokens each, top-%d alternatives asked; "
+			   "%zu positions compared\n",
+			   x->asked, c->prompts ? "--prompts" : "built-in", c->compare_tokens,
+			   c->top_logprobs, x->has_drift ? x->drift.positions : 0);
 	if (x->has_floor)
 		say_row("noise floor (ref, ref)", &x->floor);
 	if (x->has_drift)
@@ -862,65 +1053,76 @@ static int exit_code(const struct comparison *x)
 	return EXIT_FAILED;
 }
 
+/* Both sides found, every chunk asked (a side that failed every prompt
+ * so far is not asked again), the verdict. */
+static void run_comparison(struct comparison *x)
+{
+	size_t i, n = x->corpus.n;
+
+	if (side_discover(&x->ref, x->why, sizeof(x->why)) ||
+	    side_discover(&x->cand, x->why, sizeof(x->why))) {
+		x->unusable = "not ready";
+		return;
+	}
+	for (i = 0; i < n && !*x->stop; i += COMPARE_CHUNK) {
+		size_t to = i + COMPARE_CHUNK < n ? i + COMPARE_CHUNK : n;
+
+		if (ask_chunk(x, i, to)) {
+			x->unusable = "setup";
+			return;
+		}
+		x->asked = to;
+		if (x->ref.errors == to || x->cand.errors == to)
+			break;
+	}
+	judge(x);
+}
+
+static void comparison_release(struct comparison *x)
+{
+	size_t i;
+
+	for (i = 0; x->cmp && i < x->corpus.n; i++) {
+		free(x->cmp[i].ref_at);
+		free(x->cmp[i].cand_at);
+		free(x->cmp[i].error);
+	}
+	free(x->cmp);
+	corpus_release(&x->corpus);
+	endpoint_release(&x->ref.ep);
+	endpoint_release(&x->cand.ep);
+}
+
 int cmd_compare(const struct config *c, const volatile sig_atomic_t *stop)
 {
 	struct comparison x = { .c = c, .stop = stop };
-	const char *ref_key = c->reference_api_key;
 	char err[1024];
-	size_t i;
 	int code;
 
+	side_setup(&x.ref, c, "reference", c->reference, c->reference_model, c->reference_api_key,
+		   stop);
+	side_setup(&x.cand, c, "candidate", c->endpoint, c->model, c->api_key, stop);
+	if (check_reports(c))
+		return EXIT_USAGE;
 	if (corpus_load(c, &x.corpus, err, sizeof(err))) {
 		say_error("%s", err);
-		return EXIT_USAGE;
-	}
-	if (!(x.cmp = xcalloc(x.corpus.n, sizeof(*x.cmp)))) {
-		say_error("out of memory");
 		corpus_release(&x.corpus);
 		return EXIT_USAGE;
 	}
-	side_setup(&x.ref, c, "reference", c->reference, c->reference_model, ref_key, stop);
-	side_setup(&x.cand, c, "candidate", c->endpoint, c->model, c->api_key, stop);
-	if (endpoint_init(&x.ref.ep, x.ref.url) || endpoint_init(&x.cand.ep, x.cand.url)) {
+	if (endpoint_init(&x.ref.ep, x.ref.url) || endpoint_init(&x.cand.ep, x.cand.url) ||
+	    !(x.cmp = xcalloc(x.corpus.n, sizeof(*x.cmp)))) {
 		say_error("out of memory");
-		code = EXIT_USAGE;
-		goto out;
+		comparison_release(&x);
+		return EXIT_USAGE;
 	}
-	if (side_discover(&x.ref, x.why, sizeof(x.why)) ||
-	    side_discover(&x.cand, x.why, sizeof(x.why))) {
-		x.unusable = "not ready";
-	} else {
-		for (i = 0; i < x.corpus.n && !*stop; i += COMPARE_CHUNK) {
-			size_t to = i + COMPARE_CHUNK < x.corpus.n ? i + COMPARE_CHUNK : x.corpus.n;
-
-			if (ask_chunk(&x, i, to)) {
-				x.unusable = "setup";
-				break;
-			}
-			x.asked = to;
-			/* a side that failed every prompt of the first chunk fails the rest */
-			if (x.ref.errors == to || x.cand.errors == to)
-				break;
-		}
-		if (!x.unusable)
-			judge(&x);
-	}
+	run_comparison(&x);
 	code = exit_code(&x);
-	if (write_json(&x))
+	if (write_reports(&x))
 		code = *stop ? 128 + *stop : EXIT_WRITE;
 	if (!c->quiet)
 		console(&x);
 	else if (x.unusable)
 		say_error("compare: %s", x.why);
-out:
-	for (i = 0; i < x.corpus.n; i++) {
-		free(x.cmp[i].ref_at);
-		free(x.cmp[i].cand_at);
-		free(x.cmp[i].error);
-	}
-	free(x.cmp);
-	corpus_release(&x.corpus);
-	endpoint_release(&x.ref.ep);
-	endpoint_release(&x.cand.ep);
+	comparison_release(&x);
 	return code;
 }

@@ -289,13 +289,27 @@ done:
 	return rc;
 }
 
+enum drift_verdict drift_kl_verdict(const struct drift_summary *s, double max_kl)
+{
+	return s->kl_ci.low > max_kl	? DRIFT_DRIFTED
+	       : s->kl_ci.high < max_kl ? DRIFT_SAME
+					: DRIFT_INCONCLUSIVE;
+}
+
+enum drift_verdict drift_top1_verdict(const struct drift_summary *s, double min_top1)
+{
+	return s->top1_ci.high < min_top1  ? DRIFT_DRIFTED
+	       : s->top1_ci.low > min_top1 ? DRIFT_SAME
+					   : DRIFT_INCONCLUSIVE;
+}
+
 enum drift_verdict drift_verdict_of(const struct drift_summary *s, double max_kl, double min_top1)
 {
-	if (s->kl_ci.low > max_kl || s->top1_ci.high < min_top1)
+	enum drift_verdict kl = drift_kl_verdict(s, max_kl), top1 = drift_top1_verdict(s, min_top1);
+
+	if (kl == DRIFT_DRIFTED || top1 == DRIFT_DRIFTED)
 		return DRIFT_DRIFTED;
-	if (s->kl_ci.high < max_kl && s->top1_ci.low > min_top1)
-		return DRIFT_SAME;
-	return DRIFT_INCONCLUSIVE;
+	return kl == DRIFT_SAME && top1 == DRIFT_SAME ? DRIFT_SAME : DRIFT_INCONCLUSIVE;
 }
 
 const char *drift_verdict_name(enum drift_verdict v)

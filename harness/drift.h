@@ -130,6 +130,11 @@ int drift_summarise(const struct drift_prompt *p, size_t n, unsigned long seed, 
 enum drift_verdict { DRIFT_SAME, DRIFT_DRIFTED, DRIFT_INCONCLUSIVE };
 
 enum drift_verdict drift_verdict_of(const struct drift_summary *s, double max_kl, double min_top1);
+/* Each metric on its own: its interval wholly under max_kl (over
+ * min_top1) is same, wholly on the wrong side drifted, else inconclusive.
+ * drift_verdict_of combines the two. */
+enum drift_verdict drift_kl_verdict(const struct drift_summary *s, double max_kl);
+enum drift_verdict drift_top1_verdict(const struct drift_summary *s, double min_top1);
 const char *drift_verdict_name(enum drift_verdict v);
 
 #endif

@@ -20,9 +20,9 @@ static cJSON *compare_with(struct outcome *o, const char *twin, const char *cons
 			   const char *const *extra)
 {
 	struct fake ref, cand;
-	const char *argv[32] = { "compare", "--reference", NULL,    "--endpoint",
-				 NULL,	    "--json",	   "c.json" };
-	size_t n = 7, i;
+	const char *argv[32] = { "compare", "--reference", NULL,    "--endpoint", NULL,	 "--json",
+				 "c.json",  "--junit",	   "c.xml", "--markdown", "c.md" };
+	size_t n = 11, i;
 	cJSON *j;
 
 	fake_start(&ref, "logits-reference");
@@ -39,6 +39,28 @@ static cJSON *compare_with(struct outcome *o, const char *twin, const char *cons
 	if (j)
 		assert_schema_valid(j, "the comparison");
 	return j;
+}
+
+/* the JUnit and markdown of the same comparison say the JSON's verdict:
+ * the suite's failures and errors, the row's word and the notes cell */
+static void every_format_says(const struct outcome *o, const char *word, int failures, int errors)
+{
+	char *xml = read_report(o, "c.xml"), *md = read_report(o, "c.md"), want[64], path[128];
+
+	ck_assert_ptr_nonnull(xml);
+	ck_assert_ptr_nonnull(md);
+	snprintf(want, sizeof(want), "failures=\"%d\" errors=\"%d\"", failures, errors);
+	ck_assert_msg(strstr(xml, want) != NULL, "no %s in\n%s", want, xml);
+	snprintf(want, sizeof(want), "<property name=\"verdict\" value=\"%s\"/>", word);
+	ck_assert_msg(strstr(xml, want) != NULL, "no %s in\n%s", want, xml);
+	snprintf(want, sizeof(want), " %s | ", word);
+	ck_assert_msg(strstr(md, want) != NULL, "no %s in\n%s", want, md);
+	ck_assert_ptr_nonnull(strstr(md, "drift vs ref: "));
+	snprintf(path, sizeof(path), "%s/c.xml", o->dir);
+	if (junit_validate(path) >= 0) /* -1: no xmllint or no XSD here */
+		ck_assert_msg(junit_validate(path) == 1, "c.xml does not validate:\n%s", xml);
+	free(xml);
+	free(md);
 }
 
 static const char *verdict(const cJSON *j)
@@ -66,6 +88,7 @@ START_TEST(an_identical_twin_is_the_same)
 	ck_assert_ptr_nonnull(j);
 	ck_assert_str_eq(verdict(j), "same");
 	ck_assert_ptr_nonnull(strstr(o.out, "COMPARE: SAME"));
+	every_format_says(&o, "SAME", 0, 0);
 	drift = cJSON_GetObjectItem(j, "drift");
 	ck_assert_double_eq(at(drift, "kl", "interval", 1), 0);
 	ck_assert_double_eq(at(drift, "top1", "estimate", -1), 1);
@@ -98,6 +121,7 @@ START_TEST(a_noisy_twin_drifted)
 	ck_assert_ptr_nonnull(strstr(why, "KL at least"));
 	ck_assert_ptr_nonnull(strstr(why, "top-1 agreement at most"));
 	ck_assert_ptr_nonnull(strstr(o.out, "COMPARE: DRIFTED"));
+	every_format_says(&o, "DRIFTED", 2, 0);
 	cJSON_Delete(j);
 	outcome_release(&o);
 }
@@ -189,6 +213,7 @@ START_TEST(an_undecided_gate_fails_closed)
 
 	ck_assert_msg(o.code == 1, "exit %d\n%s%s", o.code, o.out, o.err);
 	ck_assert_str_eq(verdict(j), "inconclusive");
+	every_format_says(&o, "INCONCLUSIVE", 1, 0);
 	ck_assert_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(
 				 cJSON_GetObjectItem(j, "thresholds"), "max_kl_from")),
 			 "given");
@@ -228,6 +253,7 @@ START_TEST(no_logprobs_cannot_be_compared)
 	ck_assert_str_eq(verdict(j), "unusable");
 	ck_assert_ptr_nonnull(strstr(cJSON_GetStringValue(cJSON_GetObjectItem(j, "reason")),
 				     "does not report them"));
+	every_format_says(&o, "UNUSABLE", 0, 2);
 	cJSON_Delete(j);
 	outcome_release(&o);
 }
