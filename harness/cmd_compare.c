@@ -82,13 +82,27 @@ struct compared {
 	char *error;		      /* owned: why it was not compared */
 };
 
+/* a pair to re-align: after its divergence both sides are given the
+ * reference's text so far and continue from there */
+struct pending {
+	size_t prompt;	   /* its index in the corpus */
+	bool floor;	   /* the pair is the reference's two answers */
+	struct buf prefix; /* the reference's text so far */
+	long offset;	   /* the answer's tokens the prefix holds */
+	size_t a, b;	   /* its exchanges: a the reference's, b the other's */
+};
+
 struct comparison {
 	const struct config *c;
 	const volatile sig_atomic_t *stop;
 	struct side ref, cand;
 	struct corpus corpus;
 	struct compared *cmp; /* one per prompt */
-	size_t asked;	      /* prompts asked so far */
+	struct pending *pend; /* the chunk's pairs to re-align */
+	size_t n_pend;
+	size_t realigned;      /* re-alignment requests answered */
+	size_t realign_failed; /* and not (the pair is then compared as far as it was) */
+	size_t asked;	       /* prompts asked so far */
 	struct drift_summary drift, floor;
 	bool has_drift, has_floor;
 	double max_kl, min_top1;
@@ -285,13 +299,34 @@ static int side_discover(struct side *s, char *err, size_t errlen)
 
 /* the body for prompt p on side s: greedy, the top alternatives, the run's
  * thinking and extra settings. Caller frees; NULL with err. */
+/* the reference's text so far as the answer to continue: the last
+ * message an assistant's (llama.cpp and Ollama continue it; vLLM and
+ * SGLang when told, continue_final_message). 0, or -1 out of memory. */
+static int add_prefill(cJSON *req, const struct side *s, const char *prefill)
+{
+	cJSON *m = cJSON_CreateObject();
+	bool tell = s->ep.engine == ENGINE_VLLM || s->ep.engine == ENGINE_SGLANG;
+
+	if (!m || !cJSON_AddItemToArray(cJSON_GetObjectItemCaseSensitive(req, "messages"), m)) {
+		cJSON_Delete(m);
+		return -1;
+	}
+	if (!cJSON_AddStringToObject(m, "role", "assistant") ||
+	    !cJSON_AddStringToObject(m, "content", prefill))
+		return -1;
+	if (tell && (!cJSON_AddBoolToObject(req, "continue_final_message", 1) ||
+		     !cJSON_AddBoolToObject(req, "add_generation_prompt", 0)))
+		return -1;
+	return 0;
+}
+
 static char *body_for(const struct comparison *x, const struct side *s, const struct prompt *p,
-		      char *err, size_t errlen)
+		      const char *prefill, long tokens, char *err, size_t errlen)
 {
 	const struct config *c = x->c;
 	struct chat_settings cs = {
 		.model = s->model,
-		.max_tokens = c->compare_tokens,
+		.max_tokens = tokens,
 		.thinking = c->thinking,
 		.reasoning_effort = c->reasoning_effort,
 		.chat_template_kwargs = c->chat_template_kwargs,
@@ -300,6 +335,10 @@ static char *body_for(const struct comparison *x, const struct side *s, const st
 	cJSON *req = cJSON_Duplicate(p->request, 1);
 	char *body = NULL;
 
+	if (req && prefill && add_prefill(req, s, prefill)) {
+		cJSON_Delete(req);
+		req = NULL;
+	}
 	if (req && cJSON_AddBoolToObject(req, "logprobs", 1) &&
 	    cJSON_AddNumberToObject(req, "top_logprobs", c->top_logprobs) &&
 	    cJSON_AddNumberToObject(req, "temperature", 0) &&
@@ -400,6 +439,51 @@ static void compare_one(struct comparison *x, size_t i, struct drift_path *a, st
 	m->done = true;
 }
 
+/* --- re-alignment ------------------------------------------------------------------- */
+
+/* the reference's tokens [0, upto] appended to b as text: 0, or -1 when
+ * that text is not whole UTF-8 (a character split between tokens) */
+static int append_tokens(struct buf *b, const struct drift_path *ref, long upto)
+{
+	long i;
+
+	for (i = 0; i <= upto && (size_t)i < ref->n; i++)
+		if (buf_puts(b, ref->pos[i].token))
+			return -1;
+	return text_valid_utf8(b->data ? b->data : "", b->len) ? 0 : -1;
+}
+
+/* A pair that diverged at `at` (of the stretch starting at offset) with
+ * tokens left is re-aligned: both sides get the reference's text through
+ * the divergence. pend may be an existing one (grown), or NULL (added). */
+static void pend_add(struct comparison *x, size_t prompt, bool floor, const struct drift_path *ref,
+		     long at, long offset)
+{
+	struct pending *grown, p = { .prompt = prompt, .floor = floor, .prefix = BUF_INIT(0) };
+
+	if (at < 0 || offset + at + 1 >= x->c->compare_tokens || !x->c->realign)
+		return;
+	if (append_tokens(&p.prefix, ref, at) ||
+	    !(grown = realloc(x->pend, (x->n_pend + 1) * sizeof(*grown)))) {
+		buf_release(&p.prefix);
+		return;
+	}
+	p.offset = at + 1;
+	x->pend = grown;
+	x->pend[x->n_pend++] = p;
+}
+
+static void pend_release(struct comparison *x)
+{
+	size_t i;
+
+	for (i = 0; i < x->n_pend; i++)
+		buf_release(&x->pend[i].prefix);
+	free(x->pend);
+	x->pend = NULL;
+	x->n_pend = 0;
+}
+
 /* Reads and compares the answers to prompts [from, from + n): rx holds
  * the reference's two answers to each, cx the candidate's. */
 static void read_chunk(struct comparison *x, size_t from, size_t n, const struct http_exchange *rx,
@@ -422,6 +506,13 @@ static void read_chunk(struct comparison *x, size_t from, size_t n, const struct
 		if (*wc)
 			side_failed(&x->cand, wc);
 		compare_one(x, from + i, &a, &b, &c, wa, wb, wc);
+		if (x->cmp[from + i].done && !a.reasoning && !b.reasoning && !c.reasoning) {
+			pend_add(x, from + i, false, &a, x->cmp[from + i].drift.first_divergence,
+				 0);
+			if (x->cmp[from + i].floor.positions)
+				pend_add(x, from + i, true, &a,
+					 x->cmp[from + i].floor.first_divergence, 0);
+		}
 		drift_path_release(&a);
 		drift_path_release(&b);
 		drift_path_release(&c);
@@ -443,6 +534,116 @@ static int perform_both(struct batch *rb, struct batch *cb)
 	return rb->rc || cb->rc ? -1 : 0;
 }
 
+/* --- re-alignment, read ------------------------------------------------------------ */
+
+/* Reads one pending pair's continuation and merges it; returns true when
+ * the pair diverged again with tokens left (its prefix grown). */
+static bool realign_read(struct comparison *x, struct pending *p, const struct http_exchange *a,
+			 const struct http_exchange *b)
+{
+	struct compared *m = &x->cmp[p->prompt];
+	struct drift_path pa, pb;
+	struct drift_prompt seg;
+	char wa[512], wb[512];
+	bool again = false;
+
+	memset(&pa, 0, sizeof(pa));
+	memset(&pb, 0, sizeof(pb));
+	answer_of(&x->ref, a, &pa, wa, sizeof(wa));
+	answer_of(p->floor ? &x->ref : &x->cand, b, &pb, wb, sizeof(wb));
+	if (*wa || *wb || drift_prompt(pa.pos, pa.n, pb.pos, pb.n, &seg)) {
+		x->realign_failed++;
+	} else {
+		x->realigned++;
+		drift_prompt_merge(p->floor ? &m->floor : &m->drift, &seg);
+		again = seg.first_divergence >= 0 &&
+			p->offset + seg.first_divergence + 1 < x->c->compare_tokens &&
+			!append_tokens(&p->prefix, &pa, seg.first_divergence);
+		p->offset += seg.first_divergence + 1;
+	}
+	drift_path_release(&pa);
+	drift_path_release(&pb);
+	return again;
+}
+
+/* the bodies and exchanges of one round: every pending pair's two */
+static int realign_setup(struct comparison *x, struct http_exchange *rx, size_t *nr,
+			 struct http_exchange *cx, size_t *nc, char **bodies, const char *ref_url,
+			 const char *cand_url)
+{
+	char err[512];
+	size_t i;
+
+	*nr = *nc = 0;
+	for (i = 0; i < x->n_pend; i++) {
+		struct pending *p = &x->pend[i];
+		const struct prompt *q = &x->corpus.p[p->prompt];
+		long left = x->c->compare_tokens - p->offset;
+		const char *text = buf_cstr(&p->prefix);
+
+		if (!(bodies[2 * i] = body_for(x, &x->ref, q, text, left, err, sizeof(err))) ||
+		    (!p->floor &&
+		     !(bodies[2 * i + 1] = body_for(x, &x->cand, q, text, left, err, sizeof(err)))))
+			return -1;
+		p->a = *nr;
+		rx[(*nr)++] = (struct http_exchange){ .url = ref_url, .body = bodies[2 * i] };
+		if (p->floor) {
+			p->b = *nr;
+			rx[(*nr)++] =
+				(struct http_exchange){ .url = ref_url, .body = bodies[2 * i] };
+		} else {
+			p->b = *nc;
+			cx[(*nc)++] = (struct http_exchange){ .url = cand_url,
+							      .body = bodies[2 * i + 1] };
+		}
+	}
+	return 0;
+}
+
+/* One round for every pending pair; the ones that diverged again stay. */
+static void realign_round(struct comparison *x, const char *ref_url, const char *cand_url)
+{
+	size_t n = x->n_pend, nr, nc, i, kept = 0;
+	struct http_exchange *rx = xcalloc(2 * n, sizeof(*rx)), *cx = xcalloc(n, sizeof(*cx));
+	char **bodies = xcalloc(2 * n, sizeof(char *));
+	struct batch rb = { &x->ref, rx, 0, 0 }, cb = { &x->cand, cx, 0, 0 };
+
+	if (!rx || !cx || !bodies ||
+	    realign_setup(x, rx, &nr, cx, &nc, bodies, ref_url, cand_url)) {
+		x->realign_failed += n;
+		pend_release(x);
+		goto out;
+	}
+	rb.n = nr;
+	cb.n = nc;
+	if (perform_both(&rb, &cb)) {
+		x->realign_failed += n;
+		pend_release(x);
+		goto out;
+	}
+	for (i = 0; i < n; i++) {
+		struct pending *p = &x->pend[i];
+
+		if (realign_read(x, p, &rx[p->a], p->floor ? &rx[p->b] : &cx[p->b]))
+			x->pend[kept++] = *p;
+		else
+			buf_release(&p->prefix);
+	}
+	x->n_pend = kept;
+out:
+	for (i = 0; rx && i < 2 * n; i++)
+		http_exchange_release(&rx[i]);
+	for (i = 0; cx && i < n; i++)
+		http_exchange_release(&cx[i]);
+	for (i = 0; bodies && i < 2 * n; i++)
+		free(bodies[i]);
+	free(rx);
+	free(cx);
+	free(bodies);
+}
+
+/* --- the chunks -------------------------------------------------------------------- */
+
 /* Asks prompts [from, to) of both sides and compares them. Returns 0, or
  * -1 when the requests could not even be set up (x->why says why). */
 static int ask_chunk(struct comparison *x, size_t from, size_t to)
@@ -463,8 +664,10 @@ static int ask_chunk(struct comparison *x, size_t from, size_t to)
 	for (i = 0; i < n; i++) {
 		const struct prompt *p = &x->corpus.p[from + i];
 
-		if (!(bodies[2 * i] = body_for(x, &x->ref, p, err, sizeof(err))) ||
-		    !(bodies[2 * i + 1] = body_for(x, &x->cand, p, err, sizeof(err)))) {
+		if (!(bodies[2 * i] = body_for(x, &x->ref, p, NULL, x->c->compare_tokens, err,
+					       sizeof(err))) ||
+		    !(bodies[2 * i + 1] = body_for(x, &x->cand, p, NULL, x->c->compare_tokens, err,
+						   sizeof(err)))) {
 			snprintf(x->why, sizeof(x->why), "%s", err);
 			goto out;
 		}
@@ -478,6 +681,9 @@ static int ask_chunk(struct comparison *x, size_t from, size_t to)
 		goto out;
 	}
 	read_chunk(x, from, n, rx, cx);
+	for (i = 0; (int)i < x->c->realign && x->n_pend && !*x->stop; i++)
+		realign_round(x, ref_url, cand_url);
+	pend_release(x);
 	rc = 0;
 out:
 	for (i = 0; rx && i < 2 * n; i++)
@@ -687,6 +893,8 @@ static cJSON *prompt_json(const struct prompt *p, const struct compared *m)
 	}
 	cJSON_AddNumberToObject(o, "prompt_tokens", (double)m->ref_tokens);
 	cJSON_AddNumberToObject(o, "positions", (double)m->drift.positions);
+	cJSON_AddNumberToObject(o, "segments", (double)m->drift.segments);
+	cJSON_AddNumberToObject(o, "divergences", (double)m->drift.divergences);
 	if (m->drift.first_divergence >= 0) {
 		cJSON *dv = cJSON_AddObjectToObject(o, "first_divergence");
 
@@ -720,7 +928,7 @@ static const char *verdict_word(const struct comparison *x)
 static char *report_text(const struct comparison *x)
 {
 	const struct config *c = x->c;
-	cJSON *o = cJSON_CreateObject(), *set, *th, *ps;
+	cJSON *o = cJSON_CreateObject(), *set, *th, *ps, *re;
 	char *text, *src = text_clean_line(x->corpus.source);
 	size_t i;
 
@@ -733,6 +941,7 @@ static char *report_text(const struct comparison *x)
 	cJSON_AddNumberToObject(set, "prompts_asked", (double)x->asked);
 	cJSON_AddNumberToObject(set, "tokens", (double)c->compare_tokens);
 	cJSON_AddNumberToObject(set, "top_logprobs", c->top_logprobs);
+	cJSON_AddNumberToObject(set, "realign", c->realign);
 	cJSON_AddStringToObject(set, "thinking", thinking_mode_name(c->thinking));
 	cJSON_AddNumberToObject(set, "kl_cap", DRIFT_KL_CAP);
 	cJSON_AddNumberToObject(set, "floor_logprob", DRIFT_FLOOR_LOGPROB);
@@ -755,6 +964,9 @@ static char *report_text(const struct comparison *x)
 	cJSON_AddStringToObject(o, "verdict", verdict_word(x));
 	if (x->unusable || *x->stop || (x->has_drift && x->verdict != DRIFT_SAME))
 		cJSON_AddStringToObject(o, "reason", *x->stop ? "interrupted" : x->why);
+	re = cJSON_AddObjectToObject(o, "realignments");
+	cJSON_AddNumberToObject(re, "answered", (double)x->realigned);
+	cJSON_AddNumberToObject(re, "failed", (double)x->realign_failed);
 	cJSON_AddStringToObject(o, "reasoning",
 				x->ref.reasoning || x->cand.reasoning ? "included" : "none");
 	ps = cJSON_AddArrayToObject(o, "prompts");

@@ -178,6 +178,7 @@ struct config {
 	const char *prompts;		   /* --prompts FILE (JSONL), NULL: the built-in corpus */
 	long compare_tokens;		   /* generated per prompt and side */
 	int top_logprobs;		   /* alternatives asked for */
+	int realign;			   /* re-alignments after divergences, a prompt */
 	double max_kl, min_top1;	   /* 0: derived from the noise floor */
 	bool allow_inconclusive;	   /* an undecided comparison exits 0 */
 	int concurrency;		   /* requests in flight per side */

@@ -120,6 +120,7 @@ int drift_prompt(const struct drift_position *ref, size_t n_ref, const struct dr
 
 	memset(out, 0, sizeof(*out));
 	out->first_divergence = -1;
+	out->segments = 1;
 	for (i = 0; i < n; i++) {
 		struct drift_point pt;
 		bool same = ref[i].token && cand[i].token && !strcmp(ref[i].token, cand[i].token);
@@ -136,6 +137,7 @@ int drift_prompt(const struct drift_position *ref, size_t n_ref, const struct dr
 		out->nll_cand_high -= pt.cand_logprob_low;
 		if (!same) { /* the contexts part after this position */
 			out->first_divergence = (long)i;
+			out->divergences = 1;
 			break;
 		}
 	}
@@ -154,6 +156,32 @@ int drift_prompt(const struct drift_position *ref, size_t n_ref, const struct dr
 	out->nll_cand_low /= (double)out->positions;
 	out->nll_cand_high /= (double)out->positions;
 	return 0;
+}
+
+/* the mean of x over a positions and y over b */
+static double weighted(double x, double a, double y, double b)
+{
+	return (x * a + y * b) / (a + b);
+}
+
+void drift_prompt_merge(struct drift_prompt *into, const struct drift_prompt *seg)
+{
+	double a = (double)into->positions, b = (double)seg->positions;
+
+	if (!seg->positions)
+		return;
+	into->kl_low = weighted(into->kl_low, a, seg->kl_low, b);
+	into->kl_high = weighted(into->kl_high, a, seg->kl_high, b);
+	into->top1 = weighted(into->top1, a, seg->top1, b);
+	into->rank_mean = weighted(into->rank_mean, a, seg->rank_mean, b);
+	into->nll_ref = weighted(into->nll_ref, a, seg->nll_ref, b);
+	into->nll_cand_low = weighted(into->nll_cand_low, a, seg->nll_cand_low, b);
+	into->nll_cand_high = weighted(into->nll_cand_high, a, seg->nll_cand_high, b);
+	into->clipped = into->clipped || seg->clipped;
+	into->positions += seg->positions;
+	into->segments++;
+	if (seg->first_divergence >= 0)
+		into->divergences++;
 }
 
 /* splitmix64: a seeded stream for the resamples */

@@ -92,6 +92,8 @@ struct drift_prompt {
 	double rank_mean;	/* of the reference's token in the candidate's list (censored) */
 	double nll_ref;		/* mean negative log-likelihood of the reference's tokens */
 	double nll_cand_low, nll_cand_high; /* of the same tokens under the candidate */
+	size_t segments;		    /* stretches compared: 1, plus one a re-alignment */
+	size_t divergences;		    /* positions where the chosen tokens differed */
 };
 
 /* Compares a prompt's two answers position by position. A position
@@ -99,6 +101,12 @@ struct drift_prompt {
  * -1 when not even the first position could be compared. */
 int drift_prompt(const struct drift_position *ref, size_t n_ref, const struct drift_position *cand,
 		 size_t n_cand, struct drift_prompt *out);
+
+/* Adds seg, the stretch compared after a re-alignment (both sides given
+ * the reference's text up to a divergence, then continuing), to into:
+ * the position-weighted means, the cap flag, the counts; the first
+ * divergence stays into's. */
+void drift_prompt_merge(struct drift_prompt *into, const struct drift_prompt *seg);
 
 /* An interval. */
 struct drift_interval {

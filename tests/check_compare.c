@@ -143,44 +143,46 @@ static cJSON *corpus(void)
 	return all;
 }
 
-/* A light twin (noise 0.02): on every prompt the reported KL interval
- * holds the true KL over the positions compared, the positions are the
- * shared path and its first divergence, and over the corpus the true KL
- * and top-1 agreement lie within the reported confidence intervals. */
-START_TEST(the_measured_drift_holds_the_truth)
+/* The twin playing scenario (logit noise `noise`), against the
+ * reference: on every prompt the reported KL interval holds the true KL
+ * over the positions compared, which are the reference's greedy path, the
+ * candidate given the reference's text after each divergence (teacher
+ * forcing) until its fifth (--realign 4); over the corpus the true KL and
+ * top-1 agreement lie within the reported confidence intervals. */
+static void holds_the_truth(const char *scenario, double noise, int want_exit)
 {
-	static const char *const extra[] = { "--compare-tokens", "32", NULL };
+	static const char *const extra[] = { "--compare-tokens", "32", "--realign", "4", NULL };
 	struct outcome o;
-	cJSON *j = compare_with(&o, "logits-slight", NULL, extra), *prompts = corpus();
+	cJSON *j = compare_with(&o, scenario, NULL, extra), *prompts = corpus();
 	const cJSON *p, *drift = cJSON_GetObjectItem(j, "drift");
 	double kl_sum = 0, top1_sum = 0, positions = 0;
 	int i = 0;
 
-	ck_assert_msg(o.code == 0, "exit %d\n%s%s", o.code, o.out, o.err);
+	ck_assert_msg(o.code == want_exit, "exit %d\n%s%s", o.code, o.out, o.err);
 	cJSON_ArrayForEach(p, cJSON_GetObjectItem(j, "prompts"))
 	{
 		const char *text = cJSON_GetStringValue(
 			cJSON_GetObjectItem(cJSON_GetArrayItem(prompts, i++), "prompt"));
-		const cJSON *dv = cJSON_GetObjectItem(p, "first_divergence");
-		int ref[32], cand[32], n, shown = (int)at(p, "positions", NULL, -1);
+		int ref[32], n, compared = 0, divergences = 0;
 		double lr[FAKE_VOCAB], lc[FAKE_VOCAB], truth = 0;
 
 		ck_assert_ptr_nonnull(text);
-		for (n = 0; n < 32; n++) {
+		for (n = 0; n < 32 && divergences <= 4; n++) {
 			fake_logits(text, ref, (size_t)n, 0, lr);
-			fake_logits(text, ref, (size_t)n, 0.02, lc);
+			fake_logits(text, ref, (size_t)n, noise, lc);
 			ref[n] = fake_logits_argmax(lr);
-			cand[n] = fake_logits_argmax(lc);
 			truth += fake_logits_true_kl(lr, lc, 20);
-			top1_sum += ref[n] == cand[n];
-			kl_sum += fake_logits_true_kl(lr, lc, 20);
-			positions++;
-			if (ref[n] != cand[n])
-				break;
+			top1_sum += ref[n] == fake_logits_argmax(lc);
+			divergences += ref[n] != fake_logits_argmax(lc);
+			compared++;
 		}
-		ck_assert_int_eq(shown, n < 32 ? n + 1 : 32);
-		ck_assert_int_eq(cJSON_IsNull(dv), n == 32);
-		truth /= shown;
+		kl_sum += truth;
+		positions += compared;
+		ck_assert_int_eq((int)at(p, "positions", NULL, -1), compared);
+		ck_assert_int_eq((int)at(p, "divergences", NULL, -1), divergences);
+		ck_assert_int_eq(cJSON_IsNull(cJSON_GetObjectItem(p, "first_divergence")),
+				 divergences == 0);
+		truth /= compared;
 		ck_assert_msg(at(p, "kl", NULL, 0) <= truth + 1e-9 &&
 				      truth <= at(p, "kl", NULL, 1) + 1e-9,
 			      "%s: true KL %g outside [%g, %g]",
@@ -197,6 +199,33 @@ START_TEST(the_measured_drift_holds_the_truth)
 		      "true top-1 %g outside the interval", top1_sum / positions);
 	ck_assert_double_eq_tol(at(drift, "top1", "estimate", -1), top1_sum / positions, 1e-9);
 	cJSON_Delete(prompts);
+	cJSON_Delete(j);
+	outcome_release(&o);
+}
+
+START_TEST(the_measured_drift_holds_the_truth)
+{
+	holds_the_truth("logits-slight", 0.02, 0);
+	holds_the_truth("logits-noisy", 1.5, 1);
+}
+END_TEST
+
+/* without re-alignment a prompt is compared to its first divergence */
+START_TEST(without_realignment_a_prompt_ends_at_its_divergence)
+{
+	static const char *const extra[] = { "--realign", "0", NULL };
+	struct outcome o;
+	cJSON *j = compare_with(&o, "logits-noisy", NULL, extra);
+	const cJSON *p;
+
+	ck_assert_int_eq(o.code, 1);
+	cJSON_ArrayForEach(p, cJSON_GetObjectItem(j, "prompts"))
+	{
+		ck_assert_int_eq((int)at(p, "segments", NULL, -1), 1);
+		ck_assert_int_eq((int)at(p, "positions", NULL, -1),
+				 (int)at(p, "first_divergence", "position", -1) + 1);
+	}
+	ck_assert_double_eq(at(j, "realignments", "answered", -1), 0);
 	cJSON_Delete(j);
 	outcome_release(&o);
 }
@@ -363,6 +392,7 @@ Suite *compare_suite(void)
 	tcase_add_test(tc, an_identical_twin_is_the_same);
 	tcase_add_test(tc, a_noisy_twin_drifted);
 	tcase_add_test(tc, the_measured_drift_holds_the_truth);
+	tcase_add_test(tc, without_realignment_a_prompt_ends_at_its_divergence);
 	tcase_add_test(tc, an_undecided_gate_fails_closed);
 	tcase_add_test(tc, five_alternatives_are_compared_over_five);
 	tcase_add_test(tc, no_logprobs_cannot_be_compared);
