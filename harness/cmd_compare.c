@@ -37,6 +37,11 @@
 #define COMPARE_RESAMPLES   2000	/* bootstrap resamples */
 #define COMPARE_ALPHA	    0.05	/* both metrics together */
 #define COMPARE_SEED	    20261203UL
+/* the early stop's bets on "drifted" (top-1 disagreement above its limit,
+ * the KL's low end above its limit), both together; a comparison that runs
+ * to its end is judged by the bootstrap, so a false "drifted" has at most
+ * SEQ_ALPHA + COMPARE_ALPHA */
+#define SEQ_ALPHA 0.01
 /* the default thresholds: never tighter than the reference's own noise
  * (the floor's bound times FLOOR_MARGIN, its top-1 bound less
  * FLOOR_TOP1_SLACK), never looser than these */
@@ -100,9 +105,14 @@ struct comparison {
 	struct compared *cmp; /* one per prompt */
 	struct pending *pend; /* the chunk's pairs to re-align */
 	size_t n_pend;
-	size_t realigned;      /* re-alignment requests answered */
-	size_t realign_failed; /* and not (the pair is then compared as far as it was) */
-	size_t asked;	       /* prompts asked so far */
+	size_t requests;	/* sent, both sides */
+	bool capped;		/* --max-requests stopped the asking */
+	bool early;		/* the bets decided "drifted" before the corpus ended */
+	size_t looks;		/* times the bets were looked at */
+	double seq_dis, seq_kl; /* their log wealths at the last look */
+	size_t realigned;	/* re-alignment requests answered */
+	size_t realign_failed;	/* and not (the pair is then compared as far as it was) */
+	size_t asked;		/* prompts asked so far */
 	struct drift_summary drift, floor;
 	bool has_drift, has_floor;
 	double max_kl, min_top1;
@@ -616,6 +626,7 @@ static void realign_round(struct comparison *x, const char *ref_url, const char 
 	}
 	rb.n = nr;
 	cb.n = nc;
+	x->requests += nr + nc;
 	if (perform_both(&rb, &cb)) {
 		x->realign_failed += n;
 		pend_release(x);
@@ -640,6 +651,12 @@ out:
 	free(rx);
 	free(cx);
 	free(bodies);
+}
+
+/* true when sending n more requests would pass --max-requests */
+static bool over_cap(const struct comparison *x, size_t n)
+{
+	return x->c->max_requests > 0 && x->requests + n > (size_t)x->c->max_requests;
 }
 
 /* --- the chunks -------------------------------------------------------------------- */
@@ -675,13 +692,15 @@ static int ask_chunk(struct comparison *x, size_t from, size_t to)
 		rx[2 * i + 1] = rx[2 * i]; /* the floor: the same request again */
 		cx[i] = (struct http_exchange){ .url = cand_url, .body = bodies[2 * i + 1] };
 	}
+	x->requests += 3 * n;
 	if (perform_both(&rb, &cb)) {
 		snprintf(x->why, sizeof(x->why), "the requests could not be set up: %s",
 			 rb.rc ? rx[0].error : cx[0].error);
 		goto out;
 	}
 	read_chunk(x, from, n, rx, cx);
-	for (i = 0; (int)i < x->c->realign && x->n_pend && !*x->stop; i++)
+	for (i = 0; (int)i < x->c->realign && x->n_pend && !*x->stop && !over_cap(x, 2 * x->n_pend);
+	     i++)
 		realign_round(x, ref_url, cand_url);
 	pend_release(x);
 	rc = 0;
@@ -738,6 +757,42 @@ static void say_why(struct comparison *x)
 	}
 	snprintf(x->why, sizeof(x->why), "%s", buf_cstr(&b));
 	buf_release(&b);
+}
+
+/* An early stop: the intervals become the confidence sequence's (a
+ * bootstrap is not valid after a stop the data chose), and the reason
+ * says which bet decided. */
+static void say_early(struct comparison *x)
+{
+	double *dis = xcalloc(x->asked + 1, sizeof(double));
+	double *lo = xcalloc(x->asked + 1, sizeof(double)),
+	       *hi = xcalloc(x->asked + 1, sizeof(double));
+	struct drift_interval d, l, h;
+	size_t i, n = 0;
+
+	for (i = 0; dis && lo && hi && i < x->asked; i++)
+		if (x->cmp[i].done) {
+			dis[n] = 1 - x->cmp[i].drift.top1;
+			lo[n] = fmin(1, x->cmp[i].drift.kl_low / DRIFT_KL_CAP);
+			hi[n++] = fmin(1, x->cmp[i].drift.kl_high / DRIFT_KL_CAP);
+		}
+	d = drift_seq_interval(dis, n, SEQ_ALPHA);
+	l = drift_seq_interval(lo, n, SEQ_ALPHA);
+	h = drift_seq_interval(hi, n, SEQ_ALPHA);
+	x->drift.confidence = 1 - SEQ_ALPHA;
+	x->drift.top1_ci = (struct drift_interval){ 1 - d.high, 1 - d.low };
+	x->drift.kl_ci = (struct drift_interval){ l.low * DRIFT_KL_CAP, h.high * DRIFT_KL_CAP };
+	snprintf(x->why, sizeof(x->why),
+		 "stopped after %zu of %zu prompts: %s beyond doubt (sequential, %.0f%%): top-1 "
+		 "agreement %.1f-%.1f%% against at least %.1f%%, KL %.3g-%.3g nats against a limit "
+		 "of %.3g",
+		 x->asked, x->corpus.n,
+		 x->seq_dis >= log(2 / SEQ_ALPHA) ? "top-1 disagreement" : "KL",
+		 100 * (1 - SEQ_ALPHA), 100 * x->drift.top1_ci.low, 100 * x->drift.top1_ci.high,
+		 100 * x->min_top1, x->drift.kl_ci.low, x->drift.kl_ci.high, x->max_kl);
+	free(dis);
+	free(lo);
+	free(hi);
 }
 
 /* the thresholds: given, else from the floor, else the defaults */
@@ -811,7 +866,10 @@ static void judge(struct comparison *x)
 	free(d);
 	free(f);
 	set_thresholds(x);
-	if (x->has_drift) {
+	if (x->has_drift && x->early) {
+		x->verdict = DRIFT_DRIFTED;
+		say_early(x);
+	} else if (x->has_drift) {
 		x->verdict = drift_verdict_of(&x->drift, x->max_kl, x->min_top1);
 		say_why(x);
 	}
@@ -928,7 +986,7 @@ static const char *verdict_word(const struct comparison *x)
 static char *report_text(const struct comparison *x)
 {
 	const struct config *c = x->c;
-	cJSON *o = cJSON_CreateObject(), *set, *th, *ps, *re;
+	cJSON *o = cJSON_CreateObject(), *set, *th, *ps, *re, *sq;
 	char *text, *src = text_clean_line(x->corpus.source);
 	size_t i;
 
@@ -964,6 +1022,14 @@ static char *report_text(const struct comparison *x)
 	cJSON_AddStringToObject(o, "verdict", verdict_word(x));
 	if (x->unusable || *x->stop || (x->has_drift && x->verdict != DRIFT_SAME))
 		cJSON_AddStringToObject(o, "reason", *x->stop ? "interrupted" : x->why);
+	sq = cJSON_AddObjectToObject(o, "sequential");
+	cJSON_AddBoolToObject(sq, "enabled", !c->no_early_stop);
+	cJSON_AddNumberToObject(sq, "alpha", SEQ_ALPHA);
+	cJSON_AddNumberToObject(sq, "looks", (double)x->looks);
+	cJSON_AddBoolToObject(sq, "stopped_early", x->early);
+	cJSON_AddNumberToObject(sq, "prompts_not_asked", (double)(x->corpus.n - x->asked));
+	cJSON_AddNumberToObject(sq, "requests", (double)x->requests);
+	cJSON_AddBoolToObject(sq, "capped", x->capped);
 	re = cJSON_AddObjectToObject(o, "realignments");
 	cJSON_AddNumberToObject(re, "answered", (double)x->realigned);
 	cJSON_AddNumberToObject(re, "failed", (double)x->realign_failed);
@@ -1189,6 +1255,27 @@ static void say_row(const char *label, const struct drift_summary *s)
 		   s->diverged, s->prompts);
 }
 
+/* what was not compared, and why the asking stopped */
+static void console_notes(const struct comparison *x)
+{
+	if (x->ref.errors)
+		say_printf(SAY_OUT,
+			   "  not compared: %zu of %zu prompts, the reference failed (%s)\n",
+			   x->ref.errors, x->asked, x->ref.first_error);
+	if (x->cand.errors)
+		say_printf(SAY_OUT,
+			   "  not compared: %zu of %zu prompts, the candidate failed (%s)\n",
+			   x->cand.errors, x->asked, x->cand.first_error);
+	if (x->early)
+		say_printf(SAY_OUT,
+			   "  stopped early: %zu of %zu prompts asked, %zu requests sent; the "
+			   "candidate had drifted beyond doubt\n",
+			   x->asked, x->corpus.n, x->requests);
+	else if (x->capped)
+		say_printf(SAY_OUT, "  --max-requests reached: %zu of %zu prompts asked\n",
+			   x->asked, x->corpus.n);
+}
+
 static void console(const struct comparison *x)
 {
 	const struct config *c = x->c;
@@ -1210,14 +1297,7 @@ static void console(const struct comparison *x)
 		say_row("noise floor (ref, ref)", &x->floor);
 	if (x->has_drift)
 		say_row("candidate", &x->drift);
-	if (x->ref.errors)
-		say_printf(SAY_OUT,
-			   "  not compared: %zu of %zu prompts, the reference failed (%s)\n",
-			   x->ref.errors, x->asked, x->ref.first_error);
-	if (x->cand.errors)
-		say_printf(SAY_OUT,
-			   "  not compared: %zu of %zu prompts, the candidate failed (%s)\n",
-			   x->cand.errors, x->asked, x->cand.first_error);
+	console_notes(x);
 	if (x->ref.reasoning || x->cand.reasoning)
 		say(SAY_OUT, "  the answers carried reasoning: its tokens are compared with the "
 			     "answer's (--no-thinking compares answers alone)\n");
@@ -1267,18 +1347,68 @@ static int exit_code(const struct comparison *x)
 
 /* Both sides found, every chunk asked (a side that failed every prompt
  * so far is not asked again), the verdict. */
+/* The floor of the prompts so far and the thresholds it gives. */
+static void floor_so_far(struct comparison *x)
+{
+	struct drift_prompt *f = xcalloc(x->asked + 1, sizeof(*f));
+	size_t i, nf = 0;
+
+	for (i = 0; f && i < x->asked; i++)
+		if (x->cmp[i].done && x->cmp[i].floor.positions)
+			f[nf++] = x->cmp[i].floor;
+	x->has_floor =
+		f && nf &&
+		!drift_summarise(f, nf, COMPARE_SEED, COMPARE_RESAMPLES, COMPARE_ALPHA, &x->floor);
+	free(f);
+	set_thresholds(x);
+}
+
+/* A look at the bets after a chunk: true when the candidate has drifted
+ * beyond doubt (top-1 disagreement above 1 - min_top1, or the KL's low
+ * end above max_kl, at SEQ_ALPHA/2 each), the prompts in corpus order. */
+static bool look(struct comparison *x)
+{
+	double *dis = xcalloc(x->asked + 1, sizeof(double));
+	double *kl = xcalloc(x->asked + 1, sizeof(double));
+	double limit = log(2 / SEQ_ALPHA);
+	size_t i, n = 0;
+
+	floor_so_far(x);
+	for (i = 0; dis && kl && i < x->asked; i++)
+		if (x->cmp[i].done) {
+			dis[n] = 1 - x->cmp[i].drift.top1;
+			kl[n++] = fmin(1, x->cmp[i].drift.kl_low / DRIFT_KL_CAP);
+		}
+	x->looks++;
+	x->seq_dis = n ? drift_seq_log_wealth(dis, n, 1 - x->min_top1, true) : 0;
+	x->seq_kl = n ? drift_seq_log_wealth(kl, n, x->max_kl / DRIFT_KL_CAP, true) : 0;
+	free(dis);
+	free(kl);
+	return x->seq_dis >= limit || x->seq_kl >= limit;
+}
+
+/* Both sides found, the prompts asked a chunk at a time (a side that
+ * failed every prompt so far is not asked again; the bets are looked at
+ * after 4, 8, 16... prompts and stop the asking once they decide), the
+ * verdict. */
 static void run_comparison(struct comparison *x)
 {
-	size_t i, n = x->corpus.n;
+	size_t i, n = x->corpus.n, next_look = 0, chunk = COMPARE_CHUNK;
 
 	if (side_discover(&x->ref, x->why, sizeof(x->why)) ||
 	    side_discover(&x->cand, x->why, sizeof(x->why))) {
 		x->unusable = "not ready";
 		return;
 	}
-	for (i = 0; i < n && !*x->stop; i += COMPARE_CHUNK) {
-		size_t to = i + COMPARE_CHUNK < n ? i + COMPARE_CHUNK : n;
+	if (!x->c->no_early_stop) /* small chunks, so a clear case stops early */
+		chunk = next_look = (size_t)x->c->concurrency < 4 ? 4 : (size_t)x->c->concurrency;
+	for (i = 0; i < n && !*x->stop; i += chunk) {
+		size_t to = i + chunk < n ? i + chunk : n;
 
+		if (over_cap(x, 3 * (to - i))) {
+			x->capped = true;
+			break;
+		}
 		if (ask_chunk(x, i, to)) {
 			x->unusable = "setup";
 			return;
@@ -1286,6 +1416,11 @@ static void run_comparison(struct comparison *x)
 		x->asked = to;
 		if (x->ref.errors == to || x->cand.errors == to)
 			break;
+		if (next_look && to >= next_look && to < n) {
+			next_look *= 2;
+			if ((x->early = look(x)))
+				break;
+		}
 	}
 	judge(x);
 }

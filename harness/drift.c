@@ -347,6 +347,66 @@ const char *drift_verdict_name(enum drift_verdict v)
 	return (unsigned)v < 3 ? names[v] : "?";
 }
 
+/* --- sequential tests ------------------------------------------------------------- */
+
+#define SEQ_BETS 8 /* stakes 1/2, 1/4 ... 1/256 of the most the wealth can bear */
+
+double drift_seq_log_wealth(const double *x, size_t n, double m, bool up)
+{
+	double most = up ? 1 / fmax(m, 1e-9) : 1 / fmax(1 - m, 1e-9);
+	double logw[SEQ_BETS] = { 0 }, top, sum = 0;
+	size_t i;
+	int k;
+
+	for (i = 0; i < n; i++) {
+		double xi = fmin(1, fmax(0, x[i])), d = up ? xi - m : m - xi;
+
+		for (k = 0; k < SEQ_BETS; k++)
+			logw[k] += log1p(ldexp(most, -(k + 1)) * d);
+	}
+	/* the mean of the bets' wealths: a mixture is a supermartingale too */
+	for (top = logw[0], k = 1; k < SEQ_BETS; k++)
+		top = fmax(top, logw[k]);
+	for (k = 0; k < SEQ_BETS; k++)
+		sum += exp(logw[k] - top);
+	return top + log(sum / SEQ_BETS);
+}
+
+/* the g-th of the grid's points on [0, 1], dense near 0 (t^3): a KL
+ * threshold of 0.01 nats is 0.001 of the 10-nat cap */
+static double grid_point(int g)
+{
+	double t = (double)g / DRIFT_SEQ_GRID;
+
+	return t * t * t;
+}
+
+struct drift_interval drift_seq_interval(const double *x, size_t n, double alpha)
+{
+	double limit = log(2 / alpha);
+	int g, lo = -1, hi = -1;
+	struct drift_interval in;
+
+	for (g = 0; g <= DRIFT_SEQ_GRID; g++) {
+		double m = grid_point(g);
+
+		if (drift_seq_log_wealth(x, n, m, true) < limit &&
+		    drift_seq_log_wealth(x, n, m, false) < limit) {
+			lo = lo < 0 ? g : lo;
+			hi = g;
+		}
+	}
+	if (lo < 0) { /* none kept: the set fell between two points */
+		in.low = 0;
+		in.high = 1;
+		return in;
+	}
+	/* widened to the next points out: the true edges lie between */
+	in.low = lo > 0 ? grid_point(lo - 1) : 0;
+	in.high = hi < DRIFT_SEQ_GRID ? grid_point(hi + 1) : 1;
+	return in;
+}
+
 void drift_path_release(struct drift_path *p)
 {
 	free(p->pos);

@@ -145,4 +145,22 @@ enum drift_verdict drift_kl_verdict(const struct drift_summary *s, double max_kl
 enum drift_verdict drift_top1_verdict(const struct drift_summary *s, double min_top1);
 const char *drift_verdict_name(enum drift_verdict v);
 
+/* Sequential tests by betting, valid at any stopping time (so a
+ * comparison may stop as soon as one decides; a bootstrap is not valid
+ * after such a stop). x[0..n) are per-prompt values in [0, 1], in the
+ * order they were drawn. Eight bettors stake fixed fractions (1/2, 1/4,
+ * ... 1/256) of the most that keeps their wealth non-negative; under the
+ * null each wealth, and so their mean, is a non-negative supermartingale:
+ * by Ville's inequality it ever reaches 1/alpha with probability at most
+ * alpha. The mixture grows nearly as fast as the best of the eight.
+ *
+ * The log of the wealth of betting that the mean is above m (up) or below
+ * m (!up). */
+double drift_seq_log_wealth(const double *x, size_t n, double m, bool up);
+/* The confidence sequence for the mean at level alpha: every m neither
+ * bet rejects at alpha/2, on a grid of DRIFT_SEQ_GRID + 1 points dense
+ * near 0, widened to the next point out on each side. */
+#define DRIFT_SEQ_GRID 512
+struct drift_interval drift_seq_interval(const double *x, size_t n, double alpha);
+
 #endif

@@ -106,12 +106,14 @@ START_TEST(an_identical_twin_is_the_same)
 }
 END_TEST
 
-/* noise of 1.5 on every logit: drifted, exit 1, the reason naming both
+/* noise of 1.5 on every logit, every prompt asked (--no-early-stop):
+ * drifted, exit 1, the bootstrap's reason naming both
  * metrics wholly on the wrong side */
 START_TEST(a_noisy_twin_drifted)
 {
+	static const char *const full[] = { "--no-early-stop", NULL };
 	struct outcome o;
-	cJSON *j = compare_with(&o, "logits-noisy", NULL, NULL);
+	cJSON *j = compare_with(&o, "logits-noisy", NULL, full);
 	const char *why;
 
 	ck_assert_msg(o.code == 1, "exit %d\n%s%s", o.code, o.out, o.err);
@@ -151,7 +153,8 @@ static cJSON *corpus(void)
  * top-1 agreement lie within the reported confidence intervals. */
 static void holds_the_truth(const char *scenario, double noise, int want_exit)
 {
-	static const char *const extra[] = { "--compare-tokens", "32", "--realign", "4", NULL };
+	static const char *const extra[] = { "--compare-tokens", "32", "--realign", "4",
+					     "--no-early-stop",	 NULL };
 	struct outcome o;
 	cJSON *j = compare_with(&o, scenario, NULL, extra), *prompts = corpus();
 	const cJSON *p, *drift = cJSON_GetObjectItem(j, "drift");
@@ -210,10 +213,80 @@ START_TEST(the_measured_drift_holds_the_truth)
 }
 END_TEST
 
+/* The noisy twin is decided by the sequential bets within a quarter of
+ * the corpus; the intervals are then the confidence sequence's over
+ * per-prompt means, and hold the true ones (teacher-forced, as above). The
+ * identical twin is never stopped early, and --max-requests caps. */
+START_TEST(a_clear_case_stops_early)
+{
+	struct outcome o;
+	cJSON *j = compare_with(&o, "logits-noisy", NULL, NULL), *prompts = corpus();
+	const cJSON *seq = cJSON_GetObjectItem(j, "sequential"),
+		    *drift = cJSON_GetObjectItem(j, "drift");
+	int asked = (int)at(j, "settings", "prompts_asked", -1),
+	    total = cJSON_GetArraySize(prompts), i;
+	double kl = 0, top1 = 0;
+
+	ck_assert_msg(o.code == 1, "exit %d\n%s%s", o.code, o.out, o.err);
+	ck_assert_str_eq(verdict(j), "drifted");
+	ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(seq, "stopped_early")));
+	ck_assert_msg(4 * asked <= total, "asked %d of %d", asked, total);
+	ck_assert_int_eq((int)at(j, "sequential", "prompts_not_asked", -1), total - asked);
+	ck_assert_double_eq(at(j, "drift", "confidence", -1), 0.99);
+	ck_assert_ptr_nonnull(strstr(o.out, "stopped early"));
+	for (i = 0; i < asked; i++) { /* the prompt-weighted truth */
+		const char *text = cJSON_GetStringValue(
+			cJSON_GetObjectItem(cJSON_GetArrayItem(prompts, i), "prompt"));
+		int ref[32], n, compared = 0, divergences = 0;
+		double lr[FAKE_VOCAB], lc[FAKE_VOCAB], k = 0, t = 0;
+
+		for (n = 0; n < 32 && divergences <= 4; n++) {
+			fake_logits(text, ref, (size_t)n, 0, lr);
+			fake_logits(text, ref, (size_t)n, 1.5, lc);
+			ref[n] = fake_logits_argmax(lr);
+			k += fake_logits_true_kl(lr, lc, 20);
+			t += ref[n] == fake_logits_argmax(lc);
+			divergences += ref[n] != fake_logits_argmax(lc);
+			compared++;
+		}
+		kl += k / compared / asked;
+		top1 += t / compared / asked;
+	}
+	ck_assert_msg(at(drift, "kl", "interval", 0) <= kl && kl <= at(drift, "kl", "interval", 1),
+		      "true KL %g outside [%g, %g]", kl, at(drift, "kl", "interval", 0),
+		      at(drift, "kl", "interval", 1));
+	ck_assert_msg(at(drift, "top1", "interval", 0) <= top1 &&
+			      top1 <= at(drift, "top1", "interval", 1),
+		      "true top-1 %g outside [%g, %g]", top1, at(drift, "top1", "interval", 0),
+		      at(drift, "top1", "interval", 1));
+	cJSON_Delete(j);
+	outcome_release(&o);
+	j = compare_with(&o, "logits-twin", NULL, NULL);
+	ck_assert_int_eq(o.code, 0);
+	ck_assert(cJSON_IsFalse(
+		cJSON_GetObjectItem(cJSON_GetObjectItem(j, "sequential"), "stopped_early")));
+	ck_assert_int_eq((int)at(j, "settings", "prompts_asked", -1), total);
+	cJSON_Delete(j);
+	outcome_release(&o);
+	{
+		static const char *const cap[] = { "--max-requests", "30", NULL };
+
+		j = compare_with(&o, "logits-twin", NULL, cap);
+		ck_assert(cJSON_IsTrue(
+			cJSON_GetObjectItem(cJSON_GetObjectItem(j, "sequential"), "capped")));
+		ck_assert_int_le((int)at(j, "sequential", "requests", -1), 30);
+		ck_assert_int_eq((int)at(j, "settings", "prompts_asked", -1), 8);
+		cJSON_Delete(j);
+		outcome_release(&o);
+	}
+	cJSON_Delete(prompts);
+}
+END_TEST
+
 /* without re-alignment a prompt is compared to its first divergence */
 START_TEST(without_realignment_a_prompt_ends_at_its_divergence)
 {
-	static const char *const extra[] = { "--realign", "0", NULL };
+	static const char *const extra[] = { "--realign", "0", "--no-early-stop", NULL };
 	struct outcome o;
 	cJSON *j = compare_with(&o, "logits-noisy", NULL, extra);
 	const cJSON *p;
@@ -393,6 +466,7 @@ Suite *compare_suite(void)
 	tcase_add_test(tc, a_noisy_twin_drifted);
 	tcase_add_test(tc, the_measured_drift_holds_the_truth);
 	tcase_add_test(tc, without_realignment_a_prompt_ends_at_its_divergence);
+	tcase_add_test(tc, a_clear_case_stops_early);
 	tcase_add_test(tc, an_undecided_gate_fails_closed);
 	tcase_add_test(tc, five_alternatives_are_compared_over_five);
 	tcase_add_test(tc, no_logprobs_cannot_be_compared);

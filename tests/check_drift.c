@@ -376,6 +376,79 @@ START_TEST(the_fakes_twins)
 }
 END_TEST
 
+/* two stretches merged: the position-weighted means, the counts, the
+ * first divergence kept */
+START_TEST(a_realigned_stretch_merges_by_positions)
+{
+	struct drift_prompt a = { .positions = 3,
+				  .first_divergence = 2,
+				  .kl_low = 0.1,
+				  .kl_high = 0.4,
+				  .top1 = 2.0 / 3,
+				  .segments = 1,
+				  .divergences = 1 };
+	struct drift_prompt b = { .positions = 1,
+				  .first_divergence = -1,
+				  .kl_low = 0.5,
+				  .kl_high = 0.8,
+				  .top1 = 1,
+				  .segments = 1,
+				  .clipped = true };
+
+	drift_prompt_merge(&a, &b);
+	ck_assert_uint_eq(a.positions, 4);
+	ck_assert_double_eq_tol(a.kl_low, (0.3 + 0.5) / 4, 1e-12);
+	ck_assert_double_eq_tol(a.kl_high, (1.2 + 0.8) / 4, 1e-12);
+	ck_assert_double_eq_tol(a.top1, 0.75, 1e-12);
+	ck_assert_uint_eq(a.segments, 2);
+	ck_assert_uint_eq(a.divergences, 1);
+	ck_assert_int_eq(a.first_divergence, 2);
+	ck_assert(a.clipped);
+}
+END_TEST
+
+/* The sequential bets: under the null the wealth ever reaches 1/alpha in
+ * at most about alpha of 2,000 runs (checked at every prefix); against a
+ * clear difference it gets there in a few prompts; the confidence
+ * sequence holds the true mean in at least 1 - alpha of the runs. */
+START_TEST(the_sequential_bets_keep_their_level)
+{
+	enum { RUNS = 2000, N = 120 };
+	static double x[N];
+	uint64_t seed = 99;
+	int r, i, ever = 0, covered = 0, quick = 0;
+
+	for (r = 0; r < RUNS; r++) {
+		bool crossed = false;
+		struct drift_interval in;
+
+		for (i = 0; i < N; i++) /* a share per prompt: 4 positions of 5% each */
+			x[i] = ((uniform(&seed) < 0.05) + (uniform(&seed) < 0.05) +
+				(uniform(&seed) < 0.05) + (uniform(&seed) < 0.05)) /
+			       4.0;
+		for (i = 1; i <= N && !crossed; i++)
+			crossed = drift_seq_log_wealth(x, (size_t)i, 0.05, true) >= log(1 / 0.05);
+		ever += crossed;
+		if (r < 200) { /* the interval is costlier: 513 bets a run */
+			in = drift_seq_interval(x, N, 0.05);
+			covered += in.low <= 0.05 && 0.05 <= in.high;
+		}
+	}
+	ck_assert_msg(ever <= RUNS * 0.05, "the null was rejected in %d of %d runs", ever, RUNS);
+	ck_assert_msg(covered >= 190, "the interval held the mean in %d of 200 runs", covered);
+	/* a twin that disagrees on half its positions: decided within 8 prompts */
+	for (r = 0; r < 100; r++) {
+		for (i = 0; i < 8; i++)
+			x[i] = 0.3 + 0.4 * uniform(&seed);
+		quick += drift_seq_log_wealth(x, 8, 0.05, true) >= log(1 / 0.005);
+	}
+	ck_assert_int_eq(quick, 100);
+	/* identical answers never look drifted */
+	memset(x, 0, sizeof(x));
+	ck_assert(drift_seq_log_wealth(x, N, 0.05, true) <= 0);
+}
+END_TEST
+
 Suite *drift_suite(void)
 {
 	Suite *s = suite_create("drift");
@@ -387,6 +460,8 @@ Suite *drift_suite(void)
 	tcase_add_test(tc, a_prompt_clipped_at_the_cap);
 	tcase_add_test(tc, the_summary_and_its_verdict);
 	tcase_add_test(tc, the_fakes_twins);
+	tcase_add_test(tc, a_realigned_stretch_merges_by_positions);
+	tcase_add_test(tc, the_sequential_bets_keep_their_level);
 	suite_add_tcase(s, tc);
 	return s;
 }
