@@ -544,6 +544,38 @@ static int perform_both(struct batch *rb, struct batch *cb)
 	return rb->rc || cb->rc ? -1 : 0;
 }
 
+/* the exchanges and bodies of one round of requests for n prompts or
+ * pairs: the reference's 2n, the candidate's n, 2n bodies */
+struct round {
+	struct http_exchange *rx, *cx;
+	char **bodies;
+	size_t n;
+};
+
+static int round_init(struct round *r, size_t n)
+{
+	r->n = n;
+	r->rx = xcalloc(2 * n, sizeof(*r->rx));
+	r->cx = xcalloc(n, sizeof(*r->cx));
+	r->bodies = xcalloc(2 * n, sizeof(char *));
+	return r->rx && r->cx && r->bodies ? 0 : -1;
+}
+
+static void round_release(struct round *r)
+{
+	size_t i;
+
+	for (i = 0; r->rx && i < 2 * r->n; i++)
+		http_exchange_release(&r->rx[i]);
+	for (i = 0; r->cx && i < r->n; i++)
+		http_exchange_release(&r->cx[i]);
+	for (i = 0; r->bodies && i < 2 * r->n; i++)
+		free(r->bodies[i]);
+	free(r->rx);
+	free(r->cx);
+	free(r->bodies);
+}
+
 /* --- re-alignment, read ------------------------------------------------------------ */
 
 /* Reads one pending pair's continuation and merges it; returns true when
@@ -614,18 +646,17 @@ static int realign_setup(struct comparison *x, struct http_exchange *rx, size_t 
 static void realign_round(struct comparison *x, const char *ref_url, const char *cand_url)
 {
 	size_t n = x->n_pend, nr, nc, i, kept = 0;
-	struct http_exchange *rx = xcalloc(2 * n, sizeof(*rx)), *cx = xcalloc(n, sizeof(*cx));
-	char **bodies = xcalloc(2 * n, sizeof(char *));
-	struct batch rb = { &x->ref, rx, 0, 0 }, cb = { &x->cand, cx, 0, 0 };
+	struct round r;
+	struct batch rb = { &x->ref, NULL, 0, 0 }, cb = { &x->cand, NULL, 0, 0 };
 
-	if (!rx || !cx || !bodies ||
-	    realign_setup(x, rx, &nr, cx, &nc, bodies, ref_url, cand_url)) {
+	if (round_init(&r, n) ||
+	    realign_setup(x, r.rx, &nr, r.cx, &nc, r.bodies, ref_url, cand_url)) {
 		x->realign_failed += n;
 		pend_release(x);
 		goto out;
 	}
-	rb.n = nr;
-	cb.n = nc;
+	rb = (struct batch){ &x->ref, r.rx, nr, 0 };
+	cb = (struct batch){ &x->cand, r.cx, nc, 0 };
 	x->requests += nr + nc;
 	if (perform_both(&rb, &cb)) {
 		x->realign_failed += n;
@@ -635,22 +666,14 @@ static void realign_round(struct comparison *x, const char *ref_url, const char 
 	for (i = 0; i < n; i++) {
 		struct pending *p = &x->pend[i];
 
-		if (realign_read(x, p, &rx[p->a], p->floor ? &rx[p->b] : &cx[p->b]))
+		if (realign_read(x, p, &r.rx[p->a], p->floor ? &r.rx[p->b] : &r.cx[p->b]))
 			x->pend[kept++] = *p;
 		else
 			buf_release(&p->prefix);
 	}
 	x->n_pend = kept;
 out:
-	for (i = 0; rx && i < 2 * n; i++)
-		http_exchange_release(&rx[i]);
-	for (i = 0; cx && i < n; i++)
-		http_exchange_release(&cx[i]);
-	for (i = 0; bodies && i < 2 * n; i++)
-		free(bodies[i]);
-	free(rx);
-	free(cx);
-	free(bodies);
+	round_release(&r);
 }
 
 /* true when sending n more requests would pass --max-requests */
@@ -666,13 +689,14 @@ static bool over_cap(const struct comparison *x, size_t n)
 static int ask_chunk(struct comparison *x, size_t from, size_t to)
 {
 	size_t n = to - from, i;
-	struct http_exchange *rx = xcalloc(2 * n, sizeof(*rx)), *cx = xcalloc(n, sizeof(*cx));
-	char **bodies = xcalloc(2 * n, sizeof(char *));
+	struct round r;
 	char ref_url[4096], cand_url[4096], err[512];
+	int rc = -1, bad = round_init(&r, n);
+	struct http_exchange *rx = r.rx, *cx = r.cx;
+	char **bodies = r.bodies;
 	struct batch rb = { &x->ref, rx, 2 * n, 0 }, cb = { &x->cand, cx, n, 0 };
-	int rc = -1;
 
-	if (!rx || !cx || !bodies) {
+	if (bad) {
 		snprintf(x->why, sizeof(x->why), "out of memory");
 		goto out;
 	}
@@ -705,15 +729,7 @@ static int ask_chunk(struct comparison *x, size_t from, size_t to)
 	pend_release(x);
 	rc = 0;
 out:
-	for (i = 0; rx && i < 2 * n; i++)
-		http_exchange_release(&rx[i]);
-	for (i = 0; cx && i < n; i++)
-		http_exchange_release(&cx[i]);
-	for (i = 0; bodies && i < 2 * n; i++)
-		free(bodies[i]);
-	free(rx);
-	free(cx);
-	free(bodies);
+	round_release(&r);
 	return rc;
 }
 
