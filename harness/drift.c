@@ -73,14 +73,16 @@ int drift_point(const struct drift_position *ref, const struct drift_position *c
 	k = r.n < c.n ? r.n : c.n;
 	if (!k)
 		return -1;
-	q_kth = exp(c.alt[k - 1].logprob);
+	/* a listed probability under the floor counts as the floor, as an
+	 * unlisted one does: an engine's -9999 or -inf keeps the KL finite */
+	q_kth = fmax(exp(c.alt[k - 1].logprob), least);
 	for (i = 0; i < k; i++) {
 		double p = exp(r.alt[i].logprob);
 
 		p_in += p;
 		at = place(&c, k, r.alt[i].token);
 		if (at >= 0) {
-			double q = exp(c.alt[at].logprob);
+			double q = fmax(exp(c.alt[at].logprob), least);
 
 			q_known += q;
 			low += term(p, q);
@@ -103,11 +105,12 @@ int drift_point(const struct drift_position *ref, const struct drift_position *c
 	out->top1_agree = !strcmp(r.alt[0].token, c.alt[0].token);
 	at = place(&c, k, ref->token);
 	out->rank = at >= 0 ? at + 1 : (int)k + 1;
-	if (at >= 0) {
-		out->cand_logprob_low = out->cand_logprob_high = c.alt[at].logprob;
+	if (at >= 0) { /* the floor as above */
+		out->cand_logprob_low = out->cand_logprob_high =
+			fmax(c.alt[at].logprob, DRIFT_FLOOR_LOGPROB);
 	} else {
 		out->cand_logprob_low = DRIFT_FLOOR_LOGPROB;
-		out->cand_logprob_high = c.alt[k - 1].logprob;
+		out->cand_logprob_high = fmax(c.alt[k - 1].logprob, DRIFT_FLOOR_LOGPROB);
 	}
 	return 0;
 }

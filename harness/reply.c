@@ -357,11 +357,13 @@ static void fill_path(const cJSON *content, struct drift_path *p, size_t have)
 
 	cJSON_ArrayForEach(item, content)
 	{
-		struct drift_position *pos = &p->pos[i];
-		long len = token_key(item, p->text + at);
+		struct drift_position *pos;
+		long len;
 
-		if (i == have)
+		if (i == have) /* the first pass stopped here: nothing after it is held */
 			break;
+		pos = &p->pos[i];
+		len = token_key(item, p->text + at);
 		pos->token = p->text + at;
 		at += (size_t)len;
 		p->text[at++] = '\0';
@@ -452,9 +454,8 @@ enum reply_result reply_logprobs(const char *body, size_t len, struct drift_path
 			 lps ? json_type(lps) : "absent");
 		goto out;
 	}
-	v = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(root, "usage"),
-					     "prompt_tokens");
-	p->prompt_tokens = cJSON_IsNumber(v) && v->valuedouble >= 0 ? (long)v->valuedouble : -1;
+	p->prompt_tokens =
+		usage_int(cJSON_GetObjectItemCaseSensitive(root, "usage"), "prompt_tokens");
 	v = cJSON_GetObjectItemCaseSensitive(msg, "reasoning_content");
 	if (!cJSON_IsString(v) || !*v->valuestring)
 		v = cJSON_GetObjectItemCaseSensitive(msg, "reasoning");
