@@ -32,6 +32,7 @@
 #include "version.h"
 
 #define COMPARE_CHUNK	    16		/* prompts asked at once */
+#define COMPARE_CHUNK_MAX   256		/* --concurrency's most: a chunk of the early stop */
 #define COMPARE_MAX_PROMPTS 10000	/* in a --prompts file */
 #define COMPARE_FILE_MAX    (16u << 20) /* bytes of a --prompts file */
 #define COMPARE_RESAMPLES   2000	/* bootstrap resamples */
@@ -85,6 +86,7 @@ struct compared {
 	long ref_tokens, cand_tokens; /* prompt tokens as each side counts them */
 	char *ref_at, *cand_at;	      /* owned: the tokens chosen at the first divergence */
 	char *error;		      /* owned: why it was not compared */
+	bool resumed;		      /* its figures came from --resume's report */
 };
 
 /* a pair to re-align: after its divergence both sides are given the
@@ -118,8 +120,11 @@ struct comparison {
 	double max_kl, min_top1;
 	const char *max_kl_from, *min_top1_from; /* "given", "noise floor", "default" */
 	enum drift_verdict verdict;
-	const char *unusable; /* set when the comparison could not be made */
-	char why[1024];	      /* the reason, for the report and the console */
+	const char *unusable;  /* set when the comparison could not be made */
+	cJSON *resume;	       /* owned: --resume's report, until its prompts are taken */
+	size_t resumed;	       /* prompts taken from it */
+	char resume_note[512]; /* why none was, when it compared other models */
+	char why[1024];	       /* the reason, for the report and the console */
 };
 
 /* --- the corpus ------------------------------------------------------------------ */
@@ -496,12 +501,13 @@ static void pend_release(struct comparison *x)
 
 /* Reads and compares the answers to prompts [from, from + n): rx holds
  * the reference's two answers to each, cx the candidate's. */
-static void read_chunk(struct comparison *x, size_t from, size_t n, const struct http_exchange *rx,
-		       const struct http_exchange *cx)
+static void read_chunk(struct comparison *x, const size_t *idx, size_t n,
+		       const struct http_exchange *rx, const struct http_exchange *cx)
 {
 	size_t i;
 
 	for (i = 0; i < n; i++) {
+		size_t k = idx[i];
 		struct drift_path a, b, c;
 		char wa[512], wb[512], wc[512];
 
@@ -515,13 +521,11 @@ static void read_chunk(struct comparison *x, size_t from, size_t n, const struct
 			side_failed(&x->ref, wa);
 		if (*wc)
 			side_failed(&x->cand, wc);
-		compare_one(x, from + i, &a, &b, &c, wa, wb, wc);
-		if (x->cmp[from + i].done && !a.reasoning && !b.reasoning && !c.reasoning) {
-			pend_add(x, from + i, false, &a, x->cmp[from + i].drift.first_divergence,
-				 0);
-			if (x->cmp[from + i].floor.positions)
-				pend_add(x, from + i, true, &a,
-					 x->cmp[from + i].floor.first_divergence, 0);
+		compare_one(x, k, &a, &b, &c, wa, wb, wc);
+		if (x->cmp[k].done && !a.reasoning && !b.reasoning && !c.reasoning) {
+			pend_add(x, k, false, &a, x->cmp[k].drift.first_divergence, 0);
+			if (x->cmp[k].floor.positions)
+				pend_add(x, k, true, &a, x->cmp[k].floor.first_divergence, 0);
 		}
 		drift_path_release(&a);
 		drift_path_release(&b);
@@ -688,14 +692,25 @@ static bool over_cap(const struct comparison *x, size_t n)
  * -1 when the requests could not even be set up (x->why says why). */
 static int ask_chunk(struct comparison *x, size_t from, size_t to)
 {
-	size_t n = to - from, i;
+	size_t n = 0, i, idx[COMPARE_CHUNK_MAX];
 	struct round r;
 	char ref_url[4096], cand_url[4096], err[512];
-	int rc = -1, bad = round_init(&r, n);
-	struct http_exchange *rx = r.rx, *cx = r.cx;
-	char **bodies = r.bodies;
-	struct batch rb = { &x->ref, rx, 2 * n, 0 }, cb = { &x->cand, cx, n, 0 };
+	int rc = -1, bad;
+	struct http_exchange *rx, *cx;
+	char **bodies;
+	struct batch rb, cb;
 
+	for (i = from; i < to; i++) /* a prompt --resume brought is not asked again */
+		if (!x->cmp[i].done)
+			idx[n++] = i;
+	if (!n)
+		return 0;
+	bad = round_init(&r, n);
+	rx = r.rx;
+	cx = r.cx;
+	bodies = r.bodies;
+	rb = (struct batch){ &x->ref, rx, 2 * n, 0 };
+	cb = (struct batch){ &x->cand, cx, n, 0 };
 	if (bad) {
 		snprintf(x->why, sizeof(x->why), "out of memory");
 		goto out;
@@ -703,7 +718,7 @@ static int ask_chunk(struct comparison *x, size_t from, size_t to)
 	snprintf(ref_url, sizeof(ref_url), "%s/chat/completions", x->ref.ep.base);
 	snprintf(cand_url, sizeof(cand_url), "%s/chat/completions", x->cand.ep.base);
 	for (i = 0; i < n; i++) {
-		const struct prompt *p = &x->corpus.p[from + i];
+		const struct prompt *p = &x->corpus.p[idx[i]];
 
 		if (!(bodies[2 * i] = body_for(x, &x->ref, p, NULL, x->c->compare_tokens, err,
 					       sizeof(err))) ||
@@ -722,7 +737,7 @@ static int ask_chunk(struct comparison *x, size_t from, size_t to)
 			 rb.rc ? rx[0].error : cx[0].error);
 		goto out;
 	}
-	read_chunk(x, from, n, rx, cx);
+	read_chunk(x, idx, n, rx, cx);
 	for (i = 0; (int)i < x->c->realign && x->n_pend && !*x->stop && !over_cap(x, 2 * x->n_pend);
 	     i++)
 		realign_round(x, ref_url, cand_url);
@@ -955,6 +970,25 @@ static cJSON *side_json(const struct side *s)
 	return o;
 }
 
+/* a prompt's figures, as the report writes them and --resume reads them
+ * back (read_figures): the one place both know */
+static void add_figures(cJSON *o, const struct drift_prompt *d)
+{
+	cJSON *nll = cJSON_CreateArray();
+
+	cJSON_AddNumberToObject(o, "positions", (double)d->positions);
+	cJSON_AddNumberToObject(o, "segments", (double)d->segments);
+	cJSON_AddNumberToObject(o, "divergences", (double)d->divergences);
+	cJSON_AddItemToObject(o, "kl", interval(d->kl_low, d->kl_high));
+	cJSON_AddBoolToObject(o, "clipped", d->clipped);
+	cJSON_AddNumberToObject(o, "top1", d->top1);
+	cJSON_AddNumberToObject(o, "rank_mean", d->rank_mean);
+	cJSON_AddItemToArray(nll, cJSON_CreateNumber(d->nll_ref));
+	cJSON_AddItemToArray(nll, cJSON_CreateNumber(d->nll_cand_low));
+	cJSON_AddItemToArray(nll, cJSON_CreateNumber(d->nll_cand_high));
+	cJSON_AddItemToObject(o, "nll", nll);
+}
+
 static cJSON *prompt_json(const struct prompt *p, const struct compared *m)
 {
 	cJSON *o = cJSON_CreateObject();
@@ -966,9 +1000,9 @@ static cJSON *prompt_json(const struct prompt *p, const struct compared *m)
 		return o;
 	}
 	cJSON_AddNumberToObject(o, "prompt_tokens", (double)m->ref_tokens);
-	cJSON_AddNumberToObject(o, "positions", (double)m->drift.positions);
-	cJSON_AddNumberToObject(o, "segments", (double)m->drift.segments);
-	cJSON_AddNumberToObject(o, "divergences", (double)m->drift.divergences);
+	if (m->resumed)
+		cJSON_AddBoolToObject(o, "resumed", true);
+	add_figures(o, &m->drift);
 	if (m->drift.first_divergence >= 0) {
 		cJSON *dv = cJSON_AddObjectToObject(o, "first_divergence");
 
@@ -978,15 +1012,10 @@ static cJSON *prompt_json(const struct prompt *p, const struct compared *m)
 	} else {
 		cJSON_AddNullToObject(o, "first_divergence");
 	}
-	cJSON_AddItemToObject(o, "kl", interval(m->drift.kl_low, m->drift.kl_high));
-	cJSON_AddBoolToObject(o, "clipped", m->drift.clipped);
-	cJSON_AddNumberToObject(o, "top1", m->drift.top1);
-	cJSON_AddNumberToObject(o, "rank_mean", m->drift.rank_mean);
 	if (m->floor.positions) {
 		cJSON *fl = cJSON_AddObjectToObject(o, "floor");
 
-		cJSON_AddItemToObject(fl, "kl", interval(m->floor.kl_low, m->floor.kl_high));
-		cJSON_AddNumberToObject(fl, "top1", m->floor.top1);
+		add_figures(fl, &m->floor);
 		cJSON_AddNumberToObject(fl, "first_divergence", (double)m->floor.first_divergence);
 	}
 	return o;
@@ -1016,6 +1045,7 @@ static char *report_text(const struct comparison *x)
 	cJSON_AddNumberToObject(set, "tokens", (double)c->compare_tokens);
 	cJSON_AddNumberToObject(set, "top_logprobs", c->top_logprobs);
 	cJSON_AddNumberToObject(set, "realign", c->realign);
+	cJSON_AddNumberToObject(set, "resumed", (double)x->resumed);
 	cJSON_AddStringToObject(set, "thinking", thinking_mode_name(c->thinking));
 	cJSON_AddNumberToObject(set, "kl_cap", DRIFT_KL_CAP);
 	cJSON_AddNumberToObject(set, "floor_logprob", DRIFT_FLOOR_LOGPROB);
@@ -1274,6 +1304,11 @@ static void say_row(const char *label, const struct drift_summary *s)
 /* what was not compared, and why the asking stopped */
 static void console_notes(const struct comparison *x)
 {
+	if (x->resumed)
+		say_printf(SAY_OUT, "  resumed: %zu prompts taken from %s\n", x->resumed,
+			   x->c->resume);
+	if (*x->resume_note)
+		say_printf(SAY_OUT, "  %s\n", x->resume_note);
 	if (x->ref.errors)
 		say_printf(SAY_OUT,
 			   "  not compared: %zu of %zu prompts, the reference failed (%s)\n",
@@ -1346,6 +1381,176 @@ static void console(const struct comparison *x)
 			   c->allow_inconclusive ? " (allowed)" : "", x->why);
 }
 
+/* --- resuming ----------------------------------------------------------------------- */
+
+static double num_at(const cJSON *o, const char *key, int i)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+
+	return cJSON_GetNumberValue(i < 0 ? v : cJSON_GetArrayItem(v, i));
+}
+
+static size_t count_at(const cJSON *o, const char *key)
+{
+	double v = num_at(o, key, -1);
+
+	return isfinite(v) && v >= 0 && v < 1e12 ? (size_t)v : 0;
+}
+
+/* a prompt's figures as add_figures wrote them: 0, or -1 when one is
+ * missing or out of its range (then the prompt is asked again) */
+static int read_figures(const cJSON *o, struct drift_prompt *d)
+{
+	memset(d, 0, sizeof(*d));
+	d->positions = count_at(o, "positions");
+	d->segments = count_at(o, "segments");
+	d->divergences = count_at(o, "divergences");
+	d->kl_low = num_at(o, "kl", 0);
+	d->kl_high = num_at(o, "kl", 1);
+	d->clipped = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "clipped"));
+	d->top1 = num_at(o, "top1", -1);
+	d->rank_mean = num_at(o, "rank_mean", -1);
+	d->nll_ref = num_at(o, "nll", 0);
+	d->nll_cand_low = num_at(o, "nll", 1);
+	d->nll_cand_high = num_at(o, "nll", 2);
+	d->first_divergence = -1;
+	return d->positions && d->segments && d->kl_low >= 0 && d->kl_low <= d->kl_high &&
+			       d->kl_high <= DRIFT_KL_CAP && d->top1 >= 0 && d->top1 <= 1 &&
+			       d->rank_mean >= 1 && isfinite(d->nll_ref) &&
+			       d->nll_cand_low <= d->nll_cand_high
+		       ? 0
+		       : -1;
+}
+
+/* one prompt of --resume's report into m: 0, or -1 (asked again) */
+static int take_prompt(const cJSON *o, struct compared *m)
+{
+	const cJSON *dv = cJSON_GetObjectItemCaseSensitive(o, "first_divergence");
+	const cJSON *fl = cJSON_GetObjectItemCaseSensitive(o, "floor");
+	double at = num_at(dv, "position", -1);
+
+	if (cJSON_GetObjectItemCaseSensitive(o, "error") || read_figures(o, &m->drift) ||
+	    (fl && read_figures(fl, &m->floor)))
+		return -1;
+	m->drift.first_divergence = isfinite(at) && at >= 0 && at < 1e9 ? (long)at : -1;
+	if (fl) {
+		at = num_at(fl, "first_divergence", -1);
+		m->floor.first_divergence = isfinite(at) && at >= 0 && at < 1e9 ? (long)at : -1;
+	}
+	m->ref_tokens = m->cand_tokens = (long)count_at(o, "prompt_tokens");
+	m->ref_at = text_clean_line(cJSON_GetStringValue(cJSON_GetObjectItem(dv, "reference")));
+	m->cand_at = text_clean_line(cJSON_GetStringValue(cJSON_GetObjectItem(dv, "candidate")));
+	m->done = m->resumed = true;
+	return 0;
+}
+
+/* what a setting of --resume's report must equal, or why not */
+static int same_setting(const cJSON *doc, const char *obj, const char *key, const char *want,
+			double want_n, char *err, size_t errlen)
+{
+	const cJSON *v =
+		cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(doc, obj), key);
+	char got[128];
+
+	if (want ? cJSON_IsString(v) && !strcmp(v->valuestring, want)
+		 : cJSON_IsNumber(v) && v->valuedouble == want_n)
+		return 0;
+	if (cJSON_IsString(v))
+		snprintf(got, sizeof(got), "'%.100s'", v->valuestring);
+	else if (cJSON_IsNumber(v))
+		snprintf(got, sizeof(got), "%g", v->valuedouble);
+	else
+		snprintf(got, sizeof(got), "nothing");
+	if (want)
+		snprintf(err, errlen, "its %s.%s is %s, this comparison's '%.200s'", obj, key, got,
+			 want);
+	else
+		snprintf(err, errlen, "its %s.%s is %s, this comparison's %g", obj, key, got,
+			 want_n);
+	return -1;
+}
+
+/* --resume FILE, before any request: a report of this comparison (the
+ * endpoints, the prompts, the tokens, the alternatives, the
+ * re-alignments, the thinking). 0, or -1 with the reason (exit 2). */
+static int resume_read(struct comparison *x, char *err, size_t errlen)
+{
+	const struct config *c = x->c;
+	struct buf text = BUF_INIT(0);
+	char why[512], *ref = text_clean_line(c->reference), *cand = text_clean_line(c->endpoint);
+	char *src = text_clean_line(x->corpus.source);
+	const char *schema;
+	int rc = -1;
+
+	if (file_read(c->resume, COMPARE_FILE_MAX * 4, &text, why, sizeof(why))) {
+		snprintf(err, errlen, "--resume %s: %s", c->resume, why);
+		goto out;
+	}
+	x->resume = cJSON_ParseWithLength(text.data ? text.data : "", text.len);
+	schema = cJSON_GetStringValue(cJSON_GetObjectItem(x->resume, "schema"));
+	if (!cJSON_IsObject(x->resume) || !schema || strcmp(schema, "preflight-comparison/v1")) {
+		snprintf(err, errlen, "--resume %s: not a report of preflight compare --json",
+			 c->resume);
+		goto out;
+	}
+	if (same_setting(x->resume, "reference", "endpoint", ref ? ref : "", 0, why, sizeof(why)) ||
+	    same_setting(x->resume, "candidate", "endpoint", cand ? cand : "", 0, why,
+			 sizeof(why)) ||
+	    same_setting(x->resume, "settings", "prompts",
+			 c->prompts ? (src ? src : "") : "built-in", 0, why, sizeof(why)) ||
+	    same_setting(x->resume, "settings", "tokens", NULL, (double)c->compare_tokens, why,
+			 sizeof(why)) ||
+	    same_setting(x->resume, "settings", "top_logprobs", NULL, c->top_logprobs, why,
+			 sizeof(why)) ||
+	    same_setting(x->resume, "settings", "realign", NULL, c->realign, why, sizeof(why)) ||
+	    same_setting(x->resume, "settings", "thinking", thinking_mode_name(c->thinking), 0, why,
+			 sizeof(why))) {
+		snprintf(err, errlen, "--resume %s is another comparison: %s", c->resume, why);
+		goto out;
+	}
+	rc = 0;
+out:
+	buf_release(&text);
+	free(ref);
+	free(cand);
+	free(src);
+	return rc;
+}
+
+/* After discovery: the prompts of --resume's report whose figures are
+ * whole are taken (by id, in corpus order), unless it compared other
+ * models (then none is, and the console says so). */
+static void resume_take(struct comparison *x)
+{
+	const cJSON *o;
+	char why[512];
+
+	if (!x->resume)
+		return;
+	if (same_setting(x->resume, "reference", "model", x->ref.model ? x->ref.model : "", 0, why,
+			 sizeof(why)) ||
+	    same_setting(x->resume, "candidate", "model", x->cand.model ? x->cand.model : "", 0,
+			 why, sizeof(why))) {
+		snprintf(x->resume_note, sizeof(x->resume_note),
+			 "--resume: nothing taken, the report compared other models (%s)", why);
+		goto out;
+	}
+	cJSON_ArrayForEach(o, cJSON_GetObjectItemCaseSensitive(x->resume, "prompts"))
+	{
+		const char *id = cJSON_GetStringValue(cJSON_GetObjectItem(o, "id"));
+		size_t i;
+
+		for (i = 0; id && i < x->corpus.n; i++)
+			if (!x->cmp[i].done && !strcmp(x->corpus.p[i].id, id)) {
+				x->resumed += !take_prompt(o, &x->cmp[i]);
+				break;
+			}
+	}
+out:
+	cJSON_Delete(x->resume);
+	x->resume = NULL;
+}
+
 /* --- the command ------------------------------------------------------------------- */
 
 static int exit_code(const struct comparison *x)
@@ -1416,6 +1621,7 @@ static void run_comparison(struct comparison *x)
 		x->unusable = "not ready";
 		return;
 	}
+	resume_take(x);
 	if (!x->c->no_early_stop) /* small chunks, so a clear case stops early */
 		chunk = next_look = (size_t)x->c->concurrency < 4 ? 4 : (size_t)x->c->concurrency;
 	for (i = 0; i < n && !*x->stop; i += chunk) {
@@ -1451,6 +1657,7 @@ static void comparison_release(struct comparison *x)
 		free(x->cmp[i].error);
 	}
 	free(x->cmp);
+	cJSON_Delete(x->resume);
 	corpus_release(&x->corpus);
 	endpoint_release(&x->ref.ep);
 	endpoint_release(&x->cand.ep);
@@ -1470,6 +1677,11 @@ int cmd_compare(const struct config *c, const volatile sig_atomic_t *stop)
 	if (corpus_load(c, &x.corpus, err, sizeof(err))) {
 		say_error("%s", err);
 		corpus_release(&x.corpus);
+		return EXIT_USAGE;
+	}
+	if (c->resume && resume_read(&x, err, sizeof(err))) {
+		say_error("%s", err);
+		comparison_release(&x);
 		return EXIT_USAGE;
 	}
 	if (endpoint_init(&x.ref.ep, x.ref.url) || endpoint_init(&x.cand.ep, x.cand.url) ||

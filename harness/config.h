@@ -181,6 +181,7 @@ struct config {
 	int realign;			   /* re-alignments after divergences, a prompt */
 	bool no_early_stop;		   /* ask every prompt whatever the bets say */
 	long max_requests;		   /* requests at most, both sides; 0 unbounded */
+	const char *resume;		   /* --resume FILE: an earlier report of this comparison */
 	double max_kl, min_top1;	   /* 0: derived from the noise floor */
 	bool allow_inconclusive;	   /* an undecided comparison exits 0 */
 	int concurrency;		   /* requests in flight per side */

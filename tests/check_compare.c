@@ -283,6 +283,72 @@ START_TEST(a_clear_case_stops_early)
 }
 END_TEST
 
+/* A comparison capped after 8 prompts, then resumed from its report: the
+ * second run asks only the 16 left (the candidate's fake counts them) and
+ * ends with the figures of a run that asked all 24; a report of another
+ * comparison is refused before any request (exit 2). */
+START_TEST(a_comparison_resumes_from_its_report)
+{
+	struct fake ref, cand;
+	struct outcome o;
+	const char *first[] = { "compare",   "--reference",    NULL, "--endpoint", NULL, "--json",
+				"part.json", "--max-requests", "40", NULL };
+	const char *again[] = { "compare",   "--reference", NULL,	  "--endpoint",
+				NULL,	     "--json",	    "whole.json", "--resume",
+				"part.json", NULL,	    NULL,	  NULL };
+	const char *full[] = { "compare", "--reference", NULL,	      "--endpoint",
+			       NULL,	  "--json",	 "full.json", NULL };
+	cJSON *part, *whole, *all;
+	long before, after, total, most;
+
+	fake_start(&ref, "logits-reference");
+	fake_start(&cand, "logits-slight");
+	first[2] = again[2] = full[2] = ref.url;
+	first[4] = again[4] = full[4] = cand.url;
+	outcome_mkdir(&o);
+	run_preflight_in(&o, NULL, first);
+	ck_assert_msg(o.code == 0, "exit %d\n%s%s", o.code, o.out, o.err);
+	part = read_json_report(&o, "part.json");
+	ck_assert_int_eq((int)at(part, "settings", "prompts_asked", -1), 8);
+	fake_stats(&cand, &before, &most);
+	run_preflight_in(&o, NULL, again);
+	ck_assert_msg(o.code == 0, "exit %d\n%s%s", o.code, o.out, o.err);
+	fake_stats(&cand, &after, &most);
+	whole = read_json_report(&o, "whole.json");
+	ck_assert_int_eq((int)at(whole, "settings", "resumed", -1), 8);
+	ck_assert_int_eq((int)at(whole, "settings", "prompts_asked", -1), 24);
+	ck_assert_ptr_nonnull(strstr(o.out, "resumed: 8 prompts"));
+	run_preflight_in(&o, NULL, full);
+	fake_stats(&cand, &total, &most);
+	/* the part and the rest asked the candidate exactly what one whole
+	 * run asks: no prompt twice */
+	ck_assert_int_ge(after - before, 16);
+	ck_assert_int_eq(after, total - after);
+	all = read_json_report(&o, "full.json");
+	ck_assert_double_eq_tol(at(cJSON_GetObjectItem(whole, "drift"), "kl", "interval", 1),
+				at(cJSON_GetObjectItem(all, "drift"), "kl", "interval", 1), 1e-12);
+	ck_assert_double_eq_tol(at(cJSON_GetObjectItem(whole, "drift"), "top1", "estimate", -1),
+				at(cJSON_GetObjectItem(all, "drift"), "top1", "estimate", -1),
+				1e-12);
+	ck_assert_double_eq(at(whole, "drift", "positions", -1), at(all, "drift", "positions", -1));
+	/* another comparison's report */
+	again[9] = "--compare-tokens";
+	again[10] = "16";
+	fake_stats(&cand, &before, &most);
+	run_preflight_in(&o, NULL, again);
+	fake_stats(&cand, &after, &most);
+	ck_assert_int_eq(o.code, 2);
+	ck_assert_ptr_nonnull(strstr(o.err, "is another comparison: its settings.tokens is 32"));
+	ck_assert_int_eq(after, before);
+	fake_stop(&ref);
+	fake_stop(&cand);
+	cJSON_Delete(part);
+	cJSON_Delete(whole);
+	cJSON_Delete(all);
+	outcome_release(&o);
+}
+END_TEST
+
 /* without re-alignment a prompt is compared to its first divergence */
 START_TEST(without_realignment_a_prompt_ends_at_its_divergence)
 {
@@ -467,6 +533,7 @@ Suite *compare_suite(void)
 	tcase_add_test(tc, the_measured_drift_holds_the_truth);
 	tcase_add_test(tc, without_realignment_a_prompt_ends_at_its_divergence);
 	tcase_add_test(tc, a_clear_case_stops_early);
+	tcase_add_test(tc, a_comparison_resumes_from_its_report);
 	tcase_add_test(tc, an_undecided_gate_fails_closed);
 	tcase_add_test(tc, five_alternatives_are_compared_over_five);
 	tcase_add_test(tc, no_logprobs_cannot_be_compared);
