@@ -94,7 +94,9 @@ static const struct command_row commands[] = {
 	  .about = "What changed from BASE to NEW (two JSON reports of run, or two of "
 		   "conform): verdicts, causes, sweep cells, conformance checks, the "
 		   "effective context, decode speed and TTFT beyond --max-regression. Exit 1 "
-		   "on a regression, 0 without, whatever the verdicts.",
+		   "on a regression, 0 without, whatever the verdicts. Two reports of "
+		   "compare: a regression when the verdict got worse, the KL more than "
+		   "doubled or top-1 agreement fell by more than a point.",
 	  .example = "preflight diff last-good.json run.json --markdown diff.md",
 	  .run = cmd_diff },
 	{ .name = "doctor",

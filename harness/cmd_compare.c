@@ -23,6 +23,7 @@
 #include "drift.h"
 #include "endpoint.h"
 #include "file.h"
+#include "jsonfile.h"
 #include "http.h"
 #include "markup.h"
 #include "table.h"
@@ -120,11 +121,11 @@ struct comparison {
 	double max_kl, min_top1;
 	const char *max_kl_from, *min_top1_from; /* "given", "noise floor", "default" */
 	enum drift_verdict verdict;
-	const char *unusable;  /* set when the comparison could not be made */
-	cJSON *resume;	       /* owned: --resume's report, until its prompts are taken */
-	size_t resumed;	       /* prompts taken from it */
-	char resume_note[512]; /* why none was, when it compared other models */
-	char why[1024];	       /* the reason, for the report and the console */
+	const char *unusable;	  /* set when the comparison could not be made */
+	struct report_in *resume; /* owned: --resume's report, until its prompts are taken */
+	size_t resumed;		  /* prompts taken from it */
+	char resume_note[512];	  /* why none was, when it compared other models */
+	char why[1024];		  /* the reason, for the report and the console */
 };
 
 /* --- the corpus ------------------------------------------------------------------ */
@@ -1381,6 +1382,49 @@ static void console(const struct comparison *x)
 			   c->allow_inconclusive ? " (allowed)" : "", x->why);
 }
 
+/* --- reading a comparison report back ------------------------------------------- */
+
+/* A compare --json report read as jsonfile reads large ones: its head (the
+ * prompts left out) as a tree, its prompts one at a time, so a hostile
+ * file costs its text and one prompt's tree. */
+struct report_in {
+	struct buf text;
+	char err[512];
+	struct jsonfile f;
+	struct jsonfile_split split;
+	bool has_split;
+};
+
+static void report_in_release(struct report_in *r)
+{
+	if (r->has_split)
+		jsonfile_split_release(&r->split);
+	buf_release(&r->text);
+	memset(r, 0, sizeof(*r));
+}
+
+/* 1 when path holds a comparison report (r->split.head its head), 0 when
+ * it holds something else, -1 when it cannot be read (r->err says why) */
+static int report_in_open(struct report_in *r, const char *path)
+{
+	static const char *const keys[] = { "prompts", NULL };
+	const char *schema;
+
+	memset(r, 0, sizeof(*r));
+	if (file_read(path, COMPARE_FILE_MAX * 4, &r->text, r->err, sizeof(r->err)))
+		return -1;
+	r->f = (struct jsonfile){ .path = path,
+				  .text = buf_cstr(&r->text),
+				  .len = r->text.len,
+				  .err = r->err,
+				  .errlen = sizeof(r->err) };
+	if (jsonfile_split(&r->f, keys, r->text.len + (1u << 20), &r->split))
+		return 0;
+	r->has_split = true;
+	schema = cJSON_GetStringValue(cJSON_GetObjectItem(r->split.head, "schema"));
+	return schema && !strcmp(schema, "preflight-comparison/v1") ? 1 : 0;
+}
+
 /* --- resuming ----------------------------------------------------------------------- */
 
 static double num_at(const cJSON *o, const char *key, int i)
@@ -1476,41 +1520,37 @@ static int same_setting(const cJSON *doc, const char *obj, const char *key, cons
 static int resume_read(struct comparison *x, char *err, size_t errlen)
 {
 	const struct config *c = x->c;
-	struct buf text = BUF_INIT(0);
 	char why[512], *ref = text_clean_line(c->reference), *cand = text_clean_line(c->endpoint);
 	char *src = text_clean_line(x->corpus.source);
-	const char *schema;
-	int rc = -1;
+	const cJSON *head;
+	int rc = -1, is;
 
-	if (file_read(c->resume, COMPARE_FILE_MAX * 4, &text, why, sizeof(why))) {
-		snprintf(err, errlen, "--resume %s: %s", c->resume, why);
+	if (!(x->resume = xcalloc(1, sizeof(*x->resume)))) {
+		snprintf(err, errlen, "out of memory");
 		goto out;
 	}
-	x->resume = cJSON_ParseWithLength(text.data ? text.data : "", text.len);
-	schema = cJSON_GetStringValue(cJSON_GetObjectItem(x->resume, "schema"));
-	if (!cJSON_IsObject(x->resume) || !schema || strcmp(schema, "preflight-comparison/v1")) {
-		snprintf(err, errlen, "--resume %s: not a report of preflight compare --json",
-			 c->resume);
+	if ((is = report_in_open(x->resume, c->resume)) <= 0) {
+		snprintf(err, errlen, "--resume %s: %s", c->resume,
+			 is < 0 ? x->resume->err : "not a report of preflight compare --json");
 		goto out;
 	}
-	if (same_setting(x->resume, "reference", "endpoint", ref ? ref : "", 0, why, sizeof(why)) ||
-	    same_setting(x->resume, "candidate", "endpoint", cand ? cand : "", 0, why,
+	head = x->resume->split.head;
+	if (same_setting(head, "reference", "endpoint", ref ? ref : "", 0, why, sizeof(why)) ||
+	    same_setting(head, "candidate", "endpoint", cand ? cand : "", 0, why, sizeof(why)) ||
+	    same_setting(head, "settings", "prompts", c->prompts ? (src ? src : "") : "built-in", 0,
+			 why, sizeof(why)) ||
+	    same_setting(head, "settings", "tokens", NULL, (double)c->compare_tokens, why,
 			 sizeof(why)) ||
-	    same_setting(x->resume, "settings", "prompts",
-			 c->prompts ? (src ? src : "") : "built-in", 0, why, sizeof(why)) ||
-	    same_setting(x->resume, "settings", "tokens", NULL, (double)c->compare_tokens, why,
+	    same_setting(head, "settings", "top_logprobs", NULL, c->top_logprobs, why,
 			 sizeof(why)) ||
-	    same_setting(x->resume, "settings", "top_logprobs", NULL, c->top_logprobs, why,
-			 sizeof(why)) ||
-	    same_setting(x->resume, "settings", "realign", NULL, c->realign, why, sizeof(why)) ||
-	    same_setting(x->resume, "settings", "thinking", thinking_mode_name(c->thinking), 0, why,
+	    same_setting(head, "settings", "realign", NULL, c->realign, why, sizeof(why)) ||
+	    same_setting(head, "settings", "thinking", thinking_mode_name(c->thinking), 0, why,
 			 sizeof(why))) {
 		snprintf(err, errlen, "--resume %s is another comparison: %s", c->resume, why);
 		goto out;
 	}
 	rc = 0;
 out:
-	buf_release(&text);
 	free(ref);
 	free(cand);
 	free(src);
@@ -1522,21 +1562,23 @@ out:
  * models (then none is, and the console says so). */
 static void resume_take(struct comparison *x)
 {
-	const cJSON *o;
+	const cJSON *head;
+	cJSON *o;
 	char why[512];
 
 	if (!x->resume)
 		return;
-	if (same_setting(x->resume, "reference", "model", x->ref.model ? x->ref.model : "", 0, why,
+	head = x->resume->split.head;
+	if (same_setting(head, "reference", "model", x->ref.model ? x->ref.model : "", 0, why,
 			 sizeof(why)) ||
-	    same_setting(x->resume, "candidate", "model", x->cand.model ? x->cand.model : "", 0,
-			 why, sizeof(why))) {
+	    same_setting(head, "candidate", "model", x->cand.model ? x->cand.model : "", 0, why,
+			 sizeof(why))) {
 		snprintf(x->resume_note, sizeof(x->resume_note),
 			 "--resume: nothing taken, the report compared other models (%s)", why);
 		goto out;
 	}
-	cJSON_ArrayForEach(o, cJSON_GetObjectItemCaseSensitive(x->resume, "prompts"))
-	{
+	jsonfile_split_select(&x->resume->split, 0);
+	while ((o = jsonfile_next(&x->resume->f, &x->resume->split))) {
 		const char *id = cJSON_GetStringValue(cJSON_GetObjectItem(o, "id"));
 		size_t i;
 
@@ -1545,10 +1587,131 @@ static void resume_take(struct comparison *x)
 				x->resumed += !take_prompt(o, &x->cmp[i]);
 				break;
 			}
+		cJSON_Delete(o);
 	}
 out:
-	cJSON_Delete(x->resume);
+	report_in_release(x->resume);
+	free(x->resume);
 	x->resume = NULL;
+}
+
+/* --- diff of two comparisons ---------------------------------------------------- */
+
+/* what a diff reads of a comparison report */
+struct compared_report {
+	cJSON *doc; /* owned */
+	const char *verdict;
+	double kl_high, top1; /* the drift's estimate: the KL's high end, top-1 */
+	bool has_drift;
+};
+
+/* verdicts from best to worst; anything else (unusable, interrupted) last */
+static int verdict_rank(const char *v)
+{
+	static const char *const order[] = { "same", "inconclusive", "drifted" };
+	int i;
+
+	for (i = 0; i < 3; i++)
+		if (v && !strcmp(v, order[i]))
+			return i;
+	return 3;
+}
+
+/* path's report's head, when it is a comparison: 1; 0 when it is not
+ * (another kind of report); -1 when it cannot be read (said) */
+static int read_compared(const char *path, struct compared_report *r)
+{
+	struct report_in in;
+	const cJSON *drift, *kl;
+	int is = report_in_open(&in, path);
+
+	memset(r, 0, sizeof(*r));
+	if (is < 0)
+		say_error("%s", in.err);
+	if (is == 1) {
+		r->doc = in.split.head;
+		in.split.head = NULL; /* kept: the strings below point into it */
+		r->verdict = cJSON_GetStringValue(cJSON_GetObjectItem(r->doc, "verdict"));
+		drift = cJSON_GetObjectItem(r->doc, "drift");
+		kl = cJSON_GetObjectItem(cJSON_GetObjectItem(drift, "kl"), "estimate");
+		r->kl_high = cJSON_GetNumberValue(cJSON_GetArrayItem(kl, 1));
+		r->top1 = cJSON_GetNumberValue(
+			cJSON_GetObjectItem(cJSON_GetObjectItem(drift, "top1"), "estimate"));
+		r->has_drift = cJSON_IsObject(drift) && isfinite(r->kl_high) && isfinite(r->top1);
+	}
+	report_in_release(&in);
+	return is;
+}
+
+/* The gate of two comparisons: a regression when the verdict got worse,
+ * the KL's high end more than doubled (and rose by more than
+ * DIFF_KL_RISE nats), or top-1 agreement fell by more than a point. */
+#define DIFF_KL_RISE 0.001
+static int gate_compared(const struct compared_report *b, const struct compared_report *n,
+			 struct buf *out)
+{
+	int regressions = 0;
+	bool worse = verdict_rank(n->verdict) > verdict_rank(b->verdict);
+
+	buf_printf(out, "| | base | new | |\n|---|---|---|---|\n| verdict | %s | %s | %s |\n",
+		   b->verdict ? b->verdict : "?", n->verdict ? n->verdict : "?",
+		   worse ? "❌ worse" : "✅");
+	regressions += worse;
+	if (b->has_drift && n->has_drift) {
+		bool kl = n->kl_high > 2 * b->kl_high && n->kl_high - b->kl_high > DIFF_KL_RISE;
+		bool top1 = n->top1 < b->top1 - 0.01;
+
+		buf_printf(out, "| KL (nats, high end) | %.3g | %.3g | %s |\n", b->kl_high,
+			   n->kl_high, kl ? "❌ more than doubled" : "✅");
+		buf_printf(out, "| top-1 agreement | %.1f%% | %.1f%% | %s |\n", 100 * b->top1,
+			   100 * n->top1, top1 ? "❌ fell by more than a point" : "✅");
+		regressions += kl + top1;
+	}
+	buf_printf(out, "\n%s\n",
+		   regressions ? "REGRESSION: the candidate drifted further from its reference"
+			       : "no regression");
+	return regressions;
+}
+
+int compare_is_report(const char *path)
+{
+	struct report_in in;
+	int is = report_in_open(&in, path);
+
+	report_in_release(&in);
+	return is == 1;
+}
+
+int compare_diff(const struct config *c, const char *base, const char *now)
+{
+	struct compared_report b, n;
+	struct buf out = BUF_INIT(0);
+	char err[512];
+	int rb = read_compared(base, &b), rn = rb < 0 ? -1 : read_compared(now, &n), code;
+
+	if (rb < 0 || rn < 0 || rb != rn) {
+		if (rb >= 0 && rn >= 0)
+			say_error("%s and %s are not both comparisons (compare --json)", base, now);
+		cJSON_Delete(b.doc);
+		if (rn >= 0)
+			cJSON_Delete(n.doc);
+		return EXIT_USAGE;
+	}
+	buf_printf(&out, "compare diff: base %s, new %s\n\n", base, now);
+	code = gate_compared(&b, &n, &out) ? EXIT_FAILED : EXIT_PASS;
+	if (!c->quiet)
+		say(SAY_OUT, buf_cstr(&out));
+	if (c->diff_markdown &&
+	    (!strcmp(c->diff_markdown, "-")
+		     ? say_document_stdout("--markdown", out.data, out.len, err, sizeof(err))
+		     : say_file(c->diff_markdown, out.data, out.len, err, sizeof(err)))) {
+		say_error("--markdown %s: %s", c->diff_markdown, err);
+		code = EXIT_WRITE;
+	}
+	buf_release(&out);
+	cJSON_Delete(b.doc);
+	cJSON_Delete(n.doc);
+	return code;
 }
 
 /* --- the command ------------------------------------------------------------------- */
@@ -1657,7 +1820,9 @@ static void comparison_release(struct comparison *x)
 		free(x->cmp[i].error);
 	}
 	free(x->cmp);
-	cJSON_Delete(x->resume);
+	if (x->resume)
+		report_in_release(x->resume);
+	free(x->resume);
 	corpus_release(&x->corpus);
 	endpoint_release(&x->ref.ep);
 	endpoint_release(&x->cand.ep);

@@ -349,6 +349,47 @@ START_TEST(a_comparison_resumes_from_its_report)
 }
 END_TEST
 
+/* diff gates a comparison against a baseline comparison: the light twin
+ * then the noisy one regresses (exit 1: the verdict, the KL, top-1), the
+ * other way round does not; a comparison beside another kind of report
+ * is a usage error */
+START_TEST(diff_gates_a_comparison)
+{
+	static const char *const full[] = { "--no-early-stop", NULL };
+	struct outcome light, noisy, o;
+	cJSON *a = compare_with(&light, "logits-slight", NULL, full);
+	cJSON *b = compare_with(&noisy, "logits-noisy", NULL, full);
+	char base[128], now[128], other[128], *md;
+	const char *worse[] = { "diff", base, now, "--markdown", "d.md", NULL };
+	const char *better[] = { "diff", now, base, NULL };
+	const char *mixed[] = { "diff", base, "run.json", NULL };
+
+	snprintf(base, sizeof(base), "%s/c.json", light.dir);
+	snprintf(now, sizeof(now), "%s/c.json", noisy.dir);
+	outcome_mkdir(&o);
+	run_preflight_in(&o, NULL, worse);
+	ck_assert_msg(o.code == 1, "exit %d\n%s%s", o.code, o.out, o.err);
+	md = read_report(&o, "d.md");
+	ck_assert_ptr_nonnull(md);
+	ck_assert_ptr_nonnull(strstr(md, "| verdict | same | drifted | ❌ worse |"));
+	ck_assert_ptr_nonnull(strstr(md, "REGRESSION"));
+	free(md);
+	run_preflight_in(&o, NULL, better);
+	ck_assert_msg(o.code == 0, "exit %d\n%s%s", o.code, o.out, o.err);
+	ck_assert_ptr_nonnull(strstr(o.out, "no regression"));
+	snprintf(other, sizeof(other), "%s/run.json", o.dir);
+	ck_assert(write_text_file(other, "{\"schema\": \"preflight-report/v1\"}"));
+	run_preflight_in(&o, NULL, mixed);
+	ck_assert_int_eq(o.code, 2);
+	ck_assert_msg(strstr(o.err, "are not both comparisons") != NULL, "%s", o.err);
+	cJSON_Delete(a);
+	cJSON_Delete(b);
+	outcome_release(&light);
+	outcome_release(&noisy);
+	outcome_release(&o);
+}
+END_TEST
+
 /* without re-alignment a prompt is compared to its first divergence */
 START_TEST(without_realignment_a_prompt_ends_at_its_divergence)
 {
@@ -534,6 +575,7 @@ Suite *compare_suite(void)
 	tcase_add_test(tc, without_realignment_a_prompt_ends_at_its_divergence);
 	tcase_add_test(tc, a_clear_case_stops_early);
 	tcase_add_test(tc, a_comparison_resumes_from_its_report);
+	tcase_add_test(tc, diff_gates_a_comparison);
 	tcase_add_test(tc, an_undecided_gate_fails_closed);
 	tcase_add_test(tc, five_alternatives_are_compared_over_five);
 	tcase_add_test(tc, no_logprobs_cannot_be_compared);
