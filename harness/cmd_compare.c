@@ -1731,6 +1731,15 @@ static int exit_code(const struct comparison *x)
 
 /* Both sides found, every chunk asked (a side that failed every prompt
  * so far is not asked again), the verdict. */
+/* prompts asked at once: COMPARE_CHUNK, or --concurrency (at least 4)
+ * while the early stop looks */
+static size_t chunk_of(const struct config *c)
+{
+	if (c->no_early_stop)
+		return COMPARE_CHUNK;
+	return (size_t)c->concurrency < 4 ? 4 : (size_t)c->concurrency;
+}
+
 /* The floor of the prompts so far and the thresholds it gives. */
 static void floor_so_far(struct comparison *x)
 {
@@ -1786,7 +1795,7 @@ static void run_comparison(struct comparison *x)
 	}
 	resume_take(x);
 	if (!x->c->no_early_stop) /* small chunks, so a clear case stops early */
-		chunk = next_look = (size_t)x->c->concurrency < 4 ? 4 : (size_t)x->c->concurrency;
+		chunk = next_look = chunk_of(x->c);
 	for (i = 0; i < n && !*x->stop; i += chunk) {
 		size_t to = i + chunk < n ? i + chunk : n;
 
@@ -1832,6 +1841,7 @@ int cmd_compare(const struct config *c, const volatile sig_atomic_t *stop)
 {
 	struct comparison x = { .c = c, .stop = stop };
 	char err[1024];
+	size_t first;
 	int code;
 
 	side_setup(&x.ref, c, "reference", c->reference, c->reference_model, c->reference_api_key,
@@ -1841,6 +1851,14 @@ int cmd_compare(const struct config *c, const volatile sig_atomic_t *stop)
 		return EXIT_USAGE;
 	if (corpus_load(c, &x.corpus, err, sizeof(err))) {
 		say_error("%s", err);
+		corpus_release(&x.corpus);
+		return EXIT_USAGE;
+	}
+	first = chunk_of(c) < x.corpus.n ? chunk_of(c) : x.corpus.n;
+	if (c->max_requests > 0 && (size_t)c->max_requests < 3 * first) {
+		say_error("--max-requests %ld is fewer than the first prompts' requests (%zu: %zu "
+			  "prompts, the reference twice and the candidate once)",
+			  c->max_requests, 3 * first, first);
 		corpus_release(&x.corpus);
 		return EXIT_USAGE;
 	}

@@ -550,6 +550,28 @@ START_TEST(a_bad_prompts_file_names_its_line)
 }
 END_TEST
 
+/* a cap below the first prompts' requests is a usage error, before any
+ * request (the endpoints here answer nothing) */
+START_TEST(a_cap_below_one_chunk_is_a_usage_error)
+{
+	struct outcome o;
+	const char *argv[] = { "compare",
+			       "--reference",
+			       "http://127.0.0.1:1/v1",
+			       "--endpoint",
+			       "http://127.0.0.1:1/v1",
+			       "--max-requests",
+			       "11",
+			       NULL };
+
+	run_preflight(&o, NULL, argv);
+	ck_assert_int_eq(o.code, 2);
+	ck_assert_msg(strstr(o.err, "fewer than the first prompts' requests (12") != NULL, "%s",
+		      o.err);
+	outcome_release(&o);
+}
+END_TEST
+
 /* compare without a reference is a usage error */
 START_TEST(a_comparison_needs_a_reference)
 {
@@ -583,6 +605,7 @@ Suite *compare_suite(void)
 	tcase_add_test(tc, the_reference_key_is_never_shown);
 	tcase_add_test(tc, a_bad_prompts_file_names_its_line);
 	tcase_add_test(tc, a_comparison_needs_a_reference);
+	tcase_add_test(tc, a_cap_below_one_chunk_is_a_usage_error);
 	suite_add_tcase(s, tc);
 	return s;
 }
