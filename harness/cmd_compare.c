@@ -1363,10 +1363,11 @@ static void console(const struct comparison *x)
 		say_printf(SAY_OUT,
 			   "  thresholds: KL below %.3g nats (%s), top-1 above %.1f%% (%s)\n",
 			   x->max_kl, x->max_kl_from, 100 * x->min_top1, x->min_top1_from);
-	if (x->unusable)
+	if (*x->stop) /* whatever the prompts asked so far say */
+		say_printf(SAY_OUT, "COMPARE: INTERRUPTED - %zu of %zu prompts asked\n", x->asked,
+			   x->corpus.n);
+	else if (x->unusable)
 		say_printf(SAY_OUT, "COMPARE: UNUSABLE - %s\n", x->why);
-	else if (*x->stop)
-		say(SAY_OUT, "COMPARE: INTERRUPTED\n");
 	else if (x->verdict == DRIFT_SAME)
 		say_printf(SAY_OUT,
 			   "COMPARE: SAME - the candidate's distributions are within "
@@ -1879,7 +1880,7 @@ int cmd_compare(const struct config *c, const volatile sig_atomic_t *stop)
 		code = *stop ? 128 + *stop : EXIT_WRITE;
 	if (!c->quiet)
 		console(&x);
-	else if (x.unusable)
+	else if (x.unusable && !*stop)
 		say_error("compare: %s", x.why);
 	comparison_release(&x);
 	return code;

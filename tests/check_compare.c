@@ -4,9 +4,11 @@
  * The true divergence is computed here from the fake's full
  * distributions, never from the estimator's formula. */
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cjson/cJSON.h>
 
@@ -572,6 +574,43 @@ START_TEST(a_cap_below_one_chunk_is_a_usage_error)
 }
 END_TEST
 
+/* Ctrl-C while the candidate holds the first prompts: exit 130 at once,
+ * and every report written, valid, saying so */
+START_TEST(an_interrupted_comparison_says_so)
+{
+	struct fake ref, cand;
+	struct outcome o;
+	const char *argv[] = { "compare", "--reference", NULL,	    "--endpoint", NULL,
+			       "--json",  "c.json",	 "--junit", "c.xml",	  NULL };
+	char path[128];
+	cJSON *j;
+	pid_t pid;
+	int k;
+
+	fake_start(&ref, "logits-reference");
+	fake_start(&cand, "logits-held");
+	argv[2] = ref.url;
+	argv[4] = cand.url;
+	pid = start_program(&o, NULL, "preflight", argv);
+	/* a poll of a condition, bounded, not a timing guess */
+	for (k = 0; k < 3000 && fake_stat(&cand, "held_in_flight") < 4; k++)
+		usleep(10 * 1000);
+	ck_assert_int_ge(fake_stat(&cand, "held_in_flight"), 4);
+	kill(pid, SIGINT);
+	outcome_wait(&o, pid);
+	fake_stop(&ref);
+	fake_stop(&cand);
+	ck_assert_msg(o.code == 130, "exit %d\n%s\n%s", o.code, o.out, o.err);
+	j = read_json_report(&o, "c.json");
+	ck_assert_str_eq(verdict(j), "interrupted");
+	ck_assert_ptr_nonnull(strstr(o.out, "COMPARE: INTERRUPTED"));
+	snprintf(path, sizeof(path), "%s/c.xml", o.dir);
+	ck_assert_int_ne(junit_validate(path), 0);
+	cJSON_Delete(j);
+	outcome_release(&o);
+}
+END_TEST
+
 /* compare without a reference is a usage error */
 START_TEST(a_comparison_needs_a_reference)
 {
@@ -606,6 +645,7 @@ Suite *compare_suite(void)
 	tcase_add_test(tc, a_bad_prompts_file_names_its_line);
 	tcase_add_test(tc, a_comparison_needs_a_reference);
 	tcase_add_test(tc, a_cap_below_one_chunk_is_a_usage_error);
+	tcase_add_test(tc, an_interrupted_comparison_says_so);
 	suite_add_tcase(s, tc);
 	return s;
 }
