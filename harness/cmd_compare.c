@@ -853,17 +853,18 @@ static void set_thresholds(struct comparison *x)
 
 /* The summaries, the thresholds and the verdict; x->unusable when nothing
  * could be compared or the sides render prompts differently. */
-static void judge(struct comparison *x)
+/* True (x->unusable set, once) when the two sides rendered a prompt
+ * asked so far into different numbers of tokens: another chat template or
+ * tokenizer is not drift, and nothing after it is compared. */
+static bool not_comparable(struct comparison *x)
 {
-	struct drift_prompt *d = xcalloc(x->asked + 1, sizeof(*d));
-	struct drift_prompt *f = xcalloc(x->asked + 1, sizeof(*f));
-	size_t i, nd = 0, nf = 0;
+	size_t i;
 
-	for (i = 0; i < x->asked; i++) {
+	for (i = 0; i < x->asked && !x->unusable; i++) {
 		const struct compared *m = &x->cmp[i];
 
 		if (m->done && m->ref_tokens >= 0 && m->cand_tokens >= 0 &&
-		    m->ref_tokens != m->cand_tokens && !x->unusable) {
+		    m->ref_tokens != m->cand_tokens) {
 			x->unusable = "not comparable";
 			snprintf(x->why, sizeof(x->why),
 				 "the two sides render the prompts differently ('%s': %ld prompt "
@@ -871,6 +872,20 @@ static void judge(struct comparison *x)
 				 "needs the same chat template and tokenizer",
 				 x->corpus.p[i].id, m->ref_tokens, m->cand_tokens);
 		}
+	}
+	return x->unusable != NULL;
+}
+
+static void judge(struct comparison *x)
+{
+	struct drift_prompt *d = xcalloc(x->asked + 1, sizeof(*d));
+	struct drift_prompt *f = xcalloc(x->asked + 1, sizeof(*f));
+	size_t i, nd = 0, nf = 0;
+
+	not_comparable(x);
+	for (i = 0; i < x->asked; i++) {
+		const struct compared *m = &x->cmp[i];
+
 		if (m->done && d && f) {
 			d[nd++] = m->drift;
 			if (m->floor.positions)
@@ -1809,7 +1824,7 @@ static void run_comparison(struct comparison *x)
 			return;
 		}
 		x->asked = to;
-		if (x->ref.errors == to || x->cand.errors == to)
+		if (x->ref.errors == to || x->cand.errors == to || not_comparable(x))
 			break;
 		if (next_look && to >= next_look && to < n) {
 			next_look *= 2;

@@ -470,6 +470,25 @@ START_TEST(no_logprobs_cannot_be_compared)
 }
 END_TEST
 
+/* a candidate that renders the prompts into other token counts (another
+ * chat template or tokenizer) is refused after the first prompts, not
+ * read as drift: exit 3, no early "drifted", nothing more asked */
+START_TEST(another_template_is_not_compared)
+{
+	struct outcome o;
+	cJSON *j = compare_with(&o, "logits-other-template", NULL, NULL);
+
+	ck_assert_msg(o.code == 3, "exit %d\n%s%s", o.code, o.out, o.err);
+	ck_assert_str_eq(verdict(j), "unusable");
+	ck_assert_ptr_nonnull(strstr(cJSON_GetStringValue(cJSON_GetObjectItem(j, "reason")),
+				     "render the prompts differently"));
+	ck_assert_int_eq((int)at(j, "settings", "prompts_asked", -1), 4);
+	ck_assert_ptr_null(strstr(o.out, "stopped early"));
+	cJSON_Delete(j);
+	outcome_release(&o);
+}
+END_TEST
+
 /* a reference that is gone: exit 3 before any prompt is sent */
 START_TEST(a_dead_reference_is_unusable)
 {
@@ -640,6 +659,7 @@ Suite *compare_suite(void)
 	tcase_add_test(tc, an_undecided_gate_fails_closed);
 	tcase_add_test(tc, five_alternatives_are_compared_over_five);
 	tcase_add_test(tc, no_logprobs_cannot_be_compared);
+	tcase_add_test(tc, another_template_is_not_compared);
 	tcase_add_test(tc, a_dead_reference_is_unusable);
 	tcase_add_test(tc, the_reference_key_is_never_shown);
 	tcase_add_test(tc, a_bad_prompts_file_names_its_line);
