@@ -67,7 +67,10 @@ struct corpus {
 
 /* one endpoint and how it is asked */
 struct side {
-	const char *label; /* "reference", "candidate" */
+	const char *label;		   /* "reference", "candidate" */
+	enum thinking_mode thinking;	   /* what its requests ask */
+	const cJSON *chat_template_kwargs; /* borrowed */
+	const cJSON *extra_body;	   /* borrowed */
 	const char *url;
 	const char *model; /* borrowed: given, or the endpoint's */
 	struct endpoint ep;
@@ -269,6 +272,9 @@ static void side_setup(struct side *s, const struct config *c, const char *label
 	s->label = label;
 	s->url = url;
 	s->model = model;
+	s->thinking = c->thinking;
+	s->chat_template_kwargs = c->chat_template_kwargs;
+	s->extra_body = c->extra_body;
 	s->budget = (struct http_budget)HTTP_BUDGET_INIT((size_t)c->max_run_bytes);
 	s->http = (struct http_options){
 		.api_key = key && *key ? key : NULL,
@@ -343,10 +349,10 @@ static char *body_for(const struct comparison *x, const struct side *s, const st
 	struct chat_settings cs = {
 		.model = s->model,
 		.max_tokens = tokens,
-		.thinking = c->thinking,
+		.thinking = s->thinking,
 		.reasoning_effort = c->reasoning_effort,
-		.chat_template_kwargs = c->chat_template_kwargs,
-		.extra_body = c->extra_body,
+		.chat_template_kwargs = s->chat_template_kwargs,
+		.extra_body = s->extra_body,
 	};
 	cJSON *req = cJSON_Duplicate(p->request, 1);
 	char *body = NULL;
@@ -978,6 +984,7 @@ static cJSON *side_json(const struct side *s)
 	else
 		cJSON_AddNullToObject(o, "model");
 	cJSON_AddStringToObject(o, "engine", engine_key(s->ep.engine));
+	cJSON_AddStringToObject(o, "thinking", thinking_mode_name(s->thinking));
 	cJSON_AddNumberToObject(o, "alternatives", s->k_seen);
 	cJSON_AddNumberToObject(o, "errors", (double)s->errors);
 	cJSON_AddBoolToObject(o, "reasoning", s->reasoning);
@@ -1561,6 +1568,8 @@ static int resume_read(struct comparison *x, char *err, size_t errlen)
 			 sizeof(why)) ||
 	    same_setting(head, "settings", "realign", NULL, c->realign, why, sizeof(why)) ||
 	    same_setting(head, "settings", "thinking", thinking_mode_name(c->thinking), 0, why,
+			 sizeof(why)) ||
+	    same_setting(head, "reference", "thinking", thinking_mode_name(x->ref.thinking), 0, why,
 			 sizeof(why))) {
 		snprintf(err, errlen, "--resume %s is another comparison: %s", c->resume, why);
 		goto out;
@@ -1863,6 +1872,12 @@ int cmd_compare(const struct config *c, const volatile sig_atomic_t *stop)
 	side_setup(&x.ref, c, "reference", c->reference, c->reference_model, c->reference_api_key,
 		   stop);
 	side_setup(&x.cand, c, "candidate", c->endpoint, c->model, c->api_key, stop);
+	if (c->reference_thinking_given)
+		x.ref.thinking = c->reference_thinking;
+	if (c->reference_chat_template_kwargs)
+		x.ref.chat_template_kwargs = c->reference_chat_template_kwargs;
+	if (c->reference_extra_body)
+		x.ref.extra_body = c->reference_extra_body;
 	if (check_reports(c))
 		return EXIT_USAGE;
 	if (corpus_load(c, &x.corpus, err, sizeof(err))) {

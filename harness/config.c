@@ -677,6 +677,31 @@ static const struct option options[] = {
 	  .help = "variable holding the reference's key; by default --api-key-env's",
 	  .commands = COMPARE,
 	  .group = G_COMPARE },
+	{ .name = "--reference-thinking-mode",
+	  .arg = "MODE",
+	  .kind = OPT_CALL,
+	  .offset = OFF(reference_thinking),
+	  .help = "the reference's thinking, when it differs: default, enabled, disabled or "
+		  "unsupported",
+	  .commands = COMPARE,
+	  .group = G_COMPARE,
+	  .set = set_thinking_mode },
+	{ .name = "--reference-chat-template-kwargs",
+	  .arg = "JSON",
+	  .kind = OPT_CALL,
+	  .offset = OFF(reference_chat_template_kwargs),
+	  .help = "the reference's chat_template_kwargs, instead of --chat-template-kwargs",
+	  .commands = COMPARE,
+	  .group = G_COMPARE,
+	  .set = set_json_object },
+	{ .name = "--reference-extra-body",
+	  .arg = "JSON",
+	  .kind = OPT_CALL,
+	  .offset = OFF(reference_extra_body),
+	  .help = "merged into the reference's requests, instead of --extra-body",
+	  .commands = COMPARE,
+	  .group = G_COMPARE,
+	  .set = set_json_object },
 	{ .name = "--prompts",
 	  .arg = "FILE",
 	  .kind = OPT_STR,
@@ -1070,7 +1095,12 @@ static int set_thinking_mode(struct config *c, const struct option *o, const cha
 
 	for (i = 0; i < sizeof(modes) / sizeof(modes[0]); i++)
 		if (!strcmp(val, modes[i])) {
-			c->thinking = (enum thinking_mode)i;
+			enum thinking_mode *slot =
+				(enum thinking_mode *)(void *)((char *)c + o->offset);
+
+			*slot = (enum thinking_mode)i;
+			if (slot == &c->reference_thinking)
+				c->reference_thinking_given = true;
 			return 0;
 		}
 	snprintf(err, errlen, "%s must be default, enabled, disabled or unsupported, not '%s'",
@@ -1818,6 +1848,8 @@ void config_release(struct config *c)
 
 	cJSON_Delete(c->chat_template_kwargs);
 	cJSON_Delete(c->extra_body);
+	cJSON_Delete(c->reference_chat_template_kwargs);
+	cJSON_Delete(c->reference_extra_body);
 	for (i = 0; i < c->n_allowed_finish; i++)
 		free(c->allowed_finish[i]);
 	free(c->allowed_finish);

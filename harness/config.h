@@ -171,21 +171,25 @@ struct config {
 	char **recipe_args;	    /* owned; the recipe's settings as options */
 	int n_recipe_args;
 	/* compare: the reference and the test */
-	const char *reference;		   /* --reference URL */
-	const char *reference_model;	   /* --reference-model ID */
-	const char *reference_api_key_env; /* NULL: api_key_env's */
-	const char *reference_api_key;	   /* its value; never printed or written */
-	const char *prompts;		   /* --prompts FILE (JSONL), NULL: the built-in corpus */
-	long compare_tokens;		   /* generated per prompt and side */
-	int top_logprobs;		   /* alternatives asked for */
-	int realign;			   /* re-alignments after divergences, a prompt */
-	bool no_early_stop;		   /* ask every prompt whatever the bets say */
-	long max_requests;		   /* requests at most, both sides; 0 unbounded */
-	const char *resume;		   /* --resume FILE: an earlier report of this comparison */
-	double max_kl, min_top1;	   /* 0: derived from the noise floor */
-	bool allow_inconclusive;	   /* an undecided comparison exits 0 */
-	int concurrency;		   /* requests in flight per side */
-	char **argv;			   /* borrowed; as given, for recordings */
+	const char *reference;		       /* --reference URL */
+	const char *reference_model;	       /* --reference-model ID */
+	const char *reference_api_key_env;     /* NULL: api_key_env's */
+	const char *reference_api_key;	       /* its value; never printed or written */
+	enum thinking_mode reference_thinking; /* with reference_thinking_given */
+	bool reference_thinking_given;	       /* else the candidate's */
+	cJSON *reference_chat_template_kwargs; /* owned; NULL: the candidate's */
+	cJSON *reference_extra_body;	       /* owned; NULL: the candidate's */
+	const char *prompts;	 /* --prompts FILE (JSONL), NULL: the built-in corpus */
+	long compare_tokens;	 /* generated per prompt and side */
+	int top_logprobs;	 /* alternatives asked for */
+	int realign;		 /* re-alignments after divergences, a prompt */
+	bool no_early_stop;	 /* ask every prompt whatever the bets say */
+	long max_requests;	 /* requests at most, both sides; 0 unbounded */
+	const char *resume;	 /* --resume FILE: an earlier report of this comparison */
+	double max_kl, min_top1; /* 0: derived from the noise floor */
+	bool allow_inconclusive; /* an undecided comparison exits 0 */
+	int concurrency;	 /* requests in flight per side */
+	char **argv;		 /* borrowed; as given, for recordings */
 	int argc;
 };
 

@@ -489,6 +489,46 @@ START_TEST(another_template_is_not_compared)
 }
 END_TEST
 
+/* the reference's own switches: --reference-thinking-mode disabled
+ * reaches every request of the reference and none of the candidate's,
+ * and the report names each side's */
+START_TEST(each_side_has_its_own_thinking)
+{
+	struct fake ref, cand;
+	struct outcome o;
+	const char *argv[] = { "compare",    "--reference", NULL,
+			       "--endpoint", NULL,	    "--reference-thinking-mode",
+			       "disabled",   "--json",	    "c.json",
+			       NULL };
+	long requests, most, off;
+	cJSON *j;
+
+	fake_start(&ref, "logits-reference");
+	fake_start(&cand, "logits-twin");
+	argv[2] = ref.url;
+	argv[4] = cand.url;
+	run_preflight(&o, NULL, argv);
+	ck_assert_msg(o.code == 0, "exit %d\n%s%s", o.code, o.out, o.err);
+	fake_stats_thinking(&ref, &requests, &most, &off);
+	ck_assert_int_gt(requests, 0);
+	ck_assert_int_eq(off, requests);
+	fake_stats_thinking(&cand, &requests, &most, &off);
+	ck_assert_int_gt(requests, 0);
+	ck_assert_int_eq(off, 0);
+	fake_stop(&ref);
+	fake_stop(&cand);
+	j = read_json_report(&o, "c.json");
+	ck_assert_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(
+				 cJSON_GetObjectItem(j, "reference"), "thinking")),
+			 "disabled");
+	ck_assert_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(
+				 cJSON_GetObjectItem(j, "candidate"), "thinking")),
+			 "default");
+	cJSON_Delete(j);
+	outcome_release(&o);
+}
+END_TEST
+
 /* a reference that is gone: exit 3 before any prompt is sent */
 START_TEST(a_dead_reference_is_unusable)
 {
@@ -660,6 +700,7 @@ Suite *compare_suite(void)
 	tcase_add_test(tc, five_alternatives_are_compared_over_five);
 	tcase_add_test(tc, no_logprobs_cannot_be_compared);
 	tcase_add_test(tc, another_template_is_not_compared);
+	tcase_add_test(tc, each_side_has_its_own_thinking);
 	tcase_add_test(tc, a_dead_reference_is_unusable);
 	tcase_add_test(tc, the_reference_key_is_never_shown);
 	tcase_add_test(tc, a_bad_prompts_file_names_its_line);
