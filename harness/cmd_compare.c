@@ -797,6 +797,24 @@ static void say_why(struct comparison *x)
 	buf_release(&b);
 }
 
+/* The per-prompt values the sequential bets read, the prompts compared so
+ * far in corpus order, each on [0, 1]: top-1 disagreement, the KL's low and
+ * (when hi is not NULL) high end over its cap. Returns how many. */
+static size_t seq_values(const struct comparison *x, double *dis, double *lo, double *hi)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < x->asked; i++)
+		if (x->cmp[i].done) {
+			dis[n] = 1 - x->cmp[i].drift.top1;
+			lo[n] = fmin(1, x->cmp[i].drift.kl_low / DRIFT_KL_CAP);
+			if (hi)
+				hi[n] = fmin(1, x->cmp[i].drift.kl_high / DRIFT_KL_CAP);
+			n++;
+		}
+	return n;
+}
+
 /* An early stop: the intervals become the confidence sequence's (a
  * bootstrap is not valid after a stop the data chose), and the reason
  * says which bet decided. */
@@ -806,14 +824,8 @@ static void say_early(struct comparison *x)
 	double *lo = xcalloc(x->asked + 1, sizeof(double)),
 	       *hi = xcalloc(x->asked + 1, sizeof(double));
 	struct drift_interval d, l, h;
-	size_t i, n = 0;
+	size_t n = dis && lo && hi ? seq_values(x, dis, lo, hi) : 0;
 
-	for (i = 0; dis && lo && hi && i < x->asked; i++)
-		if (x->cmp[i].done) {
-			dis[n] = 1 - x->cmp[i].drift.top1;
-			lo[n] = fmin(1, x->cmp[i].drift.kl_low / DRIFT_KL_CAP);
-			hi[n++] = fmin(1, x->cmp[i].drift.kl_high / DRIFT_KL_CAP);
-		}
 	d = drift_seq_interval(dis, n, SEQ_ALPHA);
 	l = drift_seq_interval(lo, n, SEQ_ALPHA);
 	h = drift_seq_interval(hi, n, SEQ_ALPHA);
@@ -859,6 +871,22 @@ static void set_thresholds(struct comparison *x)
 
 /* The summaries, the thresholds and the verdict; x->unusable when nothing
  * could be compared or the sides render prompts differently. */
+/* The floor of the prompts so far and the thresholds it gives. */
+static void floor_so_far(struct comparison *x)
+{
+	struct drift_prompt *f = xcalloc(x->asked + 1, sizeof(*f));
+	size_t i, nf = 0;
+
+	for (i = 0; f && i < x->asked; i++)
+		if (x->cmp[i].done && x->cmp[i].floor.positions)
+			f[nf++] = x->cmp[i].floor;
+	x->has_floor =
+		f && nf &&
+		!drift_summarise(f, nf, COMPARE_SEED, COMPARE_RESAMPLES, COMPARE_ALPHA, &x->floor);
+	free(f);
+	set_thresholds(x);
+}
+
 /* True (x->unusable set, once) when the two sides rendered a prompt
  * asked so far into different numbers of tokens: another chat template or
  * tokenizer is not drift, and nothing after it is compared. */
@@ -885,20 +913,13 @@ static bool not_comparable(struct comparison *x)
 static void judge(struct comparison *x)
 {
 	struct drift_prompt *d = xcalloc(x->asked + 1, sizeof(*d));
-	struct drift_prompt *f = xcalloc(x->asked + 1, sizeof(*f));
-	size_t i, nd = 0, nf = 0;
+	size_t i, nd = 0;
 
 	not_comparable(x);
-	for (i = 0; i < x->asked; i++) {
-		const struct compared *m = &x->cmp[i];
-
-		if (m->done && d && f) {
-			d[nd++] = m->drift;
-			if (m->floor.positions)
-				f[nf++] = m->floor;
-		}
-	}
-	if (!x->unusable && (!d || !f)) {
+	for (i = 0; d && i < x->asked; i++)
+		if (x->cmp[i].done)
+			d[nd++] = x->cmp[i].drift;
+	if (!x->unusable && !d) {
 		x->unusable = "out of memory";
 		snprintf(x->why, sizeof(x->why), "out of memory");
 	}
@@ -913,12 +934,11 @@ static void judge(struct comparison *x)
 	if (!x->unusable) {
 		x->has_drift = !drift_summarise(d, nd, COMPARE_SEED, COMPARE_RESAMPLES,
 						COMPARE_ALPHA, &x->drift);
-		x->has_floor = nf && !drift_summarise(f, nf, COMPARE_SEED, COMPARE_RESAMPLES,
-						      COMPARE_ALPHA, &x->floor);
+		floor_so_far(x); /* the floor of every prompt, and its thresholds */
+	} else {
+		set_thresholds(x);
 	}
 	free(d);
-	free(f);
-	set_thresholds(x);
 	if (x->has_drift && x->early) {
 		x->verdict = DRIFT_DRIFTED;
 		say_early(x);
@@ -1643,8 +1663,8 @@ static int verdict_rank(const char *v)
 }
 
 /* path's report's head, when it is a comparison: 1; 0 when it is not
- * (another kind of report); -1 when it cannot be read (said) */
-static int read_compared(const char *path, struct compared_report *r)
+ * (another kind of report); -1 when it cannot be read (err says why) */
+static int read_compared(const char *path, struct compared_report *r, char *err, size_t errlen)
 {
 	struct report_in in;
 	const cJSON *drift, *kl;
@@ -1652,7 +1672,7 @@ static int read_compared(const char *path, struct compared_report *r)
 
 	memset(r, 0, sizeof(*r));
 	if (is < 0)
-		say_error("%s", in.err);
+		snprintf(err, errlen, "%s", in.err);
 	if (is == 1) {
 		r->doc = in.split.head;
 		in.split.head = NULL; /* kept: the strings below point into it */
@@ -1698,28 +1718,24 @@ static int gate_compared(const struct compared_report *b, const struct compared_
 	return regressions;
 }
 
-int compare_is_report(const char *path)
-{
-	struct report_in in;
-	int is = report_in_open(&in, path);
-
-	report_in_release(&in);
-	return is == 1;
-}
-
 int compare_diff(const struct config *c, const char *base, const char *now)
 {
 	struct compared_report b, n;
 	struct buf out = BUF_INIT(0);
-	char err[512];
-	int rb = read_compared(base, &b), rn = rb < 0 ? -1 : read_compared(now, &n), code;
+	char err[512], eb[512], en[512];
+	int rb = read_compared(base, &b, eb, sizeof(eb)),
+	    rn = read_compared(now, &n, en, sizeof(en));
+	int code;
 
-	if (rb < 0 || rn < 0 || rb != rn) {
-		if (rb >= 0 && rn >= 0)
+	if (rb != 1 && rn != 1) /* neither: the reports of run or conform, diffed as such */
+		return COMPARE_NOT_COMPARISONS;
+	if (rb != 1 || rn != 1) {
+		if (rb < 0 || rn < 0)
+			say_error("%s", rb < 0 ? eb : en);
+		else
 			say_error("%s and %s are not both comparisons (compare --json)", base, now);
 		cJSON_Delete(b.doc);
-		if (rn >= 0)
-			cJSON_Delete(n.doc);
+		cJSON_Delete(n.doc);
 		return EXIT_USAGE;
 	}
 	buf_printf(&out, "compare diff: base %s, new %s\n\n", base, now);
@@ -1765,22 +1781,6 @@ static size_t chunk_of(const struct config *c)
 	return (size_t)c->concurrency < 4 ? 4 : (size_t)c->concurrency;
 }
 
-/* The floor of the prompts so far and the thresholds it gives. */
-static void floor_so_far(struct comparison *x)
-{
-	struct drift_prompt *f = xcalloc(x->asked + 1, sizeof(*f));
-	size_t i, nf = 0;
-
-	for (i = 0; f && i < x->asked; i++)
-		if (x->cmp[i].done && x->cmp[i].floor.positions)
-			f[nf++] = x->cmp[i].floor;
-	x->has_floor =
-		f && nf &&
-		!drift_summarise(f, nf, COMPARE_SEED, COMPARE_RESAMPLES, COMPARE_ALPHA, &x->floor);
-	free(f);
-	set_thresholds(x);
-}
-
 /* A look at the bets after a chunk: true when the candidate has drifted
  * beyond doubt (top-1 disagreement above 1 - min_top1, or the KL's low
  * end above max_kl, at SEQ_ALPHA/2 each), the prompts in corpus order. */
@@ -1789,14 +1789,10 @@ static bool look(struct comparison *x)
 	double *dis = xcalloc(x->asked + 1, sizeof(double));
 	double *kl = xcalloc(x->asked + 1, sizeof(double));
 	double limit = log(2 / SEQ_ALPHA);
-	size_t i, n = 0;
+	size_t n;
 
 	floor_so_far(x);
-	for (i = 0; dis && kl && i < x->asked; i++)
-		if (x->cmp[i].done) {
-			dis[n] = 1 - x->cmp[i].drift.top1;
-			kl[n++] = fmin(1, x->cmp[i].drift.kl_low / DRIFT_KL_CAP);
-		}
+	n = dis && kl ? seq_values(x, dis, kl, NULL) : 0;
 	x->looks++;
 	x->seq_dis = n ? drift_seq_log_wealth(dis, n, 1 - x->min_top1, true) : 0;
 	x->seq_kl = n ? drift_seq_log_wealth(kl, n, x->max_kl / DRIFT_KL_CAP, true) : 0;

@@ -468,8 +468,9 @@ int cmd_diff(const struct config *c, const volatile sig_atomic_t *stop)
 					  c->files[i]);
 				return EXIT_USAGE;
 			}
-	if (c->n_files == 2 && (compare_is_report(c->files[0]) || compare_is_report(c->files[1])))
-		return compare_diff(c, c->files[0], c->files[1]);
+	if (c->n_files == 2 &&
+	    (code = compare_diff(c, c->files[0], c->files[1])) != COMPARE_NOT_COMPARISONS)
+		return code;
 	if (!(ms = read_models(c)))
 		return EXIT_USAGE;
 	code = commands_gate(ms[0], ms[1], c->max_regression, c->diff_markdown, false,

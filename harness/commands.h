@@ -63,13 +63,13 @@ void engine_watch_close(struct engine_watch *w);
 /* compare --reference URL --endpoint URL: exit 0 same, 1 drifted (or
  * inconclusive without --allow-inconclusive), 3 a side unusable */
 int cmd_compare(const struct config *c, const volatile sig_atomic_t *stop);
-/* diff of two compare --json reports (cmd_diff hands them over): exit 1
- * when the new one regressed (its verdict worse, its KL more than doubled,
- * its top-1 a point lower), 0 when not, 2 when base and now are not both
- * comparisons or cannot be read */
+/* diff of two compare --json reports (cmd_diff asks first): exit 1 when
+ * the new one regressed (its verdict worse, its KL more than doubled, its
+ * top-1 a point lower), 0 when not, 2 when only one of base and now is a
+ * comparison (or one of them cannot be read and the other is);
+ * COMPARE_NOT_COMPARISONS, saying nothing, when neither is one */
+#define COMPARE_NOT_COMPARISONS (-1)
 int compare_diff(const struct config *c, const char *base, const char *now);
-/* 1 when path holds a compare --json report, 0 when not (or unreadable) */
-int compare_is_report(const char *path);
 
 /* diff BASE.json NEW.json: exit 1 on a regression, 0 without */
 int cmd_diff(const struct config *c, const volatile sig_atomic_t *stop);

@@ -147,6 +147,30 @@ static cJSON *corpus(void)
 	return all;
 }
 
+/* One prompt's truth as compare measures it with --realign 4 and 32
+ * tokens: along the reference's greedy path (the candidate given the
+ * reference's text after each divergence: teacher-forced) until the fifth
+ * divergence, from the fake's full distributions. Adds the true KL over
+ * the reference's top 20 and the top-1 matches of each position to *kl and
+ * *top1; returns the positions, their divergences in *divergences. */
+static int prompt_truth(const char *text, double noise, double *kl, double *top1, int *divergences)
+{
+	int ref[32], n, compared = 0;
+	double lr[FAKE_VOCAB], lc[FAKE_VOCAB];
+
+	*divergences = 0;
+	for (n = 0; n < 32 && *divergences <= 4; n++) {
+		fake_logits(text, ref, (size_t)n, 0, lr);
+		fake_logits(text, ref, (size_t)n, noise, lc);
+		ref[n] = fake_logits_argmax(lr);
+		*kl += fake_logits_true_kl(lr, lc, 20);
+		*top1 += ref[n] == fake_logits_argmax(lc);
+		*divergences += ref[n] != fake_logits_argmax(lc);
+		compared++;
+	}
+	return compared;
+}
+
 /* The twin playing scenario (logit noise `noise`), against the
  * reference: on every prompt the reported KL interval holds the true KL
  * over the positions compared, which are the reference's greedy path, the
@@ -168,19 +192,12 @@ static void holds_the_truth(const char *scenario, double noise, int want_exit)
 	{
 		const char *text = cJSON_GetStringValue(
 			cJSON_GetObjectItem(cJSON_GetArrayItem(prompts, i++), "prompt"));
-		int ref[32], n, compared = 0, divergences = 0;
-		double lr[FAKE_VOCAB], lc[FAKE_VOCAB], truth = 0;
+		int compared, divergences;
+		double truth = 0, agree = 0;
 
 		ck_assert_ptr_nonnull(text);
-		for (n = 0; n < 32 && divergences <= 4; n++) {
-			fake_logits(text, ref, (size_t)n, 0, lr);
-			fake_logits(text, ref, (size_t)n, noise, lc);
-			ref[n] = fake_logits_argmax(lr);
-			truth += fake_logits_true_kl(lr, lc, 20);
-			top1_sum += ref[n] == fake_logits_argmax(lc);
-			divergences += ref[n] != fake_logits_argmax(lc);
-			compared++;
-		}
+		compared = prompt_truth(text, noise, &truth, &agree, &divergences);
+		top1_sum += agree;
 		kl_sum += truth;
 		positions += compared;
 		ck_assert_int_eq((int)at(p, "positions", NULL, -1), compared);
@@ -239,18 +256,10 @@ START_TEST(a_clear_case_stops_early)
 	for (i = 0; i < asked; i++) { /* the prompt-weighted truth */
 		const char *text = cJSON_GetStringValue(
 			cJSON_GetObjectItem(cJSON_GetArrayItem(prompts, i), "prompt"));
-		int ref[32], n, compared = 0, divergences = 0;
-		double lr[FAKE_VOCAB], lc[FAKE_VOCAB], k = 0, t = 0;
+		int divergences, compared;
+		double k = 0, t = 0;
 
-		for (n = 0; n < 32 && divergences <= 4; n++) {
-			fake_logits(text, ref, (size_t)n, 0, lr);
-			fake_logits(text, ref, (size_t)n, 1.5, lc);
-			ref[n] = fake_logits_argmax(lr);
-			k += fake_logits_true_kl(lr, lc, 20);
-			t += ref[n] == fake_logits_argmax(lc);
-			divergences += ref[n] != fake_logits_argmax(lc);
-			compared++;
-		}
+		compared = prompt_truth(text, 1.5, &k, &t, &divergences);
 		kl += k / compared / asked;
 		top1 += t / compared / asked;
 	}
