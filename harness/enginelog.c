@@ -630,6 +630,7 @@ static bool matched(struct enginelog *l, const struct log_rule *r, const char *s
 		    size_t qs, size_t qe)
 {
 	const struct engine_info *e;
+	size_t at;
 
 	switch (r->kind) {
 	case LOG_EXIT:
@@ -658,9 +659,21 @@ static bool matched(struct enginelog *l, const struct log_rule *r, const char *s
 		return false;
 	default:
 		/* the line read now (a rule of several lines meets them joined) */
-		if (is_code_line(s + last_line_at(s, n), n - last_line_at(s, n)))
+		at = last_line_at(s, n);
+		if (is_code_line(s + at, n - at))
 			return false; /* the source of a raise: its error comes next */
-		record(l, r, l->lines, s, n);
+		if (r->lines > 1 && r->quote && qe > qs) {
+			/* the whole line its quote is on: the frames before it
+			 * are --context's */
+			size_t end = qs;
+
+			at = last_line_at(s, qs);
+			while (end < n && s[end] != '\n')
+				end++;
+			record(l, r, l->lines, s + at, end - at);
+		} else {
+			record(l, r, l->lines, s, n);
+		}
 		if (r->fatal && r->layer == LAYER_RULE)
 			l->fatal = true;
 		return r->fatal && r->layer == LAYER_RULE;

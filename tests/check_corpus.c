@@ -80,7 +80,7 @@ START_TEST(every_excerpt_read_as_labelled)
 	char *text, *line, *save = NULL;
 	struct log_rules rs;
 	struct buf why = BUF_INIT(0);
-	int n = 0, fatal = 0, held = 0, fresh = 0, fresh3 = 0, fresh4 = 0;
+	int n = 0, fatal = 0, held = 0, fresh = 0, fresh3 = 0, fresh4 = 0, fresh5 = 0;
 
 	snprintf(path, sizeof(path), "%s/tests/data/engine-corpus/corpus.jsonl", repo_root());
 	text = read_text_file(path);
@@ -104,6 +104,7 @@ START_TEST(every_excerpt_read_as_labelled)
 		fresh += !strcmp(member(e, "split"), "fresh");
 		fresh3 += !strcmp(member(e, "split"), "fresh3");
 		fresh4 += !strcmp(member(e, "split"), "fresh4");
+		fresh5 += !strcmp(member(e, "split"), "fresh5");
 		judge(&rs, e, &why);
 		cJSON_Delete(e);
 		n++;
@@ -117,6 +118,7 @@ START_TEST(every_excerpt_read_as_labelled)
 	ck_assert_int_ge(fresh, 30);
 	ck_assert_int_ge(fresh3, 24);
 	ck_assert_int_ge(fresh4, 21);
+	ck_assert_int_ge(fresh5, 20);
 	buf_release(&why);
 	log_rules_release(&rs);
 	free(text);

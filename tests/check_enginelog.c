@@ -530,6 +530,48 @@ START_TEST(the_unknown_layer)
 }
 END_TEST
 
+/* fresh5's classes, in wordings of their own: a traceback whose last frame
+ * loads weights quotes its exception's whole line (not the frames before
+ * it); a multiprocessing child's "Process X:" before its traceback is an
+ * exit; a runner or worker that terminated with a non-zero status crashed,
+ * one that exited with status 0 did not */
+START_TEST(classes_beyond_their_examples)
+{
+	struct log_rules rs;
+	struct enginelog l;
+	const struct log_match *m;
+
+	bundled(&rs);
+	m = classify(&l, &rs,
+		     "[w] INFO loading\n"
+		     "[w]   File \"/x/models/m.py\", line 9, in load_weights\n"
+		     "[w]     param = params[name]\n"
+		     "[w] KeyError: 'model.layers.3.mlp.gate.qweight'\n");
+	ck_assert(m && m->fatal);
+	ck_assert_str_eq(m->rule->class, "model-load-failed");
+	ck_assert_str_eq(m->quote, "[w] KeyError: 'model.layers.3.mlp.gate.qweight'");
+	ck_assert_int_eq(m->line, 4);
+	enginelog_release(&l);
+	m = classify(&l, &rs,
+		     "INFO starting\nException: the widget could not start (3 of 4 up)\n"
+		     "Process SpawnProcess-2:\nTraceback (most recent call last):\n");
+	ck_assert(m && m->fatal && m->rule->layer == LAYER_UNKNOWN);
+	ck_assert_str_eq(m->quote, "Exception: the widget could not start (3 of 4 up)");
+	enginelog_release(&l);
+	m = classify(&l, &rs,
+		     "level=ERROR msg=\"model runner terminated\" error=\"exit status 3\"\n");
+	ck_assert(m && m->fatal);
+	ck_assert_str_eq(m->rule->class, "crashed");
+	enginelog_release(&l);
+	m = classify(&l, &rs,
+		     "INFO worker 2 exited, exit code 0\n"
+		     "INFO:     Application startup complete.\n");
+	ck_assert(!m || !m->fatal);
+	enginelog_release(&l);
+	log_rules_release(&rs);
+}
+END_TEST
+
 /* a process known to have ended (--engine-pid saw it go, doctor --exited)
  * that never served died, its last line its last words; one that served
  * and then ended without an error since only stopped */
@@ -728,6 +770,7 @@ Suite *enginelog_suite(void)
 	tcase_add_test(tc, wait_ends_on_the_fatal_line);
 	tcase_add_test(tc, stdin_and_warnings);
 	tcase_add_test(tc, the_unknown_layer);
+	tcase_add_test(tc, classes_beyond_their_examples);
 	tcase_add_test(tc, a_known_exit_without_its_ready_line);
 	tcase_add_test(tc, engine_pid_ends_the_wait);
 	tcase_add_test(tc, an_unknown_death_is_still_a_death);
