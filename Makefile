@@ -64,7 +64,7 @@ TEST_SRC := $(sort $(wildcard tests/check_*.c)) tests/testutil.c tests/reportgen
 TEST_OBJ := $(TEST_SRC:.c=.o)
 FAKE_SRC := fixtures/fake_endpoint.c
 OBJ_ALL := $(LIB_OBJ) harness/main.o $(TEST_OBJ) fixtures/fake_endpoint.o fixtures/fake_conform.o \
-           fixtures/fake_logits.o tests/bench.o
+           fixtures/fake_logits.o fixtures/fake_tools.o tests/bench.o
 
 all: preflight fixtures/fake-endpoint
 
@@ -72,7 +72,7 @@ preflight: $(LIB_OBJ) harness/main.o
 	$(call say,LINK,$@)$(CC) $(LDFLAGS) -o $@ $^ $(PKG_LIBS) -lpthread
 
 fixtures/fake-endpoint: fixtures/fake_endpoint.o fixtures/fake_conform.o fixtures/fake_logits.o \
-		harness/buf.o harness/alloc.o harness/text.o
+		fixtures/fake_tools.o harness/buf.o harness/alloc.o harness/text.o harness/regex.o
 	$(call say,LINK,$@)$(CC) $(LDFLAGS) -o $@ $^ $(PKG_LIBS) $(MHD_LIBS) -lpthread
 
 fixtures/fake_endpoint.o: fixtures/fake_endpoint.c
@@ -82,6 +82,9 @@ fixtures/fake_conform.o: fixtures/fake_conform.c
 	$(call say,CC,$@)$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 fixtures/fake_logits.o: fixtures/fake_logits.c
+	$(call say,CC,$@)$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+fixtures/fake_tools.o: fixtures/fake_tools.c
 	$(call say,CC,$@)$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 tests/run-checks: $(TEST_OBJ) $(LIB_OBJ) fixtures/fake_logits.o
@@ -153,7 +156,7 @@ bench: deps
 # The library is compiled once (fuzzer-no-link) and every target links it;
 # the targets then run side by side, one per core.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := stream reply schema files apierror recording notebook table secret conform html diff enginelog follow logprobs
+FUZZ_TARGETS := stream reply schema files apierror recording notebook table secret conform html diff enginelog follow logprobs behave
 FUZZ_CC ?= clang
 FUZZ_BASE := -g -O1 -fno-sanitize-recover=all -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
              -Iharness -Ireports

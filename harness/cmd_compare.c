@@ -17,6 +17,7 @@
 
 #include "alloc.h"
 #include "apierror.h"
+#include "behave.h"
 #include "buf.h"
 #include "chat.h"
 #include "commands.h"
@@ -51,6 +52,12 @@
 #define DEFAULT_MIN_TOP1 0.95
 #define FLOOR_MARGIN	 2.0
 #define FLOOR_TOP1_SLACK 0.02
+/* --dataset: the tool-call F1 limit by default (never tighter than the
+ * floor's lower bound less FLOOR_TOOL_SLACK), and the answer budget of a
+ * request that names none */
+#define DEFAULT_MIN_TOOL  0.90
+#define FLOOR_TOOL_SLACK  0.05
+#define BEHAVE_MAX_TOKENS 1024
 
 /* one prompt of the corpus */
 struct prompt {
@@ -128,7 +135,19 @@ struct comparison {
 	struct report_in *resume; /* owned: --resume's report, until its prompts are taken */
 	size_t resumed;		  /* prompts taken from it */
 	char resume_note[512];	  /* why none was, when it compared other models */
-	char why[1024];		  /* the reason, for the report and the console */
+	/* --dataset: its requests, three answers to each (the reference's
+	 * two, the candidate's), asked after the prompts */
+	struct corpus dataset;
+	struct behave_answer *beh; /* owned: 3 per request */
+	size_t beh_asked;	   /* requests asked */
+	size_t beh_ref_errors, beh_cand_errors;
+	char beh_error[512];			 /* the first answer not read, with its side */
+	const char *beh_skipped;		 /* why the dataset was not asked, or NULL */
+	struct behave_summary behave, beh_floor; /* candidate, and the reference's second pass */
+	bool has_behave;
+	double min_tool;
+	const char *min_tool_from;
+	char why[1024]; /* the reason, for the report and the console */
 };
 
 /* --- the corpus ------------------------------------------------------------------ */
@@ -200,20 +219,32 @@ out:
 	return rc;
 }
 
-/* --prompts FILE, else the built-in corpus beside the probes. Returns 0, or
- * -1 with "FILE:LINE: reason". */
-static int corpus_load(const struct config *c, struct corpus *k, char *err, size_t errlen)
+/* a dataset line: one chat request (behave.h); its id is its line */
+static int read_request(const char *line, size_t len, struct prompt *p, char *err, size_t errlen)
+{
+	memset(p, 0, sizeof(*p));
+	if (!(p->request = behave_request(line, len, err, errlen)))
+		return -1;
+	p->id = strdup("");
+	p->kind = strdup("");
+	if (!p->id || !p->kind) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	return 0;
+}
+
+typedef int line_reader(const char *line, size_t len, struct prompt *p, char *err, size_t errlen);
+
+/* Reads k->source a line at a time through read. Returns 0, or -1 with
+ * "FILE:LINE: reason". */
+static int lines_load(struct corpus *k, line_reader *read, char *err, size_t errlen)
 {
 	struct buf text = BUF_INIT(0);
-	char dir[4096], why[512];
+	char why[512];
 	size_t at = 0, line = 0;
 	int rc = -1;
 
-	if (c->prompts)
-		snprintf(k->source, sizeof(k->source), "%s", c->prompts);
-	else
-		snprintf(k->source, sizeof(k->source), "%s/compare/prompts.jsonl",
-			 commands_probe_dir(c, dir, sizeof(dir)));
 	if (file_read(k->source, COMPARE_FILE_MAX, &text, why, sizeof(why))) {
 		snprintf(err, errlen, "%s: %s", k->source, why);
 		goto out;
@@ -230,7 +261,7 @@ static int corpus_load(const struct config *c, struct corpus *k, char *err, size
 		if (!len)
 			continue;
 		if (k->n == COMPARE_MAX_PROMPTS) {
-			snprintf(err, errlen, "%s:%zu: more than %d prompts", k->source, line,
+			snprintf(err, errlen, "%s:%zu: more than %d lines", k->source, line,
 				 COMPARE_MAX_PROMPTS);
 			goto out;
 		}
@@ -239,7 +270,7 @@ static int corpus_load(const struct config *c, struct corpus *k, char *err, size
 			goto out;
 		}
 		k->p = grown;
-		if (read_prompt(s, len, &k->p[k->n], why, sizeof(why))) {
+		if (read(s, len, &k->p[k->n], why, sizeof(why))) {
 			struct prompt *p = &k->p[k->n];
 
 			free(p->id);
@@ -255,13 +286,40 @@ static int corpus_load(const struct config *c, struct corpus *k, char *err, size
 		k->n++;
 	}
 	if (!k->n) {
-		snprintf(err, errlen, "%s: no prompt in it", k->source);
+		snprintf(err, errlen, "%s: nothing in it", k->source);
 		goto out;
 	}
 	rc = 0;
 out:
 	buf_release(&text);
 	return rc;
+}
+
+/* --prompts FILE, else the built-in corpus beside the probes. Returns 0, or
+ * -1 with "FILE:LINE: reason". */
+static int corpus_load(const struct config *c, struct corpus *k, char *err, size_t errlen)
+{
+	char dir[4096];
+
+	if (c->prompts)
+		snprintf(k->source, sizeof(k->source), "%s", c->prompts);
+	else
+		snprintf(k->source, sizeof(k->source), "%s/compare/prompts.jsonl",
+			 commands_probe_dir(c, dir, sizeof(dir)));
+	return lines_load(k, read_prompt, err, errlen);
+}
+
+/* --dataset FILE, or "builtin": the bundled one beside the probes */
+static int dataset_load(const struct config *c, struct corpus *k, char *err, size_t errlen)
+{
+	char dir[4096];
+
+	if (strcmp(c->dataset, "builtin"))
+		snprintf(k->source, sizeof(k->source), "%s", c->dataset);
+	else
+		snprintf(k->source, sizeof(k->source), "%s/compare/behaviour.jsonl",
+			 commands_probe_dir(c, dir, sizeof(dir)));
+	return lines_load(k, read_request, err, errlen);
 }
 
 /* --- the two sides --------------------------------------------------------------- */
@@ -755,22 +813,180 @@ out:
 	return rc;
 }
 
+/* --- behaviour (--dataset) ---------------------------------------------------------- */
+
+/* the body for dataset request p on side s: the request as it is, greedy,
+ * the run's model, thinking and extra settings, its own max_tokens or
+ * BEHAVE_MAX_TOKENS. Caller frees; NULL with err. */
+static char *behave_body(const struct comparison *x, const struct side *s, const struct prompt *p,
+			 char *err, size_t errlen)
+{
+	const cJSON *own = cJSON_GetObjectItemCaseSensitive(p->request, "max_tokens");
+	struct chat_settings cs = {
+		.model = s->model,
+		.max_tokens = cJSON_IsNumber(own) && own->valuedouble >= 1 ? (long)own->valuedouble
+									   : BEHAVE_MAX_TOKENS,
+		.thinking = s->thinking,
+		.reasoning_effort = x->c->reasoning_effort,
+		.chat_template_kwargs = s->chat_template_kwargs,
+		.extra_body = s->extra_body,
+	};
+	cJSON *req = cJSON_Duplicate(p->request, 1);
+	char *body = NULL;
+
+	if (req && cJSON_AddNumberToObject(req, "temperature", 0) &&
+	    cJSON_AddNumberToObject(req, "seed", 0))
+		body = chat_body_build(req, NULL, &cs, err, errlen);
+	else
+		snprintf(err, errlen, "out of memory");
+	cJSON_Delete(req);
+	return body;
+}
+
+/* one answer read into a, its failure counted against its side */
+static void behave_take(struct comparison *x, const struct prompt *p, const struct http_exchange *e,
+			bool reference, size_t *errors, struct behave_answer *a)
+{
+	char why[512] = "";
+	struct api_error ae;
+
+	memset(a, 0, sizeof(*a));
+	if (e->outcome != HTTP_DONE) {
+		snprintf(why, sizeof(why), "%s: %s", http_outcome_name(e->outcome), e->error);
+	} else if (e->status != 200) {
+		apierror_parse(e->response.data, e->response.len, &ae);
+		snprintf(why, sizeof(why), "HTTP %ld: %s", e->status, ae.message ? ae.message : "");
+		apierror_release(&ae);
+	} else {
+		(void)behave_read(p->request, e->response.data, e->response.len, a, why,
+				  sizeof(why));
+	}
+	if (!*why)
+		return;
+	if (!(*errors)++ && !*x->beh_error) {
+		char *clean = text_excerpt(why, strlen(why), 300, true);
+
+		snprintf(x->beh_error, sizeof(x->beh_error), "%s, %s: %s",
+			 reference ? "reference" : "candidate", p->id, clean ? clean : "");
+		free(clean);
+	}
+}
+
+/* Asks dataset requests [from, to) of both sides, the reference twice.
+ * Returns 0, or -1 when the requests could not be set up (x->why). */
+static int behave_chunk(struct comparison *x, size_t from, size_t to)
+{
+	size_t n = to - from, i;
+	struct round r;
+	char ref_url[4096], cand_url[4096], err[512];
+	struct batch rb, cb;
+	int rc = -1;
+
+	if (round_init(&r, n)) {
+		snprintf(x->why, sizeof(x->why), "out of memory");
+		goto out;
+	}
+	rb = (struct batch){ &x->ref, r.rx, 2 * n, 0 };
+	cb = (struct batch){ &x->cand, r.cx, n, 0 };
+	snprintf(ref_url, sizeof(ref_url), "%s/chat/completions", x->ref.ep.base);
+	snprintf(cand_url, sizeof(cand_url), "%s/chat/completions", x->cand.ep.base);
+	for (i = 0; i < n; i++) {
+		const struct prompt *p = &x->dataset.p[from + i];
+
+		if (!(r.bodies[2 * i] = behave_body(x, &x->ref, p, err, sizeof(err))) ||
+		    !(r.bodies[2 * i + 1] = behave_body(x, &x->cand, p, err, sizeof(err)))) {
+			snprintf(x->why, sizeof(x->why), "%s: %s", p->id, err);
+			goto out;
+		}
+		r.rx[2 * i] = (struct http_exchange){ .url = ref_url, .body = r.bodies[2 * i] };
+		r.rx[2 * i + 1] = r.rx[2 * i];
+		r.cx[i] = (struct http_exchange){ .url = cand_url, .body = r.bodies[2 * i + 1] };
+	}
+	x->requests += 3 * n;
+	if (perform_both(&rb, &cb)) {
+		snprintf(x->why, sizeof(x->why), "the requests could not be set up: %s",
+			 rb.rc ? r.rx[0].error : r.cx[0].error);
+		goto out;
+	}
+	for (i = 0; i < n; i++) {
+		const struct prompt *p = &x->dataset.p[from + i];
+		struct behave_answer *a = &x->beh[3 * (from + i)];
+
+		behave_take(x, p, &r.rx[2 * i], true, &x->beh_ref_errors, &a[0]);
+		behave_take(x, p, &r.rx[2 * i + 1], true, &x->beh_ref_errors, &a[1]);
+		behave_take(x, p, &r.cx[i], false, &x->beh_cand_errors, &a[2]);
+	}
+	rc = 0;
+out:
+	round_release(&r);
+	return rc;
+}
+
+/* The dataset, a chunk at a time, after the prompts: not when they could
+ * not be compared or already drifted beyond doubt (x->beh_skipped says). */
+static int behave_round(struct comparison *x)
+{
+	size_t i, n = x->dataset.n;
+
+	if (!n)
+		return 0;
+	if (x->early) {
+		x->beh_skipped = "the prompts had already shown drift beyond doubt";
+		return 0;
+	}
+	if (!(x->beh = xcalloc(3 * n, sizeof(*x->beh)))) {
+		snprintf(x->why, sizeof(x->why), "out of memory");
+		return -1;
+	}
+	for (i = 0; i < n && !*x->stop; i += COMPARE_CHUNK) {
+		size_t to = i + COMPARE_CHUNK < n ? i + COMPARE_CHUNK : n;
+
+		if (over_cap(x, 3 * (to - i))) {
+			x->capped = true;
+			break;
+		}
+		if (behave_chunk(x, i, to))
+			return -1;
+		x->beh_asked = to;
+	}
+	return 0;
+}
+
 /* --- the verdict ------------------------------------------------------------------- */
 
-/* the two metrics tested */
-enum metric { METRIC_KL, METRIC_TOP1, METRIC_N };
+/* the metrics tested: the tool-call F1 too with a dataset where a side
+ * called a tool */
+enum metric { METRIC_KL, METRIC_TOP1, METRIC_TOOL, METRIC_N };
+
+static bool tool_tested(const struct comparison *x)
+{
+	return x->has_behave && x->behave.f1_defined;
+}
+
+/* the tool-call F1 against its limit */
+static enum drift_verdict tool_verdict(const struct comparison *x)
+{
+	if (x->behave.f1_ci.low > x->min_tool)
+		return DRIFT_SAME;
+	return x->behave.f1_ci.high < x->min_tool ? DRIFT_DRIFTED : DRIFT_INCONCLUSIVE;
+}
 
 /* A metric's verdict against its threshold, and its one line: what the
  * interval shows against the threshold. */
 static enum drift_verdict metric_of(const struct comparison *x, enum metric m, char *line, size_t n)
 {
 	const struct drift_summary *d = &x->drift;
-	enum drift_verdict v = m == METRIC_KL ? drift_kl_verdict(d, x->max_kl)
-					      : drift_top1_verdict(d, x->min_top1);
+	enum drift_verdict v = m == METRIC_KL	  ? drift_kl_verdict(d, x->max_kl)
+			       : m == METRIC_TOP1 ? drift_top1_verdict(d, x->min_top1)
+						  : tool_verdict(x);
 	static const char *const kl_word[] = { "up to", "at least", "up to" };
 	static const char *const top1_word[] = { "at least", "at most", "down to" };
 
-	if (m == METRIC_KL)
+	if (m == METRIC_TOOL)
+		snprintf(line, n, "tool-call F1 %s %.2f against at least %.2f", top1_word[v],
+			 v == DRIFT_DRIFTED ? x->behave.f1_ci.high : x->behave.f1_ci.low,
+			 x->min_tool);
+	else if (m == METRIC_KL)
 		snprintf(line, n, "KL %s %.3g nats against a limit of %.3g", kl_word[v],
 			 v == DRIFT_DRIFTED ? d->kl_ci.low : d->kl_ci.high, x->max_kl);
 	else
@@ -790,6 +1006,8 @@ static void say_why(struct comparison *x)
 	for (m = 0; m < METRIC_N; m++) {
 		char line[256];
 
+		if (m == METRIC_TOOL && !tool_tested(x))
+			continue;
 		if (metric_of(x, (enum metric)m, line, sizeof(line)) == x->verdict)
 			buf_printf(&b, "%s%s", b.len ? "; " : "", line);
 	}
@@ -867,6 +1085,24 @@ static void set_thresholds(struct comparison *x)
 		x->min_top1 = x->c->min_top1;
 		x->min_top1_from = "given";
 	}
+	x->min_tool = DEFAULT_MIN_TOOL;
+	x->min_tool_from = "default";
+	if (x->has_behave && x->beh_floor.f1_defined &&
+	    x->beh_floor.f1_ci.low - FLOOR_TOOL_SLACK < DEFAULT_MIN_TOOL) {
+		x->min_tool = fmax(0, x->beh_floor.f1_ci.low - FLOOR_TOOL_SLACK);
+		x->min_tool_from = "noise floor";
+	}
+	if (x->c->min_tool_agreement > 0) {
+		x->min_tool = x->c->min_tool_agreement;
+		x->min_tool_from = "given";
+	}
+}
+
+/* the chance of a false verdict is shared by the metrics tested: two
+ * with prompts alone, three with a dataset (Bonferroni) */
+static double metric_alpha(const struct comparison *x)
+{
+	return x->dataset.n ? COMPARE_ALPHA / 3 : COMPARE_ALPHA / 2;
 }
 
 /* The summaries, the thresholds and the verdict; x->unusable when nothing
@@ -880,9 +1116,9 @@ static void floor_so_far(struct comparison *x)
 	for (i = 0; f && i < x->asked; i++)
 		if (x->cmp[i].done && x->cmp[i].floor.positions)
 			f[nf++] = x->cmp[i].floor;
-	x->has_floor =
-		f && nf &&
-		!drift_summarise(f, nf, COMPARE_SEED, COMPARE_RESAMPLES, COMPARE_ALPHA, &x->floor);
+	x->has_floor = f && nf &&
+		       !drift_summarise(f, nf, COMPARE_SEED, COMPARE_RESAMPLES, 2 * metric_alpha(x),
+					&x->floor);
 	free(f);
 	set_thresholds(x);
 }
@@ -910,6 +1146,40 @@ static bool not_comparable(struct comparison *x)
 	return x->unusable != NULL;
 }
 
+/* the dataset's answers summarised: the candidate against the reference,
+ * the reference's second pass against its first (the floor) */
+static void behave_judge(struct comparison *x)
+{
+	size_t n = x->beh_asked, i;
+	struct behave_answer *ref = xcalloc(n + 1, sizeof(*ref));
+	struct behave_answer *again = xcalloc(n + 1, sizeof(*again));
+	struct behave_answer *cand = xcalloc(n + 1, sizeof(*cand));
+
+	if (n && ref && again && cand) {
+		for (i = 0; i < n; i++) {
+			ref[i] = x->beh[3 * i];
+			again[i] = x->beh[3 * i + 1];
+			cand[i] = x->beh[3 * i + 2];
+		}
+		behave_summarise(ref, cand, n, COMPARE_SEED, COMPARE_RESAMPLES, metric_alpha(x),
+				 &x->behave);
+		behave_summarise(ref, again, n, COMPARE_SEED + 1, COMPARE_RESAMPLES,
+				 metric_alpha(x), &x->beh_floor);
+		x->has_behave = x->behave.n > 0;
+	}
+	free(ref);
+	free(again);
+	free(cand);
+}
+
+/* two verdicts as one: drifted when either is, same when both are */
+static enum drift_verdict both_verdicts(enum drift_verdict a, enum drift_verdict b)
+{
+	if (a == DRIFT_DRIFTED || b == DRIFT_DRIFTED)
+		return DRIFT_DRIFTED;
+	return a == DRIFT_SAME && b == DRIFT_SAME ? DRIFT_SAME : DRIFT_INCONCLUSIVE;
+}
+
 static void judge(struct comparison *x)
 {
 	struct drift_prompt *d = xcalloc(x->asked + 1, sizeof(*d));
@@ -931,9 +1201,10 @@ static void judge(struct comparison *x)
 			 "no prompt could be compared: the %s's answers: %s", s->label,
 			 s->errors ? s->first_error : "no position listed alternatives");
 	}
+	behave_judge(x);
 	if (!x->unusable) {
 		x->has_drift = !drift_summarise(d, nd, COMPARE_SEED, COMPARE_RESAMPLES,
-						COMPARE_ALPHA, &x->drift);
+						2 * metric_alpha(x), &x->drift);
 		floor_so_far(x); /* the floor of every prompt, and its thresholds */
 	} else {
 		set_thresholds(x);
@@ -944,6 +1215,8 @@ static void judge(struct comparison *x)
 		say_early(x);
 	} else if (x->has_drift) {
 		x->verdict = drift_verdict_of(&x->drift, x->max_kl, x->min_top1);
+		if (tool_tested(x))
+			x->verdict = both_verdicts(x->verdict, tool_verdict(x));
 		say_why(x);
 	}
 }
@@ -1064,6 +1337,121 @@ static cJSON *prompt_json(const struct prompt *p, const struct compared *m)
 	return o;
 }
 
+/* the finish reasons of one side, by kind */
+static cJSON *finish_json(const size_t *f)
+{
+	cJSON *o = cJSON_CreateObject();
+	int k;
+
+	for (k = 0; k < BEHAVE_FINISH_N; k++)
+		cJSON_AddNumberToObject(o, behave_finish_name((enum behave_finish)k), (double)f[k]);
+	return o;
+}
+
+/* a share, or null when there is nothing to share */
+static cJSON *share_json(double v)
+{
+	return v < 0 ? cJSON_CreateNull() : cJSON_CreateNumber(v);
+}
+
+/* one side's behaviour against the reference's */
+static cJSON *behave_json(const struct behave_summary *b)
+{
+	cJSON *o = cJSON_CreateObject(), *t, *u;
+
+	cJSON_AddNumberToObject(o, "requests", (double)b->n);
+	t = cJSON_AddObjectToObject(o, "trigger");
+	cJSON_AddNumberToObject(t, "both", (double)b->tp);
+	cJSON_AddNumberToObject(t, "other_only", (double)b->fp);
+	cJSON_AddNumberToObject(t, "reference_only", (double)b->fn);
+	cJSON_AddNumberToObject(t, "neither", (double)b->tn);
+	cJSON_AddItemToObject(t, "precision", share_json(b->precision));
+	cJSON_AddItemToObject(t, "recall", share_json(b->recall));
+	cJSON_AddItemToObject(t, "f1", share_json(b->f1));
+	if (b->f1_defined)
+		cJSON_AddItemToObject(t, "interval", interval(b->f1_ci.low, b->f1_ci.high));
+	else
+		cJSON_AddNullToObject(t, "interval");
+	cJSON_AddNumberToObject(t, "confidence", b->confidence);
+	u = cJSON_AddObjectToObject(o, "same_tool");
+	cJSON_AddNumberToObject(u, "both_called", (double)b->both_called);
+	cJSON_AddNumberToObject(u, "same", (double)b->same_tool);
+	u = cJSON_AddObjectToObject(o, "arguments");
+	cJSON_AddNumberToObject(u, "calls", (double)b->calls);
+	cJSON_AddNumberToObject(u, "valid", (double)b->args_valid);
+	cJSON_AddNumberToObject(o, "exact", (double)b->exact);
+	u = cJSON_AddObjectToObject(o, "structured");
+	cJSON_AddNumberToObject(u, "asked", (double)b->structured);
+	cJSON_AddNumberToObject(u, "valid", (double)b->structured_valid);
+	u = cJSON_AddObjectToObject(o, "finish");
+	cJSON_AddItemToObject(u, "reference", finish_json(b->finish_a));
+	cJSON_AddItemToObject(u, "other", finish_json(b->finish_b));
+	return o;
+}
+
+/* one answer of a dataset request, briefly */
+static cJSON *answer_json(const struct behave_answer *a)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	if (!a->answered) {
+		cJSON_AddBoolToObject(o, "answered", false);
+		return o;
+	}
+	cJSON_AddBoolToObject(o, "answered", true);
+	if (a->called)
+		cJSON_AddStringToObject(o, "tool", a->tool);
+	else
+		cJSON_AddNullToObject(o, "tool");
+	if (a->args_valid >= 0)
+		cJSON_AddBoolToObject(o, "arguments_valid", a->args_valid == 1);
+	if (a->structured >= 0)
+		cJSON_AddBoolToObject(o, "structured_valid", a->structured == 1);
+	cJSON_AddStringToObject(o, "finish", behave_finish_name(a->finish));
+	return o;
+}
+
+/* the report's "behaviour": null without --dataset */
+static cJSON *behaviour_json(const struct comparison *x)
+{
+	cJSON *o, *list;
+	char *src;
+	size_t i;
+
+	if (!x->c->dataset)
+		return cJSON_CreateNull();
+	o = cJSON_CreateObject();
+	src = text_clean_line(x->dataset.source);
+	cJSON_AddStringToObject(o, "dataset",
+				strcmp(x->c->dataset, "builtin") ? (src ? src : "") : "built-in");
+	free(src);
+	cJSON_AddNumberToObject(o, "requests", (double)x->dataset.n);
+	cJSON_AddNumberToObject(o, "asked", (double)x->beh_asked);
+	if (x->beh_skipped)
+		cJSON_AddStringToObject(o, "skipped", x->beh_skipped);
+	cJSON_AddNumberToObject(o, "reference_errors", (double)x->beh_ref_errors);
+	cJSON_AddNumberToObject(o, "candidate_errors", (double)x->beh_cand_errors);
+	if (*x->beh_error)
+		cJSON_AddStringToObject(o, "first_error", x->beh_error);
+	cJSON_AddItemToObject(o, "floor",
+			      x->has_behave ? behave_json(&x->beh_floor) : cJSON_CreateNull());
+	cJSON_AddItemToObject(o, "drift",
+			      x->has_behave ? behave_json(&x->behave) : cJSON_CreateNull());
+	list = cJSON_AddArrayToObject(o, "items");
+	for (i = 0; i < x->beh_asked; i++) {
+		const struct behave_answer *a = &x->beh[3 * i];
+		cJSON *it = cJSON_CreateObject();
+
+		cJSON_AddStringToObject(it, "id", x->dataset.p[i].id);
+		cJSON_AddItemToObject(it, "reference", answer_json(&a[0]));
+		cJSON_AddItemToObject(it, "candidate", answer_json(&a[2]));
+		cJSON_AddBoolToObject(it, "exact",
+				      a[0].answered && a[2].answered && a[0].digest == a[2].digest);
+		cJSON_AddItemToArray(list, it);
+	}
+	return o;
+}
+
 static const char *verdict_word(const struct comparison *x)
 {
 	if (*x->stop)
@@ -1071,17 +1459,13 @@ static const char *verdict_word(const struct comparison *x)
 	return x->unusable ? "unusable" : drift_verdict_name(x->verdict);
 }
 
-static char *report_text(const struct comparison *x)
+/* the report's settings and thresholds */
+static void add_settings(const struct comparison *x, cJSON *o)
 {
 	const struct config *c = x->c;
-	cJSON *o = cJSON_CreateObject(), *set, *th, *ps, *re, *sq;
-	char *text, *src = text_clean_line(x->corpus.source);
-	size_t i;
+	char *src = text_clean_line(x->corpus.source);
+	cJSON *set, *th;
 
-	cJSON_AddStringToObject(o, "schema", "preflight-comparison/v1");
-	cJSON_AddStringToObject(o, "preflight", PREFLIGHT_VERSION);
-	cJSON_AddItemToObject(o, "reference", side_json(&x->ref));
-	cJSON_AddItemToObject(o, "candidate", side_json(&x->cand));
 	set = cJSON_AddObjectToObject(o, "settings");
 	cJSON_AddStringToObject(set, "prompts", c->prompts ? (src ? src : "") : "built-in");
 	cJSON_AddNumberToObject(set, "prompts_asked", (double)x->asked);
@@ -1100,6 +1484,26 @@ static char *report_text(const struct comparison *x)
 	cJSON_AddStringToObject(th, "max_kl_from", x->max_kl_from ? x->max_kl_from : "default");
 	cJSON_AddStringToObject(th, "min_top1_from",
 				x->min_top1_from ? x->min_top1_from : "default");
+	if (c->dataset) {
+		cJSON_AddNumberToObject(th, "min_tool_agreement", x->min_tool);
+		cJSON_AddStringToObject(th, "min_tool_agreement_from",
+					x->min_tool_from ? x->min_tool_from : "default");
+	}
+	free(src);
+}
+
+static char *report_text(const struct comparison *x)
+{
+	const struct config *c = x->c;
+	cJSON *o = cJSON_CreateObject(), *ps, *re, *sq;
+	char *text;
+	size_t i;
+
+	cJSON_AddStringToObject(o, "schema", "preflight-comparison/v1");
+	cJSON_AddStringToObject(o, "preflight", PREFLIGHT_VERSION);
+	cJSON_AddItemToObject(o, "reference", side_json(&x->ref));
+	cJSON_AddItemToObject(o, "candidate", side_json(&x->cand));
+	add_settings(x, o);
 	if (x->has_floor)
 		cJSON_AddItemToObject(o, "floor", summary_json(&x->floor));
 	else
@@ -1124,12 +1528,12 @@ static char *report_text(const struct comparison *x)
 	cJSON_AddNumberToObject(re, "failed", (double)x->realign_failed);
 	cJSON_AddStringToObject(o, "reasoning",
 				x->ref.reasoning || x->cand.reasoning ? "included" : "none");
+	cJSON_AddItemToObject(o, "behaviour", behaviour_json(x));
 	ps = cJSON_AddArrayToObject(o, "prompts");
 	for (i = 0; i < x->asked; i++)
 		cJSON_AddItemToArray(ps, prompt_json(&x->corpus.p[i], &x->cmp[i]));
 	text = cJSON_Print(o);
 	cJSON_Delete(o);
-	free(src);
 	return text;
 }
 
@@ -1143,6 +1547,25 @@ static const char *verdict_upper(const struct comparison *x)
 	return x->unusable ? "UNUSABLE" : words[x->verdict];
 }
 
+/* the metrics a report shows: the tool-call F1's with a dataset */
+static int metrics_shown(const struct comparison *x)
+{
+	return x->c->dataset ? METRIC_N : METRIC_TOOL;
+}
+
+/* why the tool-call F1 was not tested, with a dataset */
+static void tool_untested_why(const struct comparison *x, char *line, size_t n)
+{
+	if (x->beh_skipped)
+		snprintf(line, n, "the dataset was not asked: %s", x->beh_skipped);
+	else if (!x->has_behave)
+		snprintf(line, n, "no dataset request was answered by both sides%s%s",
+			 *x->beh_error ? ": " : "", x->beh_error);
+	else
+		snprintf(line, n, "neither side called a tool on any of the %zu requests",
+			 x->behave.n);
+}
+
 /* a JUnit testcase per metric: same passes, drifted fails, inconclusive
  * fails (skipped under --allow-inconclusive), a comparison that could not
  * be made errs */
@@ -1152,6 +1575,7 @@ static int junit_case(struct buf *out, const struct comparison *x, enum metric m
 	static const char *const names[] = {
 		[METRIC_KL] = "kl: KL(reference || candidate) under the limit",
 		[METRIC_TOP1] = "top1: top-1 agreement over the limit",
+		[METRIC_TOOL] = "tools: tool-call F1 over the limit",
 	};
 	char line[256];
 	enum drift_verdict v = DRIFT_INCONCLUSIVE;
@@ -1164,6 +1588,10 @@ static int junit_case(struct buf *out, const struct comparison *x, enum metric m
 		elem = "error";
 		type = *x->stop ? "interrupted" : "unusable";
 		snprintf(line, sizeof(line), "%s", *x->stop ? "interrupted" : x->why);
+	} else if (m == METRIC_TOOL && !tool_tested(x)) {
+		elem = "skipped";
+		type = "not tested";
+		tool_untested_why(x, line, sizeof(line));
 	} else if ((v = metric_of(x, m, line, sizeof(line))) == DRIFT_DRIFTED) {
 		elem = "failure";
 		type = "drifted";
@@ -1195,7 +1623,7 @@ static int junit_text(const struct comparison *x, struct buf *out)
 	int failures = 0, errors = 0, skipped = 0, m, rc;
 	struct buf name = BUF_INIT(0);
 
-	for (m = 0; m < METRIC_N; m++) {
+	for (m = 0; m < metrics_shown(x); m++) {
 		char line[256];
 		enum drift_verdict v = x->has_drift
 					       ? metric_of(x, (enum metric)m, line, sizeof(line))
@@ -1203,6 +1631,8 @@ static int junit_text(const struct comparison *x, struct buf *out)
 
 		if (x->unusable || *x->stop || !x->has_drift)
 			errors++;
+		else if (m == METRIC_TOOL && !tool_tested(x))
+			skipped++;
 		else if (v == DRIFT_DRIFTED ||
 			 (v == DRIFT_INCONCLUSIVE && !x->c->allow_inconclusive))
 			failures++;
@@ -1214,13 +1644,13 @@ static int junit_text(const struct comparison *x, struct buf *out)
 	rc |= buf_printf(
 		out,
 		"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"preflight\" "
-		"tests=\"2\" failures=\"%d\" errors=\"%d\">\n  <testsuite name=\"",
-		failures, errors);
+		"tests=\"%d\" failures=\"%d\" errors=\"%d\">\n  <testsuite name=\"",
+		metrics_shown(x), failures, errors);
 	rc |= markup_text(out, buf_cstr(&name), true);
 	rc |= buf_printf(out,
-			 "\" tests=\"2\" failures=\"%d\" errors=\"%d\" skipped=\"%d\">\n"
+			 "\" tests=\"%d\" failures=\"%d\" errors=\"%d\" skipped=\"%d\">\n"
 			 "    <properties>\n",
-			 failures, errors, skipped);
+			 metrics_shown(x), failures, errors, skipped);
 	rc |= junit_property(out, "command", "compare");
 	rc |= junit_property(out, "verdict", verdict_upper(x));
 	rc |= junit_property(out, "reference", x->ref.url);
@@ -1229,7 +1659,7 @@ static int junit_text(const struct comparison *x, struct buf *out)
 	rc |= junit_property(out, "model", x->cand.model);
 	rc |= junit_property(out, "preflight_version", PREFLIGHT_VERSION);
 	rc |= buf_puts(out, "    </properties>\n");
-	for (m = 0; m < METRIC_N; m++)
+	for (m = 0; m < metrics_shown(x); m++)
 		rc |= junit_case(out, x, (enum metric)m, buf_cstr(&name));
 	rc |= buf_puts(out, "  </testsuite>\n</testsuites>\n");
 	buf_release(&name);
@@ -1241,6 +1671,10 @@ static void notes_cell(const struct comparison *x, char *out, size_t n)
 {
 	if (!x->has_drift)
 		snprintf(out, n, "drift vs ref: %s", x->unusable ? "not compared" : "interrupted");
+	else if (tool_tested(x))
+		snprintf(out, n, "drift vs ref: top-1 %.1f%%, KL ≤ %.3g, tool F1 %.2f (%s)",
+			 100 * x->drift.top1, x->drift.kl_ci.high, x->behave.f1,
+			 drift_verdict_name(x->verdict));
 	else
 		snprintf(out, n, "drift vs ref: top-1 %.1f%%, KL ≤ %.3g (%s)", 100 * x->drift.top1,
 			 x->drift.kl_ci.high, drift_verdict_name(x->verdict));
@@ -1272,8 +1706,10 @@ static int markdown_text(const struct comparison *x, struct buf *out)
 	} else {
 		rc |= buf_puts(out, "- | - | - | ");
 	}
-	rc |= buf_printf(out, "KL < %.3g, top-1 > %.1f%% |\n\n%s\n", x->max_kl, 100 * x->min_top1,
-			 notes);
+	rc |= buf_printf(out, "KL < %.3g, top-1 > %.1f%%", x->max_kl, 100 * x->min_top1);
+	if (x->c->dataset)
+		rc |= buf_printf(out, ", tool F1 > %.2f", x->min_tool);
+	rc |= buf_printf(out, " |\n\n%s\n", notes);
 	return rc ? -1 : 0;
 }
 
@@ -1370,6 +1806,90 @@ static void console_notes(const struct comparison *x)
 			   x->asked, x->corpus.n);
 }
 
+/* one side's behaviour: "tool calls F1 0.93 (CI 0.85-1.00), ..." */
+static void say_behave_row(const char *label, const struct behave_summary *b)
+{
+	char f1[96] = "no tool called";
+
+	if (b->f1_defined)
+		snprintf(f1, sizeof(f1), "F1 %.2f (CI %.2f-%.2f)", b->f1, b->f1_ci.low,
+			 b->f1_ci.high);
+	say_printf(SAY_OUT,
+		   "  %-22s tool calls %s   same tool %zu of %zu   arguments valid %zu of %zu   "
+		   "exact %zu of %zu\n",
+		   label, f1, b->same_tool, b->both_called, b->args_valid, b->calls, b->exact,
+		   b->n);
+}
+
+/* the dataset's lines: what was asked, the floor and the candidate */
+static void console_behaviour(const struct comparison *x)
+{
+	const struct behave_summary *b = &x->behave;
+	int k;
+
+	if (!x->c->dataset)
+		return;
+	if (x->beh_skipped || !x->has_behave) {
+		char line[600];
+
+		tool_untested_why(x, line, sizeof(line));
+		say_printf(SAY_OUT, "  dataset: %s\n", line);
+		return;
+	}
+	say_printf(SAY_OUT,
+		   "  dataset: %zu requests (%s), temperature 0, each side's answer and tool "
+		   "calls (reasoning left out)\n",
+		   b->n, strcmp(x->c->dataset, "builtin") ? "--dataset" : "built-in");
+	say_behave_row("noise floor (ref, ref)", &x->beh_floor);
+	say_behave_row("candidate", b);
+	say_printf(SAY_OUT, "  %-22s", "finish reasons");
+	for (k = 0; k < BEHAVE_FINISH_N; k++)
+		if (b->finish_a[k] || b->finish_b[k])
+			say_printf(SAY_OUT, " %s %zu→%zu",
+				   behave_finish_name((enum behave_finish)k), b->finish_a[k],
+				   b->finish_b[k]);
+	say(SAY_OUT, " (reference→candidate)\n");
+	if (b->structured)
+		say_printf(SAY_OUT, "  %-22s %zu of %zu valid\n", "structured output",
+			   b->structured_valid, b->structured);
+	if (x->beh_ref_errors || x->beh_cand_errors)
+		say_printf(SAY_OUT, "  not answered: reference %zu, candidate %zu (%s)\n",
+			   x->beh_ref_errors, x->beh_cand_errors, x->beh_error);
+}
+
+/* the console's last line: the verdict and why */
+static void console_verdict(const struct comparison *x)
+{
+	const struct config *c = x->c;
+
+	if (*x->stop) /* whatever the prompts asked so far say */
+		say_printf(SAY_OUT, "COMPARE: INTERRUPTED - %zu of %zu prompts asked\n", x->asked,
+			   x->corpus.n);
+	else if (x->unusable)
+		say_printf(SAY_OUT, "COMPARE: UNUSABLE - %s\n", x->why);
+	else if (x->verdict == DRIFT_SAME && tool_tested(x))
+		say_printf(SAY_OUT,
+			   "COMPARE: SAME - the candidate's distributions are within "
+			   "%.3g nats and %.1f%% top-1 of the reference's, its tool calls above "
+			   "F1 %.2f\n",
+			   x->max_kl, 100 * x->min_top1, x->min_tool);
+	else if (x->verdict == DRIFT_SAME)
+		say_printf(SAY_OUT,
+			   "COMPARE: SAME - the candidate's distributions are within "
+			   "%.3g nats and %.1f%% top-1 of the reference's\n",
+			   x->max_kl, 100 * x->min_top1);
+	else if (x->verdict == DRIFT_DRIFTED)
+		say_printf(SAY_OUT, "COMPARE: DRIFTED - %s\n", x->why);
+	else
+		say_printf(SAY_OUT,
+			   "COMPARE: INCONCLUSIVE%s - %s: the interval straddles the "
+			   "threshold; %s narrow it\n",
+			   c->allow_inconclusive ? " (allowed)" : "", x->why,
+			   drift_verdict_of(&x->drift, x->max_kl, x->min_top1) == DRIFT_SAME
+				   ? "more dataset requests (--dataset)"
+				   : "more prompts (--prompts) or more tokens (--compare-tokens)");
+}
+
 static void console(const struct comparison *x)
 {
 	const struct config *c = x->c;
@@ -1392,6 +1912,7 @@ static void console(const struct comparison *x)
 	if (x->has_drift)
 		say_row("candidate", &x->drift);
 	console_notes(x);
+	console_behaviour(x);
 	if (x->ref.reasoning || x->cand.reasoning)
 		say(SAY_OUT, "  the answers carried reasoning: its tokens are compared with the "
 			     "answer's (--no-thinking compares answers alone)\n");
@@ -1403,26 +1924,13 @@ static void console(const struct comparison *x)
 			   x->ref.k_seen, x->cand.k_seen, c->top_logprobs);
 	if (!x->unusable && !*x->stop)
 		say_printf(SAY_OUT,
-			   "  thresholds: KL below %.3g nats (%s), top-1 above %.1f%% (%s)\n",
-			   x->max_kl, x->max_kl_from, 100 * x->min_top1, x->min_top1_from);
-	if (*x->stop) /* whatever the prompts asked so far say */
-		say_printf(SAY_OUT, "COMPARE: INTERRUPTED - %zu of %zu prompts asked\n", x->asked,
-			   x->corpus.n);
-	else if (x->unusable)
-		say_printf(SAY_OUT, "COMPARE: UNUSABLE - %s\n", x->why);
-	else if (x->verdict == DRIFT_SAME)
-		say_printf(SAY_OUT,
-			   "COMPARE: SAME - the candidate's distributions are within "
-			   "%.3g nats and %.1f%% top-1 of the reference's\n",
-			   x->max_kl, 100 * x->min_top1);
-	else if (x->verdict == DRIFT_DRIFTED)
-		say_printf(SAY_OUT, "COMPARE: DRIFTED - %s\n", x->why);
-	else
-		say_printf(SAY_OUT,
-			   "COMPARE: INCONCLUSIVE%s - %s: the interval straddles the "
-			   "threshold; more prompts (--prompts) or more tokens "
-			   "(--compare-tokens) narrow it\n",
-			   c->allow_inconclusive ? " (allowed)" : "", x->why);
+			   "  thresholds: KL below %.3g nats (%s), top-1 above %.1f%% (%s)%s\n",
+			   x->max_kl, x->max_kl_from, 100 * x->min_top1, x->min_top1_from,
+			   tool_tested(x) ? "," : "");
+	if (!x->unusable && !*x->stop && tool_tested(x))
+		say_printf(SAY_OUT, "              tool-call F1 above %.2f (%s)\n", x->min_tool,
+			   x->min_tool_from);
+	console_verdict(x);
 }
 
 /* --- reading a comparison report back ------------------------------------------- */
@@ -1837,6 +2345,11 @@ static void run_comparison(struct comparison *x)
 				break;
 		}
 	}
+	if (x->asked && x->ref.errors < x->asked && x->cand.errors < x->asked && !x->unusable &&
+	    !x->capped && !*x->stop && behave_round(x)) {
+		x->unusable = "setup";
+		return;
+	}
 	judge(x);
 }
 
@@ -1850,6 +2363,8 @@ static void comparison_release(struct comparison *x)
 		free(x->cmp[i].error);
 	}
 	free(x->cmp);
+	free(x->beh);
+	corpus_release(&x->dataset);
 	if (x->resume)
 		report_in_release(x->resume);
 	free(x->resume);
@@ -1881,12 +2396,19 @@ int cmd_compare(const struct config *c, const volatile sig_atomic_t *stop)
 		corpus_release(&x.corpus);
 		return EXIT_USAGE;
 	}
+	if (c->dataset && dataset_load(c, &x.dataset, err, sizeof(err))) {
+		say_error("%s", err);
+		corpus_release(&x.corpus);
+		corpus_release(&x.dataset);
+		return EXIT_USAGE;
+	}
 	first = chunk_of(c) < x.corpus.n ? chunk_of(c) : x.corpus.n;
 	if (c->max_requests > 0 && (size_t)c->max_requests < 3 * first) {
 		say_error("--max-requests %ld is fewer than the first prompts' requests (%zu: %zu "
 			  "prompts, the reference twice and the candidate once)",
 			  c->max_requests, 3 * first, first);
 		corpus_release(&x.corpus);
+		corpus_release(&x.dataset);
 		return EXIT_USAGE;
 	}
 	if (c->resume && resume_read(&x, err, sizeof(err))) {

@@ -179,17 +179,19 @@ struct config {
 	bool reference_thinking_given;	       /* else the candidate's */
 	cJSON *reference_chat_template_kwargs; /* owned; NULL: the candidate's */
 	cJSON *reference_extra_body;	       /* owned; NULL: the candidate's */
-	const char *prompts;	 /* --prompts FILE (JSONL), NULL: the built-in corpus */
-	long compare_tokens;	 /* generated per prompt and side */
-	int top_logprobs;	 /* alternatives asked for */
-	int realign;		 /* re-alignments after divergences, a prompt */
-	bool no_early_stop;	 /* ask every prompt whatever the bets say */
-	long max_requests;	 /* requests at most, both sides; 0 unbounded */
-	const char *resume;	 /* --resume FILE: an earlier report of this comparison */
-	double max_kl, min_top1; /* 0: derived from the noise floor */
-	bool allow_inconclusive; /* an undecided comparison exits 0 */
-	int concurrency;	 /* requests in flight per side */
-	char **argv;		 /* borrowed; as given, for recordings */
+	const char *prompts;	   /* --prompts FILE (JSONL), NULL: the built-in corpus */
+	long compare_tokens;	   /* generated per prompt and side */
+	int top_logprobs;	   /* alternatives asked for */
+	int realign;		   /* re-alignments after divergences, a prompt */
+	bool no_early_stop;	   /* ask every prompt whatever the bets say */
+	long max_requests;	   /* requests at most, both sides; 0 unbounded */
+	const char *resume;	   /* --resume FILE: an earlier report of this comparison */
+	double max_kl, min_top1;   /* 0: derived from the noise floor */
+	const char *dataset;	   /* --dataset FILE (JSONL requests), "builtin", NULL: none */
+	double min_tool_agreement; /* 0: derived from the noise floor */
+	bool allow_inconclusive;   /* an undecided comparison exits 0 */
+	int concurrency;	   /* requests in flight per side */
+	char **argv;		   /* borrowed; as given, for recordings */
 	int argc;
 };
 

@@ -187,8 +187,7 @@ void drift_prompt_merge(struct drift_prompt *into, const struct drift_prompt *se
 		into->divergences++;
 }
 
-/* splitmix64: a seeded stream for the resamples */
-static uint64_t next(uint64_t *s)
+uint64_t drift_random(uint64_t *s)
 {
 	uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
 
@@ -231,8 +230,12 @@ static int ascending(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* the q-quantile of n sorted values (nearest rank) */
-static double quantile(const double *v, size_t n, double q)
+void drift_sort(double *v, size_t n)
+{
+	qsort(v, n, sizeof(double), ascending);
+}
+
+double drift_quantile(const double *v, size_t n, double q)
 {
 	size_t at = (size_t)floor(q * (double)(n - 1) + 0.5);
 
@@ -295,7 +298,7 @@ int drift_summarise(const struct drift_prompt *p, size_t n, unsigned long seed, 
 	out->top1 = m.top1;
 	for (r = 0; r < (size_t)resamples; r++) {
 		for (i = 0; i < used; i++)
-			pick[i] = idx[next(&state) % used];
+			pick[i] = idx[drift_random(&state) % used];
 		means_of(p, pick, used, &m);
 		lows[r] = m.kl_low;
 		highs[r] = m.kl_high;
@@ -306,10 +309,10 @@ int drift_summarise(const struct drift_prompt *p, size_t n, unsigned long seed, 
 	qsort(tops, (size_t)resamples, sizeof(double), ascending);
 	tail = alpha / 2 / 2; /* two metrics, two tails each */
 	out->confidence = 1 - alpha / 2;
-	out->kl_ci.low = quantile(lows, (size_t)resamples, tail);
-	out->kl_ci.high = quantile(highs, (size_t)resamples, 1 - tail);
-	out->top1_ci.low = quantile(tops, (size_t)resamples, tail);
-	out->top1_ci.high = quantile(tops, (size_t)resamples, 1 - tail);
+	out->kl_ci.low = drift_quantile(lows, (size_t)resamples, tail);
+	out->kl_ci.high = drift_quantile(highs, (size_t)resamples, 1 - tail);
+	out->top1_ci.low = drift_quantile(tops, (size_t)resamples, tail);
+	out->top1_ci.high = drift_quantile(tops, (size_t)resamples, 1 - tail);
 	rc = 0;
 done:
 	free(idx);

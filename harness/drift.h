@@ -30,6 +30,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #define DRIFT_FLOOR_LOGPROB (-20.0) /* the least probability a listed-out token is given */
 #define DRIFT_KL_CAP	    10.0    /* nats: a prompt's mean KL is clipped here */
@@ -112,6 +113,16 @@ void drift_prompt_merge(struct drift_prompt *into, const struct drift_prompt *se
 struct drift_interval {
 	double low, high;
 };
+
+/* splitmix64: the seeded stream the resamples draw from (the state
+ * advances). */
+uint64_t drift_random(uint64_t *state);
+
+/* sorts n values ascending */
+void drift_sort(double *v, size_t n);
+
+/* the q-quantile of n values sorted ascending (nearest rank) */
+double drift_quantile(const double *v, size_t n, double q);
 
 /* The comparison over every prompt. */
 struct drift_summary {

@@ -620,6 +620,99 @@ START_TEST(a_bad_prompts_file_names_its_line)
 }
 END_TEST
 
+/* the built-in dataset beside the prompts: every request asked of both
+ * sides, the floor and the light twin calling the same tools with valid
+ * arguments (F1 1, its limit the default's), three metrics in every
+ * format, the notebook cell naming the tool F1 */
+START_TEST(a_dataset_is_compared_too)
+{
+	static const char *const dataset[] = { "--dataset", "builtin", NULL };
+	struct outcome o;
+	cJSON *j = compare_with(&o, "logits-slight", NULL, dataset);
+	const cJSON *b = cJSON_GetObjectItem(j, "behaviour");
+	const cJSON *drift = cJSON_GetObjectItem(b, "drift");
+	char *xml, *md;
+
+	ck_assert_msg(o.code == 0, "exit %d\n%s%s", o.code, o.out, o.err);
+	ck_assert_str_eq(verdict(j), "same");
+	ck_assert_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(b, "dataset")), "built-in");
+	ck_assert_double_eq(at(b, "asked", NULL, -1), at(b, "requests", NULL, -1));
+	ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItem(b, "items")),
+			 (int)at(b, "requests", NULL, -1));
+	ck_assert_double_eq(at(drift, "trigger", "f1", -1), 1);
+	ck_assert_double_eq(at(cJSON_GetObjectItem(b, "floor"), "trigger", "f1", -1), 1);
+	ck_assert(at(drift, "trigger", "both", -1) >= 10);   /* the dataset calls tools */
+	ck_assert(at(drift, "trigger", "neither", -1) >= 8); /* and answers without */
+	ck_assert_double_eq(at(drift, "arguments", "valid", -1),
+			    at(drift, "arguments", "calls", -1));
+	ck_assert_double_eq(at(drift, "structured", "valid", -1), 3);
+	ck_assert_double_eq(at(j, "thresholds", "min_tool_agreement", -1), 0.9);
+	ck_assert_ptr_nonnull(strstr(o.out, "tool calls F1 1.00"));
+	every_format_says(&o, "SAME", 0, 0);
+	xml = read_report(&o, "c.xml");
+	md = read_report(&o, "c.md");
+	ck_assert_ptr_nonnull(strstr(xml, "tests=\"3\""));
+	ck_assert_ptr_nonnull(strstr(xml, "tools: tool-call F1 over the limit"));
+	ck_assert_ptr_nonnull(strstr(md, "tool F1 1.00 (same)"));
+	free(xml);
+	free(md);
+	cJSON_Delete(j);
+	outcome_release(&o);
+}
+END_TEST
+
+/* a twin whose token distributions stay within the limits but whose tool
+ * decisions flip on half the messages: drifted by the tool-call F1 alone,
+ * exit 1, one failed testcase of three */
+START_TEST(tool_calls_that_flip_drifted)
+{
+	static const char *const dataset[] = { "--dataset", "builtin", NULL };
+	struct outcome o;
+	cJSON *j = compare_with(&o, "logits-tools-flip", NULL, dataset);
+	const char *why = cJSON_GetStringValue(cJSON_GetObjectItem(j, "reason"));
+	const cJSON *drift = cJSON_GetObjectItem(cJSON_GetObjectItem(j, "behaviour"), "drift");
+
+	ck_assert_msg(o.code == 1, "exit %d\n%s%s", o.code, o.out, o.err);
+	ck_assert_str_eq(verdict(j), "drifted");
+	ck_assert_ptr_nonnull(why);
+	ck_assert_msg(strstr(why, "tool-call F1 at most") && !strstr(why, "KL"), "%s", why);
+	ck_assert(at(drift, "trigger", "f1", -1) < 0.9);
+	ck_assert(at(drift, "trigger", "other_only", -1) +
+			  at(drift, "trigger", "reference_only", -1) >=
+		  5);
+	ck_assert(at(drift, "exact", NULL, -1) < at(drift, "requests", NULL, -1));
+	every_format_says(&o, "DRIFTED", 1, 0);
+	cJSON_Delete(j);
+	outcome_release(&o);
+}
+END_TEST
+
+/* a dataset line that is no request names its file and line, exit 2,
+ * before any request */
+START_TEST(a_bad_dataset_names_its_line)
+{
+	struct outcome o;
+	const char *argv[] = { "compare",
+			       "--reference",
+			       "http://127.0.0.1:1/v1",
+			       "--endpoint",
+			       "http://127.0.0.1:1/v1",
+			       "--dataset",
+			       "d.jsonl",
+			       NULL };
+	char path[128];
+
+	outcome_mkdir(&o);
+	snprintf(path, sizeof(path), "%s/d.jsonl", o.dir);
+	ck_assert(write_text_file(path, "{\"messages\": [{\"role\": \"user\", \"content\": "
+					"\"hi\"}]}\n{\"messages\": [{\"content\": \"x\"}]}\n"));
+	run_preflight_in(&o, NULL, argv);
+	ck_assert_int_eq(o.code, 2);
+	ck_assert_msg(strstr(o.err, "d.jsonl:2: message 0 has no role") != NULL, "%s", o.err);
+	outcome_release(&o);
+}
+END_TEST
+
 /* a cap below the first prompts' requests is a usage error, before any
  * request (the endpoints here answer nothing) */
 START_TEST(a_cap_below_one_chunk_is_a_usage_error)
@@ -713,6 +806,9 @@ Suite *compare_suite(void)
 	tcase_add_test(tc, a_dead_reference_is_unusable);
 	tcase_add_test(tc, the_reference_key_is_never_shown);
 	tcase_add_test(tc, a_bad_prompts_file_names_its_line);
+	tcase_add_test(tc, a_dataset_is_compared_too);
+	tcase_add_test(tc, tool_calls_that_flip_drifted);
+	tcase_add_test(tc, a_bad_dataset_names_its_line);
 	tcase_add_test(tc, a_comparison_needs_a_reference);
 	tcase_add_test(tc, a_cap_below_one_chunk_is_a_usage_error);
 	tcase_add_test(tc, an_interrupted_comparison_says_so);
