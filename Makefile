@@ -87,7 +87,7 @@ fixtures/fake_logits.o: fixtures/fake_logits.c
 fixtures/fake_tools.o: fixtures/fake_tools.c
 	$(call say,CC,$@)$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-tests/run-checks: $(TEST_OBJ) $(LIB_OBJ) fixtures/fake_logits.o
+tests/run-checks: $(TEST_OBJ) $(LIB_OBJ) fixtures/fake_logits.o fixtures/fake_tools.o
 	$(call say,LINK,$@)$(CC) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(PKG_LIBS) -lpthread
 
 tests/bench: tests/bench.o tests/reportgen.o $(LIB_OBJ)

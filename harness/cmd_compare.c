@@ -21,6 +21,7 @@
 #include "buf.h"
 #include "chat.h"
 #include "commands.h"
+#include "compare_page.h"
 #include "drift.h"
 #include "endpoint.h"
 #include "file.h"
@@ -96,6 +97,7 @@ struct compared {
 	struct drift_prompt floor;    /* the reference against itself */
 	long ref_tokens, cand_tokens; /* prompt tokens as each side counts them */
 	char *ref_at, *cand_at;	      /* owned: the tokens chosen at the first divergence */
+	char *before;		      /* owned: the reference's text just before it */
 	char *error;		      /* owned: why it was not compared */
 	bool resumed;		      /* its figures came from --resume's report */
 };
@@ -492,6 +494,31 @@ static char *token_at(const struct drift_path *p, long at)
 	return text_excerpt(p->pos[at].token, strlen(p->pos[at].token), 40, true);
 }
 
+#define BEFORE_MAX 80 /* bytes of the text before a divergence the report keeps */
+
+/* the reference's answer before position at, its last BEFORE_MAX bytes
+ * (from a character's start), cleaned for reports; NULL when none */
+static char *text_before(const struct drift_path *p, long at)
+{
+	struct buf b = BUF_INIT(0);
+	const char *s;
+	char *out;
+	long i;
+
+	for (i = 0; i < at && (size_t)i < p->n; i++)
+		buf_puts(&b, p->pos[i].token);
+	if (!b.len) {
+		buf_release(&b);
+		return NULL;
+	}
+	s = b.data + (b.len > BEFORE_MAX ? b.len - BEFORE_MAX : 0);
+	while (s > b.data && ((unsigned char)*s & 0xC0) == 0x80)
+		s--; /* not from inside a character */
+	out = text_excerpt(s, b.len - (size_t)(s - b.data), BEFORE_MAX + 4, true);
+	buf_release(&b);
+	return out;
+}
+
 /* compares prompt i from its three answers */
 static void compare_one(struct comparison *x, size_t i, struct drift_path *a, struct drift_path *b,
 			struct drift_path *cand, const char *why_a, const char *why_b,
@@ -516,6 +543,7 @@ static void compare_one(struct comparison *x, size_t i, struct drift_path *a, st
 		memset(&m->floor, 0, sizeof(m->floor));
 	m->ref_at = token_at(a, m->drift.first_divergence);
 	m->cand_at = token_at(cand, m->drift.first_divergence);
+	m->before = text_before(a, m->drift.first_divergence);
 	m->done = true;
 }
 
@@ -1325,6 +1353,7 @@ static cJSON *prompt_json(const struct prompt *p, const struct compared *m)
 		cJSON_AddNumberToObject(dv, "position", (double)m->drift.first_divergence);
 		cJSON_AddStringToObject(dv, "reference", m->ref_at ? m->ref_at : "");
 		cJSON_AddStringToObject(dv, "candidate", m->cand_at ? m->cand_at : "");
+		cJSON_AddStringToObject(dv, "before", m->before ? m->before : "");
 	} else {
 		cJSON_AddNullToObject(o, "first_divergence");
 	}
@@ -1452,6 +1481,62 @@ static cJSON *behaviour_json(const struct comparison *x)
 	return o;
 }
 
+/* the metrics a report shows: the tool-call F1's with a dataset */
+static int metrics_shown(const struct comparison *x)
+{
+	return x->c->dataset ? METRIC_N : METRIC_TOOL;
+}
+
+/* why the tool-call F1 was not tested, with a dataset */
+static void tool_untested_why(const struct comparison *x, char *line, size_t n)
+{
+	if (x->beh_skipped)
+		snprintf(line, n, "the dataset was not asked: %s", x->beh_skipped);
+	else if (!x->has_behave)
+		snprintf(line, n, "no dataset request was answered by both sides%s%s",
+			 *x->beh_error ? ": " : "", x->beh_error);
+	else
+		snprintf(line, n, "neither side called a tool on any of the %zu requests",
+			 x->behave.n);
+}
+
+/* each metric tested: its verdict, interval, limit and the sentence that
+ * says them (the one place the page and the JUnit read them from) */
+static cJSON *metrics_json(const struct comparison *x)
+{
+	static const char *const keys[] = { "kl", "top1", "tools" };
+	cJSON *list = cJSON_CreateArray();
+	int m;
+
+	for (m = 0; x->has_drift && m < metrics_shown(x); m++) {
+		cJSON *o = cJSON_CreateObject();
+		char line[600];
+		struct drift_interval ci = m == METRIC_KL     ? x->drift.kl_ci
+					   : m == METRIC_TOP1 ? x->drift.top1_ci
+							      : x->behave.f1_ci;
+		bool tested = m != METRIC_TOOL || tool_tested(x);
+		enum drift_verdict v = tested ? metric_of(x, (enum metric)m, line, sizeof(line))
+					      : DRIFT_INCONCLUSIVE;
+
+		if (!tested)
+			tool_untested_why(x, line, sizeof(line));
+		cJSON_AddStringToObject(o, "name", keys[m]);
+		cJSON_AddStringToObject(o, "verdict",
+					tested ? drift_verdict_name(v) : "not tested");
+		if (tested)
+			cJSON_AddItemToObject(o, "interval", interval(ci.low, ci.high));
+		else
+			cJSON_AddNullToObject(o, "interval");
+		cJSON_AddNumberToObject(o, "limit",
+					m == METRIC_KL	   ? x->max_kl
+					: m == METRIC_TOP1 ? x->min_top1
+							   : x->min_tool);
+		cJSON_AddStringToObject(o, "why", line);
+		cJSON_AddItemToArray(list, o);
+	}
+	return list;
+}
+
 static const char *verdict_word(const struct comparison *x)
 {
 	if (*x->stop)
@@ -1515,6 +1600,7 @@ static char *report_text(const struct comparison *x)
 	cJSON_AddStringToObject(o, "verdict", verdict_word(x));
 	if (x->unusable || *x->stop || (x->has_drift && x->verdict != DRIFT_SAME))
 		cJSON_AddStringToObject(o, "reason", *x->stop ? "interrupted" : x->why);
+	cJSON_AddItemToObject(o, "metrics", metrics_json(x));
 	sq = cJSON_AddObjectToObject(o, "sequential");
 	cJSON_AddBoolToObject(sq, "enabled", !c->no_early_stop);
 	cJSON_AddNumberToObject(sq, "alpha", SEQ_ALPHA);
@@ -1545,25 +1631,6 @@ static const char *verdict_upper(const struct comparison *x)
 	if (*x->stop)
 		return "INTERRUPTED";
 	return x->unusable ? "UNUSABLE" : words[x->verdict];
-}
-
-/* the metrics a report shows: the tool-call F1's with a dataset */
-static int metrics_shown(const struct comparison *x)
-{
-	return x->c->dataset ? METRIC_N : METRIC_TOOL;
-}
-
-/* why the tool-call F1 was not tested, with a dataset */
-static void tool_untested_why(const struct comparison *x, char *line, size_t n)
-{
-	if (x->beh_skipped)
-		snprintf(line, n, "the dataset was not asked: %s", x->beh_skipped);
-	else if (!x->has_behave)
-		snprintf(line, n, "no dataset request was answered by both sides%s%s",
-			 *x->beh_error ? ": " : "", x->beh_error);
-	else
-		snprintf(line, n, "neither side called a tool on any of the %zu requests",
-			 x->behave.n);
 }
 
 /* a JUnit testcase per metric: same passes, drifted fails, inconclusive
@@ -1713,7 +1780,19 @@ static int markdown_text(const struct comparison *x, struct buf *out)
 	return rc ? -1 : 0;
 }
 
-/* every report asked for (--json, --junit, --markdown; "-" is stdout): 0,
+/* the page: drawn from the JSON report, as `preflight report` draws it */
+static int html_text(const struct comparison *x, struct buf *out)
+{
+	char *json = report_text(x);
+	cJSON *doc = json ? cJSON_Parse(json) : NULL;
+	int rc = doc ? compare_page_render(doc, out) : -1;
+
+	cJSON_Delete(doc);
+	free(json);
+	return rc;
+}
+
+/* every report asked for (--json, --junit, --markdown, --html; "-" is stdout): 0,
  * or -1 after saying which could not be written (the others still are) */
 static int write_reports(const struct comparison *x)
 {
@@ -1728,6 +1807,8 @@ static int write_reports(const struct comparison *x)
 
 		if (!strcmp(o->format, "json"))
 			bad = !(json = report_text(x)) || buf_puts(&text, json);
+		else if (!strcmp(o->format, "html"))
+			bad = html_text(x, &text);
 		else if (!strcmp(o->format, "junit"))
 			bad = junit_text(x, &text);
 		else
@@ -2035,6 +2116,10 @@ static int take_prompt(const cJSON *o, struct compared *m)
 	m->ref_tokens = m->cand_tokens = (long)count_at(o, "prompt_tokens");
 	m->ref_at = text_clean_line(cJSON_GetStringValue(cJSON_GetObjectItem(dv, "reference")));
 	m->cand_at = text_clean_line(cJSON_GetStringValue(cJSON_GetObjectItem(dv, "candidate")));
+	if (cJSON_IsString(cJSON_GetObjectItem(dv, "before")))
+		m->before = text_excerpt(cJSON_GetObjectItem(dv, "before")->valuestring,
+					 strlen(cJSON_GetObjectItem(dv, "before")->valuestring),
+					 BEFORE_MAX + 4, true);
 	m->done = m->resumed = true;
 	return 0;
 }
@@ -2360,6 +2445,7 @@ static void comparison_release(struct comparison *x)
 	for (i = 0; x->cmp && i < x->corpus.n; i++) {
 		free(x->cmp[i].ref_at);
 		free(x->cmp[i].cand_at);
+		free(x->cmp[i].before);
 		free(x->cmp[i].error);
 	}
 	free(x->cmp);

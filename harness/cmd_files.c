@@ -10,6 +10,7 @@
 #include "alloc.h"
 #include "ci.h"
 #include "commands.h"
+#include "compare_page.h"
 #include "diff.h"
 #include "file.h"
 #include "heatmap.h"
@@ -305,6 +306,99 @@ static void free_models(struct model **ms, int n)
 	free(ms);
 }
 
+#define COMPARISON_MAX	    (32u << 20) /* bytes of a comparison report `report` draws */
+#define COMPARISON_TREE_MAX (64u << 20) /* bytes its head's tree, or a prompt's, may cost */
+#define COMPARISON_PROMPTS  10000	/* prompts a comparison holds at most */
+#define COMPARISON_LOOK	    256		/* bytes where its schema is looked for */
+
+/* A comparison's head, then its prompts one at a time into it (jsonfile.h:
+ * a run's report, or a file that is neither, costs its text and its head's
+ * tree, never a whole tree). Returns the document, NULL when the file is
+ * not a comparison (*bad false) or is a broken one (*bad, err says why). */
+static cJSON *read_comparison(struct jsonfile *f, bool *bad)
+{
+	static const char *const keys[] = { "prompts", "probes", "inputs", NULL };
+	struct jsonfile_split sp;
+	cJSON *doc, *list, *e;
+	size_t n = 0;
+
+	*bad = false;
+	if (jsonfile_split(f, keys, COMPARISON_TREE_MAX, &sp))
+		return NULL; /* not for this reader to judge: json_read_file says */
+	if (!compare_page_is_comparison(sp.head)) {
+		jsonfile_split_release(&sp);
+		return NULL;
+	}
+	doc = sp.head;
+	sp.head = NULL;
+	list = cJSON_GetObjectItemCaseSensitive(doc, "prompts");
+	jsonfile_split_select(&sp, 0);
+	while (cJSON_IsArray(list) && (e = jsonfile_next(f, &sp))) {
+		if (n++ == COMPARISON_PROMPTS) {
+			cJSON_Delete(e);
+			snprintf(f->err, f->errlen, "%s: more than %d prompts", f->path,
+				 COMPARISON_PROMPTS);
+			break;
+		}
+		cJSON_AddItemToArray(list, e);
+	}
+	jsonfile_split_release(&sp);
+	if (*f->err) {
+		*bad = true;
+		cJSON_Delete(doc);
+		return NULL;
+	}
+	return doc;
+}
+
+/* One comparison report (compare --json) drawn as its page: EXIT_PASS
+ * when written, -1 when the file is not a comparison (a run's report), else
+ * the exit code of what went wrong. */
+static int report_comparison(const char *path, const char *html, size_t max)
+{
+	struct buf text = BUF_INIT(0), page = BUF_INIT(max);
+	char err[512] = "";
+	struct jsonfile f = { .path = path, .err = err, .errlen = sizeof(err) };
+	cJSON *doc;
+	bool bad;
+	int code;
+
+	/* a look first: only a file that names the comparison schema at its
+	 * start (as compare writes it) is read whole here */
+	char start[COMPARISON_LOOK + 1];
+	ssize_t n = file_read_start(path, start, COMPARISON_LOOK, err, sizeof(err));
+
+	start[n > 0 ? n : 0] = '\0';
+	if (n <= 0 || !strstr(start, "\"preflight-comparison/"))
+		return -1; /* json_read_file reads it, or says why not */
+	if (file_read(path, COMPARISON_MAX, &text, err, sizeof(err))) {
+		say_error("%s", err);
+		buf_release(&text);
+		return EXIT_USAGE;
+	}
+	f.text = buf_cstr(&text);
+	f.len = text.len;
+	doc = read_comparison(&f, &bad);
+	buf_release(&text);
+	if (!doc) {
+		if (bad)
+			say_error("%s", err);
+		return bad ? EXIT_USAGE : -1;
+	}
+	if (!html) {
+		say_error("%s is a comparison: its page is --html's", path);
+		code = EXIT_USAGE;
+	} else if (compare_page_render(doc, &page)) {
+		say_unrendered("HTML report", &page);
+		code = page.full ? EXIT_USAGE : EXIT_WRITE;
+	} else {
+		code = write_rendered(html, &page, "HTML report");
+	}
+	cJSON_Delete(doc);
+	buf_release(&page);
+	return code;
+}
+
 int cmd_report(const struct config *c, const volatile sig_atomic_t *stop)
 {
 	const size_t max = output_max(c);
@@ -324,6 +418,9 @@ int cmd_report(const struct config *c, const volatile sig_atomic_t *stop)
 			say_error("'%s' is a report to read and an output to write", c->files[i]);
 			return EXIT_USAGE;
 		}
+	if (c->n_files == 1 && (code = report_comparison(c->files[0], html, max)) >= 0)
+		return code;
+	code = EXIT_PASS;
 	if (!(ms = read_models(c)))
 		return EXIT_USAGE;
 	if (html && html_render((const struct model *const *)ms, (size_t)c->n_files, &page)) {

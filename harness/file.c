@@ -99,6 +99,25 @@ out:
 	return rc;
 }
 
+ssize_t file_read_start(const char *path, char *out, size_t n, char *err, size_t errlen)
+{
+	size_t got = 0;
+	ssize_t r = 0;
+	int fd;
+
+	if ((fd = file_open_regular(path, err, errlen)) < 0)
+		return -1;
+	while (got < n && ((r = read(fd, out + got, n - got)) > 0 || (r < 0 && errno == EINTR)))
+		got += r > 0 ? (size_t)r : 0;
+	if (r < 0) {
+		snprintf(err, errlen, "cannot read '%s': %s", path, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	close(fd);
+	return (ssize_t)got;
+}
+
 static void dir_of(const char *path, char *dir, size_t n)
 {
 	const char *slash = strrchr(path, '/');

@@ -28,6 +28,10 @@
 /* Reads the regular file at path into out (appended). Fails when the file
  * is larger than max bytes. Returns 0, or -1 with the reason in err. */
 int file_read(const char *path, size_t max, struct buf *out, char *err, size_t errlen);
+/* Reads at most n bytes from the start of the regular file at path into
+ * out (not terminated): a look at what a file is before reading it whole.
+ * Returns the bytes read, or -1 with the reason in err. */
+ssize_t file_read_start(const char *path, char *out, size_t n, char *err, size_t errlen);
 /* Opens path for reading when it is a regular file, without ever blocking
  * on a FIFO. Returns the descriptor, or -1 with the reason. */
 int file_open_regular(const char *path, char *err, size_t errlen);

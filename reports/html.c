@@ -59,6 +59,11 @@ static const char style[] =
 	".fix{border:1px solid #d4a72c;border-radius:6px;padding:6px 10px;margin:6px 0;"
 	"background:#fffdf0}.fix p{margin:4px 0}.fix .remedy{margin:4px 0;font-weight:600}"
 	".warning{border:1px solid #d8dce1;border-radius:6px;padding:6px 10px;margin:6px 0}"
+	/* a comparison's text at its divergence: the shared text, then each side's token */
+	".parted{font-family:ui-monospace,monospace;font-size:12px;word-break:break-word}"
+	".parted .ref{background:#dafbe1;border-radius:3px;padding:0 2px}"
+	".parted .cand{background:#ffebe9;border-radius:3px;padding:0 2px}"
+	"td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}"
 	"section.report{overflow-wrap:anywhere}"
 	/* failures only: a link's :target hides what passed, no script needed */
 	"#failures-only:target~section details.item.ok,#failures-only:target~section tr.ok,"
@@ -76,6 +81,7 @@ static const char style[] =
 	".verdict.fail,.chip.fail{background:#4c0b13;color:#ffb1b8;border-color:#f85149}"
 	".pass,.honoured{color:#7ee2a8}.fail,.error,.broken,.ignored{color:#ff9ba3}"
 	".skipped,.rejected{color:#e3b341}"
+	".parted .ref{background:#033a16}.parted .cand{background:#4c0b13}"
 	".remedy{background:#2e2600;border-left-color:#d4a72c}.fix{background:#1f1a05;"
 	"border-color:#9e7a1c}svg{background:#fff;border-radius:6px}a{color:#79c0ff}}"
 	"@media print{body{background:#fff}details{break-inside:avoid}}";
@@ -801,6 +807,28 @@ static int comparison(struct buf *b, const struct model *const *ms, size_t n)
 	return rc || buf_puts(b, "</table>\n");
 }
 
+int html_page_open(struct buf *out, const char *title, const char *heading)
+{
+	return buf_puts(out,
+			"<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+			"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+			"<meta http-equiv=\"Content-Security-Policy\" content=\"default-src "
+			"'none'; style-src 'unsafe-inline'\">\n<title>") ||
+			       esc(out, title) ||
+			       buf_printf(
+				       out,
+				       "</title>\n<style>%s</style>\n</head>\n<body>\n<main>\n<h1>",
+				       style) ||
+			       esc(out, heading) || buf_puts(out, "</h1>\n<p class=\"meta\">")
+		       ? -1
+		       : 0;
+}
+
+int html_page_close(struct buf *out)
+{
+	return buf_puts(out, "</main>\n</body>\n</html>\n") ? -1 : 0;
+}
+
 int html_render(const struct model *const *ms, size_t n, struct buf *out)
 {
 	char name[480], title[512];
@@ -812,16 +840,7 @@ int html_render(const struct model *const *ms, size_t n, struct buf *out)
 	else
 		snprintf(name, sizeof(name), "%zu reports", n);
 	snprintf(title, sizeof(title), "preflight — %s", name);
-	rc = buf_puts(out,
-		      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-		      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-		      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src "
-		      "'none'; style-src 'unsafe-inline'\">\n<title>") ||
-	     esc(out, title) ||
-	     buf_printf(out,
-			"</title>\n<style>%s</style>\n</head>\n<body>\n<main>\n"
-			"<h1>preflight report</h1>\n<p class=\"meta\">",
-			style) ||
+	rc = html_page_open(out, title, "preflight report") ||
 	     buf_printf(out,
 			"%zu report%s · preflight %s · <a href=\"#failures-only\">failures "
 			"only</a> · <a href=\"#everything\">everything</a></p>\n"
@@ -831,7 +850,7 @@ int html_render(const struct model *const *ms, size_t n, struct buf *out)
 		rc = comparison(out, ms, n);
 	for (i = 0; i < n && !rc; i++)
 		rc = one_report(out, ms[i], i);
-	return rc || buf_puts(out, "</main>\n</body>\n</html>\n") ? -1 : 0;
+	return rc || html_page_close(out) ? -1 : 0;
 }
 
 /* --- a live run's page and map: from its model, as `preflight report`

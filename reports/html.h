@@ -20,6 +20,12 @@
 
 struct model;
 
+/* A page's head, in the house style (its CSS, no script, the CSP): the
+ * doctype through <h1>heading</h1> and an open <p class="meta">; then
+ * html_page_close. Return 0, or -1 when out of memory. */
+int html_page_open(struct buf *out, const char *title, const char *heading);
+int html_page_close(struct buf *out);
+
 /* The page of the n models (runs or conform runs) onto out. Returns 0, or
  * -1 when out of memory. */
 int html_render(const struct model *const *ms, size_t n, struct buf *out);

@@ -117,6 +117,23 @@ check "hostile: the answer's script is text" has "$out/hostile.html.dom" \
 check "hostile: no image element" lacks "$out/hostile.html.dom" '<img'
 check "hostile: the title did not change" lacks "$out/hostile.html.dom" '<title>pwned'
 check "conform: the checks table" has "$out/conform.html.dom" '<h3>Conformance checks</h3>'
+# compare's page: the reference and a twin whose tool calls flip, two
+# fakes nested; the outer fills the first {port} of the argument, the
+# inner the second
+./fixtures/fake-endpoint --scenario fixtures/scenarios/logits-reference.json -- \
+  ./fixtures/fake-endpoint --scenario fixtures/scenarios/logits-tools-flip.json -- \
+  sh -c './preflight compare --reference "http://127.0.0.1:${1%%:*}/v1" \
+    --endpoint "http://127.0.0.1:${1#*:}/v1" --dataset builtin --html "$2" --quiet' \
+  sh '{port}:{port}' "$out/compare.html" >/dev/null 2>&1
+load "$out/compare.html"
+check "compare: no console message" no_console "$out/compare.html.log"
+check "compare: the verdict" has "$out/compare.html.dom" 'COMPARE: DRIFTED'
+check "compare: where the answers part" has "$out/compare.html.dom" \
+  '<h3>Where the answers part</h3>'
+check "compare: the tool-call confusion table" has "$out/compare.html.dom" \
+  'The candidate against the reference'
+check "compare: the requests chosen differently" has "$out/compare.html.dom" \
+  '<h3>Requests where the two sides chose differently</h3>'
 check "several: the comparison table" has "$out/several.html.dom" '<h2>Comparison</h2>'
 check "several: three sections" count_is "$out/several.html.dom" '<section class="report"' 3
 check "failures: what to change, first" has "$out/failures.html.dom" '<h3>What to change</h3>'
@@ -145,7 +162,7 @@ checks_of() { # checks_of FILE WHAT: each ok/FAIL line the harness wrote, a chec
 }
 here=$(pwd)
 echo "the example pages at 1400x900 and 390x844"
-for spec in demo: failures:1 band:1 conform: engine:1; do
+for spec in demo: failures:1 band:1 conform: engine:1 compare:; do
   page=${spec%%:*}
   fix=${spec#*:}
   for size in 1400x900 390x844; do

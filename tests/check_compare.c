@@ -12,7 +12,10 @@
 
 #include <cjson/cJSON.h>
 
+#include "behave.h"
+#include "buf.h"
 #include "fake_logits.h"
+#include "fake_tools.h"
 #include "suites.h"
 #include "testutil.h"
 
@@ -661,27 +664,83 @@ START_TEST(a_dataset_is_compared_too)
 }
 END_TEST
 
+/* the true tool-call F1 of a twin flipping the share flip of decisions,
+ * on the built-in dataset: from the fake's model itself, request by
+ * request */
+static double true_tool_f1(double flip)
+{
+	char path[4096], *text, *line, *save = NULL, err[256];
+	size_t tp = 0, fp = 0, fn = 0;
+
+	snprintf(path, sizeof(path), "%s/probes/compare/behaviour.jsonl", repo_root());
+	text = read_text_file(path);
+	ck_assert_ptr_nonnull(text);
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		cJSON *req = behave_request(line, strlen(line), err, sizeof(err));
+		struct fake_decision a, b;
+
+		ck_assert_msg(req != NULL, "%s", err);
+		fake_tools_decide(req, 0, &a);
+		fake_tools_decide(req, flip, &b);
+		tp += a.name && b.name;
+		fp += !a.name && b.name;
+		fn += a.name && !b.name;
+		fake_decision_release(&a);
+		fake_decision_release(&b);
+		cJSON_Delete(req);
+	}
+	free(text);
+	return 2.0 * (double)tp / (double)(2 * tp + fp + fn);
+}
+
 /* a twin whose token distributions stay within the limits but whose tool
  * decisions flip on half the messages: drifted by the tool-call F1 alone,
  * exit 1, one failed testcase of three */
 START_TEST(tool_calls_that_flip_drifted)
 {
-	static const char *const dataset[] = { "--dataset", "builtin", NULL };
-	struct outcome o;
+	static const char *const dataset[] = { "--dataset", "builtin", "--html", "c.html", NULL };
+	struct outcome o, again;
 	cJSON *j = compare_with(&o, "logits-tools-flip", NULL, dataset);
 	const char *why = cJSON_GetStringValue(cJSON_GetObjectItem(j, "reason"));
 	const cJSON *drift = cJSON_GetObjectItem(cJSON_GetObjectItem(j, "behaviour"), "drift");
+	const char *report[] = { "report", NULL, "--html", "again.html", NULL };
+	char path[256], *page, *redrawn;
+	double truth;
 
 	ck_assert_msg(o.code == 1, "exit %d\n%s%s", o.code, o.out, o.err);
 	ck_assert_str_eq(verdict(j), "drifted");
 	ck_assert_ptr_nonnull(why);
 	ck_assert_msg(strstr(why, "tool-call F1 at most") && !strstr(why, "KL"), "%s", why);
-	ck_assert(at(drift, "trigger", "f1", -1) < 0.9);
+	truth = true_tool_f1(0.5); /* the scenario's tool_flip */
+	ck_assert_double_eq_tol(at(drift, "trigger", "f1", -1), truth, 1e-12);
+	ck_assert(at(drift, "trigger", "interval", 0) <= truth &&
+		  truth <= at(drift, "trigger", "interval", 1));
+	ck_assert(truth < 0.9);
 	ck_assert(at(drift, "trigger", "other_only", -1) +
 			  at(drift, "trigger", "reference_only", -1) >=
 		  5);
 	ck_assert(at(drift, "exact", NULL, -1) < at(drift, "requests", NULL, -1));
 	every_format_says(&o, "DRIFTED", 1, 0);
+	/* the page: the verdict, where the answers part, the confusion table,
+	 * the requests chosen differently; `report` draws the same page from
+	 * the JSON */
+	page = read_report(&o, "c.html");
+	ck_assert_ptr_nonnull(page);
+	ck_assert_ptr_nonnull(strstr(page, "COMPARE: DRIFTED"));
+	ck_assert_ptr_nonnull(strstr(page, "<h3>Where the answers part</h3>"));
+	ck_assert_ptr_nonnull(strstr(page, "The candidate against the reference"));
+	ck_assert_ptr_nonnull(strstr(page, "<h3>Requests where the two sides chose differently"));
+	ck_assert_ptr_nonnull(strstr(page, "<td class=\"v fail\">drifted</td>"));
+	snprintf(path, sizeof(path), "%s/c.json", o.dir);
+	report[1] = path;
+	run_preflight(&again, NULL, report);
+	ck_assert_msg(again.code == 0, "exit %d\n%s", again.code, again.err);
+	redrawn = read_report(&again, "again.html");
+	ck_assert_ptr_nonnull(redrawn);
+	ck_assert_str_eq(page, redrawn);
+	free(page);
+	free(redrawn);
+	outcome_release(&again);
 	cJSON_Delete(j);
 	outcome_release(&o);
 }
@@ -709,6 +768,39 @@ START_TEST(a_bad_dataset_names_its_line)
 	run_preflight_in(&o, NULL, argv);
 	ck_assert_int_eq(o.code, 2);
 	ck_assert_msg(strstr(o.err, "d.jsonl:2: message 0 has no role") != NULL, "%s", o.err);
+	outcome_release(&o);
+}
+END_TEST
+
+/* `report` on a comparison: its page only (--svg alone is exit 2), and a
+ * comparison past the prompts one holds is refused with the reason */
+START_TEST(report_reads_a_comparison_within_bounds)
+{
+	const char *svg[] = { "report", "small.json", "--svg", "m.svg", NULL };
+	const char *html[] = { "report", "big.json", "--html", "p.html", NULL };
+	struct outcome o;
+	struct buf b = BUF_INIT(0);
+	char path[256];
+	int i;
+
+	outcome_mkdir(&o);
+	buf_puts(&b, "{\"schema\": \"preflight-comparison/v1\", \"verdict\": \"same\", "
+		     "\"prompts\": [");
+	for (i = 0; i <= 10000; i++)
+		buf_puts(&b, i ? ",{}" : "{}");
+	buf_puts(&b, "]}");
+	snprintf(path, sizeof(path), "%s/big.json", o.dir);
+	ck_assert(write_text_file(path, buf_cstr(&b)));
+	buf_release(&b);
+	run_preflight_in(&o, NULL, html);
+	ck_assert_int_eq(o.code, 2);
+	ck_assert_msg(strstr(o.err, "more than 10000 prompts") != NULL, "%s", o.err);
+	snprintf(path, sizeof(path), "%s/small.json", o.dir);
+	ck_assert(write_text_file(path, "{\"schema\": \"preflight-comparison/v1\", "
+					"\"prompts\": []}"));
+	run_preflight_in(&o, NULL, svg);
+	ck_assert_int_eq(o.code, 2);
+	ck_assert_msg(strstr(o.err, "is a comparison") != NULL, "%s", o.err);
 	outcome_release(&o);
 }
 END_TEST
@@ -809,6 +901,7 @@ Suite *compare_suite(void)
 	tcase_add_test(tc, a_dataset_is_compared_too);
 	tcase_add_test(tc, tool_calls_that_flip_drifted);
 	tcase_add_test(tc, a_bad_dataset_names_its_line);
+	tcase_add_test(tc, report_reads_a_comparison_within_bounds);
 	tcase_add_test(tc, a_comparison_needs_a_reference);
 	tcase_add_test(tc, a_cap_below_one_chunk_is_a_usage_error);
 	tcase_add_test(tc, an_interrupted_comparison_says_so);

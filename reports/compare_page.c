@@ -1,0 +1,464 @@
+/* compare_page — a comparison's HTML page. See compare_page.h. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "compare_page.h"
+#include "html.h"
+#include "markup.h"
+#include "version.h"
+
+#define STRIP_ROWS  200 /* prompts drawn in the divergence strip at most */
+#define STRIP_LABEL 150 /* px for a prompt's name */
+#define STRIP_W	    700 /* px for its answer */
+#define STRIP_ROW   16	/* px a prompt */
+
+/* --- reading the document ------------------------------------------------------- */
+
+static const cJSON *at(const cJSON *o, const char *key)
+{
+	return cJSON_GetObjectItemCaseSensitive(o, key);
+}
+
+static const char *str(const cJSON *o, const char *key)
+{
+	return cJSON_GetStringValue(at(o, key));
+}
+
+/* a number, NAN when absent */
+static double num(const cJSON *o, const char *key)
+{
+	const cJSON *v = at(o, key);
+
+	return cJSON_IsNumber(v) ? v->valuedouble : NAN;
+}
+
+/* an interval's end (0 low, 1 high), NAN when absent */
+static double end(const cJSON *o, const char *key, int i)
+{
+	const cJSON *v = cJSON_GetArrayItem(at(o, key), i);
+
+	return cJSON_IsNumber(v) ? v->valuedouble : NAN;
+}
+
+bool compare_page_is_comparison(const cJSON *doc)
+{
+	const char *s = str(doc, "schema");
+
+	return s && !strncmp(s, "preflight-comparison/", 21);
+}
+
+/* --- pieces ------------------------------------------------------------------- */
+
+static int esc(struct buf *b, const char *s)
+{
+	return markup_text(b, s ? s : "", false);
+}
+
+/* a side's name: its model, else its endpoint */
+static const char *side_name(const cJSON *side)
+{
+	const char *m = str(side, "model");
+
+	return m && *m ? m : str(side, "endpoint") ? str(side, "endpoint") : "?";
+}
+
+static int cell(struct buf *b, const char *s)
+{
+	return buf_puts(b, "<td>") || esc(b, s) || buf_puts(b, "</td>");
+}
+
+/* how a number prints in a cell */
+enum shown { COUNT, G3, F2, F3 };
+
+static int cell_num(struct buf *b, enum shown how, double v)
+{
+	char t[40];
+
+	if (isnan(v))
+		snprintf(t, sizeof(t), "-");
+	else if (how == COUNT)
+		snprintf(t, sizeof(t), "%.0f", v);
+	else if (how == G3)
+		snprintf(t, sizeof(t), "%.3g", v);
+	else if (how == F2)
+		snprintf(t, sizeof(t), "%.2f", v);
+	else
+		snprintf(t, sizeof(t), "%.3f", v);
+	return buf_puts(b, "<td class=\"n\">") || esc(b, t) || buf_puts(b, "</td>");
+}
+
+static int figure(struct buf *b, const char *value, const char *what)
+{
+	return buf_puts(b, "<div class=\"figure\"><b>") || esc(b, value) ||
+	       buf_puts(b, "</b><span>") || esc(b, what) || buf_puts(b, "</span></div>\n");
+}
+
+/* --- the head: verdict, reason, figures, sides -------------------------------------- */
+
+static int head(struct buf *b, const cJSON *doc)
+{
+	const char *v = str(doc, "verdict");
+	const char *reason = str(doc, "reason");
+	bool same = v && !strcmp(v, "same");
+	char word[32];
+	size_t i;
+
+	snprintf(word, sizeof(word), "%s", v ? v : "?");
+	for (i = 0; word[i]; i++)
+		word[i] = (char)(word[i] >= 'a' && word[i] <= 'z' ? word[i] - 32 : word[i]);
+	return buf_puts(b, "<section class=\"report\">\n<h2>") ||
+	       esc(b, side_name(at(doc, "candidate"))) || buf_puts(b, " against ") ||
+	       esc(b, side_name(at(doc, "reference"))) || buf_puts(b, "</h2>\n") ||
+	       buf_printf(b, "<div class=\"verdict %s\">COMPARE: %s</div>\n",
+			  same ? "pass" : "fail", word) ||
+	       (reason &&
+		(buf_puts(b, "<p class=\"summary\">") || esc(b, reason) || buf_puts(b, "</p>\n")));
+}
+
+static int figures(struct buf *b, const cJSON *doc)
+{
+	const cJSON *d = at(doc, "drift"),
+		    *tools = at(at(at(doc, "behaviour"), "drift"), "trigger");
+	char v[96], w[96];
+	int rc = buf_puts(b, "<div class=\"figures\">\n");
+
+	if (cJSON_IsObject(d)) {
+		snprintf(v, sizeof(v), "%.3g nats", end(at(d, "kl"), "interval", 1));
+		rc = rc || figure(b, v, "KL(reference ‖ candidate), its bound");
+		snprintf(v, sizeof(v), "%.1f%%", 100 * num(at(d, "top1"), "estimate"));
+		snprintf(w, sizeof(w), "top-1 agreement (CI %.1f-%.1f)",
+			 100 * end(at(d, "top1"), "interval", 0),
+			 100 * end(at(d, "top1"), "interval", 1));
+		rc = rc || figure(b, v, w);
+		snprintf(v, sizeof(v), "%.0f of %.0f", num(d, "diverged"), num(d, "prompts"));
+		rc = rc || figure(b, v, "prompts that parted");
+	}
+	if (cJSON_IsNumber(at(tools, "f1"))) {
+		snprintf(v, sizeof(v), "%.2f", num(tools, "f1"));
+		snprintf(w, sizeof(w), "tool-call F1 (CI %.2f-%.2f)", end(tools, "interval", 0),
+			 end(tools, "interval", 1));
+		rc = rc || figure(b, v, w);
+	}
+	return rc || buf_puts(b, "</div>\n");
+}
+
+static int side_row(struct buf *b, const char *label, const cJSON *s)
+{
+	return buf_puts(b, "<tr><th>") || esc(b, label) || buf_puts(b, "</th>") ||
+	       cell(b, str(s, "endpoint")) || cell(b, str(s, "model")) ||
+	       cell(b, str(s, "engine")) || cell(b, str(s, "thinking")) ||
+	       cell_num(b, COUNT, num(s, "alternatives")) || cell_num(b, COUNT, num(s, "errors")) ||
+	       buf_puts(b, "</tr>\n");
+}
+
+static int sides(struct buf *b, const cJSON *doc)
+{
+	return buf_puts(b, "<h3>The two sides</h3>\n<table><tr><th></th><th>endpoint</th>"
+			   "<th>model</th><th>engine</th><th>thinking</th><th>alternatives</th>"
+			   "<th>prompts failed</th></tr>\n") ||
+	       side_row(b, "reference", at(doc, "reference")) ||
+	       side_row(b, "candidate", at(doc, "candidate")) || buf_puts(b, "</table>\n");
+}
+
+/* --- the metrics, the floor beside the candidate ---------------------------------- */
+
+static const char *metric_label(const char *name)
+{
+	if (name && !strcmp(name, "kl"))
+		return "KL (nats), at most";
+	if (name && !strcmp(name, "top1"))
+		return "top-1 agreement, at least";
+	return "tool-call F1, at least";
+}
+
+/* a metric's figure as it reads best: KL to 3 digits, top-1 in %, F1 */
+static void metric_figure(const char *name, double v, char *out, size_t n)
+{
+	if (name && !strcmp(name, "kl"))
+		snprintf(out, n, "%.3g", v);
+	else if (name && !strcmp(name, "top1"))
+		snprintf(out, n, "%.1f%%", 100 * v);
+	else
+		snprintf(out, n, "%.2f", v);
+}
+
+static int metrics(struct buf *b, const cJSON *doc)
+{
+	const cJSON *m;
+	int rc =
+		buf_puts(b, "<h3>The verdict, metric by metric</h3>\n<table><tr><th>metric</th>"
+			    "<th>measured (interval)</th><th>limit</th><th>verdict</th><th>why</th>"
+			    "</tr>\n");
+
+	cJSON_ArrayForEach(m, at(doc, "metrics"))
+	{
+		const char *name = str(m, "name"), *v = str(m, "verdict");
+		char range[64] = "-", lo[24], hi[24], limit[24];
+
+		metric_figure(name, end(m, "interval", 0), lo, sizeof(lo));
+		metric_figure(name, end(m, "interval", 1), hi, sizeof(hi));
+		metric_figure(name, num(m, "limit"), limit, sizeof(limit));
+		if (cJSON_IsArray(at(m, "interval")))
+			snprintf(range, sizeof(range), "%s-%s", lo, hi);
+		rc = rc || buf_puts(b, "<tr>") || cell(b, metric_label(name)) || cell(b, range) ||
+		     buf_puts(b, "<td class=\"n\">") || esc(b, limit) || buf_puts(b, "</td>") ||
+		     buf_printf(b, "<td class=\"v %s\">",
+				v && !strcmp(v, "same")	     ? "pass"
+				: v && !strcmp(v, "drifted") ? "fail"
+							     : "skipped") ||
+		     esc(b, v) || buf_puts(b, "</td>") || cell(b, str(m, "why")) ||
+		     buf_puts(b, "</tr>\n");
+	}
+	return rc || buf_puts(b, "</table>\n");
+}
+
+static int summary_row(struct buf *b, const char *label, const cJSON *s)
+{
+	const cJSON *kl = at(s, "kl"), *t = at(s, "top1"), *p = at(s, "perplexity");
+
+	if (!cJSON_IsObject(s))
+		return 0;
+	return buf_puts(b, "<tr><th>") || esc(b, label) || buf_puts(b, "</th>") ||
+	       cell_num(b, G3, end(kl, "estimate", 1)) ||
+	       buf_printf(b, "<td class=\"n\">%.3g-%.3g</td>", end(kl, "interval", 0),
+			  end(kl, "interval", 1)) ||
+	       buf_printf(b, "<td class=\"n\">%.1f%% (%.1f-%.1f)</td>", 100 * num(t, "estimate"),
+			  100 * end(t, "interval", 0), 100 * end(t, "interval", 1)) ||
+	       cell_num(b, F2, num(s, "rank_mean")) ||
+	       buf_printf(b, "<td class=\"n\">%.3g / %.3g</td>", num(p, "reference"),
+			  end(p, "other", 1)) ||
+	       buf_printf(b, "<td class=\"n\">%.0f of %.0f</td>", num(s, "diverged"),
+			  num(s, "prompts")) ||
+	       buf_puts(b, "</tr>\n");
+}
+
+static int floor_and_drift(struct buf *b, const cJSON *doc)
+{
+	return buf_puts(b, "<h3>The noise floor beside the candidate</h3>\n<table><tr><th></th>"
+			   "<th>KL, its bound</th><th>KL interval</th><th>top-1 (interval)</th>"
+			   "<th>mean rank</th><th>perplexity, reference / other</th>"
+			   "<th>parted</th></tr>\n") ||
+	       summary_row(b, "the reference against itself", at(doc, "floor")) ||
+	       summary_row(b, "the candidate", at(doc, "drift")) || buf_puts(b, "</table>\n");
+}
+
+/* --- where the answers part --------------------------------------------------------- */
+
+/* one prompt's strip: the shared path, then a mark where it parts */
+static int strip_row(struct buf *b, const cJSON *p, int row, double tokens)
+{
+	const cJSON *dv = at(p, "first_divergence");
+	double y = row * STRIP_ROW, pos = num(dv, "position");
+	double len = isnan(pos) ? STRIP_W : STRIP_W * fmin(1, pos / tokens);
+	int rc = buf_printf(b, "<text x=\"%d\" y=\"%.0f\" font-size=\"10\" text-anchor=\"end\">",
+			    STRIP_LABEL - 6, y + 12);
+
+	rc = rc || esc(b, str(p, "id")) || buf_puts(b, "</text>");
+	if (str(p, "error"))
+		return rc || buf_printf(b,
+					"<text x=\"%d\" y=\"%.0f\" font-size=\"11\" "
+					"fill=\"#a40e26\">not compared</text>\n",
+					STRIP_LABEL, y + 12);
+	rc = rc || buf_printf(b,
+			      "<rect x=\"%d\" y=\"%.0f\" width=\"%.1f\" height=\"10\" "
+			      "fill=\"#4ac26b\"><title>shared for %.0f tokens</title></rect>",
+			      STRIP_LABEL, y + 3, len, isnan(pos) ? tokens : pos);
+	if (!isnan(pos))
+		rc = rc || buf_printf(b,
+				      "<rect x=\"%.1f\" y=\"%.0f\" width=\"3\" height=\"14\" "
+				      "fill=\"#cf222e\"><title>parts at token %.0f</title></rect>",
+				      STRIP_LABEL + len, y + 1, pos);
+	return rc || buf_puts(b, "\n");
+}
+
+static int strip(struct buf *b, const cJSON *doc)
+{
+	const cJSON *ps = at(doc, "prompts"), *p;
+	double tokens = num(at(doc, "settings"), "tokens");
+	int n = cJSON_GetArraySize(ps), rows = n < STRIP_ROWS ? n : STRIP_ROWS, i = 0;
+	int rc;
+
+	if (!n || isnan(tokens) || tokens < 1)
+		return 0;
+	rc = buf_printf(
+		b,
+		"<h3>Where the answers part</h3>\n<p class=\"meta\">Each prompt's answer "
+		"(%.0f tokens): green while both sides chose the same tokens, red where they "
+		"first part%s.</p>\n<svg viewBox=\"0 0 %d %d\" role=\"img\" "
+		"aria-label=\"first divergence of each prompt\">\n",
+		tokens, n > rows ? "; the first prompts only" : "", STRIP_LABEL + STRIP_W + 10,
+		rows * STRIP_ROW + 4);
+	cJSON_ArrayForEach(p, ps)
+	{
+		if (i == rows)
+			break;
+		rc = rc || strip_row(b, p, i++, tokens);
+	}
+	return rc || buf_puts(b, "</svg>\n");
+}
+
+/* the reference's text at the divergence, then each side's token */
+static int parted(struct buf *b, const cJSON *dv)
+{
+	return buf_puts(b, "<td class=\"parted\">…") || esc(b, str(dv, "before")) ||
+	       buf_puts(b, "<span class=\"ref\" title=\"the reference chose\">") ||
+	       esc(b, str(dv, "reference")) ||
+	       buf_puts(b, "</span><span class=\"cand\" title=\"the candidate chose\">") ||
+	       esc(b, str(dv, "candidate")) || buf_puts(b, "</span></td>");
+}
+
+static int divergences(struct buf *b, const cJSON *doc)
+{
+	const cJSON *p;
+	int rc =
+		buf_puts(b, "<details open><summary>Every prompt: where it parts, and its "
+			    "figures</summary>\n<table><tr><th>prompt</th><th>kind</th><th>parts at"
+			    "</th><th>the text there: reference, candidate</th><th>KL</th>"
+			    "<th>top-1</th></tr>\n");
+
+	cJSON_ArrayForEach(p, at(doc, "prompts"))
+	{
+		const cJSON *dv = at(p, "first_divergence");
+
+		rc = rc || buf_puts(b, "<tr>") || cell(b, str(p, "id")) || cell(b, str(p, "kind"));
+		if (str(p, "error")) {
+			rc = rc || buf_puts(b, "<td colspan=\"4\" class=\"fail\">") ||
+			     esc(b, str(p, "error")) || buf_puts(b, "</td></tr>\n");
+			continue;
+		}
+		rc = rc || cell_num(b, COUNT, num(dv, "position")) ||
+		     (cJSON_IsObject(dv) ? parted(b, dv) : cell(b, "the same throughout")) ||
+		     buf_printf(b, "<td class=\"n\">%.3g-%.3g</td>", end(p, "kl", 0),
+				end(p, "kl", 1)) ||
+		     cell_num(b, F3, num(p, "top1")) || buf_puts(b, "</tr>\n");
+	}
+	return rc || buf_puts(b, "</table>\n</details>\n");
+}
+
+/* --- behaviour on the dataset ------------------------------------------------------ */
+
+static int confusion(struct buf *b, const char *caption, const cJSON *s)
+{
+	const cJSON *t = at(s, "trigger");
+
+	if (!cJSON_IsObject(t))
+		return 0;
+	return buf_puts(b, "<table><caption>") || esc(b, caption) ||
+	       buf_puts(b, "</caption><tr><th></th><th>it called a tool</th><th>it answered "
+			   "in words</th></tr>\n<tr><th>the reference called a tool</th>") ||
+	       cell_num(b, COUNT, num(t, "both")) || cell_num(b, COUNT, num(t, "reference_only")) ||
+	       buf_puts(b, "</tr>\n<tr><th>the reference answered in words</th>") ||
+	       cell_num(b, COUNT, num(t, "other_only")) || cell_num(b, COUNT, num(t, "neither")) ||
+	       buf_puts(b, "</tr>\n</table>\n");
+}
+
+static int behaviour_facts(struct buf *b, const cJSON *s)
+{
+	const cJSON *st = at(s, "structured");
+
+	return buf_printf(b,
+			  "<p>Same tool chosen: %.0f of %.0f calls both made. Arguments valid "
+			  "against the tool's schema: %.0f of %.0f. The same answer, byte for "
+			  "byte: %.0f of %.0f.",
+			  num(at(s, "same_tool"), "same"), num(at(s, "same_tool"), "both_called"),
+			  num(at(s, "arguments"), "valid"), num(at(s, "arguments"), "calls"),
+			  num(s, "exact"), num(s, "requests")) ||
+	       (num(st, "asked") > 0 && buf_printf(b, " Structured answers valid: %.0f of %.0f.",
+						   num(st, "valid"), num(st, "asked"))) ||
+	       buf_puts(b, "</p>\n");
+}
+
+static int finishes(struct buf *b, const cJSON *s)
+{
+	static const char *const kinds[] = { "stop", "length", "tool_calls", "other" };
+	const cJSON *f = at(s, "finish");
+	size_t k;
+	int rc = buf_puts(b, "<table><tr><th>finish reason</th><th>reference</th>"
+			     "<th>candidate</th></tr>\n");
+
+	for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++)
+		rc = rc || buf_puts(b, "<tr>") || cell(b, kinds[k]) ||
+		     cell_num(b, COUNT, num(at(f, "reference"), kinds[k])) ||
+		     cell_num(b, COUNT, num(at(f, "other"), kinds[k])) || buf_puts(b, "</tr>\n");
+	return rc || buf_puts(b, "</table>\n");
+}
+
+/* a side's choice: its tool, "words", or "no answer" */
+static const char *choice(const cJSON *a)
+{
+	if (!cJSON_IsTrue(at(a, "answered")))
+		return "no answer";
+	return str(a, "tool") ? str(a, "tool") : "words";
+}
+
+static int disagreements(struct buf *b, const cJSON *items)
+{
+	const cJSON *it;
+	int rc = 0, n = 0;
+
+	cJSON_ArrayForEach(it, items)
+	{
+		const char *r = choice(at(it, "reference")), *c = choice(at(it, "candidate"));
+
+		if (!strcmp(r, c))
+			continue;
+		if (!n++)
+			rc = rc || buf_puts(b, "<table><tr><th>request</th><th>reference</th>"
+					       "<th>candidate</th></tr>\n");
+		rc = rc || buf_puts(b, "<tr class=\"fail\">") || cell(b, str(it, "id")) ||
+		     cell(b, r) || cell(b, c) || buf_puts(b, "</tr>\n");
+	}
+	if (!n)
+		return rc || buf_puts(b, "<p>Both sides chose alike on every request.</p>\n");
+	return rc || buf_puts(b, "</table>\n");
+}
+
+static int behaviour(struct buf *b, const cJSON *doc)
+{
+	const cJSON *be = at(doc, "behaviour"), *d = at(be, "drift");
+
+	if (!cJSON_IsObject(be))
+		return 0;
+	if (!cJSON_IsObject(d))
+		return buf_puts(b, "<h3>Behaviour on the dataset</h3>\n<p>") ||
+		       esc(b, str(be, "skipped") ? str(be, "skipped")
+						 : "no request was answered by both sides") ||
+		       buf_puts(b, "</p>\n");
+	return buf_puts(b, "<h3>Behaviour on the dataset</h3>\n<p class=\"meta\">") ||
+	       esc(b, str(be, "dataset")) ||
+	       buf_printf(b,
+			  ": %.0f requests, each asked of the reference twice and the candidate "
+			  "once at temperature 0.</p>\n",
+			  num(be, "asked")) ||
+	       confusion(b, "The candidate against the reference", d) ||
+	       confusion(b, "The reference against itself (the floor)", at(be, "floor")) ||
+	       behaviour_facts(b, d) || finishes(b, d) ||
+	       buf_puts(b, "<h3>Requests where the two sides chose differently</h3>\n") ||
+	       disagreements(b, at(be, "items"));
+}
+
+/* --- the page ------------------------------------------------------------------------ */
+
+int compare_page_render(const cJSON *doc, struct buf *out)
+{
+	char title[512];
+	const cJSON *set = at(doc, "settings");
+
+	snprintf(title, sizeof(title), "preflight — %.200s against %.200s",
+		 side_name(at(doc, "candidate")), side_name(at(doc, "reference")));
+	return html_page_open(out, title, "preflight compare") ||
+			       buf_printf(out, "preflight %s · ", PREFLIGHT_VERSION) ||
+			       esc(out, str(set, "prompts")) ||
+			       buf_printf(out,
+					  " prompts, %.0f asked, %.0f tokens each, top-%.0f "
+					  "alternatives</p>\n",
+					  num(set, "prompts_asked"), num(set, "tokens"),
+					  num(set, "top_logprobs")) ||
+			       head(out, doc) || figures(out, doc) || metrics(out, doc) ||
+			       sides(out, doc) || floor_and_drift(out, doc) || strip(out, doc) ||
+			       divergences(out, doc) || behaviour(out, doc) ||
+			       buf_puts(out, "</section>\n") || html_page_close(out)
+		       ? -1
+		       : 0;
+}
