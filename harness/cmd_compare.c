@@ -92,14 +92,16 @@ struct side {
 
 /* one prompt compared */
 struct compared {
-	bool done;		      /* both comparisons were made */
-	struct drift_prompt drift;    /* the reference against the candidate */
-	struct drift_prompt floor;    /* the reference against itself */
-	long ref_tokens, cand_tokens; /* prompt tokens as each side counts them */
-	char *ref_at, *cand_at;	      /* owned: the tokens chosen at the first divergence */
-	char *before;		      /* owned: the reference's text just before it */
-	char *error;		      /* owned: why it was not compared */
-	bool resumed;		      /* its figures came from --resume's report */
+	bool done;		       /* both comparisons were made */
+	struct drift_prompt drift;     /* the reference against the candidate */
+	struct drift_prompt floor;     /* the reference against itself */
+	long ref_tokens, cand_tokens;  /* prompt tokens as each side counts them */
+	char *ref_at, *cand_at;	       /* owned: the tokens chosen at the first divergence */
+	char *before;		       /* owned: the reference's text just before it */
+	struct drift_prompt reasoning; /* with reasoning_positions > 0: its positions, apart */
+	long reasoning_positions;      /* the reference's leading reasoning tokens; -1 unplaced */
+	char *error;		       /* owned: why it was not compared */
+	bool resumed;		       /* its figures came from --resume's report */
 };
 
 /* a pair to re-align: after its divergence both sides are given the
@@ -130,6 +132,9 @@ struct comparison {
 	size_t asked;		/* prompts asked so far */
 	struct drift_summary drift, floor;
 	bool has_drift, has_floor;
+	struct drift_summary reasoning; /* the reasoning positions, apart (no verdict) */
+	bool has_reasoning;
+	size_t reasoning_only; /* prompts whose answers were not reached or parted in it */
 	double max_kl, min_top1;
 	const char *max_kl_from, *min_top1_from; /* "given", "noise floor", "default" */
 	enum drift_verdict verdict;
@@ -519,12 +524,41 @@ static char *text_before(const struct drift_path *p, long at)
 	return out;
 }
 
+/* A thinking answer's reasoning (the reference's first r positions)
+ * compared apart from its answer: its figures kept in m->reasoning. Returns
+ * true (m->error set) when the answers cannot be compared position by
+ * position after it: the sides parted inside the reasoning, or the answer
+ * had not started within the tokens asked. */
+static bool reasoning_apart(struct compared *m, const struct drift_path *a,
+			    const struct drift_path *cand, long r)
+{
+	size_t ra = (size_t)r < a->n ? (size_t)r : a->n,
+	       rc = (size_t)r < cand->n ? (size_t)r : cand->n;
+
+	if (drift_prompt(a->pos, ra, cand->pos, rc, &m->reasoning)) {
+		memset(&m->reasoning, 0, sizeof(m->reasoning));
+		m->reasoning_positions = 0;
+		return false;
+	}
+	if (m->reasoning.first_divergence >= 0)
+		m->error =
+			buf_strdupf("the answers parted inside the reasoning (token %ld of %ld): "
+				    "what follows is not compared position by position",
+				    m->reasoning.first_divergence, r);
+	else if ((size_t)r >= a->n || (size_t)r >= cand->n)
+		m->error = buf_strdupf("the answer had not started within the %zu tokens asked "
+				       "(%ld of reasoning)",
+				       a->n, r);
+	return m->error != NULL;
+}
+
 /* compares prompt i from its three answers */
 static void compare_one(struct comparison *x, size_t i, struct drift_path *a, struct drift_path *b,
 			struct drift_path *cand, const char *why_a, const char *why_b,
 			const char *why_c)
 {
 	struct compared *m = &x->cmp[i];
+	long r;
 
 	m->ref_tokens = a->prompt_tokens;
 	m->cand_tokens = cand->prompt_tokens;
@@ -533,14 +567,29 @@ static void compare_one(struct comparison *x, size_t i, struct drift_path *a, st
 				       *why_a ? why_a : why_c);
 		return;
 	}
-	if (drift_prompt(a->pos, a->n, cand->pos, cand->n, &m->drift)) {
+	r = a->reasoning ? a->reasoning_positions : 0;
+	m->reasoning_positions = r;
+	if (r > 0 && reasoning_apart(m, a, cand, r))
+		return;
+	if (r < 0)
+		r = 0; /* not told apart: compared with the answer, and the report says so */
+	if (drift_prompt(a->pos + r, a->n - (size_t)r, cand->pos + r, cand->n - (size_t)r,
+			 &m->drift)) {
 		m->error = buf_strdupf("no position could be compared (a side listed no "
 				       "alternatives)");
 		return;
 	}
-	/* the floor may be missing alone: a second answer that failed */
-	if (*why_b || drift_prompt(a->pos, a->n, b->pos, b->n, &m->floor))
+	if (m->drift.first_divergence >= 0)
+		m->drift.first_divergence += r; /* counted from the answer's start */
+	/* the floor may be missing alone: a second answer that failed, or one
+	 * that parted from the first inside its reasoning */
+	if (*why_b || (size_t)r >= b->n ||
+	    (r && drift_prompt(a->pos, (size_t)r, b->pos, (size_t)r, &m->floor)) ||
+	    (r && m->floor.first_divergence >= 0) ||
+	    drift_prompt(a->pos + r, a->n - (size_t)r, b->pos + r, b->n - (size_t)r, &m->floor))
 		memset(&m->floor, 0, sizeof(m->floor));
+	else if (m->floor.first_divergence >= 0)
+		m->floor.first_divergence += r;
 	m->ref_at = token_at(a, m->drift.first_divergence);
 	m->cand_at = token_at(cand, m->drift.first_divergence);
 	m->before = text_before(a, m->drift.first_divergence);
@@ -1200,6 +1249,26 @@ static void behave_judge(struct comparison *x)
 	free(cand);
 }
 
+/* the reasoning positions of every prompt, summarised apart: figures
+ * only, the verdict is the answers' */
+static void reasoning_judge(struct comparison *x)
+{
+	struct drift_prompt *r = xcalloc(x->asked + 1, sizeof(*r));
+	size_t i, n = 0;
+
+	for (i = 0; r && i < x->asked; i++) {
+		const struct compared *m = &x->cmp[i];
+
+		if (m->reasoning_positions > 0 && m->reasoning.positions) {
+			r[n++] = m->reasoning;
+			x->reasoning_only += !m->done;
+		}
+	}
+	x->has_reasoning = n && !drift_summarise(r, n, COMPARE_SEED, COMPARE_RESAMPLES,
+						 2 * metric_alpha(x), &x->reasoning);
+	free(r);
+}
+
 /* two verdicts as one: drifted when either is, same when both are */
 static enum drift_verdict both_verdicts(enum drift_verdict a, enum drift_verdict b)
 {
@@ -1220,6 +1289,16 @@ static void judge(struct comparison *x)
 	if (!x->unusable && !d) {
 		x->unusable = "out of memory";
 		snprintf(x->why, sizeof(x->why), "out of memory");
+	}
+	reasoning_judge(x);
+	if (!x->unusable && !nd && x->reasoning_only) {
+		x->unusable = "nothing compared";
+		snprintf(x->why, sizeof(x->why),
+			 "no answer could be compared: in %zu prompts the reasoning took the %ld "
+			 "tokens asked or the sides parted inside it; raise --compare-tokens, or "
+			 "compare with --no-thinking (the reasoning's own figures are in the "
+			 "report)",
+			 x->reasoning_only, x->c->compare_tokens);
 	}
 	if (!x->unusable && !nd) {
 		const struct side *s = x->cand.errors >= x->ref.errors ? &x->cand : &x->ref;
@@ -1339,6 +1418,14 @@ static cJSON *prompt_json(const struct prompt *p, const struct compared *m)
 
 	cJSON_AddStringToObject(o, "id", p->id);
 	cJSON_AddStringToObject(o, "kind", p->kind);
+	if (m->reasoning_positions > 0 && m->reasoning.positions) {
+		cJSON *rs = cJSON_AddObjectToObject(o, "reasoning");
+
+		cJSON_AddNumberToObject(rs, "tokens", (double)m->reasoning_positions);
+		add_figures(rs, &m->reasoning);
+		cJSON_AddNumberToObject(rs, "first_divergence",
+					(double)m->reasoning.first_divergence);
+	}
 	if (m->error) {
 		cJSON_AddStringToObject(o, "error", m->error);
 		return o;
@@ -1537,6 +1624,21 @@ static cJSON *metrics_json(const struct comparison *x)
 	return list;
 }
 
+/* how the reasoning was compared: "separate" (its positions apart from the
+ * answer's, which the verdict reads), "included" (an answer's reasoning
+ * could not be told from its content), "none" */
+static const char *reasoning_word(const struct comparison *x)
+{
+	size_t i;
+
+	for (i = 0; i < x->asked; i++)
+		if (x->cmp[i].reasoning_positions < 0)
+			return "included";
+	if (x->has_reasoning)
+		return "separate";
+	return x->ref.reasoning || x->cand.reasoning ? "included" : "none";
+}
+
 static const char *verdict_word(const struct comparison *x)
 {
 	if (*x->stop)
@@ -1612,8 +1714,9 @@ static char *report_text(const struct comparison *x)
 	re = cJSON_AddObjectToObject(o, "realignments");
 	cJSON_AddNumberToObject(re, "answered", (double)x->realigned);
 	cJSON_AddNumberToObject(re, "failed", (double)x->realign_failed);
-	cJSON_AddStringToObject(o, "reasoning",
-				x->ref.reasoning || x->cand.reasoning ? "included" : "none");
+	cJSON_AddStringToObject(o, "reasoning", reasoning_word(x));
+	cJSON_AddItemToObject(o, "reasoning_drift",
+			      x->has_reasoning ? summary_json(&x->reasoning) : cJSON_CreateNull());
 	cJSON_AddItemToObject(o, "behaviour", behaviour_json(x));
 	ps = cJSON_AddArrayToObject(o, "prompts");
 	for (i = 0; i < x->asked; i++)
@@ -1877,6 +1980,12 @@ static void console_notes(const struct comparison *x)
 		say_printf(SAY_OUT,
 			   "  not compared: %zu of %zu prompts, the candidate failed (%s)\n",
 			   x->cand.errors, x->asked, x->cand.first_error);
+	if (x->reasoning_only)
+		say_printf(
+			SAY_OUT,
+			"  answers not compared: %zu of %zu prompts, the reasoning took the tokens "
+			"asked or the sides parted inside it\n",
+			x->reasoning_only, x->asked);
 	if (x->early)
 		say_printf(SAY_OUT,
 			   "  stopped early: %zu of %zu prompts asked, %zu requests sent; the "
@@ -1994,9 +2103,15 @@ static void console(const struct comparison *x)
 		say_row("candidate", &x->drift);
 	console_notes(x);
 	console_behaviour(x);
-	if (x->ref.reasoning || x->cand.reasoning)
-		say(SAY_OUT, "  the answers carried reasoning: its tokens are compared with the "
-			     "answer's (--no-thinking compares answers alone)\n");
+	if (x->has_reasoning)
+		say_row("reasoning, apart", &x->reasoning);
+	if (!strcmp(reasoning_word(x), "separate"))
+		say(SAY_OUT, "  the answers carried reasoning: its tokens are compared apart (the "
+			     "row above); the verdict reads the answers'\n");
+	else if (!strcmp(reasoning_word(x), "included"))
+		say(SAY_OUT, "  the answers carried reasoning that could not be told from their "
+			     "content: its tokens are compared with the answer's (--no-thinking "
+			     "compares answers alone)\n");
 	if (x->has_drift && x->ref.k_seen && x->cand.k_seen &&
 	    (x->ref.k_seen < c->top_logprobs || x->cand.k_seen < c->top_logprobs))
 		say_printf(SAY_OUT,
@@ -2103,6 +2218,7 @@ static int take_prompt(const cJSON *o, struct compared *m)
 {
 	const cJSON *dv = cJSON_GetObjectItemCaseSensitive(o, "first_divergence");
 	const cJSON *fl = cJSON_GetObjectItemCaseSensitive(o, "floor");
+	const cJSON *rs = cJSON_GetObjectItemCaseSensitive(o, "reasoning");
 	double at = num_at(dv, "position", -1);
 
 	if (cJSON_GetObjectItemCaseSensitive(o, "error") || read_figures(o, &m->drift) ||
@@ -2114,6 +2230,11 @@ static int take_prompt(const cJSON *o, struct compared *m)
 		m->floor.first_divergence = isfinite(at) && at >= 0 && at < 1e9 ? (long)at : -1;
 	}
 	m->ref_tokens = m->cand_tokens = (long)count_at(o, "prompt_tokens");
+	if (rs && !read_figures(rs, &m->reasoning)) {
+		at = num_at(rs, "first_divergence", -1);
+		m->reasoning.first_divergence = isfinite(at) && at >= 0 && at < 1e9 ? (long)at : -1;
+		m->reasoning_positions = (long)count_at(rs, "tokens");
+	}
 	m->ref_at = text_clean_line(cJSON_GetStringValue(cJSON_GetObjectItem(dv, "reference")));
 	m->cand_at = text_clean_line(cJSON_GetStringValue(cJSON_GetObjectItem(dv, "candidate")));
 	if (cJSON_IsString(cJSON_GetObjectItem(dv, "before")))

@@ -56,11 +56,14 @@ struct drift_position {
 struct drift_path {
 	struct drift_position *pos; /* owned; their texts and lists point into this path */
 	size_t n;
-	struct drift_alt *alts; /* owned: every position's list, one after another */
-	char *text;		/* owned: every token text, each NUL-ended */
-	long prompt_tokens;	/* as the endpoint's usage counts them, -1 absent */
-	bool reasoning;		/* the answer carried reasoning beside its content */
-	bool cut;		/* positions past DRIFT_MAX_POSITIONS were left out */
+	struct drift_alt *alts;	  /* owned: every position's list, one after another */
+	char *text;		  /* owned: every token text, each NUL-ended */
+	long prompt_tokens;	  /* as the endpoint's usage counts them, -1 absent */
+	bool reasoning;		  /* the answer carried reasoning beside its content */
+	long reasoning_positions; /* with it, the leading positions that are reasoning (the
+				   * tokens end with the content); -1 when they could not be
+				   * told apart */
+	bool cut;		  /* positions past DRIFT_MAX_POSITIONS were left out */
 };
 
 #define DRIFT_MAX_POSITIONS 4096 /* read of one answer */

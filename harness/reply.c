@@ -350,6 +350,49 @@ static bool item_logprob(const cJSON *item, double *lp)
 
 /* the first `have` positions of content, their alternatives capped at
  * DRIFT_MAX_TOP, into p (sized by the caller's first pass) */
+/* n bytes of s without the white space at either end */
+static const char *trimmed(const char *s, size_t *n)
+{
+	while (*n && strchr(" \t\r\n", s[*n - 1]))
+		(*n)--;
+	while (*n && strchr(" \t\r\n", *s)) {
+		s++;
+		(*n)--;
+	}
+	return s;
+}
+
+/* How many leading positions of p are reasoning: the generated tokens hold
+ * the reasoning (with its markers) and then the answer, which the engine
+ * reports as content; the answer starts at the first position past where
+ * the tokens' text, read to its end, leaves off matching the content.
+ * -1 when the text does not end with the content (a parser that rewrote
+ * it, an answer cut short). */
+static long reasoning_positions(const struct drift_path *p, const char *content)
+{
+	struct buf all = BUF_INIT(0);
+	size_t clen = content ? strlen(content) : 0, alen, start, at = 0, i;
+	const char *c = content ? trimmed(content, &clen) : "", *a;
+	long found = -1;
+
+	for (i = 0; i < p->n; i++)
+		buf_puts(&all, p->pos[i].token);
+	alen = all.len;
+	a = all.data ? trimmed(all.data, &alen) : "";
+	if (clen <= alen && !memcmp(a + alen - clen, c, clen)) {
+		start = (size_t)(a - all.data) + alen - clen; /* the content's first byte */
+		for (i = 0; i < p->n && found < 0; i++) {
+			at += strlen(p->pos[i].token);
+			if (at > start)
+				found = (long)i;
+		}
+		if (found < 0)
+			found = (long)p->n; /* no content: all of it reasoning */
+	}
+	buf_release(&all);
+	return found;
+}
+
 static void fill_path(const cJSON *content, struct drift_path *p, size_t have)
 {
 	const cJSON *item, *alt;
@@ -474,6 +517,9 @@ enum reply_result reply_logprobs(const char *body, size_t len, struct drift_path
 		goto out;
 	}
 	fill_path(content, p, n);
+	if (p->reasoning)
+		p->reasoning_positions = reasoning_positions(
+			p, cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(msg, "content")));
 	rc = REPLY_OK;
 out:
 	cJSON_Delete(root);

@@ -240,7 +240,10 @@ static int floor_and_drift(struct buf *b, const cJSON *doc)
 			   "<th>mean rank</th><th>perplexity, reference / other</th>"
 			   "<th>parted</th></tr>\n") ||
 	       summary_row(b, "the reference against itself", at(doc, "floor")) ||
-	       summary_row(b, "the candidate", at(doc, "drift")) || buf_puts(b, "</table>\n");
+	       summary_row(b, "the candidate", at(doc, "drift")) ||
+	       summary_row(b, "the candidate's reasoning, apart (no verdict)",
+			   at(doc, "reasoning_drift")) ||
+	       buf_puts(b, "</table>\n");
 }
 
 /* --- where the answers part --------------------------------------------------------- */

@@ -805,6 +805,49 @@ START_TEST(report_reads_a_comparison_within_bounds)
 }
 END_TEST
 
+/* a thinking model: the reference and a light twin both give their first
+ * 12 tokens as reasoning. The reasoning is compared apart (its own
+ * figures, every prompt's tokens counted) and the verdict reads the
+ * answers; with only 12 tokens asked no answer is reached: unusable (exit
+ * 3), saying how to compare them */
+START_TEST(reasoning_is_compared_apart)
+{
+	const char *argv[] = { "compare", "--reference", NULL, "--endpoint", NULL,
+			       "--json",  "c.json",	 NULL, NULL,	     NULL };
+	struct fake ref, cand;
+	struct outcome o;
+	const cJSON *p;
+	cJSON *j;
+
+	fake_start(&ref, "logits-thinking");
+	fake_start(&cand, "logits-thinking-slight");
+	argv[2] = ref.url;
+	argv[4] = cand.url;
+	run_preflight(&o, NULL, argv);
+	j = read_json_report(&o, "c.json");
+	ck_assert_msg(o.code == 0, "exit %d\n%s%s", o.code, o.out, o.err);
+	assert_schema_valid(j, "the comparison");
+	ck_assert_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(j, "reasoning")), "separate");
+	ck_assert(cJSON_IsObject(cJSON_GetObjectItem(j, "reasoning_drift")));
+	cJSON_ArrayForEach(p, cJSON_GetObjectItem(j, "prompts")) ck_assert_double_eq(
+		at(cJSON_GetObjectItem(p, "reasoning"), "tokens", NULL, -1), 12);
+	/* the answers' positions only: 32 asked, 12 of them reasoning */
+	ck_assert(at(j, "drift", "positions", -1) <= 20 * at(j, "drift", "prompts", -1));
+	ck_assert_ptr_nonnull(strstr(o.out, "reasoning, apart"));
+	cJSON_Delete(j);
+	outcome_release(&o);
+	argv[7] = "--compare-tokens";
+	argv[8] = "12";
+	run_preflight(&o, NULL, argv);
+	ck_assert_msg(o.code == 3, "exit %d\n%s%s", o.code, o.out, o.err);
+	ck_assert_ptr_nonnull(
+		strstr(o.out, "raise --compare-tokens, or compare with --no-thinking"));
+	outcome_release(&o);
+	fake_stop(&ref);
+	fake_stop(&cand);
+}
+END_TEST
+
 /* a cap below the first prompts' requests is a usage error, before any
  * request (the endpoints here answer nothing) */
 START_TEST(a_cap_below_one_chunk_is_a_usage_error)
@@ -902,6 +945,7 @@ Suite *compare_suite(void)
 	tcase_add_test(tc, tool_calls_that_flip_drifted);
 	tcase_add_test(tc, a_bad_dataset_names_its_line);
 	tcase_add_test(tc, report_reads_a_comparison_within_bounds);
+	tcase_add_test(tc, reasoning_is_compared_apart);
 	tcase_add_test(tc, a_comparison_needs_a_reference);
 	tcase_add_test(tc, a_cap_below_one_chunk_is_a_usage_error);
 	tcase_add_test(tc, an_interrupted_comparison_says_so);

@@ -64,6 +64,34 @@ START_TEST(a_hostile_completion_is_read_safely)
 }
 END_TEST
 
+/* a thinking answer: the tokens hold the reasoning with its markers, then
+ * the content; its leading reasoning positions are told apart (the token
+ * that crosses into the answer is the answer's), and a content the tokens
+ * do not end with leaves them untold (-1) */
+#define THINKING(content)                                                                          \
+	"{\"choices\":[{\"message\":{\"reasoning_content\":\"Add them.\",\"content\":"             \
+	"\"" content "\"},\"logprobs\":{\"content\":[{\"token\":\"<think>\",\"logprob\":-0.1},"    \
+	"{\"token\":\"Add\",\"logprob\":-0.1},{\"token\":\" them.\",\"logprob\":-0.1},"            \
+	"{\"token\":\"</think>\",\"logprob\":-0.1},{\"token\":\"\\n\\n4\",\"logprob\":-0.1},"      \
+	"{\"token\":\" apples\",\"logprob\":-0.1}]}}]}"
+
+START_TEST(reasoning_positions_told_apart)
+{
+	struct drift_path p;
+
+	ck_assert_int_eq(read_text(THINKING("4 apples"), &p), REPLY_OK);
+	ck_assert(p.reasoning);
+	ck_assert_int_eq(p.reasoning_positions, 4);
+	drift_path_release(&p);
+	ck_assert_int_eq(read_text(THINKING(""), &p), REPLY_OK);
+	ck_assert_int_eq(p.reasoning_positions, 6); /* no content: all of it reasoning */
+	drift_path_release(&p);
+	ck_assert_int_eq(read_text(THINKING("5 pears"), &p), REPLY_OK);
+	ck_assert_int_eq(p.reasoning_positions, -1);
+	drift_path_release(&p);
+}
+END_TEST
+
 Suite *reply_suite(void)
 {
 	Suite *s = suite_create("reply");
@@ -72,6 +100,7 @@ Suite *reply_suite(void)
 	tcase_set_timeout(tc, 300);
 	tcase_add_test(tc, a_completion_read_position_by_position);
 	tcase_add_test(tc, a_hostile_completion_is_read_safely);
+	tcase_add_test(tc, reasoning_positions_told_apart);
 	suite_add_tcase(s, tc);
 	return s;
 }
