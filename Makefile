@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # preflight — build, test, demo. `make` builds ./preflight; `make check` and
 # `make demo` first install missing Debian packages (as root) or say how.
 .SUFFIXES:
@@ -22,6 +23,10 @@ ifeq ($(MAKELEVEL),0)
 MAKEFLAGS += -j$(NPROC)
 endif
 
+# the version: the VERSION file, and nowhere else
+VERSION := $(shell cat VERSION 2>/dev/null)
+VERSION_DEF := -DPREFLIGHT_VERSION='"$(VERSION)"'
+
 LIBS_PKG := libcurl libcjson libpcre2-8 zlib
 DEB_PKGS := libcurl4-openssl-dev libcjson-dev libpcre2-dev zlib1g-dev check \
             libmicrohttpd-dev pkg-config
@@ -45,8 +50,8 @@ MHD_LIBS   = $(shell $(PKG_CONFIG) --libs libmicrohttpd 2>/dev/null)
 CHECK_CFLAGS = $(shell $(PKG_CONFIG) --cflags check 2>/dev/null)
 CHECK_LIBS   = $(shell $(PKG_CONFIG) --libs check 2>/dev/null)
 
-ALL_CFLAGS = $(CFLAGS_BASE) -Iharness -Ireports $(PKG_CFLAGS) $(CFLAGS) \
-             -DPREFLIGHT_DATADIR='"$(DATADIR)"'
+ALL_CFLAGS = $(CFLAGS_BASE) -Iharness -Ireports $(PKG_CFLAGS) $(CPPFLAGS) $(CFLAGS) \
+             -DPREFLIGHT_DATADIR='"$(DATADIR)"' $(VERSION_DEF)
 
 ifeq ($(V),0)
 Q = @
@@ -101,7 +106,7 @@ tests/bench.o: tests/bench.c
 SUITES := $(patsubst tests/check_%.c,%,$(filter-out tests/check_main.c,$(wildcard tests/check_*.c)))
 tests/suites.inc: FORCE
 	@printf 'SUITE(%s)\n' $(SUITES) | cmp -s - $@ || printf 'SUITE(%s)\n' $(SUITES) > $@
-tests/check_main.o: tests/suites.inc
+$(TEST_OBJ): tests/suites.inc
 
 tests/%.o: tests/%.c
 	$(call say,CC,$@)$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -Itests -Ifixtures -c -o $@ $<
@@ -121,6 +126,9 @@ FORCE:
 # --- packages ---------------------------------------------------------------
 # Installs what is missing with apt when root; otherwise prints the command.
 deps:
+ifeq ($(NO_DEPS),1)
+	@:
+else
 	@missing=""; \
 	if command -v dpkg-query >/dev/null 2>&1; then \
 	  for p in $(DEB_PKGS) $(EXTRA_DEB_PKGS); do \
@@ -134,6 +142,7 @@ deps:
 	      { echo "deps: apt-get install failed for:$$missing"; exit 1; }; \
 	  else echo "deps: missing packages; run: sudo apt-get install -y$$missing"; exit 1; fi; \
 	fi
+endif
 
 test-deps:
 	@$(MAKE) --no-print-directory deps EXTRA_DEB_PKGS="$(TEST_DEB_PKGS)"
@@ -159,7 +168,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := stream reply schema files apierror recording notebook table secret conform html diff enginelog follow logprobs behave
 FUZZ_CC ?= clang
 FUZZ_BASE := -g -O1 -fno-sanitize-recover=all -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
-             -Iharness -Ireports
+             -Iharness -Ireports $(VERSION_DEF)
 FUZZ_LIB_OBJ := $(LIB_SRC:%.c=fuzz-build/%.o)
 fuzz-build/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -316,7 +325,7 @@ uninstall:
 # (file.o) calls a function that writes (tests/checkwrites.sh, with its
 # self-test)
 LINT_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Iharness -Ireports \
-              $(PKG_CFLAGS) -DPREFLIGHT_DATADIR='"$(DATADIR)"'
+              $(PKG_CFLAGS) -DPREFLIGHT_DATADIR='"$(DATADIR)"' $(VERSION_DEF)
 lint:
 	@$(MAKE) --no-print-directory deps EXTRA_DEB_PKGS="clang clang-format clang-tidy"
 	@$(MAKE) --no-print-directory all
@@ -331,8 +340,59 @@ lint:
 	    -Wcomma -Wformat=2 -fsyntax-only $$f || exit 1; done
 	@echo "lint: clang-format, clang-tidy and clang -Wpedantic -Wshadow -Wconversion -Wcomma -Wformat=2 are clean (harness, reports, the fake)"
 
+# --- releases: the tarball and the Debian package ------------------------------
+# make dist: the tracked files of HEAD (git archive; uncommitted changes are
+# not in it) as preflight-VERSION.tar.gz, and its SHA256SUMS.
+DIST := preflight-$(VERSION)
+dist:
+	@git rev-parse --git-dir >/dev/null 2>&1 || { echo "dist: needs the git repository"; exit 2; }
+	git archive --format=tar.gz --prefix=$(DIST)/ -o $(DIST).tar.gz HEAD
+	sha256sum $(DIST).tar.gz > SHA256SUMS
+	@echo "dist: $(DIST).tar.gz ($$(wc -c < $(DIST).tar.gz) bytes), SHA256SUMS"
+
+# make check-dist: the tarball unpacked where no .git is beside it, its
+# checksum verified, built and tested there on its own
+check-dist: dist
+	@d=$$(mktemp -d) && trap 'rm -rf "$$d"' EXIT && \
+	sha256sum -c SHA256SUMS && \
+	tar -xzf $(DIST).tar.gz -C $$d && \
+	test ! -e $$d/$(DIST)/.git && \
+	$(MAKE) -C $$d/$(DIST) --no-print-directory check && \
+	echo "check-dist: $(DIST).tar.gz built and passed make check on its own"
+
+# make deb: the Debian package (dpkg-buildpackage -us -uc -b: unsigned,
+# binary), its tests run during the build; the files land in deb-out/
+DEB_OUT := deb-out
+deb:
+	@$(MAKE) --no-print-directory deps EXTRA_DEB_PKGS="dpkg-dev debhelper fakeroot lintian $(TEST_DEB_PKGS)"
+	dpkg-buildpackage -us -uc -b
+	@mkdir -p $(DEB_OUT) && mv ../preflight_$(VERSION)_*.deb ../preflight*_$(VERSION)_*.buildinfo \
+	  ../preflight_$(VERSION)_*.changes $(DEB_OUT)/ && \
+	  mv ../preflight-dbgsym_$(VERSION)_*.deb $(DEB_OUT)/ 2>/dev/null; \
+	echo "deb: $$(ls $(DEB_OUT)/preflight_$(VERSION)_*.deb)"
+
+# make check-deb: the package built, lintian on it (no error; every warning
+# is a failure too), unpacked (dpkg -x), its binary run with its packaged
+# probes and schemas against the fake endpoint
+check-deb: deb
+	@pkg=$$(ls $(DEB_OUT)/preflight_$(VERSION)_*.deb) && \
+	lintian --fail-on error,warning $(DEB_OUT)/preflight_$(VERSION)_*.changes && \
+	d=$$(mktemp -d) && trap 'rm -rf "$$d"' EXIT && dpkg -x $$pkg $$d && \
+	bin=$$d/usr/bin/preflight && \
+	$$bin --version | grep -qx 'preflight $(VERSION)' && \
+	test -s $$d/usr/share/preflight/schemas/report.schema.json && \
+	test -s $$d/usr/share/man/man1/preflight.1.gz && \
+	test -s $$d/usr/share/bash-completion/completions/preflight && \
+	test -s $$d/usr/share/zsh/vendor-completions/_preflight && \
+	$$bin list | grep -q '^needle-multikey' && \
+	$(MAKE) --no-print-directory fixtures/fake-endpoint >/dev/null && \
+	./fixtures/fake-endpoint --scenario fixtures/scenarios/healthy.json -- \
+	  $$bin run --endpoint 'http://127.0.0.1:{port}/v1' --quiet --json $$d/r.json && \
+	grep -q '"preflight_version":[[:space:]]*"$(VERSION)"' $$d/r.json && \
+	echo "check-deb: $$pkg: lintian clean, unpacked, ran with its packaged probes against the fake"
+
 clean:
 	$(Q)rm -f preflight fixtures/fake-endpoint tests/run-checks tests/bench tests/suites.inc .build-flags $(OBJ_ALL) $(OBJ_ALL:.o=.d)
 	$(Q)rm -rf $(DEMO_OUT) $(BROWSER_OUT) fuzz-build doc
 
-.PHONY: FORCE all deps test-deps check check-browser check-install bench fuzz recordings notebook-recordings demo docs install uninstall lint clean
+.PHONY: FORCE all deps test-deps check check-browser check-install bench fuzz recordings notebook-recordings demo docs install uninstall lint clean dist check-dist deb check-deb

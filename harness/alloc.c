@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* alloc — allocation wrappers with a fail-the-Nth switch; see alloc.h. */
 #include "alloc.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* alloc — the one place preflight allocates memory.
  *
  * Every allocation goes through these wrappers (cJSON's hooks too), so a

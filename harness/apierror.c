@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* apierror — error bodies and context-overflow numbers; see apierror.h. */
 #include "apierror.h"
 

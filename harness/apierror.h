@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* apierror — reading the error bodies engines send.
  *
  * Understands the nested OpenAI/vLLM shape {"error":{"message",...}}, the

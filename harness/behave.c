@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* behave — behavioural drift over a dataset. See behave.h. */
 #include <math.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* behave — behavioural drift: what a side did with one request of a
  * dataset (called a tool or not, which one, whether its arguments are
  * valid against that tool's schema, why it stopped, what it answered,

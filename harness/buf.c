@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* buf — growable capped buffer; see buf.h. Never prints, never aborts. */
 #include "buf.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* buf — one growable byte buffer with a hard cap (curl's dynbuf).
  *
  * Response bodies, report text and error excerpts all live in a struct buf.

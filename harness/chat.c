@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* chat — request bodies; see chat.h. */
 #include "chat.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* chat — every request body preflight sends.
  *
  * Chat completions (model, messages, budget, thinking controls, extra

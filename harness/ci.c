@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ci — GitHub Actions' summary and annotations; see ci.h. */
 #include "ci.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ci — the CI systems' own channels: GitHub Actions' job summary
  * (appended to $GITHUB_STEP_SUMMARY) and its workflow-command annotations
  * (::error title=...::message on stdout when GITHUB_ACTIONS=true), escaped

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cli — the command table; see cli.h. */
 #include "cli.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cli — the command table: every command of preflight once, with its
  * synopsis, its one-line summary, its help paragraph, an example that runs
  * it, and its handler (cmd_*.c). main dispatches through it; the help, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cmd_compare — compare: the same prompts to the reference twice and to
  * the candidate once, greedy, with each token's top alternatives; the
  * reference against itself is the noise floor, the reference against the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cmd_engine — preflight doctor, and the rules --engine-log reads with;
  * see commands.h. */
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cmd_files — list, validate, table and report: the commands that read
  * files and send nothing; see commands.h. */
 #include <limits.h>

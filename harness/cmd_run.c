@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cmd_run — run and replay: checks before any request, the plan, the
  * runner, then the reports (files first, the console last); see
  * commands.h. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* commands — the bodies of preflight's sub-commands; main dispatches.
  *
  * Each returns the process's exit code: 0 all passed, 1 a probe failed

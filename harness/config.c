@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* config — option table and checks; see config.h. */
 #include "config.h"
 

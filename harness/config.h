@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* config — the command line and the environment, checked into one struct.
  *
  * Options live in one table (config.c): each row a name, its argument,

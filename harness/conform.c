@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* conform — the kinds of conformance check; see conform.h. */
 #include "conform.h"
 

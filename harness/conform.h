@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* conform — the kinds of conformance check, one descriptor row each.
  *
  * A check is a probe with a "conformance" block (probes/README.md). Its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* diagnose — the cause table and the classifier; see diagnose.h. */
 #include "diagnose.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* diagnose — cause codes, their remedies, and the rules that pick one.
  *
  * Every failed probe carries exactly one cause code (the JUnit failure

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* drift — next-token divergence from top-k lists; see drift.h. */
 #include "drift.h"
 

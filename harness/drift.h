@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* drift — how far a candidate endpoint's next-token distributions are
  * from a reference's, measured from the top-k lists the endpoints report
  * (chat `logprobs` with `top_logprobs`), the first stage of `preflight

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* endpoint — discovery, readiness and token counting; see endpoint.h. */
 #include "endpoint.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* endpoint — who is behind the URL: models, context length, readiness,
  * and the endpoint's own token counter.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* engine — engine identity and per-engine remedies; see engine.h. */
 #include "engine.h"
 

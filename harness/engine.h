@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* engine — the engine registry: one row per serving engine.
  *
  * A row names an engine once: the key files and flags use ("llama.cpp"),

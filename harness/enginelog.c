@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* enginelog — engine failure signatures; see enginelog.h. */
 #include "enginelog.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* enginelog — why an engine never came up, read from its log.
  *
  * A rule file (probes/engine/rules.json, and the user's --engine-rules

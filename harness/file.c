@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* file — capped reads of regular files and safe writes; see file.h. */
 #define _GNU_SOURCE /* O_TMPFILE, AT_EMPTY_PATH */
 #include "file.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* file — reading the user's files with a size cap, and writing reports,
  * recordings and notebooks safely.
  *

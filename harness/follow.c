@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* follow — an engine's log read as it grows; see follow.h. */
 #include <errno.h>
 #include <fcntl.h>

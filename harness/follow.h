@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* follow — an engine's log read as it grows: a file followed across its
  * rotations, or a pipe on stdin, fed to an enginelog.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* grade — content checks plus the evidence policy; see grade.h. */
 #include "grade.h"
 

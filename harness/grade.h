@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* grade — the verdict on one answer.
  *
  * Combines the probe's content checks (regex, negative regex, strict JSON

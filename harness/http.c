@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* http — concurrent exchanges on libcurl's multi interface; see http.h. */
 #include "http.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* http — the only module that includes curl/curl.h.
  *
  * Runs a set of HTTP exchanges at once on libcurl's multi interface, in one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* jsonfile — located errors for user JSON files; see jsonfile.h. */
 #include "jsonfile.h"
 

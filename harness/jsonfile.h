@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* jsonfile — reading a user's JSON file (a probe, a recipe) with errors a
  * person can act on: "FILE:LINE:COLUMN: reason".
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* main — the process: descriptors, the allocation switch, signals, and
  * dispatch through the command table (cli.h).
  *

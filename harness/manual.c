@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* manual — help, man page and completions from the tables; see manual.h. */
 #include "manual.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* manual — the help, the man page (roff) and the bash and zsh completions,
  * all made from the command table (cli.h) and config's option table, so
  * none can drift from the commands: every command appears in each, and a

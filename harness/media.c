@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* media — files to data URLs with their identity; see media.h. */
 #include "media.h"
 

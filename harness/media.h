@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* media — image and video inputs as data URLs.
  *
  * A file given with --image-path or --video-path is read whole, its type

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* needle — haystack building and sizing; see needle.h. */
 #include "needle.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* needle — the needle-in-a-haystack prompt and its size arithmetic.
  *
  * The haystack is the filler sentence repeated, with the secret line at a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* observe — exchanges into observations; see observe.h. */
 #include "observe.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* observe — one finished exchange into one observation.
  *
  * A transport failure becomes its cause (diagnose_outcome); a status

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* plan — the run plan and its dry-run JSON; see plan.h. */
 #include "plan.h"
 

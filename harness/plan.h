@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* plan — what a run will send, decided once from the config and the probes.
  *
  * One item per result: a probe, or one --needle-depth variant of a needle

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* probe — the probe file loader; see probe.h and probes/README.md. */
 #include "probe.h"
 

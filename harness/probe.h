@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* probe — probe definitions loaded from JSON files (format: probes/README.md).
  *
  * A probe names its request and what it expects. The loader checks every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* recipe — the recipe file loader; see recipe.h and the README. */
 #include "recipe.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* recipe — one serving recipe: what the notebook row says about it (model,
  * quant, engine, GPU, key flags, notes) and how to reach and probe it
  * (endpoint, served model, thinking mode, needle size, checks...).

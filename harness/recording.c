@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* recording — gzip JSONL recordings of exchanges; see recording.h. */
 #include "recording.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* recording — every exchange of a run, gzip-compressed JSON lines; the only
  * module that includes zlib.h.
  *

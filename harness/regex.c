@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* regex — pcre2 behind one small interface; see regex.h. */
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include "regex.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* regex — the only module that includes pcre2.h.
  *
  * Probe expectations and JSON Schema "pattern" compile here (with the JIT

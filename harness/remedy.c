@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* remedy — remedies from causes; see remedy.h. */
 #include "remedy.h"
 

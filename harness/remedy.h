@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* remedy — the one way to a remedy: from the final cause, the engine that
  * answered, and the probe's context where the cause needs it (a needle's
  * lost code for wrong-answer, the pattern that hit pcre2's limit, a 404's

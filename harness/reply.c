@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* reply — reply parsing; see reply.h. */
 #include "reply.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* reply — what the endpoint answered, read into one struct chat_reply.
  *
  * Whole chat completions, streamed ones (SSE, reassembled: content,

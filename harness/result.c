@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* result — freeing what the runner built; see result.h. */
 #include "result.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* result — what a run found: the data the runner fills and the report
  * writers read. Report writers never change it; only main maps it to an
  * exit code. All strings are owned by the result and are valid UTF-8. */

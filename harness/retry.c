@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* retry — the retry policy; see retry.h. */
 #include "retry.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* retry — when a refused request is tried again, and after how long.
  *
  * A 429, or a 503 that says when to come back (Retry-After), is retried

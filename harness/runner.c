@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* runner — executes a run plan; see runner.h. */
 #include "runner.h"
 

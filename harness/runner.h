@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* runner — executes a run plan: endpoint discovery, then every item.
  *
  * Orchestration only: requests are built by chat, sent by http, read and

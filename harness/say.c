@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* say — the one writer; see say.h. */
 #include "say.h"
 

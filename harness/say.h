@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* say — the one writer: every byte preflight sends out of the process
  * passes here first, whatever it goes to (stdout, stderr, a report file,
  * the CI job summary, the recording's compressor).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* schema — JSON Schema subset on cJSON; see schema.h for the keywords. */
 #include "schema.h"
 

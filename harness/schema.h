@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* schema — a JSON Schema (draft 7) subset validator on cJSON.
  *
  * Supported keywords: type, enum, const; properties, patternProperties,

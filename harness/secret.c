@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* secret — the key's checks and its scrubber; see secret.h. */
 #include "secret.h"
 

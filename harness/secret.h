@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* secret — the API key: checked before it is sent, and found again in any
  * text preflight is about to show or write, in every form an endpoint can
  * echo it.

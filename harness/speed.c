@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* speed — the timing figures of one answer; see speed.h. */
 #include "speed.h"
 

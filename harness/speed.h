@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* speed — the timing figures of one answer, each defined once.
  *
  * The definitions follow the benchmark tools users know (vllm bench

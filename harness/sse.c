@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sse — incremental SSE parsing; see sse.h. */
 #include "sse.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sse — a Server-Sent Events parser (WHATWG rules) with hard limits.
  *
  * Bytes go in as they arrive; complete events come out through a callback:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sweep — a needle sweep's summary; see sweep.h. */
 #include "sweep.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sweep — what a needle sweep over several sizes found.
  *
  * From a finished run: the sizes swept, the cells that passed, the

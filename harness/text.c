@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* text — UTF-8 sanitizing and excerpts; see text.h. */
 #define _XOPEN_SOURCE 700 /* wcwidth */
 #include "text.h"

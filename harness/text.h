@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* text — UTF-8 hygiene for text that came from an endpoint.
  *
  * Model output may hold invalid or truncated UTF-8, NUL bytes and control

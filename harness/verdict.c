@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* verdict — aggregation of observations; see verdict.h. */
 #include "verdict.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* verdict — a probe's verdict, cause and message from its observations.
  *
  * The runner records one observation per request; this module turns them

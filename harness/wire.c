@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* wire — the shape of a chat completion; see wire.h. */
 #include "wire.h"
 

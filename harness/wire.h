@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* wire — the shape of a chat completion as a strict OpenAI client reads it.
  *
  * reply.h reads what an answer says; this module reads how it is put:

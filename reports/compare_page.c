@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* compare_page — a comparison's HTML page. See compare_page.h. */
 #include <math.h>
 #include <stdio.h>

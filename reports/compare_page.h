@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* compare_page — the HTML page of a comparison, drawn from its JSON
  * report (preflight-comparison/v1, what `compare --json` writes), so
  * `compare --html` and `preflight report COMPARISON.json --html` draw the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* conformance — preflight conform's console and markdown matrices, each
  * check under its area with its status and one line of evidence; its
  * JSON is json.c's and its JUnit junit.c's. Reads the model, whose checks

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* console — the human report: header, a line per probe, the summary line,
  * the counts; conform's matrix is conformance.c's. Reads the model. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* diff — two reports compared; see diff.h. */
 #include "diff.h"
 

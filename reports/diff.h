@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* diff — what changed between two JSON reports of one recipe: the gate a
  * CI job runs against the last good report.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* heatmap — the long-context map as SVG; see heatmap.h. */
 #include "heatmap.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* heatmap — the long-context map as SVG, drawn from a run's model.
  *
  * gkamradt's picture: needle depth (rows) by context length (columns),

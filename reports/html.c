@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* html — the HTML report; see html.h. */
 #include "html.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* html — the HTML report: one self-contained page from the models of runs.
  *
  * Inline CSS and SVG only: no script, font, image or link to fetch (a

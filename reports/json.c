@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* json — the model's JSON form, both ways; see json.h.
  *
  * Each object of the report is a table of its members (name, type, where

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* json — the model's JSON form, both ways: the evidence report of a run
  * (schema "preflight-report/v1") or of conform ("preflight-conformance/v1"),
  * written from the model, and the one reader that loads either back into

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* junit — JUnit XML valid against junit-10.xsd: one testsuite per run,
  * one testcase per probe (name starts with the probe id), <failure> with
  * type = cause code for a graded failure, <error> when the exchange failed,

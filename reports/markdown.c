@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* markdown — the notebook row for this run: the same table `preflight
  * table` builds, from the same model, so the two never disagree; for
  * preflight conform, its check x status matrix (conformance.c). */

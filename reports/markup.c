@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* markup — XML and HTML text; see markup.h. */
 #include "markup.h"
 

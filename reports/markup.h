@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* markup — text for XML and HTML: the one escaper behind the JUnit XML,
  * the SVG heat map and the HTML report.
  *

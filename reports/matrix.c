@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* matrix — the conformance matrix; see matrix.h. */
 #include "matrix.h"
 

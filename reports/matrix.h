@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* matrix — the engine x check conformance matrix, from the JSON reports
  * of preflight conform (schema preflight-conformance/v1).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* metrics — the run as an OpenMetrics text exposition, GitLab's metrics
  * report (artifacts: reports: metrics:): the counts of the model (passed,
  * failed, errored, skipped, not run, beyond the window), each item's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* model — the one model of a run; see model.h. */
 #include "model.h"
 

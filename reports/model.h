@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* model — one finished run as every report reads it.
  *
  * A typed picture of a run or conform report: its identity, settings,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* render — every format's renderer: the one model of a finished run
  * (model.h) into a buffer.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* report — the format table and the atomic write; see report.h. */
 #include "report.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* report — the table of report formats and the one way a report is
  * written.
  *

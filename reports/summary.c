@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* summary — labels, notes and evidence; see summary.h. */
 #include "summary.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* summary — the short texts made from a probe result: the notebook's
  * summary label and note (the probe's templates filled in) and the
  * console's evidence line. Read-only on the result; every text is new and

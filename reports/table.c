@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* table — notebook rows from reports, and the marked-block rewrite. */
 #include "table.h"
 

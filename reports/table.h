@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* table — the lab notebook's results table, built from JSON reports.
  *
  * One row per recipe, else per served model, engine and endpoint (the

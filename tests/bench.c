@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* bench — what preflight costs, measured against the fake endpoint.
  *
  *   (a) the default run at zero latency: wall, CPU and peak RSS of the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # make check-browser: the HTML report and the heat map in a real browser.
 #
 # Generates pages against the fake endpoint (the demo's small sweep, a band

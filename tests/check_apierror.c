@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_apierror — both error shapes, and every context-overflow wording. */
 #include <string.h>
 

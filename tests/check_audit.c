@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_audit — the hostile audit's reproductions (research/reliability-
  * audit.md, section 3), each run as written against the real ./preflight:
  * keys, output paths, standard streams, recordings, notebooks, regexes,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_audit2 — the second hostile audit's reproductions
  * (research/reliability-audit-2.md), one test named after each finding,
  * each trying the finding's class with inputs beyond the write-up's.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_behave — behavioural drift: a dataset line read as the request it
  * asks (the vendor verifier's "_input" role a system message, the run's
  * own settings dropped), an answer read as behaviour (its tool, its

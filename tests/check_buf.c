@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_buf — the capped buffer. */
 #include <stdlib.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_chat — request bodies and replies from each engine's shape. */
 #include <stdlib.h>
 #include <string.h>

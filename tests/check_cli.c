@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_cli — integration: the real ./preflight against the fake endpoint,
  * one scenario per behaviour, checking each probe's verdict and cause, the
  * exit code, and the reports. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_compare — `preflight compare` end to end: the real binary against
  * two fake endpoints, the reference (fixtures/scenarios/logits-reference)
  * and one of its twins, whose logits come from fixtures/fake_logits.c.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_compare_page — a comparison's page from its JSON: the verdict and
  * each metric, the strip and the text where the answers part, the
  * behaviour section only with a dataset, and every text from the report

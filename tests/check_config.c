@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_config — the option table and its checks. */
 #include <stdio.h>
 #include <stdlib.h>

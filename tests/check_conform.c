@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_conform — the conformance checks: each kind's judge on canned
  * answers (every status it can give), the loader's rules for a
  * "conformance" block, and preflight conform end to end against every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_corpus — the engine-log corpus (tests/data/engine-corpus): real
  * excerpts from public issue threads, each judged by the bundled rules as
  * it is labelled. A fatal excerpt's best finding is fatal, of its class,

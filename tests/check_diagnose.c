@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_diagnose — the cause table, markup and garbage detectors. */
 #include <stdio.h>
 #include <stdlib.h>

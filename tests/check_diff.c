@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_diff — the gate: pairs of made-up reports, each change that is a
  * regression, one that is not, figures that cannot be compared and why;
  * the limits' grammar; then end to end: preflight diff's exit codes and

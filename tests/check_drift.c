@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_drift — the next-token divergence of two sides from their top-k
  * lists: a position worked by hand, the interval holding the true value
  * (computed from full distributions, not from the estimator's formula) for

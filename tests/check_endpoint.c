@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_endpoint — discovery, max_model_len, /tokenize, readiness. */
 #include <stdio.h>
 #include <string.h>

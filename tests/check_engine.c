@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_engine — the engine registry: every name of every engine resolves
  * to its row and to no other; the schemas' engine names are the
  * registry's; every engine name in the bundled rule and conformance files

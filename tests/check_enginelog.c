@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_enginelog — the failure signatures: every bundled rule finds its
  * own real log excerpt and explains it best; healthy startup logs of
  * vLLM, SGLang, llama.cpp and Ollama match nothing; a log with several

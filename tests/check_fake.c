@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_fake — the fake endpoint's own contract: its behaviours are one
  * list (fake-endpoint --behaviours), fixtures/README.md describes exactly
  * those, and a scenario naming any other is refused at load with the

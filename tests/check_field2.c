@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_field2 — the second field round's findings
  * (research/field-findings-2.md: third-party servers, JUnit readers, a
  * real llama.cpp), one test named after each finding that is not already

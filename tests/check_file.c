@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_file — reads take regular files only; writes follow symlinks, keep
  * modes and hard links, write through devices and FIFOs, refuse what
  * cannot be written, and leave no temporary behind. */

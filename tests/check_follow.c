@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_follow — an engine's log followed as the engine writes it: a file
  * that appears late, one rotated by mv (its tail still written) and the
  * new one, one cut in place (copytruncate), and a pipe that has nothing

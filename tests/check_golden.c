@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_golden — recordings of fake-endpoint scenarios kept under
  * fixtures/recordings (made by `make recordings`) replay offline to the
  * verdicts and causes they were recorded with. A change in grading shows

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_grade — verdicts and causes on recorded answers. */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_html — the heat map and the HTML page: the cells of a made-up
  * report (every colour, the effective line, escaping), a page of several
  * reports, and end to end: the map of a band that loses needles shows

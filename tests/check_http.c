@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_http — the multi client: refused connections, the body cap,
  * timeouts, and concurrent exchanges against the fake endpoint. */
 #include <stdio.h>

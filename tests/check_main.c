@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_main — the one runner: every module's suite, run in parallel units,
  * then Check's summary line for the whole; exits non-zero when anything
  * failed.

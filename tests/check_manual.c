@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_manual — the command table and everything made from it agree: every
  * command is in --help, the man page and both completions; every option
  * help CMD lists is one CMD accepts, and none it refuses is listed; the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_media — files to data URLs: types, bounds, symlinks, SHA-256. */
 #include <stdio.h>
 #include <stdlib.h>

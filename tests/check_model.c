@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_model — the one report model: reports written by baa75e1 (the
  * golden folder tests/data/reports-baa75e1) still load, with the counts and
  * class they mean; JSON -> model -> JSON is byte-identical for what preflight

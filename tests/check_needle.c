@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_needle — haystack layout and the calibration arithmetic. */
 #include <stdio.h>
 #include <stdlib.h>

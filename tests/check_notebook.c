@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_notebook — the notebook's whole results table, regenerated: six
  * recipes (fixtures/notebook/recipes/) and six recorded runs that
  * reproduce each row's situation (all passing, decoding at its speed; the

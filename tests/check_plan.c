@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_plan — the run plan: one item per result, answers asked for in
  * every mode, and the same count in every path of the real binary (a
  * live run, an unreachable endpoint, the dry run, a replay). */

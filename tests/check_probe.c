@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_probe — the probe loader: good files, and errors with file:line:col. */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_recipe — recipe files, and how their settings meet the flags. */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_recording — the replay reader: a bounded stream that refuses
  * truncated, corrupt, oversized and crafted recordings with a reason. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_regex — the pcre2 wrapper: UTF-8 patterns, invalid UTF-8 subjects. */
 #include <stdlib.h>
 #include <string.h>

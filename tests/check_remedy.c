@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_remedy — a remedy belongs to its cause: every cause on every
  * engine, for every kind of probe (a plain one, a needle cell that lost its
  * code or gave a distractor's, a tool batch, a conformance check), gets

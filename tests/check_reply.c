@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_reply — reply_logprobs, the reader of compare's top-k lists (the
  * other readers of reply.c are held by check_chat and check_grade). */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_report — the writers: JUnit stays valid whatever the endpoint
  * said, counts add up, the JSON report parses, files are atomic. */
 #include <stdio.h>

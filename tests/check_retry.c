@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_retry — which refusals go again and how long preflight waits:
  * Retry-After in seconds and as a date, backoff without one, the cap,
  * and the count of retries. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_say — the one writer: a key split across writes, a line longer
  * than the hold, the sink's failure, appends that never block. */
 #include <fcntl.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_schema — the JSON Schema subset, against the official
  * JSON-Schema-Test-Suite (Debian package json-schema-test-suite, draft7
  * files of the supported keywords) and our own cases. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_schemas — the published JSON Schemas (probes/schemas/,
  * reports/schemas/) agree with preflight: every bundled probe, check and
  * recipe validates against its schema, the recipe schema names exactly the

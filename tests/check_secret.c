@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_secret — the key's checks, and the scrubber against every form an
  * endpoint can echo the key in. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_speed — the timing figures: paced streams, tokens held back before
  * the first event, bursts, chunks of several tokens with a running count,
  * a proxy that flushes in large pieces, prefill only from known counts,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_sse — the SSE parser and stream reassembly, on the wire shapes of
  * vLLM, SGLang, llama.cpp and Ollama (protocol.md §2). */
 #include <stdlib.h>

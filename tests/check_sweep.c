@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_sweep — a needle sweep over sizes and depths: the summary on
  * made-up cells (effective context, first failing cell, the window), and
  * end to end against a fake that loses the needle in a depth band beyond

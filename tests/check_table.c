@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_table — the notebook table, tried as a new user would: reports of
  * several recipes, passing and failing, regenerate the marked block of a
  * notebook with the seed's structure; every other byte stays; --check

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_text — UTF-8 sanitizing and excerpts. */
 #include <stdlib.h>
 #include <string.h>

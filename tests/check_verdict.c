@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_verdict — observations into a verdict: the most frequent cause,
  * FAIL over ERROR, no pass without an observation, parity, the
  * haystack's size check. */

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # checkwrites — every byte leaves preflight through one writer (harness/say.c)
 # or the atomic file sink (harness/file.c): no other object may call a
 # function that writes to a FILE *, a descriptor or a gzFile.

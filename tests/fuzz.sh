@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # fuzz.sh SECONDS JOBS TARGET... — runs each libFuzzer target of fuzz-build/
 # for SECONDS, JOBS at a time, each with its own corpus folder and the
 # seeds of tests/fuzz/corpus/TARGET; prints each target's final counts in

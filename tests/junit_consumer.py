@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """Reads preflight's JUnit with junitparser (the parser behind the
 EnricoMi/publish-unit-test-result-action GitHub action) and checks that it
 agrees with the JSON report of the same run: counts, testcase names, failure

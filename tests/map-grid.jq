@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # make check-browser's made-up maps (tests/browser.sh): a report with one
 # needle cell grown to $sizes x $depths cells under names longer than any
 # the examples have (the model id, the probe's title; the recipe's comes

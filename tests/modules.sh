@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # modules — the module graph (harness/ and reports/): an edge A -> B for
 # every `#include "B.h"` in A.c or A.h. It must have no cycle (tsort finds
 # one), and below the commands nothing in harness/ may include a header of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* reportgen — large reports from a small one; see reportgen.h. */
 #include "reportgen.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* reportgen — large reports made from a small one, for the tests and the
  * benchmarks of the report readers (diff, report, table). Needs no Check,
  * so tests/bench links it too. Never prints. */

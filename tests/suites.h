@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* suites — one Check suite per module; check_main.c runs them all. */
 #ifndef PREFLIGHT_SUITES_H
 #define PREFLIGHT_SUITES_H

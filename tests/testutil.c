@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* testutil — see testutil.h. */
 #define _GNU_SOURCE
 #include "testutil.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* testutil — helpers for the integration suites: start the fake endpoint
  * on port 0, run the real ./preflight binary, read what it wrote. */
 #ifndef PREFLIGHT_TESTUTIL_H

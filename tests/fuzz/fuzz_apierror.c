@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz_apierror — error bodies: both envelopes, every overflow wording. */
 #include <stdint.h>
 

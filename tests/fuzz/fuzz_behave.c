@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz_behave — compare --dataset on arbitrary bytes: the input split at
  * its first NUL (else in halves) read as a dataset line and as the reply
  * to it, the reply read as behaviour, and two answers summarised. Whatever

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz_conform — every conformance check's judge (and wire.c under it) on
  * arbitrary bytes: as a whole answer, a stream and an error body, alone
  * and as the twin of itself. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz_diff — the gate on arbitrary pairs of reports (the input split at
  * its first NUL): whatever they hold, diff never crashes, counts every
  * regression it lists, and renders both ways. */

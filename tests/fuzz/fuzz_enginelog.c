@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz_enginelog — the bundled failure signatures on arbitrary logs, fed
  * in two pieces split where the first byte says: nothing crashes, the
  * matches kept stay within bounds, each names a line that was read, and

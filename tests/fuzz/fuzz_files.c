@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz_files — the probe and recipe loaders on arbitrary file contents. */
 #include <stdint.h>
 #include <stdlib.h>

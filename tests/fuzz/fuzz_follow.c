@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz_follow — the engine-log follower on a log that is written, rotated
  * (mv and a new file, the old one still written a while) and cut in place
  * (copytruncate), as a script read from the input: whatever the script,

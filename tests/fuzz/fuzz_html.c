@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz_html — the one report reader and every writer on arbitrary reports:
  * what a report holds (wrong types, huge numbers, hostile strings,
  * hundreds of cells) never crashes the reader or a writer; a report the

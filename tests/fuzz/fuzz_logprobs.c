@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz_logprobs — compare's hot path on arbitrary bytes: two chat
  * completions (the input split at its first NUL, else in halves) read as
  * top-k logprob lists, compared position by position, merged as a

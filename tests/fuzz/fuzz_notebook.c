@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz_notebook — the marked-block rewrite on arbitrary notebooks: it
  * either refuses with a reason or gives a notebook that a second update
  * leaves byte-identical (what --check relies on). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz_recording — the replay reader on arbitrary files (plain or gzip),
  * then a replayed request answered from whatever it accepted. */
 #define _GNU_SOURCE /* memfd_create */

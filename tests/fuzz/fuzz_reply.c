@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz_reply — reading a chat completion and grading it against every
  * bundled probe, on arbitrary bytes. */
 #include <stdint.h>

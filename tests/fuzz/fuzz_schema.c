@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz_schema — the JSON Schema subset with $ref graphs across files. The
  * input is NUL-separated: a schema, an instance, then up to three more
  * documents, a schema_set's "a.json", "b.json" and "c.json", which the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz_secret — the key scrubber on arbitrary keys and texts: the first
  * line is the key, the rest what an endpoint sent back. Masking a stream
  * never changes its length; scrubbing removes every plain echo. */

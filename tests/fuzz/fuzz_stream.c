@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz_stream — the SSE parser, chat stream reassembly and the Responses
  * event stream on arbitrary bytes. */
 #include <stdint.h>

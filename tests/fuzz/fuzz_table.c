@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz_table — the table renderer on arbitrary reports: whatever a report
  * holds, the rendered rows never hold a marker line, never break a row
  * into two, and update a notebook idempotently. */
