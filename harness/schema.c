@@ -468,6 +468,27 @@ static int check_object(struct vctx *c, const cJSON *s, const cJSON *v, int dept
 	return 1;
 }
 
+/* draft 7's "if": the value must then hold "then" when it holds "if", and
+ * "else" when it does not (either absent: nothing more); "then" and "else"
+ * without "if" say nothing */
+static int check_conditional(struct vctx *c, const cJSON *s, const cJSON *v, int depth)
+{
+	const cJSON *cond = cJSON_GetObjectItemCaseSensitive(s, "if"), *branch;
+	char saved[sizeof(c->path)];
+	int rc;
+
+	if (!cond)
+		return 1;
+	memcpy(saved, c->path, sizeof(saved));
+	if ((rc = validate(c, cond, v, depth + 1)) < 0)
+		return rc;
+	memcpy(c->path, saved, sizeof(saved));
+	branch = cJSON_GetObjectItemCaseSensitive(s, rc ? "then" : "else");
+	if (branch && (rc = validate(c, branch, v, depth + 1)) <= 0)
+		return rc;
+	return 1;
+}
+
 static int check_combinators(struct vctx *c, const cJSON *s, const cJSON *v, int depth)
 {
 	const cJSON *k, *e;
@@ -517,7 +538,7 @@ static int check_combinators(struct vctx *c, const cJSON *s, const cJSON *v, int
 		if (rc)
 			return fail(c, 0, "value matches a schema it must not match");
 	}
-	return 1;
+	return check_conditional(c, s, v, depth);
 }
 
 /* "format": the formats of the JSON Schema Test Suite that structured
@@ -754,8 +775,10 @@ enum schema_result schema_validate_with(const struct schema_options *o, const cJ
 
 /* --- checking a schema before use ---------------------------------------- */
 
-static const char *const schema_valued[] = { "not", "additionalProperties", "additionalItems",
-					     "propertyNames", NULL };
+static const char *const schema_valued[] = {
+	"not", "additionalProperties", "additionalItems", "propertyNames", "if", "then", "else",
+	NULL
+};
 static const char *const schema_lists[] = { "allOf", "anyOf", "oneOf", NULL };
 static const char *const schema_maps[] = { "properties", "patternProperties", "$defs",
 					   "definitions", NULL };

@@ -7,6 +7,7 @@
  * schema or a tuple), additionalItems, minItems, maxItems, uniqueItems;
  * minLength, maxLength (code points), pattern (pcre2); minimum, maximum,
  * exclusiveMinimum, exclusiveMaximum, multipleOf; allOf, anyOf, oneOf, not;
+ * if, then, else;
  * boolean schemas; $ref to a local JSON pointer ("#", "#/$defs/name",
  * "#/definitions/name": recursion included; alone as draft 7 reads it,
  * with its siblings when $schema names 2019-09 or 2020-12); format date,

@@ -87,7 +87,9 @@ END_TEST
 /* is name a source file: code the licence line goes in */
 static bool is_source(const char *name)
 {
-	static const char *const ends[] = { ".c", ".h", ".sh", ".py", ".jq", ".html" };
+	static const char *const ends[] = {
+		".c", ".h", ".sh", ".py", ".jq", ".html", ".cjs", ".yml"
+	};
 	size_t n = strlen(name), i;
 
 	if (!strcmp(name, "Makefile") || !strcmp(name, "run") || !strcmp(name, "rules"))
@@ -138,11 +140,11 @@ static int spdx_walk(const char *rel, struct buf *why)
 
 START_TEST(the_licence_in_every_source_file)
 {
-	static const char *const dirs[] = { "harness",	"reports", "tests",
-					    "fixtures", "debian",  ".ci" };
+	static const char *const dirs[] = { "harness", "reports", "tests",   "fixtures",
+					    "debian",  ".ci",	  "examples" };
 	struct buf why = BUF_INIT(0);
 	char *licence = tree_file("LICENSE"), *xsd = tree_file("tests/data/junit-10.xsd");
-	char *make = tree_file("Makefile");
+	char *make = tree_file("Makefile"), *action = tree_file("action.yml");
 	size_t i;
 	int n = 0;
 
@@ -151,6 +153,7 @@ START_TEST(the_licence_in_every_source_file)
 	ck_assert_ptr_nonnull(strstr(licence, "Version 2.0, January 2004"));
 	ck_assert_ptr_nonnull(strstr(xsd, "The MIT License")); /* vendored: its own */
 	ck_assert_ptr_nonnull(strstr(make, "SPDX-License-Identifier: Apache-2.0"));
+	ck_assert_ptr_nonnull(strstr(action, "SPDX-License-Identifier: Apache-2.0"));
 	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++)
 		n += spdx_walk(dirs[i], &why);
 	ck_assert_msg(n > 150, "only %d source files found", n);
@@ -159,6 +162,7 @@ START_TEST(the_licence_in_every_source_file)
 	free(licence);
 	free(xsd);
 	free(make);
+	free(action);
 }
 END_TEST
 

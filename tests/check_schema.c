@@ -46,6 +46,7 @@ static const char *const suite_files[] = {
 	"anyOf",
 	"oneOf",
 	"not",
+	"if-then-else",
 	"boolean_schema",
 	"ref",
 	"optional/format/date-time",
