@@ -385,8 +385,6 @@ static int side_discover(struct side *s, char *err, size_t errlen)
 
 /* --- asking ------------------------------------------------------------------------ */
 
-/* the body for prompt p on side s: greedy, the top alternatives, the run's
- * thinking and extra settings. Caller frees; NULL with err. */
 /* the reference's text so far as the answer to continue: the last
  * message an assistant's (llama.cpp and Ollama continue it; vLLM and
  * SGLang when told, continue_final_message). 0, or -1 out of memory. */
@@ -408,34 +406,49 @@ static int add_prefill(cJSON *req, const struct side *s, const char *prefill)
 	return 0;
 }
 
-static char *body_for(const struct comparison *x, const struct side *s, const struct prompt *p,
-		      const char *prefill, long tokens, char *err, size_t errlen)
+/* The body of req (taken: deleted here) on side s: greedy (temperature 0,
+ * seed 0), tokens at most, the side's model, thinking and extra settings.
+ * Caller frees; NULL with err. */
+static char *greedy_body(const struct comparison *x, const struct side *s, cJSON *req, long tokens,
+			 char *err, size_t errlen)
 {
-	const struct config *c = x->c;
 	struct chat_settings cs = {
 		.model = s->model,
 		.max_tokens = tokens,
 		.thinking = s->thinking,
-		.reasoning_effort = c->reasoning_effort,
+		.reasoning_effort = x->c->reasoning_effort,
 		.chat_template_kwargs = s->chat_template_kwargs,
 		.extra_body = s->extra_body,
 	};
-	cJSON *req = cJSON_Duplicate(p->request, 1);
 	char *body = NULL;
 
-	if (req && prefill && add_prefill(req, s, prefill)) {
-		cJSON_Delete(req);
-		req = NULL;
-	}
-	if (req && cJSON_AddBoolToObject(req, "logprobs", 1) &&
-	    cJSON_AddNumberToObject(req, "top_logprobs", c->top_logprobs) &&
-	    cJSON_AddNumberToObject(req, "temperature", 0) &&
+	if (req && cJSON_AddNumberToObject(req, "temperature", 0) &&
 	    cJSON_AddNumberToObject(req, "seed", 0))
 		body = chat_body_build(req, NULL, &cs, err, errlen);
 	else
 		snprintf(err, errlen, "out of memory");
 	cJSON_Delete(req);
 	return body;
+}
+
+/* the body for prompt p on side s (a prefill to continue, or NULL): greedy,
+ * the top alternatives, the run's thinking and extra settings. Caller
+ * frees; NULL with err. */
+static char *body_for(const struct comparison *x, const struct side *s, const struct prompt *p,
+		      const char *prefill, long tokens, char *err, size_t errlen)
+{
+	cJSON *req = cJSON_Duplicate(p->request, 1);
+
+	if (req && prefill && add_prefill(req, s, prefill)) {
+		cJSON_Delete(req);
+		req = NULL;
+	}
+	if (req && (!cJSON_AddBoolToObject(req, "logprobs", 1) ||
+		    !cJSON_AddNumberToObject(req, "top_logprobs", x->c->top_logprobs))) {
+		cJSON_Delete(req);
+		req = NULL;
+	}
+	return greedy_body(x, s, req, tokens, err, errlen);
 }
 
 struct batch {
@@ -454,10 +467,11 @@ static void *perform(void *arg)
 }
 
 /* why an exchange gave no answer to compare, or "" when it did (p read) */
-static void answer_of(struct side *s, const struct http_exchange *x, struct drift_path *p,
-		      char *why, size_t n)
+/* Did the exchange bring no reply to read: it failed, or the endpoint
+ * answered an error status? Then true with the reason in why; else false,
+ * why empty. */
+static bool exchange_failed(const struct http_exchange *x, char *why, size_t n)
 {
-	char err[512];
 	struct api_error e;
 
 	*why = '\0';
@@ -467,6 +481,17 @@ static void answer_of(struct side *s, const struct http_exchange *x, struct drif
 		apierror_parse(x->response.data, x->response.len, &e);
 		snprintf(why, n, "HTTP %ld: %s", x->status, e.message ? e.message : "");
 		apierror_release(&e);
+	}
+	return *why != '\0';
+}
+
+static void answer_of(struct side *s, const struct http_exchange *x, struct drift_path *p,
+		      char *why, size_t n)
+{
+	char err[512];
+
+	if (exchange_failed(x, why, n)) {
+		/* why says it */
 	} else if (reply_logprobs(x->response.data, x->response.len, p, err, sizeof(err))) {
 		snprintf(why, n, "%s", err);
 	} else {
@@ -900,45 +925,23 @@ static char *behave_body(const struct comparison *x, const struct side *s, const
 			 char *err, size_t errlen)
 {
 	const cJSON *own = cJSON_GetObjectItemCaseSensitive(p->request, "max_tokens");
-	struct chat_settings cs = {
-		.model = s->model,
-		.max_tokens = cJSON_IsNumber(own) && own->valuedouble >= 1 ? (long)own->valuedouble
-									   : BEHAVE_MAX_TOKENS,
-		.thinking = s->thinking,
-		.reasoning_effort = x->c->reasoning_effort,
-		.chat_template_kwargs = s->chat_template_kwargs,
-		.extra_body = s->extra_body,
-	};
-	cJSON *req = cJSON_Duplicate(p->request, 1);
-	char *body = NULL;
 
-	if (req && cJSON_AddNumberToObject(req, "temperature", 0) &&
-	    cJSON_AddNumberToObject(req, "seed", 0))
-		body = chat_body_build(req, NULL, &cs, err, errlen);
-	else
-		snprintf(err, errlen, "out of memory");
-	cJSON_Delete(req);
-	return body;
+	return greedy_body(x, s, cJSON_Duplicate(p->request, 1),
+			   cJSON_IsNumber(own) && own->valuedouble >= 1 ? (long)own->valuedouble
+									: BEHAVE_MAX_TOKENS,
+			   err, errlen);
 }
 
 /* one answer read into a, its failure counted against its side */
 static void behave_take(struct comparison *x, const struct prompt *p, const struct http_exchange *e,
 			bool reference, size_t *errors, struct behave_answer *a)
 {
-	char why[512] = "";
-	struct api_error ae;
+	char why[512];
 
 	memset(a, 0, sizeof(*a));
-	if (e->outcome != HTTP_DONE) {
-		snprintf(why, sizeof(why), "%s: %s", http_outcome_name(e->outcome), e->error);
-	} else if (e->status != 200) {
-		apierror_parse(e->response.data, e->response.len, &ae);
-		snprintf(why, sizeof(why), "HTTP %ld: %s", e->status, ae.message ? ae.message : "");
-		apierror_release(&ae);
-	} else {
+	if (!exchange_failed(e, why, sizeof(why)))
 		(void)behave_read(p->request, e->response.data, e->response.len, a, why,
 				  sizeof(why));
-	}
 	if (!*why)
 		return;
 	if (!(*errors)++ && !*x->beh_error) {

@@ -89,12 +89,6 @@ static int cell_num(struct buf *b, enum shown how, double v)
 	return buf_puts(b, "<td class=\"n\">") || esc(b, t) || buf_puts(b, "</td>");
 }
 
-static int figure(struct buf *b, const char *value, const char *what)
-{
-	return buf_puts(b, "<div class=\"figure\"><b>") || esc(b, value) ||
-	       buf_puts(b, "</b><span>") || esc(b, what) || buf_puts(b, "</span></div>\n");
-}
-
 /* --- the head: verdict, reason, figures, sides -------------------------------------- */
 
 static int head(struct buf *b, const cJSON *doc)
@@ -126,20 +120,20 @@ static int figures(struct buf *b, const cJSON *doc)
 
 	if (cJSON_IsObject(d)) {
 		snprintf(v, sizeof(v), "%.3g nats", end(at(d, "kl"), "interval", 1));
-		rc = rc || figure(b, v, "KL(reference ‖ candidate), its bound");
+		rc = rc || html_figure(b, v, "KL(reference ‖ candidate), its bound");
 		snprintf(v, sizeof(v), "%.1f%%", 100 * num(at(d, "top1"), "estimate"));
 		snprintf(w, sizeof(w), "top-1 agreement (CI %.1f-%.1f)",
 			 100 * end(at(d, "top1"), "interval", 0),
 			 100 * end(at(d, "top1"), "interval", 1));
-		rc = rc || figure(b, v, w);
+		rc = rc || html_figure(b, v, w);
 		snprintf(v, sizeof(v), "%.0f of %.0f", num(d, "diverged"), num(d, "prompts"));
-		rc = rc || figure(b, v, "prompts that parted");
+		rc = rc || html_figure(b, v, "prompts that parted");
 	}
 	if (cJSON_IsNumber(at(tools, "f1"))) {
 		snprintf(v, sizeof(v), "%.2f", num(tools, "f1"));
 		snprintf(w, sizeof(w), "tool-call F1 (CI %.2f-%.2f)", end(tools, "interval", 0),
 			 end(tools, "interval", 1));
-		rc = rc || figure(b, v, w);
+		rc = rc || html_figure(b, v, w);
 	}
 	return rc || buf_puts(b, "</div>\n");
 }

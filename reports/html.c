@@ -178,7 +178,7 @@ static int chips(struct buf *b, const char *line)
 	return rc || buf_puts(b, "</ul>\n");
 }
 
-static int figure(struct buf *b, const char *value, const char *what)
+int html_figure(struct buf *b, const char *value, const char *what)
 {
 	return buf_puts(b, "<div class=\"figure\"><b>") || esc(b, value) ||
 	       buf_puts(b, "</b><span>") || esc(b, what) || buf_puts(b, "</span></div>\n");
@@ -206,27 +206,27 @@ static int figures(struct buf *b, const struct model *m)
 
 	snprintf(t, sizeof(t), "%d/%d", m->counts.passed, m->counts.items);
 	rc = tally_rest(m, what, sizeof(what)) || buf_puts(b, "<div class=\"figures\">\n") ||
-	     figure(b, t, what);
+	     html_figure(b, t, what);
 	if (!rc && m->sweep.present) {
 		char max[24];
 
 		plan_size_label(m->sweep.effective, eff, sizeof(eff));
 		plan_size_label(m->sweep.swept_max, max, sizeof(max));
 		snprintf(t, sizeof(t), "effective context of %s swept", max);
-		rc = figure(b, m->sweep.effective > 0 ? eff : "none", t);
+		rc = html_figure(b, m->sweep.effective > 0 ? eff : "none", t);
 	}
 	if (!rc && m->speed.present && m->speed.decode_tps > 0) {
 		snprintf(t, sizeof(t), "%.1f", m->speed.decode_tps);
-		rc = figure(b, t,
-			    strcmp(model_speed_unit(&m->speed), "tok/s")
-				    ? "decode events/s (preflight's; no usage)"
-			    : m->speed.source && !strcmp(m->speed.source, "engine")
-				    ? "decode tokens/s (the engine's)"
-				    : "decode tokens/s (preflight's)");
+		rc = html_figure(b, t,
+				 strcmp(model_speed_unit(&m->speed), "tok/s")
+					 ? "decode events/s (preflight's; no usage)"
+				 : m->speed.source && !strcmp(m->speed.source, "engine")
+					 ? "decode tokens/s (the engine's)"
+					 : "decode tokens/s (preflight's)");
 	}
 	if (!rc && m->seconds >= 0) {
 		snprintf(t, sizeof(t), "%.1f s", m->seconds);
-		rc = figure(b, t, "the whole run");
+		rc = html_figure(b, t, "the whole run");
 	}
 	return rc || buf_puts(b, "</div>\n");
 }

@@ -27,6 +27,10 @@ struct model;
 int html_page_open(struct buf *out, const char *title, const char *heading);
 int html_page_close(struct buf *out);
 
+/* One figure of a page's row of figures: the value large, what it is
+ * below (both escaped). Returns 0, or -1 when out of memory. */
+int html_figure(struct buf *b, const char *value, const char *what);
+
 /* The page of the n models (runs or conform runs) onto out. Returns 0, or
  * -1 when out of memory. */
 int html_render(const struct model *const *ms, size_t n, struct buf *out);
