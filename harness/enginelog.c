@@ -2,6 +2,7 @@
 /* enginelog — engine failure signatures; see enginelog.h. */
 #include "enginelog.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -599,6 +600,28 @@ static bool is_frame(const char *s, size_t n)
 	return is_frame_line(s, n);
 }
 
+/* A traceback begins at column at of the line s: what it says it is, the
+ * words before it on its line ("Scheduler hit an exception: Traceback"),
+ * else the line before ("Exception in worker ... while processing method
+ * initialize_cache."), a log prefix ("[rank0]: ") not being words. */
+static void traceback_began(struct enginelog *l, const char *s, size_t n, size_t at)
+{
+	const struct log_mark *before = &l->said[l->said_at ^ 1];
+	size_t k = at;
+
+	l->traceback = l->lines;
+	l->tb_open = true;
+	l->tb_col = at;
+	while (k > 0 && s[k - 1] == ' ')
+		k--;
+	if (k >= 2 && s[k - 1] == ':' && isalpha((unsigned char)s[k - 2]))
+		mark(&l->tb_intro, l->lines, s, n);
+	else if (before->line)
+		mark(&l->tb_intro, before->line, before->text, strlen(before->text));
+	else
+		l->tb_intro.line = 0;
+}
+
 /* a chat request's status from a request marker's capture */
 static void request(struct enginelog *l, const char *s, size_t n, size_t qs, size_t qe)
 {
@@ -648,7 +671,7 @@ static bool matched(struct enginelog *l, const struct log_rule *r, const char *s
 		l->ready = l->lines;
 		return false;
 	case LOG_TRACEBACK:
-		l->traceback = l->lines;
+		traceback_began(l, s, n, qs);
 		return false;
 	case LOG_ENGINE:
 		e = engine_info(r->engines[0]);
@@ -681,16 +704,22 @@ static bool matched(struct enginelog *l, const struct log_rule *r, const char *s
 	}
 }
 
-/* what the last layer keeps of every line: the last text (raw: an
- * excerpt only when it is quoted) and the last traceback frame */
+/* what the last layer keeps of every line: the last two texts (raw: an
+ * excerpt only when it is quoted), the last traceback frame, and whether a
+ * traceback is still being told (a frame under its log prefix is one) */
 static void note_line(struct enginelog *l, const char *s, size_t n)
 {
-	if (!is_frame(s, n)) { /* not blank either: is_frame takes those */
-		size_t kept = n < sizeof(l->last.text) - 1 ? n : sizeof(l->last.text) - 1;
+	bool frame = is_frame(s, n) ||
+		     (l->tb_open && l->tb_col < n && is_frame(s + l->tb_col, n - l->tb_col));
 
-		memcpy(l->last.text, s, kept);
-		l->last.text[kept] = '\0';
-		l->last.line = l->lines;
+	if (!frame) { /* not blank either: is_frame takes those */
+		struct log_mark *m = &l->said[l->said_at ^= 1];
+		size_t kept = n < sizeof(m->text) - 1 ? n : sizeof(m->text) - 1;
+
+		memcpy(m->text, s, kept);
+		m->text[kept] = '\0';
+		m->line = l->lines;
+		l->tb_open = false;
 	} else if (is_frame_line(s, n)) {
 		l->frame = l->lines;
 	}
@@ -874,23 +903,35 @@ static void settle(struct enginelog *l)
 			m->fatal = false;
 		any = any || m->fatal;
 	}
+	const struct log_mark *last = &l->said[l->said_at];
+	/* the log ends inside a traceback before it ever served: its process
+	 * died telling it (the exception line it ends with never came). Once
+	 * it served, a request's traceback cut short is not a death. What the
+	 * traceback said it was is the quote, unless that is only an exit's
+	 * header ("Process EngineCore:") */
+	bool cut = l->tb_open && !l->ready && l->tb_intro.line;
+	bool intro = cut && l->tb_intro.line != l->exit.line && l->tb_intro.line >= l->error.line;
+
 	died = (l->exit.line && l->exit.line > l->ready) ||
-	       (l->error.line && l->error.line == l->last.line && l->error.line > l->ready &&
+	       (l->error.line && l->error.line == last->line && l->error.line > l->ready &&
 		((l->traceback && l->traceback < l->error.line) ||
-		 (l->frame && l->frame < l->error.line)));
+		 (l->frame && l->frame < l->error.line))) ||
+	       cut;
 	/* a process known to have ended that never served, or erred since */
 	died = died || (l->exited && (!l->ready || l->error.line > l->ready));
 	if (!any && died) {
-		/* the last error since it served, the exit when there is none (a
-		 * process prints its traceback after the words that it dies),
-		 * else the last words of a process seen to end */
-		const struct log_mark *why = l->error.line && l->error.line > l->ready ? &l->error
-					     : l->exit.line			       ? &l->exit
-					     : l->last.line			       ? &l->last
-										       : NULL;
+		/* what the cut traceback said it was, the last error since it
+		 * served, the exit when there is none (a process prints its
+		 * traceback after the words that it dies), else the last words
+		 * of a process seen to end */
+		const struct log_mark *why = intro ? &l->tb_intro
+					     : l->error.line && l->error.line > l->ready ? &l->error
+					     : l->exit.line				 ? &l->exit
+					     : last->line				 ? last
+											 : NULL;
 
 		if (why)
-			record(l, why == &l->last ? &unknown_exit : &unknown_death, why->line,
+			record(l, why == last ? &unknown_exit : &unknown_death, why->line,
 			       why->text, strlen(why->text));
 		any = why != NULL;
 	}

@@ -155,10 +155,18 @@ struct enginelog {
 	long ready;	       /* the last ready line, 0 none */
 	long traceback;	       /* the last line a traceback began on, 0 none */
 	long frame;	       /* the last traceback frame ('File "x.py", line 3'), 0 none */
-	struct log_mark last;  /* the last line not blank nor a traceback's frame, raw */
-	bool exited;	       /* the process has ended (enginelog_exited) */
-	unsigned engines_seen; /* a bit per enum engine its markers named */
-	int failed_requests;   /* chat requests failed in a row, none served since */
+	/* the last two lines not blank nor a traceback's frame, raw: the last
+	 * is said[said_at], the one before it the other */
+	struct log_mark said[2];
+	int said_at;
+	size_t tb_col;		  /* where the last traceback's words began on their line: its
+			* frames under a log prefix begin there too */
+	bool tb_open;		  /* every line since that traceback began was one of its frames */
+	struct log_mark tb_intro; /* what that traceback said it was: the words before
+				   * it on its line, else the line before it */
+	bool exited;		  /* the process has ended (enginelog_exited) */
+	unsigned engines_seen;	  /* a bit per enum engine its markers named */
+	int failed_requests;	  /* chat requests failed in a row, none served since */
 	struct log_mark first_failed;
 	bool settled; /* enginelog_end has drawn the conclusions */
 };

@@ -573,6 +573,66 @@ START_TEST(classes_beyond_their_examples)
 }
 END_TEST
 
+/* the classes fresh6 found missing, each in other words than its
+ * excerpt's: a log cut inside a traceback before it served (quoting what
+ * the traceback said it was, under a log prefix too) but not after; a
+ * component that "crashed"; a router that cannot reach its backend; any
+ * buffer that could not be allocated; a debugger's EPERM after a crash is
+ * not the cause, an OS error's is */
+START_TEST(fresh6_classes)
+{
+	static const struct {
+		const char *log, *class, *quote;
+	} cases[] = {
+		{ "[p] INFO 1 [a.py:3] loading\n"
+		  "[p] ERROR 1 [a.py:9] Failure in child during method warm_up.\n"
+		  "[p] ERROR 1 [a.py:9] Traceback (most recent call last):\n"
+		  "[p] ERROR 1 [a.py:9]   File \"/x/w.py\", line 3, in run\n"
+		  "[p] ERROR 1 [a.py:9]     out = self.step(batch)\n"
+		  "[p] ERROR 1 [a.py:9]           ^^^^^^^^^^^^^^^^\n",
+		  "unknown", "[p] ERROR 1 [a.py:9] Failure in child during method warm_up." },
+		{ "[12:00 TP3] Worker loop hit an error: Traceback (most recent call last):\n"
+		  "  File \"/x/w.py\", line 3, in run\n",
+		  "unknown",
+		  "[12:00 TP3] Worker loop hit an error: Traceback (most recent call last):" },
+		{ "[X] [E] [core][RANK 2] Scheduler thread crashed; stopping every rank\n",
+		  "crashed", "Scheduler thread crashed" },
+		{ "ERROR router: Server error: error trying to connect: Connection refused (os "
+		  "error "
+		  "111)\n",
+		  "crashed", "error trying to connect" },
+		{ "cpu_alloc: failed to allocate Metal buffer of size 1024\n", "out-of-memory",
+		  "failed to allocate Metal buffer" },
+		{ "x.c:10: GGML_ASSERT(k > 0) failed\nptrace: Operation not permitted.\n",
+		  "crashed", "GGML_ASSERT(k > 0) failed" },
+		{ "PermissionError: [Errno 1] Operation not permitted: '/models/m'\n",
+		  "permission-denied", "Operation not permitted: '/models/m'" },
+	};
+	struct log_rules rs;
+	struct enginelog l;
+	const struct log_match *m;
+	size_t i;
+
+	bundled(&rs);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		m = classify(&l, &rs, cases[i].log);
+		ck_assert_msg(m && m->fatal, "case %zu: nothing fatal", i);
+		ck_assert_msg(!strcmp(m->rule->class, cases[i].class), "case %zu: %s", i,
+			      m->rule->class);
+		ck_assert_msg(strstr(m->quote, cases[i].quote), "case %zu: %s", i, m->quote);
+		enginelog_release(&l);
+	}
+	m = classify(&l, &rs, /* the same cut, once it served: a request's */
+		     "INFO:     Application startup complete.\n"
+		     "ERROR:    Exception in ASGI application\n"
+		     "Traceback (most recent call last):\n"
+		     "  File \"/x/h.py\", line 3, in run\n");
+	ck_assert(!m || !m->fatal);
+	enginelog_release(&l);
+	log_rules_release(&rs);
+}
+END_TEST
+
 /* a process known to have ended (--engine-pid saw it go, doctor --exited)
  * that never served died, its last line its last words; one that served
  * and then ended without an error since only stopped */
@@ -772,6 +832,7 @@ Suite *enginelog_suite(void)
 	tcase_add_test(tc, stdin_and_warnings);
 	tcase_add_test(tc, the_unknown_layer);
 	tcase_add_test(tc, classes_beyond_their_examples);
+	tcase_add_test(tc, fresh6_classes);
 	tcase_add_test(tc, a_known_exit_without_its_ready_line);
 	tcase_add_test(tc, engine_pid_ends_the_wait);
 	tcase_add_test(tc, an_unknown_death_is_still_a_death);
