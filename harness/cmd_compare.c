@@ -42,6 +42,12 @@
 #define COMPARE_RESAMPLES   2000	/* bootstrap resamples */
 #define COMPARE_ALPHA	    0.05	/* both metrics together */
 #define COMPARE_SEED	    20261203UL
+/* logprobs of another kind: a side whose lists give one token all the
+ * probability at this share of its positions or more, the other at this
+ * share or less, both with this many positions listed */
+#define COMPARE_KIND_AFTER     0.9
+#define COMPARE_KIND_BEFORE    0.5
+#define COMPARE_KIND_POSITIONS 16
 /* the early stop's bets on "drifted" (top-1 disagreement above its limit,
  * the KL's low end above its limit), both together; a comparison that runs
  * to its end is judged by the bootstrap, so a false "drifted" has at most
@@ -93,16 +99,18 @@ struct side {
 
 /* one prompt compared */
 struct compared {
-	bool done;		       /* both comparisons were made */
-	struct drift_prompt drift;     /* the reference against the candidate */
-	struct drift_prompt floor;     /* the reference against itself */
-	long ref_tokens, cand_tokens;  /* prompt tokens as each side counts them */
-	char *ref_at, *cand_at;	       /* owned: the tokens chosen at the first divergence */
-	char *before;		       /* owned: the reference's text just before it */
-	struct drift_prompt reasoning; /* with reasoning_positions > 0: its positions, apart */
-	long reasoning_positions;      /* the reference's leading reasoning tokens; -1 unplaced */
-	char *error;		       /* owned: why it was not compared */
-	bool resumed;		       /* its figures came from --resume's report */
+	bool done;			  /* both comparisons were made */
+	struct drift_prompt drift;	  /* the reference against the candidate */
+	struct drift_prompt floor;	  /* the reference against itself */
+	long ref_tokens, cand_tokens;	  /* prompt tokens as each side counts them */
+	size_t ref_listed, cand_listed;	  /* positions with a list of alternatives */
+	size_t ref_sampled, cand_sampled; /* of them, lists reported after sampling */
+	char *ref_at, *cand_at;		  /* owned: the tokens chosen at the first divergence */
+	char *before;			  /* owned: the reference's text just before it */
+	struct drift_prompt reasoning;	  /* with reasoning_positions > 0: its positions, apart */
+	long reasoning_positions; /* the reference's leading reasoning tokens; -1 unplaced */
+	char *error;		  /* owned: why it was not compared */
+	bool resumed;		  /* its figures came from --resume's report */
 };
 
 /* a pair to re-align: after its divergence both sides are given the
@@ -588,6 +596,8 @@ static void compare_one(struct comparison *x, size_t i, struct drift_path *a, st
 
 	m->ref_tokens = a->prompt_tokens;
 	m->cand_tokens = cand->prompt_tokens;
+	m->ref_sampled = drift_path_sampled(a, &m->ref_listed);
+	m->cand_sampled = drift_path_sampled(cand, &m->cand_listed);
 	if (*why_a || *why_c) {
 		m->error = buf_strdupf("%s: %s", *why_a ? "reference" : "candidate",
 				       *why_a ? why_a : why_c);
@@ -1204,9 +1214,50 @@ static void floor_so_far(struct comparison *x)
 	set_thresholds(x);
 }
 
+/* the share of the positions asked so far whose lists one side reported
+ * after sampling, of n listed (the reference's when ref) */
+static double sampled_share(const struct comparison *x, bool ref, size_t *n)
+{
+	size_t i, sampled = 0;
+
+	*n = 0;
+	for (i = 0; i < x->asked; i++) {
+		*n += ref ? x->cmp[i].ref_listed : x->cmp[i].cand_listed;
+		sampled += ref ? x->cmp[i].ref_sampled : x->cmp[i].cand_sampled;
+	}
+	return *n ? (double)sampled / (double)*n : 0;
+}
+
+/* True (x->unusable set) when one side reports its logprobs after
+ * sampling and the other before: a distribution cut to the token chosen
+ * is not drift. Told once both have COMPARE_KIND_POSITIONS listed, from
+ * lists that put all the probability on one token at nearly every
+ * position on one side and at few on the other. */
+static bool kinds_differ(struct comparison *x)
+{
+	size_t nr, nc;
+	double r = sampled_share(x, true, &nr), c = sampled_share(x, false, &nc);
+	bool ref_after = r >= COMPARE_KIND_AFTER && c <= COMPARE_KIND_BEFORE;
+
+	if (nr < COMPARE_KIND_POSITIONS || nc < COMPARE_KIND_POSITIONS ||
+	    (!ref_after && !(c >= COMPARE_KIND_AFTER && r <= COMPARE_KIND_BEFORE)))
+		return false;
+	x->unusable = "not comparable";
+	snprintf(x->why, sizeof(x->why),
+		 "the %s reports its logprobs after sampling (%.0f%% of its %zu positions give "
+		 "the chosen token all the probability: llama.cpp's post_sampling_probs, vLLM's "
+		 "--logprobs-mode processed_logprobs), the %s before it (%.0f%% of %zu): a "
+		 "comparison needs logprobs of the same kind",
+		 ref_after ? "reference" : "candidate", 100 * (ref_after ? r : c),
+		 ref_after ? nr : nc, ref_after ? "candidate" : "reference",
+		 100 * (ref_after ? c : r), ref_after ? nc : nr);
+	return true;
+}
+
 /* True (x->unusable set, once) when the two sides rendered a prompt
  * asked so far into different numbers of tokens: another chat template or
- * tokenizer is not drift, and nothing after it is compared. */
+ * tokenizer is not drift, and nothing after it is compared; or when they
+ * report logprobs of different kinds. */
 static bool not_comparable(struct comparison *x)
 {
 	size_t i;
@@ -1224,7 +1275,7 @@ static bool not_comparable(struct comparison *x)
 				 x->corpus.p[i].id, m->ref_tokens, m->cand_tokens);
 		}
 	}
-	return x->unusable != NULL;
+	return x->unusable != NULL || kinds_differ(x);
 }
 
 /* the dataset's answers summarised: the candidate against the reference,

@@ -59,6 +59,32 @@ static double term(double p, double q)
 	return p > 0 ? p * log(p / q) : 0;
 }
 
+bool drift_position_sampled(const struct drift_position *p)
+{
+	size_t i, whole = 0;
+
+	for (i = 0; i < p->n_top; i++) {
+		if (p->top[i].logprob > DRIFT_SAMPLED_WHOLE)
+			whole++;
+		else if (p->top[i].logprob > DRIFT_SAMPLED_NONE)
+			return false; /* a share of it elsewhere: before sampling */
+	}
+	return whole == 1;
+}
+
+size_t drift_path_sampled(const struct drift_path *p, size_t *listed)
+{
+	size_t i, sampled = 0;
+
+	*listed = 0;
+	for (i = 0; i < p->n; i++)
+		if (p->pos[i].n_top) {
+			(*listed)++;
+			sampled += drift_position_sampled(&p->pos[i]);
+		}
+	return sampled;
+}
+
 int drift_point(const struct drift_position *ref, const struct drift_position *cand,
 		struct drift_point *out)
 {

@@ -36,6 +36,10 @@
 #define DRIFT_FLOOR_LOGPROB (-20.0) /* the least probability a listed-out token is given */
 #define DRIFT_KL_CAP	    10.0    /* nats: a prompt's mean KL is clipped here */
 #define DRIFT_MAX_TOP	    64	    /* alternatives read at a position */
+/* a list after sampling: one token at log-probability 0 (within this),
+ * any other at or below DRIFT_SAMPLED_NONE (vLLM writes -inf as -9999) */
+#define DRIFT_SAMPLED_WHOLE (-1e-4)
+#define DRIFT_SAMPLED_NONE  (-1e3)
 
 /* One alternative at a position: the token's text and its log-probability. */
 struct drift_alt {
@@ -70,6 +74,15 @@ struct drift_path {
 #define DRIFT_MAX_POSITIONS 4096 /* read of one answer */
 
 void drift_path_release(struct drift_path *p);
+
+/* Is the position's list one reported after sampling: its one token has
+ * all the probability, any other none (greedy decoding keeps one token:
+ * llama.cpp's post_sampling_probs, vLLM's --logprobs-mode processed_*)? A
+ * list before sampling spreads some probability over its alternatives. */
+bool drift_position_sampled(const struct drift_position *p);
+/* Of p's positions, those with a list (into *listed) and, returned, those
+ * of them reported after sampling. */
+size_t drift_path_sampled(const struct drift_path *p, size_t *listed);
 
 /* One position compared. */
 struct drift_point {

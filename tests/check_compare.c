@@ -502,6 +502,28 @@ START_TEST(another_template_is_not_compared)
 }
 END_TEST
 
+/* a side that reports its logprobs after sampling (the greedy token
+ * alone, with all the probability) against one that reports them before
+ * is refused, not read as drift: exit 3 naming the side and the engines'
+ * switches, after the first chunk */
+START_TEST(logprobs_of_another_kind_are_not_compared)
+{
+	struct outcome o;
+	cJSON *j = compare_with(&o, "logits-sampled", NULL, NULL);
+	const char *why;
+
+	ck_assert_msg(o.code == 3, "exit %d\n%s%s", o.code, o.out, o.err);
+	ck_assert_str_eq(verdict(j), "unusable");
+	why = cJSON_GetStringValue(cJSON_GetObjectItem(j, "reason"));
+	ck_assert_msg(why && strstr(why, "the candidate reports its logprobs after sampling") &&
+			      strstr(why, "post_sampling_probs") && strstr(why, "same kind"),
+		      "%s", why ? why : "(no reason)");
+	ck_assert_ptr_null(strstr(o.out, "stopped early"));
+	cJSON_Delete(j);
+	outcome_release(&o);
+}
+END_TEST
+
 /* the reference's own switches: --reference-thinking-mode disabled
  * reaches every request of the reference and none of the candidate's,
  * and the report names each side's */
@@ -938,6 +960,7 @@ Suite *compare_suite(void)
 	tcase_add_test(tc, five_alternatives_are_compared_over_five);
 	tcase_add_test(tc, no_logprobs_cannot_be_compared);
 	tcase_add_test(tc, another_template_is_not_compared);
+	tcase_add_test(tc, logprobs_of_another_kind_are_not_compared);
 	tcase_add_test(tc, each_side_has_its_own_thinking);
 	tcase_add_test(tc, a_dead_reference_is_unusable);
 	tcase_add_test(tc, the_reference_key_is_never_shown);

@@ -151,6 +151,29 @@ START_TEST(a_position_by_hand)
 }
 END_TEST
 
+/* a list after sampling gives its one token all the probability and the
+ * rest none (vLLM's -9999 for -inf); a confident list before it still
+ * spreads some; no list is neither */
+START_TEST(a_list_after_sampling)
+{
+	struct drift_alt one[] = { { "A", 0.0 } };
+	struct drift_alt cut[] = { { "A", -1e-6 }, { "B", -9999.0 }, { "C", -HUGE_VAL } };
+	struct drift_alt sure[] = { { "A", -1e-6 }, { "B", -14.2 } };
+	struct drift_alt two[] = { { "A", 0.0 }, { "B", 0.0 } };
+	struct drift_position p = side("A", one, 1);
+
+	ck_assert(drift_position_sampled(&p));
+	p = side("A", cut, 3);
+	ck_assert(drift_position_sampled(&p));
+	p = side("A", sure, 2);
+	ck_assert(!drift_position_sampled(&p));
+	p = side("A", two, 2);
+	ck_assert(!drift_position_sampled(&p));
+	p.n_top = 0;
+	ck_assert(!drift_position_sampled(&p));
+}
+END_TEST
+
 /* thousands of made-up positions: a reference, and a candidate whose
  * logits carry noise; at every k the interval holds the true KL, and
  * top-1 agreement is the argmaxes' */
@@ -481,6 +504,7 @@ Suite *drift_suite(void)
 
 	tcase_set_timeout(tc, 300); /* a cap for a hung test, never a speed test */
 	tcase_add_test(tc, a_position_by_hand);
+	tcase_add_test(tc, a_list_after_sampling);
 	tcase_add_test(tc, the_interval_holds_the_true_kl);
 	tcase_add_test(tc, a_prompt_to_its_first_divergence);
 	tcase_add_test(tc, a_prompt_clipped_at_the_cap);
