@@ -542,10 +542,9 @@ static char *text_before(const struct drift_path *p, long at)
 	struct buf b = BUF_INIT(0);
 	const char *s;
 	char *out;
-	long i;
 
-	for (i = 0; i < at && (size_t)i < p->n; i++)
-		buf_puts(&b, p->pos[i].token);
+	if (at > 0)
+		(void)drift_path_text(p, 0, (size_t)at, &b); /* short of memory: less of it */
 	if (!b.len) {
 		buf_release(&b);
 		return NULL;
@@ -638,11 +637,8 @@ static void compare_one(struct comparison *x, size_t i, struct drift_path *a, st
  * that text is not whole UTF-8 (a character split between tokens) */
 static int append_tokens(struct buf *b, const struct drift_path *ref, long upto)
 {
-	long i;
-
-	for (i = 0; i <= upto && (size_t)i < ref->n; i++)
-		if (buf_puts(b, ref->pos[i].token))
-			return -1;
+	if (upto >= 0 && drift_path_text(ref, 0, (size_t)upto + 1, b))
+		return -1;
 	return text_valid_utf8(b->data ? b->data : "", b->len) ? 0 : -1;
 }
 
@@ -1198,19 +1194,50 @@ static double metric_alpha(const struct comparison *x)
 
 /* The summaries, the thresholds and the verdict; x->unusable when nothing
  * could be compared or the sides render prompts differently. */
+/* which figures of a compared prompt a summary reads */
+enum part { PART_DRIFT, PART_FLOOR, PART_REASONING };
+
+/* m's figures of part p, NULL when it has none: the drift once both
+ * comparisons were made, the floor when the reference's second answer was
+ * compared too, the reasoning when it was told apart */
+static const struct drift_prompt *part_of(const struct compared *m, enum part p)
+{
+	switch (p) {
+	case PART_DRIFT:
+		return m->done ? &m->drift : NULL;
+	case PART_FLOOR:
+		return m->done && m->floor.positions ? &m->floor : NULL;
+	default:
+		return m->reasoning_positions > 0 && m->reasoning.positions ? &m->reasoning : NULL;
+	}
+}
+
+/* part p of every prompt asked so far, summarised into out (*summarised
+ * says whether it was). Returns how many prompts had it, -1 when out of
+ * memory. */
+static long summarise_part(struct comparison *x, enum part p, struct drift_summary *out,
+			   bool *summarised)
+{
+	struct drift_prompt *f = xcalloc(x->asked + 1, sizeof(*f));
+	const struct drift_prompt *one;
+	size_t i, n = 0;
+
+	*summarised = false;
+	if (!f)
+		return -1;
+	for (i = 0; i < x->asked; i++)
+		if ((one = part_of(&x->cmp[i], p)))
+			f[n++] = *one;
+	*summarised = n && !drift_summarise(f, n, COMPARE_SEED, COMPARE_RESAMPLES,
+					    2 * metric_alpha(x), out);
+	free(f);
+	return (long)n;
+}
+
 /* The floor of the prompts so far and the thresholds it gives. */
 static void floor_so_far(struct comparison *x)
 {
-	struct drift_prompt *f = xcalloc(x->asked + 1, sizeof(*f));
-	size_t i, nf = 0;
-
-	for (i = 0; f && i < x->asked; i++)
-		if (x->cmp[i].done && x->cmp[i].floor.positions)
-			f[nf++] = x->cmp[i].floor;
-	x->has_floor = f && nf &&
-		       !drift_summarise(f, nf, COMPARE_SEED, COMPARE_RESAMPLES, 2 * metric_alpha(x),
-					&x->floor);
-	free(f);
+	summarise_part(x, PART_FLOOR, &x->floor, &x->has_floor);
 	set_thresholds(x);
 }
 
@@ -1308,20 +1335,11 @@ static void behave_judge(struct comparison *x)
  * only, the verdict is the answers' */
 static void reasoning_judge(struct comparison *x)
 {
-	struct drift_prompt *r = xcalloc(x->asked + 1, sizeof(*r));
-	size_t i, n = 0;
+	size_t i;
 
-	for (i = 0; r && i < x->asked; i++) {
-		const struct compared *m = &x->cmp[i];
-
-		if (m->reasoning_positions > 0 && m->reasoning.positions) {
-			r[n++] = m->reasoning;
-			x->reasoning_only += !m->done;
-		}
-	}
-	x->has_reasoning = n && !drift_summarise(r, n, COMPARE_SEED, COMPARE_RESAMPLES,
-						 2 * metric_alpha(x), &x->reasoning);
-	free(r);
+	summarise_part(x, PART_REASONING, &x->reasoning, &x->has_reasoning);
+	for (i = 0; i < x->asked; i++)
+		x->reasoning_only += part_of(&x->cmp[i], PART_REASONING) && !x->cmp[i].done;
 }
 
 /* two verdicts as one: drifted when either is, same when both are */
@@ -1334,17 +1352,11 @@ static enum drift_verdict both_verdicts(enum drift_verdict a, enum drift_verdict
 
 static void judge(struct comparison *x)
 {
-	struct drift_prompt *d = xcalloc(x->asked + 1, sizeof(*d));
 	size_t i, nd = 0;
 
 	not_comparable(x);
-	for (i = 0; d && i < x->asked; i++)
-		if (x->cmp[i].done)
-			d[nd++] = x->cmp[i].drift;
-	if (!x->unusable && !d) {
-		x->unusable = "out of memory";
-		snprintf(x->why, sizeof(x->why), "out of memory");
-	}
+	for (i = 0; i < x->asked; i++)
+		nd += part_of(&x->cmp[i], PART_DRIFT) != NULL;
 	reasoning_judge(x);
 	if (!x->unusable && !nd && x->reasoning_only) {
 		x->unusable = "nothing compared";
@@ -1364,14 +1376,14 @@ static void judge(struct comparison *x)
 			 s->errors ? s->first_error : "no position listed alternatives");
 	}
 	behave_judge(x);
-	if (!x->unusable) {
-		x->has_drift = !drift_summarise(d, nd, COMPARE_SEED, COMPARE_RESAMPLES,
-						2 * metric_alpha(x), &x->drift);
-		floor_so_far(x); /* the floor of every prompt, and its thresholds */
-	} else {
-		set_thresholds(x);
+	if (!x->unusable && summarise_part(x, PART_DRIFT, &x->drift, &x->has_drift) < 0) {
+		x->unusable = "out of memory";
+		snprintf(x->why, sizeof(x->why), "out of memory");
 	}
-	free(d);
+	if (!x->unusable)
+		floor_so_far(x); /* the floor of every prompt, and its thresholds */
+	else
+		set_thresholds(x);
 	if (x->has_drift && x->early) {
 		x->verdict = DRIFT_DRIFTED;
 		say_early(x);

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
+
 /* a side's list cut to its k most likely, most likely first */
 struct list {
 	struct drift_alt alt[DRIFT_MAX_TOP];
@@ -70,6 +72,16 @@ bool drift_position_sampled(const struct drift_position *p)
 			return false; /* a share of it elsewhere: before sampling */
 	}
 	return whole == 1;
+}
+
+int drift_path_text(const struct drift_path *p, size_t from, size_t upto, struct buf *out)
+{
+	size_t i;
+	int rc = 0;
+
+	for (i = from; i < upto && i < p->n && !rc; i++)
+		rc = buf_puts(out, p->pos[i].token);
+	return rc;
 }
 
 size_t drift_path_sampled(const struct drift_path *p, size_t *listed)

@@ -33,6 +33,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct buf;
+
 #define DRIFT_FLOOR_LOGPROB (-20.0) /* the least probability a listed-out token is given */
 #define DRIFT_KL_CAP	    10.0    /* nats: a prompt's mean KL is clipped here */
 #define DRIFT_MAX_TOP	    64	    /* alternatives read at a position */
@@ -80,6 +82,9 @@ void drift_path_release(struct drift_path *p);
  * llama.cpp's post_sampling_probs, vLLM's --logprobs-mode processed_*)? A
  * list before sampling spreads some probability over its alternatives. */
 bool drift_position_sampled(const struct drift_position *p);
+/* The text of p's tokens [from, upto) appended to out (upto past the end:
+ * to the end). Returns 0, or a buf error. */
+int drift_path_text(const struct drift_path *p, size_t from, size_t upto, struct buf *out);
 /* Of p's positions, those with a list (into *listed) and, returned, those
  * of them reported after sampling. */
 size_t drift_path_sampled(const struct drift_path *p, size_t *listed);

@@ -376,8 +376,10 @@ static long reasoning_positions(const struct drift_path *p, const char *content)
 	const char *c = content ? trimmed(content, &clen) : "", *a;
 	long found = -1;
 
-	for (i = 0; i < p->n; i++)
-		buf_puts(&all, p->pos[i].token);
+	if (drift_path_text(p, 0, p->n, &all)) {
+		buf_release(&all);
+		return -1; /* short of memory: not told apart */
+	}
 	alen = all.len;
 	a = all.data ? trimmed(all.data, &alen) : "";
 	if (clen <= alen && !memcmp(a + alen - clen, c, clen)) {

@@ -367,18 +367,26 @@ static int behaviour_facts(struct buf *b, const cJSON *s)
 	       buf_puts(b, "</p>\n");
 }
 
+/* the finish reasons as the report counts them, a row each: the
+ * reference's in its order, then any only the candidate gave */
 static int finishes(struct buf *b, const cJSON *s)
 {
-	static const char *const kinds[] = { "stop", "length", "tool_calls", "other" };
-	const cJSON *f = at(s, "finish");
+	const cJSON *f = at(s, "finish"), *kind;
+	const cJSON *const sides[] = { at(f, "reference"), at(f, "other") };
 	size_t k;
 	int rc = buf_puts(b, "<table><tr><th>finish reason</th><th>reference</th>"
 			     "<th>candidate</th></tr>\n");
 
-	for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++)
-		rc = rc || buf_puts(b, "<tr>") || cell(b, kinds[k]) ||
-		     cell_num(b, COUNT, num(at(f, "reference"), kinds[k])) ||
-		     cell_num(b, COUNT, num(at(f, "other"), kinds[k])) || buf_puts(b, "</tr>\n");
+	for (k = 0; k < 2; k++)
+		cJSON_ArrayForEach(kind, sides[k])
+		{
+			if (k && cJSON_GetObjectItemCaseSensitive(sides[0], kind->string))
+				continue; /* its row is written */
+			rc = rc || buf_puts(b, "<tr>") || cell(b, kind->string) ||
+			     cell_num(b, COUNT, num(sides[0], kind->string)) ||
+			     cell_num(b, COUNT, num(sides[1], kind->string)) ||
+			     buf_puts(b, "</tr>\n");
+		}
 	return rc || buf_puts(b, "</table>\n");
 }
 

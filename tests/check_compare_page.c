@@ -37,7 +37,8 @@ static const char behaviour[] =
 	"{\"both_called\": "
 	"1, \"same\": 1}, \"arguments\": {\"calls\": 2, \"valid\": 2}, \"exact\": 1, "
 	"\"structured\": {\"asked\": 0, \"valid\": 0}, \"finish\": {\"reference\": {\"stop\": 1, "
-	"\"tool_calls\": 1}, \"other\": {\"tool_calls\": 2}}}, \"items\": [{\"id\": \"line 1\", "
+	"\"tool_calls\": 1}, \"other\": {\"tool_calls\": 1, \"content_filter\": 1}}}, \"items\": "
+	"[{\"id\": \"line 1\", "
 	"\"reference\": {\"answered\": true, \"tool\": \"get_weather\"}, \"candidate\": "
 	"{\"answered\": true, \"tool\": \"get_weather\"}}, {\"id\": \"<b>line 2\", \"reference\": "
 	"{\"answered\": true, \"tool\": null}, \"candidate\": {\"answered\": true, \"tool\": "
@@ -75,6 +76,12 @@ START_TEST(the_page_of_a_comparison)
 	ck_assert_ptr_nonnull(strstr(page, "not compared"));
 	ck_assert_ptr_nonnull(strstr(page, "The candidate against the reference"));
 	ck_assert_ptr_nonnull(strstr(page, "lookup&lt;order&gt;"));
+	/* the finish reasons are the report's own keys: a row each, the
+	 * candidate's own last, none the report does not count */
+	ck_assert_ptr_nonnull(
+		strstr(page, "<td>stop</td><td class=\"n\">1</td><td class=\"n\">-</td>"));
+	ck_assert_ptr_nonnull(strstr(page, "<td>content_filter</td>"));
+	ck_assert_ptr_null(strstr(page, "<td>length</td>"));
 	/* hostile text shown, never markup */
 	ck_assert_ptr_null(strstr(page, "<script>"));
 	ck_assert_ptr_null(strstr(page, "<i>"));
