@@ -168,10 +168,10 @@ static int load_marker(struct jsonfile *f, const cJSON *o, struct log_rule *r)
 {
 	static const char *const keys[] = { "id",    "kind",  "engines", "pattern", "literal",
 					    "quote", "lines", "source",	 "example", NULL };
-	static const char *const kinds[] = { "exit",	"error",     "ready", "engine",
-					     "request", "traceback", NULL };
-	static const enum log_kind as[] = { LOG_EXIT,	LOG_ERROR,   LOG_READY,
-					    LOG_ENGINE, LOG_REQUEST, LOG_TRACEBACK };
+	static const char *const kinds[] = { "exit",	"error",     "ready",	  "engine",
+					     "request", "traceback", "exception", NULL };
+	static const enum log_kind as[] = { LOG_EXIT,	 LOG_ERROR,	LOG_READY,    LOG_ENGINE,
+					    LOG_REQUEST, LOG_TRACEBACK, LOG_EXCEPTION };
 	char *kind = NULL;
 	int rc, k;
 
@@ -191,8 +191,8 @@ static int load_marker(struct jsonfile *f, const cJSON *o, struct log_rule *r)
 	free(kind);
 	if (!rc && k < 0)
 		rc = jsonfile_error(f, "kind",
-				    "'kind' must be \"exit\", \"error\", \"ready\", \"engine\", "
-				    "\"request\" or \"traceback\"");
+				    "'kind' must be \"exit\", \"error\", \"exception\", \"ready\", "
+				    "\"engine\", \"request\" or \"traceback\"");
 	if (rc)
 		return -1;
 	r->kind = as[k];
@@ -662,10 +662,14 @@ static bool matched(struct enginelog *l, const struct log_rule *r, const char *s
 		l->fatal = true;
 		return true;
 	case LOG_ERROR:
+	case LOG_EXCEPTION:
 		/* not the exit line itself ("Error: ShardCannotStart"), nor a frame:
 		 * the decisive line is the error that came before */
-		if (l->exit.line != l->lines && !is_frame_line(s, n) && !is_code_line(s, n))
+		if (l->exit.line != l->lines && !is_frame_line(s, n) && !is_code_line(s, n) &&
+		    (l->error.line != l->lines || r->kind == LOG_EXCEPTION)) {
 			mark(&l->error, l->lines, s, n);
+			l->error_exception = r->kind == LOG_EXCEPTION;
+		}
 		return false;
 	case LOG_READY:
 		l->ready = l->lines;
@@ -915,7 +919,7 @@ static void settle(struct enginelog *l)
 	died = (l->exit.line && l->exit.line > l->ready) ||
 	       (l->error.line && l->error.line == last->line && l->error.line > l->ready &&
 		((l->traceback && l->traceback < l->error.line) ||
-		 (l->frame && l->frame < l->error.line))) ||
+		 (l->frame && l->frame < l->error.line) || (l->error_exception && !l->ready))) ||
 	       cut;
 	/* a process known to have ended that never served, or erred since */
 	died = died || (l->exited && (!l->ready || l->error.line > l->ready));

@@ -62,6 +62,8 @@ enum log_kind {
 	LOG_ENGINE,    /* a marker: the engine that wrote the log */
 	LOG_REQUEST,   /* a marker: an access log's chat request; its capture is the status */
 	LOG_TRACEBACK, /* a marker: a traceback begins (its error, last in the log, is a death) */
+	LOG_EXCEPTION, /* a marker: an exception line, a traceback's end ("ValueError: x"):
+			* an error line that, last in a log that never served, is a death */
 };
 
 /* How certain a finding is. */
@@ -151,6 +153,7 @@ struct enginelog {
 	size_t n_window;
 	/* the last layer */
 	struct log_mark error; /* the last error line */
+	bool error_exception;  /* it is an exception line (LOG_EXCEPTION) */
 	struct log_mark exit;  /* the last exit marker */
 	long ready;	       /* the last ready line, 0 none */
 	long traceback;	       /* the last line a traceback began on, 0 none */

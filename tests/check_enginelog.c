@@ -573,13 +573,16 @@ START_TEST(classes_beyond_their_examples)
 }
 END_TEST
 
-/* the classes fresh6 found missing, each in other words than its
- * excerpt's: a log cut inside a traceback before it served (quoting what
- * the traceback said it was, under a log prefix too) but not after; a
- * component that "crashed"; a router that cannot reach its backend; any
- * buffer that could not be allocated; a debugger's EPERM after a crash is
- * not the cause, an OS error's is */
-START_TEST(fresh6_classes)
+/* the classes fresh6 and fresh7 found missing, each in other words than
+ * its excerpt's: a log cut inside a traceback before it served (quoting
+ * what the traceback said it was, under a log prefix too) but not after; a
+ * component that "crashed", with its number or not; a router that cannot
+ * reach its backend; any buffer that could not be allocated; a debugger's
+ * EPERM after a crash is not the cause, an OS error's is; a lone exception
+ * line ending a log that never served (not a warning's, not after it
+ * served); an abort; an assertion that a load failed; an exit code padded
+ * with spaces */
+START_TEST(held_out_classes)
 {
 	static const struct {
 		const char *log, *class, *quote;
@@ -607,6 +610,19 @@ START_TEST(fresh6_classes)
 		  "crashed", "GGML_ASSERT(k > 0) failed" },
 		{ "PermissionError: [Errno 1] Operation not permitted: '/models/m'\n",
 		  "permission-denied", "Operation not permitted: '/models/m'" },
+		/* fresh7's */
+		{ "ERROR launcher: Worker 3 crashed\nINFO launcher: stopping\n", "crashed",
+		  "Worker 3 crashed" },
+		{ "INFO loading the widget\nRuntimeError: the widget tokenizer has no end token\n",
+		  "unknown", "RuntimeError: the widget tokenizer has no end token" },
+		{ "x 10:00 Abort was called at 12 line in file:\nx 10:00 ../../driver/os.h\n",
+		  "crashed", "Abort was called at 12 line" },
+		{ "E10 loader.cc:5] [W][ERROR] Assertion failed: Failed to deserialize cuda engine "
+		  "(/x/rt.cpp:74)\n",
+		  "model-load-failed", "Failed to deserialize cuda engine" },
+		{ "error: creating server: Internal - failed to load all models\n"
+		  "  Exit code:    1\n",
+		  "model-load-failed", "failed to load all models" },
 	};
 	struct log_rules rs;
 	struct enginelog l;
@@ -622,6 +638,16 @@ START_TEST(fresh6_classes)
 		ck_assert_msg(strstr(m->quote, cases[i].quote), "case %zu: %s", i, m->quote);
 		enginelog_release(&l);
 	}
+	/* a lone exception line ends a death only before the engine served,
+	 * and never as a warning */
+	m = classify(&l, &rs,
+		     "INFO:     Application startup complete.\n"
+		     "RuntimeError: the widget tokenizer has no end token\n");
+	ck_assert(!m || !m->fatal);
+	enginelog_release(&l);
+	m = classify(&l, &rs, "WARNING 10:00 [w.py:3] ImportError: no widget kernels, slower\n");
+	ck_assert(!m || !m->fatal);
+	enginelog_release(&l);
 	m = classify(&l, &rs, /* the same cut, once it served: a request's */
 		     "INFO:     Application startup complete.\n"
 		     "ERROR:    Exception in ASGI application\n"
@@ -832,7 +858,7 @@ Suite *enginelog_suite(void)
 	tcase_add_test(tc, stdin_and_warnings);
 	tcase_add_test(tc, the_unknown_layer);
 	tcase_add_test(tc, classes_beyond_their_examples);
-	tcase_add_test(tc, fresh6_classes);
+	tcase_add_test(tc, held_out_classes);
 	tcase_add_test(tc, a_known_exit_without_its_ready_line);
 	tcase_add_test(tc, engine_pid_ends_the_wait);
 	tcase_add_test(tc, an_unknown_death_is_still_a_death);
