@@ -140,7 +140,7 @@ static const cJSON *structured_schema(const cJSON *request, bool *asked)
 						"schema");
 }
 
-static enum behave_finish finish_of(const char *f)
+enum behave_finish behave_finish_named(const char *f)
 {
 	if (!f)
 		return BEHAVE_OTHER;
@@ -170,7 +170,7 @@ int behave_read(const cJSON *request, const char *body, size_t len, struct behav
 	}
 	a->answered = true;
 	a->called = r.n_calls > 0;
-	a->finish = finish_of(r.finish_reason);
+	a->finish = behave_finish_named(r.finish_reason);
 	a->digest = fnv(0xcbf29ce484222325ULL, r.content, r.content_len);
 	for (i = 0; i < r.n_calls; i++) {
 		a->digest = fnv(a->digest, "\x1f", 1);

@@ -82,5 +82,9 @@ int behave_summarise(const struct behave_answer *a, const struct behave_answer *
 
 /* "stop", "length", "tool_calls", "other" */
 const char *behave_finish_name(enum behave_finish f);
+/* The finish an engine's finish_reason (or a report's name) says:
+ * behave_finish_name's inverse, "eos_token" and "function_call" read as
+ * theirs, anything else (or NULL) BEHAVE_OTHER. */
+enum behave_finish behave_finish_named(const char *f);
 
 #endif

@@ -44,7 +44,7 @@ static const struct command_row commands[] = {
 	  .cmd = CMD_REPLAY,
 	  .args = ARGS_RECORDING,
 	  .synopsis = "RECORDING [options]",
-	  .summary = "re-grade a recorded run offline",
+	  .summary = "re-grade a recorded run (or comparison) offline",
 	  .about = "Re-grades a recording (run --record) offline with the options it was "
 		   "recorded with; only outputs, media files and the gate may be given.",
 	  .example = "preflight replay run.jsonl.gz --junit replayed.xml",

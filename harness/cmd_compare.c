@@ -29,6 +29,7 @@
 #include "jsonfile.h"
 #include "http.h"
 #include "markup.h"
+#include "recording.h"
 #include "table.h"
 #include "reply.h"
 #include "say.h"
@@ -78,6 +79,7 @@ struct corpus {
 	struct prompt *p; /* owned */
 	size_t n;
 	char source[4096]; /* the file read */
+	struct buf text;   /* the file as read: a recording carries it whole */
 };
 
 /* one endpoint and how it is asked */
@@ -154,8 +156,10 @@ struct comparison {
 	/* --dataset: its requests, three answers to each (the reference's
 	 * two, the candidate's), asked after the prompts */
 	struct corpus dataset;
-	struct behave_answer *beh; /* owned: 3 per request */
-	size_t beh_asked;	   /* requests asked */
+	struct behave_answer *beh;	 /* owned: 3 per request */
+	size_t beh_asked;		 /* requests asked */
+	struct behave_answer *beh_prior; /* owned: --resume's answers, three a request */
+	size_t beh_resumed;		 /* the dataset's first requests they answer */
 	size_t beh_ref_errors, beh_cand_errors;
 	char beh_error[512];			 /* the first answer not read, with its side */
 	const char *beh_skipped;		 /* why the dataset was not asked, or NULL */
@@ -178,6 +182,7 @@ static void corpus_release(struct corpus *k)
 		cJSON_Delete(k->p[i].request);
 	}
 	free(k->p);
+	buf_release(&k->text);
 	memset(k, 0, sizeof(*k));
 }
 
@@ -252,17 +257,25 @@ static int read_request(const char *line, size_t len, struct prompt *p, char *er
 
 typedef int line_reader(const char *line, size_t len, struct prompt *p, char *err, size_t errlen);
 
-/* Reads k->source a line at a time through read. Returns 0, or -1 with
+/* Reads k->source (or the text a recording carried of it, given) a line
+ * at a time through read, keeping the text. Returns 0, or -1 with
  * "FILE:LINE: reason". */
-static int lines_load(struct corpus *k, line_reader *read, char *err, size_t errlen)
+static int lines_load(struct corpus *k, const char *given, line_reader *read, char *err,
+		      size_t errlen)
 {
 	struct buf text = BUF_INIT(0);
 	char why[512];
 	size_t at = 0, line = 0;
 	int rc = -1;
 
-	if (file_read(k->source, COMPARE_FILE_MAX, &text, why, sizeof(why))) {
-		snprintf(err, errlen, "%s: %s", k->source, why);
+	if (given && strlen(given) > COMPARE_FILE_MAX) {
+		snprintf(err, errlen, "%s: the recording's copy is larger than %u bytes", k->source,
+			 COMPARE_FILE_MAX);
+		goto out;
+	}
+	if (given ? buf_puts(&text, given) != 0
+		  : file_read(k->source, COMPARE_FILE_MAX, &text, why, sizeof(why)) != 0) {
+		snprintf(err, errlen, "%s: %s", k->source, given ? "out of memory" : why);
 		goto out;
 	}
 	while (at < text.len) {
@@ -306,14 +319,18 @@ static int lines_load(struct corpus *k, line_reader *read, char *err, size_t err
 		goto out;
 	}
 	rc = 0;
+	k->text = text;
+	buf_init(&text, 0);
 out:
 	buf_release(&text);
 	return rc;
 }
 
-/* --prompts FILE, else the built-in corpus beside the probes. Returns 0, or
- * -1 with "FILE:LINE: reason". */
-static int corpus_load(const struct config *c, struct corpus *k, char *err, size_t errlen)
+/* --prompts FILE, else the built-in corpus beside the probes; its text
+ * the one a recording carried when given. Returns 0, or -1 with
+ * "FILE:LINE: reason". */
+static int corpus_load(const struct config *c, const char *given, struct corpus *k, char *err,
+		       size_t errlen)
 {
 	char dir[4096];
 
@@ -322,11 +339,13 @@ static int corpus_load(const struct config *c, struct corpus *k, char *err, size
 	else
 		snprintf(k->source, sizeof(k->source), "%s/compare/prompts.jsonl",
 			 commands_probe_dir(c, dir, sizeof(dir)));
-	return lines_load(k, read_prompt, err, errlen);
+	return lines_load(k, given, read_prompt, err, errlen);
 }
 
-/* --dataset FILE, or "builtin": the bundled one beside the probes */
-static int dataset_load(const struct config *c, struct corpus *k, char *err, size_t errlen)
+/* --dataset FILE, or "builtin": the bundled one beside the probes; its
+ * text the one a recording carried when given */
+static int dataset_load(const struct config *c, const char *given, struct corpus *k, char *err,
+			size_t errlen)
 {
 	char dir[4096];
 
@@ -335,7 +354,7 @@ static int dataset_load(const struct config *c, struct corpus *k, char *err, siz
 	else
 		snprintf(k->source, sizeof(k->source), "%s/compare/behaviour.jsonl",
 			 commands_probe_dir(c, dir, sizeof(dir)));
-	return lines_load(k, read_request, err, errlen);
+	return lines_load(k, given, read_request, err, errlen);
 }
 
 /* --- the two sides --------------------------------------------------------------- */
@@ -1025,7 +1044,10 @@ static int behave_round(struct comparison *x)
 		snprintf(x->why, sizeof(x->why), "out of memory");
 		return -1;
 	}
-	for (i = 0; i < n && !*x->stop; i += COMPARE_CHUNK) {
+	if (x->beh_resumed) /* --resume's first requests: not asked again */
+		memcpy(x->beh, x->beh_prior, 3 * x->beh_resumed * sizeof(*x->beh));
+	x->beh_asked = x->beh_resumed;
+	for (i = x->beh_resumed; i < n && !*x->stop; i += COMPARE_CHUNK) {
 		size_t to = i + COMPARE_CHUNK < n ? i + COMPARE_CHUNK : n;
 
 		if (over_cap(x, 3 * (to - i))) {
@@ -1576,6 +1598,7 @@ static cJSON *behave_json(const struct behave_summary *b)
 static cJSON *answer_json(const struct behave_answer *a)
 {
 	cJSON *o = cJSON_CreateObject();
+	char digest[24];
 
 	if (!a->answered) {
 		cJSON_AddBoolToObject(o, "answered", false);
@@ -1591,7 +1614,37 @@ static cJSON *answer_json(const struct behave_answer *a)
 	if (a->structured >= 0)
 		cJSON_AddBoolToObject(o, "structured_valid", a->structured == 1);
 	cJSON_AddStringToObject(o, "finish", behave_finish_name(a->finish));
+	snprintf(digest, sizeof(digest), "%016llx", (unsigned long long)a->digest);
+	cJSON_AddStringToObject(o, "digest", digest);
 	return o;
+}
+
+/* an answer as answer_json wrote it, back; false when it is not one a
+ * resumed comparison can take (not answered, or from a report without
+ * digests) */
+static bool answer_read(const cJSON *o, struct behave_answer *a)
+{
+	const cJSON *tool = cJSON_GetObjectItemCaseSensitive(o, "tool");
+	const cJSON *args = cJSON_GetObjectItemCaseSensitive(o, "arguments_valid");
+	const cJSON *st = cJSON_GetObjectItemCaseSensitive(o, "structured_valid");
+	const char *digest = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(o, "digest"));
+	char *end;
+
+	memset(a, 0, sizeof(*a));
+	if (!cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "answered")) || !digest ||
+	    strlen(digest) != 16 || (!cJSON_IsString(tool) && !cJSON_IsNull(tool)))
+		return false;
+	a->digest = (uint64_t)strtoull(digest, &end, 16);
+	if (*end)
+		return false;
+	a->answered = true;
+	a->called = cJSON_IsString(tool);
+	snprintf(a->tool, sizeof(a->tool), "%s", a->called ? tool->valuestring : "");
+	a->args_valid = cJSON_IsBool(args) ? cJSON_IsTrue(args) : -1;
+	a->structured = cJSON_IsBool(st) ? cJSON_IsTrue(st) : -1;
+	a->finish = behave_finish_named(
+		cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(o, "finish")));
+	return true;
 }
 
 /* the report's "behaviour": null without --dataset */
@@ -1612,6 +1665,8 @@ static cJSON *behaviour_json(const struct comparison *x)
 	cJSON_AddNumberToObject(o, "asked", (double)x->beh_asked);
 	if (x->beh_skipped)
 		cJSON_AddStringToObject(o, "skipped", x->beh_skipped);
+	if (x->beh_resumed)
+		cJSON_AddNumberToObject(o, "resumed", (double)x->beh_resumed);
 	cJSON_AddNumberToObject(o, "reference_errors", (double)x->beh_ref_errors);
 	cJSON_AddNumberToObject(o, "candidate_errors", (double)x->beh_cand_errors);
 	if (*x->beh_error)
@@ -1627,6 +1682,7 @@ static cJSON *behaviour_json(const struct comparison *x)
 
 		cJSON_AddStringToObject(it, "id", x->dataset.p[i].id);
 		cJSON_AddItemToObject(it, "reference", answer_json(&a[0]));
+		cJSON_AddItemToObject(it, "again", answer_json(&a[1]));
 		cJSON_AddItemToObject(it, "candidate", answer_json(&a[2]));
 		cJSON_AddBoolToObject(it, "exact",
 				      a[0].answered && a[2].answered && a[0].digest == a[2].digest);
@@ -1999,23 +2055,6 @@ static int write_reports(const struct comparison *x)
 	return rc;
 }
 
-/* before any request: every report can be written. 0, or -1 said. */
-static int check_reports(const struct config *c)
-{
-	size_t i;
-
-	for (i = 0; i < c->n_outputs; i++) {
-		char err[512];
-
-		if (strcmp(c->outputs[i].path, "-") &&
-		    file_check_writable(c->outputs[i].path, err, sizeof(err))) {
-			say_error("%s %s: %s", c->outputs[i].option, c->outputs[i].path, err);
-			return -1;
-		}
-	}
-	return 0;
-}
-
 /* --- the console ------------------------------------------------------------------- */
 
 static void say_row(const char *label, const struct drift_summary *s)
@@ -2097,6 +2136,10 @@ static void console_behaviour(const struct comparison *x)
 		   "  dataset: %zu requests (%s), temperature 0, each side's answer and tool "
 		   "calls (reasoning left out)\n",
 		   b->n, strcmp(x->c->dataset, "builtin") ? "--dataset" : "built-in");
+	if (x->beh_resumed)
+		say_printf(SAY_OUT,
+			   "  %-22s the first %zu requests' answers from --resume's report\n", "",
+			   x->beh_resumed);
 	say_behave_row("noise floor (ref, ref)", &x->beh_floor);
 	say_behave_row("candidate", b);
 	say_printf(SAY_OUT, "  %-22s", "finish reasons");
@@ -2341,6 +2384,47 @@ static int same_setting(const cJSON *doc, const char *obj, const char *key, cons
 /* --resume FILE, before any request: a report of this comparison (the
  * endpoints, the prompts, the tokens, the alternatives, the
  * re-alignments, the thinking). 0, or -1 with the reason (exit 2). */
+/* --resume's dataset answers: the longest run of the dataset's first
+ * requests the report holds whole (the three answers, each with its
+ * digest); a request that failed or was cut there, and every one after
+ * it, is asked again. Returns 0, or -1 (why) when the report compared
+ * another dataset. */
+static int resume_dataset(struct comparison *x, const cJSON *head, char *why, size_t whylen)
+{
+	const cJSON *b = cJSON_GetObjectItemCaseSensitive(head, "behaviour"), *it;
+	static const char *const sides[] = { "reference", "again", "candidate" };
+	char *src;
+	size_t n = 0, k;
+	int rc;
+
+	if (!x->c->dataset || !cJSON_IsObject(b))
+		return 0; /* none then: every request is asked */
+	src = text_clean_line(x->dataset.source);
+	rc = same_setting(head, "behaviour", "dataset",
+			  strcmp(x->c->dataset, "builtin") ? (src ? src : "") : "built-in", 0, why,
+			  whylen) ||
+	     same_setting(head, "behaviour", "requests", NULL, (double)x->dataset.n, why, whylen);
+	free(src);
+	if (rc || !(x->beh_prior = xcalloc(3 * x->dataset.n + 1, sizeof(*x->beh_prior))))
+		return rc ? -1 : 0; /* short of memory: asked again */
+	cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(b, "items"))
+	{
+		const char *id = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(it, "id"));
+
+		if (n == x->dataset.n || !id || strcmp(id, x->dataset.p[n].id))
+			break;
+		for (k = 0; k < 3; k++)
+			if (!answer_read(cJSON_GetObjectItemCaseSensitive(it, sides[k]),
+					 &x->beh_prior[3 * n + k]))
+				break;
+		if (k < 3)
+			break;
+		n++;
+	}
+	x->beh_resumed = n;
+	return 0;
+}
+
 static int resume_read(struct comparison *x, char *err, size_t errlen)
 {
 	const struct config *c = x->c;
@@ -2371,7 +2455,8 @@ static int resume_read(struct comparison *x, char *err, size_t errlen)
 	    same_setting(head, "settings", "thinking", thinking_mode_name(c->thinking), 0, why,
 			 sizeof(why)) ||
 	    same_setting(head, "reference", "thinking", thinking_mode_name(x->ref.thinking), 0, why,
-			 sizeof(why))) {
+			 sizeof(why)) ||
+	    resume_dataset(x, head, why, sizeof(why))) {
 		snprintf(err, errlen, "--resume %s is another comparison: %s", c->resume, why);
 		goto out;
 	}
@@ -2384,8 +2469,9 @@ out:
 }
 
 /* After discovery: the prompts of --resume's report whose figures are
- * whole are taken (by id, in corpus order), unless it compared other
- * models (then none is, and the console says so). */
+ * whole are taken (by id, in corpus order), and its dataset answers
+ * (resume_dataset), unless it compared other models (then none is, and
+ * the console says so). */
 static void resume_take(struct comparison *x)
 {
 	const cJSON *head;
@@ -2401,6 +2487,7 @@ static void resume_take(struct comparison *x)
 			 sizeof(why))) {
 		snprintf(x->resume_note, sizeof(x->resume_note),
 			 "--resume: nothing taken, the report compared other models (%s)", why);
+		x->beh_resumed = 0; /* nor its dataset answers */
 		goto out;
 	}
 	jsonfile_split_select(&x->resume->split, 0);
@@ -2638,6 +2725,7 @@ static void comparison_release(struct comparison *x)
 	}
 	free(x->cmp);
 	free(x->beh);
+	free(x->beh_prior);
 	corpus_release(&x->dataset);
 	if (x->resume)
 		report_in_release(x->resume);
@@ -2647,11 +2735,103 @@ static void comparison_release(struct comparison *x)
 	endpoint_release(&x->cand.ep);
 }
 
-int cmd_compare(const struct config *c, const volatile sig_atomic_t *stop)
+/* the recording's first line: the options a recording keeps, the recipe,
+ * the prompts and the dataset whole (NULL when out of memory) */
+static char *compare_header(const struct comparison *x)
+{
+	const struct config *c = x->c;
+	struct recording_header h;
+	char *text;
+
+	if (commands_header_start(c, &h))
+		return NULL;
+	h.prompts.path = (char *)(c->prompts ? c->prompts : "builtin");
+	h.prompts.text = (char *)buf_cstr(&x->corpus.text);
+	if (c->dataset) {
+		h.dataset.path = (char *)c->dataset;
+		h.dataset.text = (char *)buf_cstr(&x->dataset.text);
+	}
+	text = recording_header_json(&h);
+	free(h.args); /* the strings are borrowed */
+	return text;
+}
+
+/* --record: both sides' exchanges into one recording, both keys kept out;
+ * or a replay: every answer from it. Returns 0, or -1 with the reason. */
+static int compare_tap(struct comparison *x, struct recording *replay, struct recording **rec,
+		       struct http_tap *tap, char *err, size_t errlen)
+{
+	const struct secret *keys[RECORDING_MAX_KEYS];
+	size_t n = say_keys(keys);
+	char *meta;
+
+	*rec = NULL;
+	if (replay) {
+		recording_replay_tap(replay, tap);
+	} else if (x->c->record) {
+		if (!(meta = compare_header(x))) {
+			snprintf(err, errlen, "out of memory");
+			return -1;
+		}
+		*rec = recording_create(x->c->record, keys, n, meta, err, errlen);
+		free(meta);
+		if (!*rec)
+			return -1;
+		recording_tap(*rec, tap);
+	} else {
+		return 0;
+	}
+	x->ref.http.tap = x->cand.http.tap = tap;
+	return 0;
+}
+
+/* Everything read and checked before any request: the outputs, the
+ * prompts and the dataset (a replay's from its header h), the budget,
+ * --resume's report. Returns 0, or -1 with the reason. */
+static int compare_prepare(struct comparison *x, const struct recording_header *h,
+			   const char *input, char *err, size_t errlen)
+{
+	const struct config *c = x->c;
+	size_t first;
+
+	if (commands_check_outputs(c, input, err, errlen) ||
+	    corpus_load(c, h ? h->prompts.text : NULL, &x->corpus, err, errlen) ||
+	    (c->dataset && dataset_load(c, h ? h->dataset.text : NULL, &x->dataset, err, errlen)))
+		return -1;
+	first = chunk_of(c) < x->corpus.n ? chunk_of(c) : x->corpus.n;
+	if (c->max_requests > 0 && (size_t)c->max_requests < 3 * first) {
+		snprintf(err, errlen,
+			 "--max-requests %ld is fewer than the first prompts' requests (%zu: %zu "
+			 "prompts, the reference twice and the candidate once)",
+			 c->max_requests, 3 * first, first);
+		return -1;
+	}
+	if (c->record && c->resume) {
+		snprintf(err, errlen,
+			 "--record and --resume do not go together: a recording holds "
+			 "a whole comparison, every request it made");
+		return -1;
+	}
+	if (c->resume && resume_read(x, err, errlen))
+		return -1;
+	if (endpoint_init(&x->ref.ep, x->ref.url) || endpoint_init(&x->cand.ep, x->cand.url) ||
+	    !(x->cmp = xcalloc(x->corpus.n, sizeof(*x->cmp)))) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	return 0;
+}
+
+/* a comparison, live (replay NULL) or replayed from a recording (its
+ * header h, read from input) */
+static int compare_run(const struct config *c, const volatile sig_atomic_t *stop,
+		       struct recording *replay, const struct recording_header *h,
+		       const char *input)
 {
 	struct comparison x = { .c = c, .stop = stop };
+	struct recording *rec = NULL;
+	struct http_tap tap;
 	char err[1024];
-	size_t first;
 	int code;
 
 	side_setup(&x.ref, c, "reference", c->reference, c->reference_model, c->reference_api_key,
@@ -2663,36 +2843,9 @@ int cmd_compare(const struct config *c, const volatile sig_atomic_t *stop)
 		x.ref.chat_template_kwargs = c->reference_chat_template_kwargs;
 	if (c->reference_extra_body)
 		x.ref.extra_body = c->reference_extra_body;
-	if (check_reports(c))
-		return EXIT_USAGE;
-	if (corpus_load(c, &x.corpus, err, sizeof(err))) {
+	if (compare_prepare(&x, h, input, err, sizeof(err)) ||
+	    compare_tap(&x, replay, &rec, &tap, err, sizeof(err))) {
 		say_error("%s", err);
-		corpus_release(&x.corpus);
-		return EXIT_USAGE;
-	}
-	if (c->dataset && dataset_load(c, &x.dataset, err, sizeof(err))) {
-		say_error("%s", err);
-		corpus_release(&x.corpus);
-		corpus_release(&x.dataset);
-		return EXIT_USAGE;
-	}
-	first = chunk_of(c) < x.corpus.n ? chunk_of(c) : x.corpus.n;
-	if (c->max_requests > 0 && (size_t)c->max_requests < 3 * first) {
-		say_error("--max-requests %ld is fewer than the first prompts' requests (%zu: %zu "
-			  "prompts, the reference twice and the candidate once)",
-			  c->max_requests, 3 * first, first);
-		corpus_release(&x.corpus);
-		corpus_release(&x.dataset);
-		return EXIT_USAGE;
-	}
-	if (c->resume && resume_read(&x, err, sizeof(err))) {
-		say_error("%s", err);
-		comparison_release(&x);
-		return EXIT_USAGE;
-	}
-	if (endpoint_init(&x.ref.ep, x.ref.url) || endpoint_init(&x.cand.ep, x.cand.url) ||
-	    !(x.cmp = xcalloc(x.corpus.n, sizeof(*x.cmp)))) {
-		say_error("out of memory");
 		comparison_release(&x);
 		return EXIT_USAGE;
 	}
@@ -2700,10 +2853,25 @@ int cmd_compare(const struct config *c, const volatile sig_atomic_t *stop)
 	code = exit_code(&x);
 	if (write_reports(&x))
 		code = *stop ? 128 + *stop : EXIT_WRITE;
+	if (rec && recording_finish(rec, err, sizeof(err))) {
+		say_error("%s", err);
+		code = *stop ? 128 + *stop : EXIT_WRITE;
+	}
 	if (!c->quiet)
 		console(&x);
 	else if (x.unusable && !*stop)
 		say_error("compare: %s", x.why);
 	comparison_release(&x);
 	return code;
+}
+
+int cmd_compare(const struct config *c, const volatile sig_atomic_t *stop)
+{
+	return compare_run(c, stop, NULL, NULL, NULL);
+}
+
+int compare_replay(const struct config *c, const volatile sig_atomic_t *stop, struct recording *rec,
+		   const struct recording_header *h, const char *input)
+{
+	return compare_run(c, stop, rec, h, input);
 }

@@ -152,10 +152,7 @@ static int check_not_notebook(const struct config *c, char *err, size_t errlen)
 	return rc;
 }
 
-/* Every output can be written, no two name the same file, none is the
- * recording being replayed (input), and --markdown is not a notebook.
- * Checked before any request. */
-static int check_outputs(const struct config *c, const char *input, char *err, size_t errlen)
+int commands_check_outputs(const struct config *c, const char *input, char *err, size_t errlen)
 {
 	const char *flags[CONFIG_MAX_OUTPUTS + 1], *paths[CONFIG_MAX_OUTPUTS + 1];
 	size_t n = output_files(c, flags, paths), i, k;
@@ -253,33 +250,44 @@ static int check_media_flags(const struct plan *pl, char *err, size_t errlen)
 	return 0;
 }
 
-/* the recording's first line: the options a recording keeps, the recipe
- * and the probes, whole */
-static char *header_of(const struct config *c, const struct probe_set *set)
+int commands_header_start(const struct config *c, struct recording_header *h)
 {
-	struct recording_header h = { 0 };
-	char *text = NULL;
-	size_t i;
 	int k;
 
-	h.conform = c->cmd == CMD_CONFORM;
-	h.args = xcalloc((size_t)c->argc + 1, sizeof(char *));
-	h.probes = xcalloc(set->n + 1, sizeof(*h.probes));
-	for (k = 2; h.args && h.probes && k < c->argc; k++) {
+	memset(h, 0, sizeof(*h));
+	h->conform = c->cmd == CMD_CONFORM;
+	h->compare = c->cmd == CMD_COMPARE;
+	if (!(h->args = xcalloc((size_t)c->argc + 1, sizeof(char *))))
+		return -1;
+	for (k = 2; k < c->argc; k++) {
 		bool value;
 
-		if (config_recorded(c->argv[k], &value)) {
-			h.args[h.n_args++] = c->argv[k];
+		if (config_recorded(c->argv[k], c->cmd, &value)) {
+			h->args[h->n_args++] = c->argv[k];
 			if (value && k + 1 < c->argc)
-				h.args[h.n_args++] = c->argv[++k];
+				h->args[h->n_args++] = c->argv[++k];
 		} else if (value) {
 			k++;
 		}
 	}
 	if (c->recipe) {
-		h.recipe.path = c->recipe->path;
-		h.recipe.text = c->recipe->text;
+		h->recipe.path = c->recipe->path;
+		h->recipe.text = c->recipe->text;
 	}
+	return 0;
+}
+
+/* the recording's first line: the options a recording keeps, the recipe
+ * and the probes, whole */
+static char *header_of(const struct config *c, const struct probe_set *set)
+{
+	struct recording_header h;
+	char *text = NULL;
+	size_t i;
+
+	if (commands_header_start(c, &h))
+		return NULL;
+	h.probes = xcalloc(set->n + 1, sizeof(*h.probes));
 	for (i = 0; h.probes && i < set->n; i++, h.n_probes++) {
 		h.probes[i].path = set->items[i]->path;
 		h.probes[i].text = set->items[i]->text;
@@ -321,7 +329,7 @@ static int prepare(struct session *s, struct probe_set *set, struct recording *r
 	char err[1024];
 
 	if ((!replay && check_key(c, err, sizeof(err))) ||
-	    check_outputs(c, input, err, sizeof(err)) ||
+	    commands_check_outputs(c, input, err, sizeof(err)) ||
 	    probe_set_select(set, c->checks, err, sizeof(err)))
 		goto usage;
 	if (plan_build(c, set, &s->plan)) {
@@ -347,10 +355,11 @@ static int prepare(struct session *s, struct probe_set *set, struct recording *r
 		recording_replay_tap(replay, &s->tap);
 		s->hooks.offline = true;
 	} else if (c->record) {
+		const struct secret *keys[RECORDING_MAX_KEYS];
+		size_t n = say_keys(keys);
 		char *meta = header_of(c, set);
 
-		s->rec = meta ? recording_create(c->record, say_key(), meta, err, sizeof(err))
-			      : NULL;
+		s->rec = meta ? recording_create(c->record, keys, n, meta, err, sizeof(err)) : NULL;
 		if (!meta)
 			snprintf(err, sizeof(err), "out of memory");
 		free(meta);
@@ -576,6 +585,7 @@ static const char **replay_args(const struct config *c, const struct recording_h
 				      { "--max-regression", c->max_regression } };
 	const size_t own = c->n_outputs + sizeof(own_args) / sizeof(own_args[0]);
 	const char **args = xcalloc(2 + (size_t)h->n_args + 2 * own + 1, sizeof(char *));
+	enum command cmd = h->compare ? CMD_COMPARE : h->conform ? CMD_CONFORM : CMD_RUN;
 	size_t i;
 	int k;
 
@@ -585,10 +595,10 @@ static const char **replay_args(const struct config *c, const struct recording_h
 		return NULL;
 	}
 	args[(*n)++] = "preflight";
-	args[(*n)++] = h->conform ? "conform" : "run";
+	args[(*n)++] = h->compare ? "compare" : h->conform ? "conform" : "run";
 	for (k = 0; k < h->n_args; k++)
 		args[(*n)++] = h->args[k];
-	if (config_check_recorded(args + 2, *n - 2, err, errlen)) {
+	if (config_check_recorded(args + 2, *n - 2, cmd, err, errlen)) {
 		free(args);
 		return NULL;
 	}
@@ -596,7 +606,7 @@ static const char **replay_args(const struct config *c, const struct recording_h
 		args[(*n)++] = c->outputs[i].option;
 		args[(*n)++] = c->outputs[i].path;
 	}
-	for (i = 0; i < sizeof(own_args) / sizeof(own_args[0]); i++)
+	for (i = 0; cmd != CMD_COMPARE && i < sizeof(own_args) / sizeof(own_args[0]); i++)
 		if (own_args[i][1]) {
 			args[(*n)++] = own_args[i][0];
 			args[(*n)++] = own_args[i][1];
@@ -653,10 +663,17 @@ int cmd_replay(const struct config *c, const volatile sig_atomic_t *stop)
 		goto fail;
 	if (rc.api_key && !secret_check(rc.api_key, why, sizeof(why)))
 		say_scrub_key(rc.api_key);
-	rc.api_key = NULL; /* nothing is sent, so no key is either */
+	rc.api_key = rc.reference_api_key = NULL; /* nothing is sent, so no key is either */
 	if (c->max_run_bytes > 0)
 		rc.max_run_bytes = c->max_run_bytes;
-	code = run_probes(&rc, stop, &set, rec, c->recording);
+	if (h.compare) {
+		/* the files it compared on, as it named them; their texts are h's */
+		rc.prompts =
+			h.prompts.path && strcmp(h.prompts.path, "builtin") ? h.prompts.path : NULL;
+		rc.dataset = h.dataset.path;
+		code = compare_replay(&rc, stop, rec, &h, c->recording);
+	} else
+		code = run_probes(&rc, stop, &set, rec, c->recording);
 	goto out;
 fail:
 	say_error("%s", err);

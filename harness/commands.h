@@ -15,6 +15,7 @@
 #include "config.h"
 #include "enginelog.h"
 #include "follow.h"
+#include "recording.h"
 
 enum { EXIT_PASS = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_UNUSABLE = 3, EXIT_WRITE = 4 };
 
@@ -61,9 +62,25 @@ bool engine_watch_poll(void *ctx);
 bool engine_watch_explain(void *ctx, struct run_result *r);
 void engine_watch_close(struct engine_watch *w);
 
+/* Every output a command writes (its reports, --record) can be written,
+ * no two name the same file, none is the recording being replayed
+ * (input, or NULL), and --markdown is not a notebook. Checked before any
+ * request. Returns 0, or -1 with the reason. */
+int commands_check_outputs(const struct config *c, const char *input, char *err, size_t errlen);
+
+/* A recording's header as c's command starts it: the command, the
+ * options a recording keeps, the recipe (all borrowed from c: free only
+ * h->args). Returns 0, or -1 when out of memory. */
+int commands_header_start(const struct config *c, struct recording_header *h);
+
 /* compare --reference URL --endpoint URL: exit 0 same, 1 drifted (or
  * inconclusive without --allow-inconclusive), 3 a side unusable */
 int cmd_compare(const struct config *c, const volatile sig_atomic_t *stop);
+/* The comparison a recording holds (h its header: the prompts and
+ * dataset whole, c its options and this command's outputs), every answer
+ * from rec; nothing is sent. */
+int compare_replay(const struct config *c, const volatile sig_atomic_t *stop, struct recording *rec,
+		   const struct recording_header *h, const char *input);
 /* diff of two compare --json reports (cmd_diff asks first): exit 1 when
  * the new one regressed (its verdict worse, its KL more than doubled, its
  * top-1 a point lower), 0 when not, 2 when only one of base and now is a

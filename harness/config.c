@@ -598,7 +598,7 @@ static const struct option options[] = {
 	  .kind = OPT_STR,
 	  .offset = OFF(record),
 	  .help = "record every exchange (no Authorization)",
-	  .commands = LIVE,
+	  .commands = LIVE | COMPARE,
 	  .group = G_OUTPUT },
 	{ .name = "--quiet",
 	  .kind = OPT_FLAG,
@@ -661,6 +661,7 @@ static const struct option options[] = {
 	  .offset = OFF(reference),
 	  .help = "the reference endpoint the candidate (--endpoint) is compared with",
 	  .commands = COMPARE,
+	  .flags = REC,
 	  .group = G_COMPARE,
 	  .recipe_key = "reference" },
 	{ .name = "--reference-model",
@@ -669,6 +670,7 @@ static const struct option options[] = {
 	  .offset = OFF(reference_model),
 	  .help = "the reference's model; by default the only one it serves",
 	  .commands = COMPARE,
+	  .flags = REC,
 	  .group = G_COMPARE,
 	  .recipe_key = "reference_model" },
 	{ .name = "--reference-api-key-env",
@@ -685,6 +687,7 @@ static const struct option options[] = {
 	  .help = "the reference's thinking, when it differs: default, enabled, disabled or "
 		  "unsupported",
 	  .commands = COMPARE,
+	  .flags = REC,
 	  .group = G_COMPARE,
 	  .set = set_thinking_mode },
 	{ .name = "--reference-chat-template-kwargs",
@@ -693,6 +696,7 @@ static const struct option options[] = {
 	  .offset = OFF(reference_chat_template_kwargs),
 	  .help = "the reference's chat_template_kwargs, instead of --chat-template-kwargs",
 	  .commands = COMPARE,
+	  .flags = REC,
 	  .group = G_COMPARE,
 	  .set = set_json_object },
 	{ .name = "--reference-extra-body",
@@ -701,6 +705,7 @@ static const struct option options[] = {
 	  .offset = OFF(reference_extra_body),
 	  .help = "merged into the reference's requests, instead of --extra-body",
 	  .commands = COMPARE,
+	  .flags = REC,
 	  .group = G_COMPARE,
 	  .set = set_json_object },
 	{ .name = "--prompts",
@@ -719,6 +724,7 @@ static const struct option options[] = {
 	  .def = "32",
 	  .help = "tokens generated per prompt and side",
 	  .commands = COMPARE,
+	  .flags = REC,
 	  .group = G_COMPARE },
 	{ .name = "--top-logprobs",
 	  .arg = "K",
@@ -729,6 +735,7 @@ static const struct option options[] = {
 	  .def = "20",
 	  .help = "alternatives asked for at each position",
 	  .commands = COMPARE,
+	  .flags = REC,
 	  .group = G_COMPARE },
 	{ .name = "--realign",
 	  .arg = "N",
@@ -740,12 +747,14 @@ static const struct option options[] = {
 	  .help = "after a divergence, give both sides the reference's text and go on, N "
 		  "times a prompt",
 	  .commands = COMPARE,
+	  .flags = REC,
 	  .group = G_COMPARE },
 	{ .name = "--no-early-stop",
 	  .kind = OPT_FLAG,
 	  .offset = OFF(no_early_stop),
 	  .help = "ask every prompt, even once the candidate has drifted beyond doubt",
 	  .commands = COMPARE,
+	  .flags = REC,
 	  .group = G_COMPARE },
 	{ .name = "--max-requests",
 	  .arg = "N",
@@ -756,13 +765,14 @@ static const struct option options[] = {
 	  .def = "0",
 	  .help = "send at most N requests, both sides together (0: no cap)",
 	  .commands = COMPARE,
+	  .flags = REC,
 	  .group = G_COMPARE },
 	{ .name = "--resume",
 	  .arg = "FILE",
 	  .kind = OPT_STR,
 	  .offset = OFF(resume),
-	  .help = "take the prompts an earlier --json report of this comparison holds; ask the "
-		  "rest",
+	  .help = "take the prompts and dataset answers an earlier --json report of this "
+		  "comparison holds; ask the rest",
 	  .commands = COMPARE,
 	  .group = G_COMPARE },
 	{ .name = "--max-kl",
@@ -773,6 +783,7 @@ static const struct option options[] = {
 	  .hi = 10,
 	  .help = "same only when KL's upper bound is below; by default from the noise floor",
 	  .commands = COMPARE,
+	  .flags = REC,
 	  .group = G_COMPARE,
 	  .recipe_key = "max_kl" },
 	{ .name = "--min-top1",
@@ -784,6 +795,7 @@ static const struct option options[] = {
 	  .help = "same only when top-1 agreement's lower bound is above; by default from "
 		  "the noise floor",
 	  .commands = COMPARE,
+	  .flags = REC,
 	  .group = G_COMPARE,
 	  .recipe_key = "min_top1" },
 	{ .name = "--dataset",
@@ -803,6 +815,7 @@ static const struct option options[] = {
 	  .help = "with --dataset, same only when tool-call F1's lower bound is above; by "
 		  "default from the noise floor",
 	  .commands = COMPARE,
+	  .flags = REC,
 	  .group = G_COMPARE,
 	  .recipe_key = "min_tool_agreement" },
 	{ .name = "--allow-inconclusive",
@@ -810,6 +823,7 @@ static const struct option options[] = {
 	  .offset = OFF(allow_inconclusive),
 	  .help = "exit 0 when the comparison cannot decide (it fails by default)",
 	  .commands = COMPARE,
+	  .flags = REC,
 	  .group = G_COMPARE },
 	{ .name = "--concurrency",
 	  .arg = "N",
@@ -820,6 +834,7 @@ static const struct option options[] = {
 	  .def = "4",
 	  .help = "requests in flight at once on each side",
 	  .commands = COMPARE,
+	  .flags = REC,
 	  .group = G_COMPARE,
 	  .recipe_key = "concurrency" },
 };
@@ -1834,23 +1849,24 @@ int config_parse_with(struct command_table t, int argc, char **argv,
 	return c->command->args == ARGS_FILES ? check_files(c, err, errlen) : 0;
 }
 
-bool config_recorded(const char *arg, bool *next_is_value)
+bool config_recorded(const char *arg, enum command cmd, bool *next_is_value)
 {
 	bool inline_value;
-	const struct option *o = option_of(arg, CMD_RUN, &inline_value);
+	const struct option *o = option_of(arg, cmd, &inline_value);
 
 	*next_is_value = o && !inline_value && takes_value(o);
-	return o && (o->flags & OPT_RECORDED);
+	return o && (o->commands & CMD_BIT(cmd)) && (o->flags & OPT_RECORDED);
 }
 
-int config_check_recorded(const char *const *args, int n, char *err, size_t errlen)
+int config_check_recorded(const char *const *args, int n, enum command cmd, char *err,
+			  size_t errlen)
 {
 	int i;
 
 	for (i = 0; i < n; i++) {
 		bool value;
 
-		if (!config_recorded(args[i], &value)) {
+		if (!config_recorded(args[i], cmd, &value)) {
 			snprintf(err, errlen,
 				 "the recording holds '%.60s', which a recording never carries: "
 				 "replay takes outputs and files from its own command line only",

@@ -207,13 +207,15 @@ int config_parse_with(struct command_table t, int argc, char **argv,
 const struct command_row *config_command_named(struct command_table t, const char *name);
 void config_release(struct config *c);
 
-/* True when a recording keeps this argument (an option of the run, not
- * an output, a key's name or a local file); sets *takes_value when the
- * next argument is its value. */
-bool config_recorded(const char *arg, bool *takes_value);
-/* Checks a recording's arguments: every one must be an option a recording
- * keeps. Returns 0, or -1 naming the first one that is not. */
-int config_check_recorded(const char *const *args, int n, char *err, size_t errlen);
+/* True when a recording keeps this argument of command cmd (one of its
+ * options, not an output, a key's name or a local file); sets
+ * *takes_value when the next argument is its value. */
+bool config_recorded(const char *arg, enum command cmd, bool *takes_value);
+/* Checks a recording's arguments for command cmd: every one must be an
+ * option a recording keeps. Returns 0, or -1 naming the first one that is
+ * not. */
+int config_check_recorded(const char *const *args, int n, enum command cmd, char *err,
+			  size_t errlen);
 
 /* Checks a recipe's "preflight" settings as a run would take them (each
  * key an option, each value that option's). Returns 0, or -1 with

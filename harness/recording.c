@@ -38,10 +38,11 @@ struct recording {
 	bool z_open;
 	struct say_writer w;
 	struct file_out out;
-	const struct secret *redact; /* borrowed */
-	bool writing;		     /* out holds a file being written */
-	int failed;		     /* 0, or the errno of the first failure */
-	char why[768];		     /* the first failure's reason, when the sink gave one */
+	const struct secret *redact[RECORDING_MAX_KEYS]; /* borrowed */
+	size_t n_redact;
+	bool writing;  /* out holds a file being written */
+	int failed;    /* 0, or the errno of the first failure */
+	char why[768]; /* the first failure's reason, when the sink gave one */
 	/* reading */
 	char *meta;
 	struct entry *entries;
@@ -62,9 +63,13 @@ static int redacted(const struct recording *r, const char *s, size_t len, bool r
 	if (buf_append(out, s ? s : "", s ? len : 0) || buf_putc(out, '\0'))
 		return -1;
 	out->len--; /* the data stays NUL-terminated, even when empty */
-	if (response && secret_mask_fragments(r->redact, out))
-		return -1;
-	return secret_scrub(r->redact, out) ? -1 : 0;
+	size_t i;
+
+	for (i = 0; i < r->n_redact; i++)
+		if ((response && secret_mask_fragments(r->redact[i], out)) ||
+		    secret_scrub(r->redact[i], out))
+			return -1;
+	return 0;
 }
 
 /* deflates what the writer lets out, with flush (Z_NO_FLUSH, Z_FINISH),
@@ -108,7 +113,7 @@ static void write_line(struct recording *r, const char *text)
 	}
 }
 
-struct recording *recording_create(const char *path, const struct secret *redact,
+struct recording *recording_create(const char *path, const struct secret *const *redact, size_t n,
 				   const char *meta_json, char *err, size_t errlen)
 {
 	struct recording *r = xcalloc(1, sizeof(*r));
@@ -135,7 +140,8 @@ struct recording *recording_create(const char *path, const struct secret *redact
 	}
 	r->z_open = true;
 	r->w = (struct say_writer)SAY_WRITER_INIT(deflate_sink, r);
-	r->redact = redact;
+	for (; redact && r->n_redact < n && r->n_redact < RECORDING_MAX_KEYS; r->n_redact++)
+		r->redact[r->n_redact] = redact[r->n_redact];
 	if (redacted(r, meta_json, strlen(meta_json), false, &meta))
 		r->failed = ENOMEM;
 	write_line(r, buf_cstr(&meta));
@@ -601,11 +607,16 @@ char *recording_header_json(const struct recording_header *h)
 	ok = meta && cJSON_AddStringToObject(meta, "recording", "preflight-recording/v1") &&
 	     cJSON_AddStringToObject(meta, "preflight_version", PREFLIGHT_VERSION) &&
 	     (!h->conform || cJSON_AddStringToObject(meta, "command", "conform")) &&
+	     (!h->compare || cJSON_AddStringToObject(meta, "command", "compare")) &&
 	     (args = cJSON_AddArrayToObject(meta, "args"));
 	for (k = 0; ok && k < h->n_args; k++)
 		ok = cJSON_AddItemToArray(args, cJSON_CreateString(h->args[k]));
 	if (ok && h->recipe.path)
 		ok = (o = cJSON_AddObjectToObject(meta, "recipe")) && add_file(o, &h->recipe);
+	if (ok && h->prompts.path)
+		ok = (o = cJSON_AddObjectToObject(meta, "prompts")) && add_file(o, &h->prompts);
+	if (ok && h->dataset.path)
+		ok = (o = cJSON_AddObjectToObject(meta, "dataset")) && add_file(o, &h->dataset);
 	ok = ok && (probes = cJSON_AddArrayToObject(meta, "probes"));
 	for (i = 0; ok && i < h->n_probes; i++)
 		ok = (o = cJSON_CreateObject()) && cJSON_AddItemToArray(probes, o) &&
@@ -663,11 +674,26 @@ static int read_probes(const cJSON *meta, struct recording_header *h)
 	return 0;
 }
 
+/* the file meta carries under key into f (owned); none is no error, one
+ * without its path or text is */
+static int read_file(const cJSON *meta, const char *key, struct recording_file *f)
+{
+	const cJSON *o = cJSON_GetObjectItemCaseSensitive(meta, key);
+	bool ok = true;
+
+	if (!o)
+		return 0;
+	f->path = copy_member(o, "path", &ok);
+	f->text = copy_member(o, "text", &ok);
+	return ok ? 0 : -1;
+}
+
 int recording_header_read(const struct recording *r, struct recording_header *h, char *err,
 			  size_t errlen)
 {
 	cJSON *meta = cJSON_Parse(recording_meta(r));
 	const cJSON *recipe = cJSON_GetObjectItemCaseSensitive(meta, "recipe");
+	const char *command;
 	bool ok = true;
 	int rc = -1;
 
@@ -680,9 +706,14 @@ int recording_header_read(const struct recording *r, struct recording_header *h,
 		snprintf(err, errlen, "the recording's probe list is damaged");
 	else
 		rc = 0;
-	h->conform =
-		!rc && cJSON_IsString(cJSON_GetObjectItemCaseSensitive(meta, "command")) &&
-		!strcmp(cJSON_GetObjectItemCaseSensitive(meta, "command")->valuestring, "conform");
+	command = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(meta, "command"));
+	h->conform = !rc && command && !strcmp(command, "conform");
+	h->compare = !rc && command && !strcmp(command, "compare");
+	if (!rc &&
+	    (read_file(meta, "prompts", &h->prompts) || read_file(meta, "dataset", &h->dataset))) {
+		snprintf(err, errlen, "the recording's prompts or dataset are damaged");
+		rc = -1;
+	}
 	if (!rc && recipe) {
 		/* a path without its text is refused later, by name */
 		h->recipe.path = copy_member(recipe, "path", &ok);
@@ -710,6 +741,10 @@ void recording_header_release(struct recording_header *h)
 		free(h->probes[i].text);
 	}
 	free(h->probes);
+	free(h->prompts.path);
+	free(h->prompts.text);
+	free(h->dataset.path);
+	free(h->dataset.text);
 	memset(h, 0, sizeof(*h));
 }
 

@@ -22,11 +22,14 @@ struct recording;
 
 struct secret;
 
+#define RECORDING_MAX_KEYS 2 /* compare's: the candidate's and the reference's */
+
 /* Starts a recording at path (it appears on recording_finish, through
- * file_out: symlinks followed, devices written through). redact is the
- * key to keep out of the file (borrowed, may be NULL or inactive).
- * meta_json is the first line. Returns NULL with the reason in err. */
-struct recording *recording_create(const char *path, const struct secret *redact,
+ * file_out: symlinks followed, devices written through). redact holds the
+ * n keys to keep out of the file (borrowed, each may be inactive; at most
+ * RECORDING_MAX_KEYS). meta_json is the first line. Returns NULL with the
+ * reason in err. */
+struct recording *recording_create(const char *path, const struct secret *const *redact, size_t n,
 				   const char *meta_json, char *err, size_t errlen);
 /* The tap that records into r. */
 void recording_tap(struct recording *r, struct http_tap *tap);
@@ -58,11 +61,14 @@ struct recording_file {
 /* The recording's first line, as data: how to run it again offline. */
 struct recording_header {
 	bool conform; /* recorded by preflight conform ("command": "conform") */
+	bool compare; /* recorded by preflight compare ("command": "compare") */
 	char **args;  /* the run's options that a recording keeps */
 	int n_args;
 	struct recording_file recipe; /* NULLs when the run had none */
 	struct recording_file *probes;
 	size_t n_probes;
+	/* compare's prompts and its --dataset (NULLs when none) */
+	struct recording_file prompts, dataset;
 };
 
 /* The header line for h (borrowed); caller frees. NULL when out of memory. */

@@ -33,6 +33,15 @@ const struct secret *say_key(void)
 	return &shown_keys[0];
 }
 
+size_t say_keys(const struct secret *keys[SAY_KEYS])
+{
+	size_t i;
+
+	for (i = 0; i < n_keys; i++)
+		keys[i] = &shown_keys[i];
+	return n_keys;
+}
+
 /* the longest echo of any key */
 static size_t echo_max(void)
 {

@@ -40,6 +40,9 @@ int say_scrub_key(const char *key);
 /* The scrubber's first key, for writers that scrub fields on their own before
  * cutting them (never NULL; inactive until set). */
 const struct secret *say_key(void);
+/* Every key the scrubber has (at most two: compare's second is the
+ * reference's), into keys; returns how many. */
+size_t say_keys(const struct secret *keys[2]);
 /* Flushes stdout and stderr and forgets the key. */
 void say_release(void);
 

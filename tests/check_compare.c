@@ -364,6 +364,64 @@ START_TEST(a_comparison_resumes_from_its_report)
 }
 END_TEST
 
+/* The dataset resumes too: a comparison capped after the dataset's first
+ * chunk (16 of 26 requests), resumed from its report, asks the candidate
+ * only the 10 left (its prompts all resumed) and ends with the behaviour
+ * of a run that asked all 26; the console and the JSON say how many came
+ * from the report. */
+START_TEST(a_dataset_resumes_from_its_report)
+{
+	struct fake ref, cand;
+	struct outcome o;
+	const char *first[] = { "compare",   "--reference",    NULL,	  "--endpoint",
+				NULL,	     "--dataset",      "builtin", "--json",
+				"part.json", "--max-requests", "120",	  NULL };
+	const char *again[] = { "compare",    "--reference", NULL,	  "--endpoint",
+				NULL,	      "--dataset",   "builtin",	  "--json",
+				"whole.json", "--resume",    "part.json", NULL };
+	const char *full[] = { "compare",   "--reference", NULL,     "--endpoint", NULL,
+			       "--dataset", "builtin",	   "--json", "full.json",  NULL };
+	cJSON *part, *whole, *all;
+	long before, after, most;
+
+	fake_start(&ref, "logits-reference");
+	fake_start(&cand, "logits-twin");
+	first[2] = again[2] = full[2] = ref.url;
+	first[4] = again[4] = full[4] = cand.url;
+	outcome_mkdir(&o);
+	run_preflight_in(&o, NULL, first);
+	part = read_json_report(&o, "part.json");
+	ck_assert_msg(part, "exit %d\n%s%s", o.code, o.out, o.err);
+	ck_assert_int_eq((int)at(part, "behaviour", "asked", -1), 16);
+	fake_stats(&cand, &before, &most);
+	run_preflight_in(&o, NULL, again);
+	fake_stats(&cand, &after, &most);
+	ck_assert_msg(o.code == 0, "exit %d\n%s%s", o.code, o.out, o.err);
+	ck_assert_int_eq(after - before, 10);
+	whole = read_json_report(&o, "whole.json");
+	ck_assert_int_eq((int)at(whole, "behaviour", "resumed", -1), 16);
+	ck_assert_int_eq((int)at(whole, "behaviour", "asked", -1), 26);
+	ck_assert_ptr_nonnull(strstr(o.out, "the first 16 requests' answers from --resume"));
+	run_preflight_in(&o, NULL, full);
+	all = read_json_report(&o, "full.json");
+	ck_assert(all);
+	ck_assert_msg(
+		cJSON_Compare(cJSON_GetObjectItem(cJSON_GetObjectItem(whole, "behaviour"), "drift"),
+			      cJSON_GetObjectItem(cJSON_GetObjectItem(all, "behaviour"), "drift"),
+			      true),
+		"the resumed behaviour differs from the whole run's");
+	ck_assert(cJSON_Compare(
+		cJSON_GetObjectItem(cJSON_GetObjectItem(whole, "behaviour"), "items"),
+		cJSON_GetObjectItem(cJSON_GetObjectItem(all, "behaviour"), "items"), true));
+	fake_stop(&ref);
+	fake_stop(&cand);
+	cJSON_Delete(part);
+	cJSON_Delete(whole);
+	cJSON_Delete(all);
+	outcome_release(&o);
+}
+END_TEST
+
 /* diff gates a comparison against a baseline comparison: the light twin
  * then the noisy one regresses (exit 1: the verdict, the KL, top-1), the
  * other way round does not; a comparison beside another kind of report
@@ -498,6 +556,68 @@ START_TEST(another_template_is_not_compared)
 	ck_assert_int_eq((int)at(j, "settings", "prompts_asked", -1), 4);
 	ck_assert_ptr_null(strstr(o.out, "stopped early"));
 	cJSON_Delete(j);
+	outcome_release(&o);
+}
+END_TEST
+
+/* --record keeps both sides' exchanges in one recording, with the
+ * prompts and the dataset whole and neither key; `preflight replay` of it,
+ * with both endpoints gone, is the same comparison: the same report
+ * member by member, the same exit. --record with --resume is refused. */
+START_TEST(a_comparison_recorded_and_replayed)
+{
+	static const char *const env[] = { "OPENAI_API_KEY=sk-candidate-LEAKME-1",
+					   "REF_KEY=sk-reference-LEAKME-2", NULL };
+	struct fake ref, cand;
+	struct outcome o;
+	const char *argv[] = { "compare",    "--reference", NULL,
+			       "--endpoint", NULL,	    "--reference-api-key-env",
+			       "REF_KEY",    "--dataset",   "builtin",
+			       "--record",   "r.jsonl.gz",  "--json",
+			       "c.json",     NULL };
+	const char *replay[] = { "replay", "r.jsonl.gz", "--json", "again.json", NULL };
+	const char *both[] = { "compare",
+			       "--reference",
+			       "http://127.0.0.1:9/v1",
+			       "--endpoint",
+			       "http://127.0.0.1:9/v1",
+			       "--record",
+			       "r2.jsonl.gz",
+			       "--resume",
+			       "c.json",
+			       NULL };
+	char cmd[512];
+	cJSON *live, *again;
+
+	fake_start(&ref, "logits-reference");
+	fake_start(&cand, "logits-slight");
+	argv[2] = ref.url;
+	argv[4] = cand.url;
+	outcome_mkdir(&o);
+	run_preflight_in(&o, env, argv);
+	fake_stop(&ref);
+	fake_stop(&cand);
+	ck_assert_msg(o.code == 0, "exit %d\n%s%s", o.code, o.out, o.err);
+	snprintf(cmd, sizeof(cmd),
+		 "cd '%s' && zcat r.jsonl.gz > r.jsonl && ! grep -q LEAKME r.jsonl && "
+		 "head -1 r.jsonl | grep -q '\"command\":\"compare\"' && "
+		 "head -1 r.jsonl | grep -q '\"dataset\":{\"path\":\"builtin\"'",
+		 o.dir);
+	ck_assert_msg(system(cmd) == 0, "the recording: %s", cmd);
+	run_preflight_in(&o, NULL, replay);
+	ck_assert_msg(o.code == 0, "replay exit %d\n%s%s", o.code, o.out, o.err);
+	ck_assert_ptr_nonnull(strstr(o.out, "COMPARE: SAME"));
+	live = read_json_report(&o, "c.json");
+	again = read_json_report(&o, "again.json");
+	ck_assert(live && again);
+	ck_assert_msg(cJSON_Compare(live, again, true), "the replay's report differs");
+	ck_assert_ptr_nonnull(cJSON_GetObjectItem(again, "behaviour"));
+	ck_assert(!cJSON_IsNull(cJSON_GetObjectItem(again, "behaviour")));
+	cJSON_Delete(live);
+	cJSON_Delete(again);
+	run_preflight_in(&o, NULL, both);
+	ck_assert_int_eq(o.code, 2);
+	ck_assert_ptr_nonnull(strstr(o.err, "--record and --resume"));
 	outcome_release(&o);
 }
 END_TEST
@@ -955,12 +1075,14 @@ Suite *compare_suite(void)
 	tcase_add_test(tc, without_realignment_a_prompt_ends_at_its_divergence);
 	tcase_add_test(tc, a_clear_case_stops_early);
 	tcase_add_test(tc, a_comparison_resumes_from_its_report);
+	tcase_add_test(tc, a_dataset_resumes_from_its_report);
 	tcase_add_test(tc, diff_gates_a_comparison);
 	tcase_add_test(tc, an_undecided_gate_fails_closed);
 	tcase_add_test(tc, five_alternatives_are_compared_over_five);
 	tcase_add_test(tc, no_logprobs_cannot_be_compared);
 	tcase_add_test(tc, another_template_is_not_compared);
 	tcase_add_test(tc, logprobs_of_another_kind_are_not_compared);
+	tcase_add_test(tc, a_comparison_recorded_and_replayed);
 	tcase_add_test(tc, each_side_has_its_own_thinking);
 	tcase_add_test(tc, a_dead_reference_is_unusable);
 	tcase_add_test(tc, the_reference_key_is_never_shown);

@@ -205,11 +205,26 @@ START_TEST(recorded_arguments)
 	char err[256];
 	size_t i;
 
-	ck_assert_int_eq(config_check_recorded(good, 8, err, sizeof(err)), 0);
+	static const char *const compared[] = { "--reference",	    "http://r/v1",
+						"--compare-tokens", "16",
+						"--max-kl",	    "0.01",
+						"--no-early-stop" };
+	static const char *const not_compared[] = { "--prompts", "--dataset", "--resume",
+						    "--reference-api-key-env", "--record" };
+
+	ck_assert_int_eq(config_check_recorded(good, 8, CMD_RUN, err, sizeof(err)), 0);
+	/* compare's own: its options kept, its files and key names never */
+	ck_assert_int_eq(config_check_recorded(compared, 7, CMD_COMPARE, err, sizeof(err)), 0);
+	ck_assert_int_eq(config_check_recorded(compared, 2, CMD_RUN, err, sizeof(err)), -1);
+	for (i = 0; i < sizeof(not_compared) / sizeof(not_compared[0]); i++) {
+		const char *args[] = { "--model", "m", not_compared[i], "x" };
+
+		ck_assert_int_eq(config_check_recorded(args, 4, CMD_COMPARE, err, sizeof(err)), -1);
+	}
 	for (i = 0; i < sizeof(refused) / sizeof(refused[0]); i++) {
 		const char *args[] = { "--model", "m", refused[i], "x" };
 
-		ck_assert_int_eq(config_check_recorded(args, 4, err, sizeof(err)), -1);
+		ck_assert_int_eq(config_check_recorded(args, 4, CMD_RUN, err, sizeof(err)), -1);
 		ck_assert_ptr_nonnull(strstr(err, refused[i]));
 	}
 }
