@@ -257,6 +257,26 @@ static int read_request(const char *line, size_t len, struct prompt *p, char *er
 
 typedef int line_reader(const char *line, size_t len, struct prompt *p, char *err, size_t errlen);
 
+/* k->source's text into text: the file's, or the copy a recording
+ * carried (given), each at most COMPARE_FILE_MAX bytes. Returns 0, or -1
+ * with "FILE: reason". */
+static int corpus_text(const struct corpus *k, const char *given, struct buf *text, char *err,
+		       size_t errlen)
+{
+	char why[512];
+
+	if (given && strlen(given) > COMPARE_FILE_MAX)
+		snprintf(why, sizeof(why), "the recording's copy is larger than %u bytes",
+			 COMPARE_FILE_MAX);
+	else if (given ? buf_puts(text, given) == 0
+		       : file_read(k->source, COMPARE_FILE_MAX, text, why, sizeof(why)) == 0)
+		return 0;
+	else if (given)
+		snprintf(why, sizeof(why), "out of memory");
+	snprintf(err, errlen, "%s: %s", k->source, why);
+	return -1;
+}
+
 /* Reads k->source (or the text a recording carried of it, given) a line
  * at a time through read, keeping the text. Returns 0, or -1 with
  * "FILE:LINE: reason". */
@@ -268,16 +288,8 @@ static int lines_load(struct corpus *k, const char *given, line_reader *read, ch
 	size_t at = 0, line = 0;
 	int rc = -1;
 
-	if (given && strlen(given) > COMPARE_FILE_MAX) {
-		snprintf(err, errlen, "%s: the recording's copy is larger than %u bytes", k->source,
-			 COMPARE_FILE_MAX);
+	if (corpus_text(k, given, &text, err, errlen))
 		goto out;
-	}
-	if (given ? buf_puts(&text, given) != 0
-		  : file_read(k->source, COMPARE_FILE_MAX, &text, why, sizeof(why)) != 0) {
-		snprintf(err, errlen, "%s: %s", k->source, given ? "out of memory" : why);
-		goto out;
-	}
 	while (at < text.len) {
 		const char *s = text.data + at, *nl = memchr(s, '\n', text.len - at);
 		size_t len = nl ? (size_t)(nl - s) : text.len - at;
