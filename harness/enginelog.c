@@ -452,7 +452,33 @@ static void excerpt(const char *s, size_t n, char *out, size_t size)
 static void mark(struct log_mark *m, long line, const char *s, size_t n)
 {
 	m->line = line;
+	m->joined = 0;
 	excerpt(s, n, m->text, sizeof(m->text));
+}
+
+#define QUOTE_JOIN_MAX 2 /* lines a quote broken after ':' takes in */
+
+/* A quote from line `at` (that took in *joined lines since) whose text
+ * ends with ':' goes on in the line s, the one after them: a message its
+ * writer broke ("error loading model:\nkey not found in model: x"). s
+ * joins it, after a space, while each part ends so. */
+static void join_quote(char *quote, size_t size, int *joined, long at, long now, const char *s,
+		       size_t n)
+{
+	size_t len = strlen(quote), k = len;
+	char more[ENGINELOG_QUOTE_MAX];
+
+	if (at + *joined + 1 != now || *joined >= QUOTE_JOIN_MAX)
+		return;
+	while (k && quote[k - 1] == ' ')
+		k--;
+	if (!k || quote[k - 1] != ':')
+		return;
+	excerpt(s, n, more, sizeof(more));
+	if (!*more)
+		return;
+	snprintf(quote + k, size - k, " %s", more);
+	(*joined)++;
 }
 
 /* one finding a line: does r say more than o? A rule more than a class,
@@ -487,7 +513,20 @@ static void record(struct enginelog *l, const struct log_rule *r, long line, con
 	m->rule = r;
 	m->line = line;
 	m->fatal = r->fatal;
+	m->joined = 0;
 	excerpt(s, n, m->quote, sizeof(m->quote));
+}
+
+/* the line s, now read, into the quotes broken after ':' just before it */
+static void join_quotes(struct enginelog *l, const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < l->n_matches; i++)
+		join_quote(l->matches[i].quote, sizeof(l->matches[i].quote), &l->matches[i].joined,
+			   l->matches[i].line, l->lines, s, n);
+	join_quote(l->error.text, sizeof(l->error.text), &l->error.joined, l->error.line, l->lines,
+		   s, n);
 }
 
 #define WINDOW_LINE_MAX 1024 /* bytes of a line a window keeps */
@@ -750,6 +789,7 @@ static bool take_line(struct enginelog *l, const char *s, size_t n)
 	if (l->rules->window > 1)
 		remember(l, s, n);
 	note_line(l, s, n);
+	join_quotes(l, s, n);
 	if (!n)
 		return false;
 	/* none of the literals: only a rule without any can match */

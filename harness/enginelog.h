@@ -121,12 +121,14 @@ struct log_match {
 	long line;		     /* 1-based */
 	bool fatal;		     /* the rule's, unless a later ready line made it a warning */
 	char quote[ENGINELOG_QUOTE_MAX]; /* the whole line (a rule of several: the lines) */
+	int joined; /* lines after it its quote took in (a message broken after ':') */
 };
 
 /* A line the last layer remembers. */
 struct log_mark {
 	long line; /* 0: none */
 	char text[ENGINELOG_QUOTE_MAX];
+	int joined; /* lines after it its text took in (as a log_match's) */
 };
 
 /* One log being read. */

@@ -581,7 +581,7 @@ END_TEST
  * EPERM after a crash is not the cause, an OS error's is; a lone exception
  * line ending a log that never served (not a warning's, not after it
  * served); an abort; an assertion that a load failed; an exit code padded
- * with spaces */
+ * with spaces; a message its writer broke after ':' (fresh8), quoted whole */
 START_TEST(held_out_classes)
 {
 	static const struct {
@@ -623,6 +623,11 @@ START_TEST(held_out_classes)
 		{ "error: creating server: Internal - failed to load all models\n"
 		  "  Exit code:    1\n",
 		  "model-load-failed", "failed to load all models" },
+		/* fresh8's: a message broken after ':' is quoted whole */
+		{ "W: load: error loading model: \nerror reading the header: \nkey missing: "
+		  "widget.heads\nmain: exiting due to model loading error\n",
+		  "model-load-failed",
+		  "error loading model: error reading the header: key missing: widget.heads" },
 	};
 	struct log_rules rs;
 	struct enginelog l;
