@@ -285,3 +285,44 @@ int behave_summarise(const struct behave_answer *a, const struct behave_answer *
 	free(idx);
 	return 0;
 }
+
+/* --- the early stop's bets --------------------------------------------------------- */
+
+/* the harmonic mean of p and r, 0 when both are */
+static double harmonic(double p, double r)
+{
+	return p + r > 0 ? 2 * p * r / (p + r) : 0;
+}
+
+int behave_seq(const struct behave_answer *a, const struct behave_answer *b, size_t n, double m,
+	       double alpha, struct behave_seq *out)
+{
+	double *miss = xcalloc(n + 1, sizeof(double)), *extra = xcalloc(n + 1, sizeof(double));
+	double limit = 1 - m / (2 - m);
+	struct drift_interval r, p;
+	size_t i;
+
+	memset(out, 0, sizeof(*out));
+	if (!miss || !extra) {
+		free(miss);
+		free(extra);
+		return -1;
+	}
+	for (i = 0; i < n; i++) {
+		if (!a[i].answered || !b[i].answered)
+			continue;
+		if (a[i].called)
+			miss[out->ref_called++] = !b[i].called;
+		if (b[i].called)
+			extra[out->other_called++] = !a[i].called;
+	}
+	out->log_miss = drift_seq_log_wealth(miss, out->ref_called, limit, true);
+	out->log_extra = drift_seq_log_wealth(extra, out->other_called, limit, true);
+	r = drift_seq_interval(miss, out->ref_called, alpha);
+	p = drift_seq_interval(extra, out->other_called, alpha);
+	out->f1.low = harmonic(1 - p.high, 1 - r.high);
+	out->f1.high = harmonic(1 - p.low, 1 - r.low);
+	free(miss);
+	free(extra);
+	return 0;
+}

@@ -80,6 +80,22 @@ struct behave_summary {
 int behave_summarise(const struct behave_answer *a, const struct behave_answer *b, size_t n,
 		     uint64_t seed, int resamples, double alpha, struct behave_summary *out);
 
+/* The early stop's bets that the other side's tool-call F1 is below m,
+ * valid at any stopping time (drift's bets), over the requests both sides
+ * answered, in order. F1 is the harmonic mean of precision and recall, so
+ * it is below m whenever either is below m / (2 - m): one bet that the
+ * reference's calls were missed (1 - recall), one that the other side's
+ * calls were not the reference's (1 - precision), each above 1 - m / (2 - m).
+ * f1 bounds F1 from both confidence sequences at alpha (jointly at
+ * 1 - 2 alpha). */
+struct behave_seq {
+	size_t ref_called, other_called; /* the requests each bet has read */
+	double log_miss, log_extra;	 /* the bets' log wealths */
+	struct drift_interval f1;
+};
+int behave_seq(const struct behave_answer *a, const struct behave_answer *b, size_t n, double m,
+	       double alpha, struct behave_seq *out);
+
 /* "stop", "length", "tool_calls", "other" */
 const char *behave_finish_name(enum behave_finish f);
 /* The finish an engine's finish_reason (or a report's name) says:

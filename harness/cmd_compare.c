@@ -165,6 +165,8 @@ struct comparison {
 	const char *beh_skipped;		 /* why the dataset was not asked, or NULL */
 	struct behave_summary behave, beh_floor; /* candidate, and the reference's second pass */
 	bool has_behave;
+	bool beh_early;		   /* the dataset's bets decided "drifted" before its end */
+	struct behave_seq beh_seq; /* their state at the last look */
 	double min_tool;
 	const char *min_tool_from;
 	char why[1024]; /* the reason, for the report and the console */
@@ -1040,11 +1042,52 @@ out:
 	return rc;
 }
 
+/* prompts asked at once: COMPARE_CHUNK, or --concurrency (at least 4)
+ * while the early stop looks */
+static size_t chunk_of(const struct config *c)
+{
+	if (c->no_early_stop)
+		return COMPARE_CHUNK;
+	return (size_t)c->concurrency < 4 ? 4 : (size_t)c->concurrency;
+}
+
+static void behave_judge(struct comparison *x);
+static void floor_so_far(struct comparison *x);
+
+/* A look at the dataset's bets after a chunk: true when the candidate's
+ * tool-call F1 is below its limit beyond doubt (its recall or precision
+ * below the limit's share, at SEQ_ALPHA/2 each), the limit from the floor
+ * of the requests so far as the verdict's is. */
+static bool behave_look(struct comparison *x)
+{
+	size_t n = x->beh_asked, i;
+	struct behave_answer *ref = xcalloc(n + 1, sizeof(*ref));
+	struct behave_answer *cand = xcalloc(n + 1, sizeof(*cand));
+	bool decided = false;
+
+	behave_judge(x);
+	floor_so_far(x);
+	x->looks++;
+	if (ref && cand) {
+		for (i = 0; i < n; i++) {
+			ref[i] = x->beh[3 * i];
+			cand[i] = x->beh[3 * i + 2];
+		}
+		decided = !behave_seq(ref, cand, n, x->min_tool, SEQ_ALPHA, &x->beh_seq) &&
+			  fmax(x->beh_seq.log_miss, x->beh_seq.log_extra) >= log(2 / SEQ_ALPHA);
+	}
+	free(ref);
+	free(cand);
+	return decided;
+}
+
 /* The dataset, a chunk at a time, after the prompts: not when they could
- * not be compared or already drifted beyond doubt (x->beh_skipped says). */
+ * not be compared or already drifted beyond doubt (x->beh_skipped says);
+ * with the early stop on, its own bets are looked at after 4, 8, 16...
+ * requests and stop the asking once they decide. */
 static int behave_round(struct comparison *x)
 {
-	size_t i, n = x->dataset.n;
+	size_t i, n = x->dataset.n, chunk = COMPARE_CHUNK, next_look = 0;
 
 	if (!n)
 		return 0;
@@ -1059,8 +1102,10 @@ static int behave_round(struct comparison *x)
 	if (x->beh_resumed) /* --resume's first requests: not asked again */
 		memcpy(x->beh, x->beh_prior, 3 * x->beh_resumed * sizeof(*x->beh));
 	x->beh_asked = x->beh_resumed;
-	for (i = x->beh_resumed; i < n && !*x->stop; i += COMPARE_CHUNK) {
-		size_t to = i + COMPARE_CHUNK < n ? i + COMPARE_CHUNK : n;
+	if (!x->c->no_early_stop)
+		chunk = next_look = chunk_of(x->c);
+	for (i = x->beh_resumed; i < n && !*x->stop; i += chunk) {
+		size_t to = i + chunk < n ? i + chunk : n;
 
 		if (over_cap(x, 3 * (to - i))) {
 			x->capped = true;
@@ -1069,6 +1114,11 @@ static int behave_round(struct comparison *x)
 		if (behave_chunk(x, i, to))
 			return -1;
 		x->beh_asked = to;
+		if (next_look && to >= next_look && to < n) {
+			next_look *= 2;
+			if ((x->beh_early = behave_look(x)))
+				break;
+		}
 	}
 	return 0;
 }
@@ -1084,9 +1134,12 @@ static bool tool_tested(const struct comparison *x)
 	return x->has_behave && x->behave.f1_defined;
 }
 
-/* the tool-call F1 against its limit */
+/* the tool-call F1 against its limit (drifted when the dataset's bets
+ * decided so) */
 static enum drift_verdict tool_verdict(const struct comparison *x)
 {
+	if (x->beh_early)
+		return DRIFT_DRIFTED;
 	if (x->behave.f1_ci.low > x->min_tool)
 		return DRIFT_SAME;
 	return x->behave.f1_ci.high < x->min_tool ? DRIFT_DRIFTED : DRIFT_INCONCLUSIVE;
@@ -1182,6 +1235,33 @@ static void say_early(struct comparison *x)
 	free(dis);
 	free(lo);
 	free(hi);
+}
+
+/* An early stop of the dataset: the F1's interval becomes the one its
+ * recall's and precision's confidence sequences give, and the reason says
+ * which bet decided (the prompts' metrics beside it, as judged). */
+static void say_behave_early(struct comparison *x)
+{
+	struct buf b = BUF_INIT(0);
+	int m;
+
+	x->behave.f1_ci = x->beh_seq.f1;
+	x->behave.confidence = 1 - 2 * SEQ_ALPHA;
+	buf_printf(&b,
+		   "stopped after %zu of %zu requests: the candidate's tool-call %s beyond doubt "
+		   "(sequential, %.0f%%): tool-call F1 %.2f-%.2f against at least %.2f",
+		   x->beh_asked, x->dataset.n,
+		   x->beh_seq.log_miss >= x->beh_seq.log_extra ? "recall" : "precision",
+		   100 * x->behave.confidence, x->behave.f1_ci.low, x->behave.f1_ci.high,
+		   x->min_tool);
+	for (m = METRIC_KL; m < METRIC_TOOL; m++) {
+		char line[256];
+
+		if (metric_of(x, (enum metric)m, line, sizeof(line)) == DRIFT_DRIFTED)
+			buf_printf(&b, "; %s", line);
+	}
+	snprintf(x->why, sizeof(x->why), "%s", buf_cstr(&b));
+	buf_release(&b);
 }
 
 /* the thresholds: given, else from the floor, else the defaults */
@@ -1421,6 +1501,9 @@ static void judge(struct comparison *x)
 	if (x->has_drift && x->early) {
 		x->verdict = DRIFT_DRIFTED;
 		say_early(x);
+	} else if (x->has_drift && x->beh_early && tool_tested(x)) {
+		x->verdict = DRIFT_DRIFTED;
+		say_behave_early(x);
 	} else if (x->has_drift) {
 		x->verdict = drift_verdict_of(&x->drift, x->max_kl, x->min_top1);
 		if (tool_tested(x))
@@ -1844,6 +1927,11 @@ static char *report_text(const struct comparison *x)
 	cJSON_AddNumberToObject(sq, "looks", (double)x->looks);
 	cJSON_AddBoolToObject(sq, "stopped_early", x->early);
 	cJSON_AddNumberToObject(sq, "prompts_not_asked", (double)(x->corpus.n - x->asked));
+	if (c->dataset) {
+		cJSON_AddBoolToObject(sq, "dataset_stopped_early", x->beh_early);
+		cJSON_AddNumberToObject(sq, "requests_not_asked",
+					(double)(x->dataset.n - x->beh_asked));
+	}
 	cJSON_AddNumberToObject(sq, "requests", (double)x->requests);
 	cJSON_AddBoolToObject(sq, "capped", x->capped);
 	re = cJSON_AddObjectToObject(o, "realignments");
@@ -2109,6 +2197,11 @@ static void console_notes(const struct comparison *x)
 			   "  stopped early: %zu of %zu prompts asked, %zu requests sent; the "
 			   "candidate had drifted beyond doubt\n",
 			   x->asked, x->corpus.n, x->requests);
+	else if (x->beh_early)
+		say_printf(SAY_OUT,
+			   "  stopped early: %zu of %zu dataset requests asked, %zu requests sent; "
+			   "the candidate's tool calls had drifted beyond doubt\n",
+			   x->beh_asked, x->dataset.n, x->requests);
 	else if (x->capped)
 		say_printf(SAY_OUT, "  --max-requests reached: %zu of %zu prompts asked\n",
 			   x->asked, x->corpus.n);
@@ -2648,17 +2741,6 @@ static int exit_code(const struct comparison *x)
 	if (x->verdict == DRIFT_INCONCLUSIVE && x->c->allow_inconclusive)
 		return EXIT_PASS;
 	return EXIT_FAILED;
-}
-
-/* Both sides found, every chunk asked (a side that failed every prompt
- * so far is not asked again), the verdict. */
-/* prompts asked at once: COMPARE_CHUNK, or --concurrency (at least 4)
- * while the early stop looks */
-static size_t chunk_of(const struct config *c)
-{
-	if (c->no_early_stop)
-		return COMPARE_CHUNK;
-	return (size_t)c->concurrency < 4 ? 4 : (size_t)c->concurrency;
 }
 
 /* A look at the bets after a chunk: true when the candidate has drifted

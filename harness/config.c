@@ -752,7 +752,8 @@ static const struct option options[] = {
 	{ .name = "--no-early-stop",
 	  .kind = OPT_FLAG,
 	  .offset = OFF(no_early_stop),
-	  .help = "ask every prompt, even once the candidate has drifted beyond doubt",
+	  .help = "ask every prompt and dataset request, even once the candidate has drifted "
+		  "beyond doubt",
 	  .commands = COMPARE,
 	  .flags = REC,
 	  .group = G_COMPARE },

@@ -5,6 +5,7 @@
  * arguments against that tool's schema, its finish, its structured
  * output), and two sides summarised: trigger counts, precision, recall
  * and F1 by hand, the interval holding the truth of a known flip rate. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -223,6 +224,48 @@ START_TEST(the_interval_holds_a_known_flip_rate)
 }
 END_TEST
 
+/* the early stop's bets read the right requests: misses among the
+ * reference's calls, calls the reference did not make among the other's;
+ * half the calls missed decides against an F1 limit of 0.9 (recall must
+ * reach 0.9 / 1.1), the interval holding the true F1; the same calls, or
+ * misses at the limit's own rate, never decide */
+START_TEST(the_bets_read_recall_and_precision)
+{
+	enum { N = 110 };
+	static struct behave_answer a[N], b[N];
+	struct behave_seq q;
+	double decide = log(2 / 0.01);
+	int i;
+
+	for (i = 0; i < N; i++) { /* half call; the other side misses every other call */
+		a[i] = calls(i % 2 ? NULL : "t");
+		b[i] = calls(i % 4 == 0 ? "t" : NULL);
+	}
+	b[N - 1].answered = false; /* left out */
+	ck_assert_int_eq(behave_seq(a, b, N, 0.9, 0.01, &q), 0);
+	ck_assert_uint_eq(q.ref_called, 55);
+	ck_assert_uint_eq(q.other_called, 28);
+	ck_assert(q.log_miss >= decide);
+	ck_assert(q.log_extra < 0); /* no call of its own: that bet loses */
+	ck_assert(q.f1.low <= 56.0 / 83 && 56.0 / 83 <= q.f1.high && q.f1.high < 0.9);
+	for (i = 0; i < N; i++) /* every request called: precision's bet decides */
+		b[i] = calls("t");
+	behave_seq(a, b, N, 0.9, 0.01, &q);
+	ck_assert(q.log_extra >= decide && q.log_miss < 0);
+	for (i = 0; i < N; i++) /* the same calls */
+		b[i] = a[i];
+	behave_seq(a, b, N, 0.9, 0.01, &q);
+	ck_assert(q.log_miss < decide && q.log_extra < decide);
+	ck_assert_msg(q.f1.high >= 1 && q.f1.low > 0.7, "%g %g", q.f1.low, q.f1.high);
+	for (i = 0; i < N; i++) { /* every call, 2 of 11 missed: recall 0.818 exactly */
+		a[i] = calls("t");
+		b[i] = calls(i % 11 < 2 ? NULL : "t");
+	}
+	behave_seq(a, b, N, 0.9, 0.01, &q);
+	ck_assert(q.log_miss < decide);
+}
+END_TEST
+
 Suite *behave_suite(void)
 {
 	Suite *s = suite_create("behave");
@@ -232,6 +275,7 @@ Suite *behave_suite(void)
 	tcase_add_test(tc, an_answer_read_as_behaviour);
 	tcase_add_test(tc, two_sides_by_hand);
 	tcase_add_test(tc, the_interval_holds_a_known_flip_rate);
+	tcase_add_test(tc, the_bets_read_recall_and_precision);
 	suite_add_tcase(s, tc);
 	return s;
 }

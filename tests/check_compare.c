@@ -807,16 +807,22 @@ START_TEST(a_dataset_is_compared_too)
 }
 END_TEST
 
-/* the true tool-call F1 of a twin flipping the share flip of decisions,
- * on the built-in dataset: from the fake's model itself, request by
- * request */
-static double true_tool_f1(double flip)
+/* the built-in dataset's text */
+static char *builtin_dataset(void)
 {
-	char path[4096], *text, *line, *save = NULL, err[256];
-	size_t tp = 0, fp = 0, fn = 0;
+	char path[4096];
 
 	snprintf(path, sizeof(path), "%s/probes/compare/behaviour.jsonl", repo_root());
-	text = read_text_file(path);
+	return read_text_file(path);
+}
+
+/* the true tool-call F1 of a twin flipping the share flip of decisions,
+ * on a dataset's text: from the fake's model itself, request by request */
+static double true_tool_f1_of(const char *dataset, double flip)
+{
+	char *text = strdup(dataset), *line, *save = NULL, err[256];
+	size_t tp = 0, fp = 0, fn = 0;
+
 	ck_assert_ptr_nonnull(text);
 	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		cJSON *req = behave_request(line, strlen(line), err, sizeof(err));
@@ -834,6 +840,53 @@ static double true_tool_f1(double flip)
 	}
 	free(text);
 	return 2.0 * (double)tp / (double)(2 * tp + fp + fn);
+}
+
+/* the same on the built-in dataset */
+static double true_tool_f1(double flip)
+{
+	char *text = builtin_dataset();
+	double f1;
+
+	ck_assert_ptr_nonnull(text);
+	f1 = true_tool_f1_of(text, flip);
+	free(text);
+	return f1;
+}
+
+/* A larger dataset: the built-in one copies times over, each copy's last
+ * message marked "(case k)" so that the fake's twin flips where it
+ * would on new requests. Caller frees. */
+static char *copies_of_builtin(int copies)
+{
+	char *text = builtin_dataset(), *line, *save = NULL;
+	struct buf out = BUF_INIT(0);
+	int k;
+
+	ck_assert_ptr_nonnull(text);
+	for (k = 0; k < copies; k++) {
+		char *t = strdup(text);
+
+		ck_assert_ptr_nonnull(t);
+		for (line = strtok_r(t, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+			cJSON *req = cJSON_Parse(line);
+			cJSON *msgs = cJSON_GetObjectItem(req, "messages");
+			cJSON *last = cJSON_GetArrayItem(msgs, cJSON_GetArraySize(msgs) - 1);
+			char marked[2048], *one;
+
+			ck_assert_ptr_nonnull(last);
+			snprintf(marked, sizeof(marked), "%s (case %d)",
+				 cJSON_GetStringValue(cJSON_GetObjectItem(last, "content")), k);
+			cJSON_ReplaceItemInObject(last, "content", cJSON_CreateString(marked));
+			one = cJSON_PrintUnformatted(req);
+			buf_printf(&out, "%s\n", one);
+			free(one);
+			cJSON_Delete(req);
+		}
+		free(t);
+	}
+	free(text);
+	return buf_detach(&out);
 }
 
 /* a twin whose token distributions stay within the limits but whose tool
@@ -885,6 +938,67 @@ START_TEST(tool_calls_that_flip_drifted)
 	free(redrawn);
 	outcome_release(&again);
 	cJSON_Delete(j);
+	outcome_release(&o);
+}
+END_TEST
+
+/* The dataset's own bets: the flipping twin over ten times the built-in
+ * dataset (260 requests) is decided after a quarter of it or less, its
+ * F1 interval (the confidence sequences') holding the true F1 of the
+ * whole; --no-early-stop asks every request and finds the same verdict. */
+START_TEST(the_dataset_stops_early)
+{
+	struct outcome o;
+	char path[4096], *text = copies_of_builtin(10);
+	const char *early[] = { "compare",   "--reference", NULL,     "--endpoint", NULL,
+				"--dataset", path,	    "--json", "e.json",	    NULL };
+	const char *full[] = { "compare", "--reference",     NULL, "--endpoint",
+			       NULL,	  "--dataset",	     path, "--json",
+			       "f.json",  "--no-early-stop", NULL };
+	struct fake ref, cand;
+	cJSON *e, *f;
+	const cJSON *drift;
+	double truth = true_tool_f1_of(text, 0.5);
+
+	outcome_mkdir(&o);
+	snprintf(path, sizeof(path), "%s/d.jsonl", o.dir);
+	ck_assert(write_text_file(path, text));
+	fake_start(&ref, "logits-reference");
+	fake_start(&cand, "logits-tools-flip");
+	early[2] = full[2] = ref.url;
+	early[4] = full[4] = cand.url;
+	run_preflight_in(&o, NULL, early);
+	ck_assert_msg(o.code == 1, "exit %d\n%s%s", o.code, o.out, o.err);
+	e = read_json_report(&o, "e.json");
+	ck_assert(e);
+	assert_schema_valid(e, "the comparison");
+	ck_assert_str_eq(verdict(e), "drifted");
+	ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(cJSON_GetObjectItem(e, "sequential"),
+						   "dataset_stopped_early")));
+	ck_assert_int_eq((int)at(e, "behaviour", "requests", -1), 260);
+	ck_assert_msg(at(e, "behaviour", "asked", -1) <= 260 / 4, "asked %g",
+		      at(e, "behaviour", "asked", -1));
+	drift = cJSON_GetObjectItem(cJSON_GetObjectItem(e, "behaviour"), "drift");
+	ck_assert_msg(at(drift, "trigger", "interval", 0) <= truth &&
+			      truth <= at(drift, "trigger", "interval", 1),
+		      "true F1 %.3f outside %.3f-%.3f", truth, at(drift, "trigger", "interval", 0),
+		      at(drift, "trigger", "interval", 1));
+	ck_assert(at(drift, "trigger", "interval", 1) < 0.9);
+	ck_assert_ptr_nonnull(
+		strstr(cJSON_GetStringValue(cJSON_GetObjectItem(e, "reason")), "stopped after"));
+	ck_assert_ptr_nonnull(strstr(o.out, "dataset requests asked"));
+	run_preflight_in(&o, NULL, full);
+	ck_assert_msg(o.code == 1, "exit %d\n%s%s", o.code, o.out, o.err);
+	f = read_json_report(&o, "f.json");
+	ck_assert(f);
+	ck_assert_str_eq(verdict(f), "drifted");
+	ck_assert_int_eq((int)at(f, "behaviour", "asked", -1), 260);
+	ck_assert(at(e, "sequential", "requests", -1) < at(f, "sequential", "requests", -1) / 2);
+	fake_stop(&ref);
+	fake_stop(&cand);
+	cJSON_Delete(e);
+	cJSON_Delete(f);
+	free(text);
 	outcome_release(&o);
 }
 END_TEST
@@ -1089,6 +1203,7 @@ Suite *compare_suite(void)
 	tcase_add_test(tc, a_bad_prompts_file_names_its_line);
 	tcase_add_test(tc, a_dataset_is_compared_too);
 	tcase_add_test(tc, tool_calls_that_flip_drifted);
+	tcase_add_test(tc, the_dataset_stops_early);
 	tcase_add_test(tc, a_bad_dataset_names_its_line);
 	tcase_add_test(tc, report_reads_a_comparison_within_bounds);
 	tcase_add_test(tc, reasoning_is_compared_apart);
