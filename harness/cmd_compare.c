@@ -22,7 +22,7 @@
 #include "buf.h"
 #include "chat.h"
 #include "commands.h"
-#include "compare_page.h"
+#include "comparison.h"
 #include "drift.h"
 #include "endpoint.h"
 #include "file.h"
@@ -1512,21 +1512,6 @@ static void judge(struct comparison *x)
 	}
 }
 
-/* a KL figure: one number when both ends agree to 3 digits, else low-high */
-static void kl_text(char *out, size_t n, double low, double high)
-{
-	char a[32], b[32];
-
-	snprintf(a, sizeof(a), "%.3g", low);
-	snprintf(b, sizeof(b), "%.3g", high);
-	if (!strcmp(a, b))
-		snprintf(out, n, "%s", a);
-	else
-		snprintf(out, n, "%s-%s", a, b);
-}
-
-/* --- the report ------------------------------------------------------------------- */
-
 static cJSON *interval(double low, double high)
 {
 	cJSON *a = cJSON_CreateArray();
@@ -1883,6 +1868,7 @@ static void add_settings(const struct comparison *x, cJSON *o)
 	cJSON_AddNumberToObject(set, "floor_logprob", DRIFT_FLOOR_LOGPROB);
 	cJSON_AddNumberToObject(set, "resamples", COMPARE_RESAMPLES);
 	cJSON_AddNumberToObject(set, "alpha", COMPARE_ALPHA);
+	cJSON_AddBoolToObject(set, "allow_inconclusive", c->allow_inconclusive);
 	th = cJSON_AddObjectToObject(o, "thresholds");
 	cJSON_AddNumberToObject(th, "max_kl", x->max_kl);
 	cJSON_AddNumberToObject(th, "min_top1", x->min_top1);
@@ -1949,197 +1935,31 @@ static char *report_text(const struct comparison *x)
 	return text;
 }
 
-/* the console's and the report's verdict word, upper case */
-static const char *verdict_upper(const struct comparison *x)
-{
-	static const char *const words[] = { "SAME", "DRIFTED", "INCONCLUSIVE" };
-
-	if (*x->stop)
-		return "INTERRUPTED";
-	return x->unusable ? "UNUSABLE" : words[x->verdict];
-}
-
-/* a JUnit testcase per metric: same passes, drifted fails, inconclusive
- * fails (skipped under --allow-inconclusive), a comparison that could not
- * be made errs */
-static int junit_case(struct buf *out, const struct comparison *x, enum metric m,
-		      const char *classname)
-{
-	static const char *const names[] = {
-		[METRIC_KL] = "kl: KL(reference || candidate) under the limit",
-		[METRIC_TOP1] = "top1: top-1 agreement over the limit",
-		[METRIC_TOOL] = "tools: tool-call F1 over the limit",
-	};
-	char line[256];
-	enum drift_verdict v = DRIFT_INCONCLUSIVE;
-	const char *elem = NULL, *type = NULL;
-	int rc = buf_puts(out, "    <testcase classname=\"");
-
-	rc |= markup_text(out, classname, true);
-	rc |= buf_printf(out, "\" name=\"%s\" time=\"0\"", names[m]);
-	if (x->unusable || *x->stop || !x->has_drift) {
-		elem = "error";
-		type = *x->stop ? "interrupted" : "unusable";
-		snprintf(line, sizeof(line), "%s", *x->stop ? "interrupted" : x->why);
-	} else if (m == METRIC_TOOL && !tool_tested(x)) {
-		elem = "skipped";
-		type = "not tested";
-		tool_untested_why(x, line, sizeof(line));
-	} else if ((v = metric_of(x, m, line, sizeof(line))) == DRIFT_DRIFTED) {
-		elem = "failure";
-		type = "drifted";
-	} else if (v == DRIFT_INCONCLUSIVE) {
-		elem = x->c->allow_inconclusive ? "skipped" : "failure";
-		type = "inconclusive";
-	}
-	if (!elem)
-		return rc | buf_puts(out, "/>\n");
-	rc |= buf_printf(out, ">\n      <%s type=\"%s\" message=\"", elem, type);
-	rc |= markup_text(out, line, true);
-	rc |= buf_puts(out, "\">");
-	rc |= markup_text(out, line, false);
-	rc |= buf_printf(out, "</%s>\n    </testcase>\n", elem);
-	return rc;
-}
-
-static int junit_property(struct buf *out, const char *name, const char *value)
-{
-	int rc = buf_printf(out, "      <property name=\"%s\" value=\"", name);
-
-	rc |= markup_text(out, value ? value : "", true);
-	return rc | buf_puts(out, "\"/>\n");
-}
-
-/* the JUnit XML of the comparison (junit-10.xsd) */
-static int junit_text(const struct comparison *x, struct buf *out)
-{
-	int failures = 0, errors = 0, skipped = 0, m, rc;
-	struct buf name = BUF_INIT(0);
-
-	for (m = 0; m < metrics_shown(x); m++) {
-		char line[256];
-		enum drift_verdict v = x->has_drift
-					       ? metric_of(x, (enum metric)m, line, sizeof(line))
-					       : DRIFT_INCONCLUSIVE;
-
-		if (x->unusable || *x->stop || !x->has_drift)
-			errors++;
-		else if (m == METRIC_TOOL && !tool_tested(x))
-			skipped++;
-		else if (v == DRIFT_DRIFTED ||
-			 (v == DRIFT_INCONCLUSIVE && !x->c->allow_inconclusive))
-			failures++;
-		else if (v == DRIFT_INCONCLUSIVE)
-			skipped++;
-	}
-	rc = buf_printf(&name, "compare %s against %s", x->cand.model ? x->cand.model : x->cand.url,
-			x->ref.model ? x->ref.model : x->ref.url);
-	rc |= buf_printf(
-		out,
-		"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"preflight\" "
-		"tests=\"%d\" failures=\"%d\" errors=\"%d\">\n  <testsuite name=\"",
-		metrics_shown(x), failures, errors);
-	rc |= markup_text(out, buf_cstr(&name), true);
-	rc |= buf_printf(out,
-			 "\" tests=\"%d\" failures=\"%d\" errors=\"%d\" skipped=\"%d\">\n"
-			 "    <properties>\n",
-			 metrics_shown(x), failures, errors, skipped);
-	rc |= junit_property(out, "command", "compare");
-	rc |= junit_property(out, "verdict", verdict_upper(x));
-	rc |= junit_property(out, "reference", x->ref.url);
-	rc |= junit_property(out, "reference_model", x->ref.model);
-	rc |= junit_property(out, "endpoint", x->cand.url);
-	rc |= junit_property(out, "model", x->cand.model);
-	rc |= junit_property(out, "preflight_version", PREFLIGHT_VERSION);
-	rc |= buf_puts(out, "    </properties>\n");
-	for (m = 0; m < metrics_shown(x); m++)
-		rc |= junit_case(out, x, (enum metric)m, buf_cstr(&name));
-	rc |= buf_puts(out, "  </testsuite>\n</testsuites>\n");
-	buf_release(&name);
-	return rc ? -1 : 0;
-}
-
-/* the notebook's notes cell: "drift vs ref: top-1 99.2%, KL <= 0.004" */
-static void notes_cell(const struct comparison *x, char *out, size_t n)
-{
-	if (!x->has_drift)
-		snprintf(out, n, "drift vs ref: %s", x->unusable ? "not compared" : "interrupted");
-	else if (tool_tested(x))
-		snprintf(out, n, "drift vs ref: top-1 %.1f%%, KL ≤ %.3g, tool F1 %.2f (%s)",
-			 100 * x->drift.top1, x->drift.kl_ci.high, x->behave.f1,
-			 drift_verdict_name(x->verdict));
-	else
-		snprintf(out, n, "drift vs ref: top-1 %.1f%%, KL ≤ %.3g (%s)", 100 * x->drift.top1,
-			 x->drift.kl_ci.high, drift_verdict_name(x->verdict));
-}
-
-/* the markdown: a row of the comparison, and the notes cell for the
- * notebook's table */
-static int markdown_text(const struct comparison *x, struct buf *out)
-{
-	const struct drift_summary *d = &x->drift;
-	char notes[256], kl[64], ci[64];
-	int rc;
-
-	notes_cell(x, notes, sizeof(notes));
-	rc = buf_puts(out, "| reference | candidate | verdict | KL (nats) | top-1 | diverged | "
-			   "limits |\n|---|---|---|---|---|---|---|\n");
-	rc |= buf_puts(out, "| ");
-	rc |= table_cell(out, x->ref.model ? x->ref.model : x->ref.url);
-	rc |= buf_puts(out, " | ");
-	rc |= table_cell(out, x->cand.model ? x->cand.model : x->cand.url);
-	rc |= buf_printf(out, " | %s %s | ", x->has_drift && x->verdict == DRIFT_SAME ? "✅" : "❌",
-			 verdict_upper(x));
-	if (x->has_drift) {
-		kl_text(kl, sizeof(kl), d->kl_low, d->kl_high);
-		kl_text(ci, sizeof(ci), d->kl_ci.low, d->kl_ci.high);
-		rc |= buf_printf(out, "%s (CI %s) | %.1f%% (CI %.1f-%.1f) | %zu of %zu | ", kl, ci,
-				 100 * d->top1, 100 * d->top1_ci.low, 100 * d->top1_ci.high,
-				 d->diverged, d->prompts);
-	} else {
-		rc |= buf_puts(out, "- | - | - | ");
-	}
-	rc |= buf_printf(out, "KL < %.3g, top-1 > %.1f%%", x->max_kl, 100 * x->min_top1);
-	if (x->c->dataset)
-		rc |= buf_printf(out, ", tool F1 > %.2f", x->min_tool);
-	rc |= buf_printf(out, " |\n\n%s\n", notes);
-	return rc ? -1 : 0;
-}
-
-/* the page: drawn from the JSON report, as `preflight report` draws it */
-static int html_text(const struct comparison *x, struct buf *out)
-{
-	char *json = report_text(x);
-	cJSON *doc = json ? cJSON_Parse(json) : NULL;
-	int rc = doc ? compare_page_render(doc, out) : -1;
-
-	cJSON_Delete(doc);
-	free(json);
-	return rc;
-}
-
 /* every report asked for (--json, --junit, --markdown, --html; "-" is stdout): 0,
  * or -1 after saying which could not be written (the others still are) */
 static int write_reports(const struct comparison *x)
 {
+	char *json = report_text(x);
+	cJSON *doc = json ? cJSON_Parse(json) : NULL;
 	int rc = 0;
 	size_t i;
 
 	for (i = 0; i < x->c->n_outputs; i++) {
 		const struct config_output *o = &x->c->outputs[i];
 		struct buf text = BUF_INIT(0);
-		char err[512], *json = NULL;
+		char err[512];
 		int bad;
 
-		if (!strcmp(o->format, "json"))
-			bad = !(json = report_text(x)) || buf_puts(&text, json);
+		if (!doc)
+			bad = -1;
+		else if (!strcmp(o->format, "json"))
+			bad = buf_puts(&text, json);
 		else if (!strcmp(o->format, "html"))
-			bad = html_text(x, &text);
+			bad = comparison_html_render(doc, &text);
 		else if (!strcmp(o->format, "junit"))
-			bad = junit_text(x, &text);
+			bad = comparison_junit_render(doc, &text);
 		else
-			bad = markdown_text(x, &text);
-		free(json);
+			bad = comparison_markdown_render(doc, &text);
 		if (bad)
 			snprintf(err, sizeof(err), "out of memory");
 		else if (!strcmp(o->path, "-"))
@@ -2152,6 +1972,8 @@ static int write_reports(const struct comparison *x)
 		}
 		buf_release(&text);
 	}
+	cJSON_Delete(doc);
+	free(json);
 	return rc;
 }
 
@@ -2161,8 +1983,8 @@ static void say_row(const char *label, const struct drift_summary *s)
 {
 	char est[80], ci[80];
 
-	kl_text(est, sizeof(est), s->kl_low, s->kl_high);
-	kl_text(ci, sizeof(ci), s->kl_ci.low, s->kl_ci.high);
+	comparison_kl_text(est, sizeof(est), s->kl_low, s->kl_high);
+	comparison_kl_text(ci, sizeof(ci), s->kl_ci.low, s->kl_ci.high);
 	say_printf(SAY_OUT,
 		   "  %-22s KL %s nats (CI %s)   top-1 %.1f%% (CI %.1f-%.1f)   "
 		   "diverged %zu of %zu\n",

@@ -11,7 +11,7 @@
 #include "alloc.h"
 #include "ci.h"
 #include "commands.h"
-#include "compare_page.h"
+#include "comparison.h"
 #include "diff.h"
 #include "file.h"
 #include "heatmap.h"
@@ -326,7 +326,7 @@ static cJSON *read_comparison(struct jsonfile *f, bool *bad)
 	*bad = false;
 	if (jsonfile_split(f, keys, COMPARISON_TREE_MAX, &sp))
 		return NULL; /* not for this reader to judge: json_read_file says */
-	if (!compare_page_is_comparison(sp.head)) {
+	if (!comparison_is(sp.head)) {
 		jsonfile_split_release(&sp);
 		return NULL;
 	}
@@ -389,7 +389,7 @@ static int report_comparison(const char *path, const char *html, size_t max)
 	if (!html) {
 		say_error("%s is a comparison: its page is --html's", path);
 		code = EXIT_USAGE;
-	} else if (compare_page_render(doc, &page)) {
+	} else if (comparison_html_render(doc, &page)) {
 		say_unrendered("HTML report", &page);
 		code = page.full ? EXIT_USAGE : EXIT_WRITE;
 	} else {

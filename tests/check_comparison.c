@@ -1,16 +1,18 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* check_compare_page — a comparison's page from its JSON: the verdict and
- * each metric, the strip and the text where the answers part, the
- * behaviour section only with a dataset, and every text from the report
- * escaped (a prompt, a token or a request id holding markup is shown,
- * never parsed). */
+/* check_comparison — a comparison's reports from its JSON. The page: the
+ * verdict and each metric, the strip and the text where the answers part,
+ * the behaviour section only with a dataset, and every text from the
+ * report escaped (a prompt, a token or a request id holding markup is
+ * shown, never parsed). The JUnit and the markdown: each metric's testcase
+ * and the notes cell as the report's verdicts say, also when the
+ * comparison could not be made or was interrupted. */
 #include <stdlib.h>
 #include <string.h>
 
 #include <cjson/cJSON.h>
 
 #include "buf.h"
-#include "compare_page.h"
+#include "comparison.h"
 #include "suites.h"
 
 static const char doc_text[] =
@@ -44,10 +46,10 @@ static const char behaviour[] =
 	"{\"answered\": true, \"tool\": null}, \"candidate\": {\"answered\": true, \"tool\": "
 	"\"lookup<order>\"}}]}";
 
-/* the page of the document, its behaviour replaced by with */
-static char *page_with(const char *with)
+/* the document, its behaviour replaced by with (caller deletes) */
+static cJSON *doc_with(const char *with)
 {
-	struct buf text = BUF_INIT(0), page = BUF_INIT(0);
+	struct buf text = BUF_INIT(0);
 	const char *hole = strstr(doc_text, "BEHAVIOUR");
 	cJSON *doc;
 
@@ -56,11 +58,40 @@ static char *page_with(const char *with)
 	buf_puts(&text, hole + strlen("BEHAVIOUR"));
 	doc = cJSON_Parse(buf_cstr(&text));
 	ck_assert_ptr_nonnull(doc);
-	ck_assert(compare_page_is_comparison(doc));
-	ck_assert_int_eq(compare_page_render(doc, &page), 0);
-	cJSON_Delete(doc);
+	ck_assert(comparison_is(doc));
 	buf_release(&text);
+	return doc;
+}
+
+/* the page of the document, its behaviour replaced by with */
+static char *page_with(const char *with)
+{
+	struct buf page = BUF_INIT(0);
+	cJSON *doc = doc_with(with);
+
+	ck_assert_int_eq(comparison_html_render(doc, &page), 0);
+	cJSON_Delete(doc);
 	return buf_detach(&page);
+}
+
+/* doc's JUnit and markdown, both checked to hold each of the strings
+ * want (NULL-ended: JUnit's first, then "|", then the markdown's) */
+static void reports_say(const cJSON *doc, const char *const *want)
+{
+	struct buf xml = BUF_INIT(0), md = BUF_INIT(0);
+	const char *in;
+
+	ck_assert_int_eq(comparison_junit_render(doc, &xml), 0);
+	ck_assert_int_eq(comparison_markdown_render(doc, &md), 0);
+	for (in = buf_cstr(&xml); *want; want++) {
+		if (!strcmp(*want, "|")) {
+			in = buf_cstr(&md);
+			continue;
+		}
+		ck_assert_msg(strstr(in, *want) != NULL, "no '%s' in\n%s", *want, in);
+	}
+	buf_release(&xml);
+	buf_release(&md);
 }
 
 START_TEST(the_page_of_a_comparison)
@@ -92,20 +123,76 @@ START_TEST(the_page_of_a_comparison)
 	/* no dataset: no behaviour section */
 	ck_assert_ptr_null(strstr(plain, "Behaviour on the dataset"));
 	ck_assert_ptr_nonnull(strstr(plain, "<h3>Where the answers part</h3>"));
-	ck_assert(!compare_page_is_comparison(run));
-	ck_assert(!compare_page_is_comparison(NULL));
+	ck_assert(!comparison_is(run));
+	ck_assert(!comparison_is(NULL));
 	cJSON_Delete(run);
 	free(page);
 	free(plain);
 }
 END_TEST
 
-Suite *compare_page_suite(void)
+/* each metric's testcase as its verdict says (an inconclusive one fails,
+ * or is skipped when the comparison allowed it), the classname and the
+ * row naming both sides escaped; a comparison that could not be made errs
+ * on every metric with its reason, and an interrupted one says so */
+START_TEST(junit_and_markdown_say_the_json)
 {
-	Suite *s = suite_create("compare_page");
-	TCase *tc = tcase_create("compare_page");
+	cJSON *doc = doc_with(behaviour), *metrics = cJSON_GetObjectItem(doc, "metrics");
+	cJSON *settings = cJSON_GetObjectItem(doc, "settings");
+	static const char *const drifted[] = {
+		"tests=\"3\" failures=\"2\" errors=\"0\" skipped=\"0\"",
+		"classname=\"compare cand against ref&lt;b&gt;\"",
+		"<failure type=\"inconclusive\" message=\"top-1 down to 96.0%\">",
+		"<failure type=\"drifted\" message=\"tool-call F1 at most 0.85\">",
+		"<property name=\"verdict\" value=\"DRIFTED\"/>",
+		"|",
+		"| ref&lt;b&gt; | cand | ❌ DRIFTED | 0.001-0.004 (CI 0.0001-0.006) | 98.0% (CI "
+		"97.0-99.0) "
+		"| 1 of 2 | KL < 0.01, top-1 > 95.0%, tool F1 > 0.90 |",
+		"drift vs ref: top-1 98.0%, KL ≤ 0.006, tool F1 0.67 (drifted)",
+		NULL
+	};
+	static const char *const allowed[] = { "failures=\"1\" errors=\"0\" skipped=\"1\"",
+					       "<skipped type=\"inconclusive\"", NULL };
+	static const char *const unusable[] = {
+		"tests=\"3\" failures=\"0\" errors=\"3\"",
+		"<error type=\"unusable\" message=\"no prompt could be compared\">",
+		"|",
+		"❌ UNUSABLE | - | - | - |",
+		"drift vs ref: not compared",
+		NULL
+	};
+	static const char *const interrupted[] = { "<error type=\"interrupted\"", "|",
+						   "(interrupted)", NULL };
+
+	cJSON_AddItemToArray(metrics,
+			     cJSON_Parse("{\"name\": \"top1\", \"verdict\": \"inconclusive\", "
+					 "\"why\": \"top-1 down to 96.0%\"}"));
+	cJSON_AddItemToObject(doc, "thresholds",
+			      cJSON_Parse("{\"max_kl\": 0.01, \"min_top1\": 0.95, "
+					  "\"min_tool_agreement\": 0.9}"));
+	reports_say(doc, drifted);
+	cJSON_AddTrueToObject(settings, "allow_inconclusive");
+	reports_say(doc, allowed);
+	cJSON_ReplaceItemInObject(doc, "verdict", cJSON_CreateString("interrupted"));
+	cJSON_ReplaceItemInObject(doc, "reason", cJSON_CreateString("interrupted"));
+	reports_say(doc, interrupted);
+	cJSON_ReplaceItemInObject(doc, "verdict", cJSON_CreateString("unusable"));
+	cJSON_ReplaceItemInObject(doc, "reason", cJSON_CreateString("no prompt could be compared"));
+	cJSON_ReplaceItemInObject(doc, "metrics", cJSON_CreateArray());
+	cJSON_ReplaceItemInObject(doc, "drift", cJSON_CreateNull());
+	reports_say(doc, unusable);
+	cJSON_Delete(doc);
+}
+END_TEST
+
+Suite *comparison_suite(void)
+{
+	Suite *s = suite_create("comparison");
+	TCase *tc = tcase_create("comparison");
 
 	tcase_add_test(tc, the_page_of_a_comparison);
+	tcase_add_test(tc, junit_and_markdown_say_the_json);
 	suite_add_tcase(s, tc);
 	return s;
 }

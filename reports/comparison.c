@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* compare_page — a comparison's HTML page. See compare_page.h. */
+/* comparison — a comparison's page, JUnit and markdown. See comparison.h. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "compare_page.h"
+#include "comparison.h"
 #include "html.h"
 #include "markup.h"
+#include "table.h"
 #include "version.h"
 
 #define STRIP_ROWS  200 /* prompts drawn in the divergence strip at most */
@@ -42,7 +43,7 @@ static double end(const cJSON *o, const char *key, int i)
 	return cJSON_IsNumber(v) ? v->valuedouble : NAN;
 }
 
-bool compare_page_is_comparison(const cJSON *doc)
+bool comparison_is(const cJSON *doc)
 {
 	const char *s = str(doc, "schema");
 
@@ -446,7 +447,7 @@ static int behaviour(struct buf *b, const cJSON *doc)
 
 /* --- the page ------------------------------------------------------------------------ */
 
-int compare_page_render(const cJSON *doc, struct buf *out)
+int comparison_html_render(const cJSON *doc, struct buf *out)
 {
 	char title[512];
 	const cJSON *set = at(doc, "settings");
@@ -467,4 +468,220 @@ int compare_page_render(const cJSON *doc, struct buf *out)
 			       buf_puts(out, "</section>\n") || html_page_close(out)
 		       ? -1
 		       : 0;
+}
+
+/* --- JUnit and markdown --------------------------------------------------------- */
+
+void comparison_kl_text(char *out, size_t n, double low, double high)
+{
+	char a[32], b[32];
+
+	snprintf(a, sizeof(a), "%.3g", low);
+	snprintf(b, sizeof(b), "%.3g", high);
+	if (!strcmp(a, b))
+		snprintf(out, n, "%s", a);
+	else
+		snprintf(out, n, "%s-%s", a, b);
+}
+
+/* the verdict's word in capitals: "SAME", "DRIFTED", ... */
+static void verdict_upper(const cJSON *doc, char *out, size_t n)
+{
+	size_t i;
+
+	snprintf(out, n, "%s", str(doc, "verdict") ? str(doc, "verdict") : "?");
+	for (i = 0; out[i]; i++)
+		out[i] = (char)(out[i] >= 'a' && out[i] <= 'z' ? out[i] - 32 : out[i]);
+}
+
+/* the metrics tested: kl and top1, tools with a dataset */
+static int metrics_tested(const cJSON *doc)
+{
+	return cJSON_IsObject(at(doc, "behaviour")) ? 3 : 2;
+}
+
+/* the report's entry of the metric named name, NULL when it has none
+ * (a comparison that could not be made lists none) */
+static const cJSON *metric_named(const cJSON *doc, const char *name)
+{
+	const cJSON *m;
+
+	cJSON_ArrayForEach(m, at(doc, "metrics"))
+	{
+		const char *n = str(m, "name");
+
+		if (n && !strcmp(n, name))
+			return m;
+	}
+	return NULL;
+}
+
+/* how the named metric's testcase ends: its element ("failure", "skipped",
+ * "error", NULL when it passed), its type and message */
+struct case_end {
+	const char *elem, *type, *message;
+};
+
+static struct case_end metric_outcome(const cJSON *doc, const char *name)
+{
+	const cJSON *m = metric_named(doc, name);
+	const char *v = str(m, "verdict"), *verdict = str(doc, "verdict");
+	bool allow = cJSON_IsTrue(at(at(doc, "settings"), "allow_inconclusive"));
+	struct case_end o = { NULL, NULL, str(m, "why") ? str(m, "why") : "" };
+
+	if (!m || !v ||
+	    (verdict && (!strcmp(verdict, "unusable") || !strcmp(verdict, "interrupted")))) {
+		o.elem = "error";
+		o.type = verdict && !strcmp(verdict, "interrupted") ? "interrupted" : "unusable";
+		o.message = str(doc, "reason") ? str(doc, "reason") : o.type;
+	} else if (!strcmp(v, "not tested")) {
+		o.elem = "skipped";
+		o.type = "not tested";
+	} else if (!strcmp(v, "drifted")) {
+		o.elem = "failure";
+		o.type = "drifted";
+	} else if (strcmp(v, "same")) {
+		o.elem = allow ? "skipped" : "failure";
+		o.type = "inconclusive";
+	}
+	return o;
+}
+
+static const char *const metric_keys[] = { "kl", "top1", "tools" };
+
+static int junit_case(struct buf *out, const cJSON *doc, int k, const char *classname)
+{
+	static const char *const names[] = {
+		"kl: KL(reference || candidate) under the limit",
+		"top1: top-1 agreement over the limit",
+		"tools: tool-call F1 over the limit",
+	};
+	struct case_end o = metric_outcome(doc, metric_keys[k]);
+	int rc = buf_puts(out, "    <testcase classname=\"");
+
+	rc |= markup_text(out, classname, true);
+	rc |= buf_printf(out, "\" name=\"%s\" time=\"0\"", names[k]);
+	if (!o.elem)
+		return rc | buf_puts(out, "/>\n");
+	rc |= buf_printf(out, ">\n      <%s type=\"%s\" message=\"", o.elem, o.type);
+	rc |= markup_text(out, o.message, true);
+	rc |= buf_puts(out, "\">");
+	rc |= markup_text(out, o.message, false);
+	rc |= buf_printf(out, "</%s>\n    </testcase>\n", o.elem);
+	return rc;
+}
+
+static int junit_property(struct buf *out, const char *name, const char *value)
+{
+	int rc = buf_printf(out, "      <property name=\"%s\" value=\"", name);
+
+	rc |= markup_text(out, value ? value : "", true);
+	return rc | buf_puts(out, "\"/>\n");
+}
+
+/* the suite's properties: the command, the verdict, both sides, the version */
+static int junit_properties(struct buf *out, const cJSON *doc)
+{
+	const cJSON *r = at(doc, "reference"), *c = at(doc, "candidate");
+	char word[32];
+	int rc;
+
+	verdict_upper(doc, word, sizeof(word));
+	rc = buf_puts(out, "    <properties>\n");
+	rc |= junit_property(out, "command", "compare");
+	rc |= junit_property(out, "verdict", word);
+	rc |= junit_property(out, "reference", str(r, "endpoint"));
+	rc |= junit_property(out, "reference_model", str(r, "model"));
+	rc |= junit_property(out, "endpoint", str(c, "endpoint"));
+	rc |= junit_property(out, "model", str(c, "model"));
+	rc |= junit_property(out, "preflight_version", str(doc, "preflight"));
+	return rc | buf_puts(out, "    </properties>\n");
+}
+
+int comparison_junit_render(const cJSON *doc, struct buf *out)
+{
+	int failures = 0, errors = 0, skipped = 0, k, n = metrics_tested(doc), rc;
+	struct buf name = BUF_INIT(0);
+
+	for (k = 0; k < n; k++) {
+		struct case_end o = metric_outcome(doc, metric_keys[k]);
+
+		failures += o.elem && !strcmp(o.elem, "failure");
+		errors += o.elem && !strcmp(o.elem, "error");
+		skipped += o.elem && !strcmp(o.elem, "skipped");
+	}
+	rc = buf_printf(&name, "compare %s against %s", side_name(at(doc, "candidate")),
+			side_name(at(doc, "reference")));
+	rc |= buf_printf(out,
+			 "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites "
+			 "name=\"preflight\" tests=\"%d\" failures=\"%d\" errors=\"%d\">\n  "
+			 "<testsuite name=\"",
+			 n, failures, errors);
+	rc |= markup_text(out, buf_cstr(&name), true);
+	rc |= buf_printf(out, "\" tests=\"%d\" failures=\"%d\" errors=\"%d\" skipped=\"%d\">\n", n,
+			 failures, errors, skipped);
+	rc |= junit_properties(out, doc);
+	for (k = 0; k < n; k++)
+		rc |= junit_case(out, doc, k, buf_cstr(&name));
+	rc |= buf_puts(out, "  </testsuite>\n</testsuites>\n");
+	buf_release(&name);
+	return rc ? -1 : 0;
+}
+
+/* the notebook's notes cell: "drift vs ref: top-1 99.2%, KL ≤ 0.004 (same)" */
+static void notes_cell(const cJSON *doc, char *out, size_t n)
+{
+	const cJSON *d = at(doc, "drift"), *tools = metric_named(doc, "tools");
+	const char *v = str(doc, "verdict") ? str(doc, "verdict") : "?";
+	double f1 = num(at(at(at(doc, "behaviour"), "drift"), "trigger"), "f1");
+
+	if (!cJSON_IsObject(d))
+		snprintf(out, n, "drift vs ref: %s",
+			 strcmp(v, "interrupted") ? "not compared" : "interrupted");
+	else if (tools && strcmp(str(tools, "verdict") ? str(tools, "verdict") : "", "not tested"))
+		snprintf(out, n, "drift vs ref: top-1 %.1f%%, KL ≤ %.3g, tool F1 %.2f (%s)",
+			 100 * num(at(d, "top1"), "estimate"), end(at(d, "kl"), "interval", 1), f1,
+			 v);
+	else
+		snprintf(out, n, "drift vs ref: top-1 %.1f%%, KL ≤ %.3g (%s)",
+			 100 * num(at(d, "top1"), "estimate"), end(at(d, "kl"), "interval", 1), v);
+}
+
+/* the row's figures: KL, top-1, prompts diverged */
+static int markdown_figures(struct buf *out, const cJSON *d)
+{
+	const cJSON *kl = at(d, "kl"), *top1 = at(d, "top1");
+	char est[64], ci[64];
+
+	if (!cJSON_IsObject(d))
+		return buf_puts(out, "- | - | - | ");
+	comparison_kl_text(est, sizeof(est), end(kl, "estimate", 0), end(kl, "estimate", 1));
+	comparison_kl_text(ci, sizeof(ci), end(kl, "interval", 0), end(kl, "interval", 1));
+	return buf_printf(out, "%s (CI %s) | %.1f%% (CI %.1f-%.1f) | %.0f of %.0f | ", est, ci,
+			  100 * num(top1, "estimate"), 100 * end(top1, "interval", 0),
+			  100 * end(top1, "interval", 1), num(d, "diverged"), num(d, "prompts"));
+}
+
+int comparison_markdown_render(const cJSON *doc, struct buf *out)
+{
+	const cJSON *th = at(doc, "thresholds");
+	const char *v = str(doc, "verdict");
+	char notes[256], word[32];
+	int rc;
+
+	notes_cell(doc, notes, sizeof(notes));
+	verdict_upper(doc, word, sizeof(word));
+	rc = buf_puts(out, "| reference | candidate | verdict | KL (nats) | top-1 | diverged | "
+			   "limits |\n|---|---|---|---|---|---|---|\n| ");
+	rc |= table_cell(out, side_name(at(doc, "reference")));
+	rc |= buf_puts(out, " | ");
+	rc |= table_cell(out, side_name(at(doc, "candidate")));
+	rc |= buf_printf(out, " | %s %s | ", v && !strcmp(v, "same") ? "✅" : "❌", word);
+	rc |= markdown_figures(out, at(doc, "drift"));
+	rc |= buf_printf(out, "KL < %.3g, top-1 > %.1f%%", num(th, "max_kl"),
+			 100 * num(th, "min_top1"));
+	if (cJSON_IsNumber(at(th, "min_tool_agreement")))
+		rc |= buf_printf(out, ", tool F1 > %.2f", num(th, "min_tool_agreement"));
+	rc |= buf_printf(out, " |\n\n%s\n", notes);
+	return rc ? -1 : 0;
 }
