@@ -581,7 +581,9 @@ END_TEST
  * EPERM after a crash is not the cause, an OS error's is; a lone exception
  * line ending a log that never served (not a warning's, not after it
  * served); an abort; an assertion that a load failed; an exit code padded
- * with spaces; a message its writer broke after ':' (fresh8), quoted whole */
+ * with spaces; a message its writer broke after ':' (fresh8), quoted whole;
+ * fresh9's: a component that has died, the engine-dead exception, a named
+ * signal, a collective that timed out, an operation the device lacks */
 START_TEST(held_out_classes)
 {
 	static const struct {
@@ -628,6 +630,21 @@ START_TEST(held_out_classes)
 		  "widget.heads\nmain: exiting due to model loading error\n",
 		  "model-load-failed",
 		  "error loading model: error reading the header: key missing: widget.heads" },
+		/* fresh9's: a component that "has died", the engine-dead exception,
+		 * a runner ended by a named signal, a collective that timed out, an
+		 * operation the device does not support */
+		{ "E 10:00 [c.py:3] RuntimeError: Worker process has died\n"
+		  "C 10:01 [l.py:9] the server stops\n",
+		  "crashed", "Worker process has died" },
+		{ "E 10:00 [r.py:7] widget.EngineDeadError: the core stopped answering\n",
+		  "crashed", "EngineDeadError: the core stopped answering" },
+		{ "level=ERROR msg=\"worker exited\" error=\"signal: illegal instruction\"\n"
+		  "level=INFO msg=\"loading again\"\n",
+		  "crashed", "signal: illegal instruction" },
+		{ "[E x.cpp:1] [Rank 3] caught collective operation timeout after 600000 ms\n",
+		  "distributed-init", "collective operation timeout" },
+		{ "RuntimeError: CUDA error: operation not supported (at widget.cu:20)\n",
+		  "not-supported", "operation not supported" },
 	};
 	struct log_rules rs;
 	struct enginelog l;
