@@ -92,7 +92,7 @@ size_t drift_path_sampled(const struct drift_path *p, size_t *listed)
 	for (i = 0; i < p->n; i++)
 		if (p->pos[i].n_top) {
 			(*listed)++;
-			sampled += drift_position_sampled(&p->pos[i]);
+			sampled += p->post_sampling || drift_position_sampled(&p->pos[i]);
 		}
 	return sampled;
 }

@@ -71,6 +71,8 @@ struct drift_path {
 				   * tokens end with the content); -1 when they could not be
 				   * told apart */
 	bool cut;		  /* positions past DRIFT_MAX_POSITIONS were left out */
+	bool post_sampling;	  /* the endpoint said its lists are after sampling
+				   * (llama.cpp's post_sampling_probs: "prob", "top_probs") */
 };
 
 #define DRIFT_MAX_POSITIONS 4096 /* read of one answer */
@@ -86,7 +88,7 @@ bool drift_position_sampled(const struct drift_position *p);
  * to the end). Returns 0, or a buf error. */
 int drift_path_text(const struct drift_path *p, size_t from, size_t upto, struct buf *out);
 /* Of p's positions, those with a list (into *listed) and, returned, those
- * of them reported after sampling. */
+ * of them reported after sampling (all of them when the endpoint said so). */
 size_t drift_path_sampled(const struct drift_path *p, size_t *listed);
 
 /* One position compared. */

@@ -343,10 +343,27 @@ static bool item_logprob(const cJSON *item, double *lp)
 {
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(item, "logprob");
 
+	if (!v) { /* llama.cpp's post_sampling_probs: the probability itself */
+		v = cJSON_GetObjectItemCaseSensitive(item, "prob");
+		if (!cJSON_IsNumber(v) || isnan(v->valuedouble) || v->valuedouble < 0 ||
+		    v->valuedouble > 1 + 1e-6)
+			return false;
+		*lp = v->valuedouble > 0 ? fmax(-1e6, log(fmin(1, v->valuedouble))) : -1e6;
+		return true;
+	}
 	if (!cJSON_IsNumber(v) || isnan(v->valuedouble) || v->valuedouble > 1e-6)
 		return false;
 	*lp = v->valuedouble < -1e6 ? -1e6 : v->valuedouble > 0 ? 0 : v->valuedouble;
 	return true;
+}
+
+/* a position's alternatives: top_logprobs, or llama.cpp's top_probs when
+ * it reports probabilities after sampling */
+static const cJSON *item_alternatives(const cJSON *item)
+{
+	const cJSON *a = cJSON_GetObjectItemCaseSensitive(item, "top_logprobs");
+
+	return a ? a : cJSON_GetObjectItemCaseSensitive(item, "top_probs");
 }
 
 /* the first `have` positions of content, their alternatives capped at
@@ -416,7 +433,7 @@ static void fill_path(const cJSON *content, struct drift_path *p, size_t have)
 		item_logprob(item, &pos->logprob);
 		pos->top = p->alts + na;
 		pos->n_top = 0;
-		cJSON_ArrayForEach(alt, cJSON_GetObjectItemCaseSensitive(item, "top_logprobs"))
+		cJSON_ArrayForEach(alt, item_alternatives(item))
 		{
 			struct drift_alt *a = &p->alts[na];
 			double lp;
@@ -458,7 +475,7 @@ static size_t count_path(const cJSON *content, size_t *alts, size_t *text, bool 
 			break;
 		}
 		*text += (size_t)k + 1;
-		cJSON_ArrayForEach(alt, cJSON_GetObjectItemCaseSensitive(item, "top_logprobs"))
+		cJSON_ArrayForEach(alt, item_alternatives(item))
 		{
 			long a = token_key(alt, NULL);
 
@@ -520,6 +537,9 @@ enum reply_result reply_logprobs(const char *body, size_t len, struct drift_path
 		goto out;
 	}
 	fill_path(content, p, n);
+	/* figures named probabilities are llama.cpp's after sampling, said so */
+	p->post_sampling =
+		cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(content, 0), "prob") != NULL;
 	if (p->reasoning)
 		p->reasoning_positions = reasoning_positions(
 			p, cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(msg, "content")));

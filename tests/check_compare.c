@@ -625,9 +625,11 @@ END_TEST
 /* a side that reports its logprobs after sampling (the greedy token
  * alone, with all the probability) against one that reports them before
  * is refused, not read as drift: exit 3 naming the side and the engines'
- * switches, after the first chunk */
+ * switches, after the first chunk; llama.cpp's own form of it too */
 START_TEST(logprobs_of_another_kind_are_not_compared)
 {
+	static const char *const post[] = { "--extra-body", "{\"post_sampling_probs\": true}",
+					    "--reference-extra-body", "{}", NULL };
 	struct outcome o;
 	cJSON *j = compare_with(&o, "logits-sampled", NULL, NULL);
 	const char *why;
@@ -639,6 +641,21 @@ START_TEST(logprobs_of_another_kind_are_not_compared)
 			      strstr(why, "post_sampling_probs") && strstr(why, "same kind"),
 		      "%s", why ? why : "(no reason)");
 	ck_assert_ptr_null(strstr(o.out, "stopped early"));
+	cJSON_Delete(j);
+	outcome_release(&o);
+	/* llama.cpp asked post_sampling_probs names its figures "prob" and
+	 * "top_probs": read, and refused as after sampling; asked nothing, the
+	 * same engine is compared */
+	j = compare_with(&o, "logits-llamacpp", NULL, post);
+	ck_assert_msg(o.code == 3, "exit %d\n%s%s", o.code, o.out, o.err);
+	why = cJSON_GetStringValue(cJSON_GetObjectItem(j, "reason"));
+	ck_assert_msg(why && strstr(why, "the candidate reports its logprobs after sampling"), "%s",
+		      why ? why : "(no reason)");
+	cJSON_Delete(j);
+	outcome_release(&o);
+	j = compare_with(&o, "logits-llamacpp", NULL, NULL);
+	ck_assert_msg(o.code == 0, "exit %d\n%s%s", o.code, o.out, o.err);
+	ck_assert_str_eq(verdict(j), "same");
 	cJSON_Delete(j);
 	outcome_release(&o);
 }

@@ -40,6 +40,35 @@ START_TEST(a_completion_read_position_by_position)
 }
 END_TEST
 
+/* llama.cpp asked post_sampling_probs names its figures probabilities
+ * ("prob", "top_probs", as its server-task.cpp writes them): read as their
+ * logs (0 as the floor, past 1 not read), the path marked as reported
+ * after sampling, every listed position counted so */
+START_TEST(llamacpp_probabilities_after_sampling)
+{
+	static const char body[] =
+		"{\"choices\":[{\"message\":{\"content\":\"a b\"},\"logprobs\":{\"content\":["
+		"{\"id\":64,\"token\":\"a\",\"bytes\":[97],\"prob\":1,\"top_probs\":["
+		"{\"id\":64,\"token\":\"a\",\"bytes\":[97],\"prob\":1}]},"
+		"{\"id\":65,\"token\":\" b\",\"prob\":0.5,\"top_probs\":["
+		"{\"token\":\" b\",\"prob\":0.5},{\"token\":\" c\",\"prob\":0},"
+		"{\"token\":\" d\",\"prob\":1.5}]}]}}]}";
+	struct drift_path p;
+	size_t listed;
+
+	ck_assert_int_eq(read_text(body, &p), REPLY_OK);
+	ck_assert_uint_eq(p.n, 2);
+	ck_assert(p.post_sampling);
+	ck_assert_double_eq(p.pos[0].logprob, 0);
+	ck_assert_double_eq_tol(p.pos[1].logprob, -0.693147, 1e-5);
+	ck_assert_uint_eq(p.pos[1].n_top, 2); /* prob 1.5 is no probability */
+	ck_assert(p.pos[1].top[1].logprob <= -1e5);
+	ck_assert_uint_eq(drift_path_sampled(&p, &listed), 2);
+	ck_assert_uint_eq(listed, 2);
+	drift_path_release(&p);
+}
+END_TEST
+
 /* what cannot be read ends the path where it stands: a position without
  * a token or a logprob (and nothing after it is held: the fuzzer found a
  * write past the texts there), a usage past any count, no logprobs */
@@ -101,6 +130,7 @@ Suite *reply_suite(void)
 	tcase_set_timeout(tc, 300);
 	tcase_add_test(tc, a_completion_read_position_by_position);
 	tcase_add_test(tc, a_hostile_completion_is_read_safely);
+	tcase_add_test(tc, llamacpp_probabilities_after_sampling);
 	tcase_add_test(tc, reasoning_positions_told_apart);
 	suite_add_tcase(s, tc);
 	return s;
