@@ -583,7 +583,8 @@ END_TEST
  * served); an abort; an assertion that a load failed; an exit code padded
  * with spaces; a message its writer broke after ':' (fresh8), quoted whole;
  * fresh9's: a component that has died, the engine-dead exception, a named
- * signal, a collective that timed out, an operation the device lacks */
+ * signal, a collective that timed out, an operation the device lacks;
+ * fresh10's: an MPI error between ranks, inside the crash it causes */
 START_TEST(held_out_classes)
 {
 	static const struct {
@@ -645,6 +646,10 @@ START_TEST(held_out_classes)
 		  "distributed-init", "collective operation timeout" },
 		{ "RuntimeError: CUDA error: operation not supported (at widget.cu:20)\n",
 		  "not-supported", "operation not supported" },
+		/* fresh10's: an MPI error between ranks, also inside a crash */
+		{ "terminate called after throwing an instance of 'w::Error'\n"
+		  "  what():  [W][ERROR] Assertion failed: MPI error 5 (/x/mpi.cpp:9)\n",
+		  "distributed-init", "MPI error 5" },
 	};
 	struct log_rules rs;
 	struct enginelog l;
