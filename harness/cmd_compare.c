@@ -1054,28 +1054,35 @@ static size_t chunk_of(const struct config *c)
 static void behave_judge(struct comparison *x);
 static void floor_so_far(struct comparison *x);
 
+/* the dataset's answers of one side so far (0 the reference, 1 its second
+ * pass, 2 the candidate), in request order: a new array of x->beh_asked
+ * (one more, never NULL-sized), or NULL out of memory. Caller frees. */
+static struct behave_answer *beh_side(const struct comparison *x, int side)
+{
+	struct behave_answer *a = xcalloc(x->beh_asked + 1, sizeof(*a));
+	size_t i;
+
+	for (i = 0; a && i < x->beh_asked; i++)
+		a[i] = x->beh[3 * i + (size_t)side];
+	return a;
+}
+
 /* A look at the dataset's bets after a chunk: true when the candidate's
  * tool-call F1 is below its limit beyond doubt (its recall or precision
  * below the limit's share, at SEQ_ALPHA/2 each), the limit from the floor
  * of the requests so far as the verdict's is. */
 static bool behave_look(struct comparison *x)
 {
-	size_t n = x->beh_asked, i;
-	struct behave_answer *ref = xcalloc(n + 1, sizeof(*ref));
-	struct behave_answer *cand = xcalloc(n + 1, sizeof(*cand));
+	struct behave_answer *ref = beh_side(x, 0), *cand = beh_side(x, 2);
 	bool decided = false;
 
 	behave_judge(x);
 	floor_so_far(x);
 	x->looks++;
-	if (ref && cand) {
-		for (i = 0; i < n; i++) {
-			ref[i] = x->beh[3 * i];
-			cand[i] = x->beh[3 * i + 2];
-		}
-		decided = !behave_seq(ref, cand, n, x->min_tool, SEQ_ALPHA, &x->beh_seq) &&
-			  fmax(x->beh_seq.log_miss, x->beh_seq.log_extra) >= log(2 / SEQ_ALPHA);
-	}
+	if (ref && cand)
+		decided =
+			!behave_seq(ref, cand, x->beh_asked, x->min_tool, SEQ_ALPHA, &x->beh_seq) &&
+			fmax(x->beh_seq.log_miss, x->beh_seq.log_extra) >= log(2 / SEQ_ALPHA);
 	free(ref);
 	free(cand);
 	return decided;
@@ -1126,8 +1133,13 @@ static int behave_round(struct comparison *x)
 /* --- the verdict ------------------------------------------------------------------- */
 
 /* the metrics tested: the tool-call F1 too with a dataset where a side
- * called a tool */
-enum metric { METRIC_KL, METRIC_TOP1, METRIC_TOOL, METRIC_N };
+ * called a tool (in the report's order, comparison.h's) */
+enum metric {
+	METRIC_KL = COMPARISON_KL,
+	METRIC_TOP1 = COMPARISON_TOP1,
+	METRIC_TOOL = COMPARISON_TOOLS,
+	METRIC_N = COMPARISON_METRICS,
+};
 
 static bool tool_tested(const struct comparison *x)
 {
@@ -1423,17 +1435,10 @@ static bool not_comparable(struct comparison *x)
  * the reference's second pass against its first (the floor) */
 static void behave_judge(struct comparison *x)
 {
-	size_t n = x->beh_asked, i;
-	struct behave_answer *ref = xcalloc(n + 1, sizeof(*ref));
-	struct behave_answer *again = xcalloc(n + 1, sizeof(*again));
-	struct behave_answer *cand = xcalloc(n + 1, sizeof(*cand));
+	size_t n = x->beh_asked;
+	struct behave_answer *ref = beh_side(x, 0), *again = beh_side(x, 1), *cand = beh_side(x, 2);
 
 	if (n && ref && again && cand) {
-		for (i = 0; i < n; i++) {
-			ref[i] = x->beh[3 * i];
-			again[i] = x->beh[3 * i + 1];
-			cand[i] = x->beh[3 * i + 2];
-		}
 		behave_summarise(ref, cand, n, COMPARE_SEED, COMPARE_RESAMPLES, metric_alpha(x),
 				 &x->behave);
 		behave_summarise(ref, again, n, COMPARE_SEED + 1, COMPARE_RESAMPLES,
@@ -1794,7 +1799,6 @@ static void tool_untested_why(const struct comparison *x, char *line, size_t n)
  * says them (the one place the page and the JUnit read them from) */
 static cJSON *metrics_json(const struct comparison *x)
 {
-	static const char *const keys[] = { "kl", "top1", "tools" };
 	cJSON *list = cJSON_CreateArray();
 	int m;
 
@@ -1810,7 +1814,8 @@ static cJSON *metrics_json(const struct comparison *x)
 
 		if (!tested)
 			tool_untested_why(x, line, sizeof(line));
-		cJSON_AddStringToObject(o, "name", keys[m]);
+		cJSON_AddStringToObject(o, "name",
+					comparison_metric_key((enum comparison_metric)m));
 		cJSON_AddStringToObject(o, "verdict",
 					tested ? drift_verdict_name(v) : "not tested");
 		if (tested)
@@ -1883,11 +1888,12 @@ static void add_settings(const struct comparison *x, cJSON *o)
 	free(src);
 }
 
-static char *report_text(const struct comparison *x)
+/* The comparison's report (preflight-comparison/v1), the one document
+ * every format is drawn from. Caller deletes. */
+static cJSON *report_doc(const struct comparison *x)
 {
 	const struct config *c = x->c;
 	cJSON *o = cJSON_CreateObject(), *ps, *re, *sq;
-	char *text;
 	size_t i;
 
 	cJSON_AddStringToObject(o, "schema", "preflight-comparison/v1");
@@ -1930,17 +1936,15 @@ static char *report_text(const struct comparison *x)
 	ps = cJSON_AddArrayToObject(o, "prompts");
 	for (i = 0; i < x->asked; i++)
 		cJSON_AddItemToArray(ps, prompt_json(&x->corpus.p[i], &x->cmp[i]));
-	text = cJSON_Print(o);
-	cJSON_Delete(o);
-	return text;
+	return o;
 }
 
 /* every report asked for (--json, --junit, --markdown, --html; "-" is stdout): 0,
  * or -1 after saying which could not be written (the others still are) */
 static int write_reports(const struct comparison *x)
 {
-	char *json = report_text(x);
-	cJSON *doc = json ? cJSON_Parse(json) : NULL;
+	cJSON *doc = x->c->n_outputs ? report_doc(x) : NULL;
+	char *json = NULL; /* printed once, when --json asks */
 	int rc = 0;
 	size_t i;
 
@@ -1953,7 +1957,7 @@ static int write_reports(const struct comparison *x)
 		if (!doc)
 			bad = -1;
 		else if (!strcmp(o->format, "json"))
-			bad = buf_puts(&text, json);
+			bad = !(json = json ? json : cJSON_Print(doc)) || buf_puts(&text, json);
 		else if (!strcmp(o->format, "html"))
 			bad = comparison_html_render(doc, &text);
 		else if (!strcmp(o->format, "junit"))

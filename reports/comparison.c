@@ -43,6 +43,44 @@ static double end(const cJSON *o, const char *key, int i)
 	return cJSON_IsNumber(v) ? v->valuedouble : NAN;
 }
 
+/* each metric: its report key, its label on the page, its JUnit testcase */
+static const struct {
+	const char *key, *label, *testcase;
+} metric_kinds[COMPARISON_METRICS] = {
+	[COMPARISON_KL] = { "kl", "KL (nats), at most",
+			    "kl: KL(reference || candidate) under the limit" },
+	[COMPARISON_TOP1] = { "top1", "top-1 agreement, at least",
+			      "top1: top-1 agreement over the limit" },
+	[COMPARISON_TOOLS] = { "tools", "tool-call F1, at least",
+			       "tools: tool-call F1 over the limit" },
+};
+
+const char *comparison_metric_key(enum comparison_metric m)
+{
+	return (unsigned)m < COMPARISON_METRICS ? metric_kinds[m].key : "?";
+}
+
+/* the metric a report names: kl, top1, anything else the tool-call F1 */
+static enum comparison_metric metric_named_kind(const char *name)
+{
+	int m;
+
+	for (m = 0; name && m < COMPARISON_TOOLS; m++)
+		if (!strcmp(name, metric_kinds[m].key))
+			return (enum comparison_metric)m;
+	return COMPARISON_TOOLS;
+}
+
+/* the verdict's word in capitals: "SAME", "DRIFTED", ... */
+static void verdict_upper(const cJSON *doc, char *out, size_t n)
+{
+	size_t i;
+
+	snprintf(out, n, "%s", str(doc, "verdict") ? str(doc, "verdict") : "?");
+	for (i = 0; out[i]; i++)
+		out[i] = (char)(out[i] >= 'a' && out[i] <= 'z' ? out[i] - 32 : out[i]);
+}
+
 bool comparison_is(const cJSON *doc)
 {
 	const char *s = str(doc, "schema");
@@ -98,11 +136,8 @@ static int head(struct buf *b, const cJSON *doc)
 	const char *reason = str(doc, "reason");
 	bool same = v && !strcmp(v, "same");
 	char word[32];
-	size_t i;
 
-	snprintf(word, sizeof(word), "%s", v ? v : "?");
-	for (i = 0; word[i]; i++)
-		word[i] = (char)(word[i] >= 'a' && word[i] <= 'z' ? word[i] - 32 : word[i]);
+	verdict_upper(doc, word, sizeof(word));
 	return buf_puts(b, "<section class=\"report\">\n<h2>") ||
 	       esc(b, side_name(at(doc, "candidate"))) || buf_puts(b, " against ") ||
 	       esc(b, side_name(at(doc, "reference"))) || buf_puts(b, "</h2>\n") ||
@@ -159,21 +194,12 @@ static int sides(struct buf *b, const cJSON *doc)
 
 /* --- the metrics, the floor beside the candidate ---------------------------------- */
 
-static const char *metric_label(const char *name)
-{
-	if (name && !strcmp(name, "kl"))
-		return "KL (nats), at most";
-	if (name && !strcmp(name, "top1"))
-		return "top-1 agreement, at least";
-	return "tool-call F1, at least";
-}
-
 /* a metric's figure as it reads best: KL to 3 digits, top-1 in %, F1 */
-static void metric_figure(const char *name, double v, char *out, size_t n)
+static void metric_figure(enum comparison_metric m, double v, char *out, size_t n)
 {
-	if (name && !strcmp(name, "kl"))
+	if (m == COMPARISON_KL)
 		snprintf(out, n, "%.3g", v);
-	else if (name && !strcmp(name, "top1"))
+	else if (m == COMPARISON_TOP1)
 		snprintf(out, n, "%.1f%%", 100 * v);
 	else
 		snprintf(out, n, "%.2f", v);
@@ -189,16 +215,18 @@ static int metrics(struct buf *b, const cJSON *doc)
 
 	cJSON_ArrayForEach(m, at(doc, "metrics"))
 	{
-		const char *name = str(m, "name"), *v = str(m, "verdict");
+		const char *v = str(m, "verdict");
+		enum comparison_metric k = metric_named_kind(str(m, "name"));
 		char range[64] = "-", lo[24], hi[24], limit[24];
 
-		metric_figure(name, end(m, "interval", 0), lo, sizeof(lo));
-		metric_figure(name, end(m, "interval", 1), hi, sizeof(hi));
-		metric_figure(name, num(m, "limit"), limit, sizeof(limit));
+		metric_figure(k, end(m, "interval", 0), lo, sizeof(lo));
+		metric_figure(k, end(m, "interval", 1), hi, sizeof(hi));
+		metric_figure(k, num(m, "limit"), limit, sizeof(limit));
 		if (cJSON_IsArray(at(m, "interval")))
 			snprintf(range, sizeof(range), "%s-%s", lo, hi);
-		rc = rc || buf_puts(b, "<tr>") || cell(b, metric_label(name)) || cell(b, range) ||
-		     buf_puts(b, "<td class=\"n\">") || esc(b, limit) || buf_puts(b, "</td>") ||
+		rc = rc || buf_puts(b, "<tr>") || cell(b, metric_kinds[k].label) ||
+		     cell(b, range) || buf_puts(b, "<td class=\"n\">") || esc(b, limit) ||
+		     buf_puts(b, "</td>") ||
 		     buf_printf(b, "<td class=\"v %s\">",
 				v && !strcmp(v, "same")	     ? "pass"
 				: v && !strcmp(v, "drifted") ? "fail"
@@ -484,20 +512,10 @@ void comparison_kl_text(char *out, size_t n, double low, double high)
 		snprintf(out, n, "%s-%s", a, b);
 }
 
-/* the verdict's word in capitals: "SAME", "DRIFTED", ... */
-static void verdict_upper(const cJSON *doc, char *out, size_t n)
-{
-	size_t i;
-
-	snprintf(out, n, "%s", str(doc, "verdict") ? str(doc, "verdict") : "?");
-	for (i = 0; out[i]; i++)
-		out[i] = (char)(out[i] >= 'a' && out[i] <= 'z' ? out[i] - 32 : out[i]);
-}
-
 /* the metrics tested: kl and top1, tools with a dataset */
 static int metrics_tested(const cJSON *doc)
 {
-	return cJSON_IsObject(at(doc, "behaviour")) ? 3 : 2;
+	return cJSON_IsObject(at(doc, "behaviour")) ? COMPARISON_METRICS : COMPARISON_TOOLS;
 }
 
 /* the report's entry of the metric named name, NULL when it has none
@@ -547,20 +565,13 @@ static struct case_end metric_outcome(const cJSON *doc, const char *name)
 	return o;
 }
 
-static const char *const metric_keys[] = { "kl", "top1", "tools" };
-
 static int junit_case(struct buf *out, const cJSON *doc, int k, const char *classname)
 {
-	static const char *const names[] = {
-		"kl: KL(reference || candidate) under the limit",
-		"top1: top-1 agreement over the limit",
-		"tools: tool-call F1 over the limit",
-	};
-	struct case_end o = metric_outcome(doc, metric_keys[k]);
+	struct case_end o = metric_outcome(doc, metric_kinds[k].key);
 	int rc = buf_puts(out, "    <testcase classname=\"");
 
 	rc |= markup_text(out, classname, true);
-	rc |= buf_printf(out, "\" name=\"%s\" time=\"0\"", names[k]);
+	rc |= buf_printf(out, "\" name=\"%s\" time=\"0\"", metric_kinds[k].testcase);
 	if (!o.elem)
 		return rc | buf_puts(out, "/>\n");
 	rc |= buf_printf(out, ">\n      <%s type=\"%s\" message=\"", o.elem, o.type);
@@ -604,7 +615,7 @@ int comparison_junit_render(const cJSON *doc, struct buf *out)
 	struct buf name = BUF_INIT(0);
 
 	for (k = 0; k < n; k++) {
-		struct case_end o = metric_outcome(doc, metric_keys[k]);
+		struct case_end o = metric_outcome(doc, metric_kinds[k].key);
 
 		failures += o.elem && !strcmp(o.elem, "failure");
 		errors += o.elem && !strcmp(o.elem, "error");
@@ -631,7 +642,8 @@ int comparison_junit_render(const cJSON *doc, struct buf *out)
 /* the notebook's notes cell: "drift vs ref: top-1 99.2%, KL ≤ 0.004 (same)" */
 static void notes_cell(const cJSON *doc, char *out, size_t n)
 {
-	const cJSON *d = at(doc, "drift"), *tools = metric_named(doc, "tools");
+	const cJSON *d = at(doc, "drift"),
+		    *tools = metric_named(doc, metric_kinds[COMPARISON_TOOLS].key);
 	const char *v = str(doc, "verdict") ? str(doc, "verdict") : "?";
 	double f1 = num(at(at(at(doc, "behaviour"), "drift"), "trigger"), "f1");
 

@@ -33,6 +33,17 @@
 
 #include "buf.h"
 
+/* The metrics a comparison tests, in the order its report lists them:
+ * kl and top1 always, tools (the tool-call F1) with a dataset. */
+enum comparison_metric {
+	COMPARISON_KL,
+	COMPARISON_TOP1,
+	COMPARISON_TOOLS,
+	COMPARISON_METRICS,
+};
+/* its name in the report's "metrics" ("kl", "top1", "tools") */
+const char *comparison_metric_key(enum comparison_metric m);
+
 /* true when doc is a comparison report (its "schema") */
 bool comparison_is(const cJSON *doc);
 

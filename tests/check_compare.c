@@ -74,6 +74,18 @@ static const char *verdict(const cJSON *j)
 	return cJSON_GetStringValue(cJSON_GetObjectItem(j, "verdict"));
 }
 
+/* compare_with, its exit code and verdict held to code and word; the
+ * JSON report read back (caller deletes) */
+static cJSON *compare_expect(struct outcome *o, const char *twin, const char *const *extra,
+			     int code, const char *word)
+{
+	cJSON *j = compare_with(o, twin, NULL, extra);
+
+	ck_assert_msg(o->code == code, "exit %d\n%s%s", o->code, o->out, o->err);
+	ck_assert_str_eq(verdict(j), word);
+	return j;
+}
+
 static double at(const cJSON *j, const char *a, const char *b, int i)
 {
 	const cJSON *v =
@@ -502,9 +514,7 @@ START_TEST(an_undecided_gate_fails_closed)
 	ck_assert_ptr_nonnull(strstr(o.out, "COMPARE: INCONCLUSIVE"));
 	cJSON_Delete(j);
 	outcome_release(&o);
-	j = compare_with(&o, "logits-slight", NULL, allowed);
-	ck_assert_msg(o.code == 0, "exit %d\n%s%s", o.code, o.out, o.err);
-	ck_assert_str_eq(verdict(j), "inconclusive");
+	j = compare_expect(&o, "logits-slight", allowed, 0, "inconclusive");
 	cJSON_Delete(j);
 	outcome_release(&o);
 }
@@ -653,9 +663,7 @@ START_TEST(logprobs_of_another_kind_are_not_compared)
 		      why ? why : "(no reason)");
 	cJSON_Delete(j);
 	outcome_release(&o);
-	j = compare_with(&o, "logits-llamacpp", NULL, NULL);
-	ck_assert_msg(o.code == 0, "exit %d\n%s%s", o.code, o.out, o.err);
-	ck_assert_str_eq(verdict(j), "same");
+	j = compare_expect(&o, "logits-llamacpp", NULL, 0, "same");
 	cJSON_Delete(j);
 	outcome_release(&o);
 }

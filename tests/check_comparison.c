@@ -5,7 +5,9 @@
  * report escaped (a prompt, a token or a request id holding markup is
  * shown, never parsed). The JUnit and the markdown: each metric's testcase
  * and the notes cell as the report's verdicts say, also when the
- * comparison could not be made or was interrupted. */
+ * comparison could not be made or was interrupted. The metrics' names are
+ * the schema's. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,6 +16,7 @@
 #include "buf.h"
 #include "comparison.h"
 #include "suites.h"
+#include "testutil.h"
 
 static const char doc_text[] =
 	"{\"schema\": \"preflight-comparison/v1\", \"verdict\": \"drifted\", \"reason\": "
@@ -186,6 +189,38 @@ START_TEST(junit_and_markdown_say_the_json)
 }
 END_TEST
 
+/* the metrics' names: comparison.h's list is the schema's enum, in its
+ * order (the writer names them through it, the readers look them up) */
+START_TEST(the_metric_names_are_the_schemas)
+{
+	char path[4096], *text;
+	cJSON *schema, *names;
+	int m;
+
+	snprintf(path, sizeof(path), "%s/reports/schemas/comparison.schema.json", repo_root());
+	text = read_text_file(path);
+	ck_assert_ptr_nonnull(text);
+	schema = cJSON_Parse(text);
+	names = cJSON_GetObjectItem(
+		cJSON_GetObjectItem(
+			cJSON_GetObjectItem(
+				cJSON_GetObjectItem(
+					cJSON_GetObjectItem(
+						cJSON_GetObjectItem(schema, "properties"),
+						"metrics"),
+					"items"),
+				"properties"),
+			"name"),
+		"enum");
+	ck_assert_int_eq(cJSON_GetArraySize(names), COMPARISON_METRICS);
+	for (m = 0; m < COMPARISON_METRICS; m++)
+		ck_assert_str_eq(cJSON_GetStringValue(cJSON_GetArrayItem(names, m)),
+				 comparison_metric_key((enum comparison_metric)m));
+	cJSON_Delete(schema);
+	free(text);
+}
+END_TEST
+
 Suite *comparison_suite(void)
 {
 	Suite *s = suite_create("comparison");
@@ -193,6 +228,7 @@ Suite *comparison_suite(void)
 
 	tcase_add_test(tc, the_page_of_a_comparison);
 	tcase_add_test(tc, junit_and_markdown_say_the_json);
+	tcase_add_test(tc, the_metric_names_are_the_schemas);
 	suite_add_tcase(s, tc);
 	return s;
 }
