@@ -95,8 +95,12 @@ struct side {
 	struct http_budget budget;
 	size_t errors; /* prompts it failed */
 	char first_error[512];
-	bool reasoning; /* an answer carried reasoning */
-	int k_seen;	/* the most alternatives it listed at a position */
+	bool reasoning;		 /* an answer carried reasoning */
+	int k_seen;		 /* the most alternatives it listed at a position */
+	bool scores;		 /* asked to score the reference's text after a divergence (teacher
+			 * forcing: its engine offers prompt_logprobs, and it has not refused) */
+	bool scored_once;	 /* and it did: until then it is asked one pair at a time */
+	char score_refused[512]; /* why it stopped being asked, "" when it never did */
 };
 
 /* one prompt compared */
@@ -118,11 +122,14 @@ struct compared {
 /* a pair to re-align: after its divergence both sides are given the
  * reference's text so far and continue from there */
 struct pending {
-	size_t prompt;	   /* its index in the corpus */
-	bool floor;	   /* the pair is the reference's two answers */
-	struct buf prefix; /* the reference's text so far */
-	long offset;	   /* the answer's tokens the prefix holds */
-	size_t a, b;	   /* its exchanges: a the reference's, b the other's */
+	size_t prompt;		  /* its index in the corpus */
+	bool floor;		  /* the pair is the reference's two answers */
+	struct buf prefix;	  /* the reference's text so far */
+	long offset;		  /* the answer's tokens the prefix holds */
+	size_t a, b;		  /* its exchanges: a the reference's, b the other's */
+	struct drift_path answer; /* the reference's answer's tokens a scoring request sends
+				   * (drift_path_head), none when the pair is not scored */
+	bool score_tried;	  /* asked once: not again, whatever came of it */
 };
 
 struct comparison {
@@ -140,6 +147,7 @@ struct comparison {
 	double seq_dis, seq_kl; /* their log wealths at the last look */
 	size_t realigned;	/* re-alignment requests answered */
 	size_t realign_failed;	/* and not (the pair is then compared as far as it was) */
+	size_t scored;		/* pairs re-aligned by scoring the reference's text */
 	size_t asked;		/* prompts asked so far */
 	struct drift_summary drift, floor;
 	bool has_drift, has_floor;
@@ -408,6 +416,7 @@ static int side_discover(struct side *s, char *err, size_t errlen)
 		snprintf(err, errlen, "the %s (%s) cannot be used: %s", s->label, s->url, detail);
 		return -1;
 	}
+	s->scores = engine_info(s->ep.engine) && engine_info(s->ep.engine)->prompt_logprobs;
 	if (s->model)
 		return 0;
 	if (s->ep.n_models == 1) {
@@ -666,13 +675,47 @@ static void compare_one(struct comparison *x, size_t i, struct drift_path *a, st
 
 /* --- re-alignment ------------------------------------------------------------------- */
 
+/* a token that shows a character split between tokens as U+FFFD (vLLM
+ * names such a token by the replacement character, not its bytes): its text
+ * is not the reference's */
+static bool replaced(const char *token)
+{
+	return strstr(token, "\xEF\xBF\xBD") != NULL;
+}
+
 /* the reference's tokens [0, upto] appended to b as text: 0, or -1 when
- * that text is not whole UTF-8 (a character split between tokens) */
+ * that text is not the reference's whole UTF-8 (a character split between
+ * tokens, or shown replaced) */
 static int append_tokens(struct buf *b, const struct drift_path *ref, long upto)
 {
+	long i;
+
+	for (i = 0; i <= upto && (size_t)i < ref->n; i++)
+		if (replaced(ref->pos[i].token))
+			return -1;
 	if (upto >= 0 && drift_path_text(ref, 0, (size_t)upto + 1, b))
 		return -1;
 	return text_valid_utf8(b->data ? b->data : "", b->len) ? 0 : -1;
+}
+
+/* How many of the reference's leading tokens a scoring request can send as
+ * the answer to continue: their text whole UTF-8, none shown replaced, and
+ * not ending in white space (a chat template strips the last message's,
+ * transformers' continue_final_message among them). */
+static size_t score_upto(const struct drift_path *ref)
+{
+	struct buf b = BUF_INIT(0);
+	size_t n = 0, i;
+
+	for (i = 0; i < ref->n && !replaced(ref->pos[i].token); i++) {
+		if (buf_puts(&b, ref->pos[i].token))
+			break;
+		if (b.len && !strchr(" \t\r\n", b.data[b.len - 1]) &&
+		    text_valid_utf8(b.data, b.len))
+			n = i + 1;
+	}
+	buf_release(&b);
+	return n;
 }
 
 /* A pair that diverged at `at` (of the stretch starting at offset) with
@@ -690,6 +733,9 @@ static void pend_add(struct comparison *x, size_t prompt, bool floor, const stru
 		buf_release(&p.prefix);
 		return;
 	}
+	if (x->ref.scores && (floor || x->cand.scores) &&
+	    drift_path_head(ref, score_upto(ref), &p.answer))
+		memset(&p.answer, 0, sizeof(p.answer)); /* short of memory: continued instead */
 	p.offset = at + 1;
 	x->pend = grown;
 	x->pend[x->n_pend++] = p;
@@ -699,8 +745,10 @@ static void pend_release(struct comparison *x)
 {
 	size_t i;
 
-	for (i = 0; i < x->n_pend; i++)
+	for (i = 0; i < x->n_pend; i++) {
 		buf_release(&x->pend[i].prefix);
+		drift_path_release(&x->pend[i].answer);
+	}
 	free(x->pend);
 	x->pend = NULL;
 	x->n_pend = 0;
@@ -877,10 +925,12 @@ static void realign_round(struct comparison *x, const char *ref_url, const char 
 	for (i = 0; i < n; i++) {
 		struct pending *p = &x->pend[i];
 
-		if (realign_read(x, p, &r.rx[p->a], p->floor ? &r.rx[p->b] : &r.cx[p->b]))
+		if (realign_read(x, p, &r.rx[p->a], p->floor ? &r.rx[p->b] : &r.cx[p->b])) {
 			x->pend[kept++] = *p;
-		else
+		} else {
 			buf_release(&p->prefix);
+			drift_path_release(&p->answer);
+		}
 	}
 	x->n_pend = kept;
 out:
@@ -891,6 +941,203 @@ out:
 static bool over_cap(const struct comparison *x, size_t n)
 {
 	return x->c->max_requests > 0 && x->requests + n > (size_t)x->c->max_requests;
+}
+
+/* --- re-alignment by scoring (teacher forcing) ------------------------------------ */
+
+/* Where both sides of a pair can score a given text (vLLM's
+ * prompt_logprobs), a pair that diverged is re-aligned in one request a
+ * side: the reference's whole answer is sent as the answer to continue,
+ * and each side's lists at every one of its positions come back at once,
+ * each conditioned on the reference's text before it. Pairs a side could
+ * not score stay pending, for the greedy continuation. */
+
+/* the body scoring the reference's answer on side s: the prompt, the
+ * answer as the assistant's to continue, prompt_logprobs and the prompt's
+ * token ids, one token generated. Caller frees; NULL with err. */
+static char *score_body(const struct comparison *x, const struct side *s, const struct prompt *p,
+			const struct drift_path *answer, char *err, size_t errlen)
+{
+	struct buf text = BUF_INIT(0);
+	cJSON *req = cJSON_Duplicate(p->request, 1);
+
+	if (drift_path_text(answer, 0, answer->n, &text) || !req ||
+	    add_prefill(req, s, buf_cstr(&text)) ||
+	    !cJSON_AddNumberToObject(req, "prompt_logprobs", x->c->top_logprobs) ||
+	    !cJSON_AddBoolToObject(req, "return_token_ids", 1)) {
+		cJSON_Delete(req);
+		req = NULL;
+	}
+	buf_release(&text);
+	return greedy_body(x, s, req, 1, err, errlen);
+}
+
+/* is pending pair p one to score: an answer kept, positions after its
+ * divergence, both its sides still scoring */
+static bool to_score(const struct comparison *x, const struct pending *p)
+{
+	return !p->score_tried && p->answer.n > (size_t)p->offset && x->ref.scores &&
+	       (p->floor || x->cand.scores);
+}
+
+/* One side's scores of a pair read into out: true when read. A side that
+ * refuses the asking (a 4xx, or a reply without prompt_logprobs) is not
+ * asked to score again, and says why. */
+static bool score_of(struct comparison *x, struct side *s, const struct http_exchange *e,
+		     const struct pending *p, bool reference, struct drift_path *out)
+{
+	char why[512], err[512];
+	enum reply_result rc = REPLY_UNREADABLE;
+
+	memset(out, 0, sizeof(*out));
+	if (!exchange_failed(e, why, sizeof(why)) &&
+	    (rc = reply_prompt_logprobs(e->response.data, e->response.len, &p->answer,
+					x->c->top_logprobs, reference, out, err, sizeof(err))) !=
+		    REPLY_OK)
+		snprintf(why, sizeof(why), "%s", err);
+	if (rc == REPLY_OK)
+		return true;
+	if (s->scores && (rc == REPLY_NOT_OFFERED || (e->status >= 400 && e->status < 500))) {
+		char *clean = text_excerpt(why, strlen(why), 300, true);
+
+		s->scores = false;
+		snprintf(s->score_refused, sizeof(s->score_refused), "%s", clean ? clean : "");
+		free(clean);
+	}
+	return false;
+}
+
+/* a scored pair compared from its divergence on, a stretch at a time: each
+ * later divergence is a position like any other, since both sides' lists
+ * were given the reference's text */
+static void score_merge(struct comparison *x, const struct pending *p, const struct drift_path *a,
+			const struct drift_path *b)
+{
+	struct compared *m = &x->cmp[p->prompt];
+	size_t off = (size_t)p->offset, n = a->n < b->n ? a->n : b->n;
+	struct drift_prompt seg;
+
+	while (off < n && !drift_prompt(a->pos + off, n - off, b->pos + off, n - off, &seg)) {
+		drift_prompt_merge(p->floor ? &m->floor : &m->drift, &seg);
+		if (seg.first_divergence < 0)
+			break;
+		off += (size_t)seg.first_divergence + 1;
+	}
+	x->scored++;
+}
+
+/* Which pending pairs to score this round, marked in pick (and tried):
+ * every one both sides can score, or, while a side it needs has not scored
+ * yet, one (a pair of both sides first), so a side that refuses costs a
+ * request, not a chunk. Returns how many. */
+static size_t score_pick(struct comparison *x, bool *pick)
+{
+	bool both = false, trial;
+	size_t i, n = 0;
+	int pass;
+
+	for (i = 0; i < x->n_pend; i++)
+		both |= to_score(x, &x->pend[i]) && !x->pend[i].floor;
+	trial = !x->ref.scored_once || (both && !x->cand.scored_once);
+	for (pass = trial && both ? 0 : 1; pass < 2 && !(trial && n); pass++)
+		for (i = 0; i < x->n_pend && !(trial && n); i++)
+			if (to_score(x, &x->pend[i]) && (pass || !x->pend[i].floor)) {
+				pick[i] = x->pend[i].score_tried = true;
+				n++;
+			}
+	return n;
+}
+
+/* the bodies and exchanges of the pairs picked, as realign_setup's */
+static int score_setup(struct comparison *x, struct round *r, const bool *pick, size_t *nr,
+		       size_t *nc, const char *ref_url, const char *cand_url)
+{
+	char err[512];
+	size_t i;
+
+	*nr = *nc = 0;
+	for (i = 0; i < x->n_pend; i++) {
+		struct pending *p = &x->pend[i];
+		const struct prompt *q = &x->corpus.p[p->prompt];
+
+		if (!pick[i])
+			continue;
+		if (!(r->bodies[2 * i] = score_body(x, &x->ref, q, &p->answer, err, sizeof(err))) ||
+		    (!p->floor && !(r->bodies[2 * i + 1] = score_body(x, &x->cand, q, &p->answer,
+								      err, sizeof(err)))))
+			return -1;
+		p->a = *nr;
+		r->rx[(*nr)++] = (struct http_exchange){ .url = ref_url, .body = r->bodies[2 * i] };
+		p->b = p->floor ? *nr : *nc;
+		if (p->floor)
+			r->rx[(*nr)++] = r->rx[p->a];
+		else
+			r->cx[(*nc)++] = (struct http_exchange){ .url = cand_url,
+								 .body = r->bodies[2 * i + 1] };
+	}
+	return 0;
+}
+
+/* pair p's two scores read and, both read, compared: true then */
+static bool score_read(struct comparison *x, const struct pending *p, const struct round *r)
+{
+	struct drift_path a, b;
+	struct side *other = p->floor ? &x->ref : &x->cand;
+	bool ra = score_of(x, &x->ref, &r->rx[p->a], p, true, &a);
+	bool rb = score_of(x, other, p->floor ? &r->rx[p->b] : &r->cx[p->b], p, false, &b);
+
+	if (ra && rb) {
+		score_merge(x, p, &a, &b);
+		x->ref.scored_once = other->scored_once = true;
+	}
+	drift_path_release(&a);
+	drift_path_release(&b);
+	return ra && rb;
+}
+
+/* One scoring round: a request a side for each pair picked; the pairs
+ * scored leave the pending list, the others stay for the greedy
+ * continuation. Returns the pairs scored. */
+static size_t score_round(struct comparison *x, const char *ref_url, const char *cand_url)
+{
+	size_t n = x->n_pend, nr = 0, nc = 0, i, kept = 0, before = x->scored;
+	struct round r;
+	struct batch rb, cb;
+	bool *pick = xcalloc(n + 1, sizeof(*pick));
+
+	if (!pick || round_init(&r, n) || !score_pick(x, pick) ||
+	    score_setup(x, &r, pick, &nr, &nc, ref_url, cand_url) || over_cap(x, nr + nc))
+		goto out; /* not scored: continued instead */
+	rb = (struct batch){ &x->ref, r.rx, nr, 0 };
+	cb = (struct batch){ &x->cand, r.cx, nc, 0 };
+	x->requests += nr + nc;
+	if (perform_both(&rb, &cb))
+		goto out;
+	for (i = 0; i < n; i++) {
+		struct pending *p = &x->pend[i];
+
+		if (pick[i] && score_read(x, p, &r)) {
+			buf_release(&p->prefix);
+			drift_path_release(&p->answer);
+		} else {
+			x->pend[kept++] = *p;
+		}
+	}
+	x->n_pend = kept;
+out:
+	if (pick)
+		round_release(&r);
+	free(pick);
+	return x->scored - before;
+}
+
+/* Scoring rounds until every pair both sides can score is scored: one
+ * pair first while a side has not scored yet, then the rest at once (a
+ * pair is asked once: one that fails is continued greedily). */
+static void score_rounds(struct comparison *x, const char *ref_url, const char *cand_url)
+{
+	while (x->n_pend && !*x->stop && score_round(x, ref_url, cand_url))
+		;
 }
 
 /* --- the chunks -------------------------------------------------------------------- */
@@ -945,6 +1192,7 @@ static int ask_chunk(struct comparison *x, size_t from, size_t to)
 		goto out;
 	}
 	read_chunk(x, idx, n, rx, cx);
+	score_rounds(x, ref_url, cand_url);
 	for (i = 0; (int)i < x->c->realign && x->n_pend && !*x->stop && !over_cap(x, 2 * x->n_pend);
 	     i++)
 		realign_round(x, ref_url, cand_url);
@@ -1867,6 +2115,7 @@ static void add_settings(const struct comparison *x, cJSON *o)
 	cJSON_AddNumberToObject(set, "tokens", (double)c->compare_tokens);
 	cJSON_AddNumberToObject(set, "top_logprobs", c->top_logprobs);
 	cJSON_AddNumberToObject(set, "realign", c->realign);
+	cJSON_AddBoolToObject(set, "teacher_forcing", !c->no_teacher_forcing);
 	cJSON_AddNumberToObject(set, "resumed", (double)x->resumed);
 	cJSON_AddStringToObject(set, "thinking", thinking_mode_name(c->thinking));
 	cJSON_AddNumberToObject(set, "kl_cap", DRIFT_KL_CAP);
@@ -1886,6 +2135,18 @@ static void add_settings(const struct comparison *x, cJSON *o)
 					x->min_tool_from ? x->min_tool_from : "default");
 	}
 	free(src);
+}
+
+/* why side s stopped being asked to score, under realignments.not_scored */
+static void add_refusal(cJSON *re, const char *key, const struct side *s)
+{
+	cJSON *o = cJSON_GetObjectItemCaseSensitive(re, "not_scored");
+
+	if (!*s->score_refused)
+		return;
+	if (!o)
+		o = cJSON_AddObjectToObject(re, "not_scored");
+	cJSON_AddStringToObject(o, key, s->score_refused);
 }
 
 /* The comparison's report (preflight-comparison/v1), the one document
@@ -1929,6 +2190,9 @@ static cJSON *report_doc(const struct comparison *x)
 	re = cJSON_AddObjectToObject(o, "realignments");
 	cJSON_AddNumberToObject(re, "answered", (double)x->realigned);
 	cJSON_AddNumberToObject(re, "failed", (double)x->realign_failed);
+	cJSON_AddNumberToObject(re, "scored", (double)x->scored);
+	add_refusal(re, "reference", &x->ref);
+	add_refusal(re, "candidate", &x->cand);
 	cJSON_AddStringToObject(o, "reasoning", reasoning_word(x));
 	cJSON_AddItemToObject(o, "reasoning_drift",
 			      x->has_reasoning ? summary_json(&x->reasoning) : cJSON_CreateNull());
@@ -2012,6 +2276,18 @@ static void console_notes(const struct comparison *x)
 		say_printf(SAY_OUT,
 			   "  not compared: %zu of %zu prompts, the candidate failed (%s)\n",
 			   x->cand.errors, x->asked, x->cand.first_error);
+	if (x->scored)
+		say_printf(SAY_OUT,
+			   "  teacher-forced: %zu diverged pairs re-aligned by scoring the "
+			   "reference's "
+			   "answer on both sides, one request a side (prompt_logprobs)\n",
+			   x->scored);
+	if (*x->ref.score_refused || *x->cand.score_refused)
+		say_printf(SAY_OUT,
+			   "  not teacher-forced: the %s would not score a given text (%s); its "
+			   "pairs were continued greedily\n",
+			   *x->ref.score_refused ? "reference" : "candidate",
+			   *x->ref.score_refused ? x->ref.score_refused : x->cand.score_refused);
 	if (x->reasoning_only)
 		say_printf(
 			SAY_OUT,
@@ -2602,6 +2878,8 @@ static void run_comparison(struct comparison *x)
 		x->unusable = "not ready";
 		return;
 	}
+	if (x->c->no_teacher_forcing)
+		x->ref.scores = x->cand.scores = false;
 	resume_take(x);
 	if (!x->c->no_early_stop) /* small chunks, so a clear case stops early */
 		chunk = next_look = chunk_of(x->c);

@@ -184,6 +184,7 @@ struct config {
 	long compare_tokens;	   /* generated per prompt and side */
 	int top_logprobs;	   /* alternatives asked for */
 	int realign;		   /* re-alignments after divergences, a prompt */
+	bool no_teacher_forcing;   /* re-align by continuing, even where a side scores */
 	bool no_early_stop;	   /* ask every prompt whatever the bets say */
 	long max_requests;	   /* requests at most, both sides; 0 unbounded */
 	const char *resume;	   /* --resume FILE: an earlier report of this comparison */

@@ -452,6 +452,33 @@ struct drift_interval drift_seq_interval(const double *x, size_t n, double alpha
 	return in;
 }
 
+int drift_path_head(const struct drift_path *src, size_t n, struct drift_path *dst)
+{
+	size_t i, bytes = 0, at = 0;
+
+	memset(dst, 0, sizeof(*dst));
+	n = n < src->n ? n : src->n;
+	for (i = 0; i < n; i++)
+		bytes += strlen(src->pos[i].token) + 1;
+	dst->pos = calloc(n ? n : 1, sizeof(*dst->pos));
+	dst->text = malloc(bytes ? bytes : 1);
+	if (!dst->pos || !dst->text) {
+		drift_path_release(dst);
+		return -1;
+	}
+	for (i = 0; i < n; i++) {
+		size_t len = strlen(src->pos[i].token) + 1;
+
+		memcpy(dst->text + at, src->pos[i].token, len);
+		dst->pos[i] = (struct drift_position){ .token = dst->text + at,
+						       .logprob = src->pos[i].logprob };
+		at += len;
+	}
+	dst->n = n;
+	dst->prompt_tokens = src->prompt_tokens;
+	return 0;
+}
+
 void drift_path_release(struct drift_path *p)
 {
 	free(p->pos);

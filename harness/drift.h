@@ -78,6 +78,10 @@ struct drift_path {
 #define DRIFT_MAX_POSITIONS 4096 /* read of one answer */
 
 void drift_path_release(struct drift_path *p);
+/* A copy of src's first n positions (fewer when src has fewer): their
+ * tokens and log-probabilities, no alternatives. Returns 0, or -1 out of
+ * memory (dst empty). dst is released by the caller. */
+int drift_path_head(const struct drift_path *src, size_t n, struct drift_path *dst);
 
 /* Is the position's list one reported after sampling: its one token has
  * all the probability, any other none (greedy decoding keeps one token:

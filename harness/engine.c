@@ -25,7 +25,7 @@ static const struct engine_info engines[ENGINE_COUNT] = {
 	[ENGINE_SGLANG] = {
 		.id = ENGINE_SGLANG, .key = "sglang", .name = "SGLang",
 		 .owners = LIST("sglang"),
-		.running_usage = true, .prompt_logprobs = true, .top_logprobs_max = 20,
+		.running_usage = true, .top_logprobs_max = 20,
 		.flags = { .memory = "--mem-fraction-static", .context = "--context-length",
 			   .concurrency = "--max-running-requests",
 			   .prefill = "--chunked-prefill-size",

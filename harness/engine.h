@@ -53,7 +53,8 @@ struct engine_info {
 	const char *discovery;	    /* what only it answers ("GET /props"), or NULL */
 	bool running_usage;	    /* usage on every stream chunk when asked */
 	bool per_slot_window;	    /* the window is divided among slots */
-	bool prompt_logprobs;	    /* scores a given prompt or continuation */
+	bool prompt_logprobs;	    /* scores a given continuation in a chat request (vLLM's
+				     * prompt_logprobs: compare's teacher forcing) */
 	int top_logprobs_max;	    /* alternatives it returns at most, 0 unknown */
 	struct engine_flags flags;  /* its vocabulary for remedies */
 };

@@ -549,6 +549,219 @@ out:
 	return rc;
 }
 
+/* --- prompt logprobs (a given text scored) -------------------------------------- */
+
+/* one entry of a prompt position's list: {"logprob", "rank", "decoded_token"} */
+struct scored {
+	const char *text; /* borrowed from the reply */
+	double logprob;
+	double rank; /* 0 when not said */
+};
+
+/* The entries of one prompt position (a token id → entry object) with a
+ * text and a log-probability, at most DRIFT_MAX_TOP + 1, into out; the
+ * one keyed id (the prompt's own token, when the reply names it) into
+ * *own (NULL otherwise). Returns how many. */
+static size_t scored_entries(const cJSON *entry, const char *id, struct scored *out,
+			     const struct scored **own)
+{
+	const cJSON *e;
+	size_t n = 0;
+
+	*own = NULL;
+	cJSON_ArrayForEach(e, entry)
+	{
+		const cJSON *t = cJSON_GetObjectItemCaseSensitive(e, "decoded_token");
+		const cJSON *r = cJSON_GetObjectItemCaseSensitive(e, "rank");
+		double lp;
+
+		if (n > DRIFT_MAX_TOP || !cJSON_IsString(t) || !item_logprob(e, &lp))
+			continue;
+		out[n] = (struct scored){ t->valuestring, lp,
+					  cJSON_IsNumber(r) ? r->valuedouble : 0 };
+		if (id && e->string && !strcmp(e->string, id))
+			*own = &out[n];
+		n++;
+	}
+	return n;
+}
+
+/* the entries sorted most likely first (insertion: a list is short) */
+static void scored_sort(struct scored *v, size_t n)
+{
+	size_t i, j;
+
+	for (i = 1; i < n; i++) {
+		struct scored t = v[i];
+
+		for (j = i; j > 0 && v[j - 1].logprob < t.logprob; j--)
+			v[j] = v[j - 1];
+		v[j] = t;
+	}
+}
+
+/* One prompt position read: its list (at most k entries, by rank when the
+ * reply ranks them: the prompt's own token comes beside the top k when it
+ * is not among them) and, into own, the token the text has there, which
+ * must be want. Returns the list's length, or -1 (why in err). */
+static long scored_position(const cJSON *entry, const char *id, const char *want, int k,
+			    struct scored *list, struct scored *own, char *err, size_t errlen)
+{
+	const struct scored *found;
+	size_t n, i, kept = 0;
+
+	if (!cJSON_IsObject(entry)) {
+		snprintf(err, errlen, "a prompt_logprobs entry is %s, not an object",
+			 json_type(entry));
+		return -1;
+	}
+	n = scored_entries(entry, id, list, &found);
+	for (i = 0; !id && i < n && !found; i++)
+		if (!strcmp(list[i].text, want))
+			found = &list[i];
+	if (!found || strcmp(found->text, want)) {
+		snprintf(err, errlen,
+			 "the endpoint read the scored text as other tokens (it has \"%.40s\" "
+			 "where the reference's token is \"%.40s\")",
+			 found ? found->text : "?", want);
+		return -1;
+	}
+	*own = *found;
+	for (i = 0; i < n; i++) /* its own token outside the top k is not the list's */
+		if (!(list[i].rank > k))
+			list[kept++] = list[i];
+	scored_sort(list, kept);
+	return (long)(kept < (size_t)k ? kept : (size_t)k);
+}
+
+/* the prompt token id at index i as a key ("151644"), or NULL unnamed */
+static const char *prompt_id(const cJSON *ids, int i, char *out, size_t n)
+{
+	const cJSON *v = cJSON_GetArrayItem(ids, i);
+
+	if (!cJSON_IsNumber(v))
+		return NULL;
+	snprintf(out, n, "%.0f", v->valuedouble);
+	return out;
+}
+
+/* where each text of a scored path went: the positions' chosen tokens and
+ * lists are written into one buffer, and pointed at once it stops moving */
+struct scored_texts {
+	struct buf text;
+	size_t *at; /* (k + 1) a position: the chosen token's offset, its list's */
+	int k;
+	int bad; /* a buf error */
+};
+
+static void scored_put(struct scored_texts *t, size_t slot, const char *s)
+{
+	t->at[slot] = t->text.len;
+	t->bad |= buf_puts(&t->text, s);
+	t->bad |= buf_putc(&t->text, '\0');
+}
+
+/* p's texts pointed into the buffer, now p's own */
+static void scored_point(struct scored_texts *t, struct drift_path *p)
+{
+	size_t j, i, a = 0;
+
+	p->text = buf_detach(&t->text);
+	for (j = 0; j < p->n; j++) {
+		size_t base = j * (size_t)(t->k + 1);
+
+		p->pos[j].token = p->text + t->at[base];
+		p->pos[j].top = p->alts + a;
+		for (i = 0; i < p->pos[j].n_top; i++)
+			p->alts[a++].token = p->text + t->at[base + 1 + i];
+	}
+}
+
+/* reads every position of the scored text into p (its buffers allocated
+ * to fit), or -1 with err */
+static int scored_fill(const cJSON *list, const cJSON *ids, const struct drift_path *expect, int k,
+		       bool own_chosen, struct drift_path *p, char *err, size_t errlen)
+{
+	int first = cJSON_GetArraySize(list) - (int)expect->n;
+	struct scored entries[DRIFT_MAX_TOP + 2], own;
+	struct scored_texts t = { BUF_INIT(0), NULL, k, 0 };
+	size_t na = 0, j;
+
+	t.at = calloc(expect->n * (size_t)(k + 1) + 1, sizeof(*t.at));
+	p->pos = calloc(expect->n + 1, sizeof(*p->pos));
+	p->alts = calloc(expect->n * (size_t)k + 1, sizeof(*p->alts));
+	for (j = 0; t.at && p->pos && p->alts && j < expect->n; j++) {
+		char key[32];
+		const char *id = prompt_id(ids, first + (int)j, key, sizeof(key));
+		long n = scored_position(cJSON_GetArrayItem(list, first + (int)j), id,
+					 expect->pos[j].token, k, entries, &own, err, errlen),
+		     i;
+		const struct scored *chosen = own_chosen || n == 0 ? &own : &entries[0];
+
+		if (n < 0)
+			break;
+		p->pos[j].logprob = chosen->logprob;
+		scored_put(&t, j * (size_t)(k + 1), chosen->text);
+		p->pos[j].n_top = (size_t)n;
+		for (i = 0; i < n; i++) {
+			p->alts[na + (size_t)i].logprob = entries[i].logprob;
+			scored_put(&t, j * (size_t)(k + 1) + 1 + (size_t)i, entries[i].text);
+		}
+		na += (size_t)n;
+	}
+	if (j == expect->n && !t.bad) {
+		p->n = j;
+		scored_point(&t, p);
+	} else if (j == expect->n || !t.at || !p->pos || !p->alts) {
+		snprintf(err, errlen, "out of memory reading the prompt logprobs");
+	}
+	buf_release(&t.text);
+	free(t.at);
+	return p->text ? 0 : -1;
+}
+
+enum reply_result reply_prompt_logprobs(const char *body, size_t len,
+					const struct drift_path *expect, int k, bool own_chosen,
+					struct drift_path *p, char *err, size_t errlen)
+{
+	cJSON *root = reply_json_document(body, len);
+	const cJSON *list = cJSON_GetObjectItemCaseSensitive(root, "prompt_logprobs"), *ids;
+	enum reply_result rc = REPLY_UNREADABLE;
+
+	memset(p, 0, sizeof(*p));
+	p->prompt_tokens = -1;
+	k = k < 1 ? 1 : k > DRIFT_MAX_TOP ? DRIFT_MAX_TOP : k;
+	if (!cJSON_IsObject(root)) {
+		snprintf(err, errlen, "the body is not a chat completion");
+	} else if (!cJSON_IsArray(list)) {
+		snprintf(err, errlen,
+			 "the reply has no prompt_logprobs (%s): the endpoint does not score a "
+			 "given text",
+			 list ? json_type(list) : "absent");
+		rc = REPLY_NOT_OFFERED;
+	} else if (cJSON_GetArraySize(list) <= (int)expect->n || !expect->n) {
+		snprintf(err, errlen,
+			 "prompt_logprobs lists %d positions, not more than the %zu tokens scored",
+			 cJSON_GetArraySize(list), expect->n);
+	} else {
+		ids = cJSON_GetObjectItemCaseSensitive(root, "prompt_token_ids");
+		if (cJSON_GetArraySize(ids) != cJSON_GetArraySize(list))
+			ids = NULL; /* not said, or not of the same prompt: read by text */
+		p->prompt_tokens =
+			usage_int(cJSON_GetObjectItemCaseSensitive(root, "usage"), "prompt_tokens");
+		if (!scored_fill(list, ids, expect, k, own_chosen, p, err, errlen))
+			rc = REPLY_OK;
+	}
+	if (rc != REPLY_OK) {
+		long pt = p->prompt_tokens;
+
+		drift_path_release(p);
+		p->prompt_tokens = pt;
+	}
+	cJSON_Delete(root);
+	return rc;
+}
+
 void reply_release(struct chat_reply *r)
 {
 	size_t i;

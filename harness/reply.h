@@ -63,6 +63,7 @@ enum reply_result {
 	REPLY_OK = 0,
 	REPLY_UNREADABLE = -1,	/* not a reply of its shape; err says why */
 	REPLY_ERROR_EVENT = -2, /* a stream carried the endpoint's error; err is its message */
+	REPLY_NOT_OFFERED = -3, /* the reply lacks what was asked: the endpoint does not offer it */
 };
 
 /* Reassembles a streamed chat completion (SSE body) into r: content,
@@ -94,6 +95,22 @@ void reply_release(struct chat_reply *r);
 struct drift_path;
 enum reply_result reply_logprobs(const char *body, size_t len, struct drift_path *p, char *err,
 				 size_t errlen);
+/* The scores of a given text: a chat completion asked with the text as
+ * the assistant's answer to continue and vLLM's `prompt_logprobs` (k), its
+ * top-level list with an entry a prompt token (null, or a token id →
+ * {"logprob", "rank", "decoded_token"}: the top k and the prompt's own
+ * token) and, when returned, `prompt_token_ids`. The last expect->n
+ * positions are read as those of expect's tokens, each checked to be the
+ * token the text has there (by its id where the ids are given, else by its
+ * text): a text the endpoint tokenised otherwise is not read. Each position
+ * of p gets its k most likely tokens, and as its chosen token the text's
+ * own (own_chosen: the reference's answer, what it chose) or the most
+ * likely (what this side would have chosen). Returns REPLY_OK,
+ * REPLY_NOT_OFFERED when the reply has no prompt_logprobs list, or
+ * REPLY_UNREADABLE with the reason. p is released by the caller. */
+enum reply_result reply_prompt_logprobs(const char *body, size_t len,
+					const struct drift_path *expect, int k, bool own_chosen,
+					struct drift_path *p, char *err, size_t errlen);
 /* body as one JSON document, or NULL: anything but whitespace after it (a
  * raw NUL, a second document, prose) makes it none. Caller deletes. */
 struct cJSON;

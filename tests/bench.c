@@ -13,6 +13,9 @@
  *   (l) compare's hot path: a chat completion of 4,096 positions with 20
  *       alternatives each read (reply_logprobs) and compared (drift_prompt)
  *   (l') compare end to end: the built-in corpus against two fake twins
+ *   (l'') teacher forcing's reader: a scored answer of 4,096 positions in
+ *       vLLM's prompt_logprobs shape, 20 alternatives each
+ *       (reply_prompt_logprobs)
  *
  * Prints a markdown table. Not a test: nothing here fails on a number. */
 #include <cjson/cJSON.h>
@@ -656,6 +659,73 @@ static void bench_logprobs(void)
 	buf_release(&b);
 }
 
+/* a reply scoring n tokens " tok<i % 97>" in vLLM's prompt_logprobs shape:
+ * null first, then at each token its top k by id, the token itself among
+ * them, and prompt_token_ids */
+static void scored_body(struct buf *b, int n, int k)
+{
+	int i, j;
+
+	buf_puts(b, "{\"id\":\"x\",\"object\":\"chat.completion\",\"choices\":[{\"index\":0,"
+		    "\"message\":{\"role\":\"assistant\",\"content\":\".\"}}],"
+		    "\"prompt_logprobs\":[null");
+	for (i = 0; i < n; i++) {
+		buf_puts(b, ",{");
+		for (j = 0; j < k; j++)
+			buf_printf(b,
+				   "%s\"%d\":{\"logprob\":%.6f,\"rank\":%d,"
+				   "\"decoded_token\":\" tok%d\"}",
+				   j ? "," : "", 1000 + (i + j) % 97, -0.1 - 0.3 * j, j + 1,
+				   (i + j) % 97);
+		buf_puts(b, "}");
+	}
+	buf_puts(b, "],\"prompt_token_ids\":[0");
+	for (i = 0; i < n; i++)
+		buf_printf(b, ",%d", 1000 + i % 97);
+	buf_puts(b, "]}");
+}
+
+/* (l'') reading one side's scores of a whole answer (teacher forcing) */
+static void bench_prompt_logprobs(void)
+{
+	struct buf body = BUF_INIT(0), names = BUF_INIT(0);
+	struct drift_position *want = calloc(DRIFT_MAX_POSITIONS, sizeof(*want));
+	struct drift_path expect = { .pos = want, .n = DRIFT_MAX_POSITIONS }, p;
+	size_t offs[DRIFT_MAX_POSITIONS];
+	char err[256];
+	double t0, cpu = 0;
+	int r, rounds = 20, i;
+
+	if (!want)
+		return;
+	scored_body(&body, DRIFT_MAX_POSITIONS, 20);
+	for (i = 0; i < DRIFT_MAX_POSITIONS; i++) {
+		offs[i] = names.len;
+		buf_printf(&names, " tok%d", i % 97);
+		buf_putc(&names, '\0');
+	}
+	for (i = 0; i < DRIFT_MAX_POSITIONS; i++)
+		want[i].token = names.data + offs[i];
+	for (r = 0; r < rounds; r++) {
+		t0 = now(CLOCK_PROCESS_CPUTIME_ID);
+		if (reply_prompt_logprobs(body.data, body.len, &expect, 20, false, &p, err,
+					  sizeof(err))) {
+			fprintf(stderr, "bench: %s\n", err);
+			exit(1);
+		}
+		cpu += now(CLOCK_PROCESS_CPUTIME_ID) - t0;
+		drift_path_release(&p);
+	}
+	printf("| (l'') teacher forcing's reader: one side's scores of %d positions x 20 "
+	       "alternatives in vLLM's prompt_logprobs shape (%.1f MiB) | %.0f positions/CPU s "
+	       "(%.0f ms an answer) | |\n",
+	       DRIFT_MAX_POSITIONS, (double)body.len / (1 << 20),
+	       rounds * DRIFT_MAX_POSITIONS / cpu, cpu / rounds * 1e3);
+	buf_release(&body);
+	buf_release(&names);
+	free(want);
+}
+
 /* (l') compare over the built-in corpus against two fakes */
 static void bench_compare(void)
 {
@@ -694,6 +764,7 @@ int main(void)
 	bench_catastrophic_regex();
 	bench_scrub();
 	bench_logprobs();
+	bench_prompt_logprobs();
 	bench_compare();
 	bench_reports();
 	return 0;

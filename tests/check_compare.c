@@ -163,19 +163,21 @@ static cJSON *corpus(void)
 	return all;
 }
 
-/* One prompt's truth as compare measures it with --realign 4 and 32
- * tokens: along the reference's greedy path (the candidate given the
- * reference's text after each divergence: teacher-forced) until the fifth
- * divergence, from the fake's full distributions. Adds the true KL over
- * the reference's top 20 and the top-1 matches of each position to *kl and
- * *top1; returns the positions, their divergences in *divergences. */
-static int prompt_truth(const char *text, double noise, double *kl, double *top1, int *divergences)
+/* One prompt's truth as compare measures it with 32 tokens: along the
+ * reference's greedy path (the candidate given the reference's text after
+ * each divergence: teacher-forced) until the divergence after `realigns`
+ * (--realign 4, continuing greedily), or to the end (scoring the
+ * reference's answer), from the fake's full distributions. Adds the true
+ * KL over the reference's top 20 and the top-1 matches of each position to
+ * *kl and *top1; returns the positions, their divergences in *divergences. */
+static int prompt_truth(const char *text, double noise, int realigns, double *kl, double *top1,
+			int *divergences)
 {
 	int ref[32], n, compared = 0;
 	double lr[FAKE_VOCAB], lc[FAKE_VOCAB];
 
 	*divergences = 0;
-	for (n = 0; n < 32 && *divergences <= 4; n++) {
+	for (n = 0; n < 32 && *divergences <= realigns; n++) {
 		fake_logits(text, ref, (size_t)n, 0, lr);
 		fake_logits(text, ref, (size_t)n, noise, lc);
 		ref[n] = fake_logits_argmax(lr);
@@ -191,14 +193,21 @@ static int prompt_truth(const char *text, double noise, double *kl, double *top1
  * reference: on every prompt the reported KL interval holds the true KL
  * over the positions compared, which are the reference's greedy path, the
  * candidate given the reference's text after each divergence (teacher
- * forcing) until its fifth (--realign 4); over the corpus the true KL and
- * top-1 agreement lie within the reported confidence intervals. */
-static void holds_the_truth(const char *scenario, double noise, int want_exit)
+ * forcing) until its fifth (--realign 4, continuing greedily: `greedy`) or
+ * to the end (the fake, a vLLM, scores the reference's answer); over the
+ * corpus the true KL and top-1 agreement lie within the reported
+ * confidence intervals. */
+static void holds_the_truth(const char *scenario, double noise, int want_exit, bool greedy)
 {
-	static const char *const extra[] = { "--compare-tokens", "32", "--realign", "4",
-					     "--no-early-stop",	 NULL };
+	static const char *const scored[] = { "--compare-tokens", "32", "--realign", "4",
+					      "--no-early-stop",  NULL };
+	static const char *const continued[] = {
+		"--compare-tokens",	"32", "--realign", "4", "--no-early-stop",
+		"--no-teacher-forcing", NULL
+	};
 	struct outcome o;
-	cJSON *j = compare_with(&o, scenario, NULL, extra), *prompts = corpus();
+	cJSON *j = compare_with(&o, scenario, NULL, greedy ? continued : scored),
+	      *prompts = corpus();
 	const cJSON *p, *drift = cJSON_GetObjectItem(j, "drift");
 	double kl_sum = 0, top1_sum = 0, positions = 0;
 	int i = 0;
@@ -212,7 +221,7 @@ static void holds_the_truth(const char *scenario, double noise, int want_exit)
 		double truth = 0, agree = 0;
 
 		ck_assert_ptr_nonnull(text);
-		compared = prompt_truth(text, noise, &truth, &agree, &divergences);
+		compared = prompt_truth(text, noise, greedy ? 4 : 32, &truth, &agree, &divergences);
 		top1_sum += agree;
 		kl_sum += truth;
 		positions += compared;
@@ -243,8 +252,10 @@ static void holds_the_truth(const char *scenario, double noise, int want_exit)
 
 START_TEST(the_measured_drift_holds_the_truth)
 {
-	holds_the_truth("logits-slight", 0.02, 0);
-	holds_the_truth("logits-noisy", 1.5, 1);
+	holds_the_truth("logits-slight", 0.02, 0, false);
+	holds_the_truth("logits-noisy", 1.5, 1, false);
+	holds_the_truth("logits-slight", 0.02, 0, true);
+	holds_the_truth("logits-noisy", 1.5, 1, true);
 }
 END_TEST
 
@@ -275,7 +286,7 @@ START_TEST(a_clear_case_stops_early)
 		int divergences, compared;
 		double k = 0, t = 0;
 
-		compared = prompt_truth(text, 1.5, &k, &t, &divergences);
+		compared = prompt_truth(text, 1.5, 32, &k, &t, &divergences);
 		kl += k / compared / asked;
 		top1 += t / compared / asked;
 	}
@@ -491,6 +502,63 @@ START_TEST(without_realignment_a_prompt_ends_at_its_divergence)
 				 (int)at(p, "first_divergence", "position", -1) + 1);
 	}
 	ck_assert_double_eq(at(j, "realignments", "answered", -1), 0);
+	ck_assert_double_eq(at(j, "realignments", "scored", -1), 0);
+	cJSON_Delete(j);
+	outcome_release(&o);
+}
+END_TEST
+
+/* Where both sides score a given text (the fake is a vLLM: prompt_logprobs),
+ * a diverged pair is re-aligned in one request a side and compared to its
+ * end; a side that refuses with a 400 (vLLM V1 with prefix caching) costs
+ * one trial pair and the rest continue greedily, the JSON and the console
+ * saying why; a llama.cpp is never asked. --realign 0 re-aligns nothing. */
+START_TEST(teacher_forcing_scores_in_one_request_a_side)
+{
+	static const char *const all[] = { "--no-early-stop", NULL };
+	static const char *const greedy[] = { "--no-early-stop", "--no-teacher-forcing", NULL };
+	struct outcome o;
+	cJSON *j = compare_with(&o, "logits-noisy", NULL, all), *g;
+	const cJSON *re = cJSON_GetObjectItem(j, "realignments");
+	double continued;
+
+	ck_assert_int_eq(o.code, 1);
+	ck_assert_double_eq(at(re, "scored", NULL, -1), 24); /* every prompt diverged */
+	ck_assert_double_eq(at(re, "answered", NULL, -1), 0);
+	ck_assert_double_eq(at(j, "drift", "positions", -1), 24 * 32);
+	ck_assert_double_eq(at(j, "sequential", "requests", -1), 3 * 24 + 2 * 24);
+	ck_assert_ptr_nonnull(strstr(o.out, "teacher-forced: 24 diverged pairs"));
+	ck_assert(cJSON_IsTrue(
+		cJSON_GetObjectItem(cJSON_GetObjectItem(j, "settings"), "teacher_forcing")));
+	cJSON_Delete(j);
+	outcome_release(&o);
+
+	g = compare_with(&o, "logits-noisy", NULL, greedy);
+	ck_assert_double_eq(at(g, "realignments", "scored", -1), 0);
+	ck_assert(at(g, "realignments", "answered", -1) > 0);
+	continued = at(g, "sequential", "requests", -1);
+	ck_assert(continued > 3 * 24 + 2 * 24);
+	ck_assert(at(g, "drift", "positions", -1) < 24 * 32);
+	ck_assert_ptr_null(strstr(o.out, "teacher-forced"));
+	cJSON_Delete(g);
+	outcome_release(&o);
+
+	j = compare_with(&o, "logits-noisy-unscored", NULL, all);
+	re = cJSON_GetObjectItem(j, "realignments");
+	ck_assert_double_eq(at(re, "scored", NULL, -1), 0);
+	ck_assert_ptr_nonnull(strstr(cJSON_GetStringValue(cJSON_GetObjectItem(
+					     cJSON_GetObjectItem(re, "not_scored"), "candidate")),
+				     "Prefix caching with prompt logprobs"));
+	ck_assert_ptr_null(cJSON_GetObjectItem(cJSON_GetObjectItem(re, "not_scored"), "reference"));
+	ck_assert_double_eq(at(j, "sequential", "requests", -1), continued + 2);
+	ck_assert_ptr_nonnull(strstr(o.out, "not teacher-forced: the candidate"));
+	cJSON_Delete(j);
+	outcome_release(&o);
+
+	j = compare_with(&o, "logits-llamacpp", NULL, all);
+	ck_assert_double_eq(at(j, "realignments", "scored", -1), 0);
+	ck_assert_ptr_null(
+		cJSON_GetObjectItem(cJSON_GetObjectItem(j, "realignments"), "not_scored"));
 	cJSON_Delete(j);
 	outcome_release(&o);
 }
@@ -1212,6 +1280,7 @@ Suite *compare_suite(void)
 	tcase_add_test(tc, a_noisy_twin_drifted);
 	tcase_add_test(tc, the_measured_drift_holds_the_truth);
 	tcase_add_test(tc, without_realignment_a_prompt_ends_at_its_divergence);
+	tcase_add_test(tc, teacher_forcing_scores_in_one_request_a_side);
 	tcase_add_test(tc, a_clear_case_stops_early);
 	tcase_add_test(tc, a_comparison_resumes_from_its_report);
 	tcase_add_test(tc, a_dataset_resumes_from_its_report);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* check_reply — reply_logprobs, the reader of compare's top-k lists (the
- * other readers of reply.c are held by check_chat and check_grade). */
+/* check_reply — reply_logprobs and reply_prompt_logprobs, the readers of
+ * compare's top-k lists (the other readers of reply.c are held by
+ * check_chat and check_grade). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -122,6 +123,108 @@ START_TEST(reasoning_positions_told_apart)
 }
 END_TEST
 
+/* the reference's answer " a b" as a scoring request sends it */
+static struct drift_position answer_pos[2] = { { .token = " a" }, { .token = " b" } };
+static const struct drift_path answer = { .pos = answer_pos, .n = 2 };
+
+static enum reply_result read_scored(const char *body, int k, bool own, struct drift_path *p,
+				     char *err)
+{
+	return reply_prompt_logprobs(body, strlen(body), &answer, k, own, p, err, 256);
+}
+
+/* vLLM's prompt_logprobs (vllm/logprobs.py: a token id -> {logprob, rank,
+ * decoded_token}, null first) with prompt_token_ids: the last positions
+ * are the answer's, each checked by its id; the top k kept in order, the
+ * prompt's own token beside them (rank past k) not among them; chosen the
+ * text's own token or, for the other side, the most likely */
+START_TEST(prompt_logprobs_read_as_the_answers_positions)
+{
+	static const char body[] =
+		"{\"choices\":[{\"message\":{\"content\":\" c\"}}],\"prompt_logprobs\":[null,"
+		"{\"7\":{\"logprob\":-0.5,\"rank\":1,\"decoded_token\":\"user\"}},"
+		"{\"10\":{\"logprob\":-1.2,\"rank\":2,\"decoded_token\":\" z\"},"
+		"\"11\":{\"logprob\":-0.4,\"rank\":1,\"decoded_token\":\" a\"}},"
+		"{\"12\":{\"logprob\":-0.3,\"rank\":1,\"decoded_token\":\" c\"},"
+		"\"13\":{\"logprob\":-2.0,\"rank\":2,\"decoded_token\":\" d\"},"
+		"\"14\":{\"logprob\":-4.5,\"rank\":7,\"decoded_token\":\" b\"}}],"
+		"\"prompt_token_ids\":[1,7,11,14],\"usage\":{\"prompt_tokens\":4}}";
+	struct drift_path p;
+	char err[256];
+
+	ck_assert_int_eq(read_scored(body, 2, true, &p, err), REPLY_OK);
+	ck_assert_uint_eq(p.n, 2);
+	ck_assert_str_eq(p.pos[0].token, " a");
+	ck_assert_double_eq(p.pos[0].logprob, -0.4);
+	ck_assert_uint_eq(p.pos[0].n_top, 2);
+	ck_assert_str_eq(p.pos[0].top[0].token, " a"); /* most likely first */
+	ck_assert_str_eq(p.pos[0].top[1].token, " z");
+	ck_assert_str_eq(p.pos[1].token, " b"); /* the text's, with its own figure */
+	ck_assert_double_eq(p.pos[1].logprob, -4.5);
+	ck_assert_uint_eq(p.pos[1].n_top, 2); /* rank 7 is not of the top 2 */
+	ck_assert_str_eq(p.pos[1].top[1].token, " d");
+	ck_assert_int_eq(p.prompt_tokens, 4);
+	drift_path_release(&p);
+	ck_assert_int_eq(read_scored(body, 2, false, &p, err), REPLY_OK);
+	ck_assert_str_eq(p.pos[1].token, " c"); /* what this side would have chosen */
+	ck_assert_double_eq(p.pos[1].logprob, -0.3);
+	drift_path_release(&p);
+	ck_assert_int_eq(read_scored(body, 1, true, &p, err), REPLY_OK);
+	ck_assert_uint_eq(p.pos[0].n_top, 1);
+	drift_path_release(&p);
+}
+END_TEST
+
+/* without ids the answer's tokens are found by their text; a text the
+ * endpoint tokenised otherwise, a reply without the list (an engine that
+ * ignores it: REPLY_NOT_OFFERED) and hostile lists are not read */
+START_TEST(prompt_logprobs_not_offered_or_otherwise_tokenised)
+{
+	static const char by_text[] =
+		"{\"prompt_logprobs\":[null,{\"3\":{\"logprob\":-0.1,\"decoded_token\":\" a\"}},"
+		"{\"4\":{\"logprob\":-0.2,\"decoded_token\":\" b\"},"
+		"\"5\":{\"logprob\":-0.1,\"decoded_token\":\" q\"}}],\"prompt_token_ids\":[1]}";
+	static const char split[] =
+		"{\"prompt_logprobs\":[null,{\"3\":{\"logprob\":-0.1,\"decoded_token\":\" a\"}},"
+		"{\"4\":{\"logprob\":-0.2,\"decoded_token\":\" \"}}],\"prompt_token_ids\":[0,3,4]}";
+	static const char *const refused[] = {
+		"{\"choices\":[],\"prompt_logprobs\":null}",
+		"{\"choices\":[]}",
+	};
+	static const char *const hostile[] = {
+		"{\"prompt_logprobs\":[null,{\"3\":{\"logprob\":-0.1,\"decoded_token\":\" a\"}}]}",
+		"{\"prompt_logprobs\":[null,7,{\"4\":{\"logprob\":-0.2,\"decoded_token\":\" "
+		"b\"}}]}",
+		"{\"prompt_logprobs\":[null,{\"3\":{\"logprob\":5,\"decoded_token\":\" a\"}},"
+		"{\"4\":{\"logprob\":-0.2,\"decoded_token\":\" b\"}}]}",
+		"{\"prompt_logprobs\":[null,{\"3\":{\"logprob\":-0.1,\"decoded_token\":null}},"
+		"{\"4\":{\"logprob\":-0.2,\"decoded_token\":\" b\"}}]}",
+		"[1,2]",
+		"not json",
+	};
+	struct drift_path p;
+	char err[256];
+	size_t i;
+
+	ck_assert_int_eq(read_scored(by_text, 5, false, &p, err), REPLY_OK);
+	ck_assert_str_eq(p.pos[1].token, " q"); /* the most likely: this side's choice */
+	ck_assert_uint_eq(p.pos[1].n_top, 2);
+	drift_path_release(&p);
+	ck_assert_int_eq(read_scored(split, 5, true, &p, err), REPLY_UNREADABLE);
+	ck_assert_ptr_nonnull(strstr(err, "other tokens"));
+	ck_assert_ptr_null(p.pos);
+	for (i = 0; i < sizeof(refused) / sizeof(*refused); i++) {
+		ck_assert_int_eq(read_scored(refused[i], 5, true, &p, err), REPLY_NOT_OFFERED);
+		ck_assert_ptr_nonnull(strstr(err, "does not score a given text"));
+	}
+	for (i = 0; i < sizeof(hostile) / sizeof(*hostile); i++) {
+		ck_assert_msg(read_scored(hostile[i], 5, true, &p, err) == REPLY_UNREADABLE, "%s",
+			      hostile[i]);
+		ck_assert_ptr_null(p.pos);
+	}
+}
+END_TEST
+
 Suite *reply_suite(void)
 {
 	Suite *s = suite_create("reply");
@@ -132,6 +235,8 @@ Suite *reply_suite(void)
 	tcase_add_test(tc, a_hostile_completion_is_read_safely);
 	tcase_add_test(tc, llamacpp_probabilities_after_sampling);
 	tcase_add_test(tc, reasoning_positions_told_apart);
+	tcase_add_test(tc, prompt_logprobs_read_as_the_answers_positions);
+	tcase_add_test(tc, prompt_logprobs_not_offered_or_otherwise_tokenised);
 	suite_add_tcase(s, tc);
 	return s;
 }
