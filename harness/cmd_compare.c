@@ -95,8 +95,9 @@ struct side {
 	struct http_budget budget;
 	size_t errors; /* prompts it failed */
 	char first_error[512];
-	bool reasoning;		 /* an answer carried reasoning */
-	int k_seen;		 /* the most alternatives it listed at a position */
+	bool reasoning;		     /* an answer carried reasoning */
+	int k_seen;		     /* the most alternatives it listed at a position */
+	enum engine_scoring scoring; /* how its engine scores a given text */
 	bool scores;		 /* asked to score the reference's text after a divergence (teacher
 			 * forcing: its engine offers prompt_logprobs, and it has not refused) */
 	bool scored_once;	 /* and it did: until then it is asked one pair at a time */
@@ -130,6 +131,10 @@ struct pending {
 	struct drift_path answer; /* the reference's answer's tokens a scoring request sends
 				   * (drift_path_head), none when the pair is not scored */
 	bool score_tried;	  /* asked once: not again, whatever came of it */
+	long *ids[2];		  /* owned: the prompt's token ids with the answer, as the
+				   * reference's side (0) and the other (1) tokenise it, for
+				   * SGLang's /generate */
+	size_t n_ids[2];
 };
 
 struct comparison {
@@ -416,7 +421,8 @@ static int side_discover(struct side *s, char *err, size_t errlen)
 		snprintf(err, errlen, "the %s (%s) cannot be used: %s", s->label, s->url, detail);
 		return -1;
 	}
-	s->scores = engine_info(s->ep.engine) && engine_info(s->ep.engine)->prompt_logprobs;
+	s->scoring = engine_info(s->ep.engine) ? engine_info(s->ep.engine)->scoring : SCORING_NONE;
+	s->scores = s->scoring != SCORING_NONE;
 	if (s->model)
 		return 0;
 	if (s->ep.n_models == 1) {
@@ -741,14 +747,22 @@ static void pend_add(struct comparison *x, size_t prompt, bool floor, const stru
 	x->pend[x->n_pend++] = p;
 }
 
+/* what one pending pair holds, released */
+static void pend_drop(struct pending *p)
+{
+	buf_release(&p->prefix);
+	drift_path_release(&p->answer);
+	free(p->ids[0]);
+	free(p->ids[1]);
+	p->ids[0] = p->ids[1] = NULL;
+}
+
 static void pend_release(struct comparison *x)
 {
 	size_t i;
 
-	for (i = 0; i < x->n_pend; i++) {
-		buf_release(&x->pend[i].prefix);
-		drift_path_release(&x->pend[i].answer);
-	}
+	for (i = 0; i < x->n_pend; i++)
+		pend_drop(&x->pend[i]);
 	free(x->pend);
 	x->pend = NULL;
 	x->n_pend = 0;
@@ -928,8 +942,7 @@ static void realign_round(struct comparison *x, const char *ref_url, const char 
 		if (realign_read(x, p, &r.rx[p->a], p->floor ? &r.rx[p->b] : &r.cx[p->b])) {
 			x->pend[kept++] = *p;
 		} else {
-			buf_release(&p->prefix);
-			drift_path_release(&p->answer);
+			pend_drop(p);
 		}
 	}
 	x->n_pend = kept;
@@ -952,24 +965,51 @@ static bool over_cap(const struct comparison *x, size_t n)
  * each conditioned on the reference's text before it. Pairs a side could
  * not score stay pending, for the greedy continuation. */
 
-/* the body scoring the reference's answer on side s: the prompt, the
- * answer as the assistant's to continue, prompt_logprobs and the prompt's
- * token ids, one token generated. Caller frees; NULL with err. */
+/* The chat body that sends the reference's answer to side s as the
+ * assistant's to continue, one token generated: asking its prompt_logprobs
+ * and token ids (vLLM), or only the prompt's token ids (SGLang: the
+ * /generate that scores them comes next). Caller frees; NULL with err. */
 static char *score_body(const struct comparison *x, const struct side *s, const struct prompt *p,
 			const struct drift_path *answer, char *err, size_t errlen)
 {
 	struct buf text = BUF_INIT(0);
 	cJSON *req = cJSON_Duplicate(p->request, 1);
+	bool vllm = s->scoring == SCORING_PROMPT_LOGPROBS;
 
 	if (drift_path_text(answer, 0, answer->n, &text) || !req ||
 	    add_prefill(req, s, buf_cstr(&text)) ||
-	    !cJSON_AddNumberToObject(req, "prompt_logprobs", x->c->top_logprobs) ||
-	    !cJSON_AddBoolToObject(req, "return_token_ids", 1)) {
+	    (vllm && !cJSON_AddNumberToObject(req, "prompt_logprobs", x->c->top_logprobs)) ||
+	    !cJSON_AddBoolToObject(req, vllm ? "return_token_ids" : "return_prompt_token_ids", 1)) {
 		cJSON_Delete(req);
 		req = NULL;
 	}
 	buf_release(&text);
 	return greedy_body(x, s, req, 1, err, errlen);
+}
+
+/* SGLang's /generate body scoring n prompt token ids whose last `answer`
+ * are the reference's answer: the input logprobs and top lists from just
+ * before it, one token generated. Caller frees; NULL out of memory. */
+static char *generate_body(const struct comparison *x, const long *ids, size_t n, size_t answer)
+{
+	cJSON *o = cJSON_CreateObject(), *in = cJSON_AddArrayToObject(o, "input_ids"),
+	      *sp = cJSON_AddObjectToObject(o, "sampling_params");
+	char *body = NULL;
+	size_t i;
+	bool ok = in && sp && cJSON_AddNumberToObject(sp, "max_new_tokens", 1) &&
+		  cJSON_AddNumberToObject(sp, "temperature", 0) &&
+		  cJSON_AddBoolToObject(o, "return_logprob", 1) &&
+		  cJSON_AddNumberToObject(o, "logprob_start_len",
+					  n > answer ? (double)(n - answer - 1) : 0) &&
+		  cJSON_AddNumberToObject(o, "top_logprobs_num", x->c->top_logprobs) &&
+		  cJSON_AddBoolToObject(o, "return_text_in_logprobs", 1);
+
+	for (i = 0; ok && i < n; i++)
+		ok = cJSON_AddItemToArray(in, cJSON_CreateNumber((double)ids[i]));
+	if (ok)
+		body = cJSON_PrintUnformatted(o);
+	cJSON_Delete(o);
+	return body;
 }
 
 /* is pending pair p one to score: an answer kept, positions after its
@@ -980,31 +1020,47 @@ static bool to_score(const struct comparison *x, const struct pending *p)
 	       (p->floor || x->cand.scores);
 }
 
-/* One side's scores of a pair read into out: true when read. A side that
- * refuses the asking (a 4xx, or a reply without prompt_logprobs) is not
- * asked to score again, and says why. */
+/* side s will not be asked to score again, for this reason */
+static void score_refuse(struct side *s, const char *why)
+{
+	char *clean = text_excerpt(why, strlen(why), 300, true);
+
+	s->scores = false;
+	snprintf(s->score_refused, sizeof(s->score_refused), "%s", clean ? clean : "");
+	free(clean);
+}
+
+/* After a scoring exchange that failed (rc, why): a side that refused the
+ * asking (a 4xx, or a reply without what was asked) is not asked again. */
+static void score_failed(struct side *s, const struct http_exchange *e, enum reply_result rc,
+			 const char *why)
+{
+	if (s->scores && (rc == REPLY_NOT_OFFERED || (e->status >= 400 && e->status < 500)))
+		score_refuse(s, why);
+}
+
+/* One side's scores of a pair (slot 0: the reference's) read into out:
+ * true when read. */
 static bool score_of(struct comparison *x, struct side *s, const struct http_exchange *e,
-		     const struct pending *p, bool reference, struct drift_path *out)
+		     const struct pending *p, int slot, struct drift_path *out)
 {
 	char why[512], err[512];
 	enum reply_result rc = REPLY_UNREADABLE;
 
 	memset(out, 0, sizeof(*out));
-	if (!exchange_failed(e, why, sizeof(why)) &&
-	    (rc = reply_prompt_logprobs(e->response.data, e->response.len, &p->answer,
-					x->c->top_logprobs, reference, out, err, sizeof(err))) !=
-		    REPLY_OK)
-		snprintf(why, sizeof(why), "%s", err);
-	if (rc == REPLY_OK)
-		return true;
-	if (s->scores && (rc == REPLY_NOT_OFFERED || (e->status >= 400 && e->status < 500))) {
-		char *clean = text_excerpt(why, strlen(why), 300, true);
-
-		s->scores = false;
-		snprintf(s->score_refused, sizeof(s->score_refused), "%s", clean ? clean : "");
-		free(clean);
+	if (!exchange_failed(e, why, sizeof(why))) {
+		rc = s->scoring == SCORING_INPUT_LOGPROBS
+			     ? reply_input_logprobs(e->response.data, e->response.len, &p->answer,
+						    x->c->top_logprobs, !slot, out, err,
+						    sizeof(err))
+			     : reply_prompt_logprobs(e->response.data, e->response.len, &p->answer,
+						     x->c->top_logprobs, !slot, out, err,
+						     sizeof(err));
+		snprintf(why, sizeof(why), "%s", rc == REPLY_OK ? "" : err);
 	}
-	return false;
+	if (rc != REPLY_OK)
+		score_failed(s, e, rc, why);
+	return rc == REPLY_OK;
 }
 
 /* a scored pair compared from its divergence on, a stretch at a time: each
@@ -1048,43 +1104,116 @@ static size_t score_pick(struct comparison *x, bool *pick)
 	return n;
 }
 
-/* the bodies and exchanges of the pairs picked, as realign_setup's */
-static int score_setup(struct comparison *x, struct round *r, const bool *pick, size_t *nr,
-		       size_t *nc, const char *ref_url, const char *cand_url)
+/* A stage of scoring: SCORE_IDS asks SGLang sides for the prompt's token
+ * ids; SCORE_LISTS asks every side for its lists (vLLM's chat, SGLang's
+ * /generate of those ids). */
+enum score_stage { SCORE_IDS, SCORE_LISTS };
+
+/* one slot of a pair: its side, and where its exchange is in the round */
+static struct side *slot_side(struct comparison *x, const struct pending *p, int slot)
 {
+	return slot && !p->floor ? &x->cand : &x->ref;
+}
+
+static struct http_exchange *slot_exchange(const struct round *r, const struct pending *p, int slot)
+{
+	return slot && !p->floor ? &r->cx[p->b] : &r->rx[slot ? p->b : p->a];
+}
+
+/* the URLs a scoring stage posts to: each side's chat and /generate */
+struct score_urls {
+	char chat[2][4096], generate[2][4096]; /* [0] the reference's, [1] the candidate's */
+};
+
+/* slot's body and URL in a stage, or NULL body when the slot asks nothing
+ * there; -1 when a body could not be built */
+static int slot_body(struct comparison *x, const struct pending *p, int slot,
+		     enum score_stage stage, const struct score_urls *u, char **body,
+		     const char **url)
+{
+	struct side *s = slot_side(x, p, slot);
+	int side = s == &x->cand;
+	bool input = s->scoring == SCORING_INPUT_LOGPROBS;
 	char err[512];
+
+	*body = NULL;
+	if (stage == SCORE_IDS && !input)
+		return 0;
+	*url = stage == SCORE_LISTS && input ? u->generate[side] : u->chat[side];
+	if (stage == SCORE_LISTS && input)
+		*body = generate_body(x, p->ids[slot], p->n_ids[slot], p->answer.n);
+	else
+		*body = score_body(x, s, &x->corpus.p[p->prompt], &p->answer, err, sizeof(err));
+	return *body ? 0 : -1;
+}
+
+/* the bodies and exchanges of a stage for the pairs picked: every slot
+ * that asks something there, on its side's list */
+static int stage_setup(struct comparison *x, struct round *r, const bool *pick,
+		       enum score_stage stage, const struct score_urls *u, size_t *nr, size_t *nc)
+{
 	size_t i;
+	int slot;
 
 	*nr = *nc = 0;
 	for (i = 0; i < x->n_pend; i++) {
 		struct pending *p = &x->pend[i];
-		const struct prompt *q = &x->corpus.p[p->prompt];
 
-		if (!pick[i])
-			continue;
-		if (!(r->bodies[2 * i] = score_body(x, &x->ref, q, &p->answer, err, sizeof(err))) ||
-		    (!p->floor && !(r->bodies[2 * i + 1] = score_body(x, &x->cand, q, &p->answer,
-								      err, sizeof(err)))))
-			return -1;
-		p->a = *nr;
-		r->rx[(*nr)++] = (struct http_exchange){ .url = ref_url, .body = r->bodies[2 * i] };
-		p->b = p->floor ? *nr : *nc;
-		if (p->floor)
-			r->rx[(*nr)++] = r->rx[p->a];
-		else
-			r->cx[(*nc)++] = (struct http_exchange){ .url = cand_url,
-								 .body = r->bodies[2 * i + 1] };
+		for (slot = 0; pick[i] && slot < 2; slot++) {
+			char **body = &r->bodies[2 * i + (size_t)slot];
+			const char *url = NULL;
+			bool cand = slot_side(x, p, slot) == &x->cand;
+
+			if (slot_body(x, p, slot, stage, u, body, &url))
+				return -1;
+			if (!*body)
+				continue;
+			*(slot ? &p->b : &p->a) = cand ? *nc : *nr;
+			(cand ? r->cx : r->rx)[cand ? (*nc)++ : (*nr)++] =
+				(struct http_exchange){ .url = url, .body = *body };
+		}
 	}
 	return 0;
+}
+
+/* stage SCORE_IDS read: each SGLang slot's prompt token ids kept in its
+ * pair; a pair whose ids did not come is not scored */
+static void ids_read(struct comparison *x, const struct round *r, bool *pick)
+{
+	size_t i;
+	int slot;
+
+	for (i = 0; i < x->n_pend; i++) {
+		struct pending *p = &x->pend[i];
+
+		for (slot = 0; pick[i] && slot < 2; slot++) {
+			struct side *s = slot_side(x, p, slot);
+			const struct http_exchange *e = slot_exchange(r, p, slot);
+			char why[512];
+			enum reply_result rc = REPLY_UNREADABLE;
+
+			if (s->scoring != SCORING_INPUT_LOGPROBS ||
+			    !r->bodies[2 * i + (size_t)slot])
+				continue;
+			if (!exchange_failed(e, why, sizeof(why)))
+				rc = reply_prompt_ids(e->response.data, e->response.len,
+						      &p->ids[slot], &p->n_ids[slot], why,
+						      sizeof(why));
+			if (rc != REPLY_OK) {
+				score_failed(s, e, rc, why);
+				pick[i] = false;
+			}
+		}
+	}
 }
 
 /* pair p's two scores read and, both read, compared: true then */
 static bool score_read(struct comparison *x, const struct pending *p, const struct round *r)
 {
 	struct drift_path a, b;
-	struct side *other = p->floor ? &x->ref : &x->cand;
-	bool ra = score_of(x, &x->ref, &r->rx[p->a], p, true, &a);
-	bool rb = score_of(x, other, p->floor ? &r->rx[p->b] : &r->cx[p->b], p, false, &b);
+	struct side *other = slot_side(x, p, 1);
+	bool ra = score_of(x, &x->ref, slot_exchange(r, p, 0), p, 0, &a);
+	bool rb = score_of(x, other, slot_exchange(r, p, 1), p, 1, &b);
 
 	if (ra && rb) {
 		score_merge(x, p, &a, &b);
@@ -1095,38 +1224,67 @@ static bool score_read(struct comparison *x, const struct pending *p, const stru
 	return ra && rb;
 }
 
-/* One scoring round: a request a side for each pair picked; the pairs
- * scored leave the pending list, the others stay for the greedy
- * continuation. Returns the pairs scored. */
-static size_t score_round(struct comparison *x, const char *ref_url, const char *cand_url)
+/* One stage for the pairs picked: 0, or -1 when it could not be asked
+ * (the pairs are then continued instead) */
+static int score_stage(struct comparison *x, bool *pick, enum score_stage stage,
+		       const struct score_urls *u)
 {
-	size_t n = x->n_pend, nr = 0, nc = 0, i, kept = 0, before = x->scored;
+	size_t nr, nc, n = x->n_pend;
 	struct round r;
 	struct batch rb, cb;
-	bool *pick = xcalloc(n + 1, sizeof(*pick));
+	int rc = -1;
 
-	if (!pick || round_init(&r, n) || !score_pick(x, pick) ||
-	    score_setup(x, &r, pick, &nr, &nc, ref_url, cand_url) || over_cap(x, nr + nc))
-		goto out; /* not scored: continued instead */
+	if (round_init(&r, n) || stage_setup(x, &r, pick, stage, u, &nr, &nc) ||
+	    over_cap(x, nr + nc))
+		goto out;
 	rb = (struct batch){ &x->ref, r.rx, nr, 0 };
 	cb = (struct batch){ &x->cand, r.cx, nc, 0 };
 	x->requests += nr + nc;
-	if (perform_both(&rb, &cb))
+	if ((nr || nc) && perform_both(&rb, &cb))
 		goto out;
-	for (i = 0; i < n; i++) {
-		struct pending *p = &x->pend[i];
+	if (stage == SCORE_IDS) {
+		ids_read(x, &r, pick);
+	} else {
+		size_t i, kept = 0;
 
-		if (pick[i] && score_read(x, p, &r)) {
-			buf_release(&p->prefix);
-			drift_path_release(&p->answer);
-		} else {
-			x->pend[kept++] = *p;
+		for (i = 0; i < n; i++) {
+			struct pending *p = &x->pend[i];
+
+			if (pick[i] && score_read(x, p, &r))
+				pend_drop(p);
+			else
+				x->pend[kept++] = *p;
 		}
+		x->n_pend = kept;
 	}
-	x->n_pend = kept;
+	rc = 0;
 out:
-	if (pick)
-		round_release(&r);
+	round_release(&r);
+	return rc;
+}
+
+/* each side's URLs for scoring */
+static void score_urls_of(const struct comparison *x, struct score_urls *u)
+{
+	const struct side *s[2] = { &x->ref, &x->cand };
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		snprintf(u->chat[i], sizeof(u->chat[i]), "%s/chat/completions", s[i]->ep.base);
+		snprintf(u->generate[i], sizeof(u->generate[i]), "%s/generate", s[i]->ep.root);
+	}
+}
+
+/* One scoring round: the pairs picked asked (the prompt's ids first where
+ * a side is SGLang); the pairs scored leave the pending list, the others
+ * stay for the greedy continuation. Returns the pairs scored. */
+static size_t score_round(struct comparison *x, const struct score_urls *u)
+{
+	size_t before = x->scored;
+	bool *pick = xcalloc(x->n_pend + 1, sizeof(*pick));
+
+	if (pick && score_pick(x, pick) && !score_stage(x, pick, SCORE_IDS, u))
+		(void)score_stage(x, pick, SCORE_LISTS, u);
 	free(pick);
 	return x->scored - before;
 }
@@ -1134,10 +1292,16 @@ out:
 /* Scoring rounds until every pair both sides can score is scored: one
  * pair first while a side has not scored yet, then the rest at once (a
  * pair is asked once: one that fails is continued greedily). */
-static void score_rounds(struct comparison *x, const char *ref_url, const char *cand_url)
+static void score_rounds(struct comparison *x)
 {
-	while (x->n_pend && !*x->stop && score_round(x, ref_url, cand_url))
+	struct score_urls *u;
+
+	if (!x->n_pend || !x->ref.scores || !(u = xmalloc(sizeof(*u))))
+		return;
+	score_urls_of(x, u);
+	while (x->n_pend && !*x->stop && score_round(x, u))
 		;
+	free(u);
 }
 
 /* --- the chunks -------------------------------------------------------------------- */
@@ -1192,7 +1356,7 @@ static int ask_chunk(struct comparison *x, size_t from, size_t to)
 		goto out;
 	}
 	read_chunk(x, idx, n, rx, cx);
-	score_rounds(x, ref_url, cand_url);
+	score_rounds(x);
 	for (i = 0; (int)i < x->c->realign && x->n_pend && !*x->stop && !over_cap(x, 2 * x->n_pend);
 	     i++)
 		realign_round(x, ref_url, cand_url);
@@ -1795,6 +1959,14 @@ static cJSON *summary_json(const struct drift_summary *s)
 	return o;
 }
 
+/* how side s scored the reference's text, as the report names it */
+static const char *scoring_key(const struct side *s)
+{
+	if (!s->scored_once)
+		return "none";
+	return s->scoring == SCORING_INPUT_LOGPROBS ? "input_logprobs" : "prompt_logprobs";
+}
+
 static cJSON *side_json(const struct side *s)
 {
 	cJSON *o = cJSON_CreateObject();
@@ -1808,6 +1980,7 @@ static cJSON *side_json(const struct side *s)
 	cJSON_AddStringToObject(o, "engine", engine_key(s->ep.engine));
 	cJSON_AddStringToObject(o, "thinking", thinking_mode_name(s->thinking));
 	cJSON_AddNumberToObject(o, "alternatives", s->k_seen);
+	cJSON_AddStringToObject(o, "scoring", scoring_key(s));
 	cJSON_AddNumberToObject(o, "errors", (double)s->errors);
 	cJSON_AddBoolToObject(o, "reasoning", s->reasoning);
 	free(url);
@@ -2279,9 +2452,8 @@ static void console_notes(const struct comparison *x)
 	if (x->scored)
 		say_printf(SAY_OUT,
 			   "  teacher-forced: %zu diverged pairs re-aligned by scoring the "
-			   "reference's "
-			   "answer on both sides, one request a side (prompt_logprobs)\n",
-			   x->scored);
+			   "reference's answer on both sides (reference: %s, candidate: %s)\n",
+			   x->scored, scoring_key(&x->ref), scoring_key(&x->cand));
 	if (*x->ref.score_refused || *x->cand.score_refused)
 		say_printf(SAY_OUT,
 			   "  not teacher-forced: the %s would not score a given text (%s); its "

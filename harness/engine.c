@@ -16,7 +16,7 @@ static const struct engine_info engines[ENGINE_COUNT] = {
 	[ENGINE_VLLM] = {
 		.id = ENGINE_VLLM, .key = "vllm", .name = "vLLM", 
 		.owners = LIST("vllm"), .discovery = "GET /version", .running_usage = true,
-		.prompt_logprobs = true, .top_logprobs_max = 20,
+		.scoring = SCORING_PROMPT_LOGPROBS, .top_logprobs_max = 20,
 		.flags = { .memory = "--gpu-memory-utilization", .context = "--max-model-len",
 			   .concurrency = "--max-num-seqs", .prefill = "--max-num-batched-tokens",
 			   .reasoning_parser = "--reasoning-parser",
@@ -25,7 +25,7 @@ static const struct engine_info engines[ENGINE_COUNT] = {
 	[ENGINE_SGLANG] = {
 		.id = ENGINE_SGLANG, .key = "sglang", .name = "SGLang",
 		 .owners = LIST("sglang"),
-		.running_usage = true, .top_logprobs_max = 20,
+		.running_usage = true, .scoring = SCORING_INPUT_LOGPROBS, .top_logprobs_max = 20,
 		.flags = { .memory = "--mem-fraction-static", .context = "--context-length",
 			   .concurrency = "--max-running-requests",
 			   .prefill = "--chunked-prefill-size",

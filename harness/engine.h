@@ -43,20 +43,28 @@ struct engine_flags {
 	const char *tool_parser;      /* tool calls into tool_calls */
 };
 
+/* How an engine scores a given text: compare's teacher forcing sends the
+ * reference's answer and reads each position's list from the prompt's. */
+enum engine_scoring {
+	SCORING_NONE = 0,
+	SCORING_PROMPT_LOGPROBS, /* vLLM: the chat's prompt_logprobs, one request */
+	SCORING_INPUT_LOGPROBS,	 /* SGLang: the chat's prompt_token_ids, then /generate's
+				  * input logprobs (return_logprob, logprob_start_len) */
+};
+
 /* One row of the registry. */
 struct engine_info {
 	enum engine id;
-	const char *key;	    /* "llama.cpp": as files and flags name it */
-	const char *name;	    /* "llama.cpp": as reports print it */
-	const char *const *aliases; /* other spellings, case-insensitive */
-	const char *const *owners;  /* owned_by values of /v1/models naming it */
-	const char *discovery;	    /* what only it answers ("GET /props"), or NULL */
-	bool running_usage;	    /* usage on every stream chunk when asked */
-	bool per_slot_window;	    /* the window is divided among slots */
-	bool prompt_logprobs;	    /* scores a given continuation in a chat request (vLLM's
-				     * prompt_logprobs: compare's teacher forcing) */
-	int top_logprobs_max;	    /* alternatives it returns at most, 0 unknown */
-	struct engine_flags flags;  /* its vocabulary for remedies */
+	const char *key;	     /* "llama.cpp": as files and flags name it */
+	const char *name;	     /* "llama.cpp": as reports print it */
+	const char *const *aliases;  /* other spellings, case-insensitive */
+	const char *const *owners;   /* owned_by values of /v1/models naming it */
+	const char *discovery;	     /* what only it answers ("GET /props"), or NULL */
+	bool running_usage;	     /* usage on every stream chunk when asked */
+	bool per_slot_window;	     /* the window is divided among slots */
+	enum engine_scoring scoring; /* how it scores a given text, if it does */
+	int top_logprobs_max;	     /* alternatives it returns at most, 0 unknown */
+	struct engine_flags flags;   /* its vocabulary for remedies */
 };
 
 /* The row of e, or NULL for ENGINE_UNKNOWN and out of range. */

@@ -677,12 +677,77 @@ static void scored_point(struct scored_texts *t, struct drift_path *p)
 	}
 }
 
+/* one of SGLang's [logprob, token id, text] triples into *out: false when
+ * it is not one (a null logprob: the prompt's first token) */
+static bool triple(const cJSON *t, struct scored *out)
+{
+	const cJSON *lp = cJSON_GetArrayItem(t, 0), *text = cJSON_GetArrayItem(t, 2);
+
+	if (!cJSON_IsArray(t) || !cJSON_IsNumber(lp) || isnan(lp->valuedouble) ||
+	    lp->valuedouble > 1e-6 || !cJSON_IsString(text))
+		return false;
+	*out = (struct scored){ text->valuestring,
+				lp->valuedouble < -1e6 ? -1e6 : fmin(0, lp->valuedouble), 0 };
+	return true;
+}
+
+/* One of SGLang's input positions read: tok the prompt's own token there
+ * (a triple, whose text must be want), top its top list (triples, or
+ * null). Returns the list's length (at most k), or -1 (why in err). */
+static long input_position(const cJSON *tok, const cJSON *top, const char *want, int k,
+			   struct scored *list, struct scored *own, char *err, size_t errlen)
+{
+	const cJSON *e;
+	size_t n = 0;
+
+	if (!triple(tok, own)) {
+		snprintf(err, errlen, "an input_token_logprobs entry is not [logprob, id, text]");
+		return -1;
+	}
+	if (strcmp(own->text, want)) {
+		snprintf(err, errlen,
+			 "the endpoint read the scored text as other tokens (it has \"%.40s\" "
+			 "where the reference's token is \"%.40s\")",
+			 own->text, want);
+		return -1;
+	}
+	cJSON_ArrayForEach(e, top)
+	{
+		if (n <= DRIFT_MAX_TOP && triple(e, &list[n]))
+			n++;
+	}
+	scored_sort(list, n);
+	return (long)(n < (size_t)k ? n : (size_t)k);
+}
+
+/* Where a scored text's positions are read: vLLM's prompt_logprobs (list,
+ * with ids when given) or SGLang's input_token_logprobs (list) with
+ * input_top_logprobs (tops); the text's first position is list's first. */
+struct scored_source {
+	const cJSON *list, *ids, *tops;
+	int first;
+};
+
+static long source_position(const struct scored_source *src, size_t j, const char *want, int k,
+			    struct scored *list, struct scored *own, char *err, size_t errlen)
+{
+	int at = src->first + (int)j;
+	char key[32];
+
+	if (src->tops)
+		return input_position(cJSON_GetArrayItem(src->list, at),
+				      cJSON_GetArrayItem(src->tops, at), want, k, list, own, err,
+				      errlen);
+	return scored_position(cJSON_GetArrayItem(src->list, at),
+			       prompt_id(src->ids, at, key, sizeof(key)), want, k, list, own, err,
+			       errlen);
+}
+
 /* reads every position of the scored text into p (its buffers allocated
  * to fit), or -1 with err */
-static int scored_fill(const cJSON *list, const cJSON *ids, const struct drift_path *expect, int k,
+static int scored_fill(const struct scored_source *src, const struct drift_path *expect, int k,
 		       bool own_chosen, struct drift_path *p, char *err, size_t errlen)
 {
-	int first = cJSON_GetArraySize(list) - (int)expect->n;
 	struct scored entries[DRIFT_MAX_TOP + 2], own;
 	struct scored_texts t = { BUF_INIT(0), NULL, k, 0 };
 	size_t na = 0, j;
@@ -691,10 +756,8 @@ static int scored_fill(const cJSON *list, const cJSON *ids, const struct drift_p
 	p->pos = calloc(expect->n + 1, sizeof(*p->pos));
 	p->alts = calloc(expect->n * (size_t)k + 1, sizeof(*p->alts));
 	for (j = 0; t.at && p->pos && p->alts && j < expect->n; j++) {
-		char key[32];
-		const char *id = prompt_id(ids, first + (int)j, key, sizeof(key));
-		long n = scored_position(cJSON_GetArrayItem(list, first + (int)j), id,
-					 expect->pos[j].token, k, entries, &own, err, errlen),
+		long n = source_position(src, j, expect->pos[j].token, k, entries, &own, err,
+					 errlen),
 		     i;
 		const struct scored *chosen = own_chosen || n == 0 ? &own : &entries[0];
 
@@ -725,7 +788,7 @@ enum reply_result reply_prompt_logprobs(const char *body, size_t len,
 					struct drift_path *p, char *err, size_t errlen)
 {
 	cJSON *root = reply_json_document(body, len);
-	const cJSON *list = cJSON_GetObjectItemCaseSensitive(root, "prompt_logprobs"), *ids;
+	const cJSON *list = cJSON_GetObjectItemCaseSensitive(root, "prompt_logprobs");
 	enum reply_result rc = REPLY_UNREADABLE;
 
 	memset(p, 0, sizeof(*p));
@@ -744,12 +807,15 @@ enum reply_result reply_prompt_logprobs(const char *body, size_t len,
 			 "prompt_logprobs lists %d positions, not more than the %zu tokens scored",
 			 cJSON_GetArraySize(list), expect->n);
 	} else {
-		ids = cJSON_GetObjectItemCaseSensitive(root, "prompt_token_ids");
-		if (cJSON_GetArraySize(ids) != cJSON_GetArraySize(list))
-			ids = NULL; /* not said, or not of the same prompt: read by text */
+		struct scored_source src = { list, NULL, NULL,
+					     cJSON_GetArraySize(list) - (int)expect->n };
+
+		src.ids = cJSON_GetObjectItemCaseSensitive(root, "prompt_token_ids");
+		if (cJSON_GetArraySize(src.ids) != cJSON_GetArraySize(list))
+			src.ids = NULL; /* not said, or not of the same prompt: read by text */
 		p->prompt_tokens =
 			usage_int(cJSON_GetObjectItemCaseSensitive(root, "usage"), "prompt_tokens");
-		if (!scored_fill(list, ids, expect, k, own_chosen, p, err, errlen))
+		if (!scored_fill(&src, expect, k, own_chosen, p, err, errlen))
 			rc = REPLY_OK;
 	}
 	if (rc != REPLY_OK) {
@@ -757,6 +823,93 @@ enum reply_result reply_prompt_logprobs(const char *body, size_t len,
 
 		drift_path_release(p);
 		p->prompt_tokens = pt;
+	}
+	cJSON_Delete(root);
+	return rc;
+}
+
+enum reply_result reply_input_logprobs(const char *body, size_t len,
+				       const struct drift_path *expect, int k, bool own_chosen,
+				       struct drift_path *p, char *err, size_t errlen)
+{
+	cJSON *root = reply_json_document(body, len);
+	const cJSON *meta = cJSON_GetObjectItemCaseSensitive(
+		cJSON_IsArray(root) ? cJSON_GetArrayItem(root, 0) : root, "meta_info");
+	struct scored_source src = { cJSON_GetObjectItemCaseSensitive(meta, "input_token_logprobs"),
+				     NULL,
+				     cJSON_GetObjectItemCaseSensitive(meta, "input_top_logprobs"),
+				     0 };
+	int n = cJSON_GetArraySize(src.list);
+	enum reply_result rc = REPLY_UNREADABLE;
+
+	memset(p, 0, sizeof(*p));
+	p->prompt_tokens = -1;
+	k = k < 1 ? 1 : k > DRIFT_MAX_TOP ? DRIFT_MAX_TOP : k;
+	if (!cJSON_IsObject(meta)) {
+		snprintf(err, errlen, "the body is not a /generate reply (no meta_info)");
+	} else if (!cJSON_IsArray(src.list) || !cJSON_IsArray(src.tops)) {
+		snprintf(err, errlen,
+			 "the reply has no input_token_logprobs and input_top_logprobs: the "
+			 "endpoint does not score a given text");
+		rc = REPLY_NOT_OFFERED;
+	} else if (n < (int)expect->n || !expect->n || cJSON_GetArraySize(src.tops) != n) {
+		snprintf(err, errlen,
+			 "input_token_logprobs lists %d positions (input_top_logprobs %d), fewer "
+			 "than the %zu tokens scored",
+			 n, cJSON_GetArraySize(src.tops), expect->n);
+	} else {
+		src.first = n - (int)expect->n;
+		p->prompt_tokens = usage_int(meta, "prompt_tokens");
+		if (!scored_fill(&src, expect, k, own_chosen, p, err, errlen))
+			rc = REPLY_OK;
+	}
+	if (rc != REPLY_OK)
+		drift_path_release(p);
+	cJSON_Delete(root);
+	return rc;
+}
+
+enum reply_result reply_prompt_ids(const char *body, size_t len, long **ids, size_t *n, char *err,
+				   size_t errlen)
+{
+	cJSON *root = reply_json_document(body, len);
+	const cJSON *list = cJSON_GetObjectItemCaseSensitive(
+			    cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(root, "choices"),
+					       0),
+			    "prompt_token_ids"),
+		    *v;
+	enum reply_result rc = REPLY_UNREADABLE;
+	size_t i = 0;
+
+	*ids = NULL;
+	*n = 0;
+	if (!list)
+		list = cJSON_GetObjectItemCaseSensitive(root, "prompt_token_ids");
+	if (!cJSON_IsObject(root)) {
+		snprintf(err, errlen, "the body is not a chat completion");
+	} else if (!cJSON_IsArray(list) || !cJSON_GetArraySize(list)) {
+		snprintf(err, errlen,
+			 "the reply has no prompt_token_ids (%s): the endpoint does not return "
+			 "the prompt's tokens",
+			 list ? json_type(list) : "absent");
+		rc = REPLY_NOT_OFFERED;
+	} else if (!(*ids = calloc((size_t)cJSON_GetArraySize(list), sizeof(**ids)))) {
+		snprintf(err, errlen, "out of memory reading the prompt's tokens");
+	} else {
+		cJSON_ArrayForEach(v, list)
+		{
+			if (!cJSON_IsNumber(v) || v->valuedouble < 0 || v->valuedouble > 1e12)
+				break;
+			(*ids)[i++] = (long)v->valuedouble;
+		}
+		if (i == (size_t)cJSON_GetArraySize(list)) {
+			*n = i;
+			rc = REPLY_OK;
+		} else {
+			snprintf(err, errlen, "prompt_token_ids holds something not a token id");
+			free(*ids);
+			*ids = NULL;
+		}
 	}
 	cJSON_Delete(root);
 	return rc;

@@ -111,6 +111,23 @@ enum reply_result reply_logprobs(const char *body, size_t len, struct drift_path
 enum reply_result reply_prompt_logprobs(const char *body, size_t len,
 					const struct drift_path *expect, int k, bool own_chosen,
 					struct drift_path *p, char *err, size_t errlen);
+/* The same from SGLang's native /generate asked with input_ids,
+ * return_logprob, logprob_start_len, top_logprobs_num and
+ * return_text_in_logprobs: meta_info.input_token_logprobs (the prompt's
+ * own tokens, [logprob, id, text] each) and input_top_logprobs (the top
+ * list at each, triples too), from logprob_start_len on; their last
+ * expect->n positions are the text's, each checked by its text. Same
+ * contract as reply_prompt_logprobs. */
+enum reply_result reply_input_logprobs(const char *body, size_t len,
+				       const struct drift_path *expect, int k, bool own_chosen,
+				       struct drift_path *p, char *err, size_t errlen);
+/* The prompt's token ids a chat completion returns when asked
+ * (choices[0].prompt_token_ids: SGLang's return_prompt_token_ids; or the
+ * top-level prompt_token_ids: vLLM's return_token_ids) into *ids (owned by
+ * the caller), n of them. REPLY_OK, REPLY_NOT_OFFERED when the reply has
+ * none, or REPLY_UNREADABLE with the reason. */
+enum reply_result reply_prompt_ids(const char *body, size_t len, long **ids, size_t *n, char *err,
+				   size_t errlen);
 /* body as one JSON document, or NULL: anything but whitespace after it (a
  * raw NUL, a second document, prose) makes it none. Caller deletes. */
 struct cJSON;

@@ -508,11 +508,13 @@ START_TEST(without_realignment_a_prompt_ends_at_its_divergence)
 }
 END_TEST
 
-/* Where both sides score a given text (the fake is a vLLM: prompt_logprobs),
- * a diverged pair is re-aligned in one request a side and compared to its
- * end; a side that refuses with a 400 (vLLM V1 with prefix caching) costs
- * one trial pair and the rest continue greedily, the JSON and the console
- * saying why; a llama.cpp is never asked. --realign 0 re-aligns nothing. */
+/* Where both sides score a given text (the fake is a vLLM: prompt_logprobs;
+ * or an SGLang: prompt_token_ids, then /generate), a diverged pair is
+ * re-aligned in one request a side (two on SGLang) and compared to its end;
+ * a side that refuses (a 400 from vLLM V1 with prefix caching; an SGLang
+ * that returns no ids) costs one trial pair and the rest continue
+ * greedily, the JSON and the console saying why; a llama.cpp is never
+ * asked. --realign 0 re-aligns nothing. */
 START_TEST(teacher_forcing_scores_in_one_request_a_side)
 {
 	static const char *const all[] = { "--no-early-stop", NULL };
@@ -520,7 +522,7 @@ START_TEST(teacher_forcing_scores_in_one_request_a_side)
 	struct outcome o;
 	cJSON *j = compare_with(&o, "logits-noisy", NULL, all), *g;
 	const cJSON *re = cJSON_GetObjectItem(j, "realignments");
-	double continued;
+	double continued, vllm_kl;
 
 	ck_assert_int_eq(o.code, 1);
 	ck_assert_double_eq(at(re, "scored", NULL, -1), 24); /* every prompt diverged */
@@ -530,6 +532,10 @@ START_TEST(teacher_forcing_scores_in_one_request_a_side)
 	ck_assert_ptr_nonnull(strstr(o.out, "teacher-forced: 24 diverged pairs"));
 	ck_assert(cJSON_IsTrue(
 		cJSON_GetObjectItem(cJSON_GetObjectItem(j, "settings"), "teacher_forcing")));
+	ck_assert_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(
+				 cJSON_GetObjectItem(j, "candidate"), "scoring")),
+			 "prompt_logprobs");
+	vllm_kl = at(cJSON_GetObjectItem(j, "drift"), "kl", "estimate", 0);
 	cJSON_Delete(j);
 	outcome_release(&o);
 
@@ -552,6 +558,33 @@ START_TEST(teacher_forcing_scores_in_one_request_a_side)
 	ck_assert_ptr_null(cJSON_GetObjectItem(cJSON_GetObjectItem(re, "not_scored"), "reference"));
 	ck_assert_double_eq(at(j, "sequential", "requests", -1), continued + 2);
 	ck_assert_ptr_nonnull(strstr(o.out, "not teacher-forced: the candidate"));
+	cJSON_Delete(j);
+	outcome_release(&o);
+
+	/* SGLang: the chat's prompt_token_ids, then /generate's input logprobs:
+	 * the same positions and figures, a request more a pair */
+	j = compare_with(&o, "logits-sglang-noisy", NULL, all);
+	re = cJSON_GetObjectItem(j, "realignments");
+	ck_assert_double_eq(at(re, "scored", NULL, -1), 24);
+	ck_assert_double_eq(at(j, "drift", "positions", -1), 24 * 32);
+	ck_assert_double_eq(at(j, "sequential", "requests", -1), 3 * 24 + 24 + 2 * 24);
+	ck_assert_double_eq(at(cJSON_GetObjectItem(j, "drift"), "kl", "estimate", 0), vllm_kl);
+	ck_assert_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(
+				 cJSON_GetObjectItem(j, "candidate"), "scoring")),
+			 "input_logprobs");
+	cJSON_Delete(j);
+	outcome_release(&o);
+
+	/* an SGLang without return_prompt_token_ids: one ids request, then
+	 * continued (the reference's scoring was never sent) */
+	j = compare_with(&o, "logits-sglang-unscored", NULL, all);
+	ck_assert_double_eq(at(j, "realignments", "scored", -1), 0);
+	ck_assert_ptr_nonnull(strstr(
+		cJSON_GetStringValue(cJSON_GetObjectItem(
+			cJSON_GetObjectItem(cJSON_GetObjectItem(j, "realignments"), "not_scored"),
+			"candidate")),
+		"no prompt_token_ids"));
+	ck_assert_double_eq(at(j, "sequential", "requests", -1), continued + 1);
 	cJSON_Delete(j);
 	outcome_release(&o);
 

@@ -225,6 +225,82 @@ START_TEST(prompt_logprobs_not_offered_or_otherwise_tokenised)
 }
 END_TEST
 
+/* SGLang's /generate (meta_info.input_token_logprobs and
+ * input_top_logprobs, [logprob, id, text] triples from logprob_start_len
+ * on): the last positions are the answer's, each checked by its text; and
+ * the chat's prompt_token_ids, SGLang's in the choice, vLLM's at the top */
+START_TEST(input_logprobs_and_prompt_ids_read)
+{
+	static const char generate[] =
+		"{\"text\":\" x\",\"meta_info\":{\"prompt_tokens\":5,\"input_token_logprobs\":["
+		"[-0.01,9,\"\\n\"],[-0.4,11,\" a\"],[-4.5,14,\" b\"]],\"input_top_logprobs\":["
+		"[[-0.01,9,\"\\n\"]],[[-1.2,10,\" z\"],[-0.4,11,\" a\"]],"
+		"[[-0.3,12,\" c\"],[-2.0,13,\" d\"],[-3.0,15,\" e\"]]]}}";
+	static const char other[] =
+		"{\"meta_info\":{\"input_token_logprobs\":[[-0.4,11,\" a\"],[-0.1,16,\" bb\"]],"
+		"\"input_top_logprobs\":[null,null]}}";
+	static const char sglang_ids[] = "{\"choices\":[{\"message\":{\"content\":\".\"},\"prompt_"
+					 "token_ids\":[1,7,11,14]}]}";
+	static const char vllm_ids[] = "{\"choices\":[{}],\"prompt_token_ids\":[1,7]}";
+	static const char *const none[] = { "{\"choices\":[{}]}",
+					    "{\"choices\":[{}],\"prompt_token_ids\":null}" };
+	struct drift_path p;
+	char err[256];
+	long *ids;
+	size_t n;
+
+	ck_assert_int_eq(reply_input_logprobs(generate, strlen(generate), &answer, 2, true, &p, err,
+					      sizeof(err)),
+			 REPLY_OK);
+	ck_assert_uint_eq(p.n, 2);
+	ck_assert_str_eq(p.pos[0].token, " a");
+	ck_assert_str_eq(p.pos[0].top[0].token, " a"); /* sorted, most likely first */
+	ck_assert_str_eq(p.pos[1].token, " b");
+	ck_assert_double_eq(p.pos[1].logprob, -4.5);
+	ck_assert_uint_eq(p.pos[1].n_top, 2); /* the top 2 of 3 */
+	ck_assert_int_eq(p.prompt_tokens, 5);
+	drift_path_release(&p);
+	ck_assert_int_eq(reply_input_logprobs(generate, strlen(generate), &answer, 2, false, &p,
+					      err, sizeof(err)),
+			 REPLY_OK);
+	ck_assert_str_eq(p.pos[1].token, " c");
+	drift_path_release(&p);
+	ck_assert_int_eq(
+		reply_input_logprobs(other, strlen(other), &answer, 2, true, &p, err, sizeof(err)),
+		REPLY_UNREADABLE);
+	ck_assert_ptr_nonnull(strstr(err, "other tokens"));
+	ck_assert_int_eq(reply_input_logprobs(sglang_ids, strlen(sglang_ids), &answer, 2, true, &p,
+					      err, sizeof(err)),
+			 REPLY_UNREADABLE); /* a chat reply is not a /generate one */
+	ck_assert_int_eq(reply_input_logprobs("{\"meta_info\":{}}", 16, &answer, 2, true, &p, err,
+					      sizeof(err)),
+			 REPLY_NOT_OFFERED);
+
+	ck_assert_int_eq(
+		reply_prompt_ids(sglang_ids, strlen(sglang_ids), &ids, &n, err, sizeof(err)),
+		REPLY_OK);
+	ck_assert_uint_eq(n, 4);
+	ck_assert_int_eq(ids[3], 14);
+	free(ids);
+	ck_assert_int_eq(reply_prompt_ids(vllm_ids, strlen(vllm_ids), &ids, &n, err, sizeof(err)),
+			 REPLY_OK);
+	ck_assert_uint_eq(n, 2);
+	free(ids);
+	for (n = 0; n < 2; n++) {
+		size_t got;
+
+		ck_assert_int_eq(
+			reply_prompt_ids(none[n], strlen(none[n]), &ids, &got, err, sizeof(err)),
+			REPLY_NOT_OFFERED);
+		ck_assert_ptr_null(ids);
+	}
+	ck_assert_int_eq(reply_prompt_ids("{\"prompt_token_ids\":[1,\"x\"]}", 28, &ids, &n, err,
+					  sizeof(err)),
+			 REPLY_UNREADABLE);
+	ck_assert_ptr_null(ids);
+}
+END_TEST
+
 Suite *reply_suite(void)
 {
 	Suite *s = suite_create("reply");
@@ -237,6 +313,7 @@ Suite *reply_suite(void)
 	tcase_add_test(tc, reasoning_positions_told_apart);
 	tcase_add_test(tc, prompt_logprobs_read_as_the_answers_positions);
 	tcase_add_test(tc, prompt_logprobs_not_offered_or_otherwise_tokenised);
+	tcase_add_test(tc, input_logprobs_and_prompt_ids_read);
 	suite_add_tcase(s, tc);
 	return s;
 }
