@@ -168,10 +168,13 @@ static int load_marker(struct jsonfile *f, const cJSON *o, struct log_rule *r)
 {
 	static const char *const keys[] = { "id",    "kind",  "engines", "pattern", "literal",
 					    "quote", "lines", "source",	 "example", NULL };
-	static const char *const kinds[] = { "exit",	"error",     "ready",	  "engine",
-					     "request", "traceback", "exception", NULL };
-	static const enum log_kind as[] = { LOG_EXIT,	 LOG_ERROR,	LOG_READY,    LOG_ENGINE,
-					    LOG_REQUEST, LOG_TRACEBACK, LOG_EXCEPTION };
+	static const char *const kinds[] = { "exit",	  "error",   "ready",
+					     "engine",	  "request", "traceback",
+					     "exception", "handler", NULL };
+	static const enum log_kind as[] = {
+		LOG_EXIT,    LOG_ERROR,	    LOG_READY,	   LOG_ENGINE,
+		LOG_REQUEST, LOG_TRACEBACK, LOG_EXCEPTION, LOG_HANDLER
+	};
 	char *kind = NULL;
 	int rc, k;
 
@@ -192,7 +195,7 @@ static int load_marker(struct jsonfile *f, const cJSON *o, struct log_rule *r)
 	if (!rc && k < 0)
 		rc = jsonfile_error(f, "kind",
 				    "'kind' must be \"exit\", \"error\", \"exception\", \"ready\", "
-				    "\"engine\", \"request\" or \"traceback\"");
+				    "\"engine\", \"request\", \"traceback\" or \"handler\"");
 	if (rc)
 		return -1;
 	r->kind = as[k];
@@ -650,6 +653,7 @@ static void traceback_began(struct enginelog *l, const char *s, size_t n, size_t
 
 	l->traceback = l->lines;
 	l->tb_open = true;
+	l->tb_handler = l->handler == l->lines;
 	l->tb_col = at;
 	while (k > 0 && s[k - 1] == ' ')
 		k--;
@@ -715,6 +719,10 @@ static bool matched(struct enginelog *l, const struct log_rule *r, const char *s
 		return false;
 	case LOG_TRACEBACK:
 		traceback_began(l, s, n, qs);
+		return false;
+	case LOG_HANDLER: /* markers meet a line in any order: the traceback's may be first */
+		l->handler = l->lines;
+		l->tb_handler = l->tb_handler || l->traceback == l->lines;
 		return false;
 	case LOG_ENGINE:
 		e = engine_info(r->engines[0]);
@@ -950,10 +958,10 @@ static void settle(struct enginelog *l)
 	const struct log_mark *last = &l->said[l->said_at];
 	/* the log ends inside a traceback before it ever served: its process
 	 * died telling it (the exception line it ends with never came). Once
-	 * it served, a request's traceback cut short is not a death. What the
-	 * traceback said it was is the quote, unless that is only an exit's
-	 * header ("Process EngineCore:") */
-	bool cut = l->tb_open && !l->ready && l->tb_intro.line;
+	 * it served, or when a request handler tells it, a request's traceback
+	 * cut short is not a death. What the traceback said it was is the
+	 * quote, unless that is only an exit's header ("Process EngineCore:") */
+	bool cut = l->tb_open && !l->ready && l->tb_intro.line && !l->tb_handler;
 	bool intro = cut && l->tb_intro.line != l->exit.line && l->tb_intro.line >= l->error.line;
 
 	died = (l->exit.line && l->exit.line > l->ready) ||

@@ -64,6 +64,8 @@ enum log_kind {
 	LOG_TRACEBACK, /* a marker: a traceback begins (its error, last in the log, is a death) */
 	LOG_EXCEPTION, /* a marker: an exception line, a traceback's end ("ValueError: x"):
 			* an error line that, last in a log that never served, is a death */
+	LOG_HANDLER,   /* a marker: a line a request handler wrote ("[serving_chat.py:200]"):
+			* a traceback that begins on one is a request's, not a death */
 };
 
 /* How certain a finding is. */
@@ -167,6 +169,8 @@ struct enginelog {
 	size_t tb_col;		  /* where the last traceback's words began on their line: its
 			* frames under a log prefix begin there too */
 	bool tb_open;		  /* every line since that traceback began was one of its frames */
+	bool tb_handler;	  /* and it began on a request handler's line */
+	long handler;		  /* the last line a request handler wrote, 0 none */
 	struct log_mark tb_intro; /* what that traceback said it was: the words before
 				   * it on its line, else the line before it */
 	bool exited;		  /* the process has ended (enginelog_exited) */

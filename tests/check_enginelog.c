@@ -650,6 +650,24 @@ START_TEST(held_out_classes)
 		{ "terminate called after throwing an instance of 'w::Error'\n"
 		  "  what():  [W][ERROR] Assertion failed: MPI error 5 (/x/mpi.cpp:9)\n",
 		  "distributed-init", "MPI error 5" },
+		/* fresh11's: Go's runtime panic and fatal error over their dump,
+		 * a cuDNN/cuBLAS execution failure, an error telling which setting
+		 * to change or give, clap's error with the quotes a copy keeps */
+		{ "panic: assignment to entry in nil map\n\ngoroutine 7 [running]:\n"
+		  "main.load(0xc0001)\n",
+		  "crashed", "panic: assignment to entry in nil map" },
+		{ "fatal error: concurrent map writes\n\ngoroutine 12 gp=0xc0 m=3 [running]:\n",
+		  "crashed", "fatal error: concurrent map writes" },
+		{ "RuntimeError: cuDNN error: CUDNN_STATUS_MAPPING_ERROR\n", "crashed",
+		  "CUDNN_STATUS_MAPPING_ERROR" },
+		{ "ValueError: the page (32) holds more than block_size (16). Please increase "
+		  "block_size.\n",
+		  "bad-argument", "Please increase block_size" },
+		{ "Please provide a served_model_name for a local path\n"
+		  "Traceback (most recent call last):\n  File \"/x/s.py\", line 2, in serve\n",
+		  "bad-argument", "Please provide a served_model_name" },
+		{ "error: invalid value \u2018abc\u2019 for \u2018--port <PORT>\u2019\n",
+		  "bad-argument", "invalid value" },
 	};
 	struct log_rules rs;
 	struct enginelog l;
@@ -673,6 +691,12 @@ START_TEST(held_out_classes)
 	ck_assert(!m || !m->fatal);
 	enginelog_release(&l);
 	m = classify(&l, &rs, "WARNING 10:00 [w.py:3] ImportError: no widget kernels, slower\n");
+	ck_assert(!m || !m->fatal);
+	enginelog_release(&l);
+	m = classify(&l, &rs, /* a request handler's traceback, under its prefix: a request's */
+		     "ERROR 10:00 [serving_completion.py:9] Error in preprocessing the widget\n"
+		     "ERROR 10:00 [serving_completion.py:9] Traceback (most recent call last):\n"
+		     "ERROR 10:00 [serving_completion.py:9]   File \"/x/h.py\", line 3, in run\n");
 	ck_assert(!m || !m->fatal);
 	enginelog_release(&l);
 	m = classify(&l, &rs, /* the same cut, once it served: a request's */
