@@ -668,6 +668,14 @@ START_TEST(held_out_classes)
 		  "bad-argument", "Please provide a served_model_name" },
 		{ "error: invalid value \u2018abc\u2019 for \u2018--port <PORT>\u2019\n",
 		  "bad-argument", "invalid value" },
+		/* fresh12's: a port the OS will not let it bind, an assertion
+		 * inside the deserialization of a compiled engine */
+		{ "level=ERROR msg=\"serve\" error=\"listen tcp :80: bind: permission denied\"\n",
+		  "permission-denied", "bind: permission denied" },
+		{ "[W][ERROR] Assertion failed: mSize == want (/x/plugin.cpp:9)\n"
+		  "1  0x7f w::Plugin::Plugin(void const*)\n"
+		  "2  0x7f w::PluginCreator::deserializePlugin(char const*)\n",
+		  "model-load-failed", "Assertion failed: mSize == want" },
 	};
 	struct log_rules rs;
 	struct enginelog l;
