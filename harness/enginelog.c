@@ -964,8 +964,12 @@ static void settle(struct enginelog *l)
 	bool cut = l->tb_open && !l->ready && l->tb_intro.line && !l->tb_handler;
 	bool intro = cut && l->tb_intro.line != l->exit.line && l->tb_intro.line >= l->error.line;
 
+	/* an error a request handler wrote is a request's, not the engine's */
+	bool handled = l->handler && l->handler == l->error.line;
+
 	died = (l->exit.line && l->exit.line > l->ready) ||
 	       (l->error.line && l->error.line == last->line && l->error.line > l->ready &&
+		!handled &&
 		((l->traceback && l->traceback < l->error.line) ||
 		 (l->frame && l->frame < l->error.line) || (l->error_exception && !l->ready))) ||
 	       cut;

@@ -676,6 +676,9 @@ START_TEST(held_out_classes)
 		  "1  0x7f w::Plugin::Plugin(void const*)\n"
 		  "2  0x7f w::PluginCreator::deserializePlugin(char const*)\n",
 		  "model-load-failed", "Assertion failed: mSize == want" },
+		/* fresh13's: a build without the feature asked */
+		{ "RuntimeError: the widget was not compiled with bf16 support\n", "not-supported",
+		  "not compiled with bf16 support" },
 	};
 	struct log_rules rs;
 	struct enginelog l;
@@ -705,6 +708,11 @@ START_TEST(held_out_classes)
 		     "ERROR 10:00 [serving_completion.py:9] Error in preprocessing the widget\n"
 		     "ERROR 10:00 [serving_completion.py:9] Traceback (most recent call last):\n"
 		     "ERROR 10:00 [serving_completion.py:9]   File \"/x/h.py\", line 3, in run\n");
+	ck_assert(!m || !m->fatal);
+	enginelog_release(&l);
+	m = classify(&l, &rs, /* a request handler's lone exception: a request refused */
+		     "ERROR 10:00 [serving_completion.py:9] ValueError: the widget asked 900 "
+		     "tokens, more than 512\n");
 	ck_assert(!m || !m->fatal);
 	enginelog_release(&l);
 	m = classify(&l, &rs, /* the same cut, once it served: a request's */
