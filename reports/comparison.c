@@ -174,22 +174,49 @@ static int figures(struct buf *b, const cJSON *doc)
 	return rc || buf_puts(b, "</div>\n");
 }
 
+/* how a side's lists were had after a divergence, as the page says it:
+ * its scoring of the reference's text (teacher forcing), or continuing */
+static const char *after_divergence(const char *scoring)
+{
+	if (!scoring)
+		return ""; /* a report from before the field */
+	if (!strcmp(scoring, "prompt_logprobs"))
+		return "scored (prompt_logprobs)";
+	if (!strcmp(scoring, "input_logprobs"))
+		return "scored (/generate input logprobs)";
+	return "continued";
+}
+
 static int side_row(struct buf *b, const char *label, const cJSON *s)
 {
 	return buf_puts(b, "<tr><th>") || esc(b, label) || buf_puts(b, "</th>") ||
 	       cell(b, str(s, "endpoint")) || cell(b, str(s, "model")) ||
 	       cell(b, str(s, "engine")) || cell(b, str(s, "thinking")) ||
 	       cell_num(b, COUNT, num(s, "alternatives")) || cell_num(b, COUNT, num(s, "errors")) ||
-	       buf_puts(b, "</tr>\n");
+	       cell(b, after_divergence(str(s, "scoring"))) || buf_puts(b, "</tr>\n");
+}
+
+/* the pairs re-aligned after a divergence, and how */
+static int realigned(struct buf *b, const cJSON *doc)
+{
+	const cJSON *re = at(doc, "realignments");
+
+	if (!cJSON_IsObject(re))
+		return 0;
+	return buf_printf(b,
+			  "<p>After a divergence: %.0f pairs scored on the reference's text "
+			  "(teacher-forced), %.0f continued greedily, %.0f failed.</p>\n",
+			  num(re, "scored"), num(re, "answered"), num(re, "failed"));
 }
 
 static int sides(struct buf *b, const cJSON *doc)
 {
 	return buf_puts(b, "<h3>The two sides</h3>\n<table><tr><th></th><th>endpoint</th>"
 			   "<th>model</th><th>engine</th><th>thinking</th><th>alternatives</th>"
-			   "<th>prompts failed</th></tr>\n") ||
+			   "<th>prompts failed</th><th>after a divergence</th></tr>\n") ||
 	       side_row(b, "reference", at(doc, "reference")) ||
-	       side_row(b, "candidate", at(doc, "candidate")) || buf_puts(b, "</table>\n");
+	       side_row(b, "candidate", at(doc, "candidate")) || buf_puts(b, "</table>\n") ||
+	       realigned(b, doc);
 }
 
 /* --- the metrics, the floor beside the candidate ---------------------------------- */

@@ -21,7 +21,9 @@
 static const char doc_text[] =
 	"{\"schema\": \"preflight-comparison/v1\", \"verdict\": \"drifted\", \"reason\": "
 	"\"tool-call F1 at most 0.85\", \"reference\": {\"endpoint\": \"http://r/v1\", \"model\": "
-	"\"ref<b>\"}, \"candidate\": {\"endpoint\": \"http://c/v1\", \"model\": \"cand\"}, "
+	"\"ref<b>\", \"scoring\": \"prompt_logprobs\"}, \"candidate\": {\"endpoint\": "
+	"\"http://c/v1\", \"model\": \"cand\", \"scoring\": \"none\"}, \"realignments\": "
+	"{\"answered\": 3, \"failed\": 1, \"scored\": 2}, "
 	"\"settings\": {\"prompts\": \"built-in\", \"prompts_asked\": 2, \"tokens\": 32, "
 	"\"top_logprobs\": 20}, \"metrics\": [{\"name\": \"kl\", \"verdict\": \"same\", "
 	"\"interval\": [0.0001, 0.006], \"limit\": 0.01, \"why\": \"KL up to 0.006\"}, {\"name\": "
@@ -110,6 +112,12 @@ START_TEST(the_page_of_a_comparison)
 	ck_assert_ptr_nonnull(strstr(page, "not compared"));
 	ck_assert_ptr_nonnull(strstr(page, "The candidate against the reference"));
 	ck_assert_ptr_nonnull(strstr(page, "lookup&lt;order&gt;"));
+	/* how each side was measured after a divergence, and the pairs so */
+	ck_assert_ptr_nonnull(strstr(page, "<td>scored (prompt_logprobs)</td>"));
+	ck_assert_ptr_nonnull(strstr(page, "<td>continued</td>"));
+	ck_assert_ptr_nonnull(strstr(page,
+				     "2 pairs scored on the reference's text (teacher-forced), "
+				     "3 continued greedily, 1 failed"));
 	/* the finish reasons are the report's own keys: a row each, the
 	 * candidate's own last, none the report does not count */
 	ck_assert_ptr_nonnull(
