@@ -2,14 +2,16 @@
 /* cmd_compare — compare: the same prompts to the reference twice and to
  * the candidate once, greedy, with each token's top alternatives; the
  * reference against itself is the noise floor, the reference against the
- * candidate the drift (drift.h); the verdict, the JSON report, the
- * console, the exit code. See commands.h.
+ * candidate the drift (drift.h); the dataset's behaviour (behave.h); the
+ * sequential bets, the verdict, the JSON report, the console, --resume,
+ * diff, the exit code. The prompts are read by compare_corpus.c, asked by
+ * compare_ask.c and re-aligned by compare_realign.c (compare.h). See
+ * commands.h.
  *
  * Prompts go in chunks of COMPARE_CHUNK: the bodies of one chunk are all
  * that is held at once, so memory follows the chunk, not the corpus. The
  * two sides are asked at the same time, each at --concurrency. */
 #include <math.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,32 +19,25 @@
 #include <cjson/cJSON.h>
 
 #include "alloc.h"
-#include "apierror.h"
 #include "behave.h"
 #include "buf.h"
 #include "chat.h"
 #include "commands.h"
+#include "compare.h"
 #include "comparison.h"
 #include "drift.h"
 #include "endpoint.h"
 #include "file.h"
 #include "jsonfile.h"
 #include "http.h"
-#include "markup.h"
 #include "recording.h"
-#include "table.h"
-#include "reply.h"
 #include "say.h"
 #include "text.h"
 #include "version.h"
 
-#define COMPARE_CHUNK	    16		/* prompts asked at once */
-#define COMPARE_CHUNK_MAX   256		/* --concurrency's most: a chunk of the early stop */
-#define COMPARE_MAX_PROMPTS 10000	/* in a --prompts file */
-#define COMPARE_FILE_MAX    (16u << 20) /* bytes of a --prompts file */
-#define COMPARE_RESAMPLES   2000	/* bootstrap resamples */
-#define COMPARE_ALPHA	    0.05	/* both metrics together */
-#define COMPARE_SEED	    20261203UL
+#define COMPARE_RESAMPLES 2000 /* bootstrap resamples */
+#define COMPARE_ALPHA	  0.05 /* both metrics together */
+#define COMPARE_SEED	  20261203UL
 /* logprobs of another kind: a side whose lists give one token all the
  * probability at this share of its positions or more, the other at this
  * share or less, both with this many positions listed */
@@ -68,1305 +63,6 @@
 #define FLOOR_TOOL_SLACK  0.05
 #define BEHAVE_MAX_TOKENS 1024
 
-/* one prompt of the corpus */
-struct prompt {
-	char *id;	/* owned */
-	char *kind;	/* owned; "" when the line names none */
-	cJSON *request; /* owned: {"messages": [...]} */
-};
-
-struct corpus {
-	struct prompt *p; /* owned */
-	size_t n;
-	char source[4096]; /* the file read */
-	struct buf text;   /* the file as read: a recording carries it whole */
-};
-
-/* one endpoint and how it is asked */
-struct side {
-	const char *label;		   /* "reference", "candidate" */
-	enum thinking_mode thinking;	   /* what its requests ask */
-	const cJSON *chat_template_kwargs; /* borrowed */
-	const cJSON *extra_body;	   /* borrowed */
-	const char *url;
-	const char *model; /* borrowed: given, or the endpoint's */
-	struct endpoint ep;
-	struct http_options http;
-	struct http_budget budget;
-	size_t errors; /* prompts it failed */
-	char first_error[512];
-	bool reasoning;		     /* an answer carried reasoning */
-	int k_seen;		     /* the most alternatives it listed at a position */
-	enum engine_scoring scoring; /* how its engine scores a given text */
-	bool scores;		 /* asked to score the reference's text after a divergence (teacher
-			 * forcing: its engine offers prompt_logprobs, and it has not refused) */
-	bool scored_once;	 /* and it did: until then it is asked one pair at a time */
-	char score_refused[512]; /* why it stopped being asked, "" when it never did */
-};
-
-/* one prompt compared */
-struct compared {
-	bool done;			  /* both comparisons were made */
-	struct drift_prompt drift;	  /* the reference against the candidate */
-	struct drift_prompt floor;	  /* the reference against itself */
-	long ref_tokens, cand_tokens;	  /* prompt tokens as each side counts them */
-	size_t ref_listed, cand_listed;	  /* positions with a list of alternatives */
-	size_t ref_sampled, cand_sampled; /* of them, lists reported after sampling */
-	char *ref_at, *cand_at;		  /* owned: the tokens chosen at the first divergence */
-	char *before;			  /* owned: the reference's text just before it */
-	struct drift_prompt reasoning;	  /* with reasoning_positions > 0: its positions, apart */
-	long reasoning_positions; /* the reference's leading reasoning tokens; -1 unplaced */
-	char *error;		  /* owned: why it was not compared */
-	bool resumed;		  /* its figures came from --resume's report */
-};
-
-/* a pair to re-align: after its divergence both sides are given the
- * reference's text so far and continue from there */
-struct pending {
-	size_t prompt;		  /* its index in the corpus */
-	bool floor;		  /* the pair is the reference's two answers */
-	struct buf prefix;	  /* the reference's text so far */
-	long offset;		  /* the answer's tokens the prefix holds */
-	size_t a, b;		  /* its exchanges: a the reference's, b the other's */
-	struct drift_path answer; /* the reference's answer's tokens a scoring request sends
-				   * (drift_path_head), none when the pair is not scored */
-	bool score_tried;	  /* asked once: not again, whatever came of it */
-	long *ids[2];		  /* owned: the prompt's token ids with the answer, as the
-				   * reference's side (0) and the other (1) tokenise it, for
-				   * SGLang's /generate */
-	size_t n_ids[2];
-};
-
-struct comparison {
-	const struct config *c;
-	const volatile sig_atomic_t *stop;
-	struct side ref, cand;
-	struct corpus corpus;
-	struct compared *cmp; /* one per prompt */
-	struct pending *pend; /* the chunk's pairs to re-align */
-	size_t n_pend;
-	size_t requests;	/* sent, both sides */
-	bool capped;		/* --max-requests stopped the asking */
-	bool early;		/* the bets decided "drifted" before the corpus ended */
-	size_t looks;		/* times the bets were looked at */
-	double seq_dis, seq_kl; /* their log wealths at the last look */
-	size_t realigned;	/* re-alignment requests answered */
-	size_t realign_failed;	/* and not (the pair is then compared as far as it was) */
-	size_t scored;		/* pairs re-aligned by scoring the reference's text */
-	size_t asked;		/* prompts asked so far */
-	struct drift_summary drift, floor;
-	bool has_drift, has_floor;
-	struct drift_summary reasoning; /* the reasoning positions, apart (no verdict) */
-	bool has_reasoning;
-	size_t reasoning_only; /* prompts whose answers were not reached or parted in it */
-	double max_kl, min_top1;
-	const char *max_kl_from, *min_top1_from; /* "given", "noise floor", "default" */
-	enum drift_verdict verdict;
-	const char *unusable;	  /* set when the comparison could not be made */
-	struct report_in *resume; /* owned: --resume's report, until its prompts are taken */
-	size_t resumed;		  /* prompts taken from it */
-	char resume_note[512];	  /* why none was, when it compared other models */
-	/* --dataset: its requests, three answers to each (the reference's
-	 * two, the candidate's), asked after the prompts */
-	struct corpus dataset;
-	struct behave_answer *beh;	 /* owned: 3 per request */
-	size_t beh_asked;		 /* requests asked */
-	struct behave_answer *beh_prior; /* owned: --resume's answers, three a request */
-	size_t beh_resumed;		 /* the dataset's first requests they answer */
-	size_t beh_ref_errors, beh_cand_errors;
-	char beh_error[512];			 /* the first answer not read, with its side */
-	const char *beh_skipped;		 /* why the dataset was not asked, or NULL */
-	struct behave_summary behave, beh_floor; /* candidate, and the reference's second pass */
-	bool has_behave;
-	bool beh_early;		   /* the dataset's bets decided "drifted" before its end */
-	struct behave_seq beh_seq; /* their state at the last look */
-	double min_tool;
-	const char *min_tool_from;
-	char why[1024]; /* the reason, for the report and the console */
-};
-
-/* --- the corpus ------------------------------------------------------------------ */
-
-static void corpus_release(struct corpus *k)
-{
-	size_t i;
-
-	for (i = 0; i < k->n; i++) {
-		free(k->p[i].id);
-		free(k->p[i].kind);
-		cJSON_Delete(k->p[i].request);
-	}
-	free(k->p);
-	buf_release(&k->text);
-	memset(k, 0, sizeof(*k));
-}
-
-/* One line: {"id", "kind", "messages": [...]} or {"id", "prompt": "..."}.
- * Returns 0, or -1 with the reason. */
-static int read_prompt(const char *line, size_t len, struct prompt *p, char *err, size_t errlen)
-{
-	cJSON *j = cJSON_ParseWithLength(line, len), *msgs, *m;
-	const cJSON *id = cJSON_GetObjectItemCaseSensitive(j, "id");
-	const cJSON *kind = cJSON_GetObjectItemCaseSensitive(j, "kind");
-	const cJSON *text = cJSON_GetObjectItemCaseSensitive(j, "prompt");
-	int rc = -1;
-
-	memset(p, 0, sizeof(*p));
-	if (!cJSON_IsObject(j)) {
-		snprintf(err, errlen, "not a JSON object");
-		goto out;
-	}
-	msgs = cJSON_GetObjectItemCaseSensitive(j, "messages");
-	if (cJSON_IsString(text) && !msgs) {
-		msgs = cJSON_CreateArray();
-		m = cJSON_CreateObject();
-		cJSON_AddItemToArray(msgs, m);
-		cJSON_AddStringToObject(m, "role", "user");
-		cJSON_AddStringToObject(m, "content", text->valuestring);
-		cJSON_AddItemToObject(j, "messages", msgs);
-	}
-	if (!cJSON_IsArray(msgs) || !cJSON_GetArraySize(msgs)) {
-		snprintf(err, errlen,
-			 "needs \"messages\" (a non-empty array) or \"prompt\" (a string)");
-		goto out;
-	}
-	cJSON_ArrayForEach(m,
-			   msgs) if (!cJSON_IsObject(m) ||
-				     !cJSON_IsString(cJSON_GetObjectItemCaseSensitive(m, "role")))
-	{
-		snprintf(err, errlen, "every message needs a \"role\"");
-		goto out;
-	}
-	if ((id && !cJSON_IsString(id)) || (kind && !cJSON_IsString(kind))) {
-		snprintf(err, errlen, "\"id\" and \"kind\" are strings");
-		goto out;
-	}
-	p->id = text_clean_line(id ? id->valuestring : "");
-	p->kind = text_clean_line(kind ? kind->valuestring : "");
-	p->request = cJSON_CreateObject();
-	if (!p->id || !p->kind || !p->request ||
-	    !cJSON_AddItemToObject(p->request, "messages", cJSON_DetachItemViaPointer(j, msgs))) {
-		snprintf(err, errlen, "out of memory");
-		goto out;
-	}
-	rc = 0;
-out:
-	cJSON_Delete(j);
-	return rc;
-}
-
-/* a dataset line: one chat request (behave.h); its id is its line */
-static int read_request(const char *line, size_t len, struct prompt *p, char *err, size_t errlen)
-{
-	memset(p, 0, sizeof(*p));
-	if (!(p->request = behave_request(line, len, err, errlen)))
-		return -1;
-	p->id = strdup("");
-	p->kind = strdup("");
-	if (!p->id || !p->kind) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
-	return 0;
-}
-
-typedef int line_reader(const char *line, size_t len, struct prompt *p, char *err, size_t errlen);
-
-/* k->source's text into text: the file's, or the copy a recording
- * carried (given), each at most COMPARE_FILE_MAX bytes. Returns 0, or -1
- * with "FILE: reason". */
-static int corpus_text(const struct corpus *k, const char *given, struct buf *text, char *err,
-		       size_t errlen)
-{
-	char why[512];
-
-	if (given && strlen(given) > COMPARE_FILE_MAX)
-		snprintf(why, sizeof(why), "the recording's copy is larger than %u bytes",
-			 COMPARE_FILE_MAX);
-	else if (given ? buf_puts(text, given) == 0
-		       : file_read(k->source, COMPARE_FILE_MAX, text, why, sizeof(why)) == 0)
-		return 0;
-	else if (given)
-		snprintf(why, sizeof(why), "out of memory");
-	snprintf(err, errlen, "%s: %s", k->source, why);
-	return -1;
-}
-
-/* Reads k->source (or the text a recording carried of it, given) a line
- * at a time through read, keeping the text. Returns 0, or -1 with
- * "FILE:LINE: reason". */
-static int lines_load(struct corpus *k, const char *given, line_reader *read, char *err,
-		      size_t errlen)
-{
-	struct buf text = BUF_INIT(0);
-	char why[512];
-	size_t at = 0, line = 0;
-	int rc = -1;
-
-	if (corpus_text(k, given, &text, err, errlen))
-		goto out;
-	while (at < text.len) {
-		const char *s = text.data + at, *nl = memchr(s, '\n', text.len - at);
-		size_t len = nl ? (size_t)(nl - s) : text.len - at;
-		struct prompt *grown;
-
-		at += len + 1;
-		line++;
-		while (len && (s[len - 1] == '\r' || s[len - 1] == ' ' || s[len - 1] == '\t'))
-			len--;
-		if (!len)
-			continue;
-		if (k->n == COMPARE_MAX_PROMPTS) {
-			snprintf(err, errlen, "%s:%zu: more than %d lines", k->source, line,
-				 COMPARE_MAX_PROMPTS);
-			goto out;
-		}
-		if (!(grown = realloc(k->p, (k->n + 1) * sizeof(*grown)))) {
-			snprintf(err, errlen, "out of memory");
-			goto out;
-		}
-		k->p = grown;
-		if (read(s, len, &k->p[k->n], why, sizeof(why))) {
-			struct prompt *p = &k->p[k->n];
-
-			free(p->id);
-			free(p->kind);
-			cJSON_Delete(p->request);
-			snprintf(err, errlen, "%s:%zu: %s", k->source, line, why);
-			goto out;
-		}
-		if (!*k->p[k->n].id) {
-			free(k->p[k->n].id);
-			k->p[k->n].id = buf_strdupf("line %zu", line);
-		}
-		k->n++;
-	}
-	if (!k->n) {
-		snprintf(err, errlen, "%s: nothing in it", k->source);
-		goto out;
-	}
-	rc = 0;
-	k->text = text;
-	buf_init(&text, 0);
-out:
-	buf_release(&text);
-	return rc;
-}
-
-/* --prompts FILE, else the built-in corpus beside the probes; its text
- * the one a recording carried when given. Returns 0, or -1 with
- * "FILE:LINE: reason". */
-static int corpus_load(const struct config *c, const char *given, struct corpus *k, char *err,
-		       size_t errlen)
-{
-	char dir[4096];
-
-	if (c->prompts)
-		snprintf(k->source, sizeof(k->source), "%s", c->prompts);
-	else
-		snprintf(k->source, sizeof(k->source), "%s/compare/prompts.jsonl",
-			 commands_probe_dir(c, dir, sizeof(dir)));
-	return lines_load(k, given, read_prompt, err, errlen);
-}
-
-/* --dataset FILE, or "builtin": the bundled one beside the probes; its
- * text the one a recording carried when given */
-static int dataset_load(const struct config *c, const char *given, struct corpus *k, char *err,
-			size_t errlen)
-{
-	char dir[4096];
-
-	if (strcmp(c->dataset, "builtin"))
-		snprintf(k->source, sizeof(k->source), "%s", c->dataset);
-	else
-		snprintf(k->source, sizeof(k->source), "%s/compare/behaviour.jsonl",
-			 commands_probe_dir(c, dir, sizeof(dir)));
-	return lines_load(k, given, read_request, err, errlen);
-}
-
-/* --- the two sides --------------------------------------------------------------- */
-
-static void side_setup(struct side *s, const struct config *c, const char *label, const char *url,
-		       const char *model, const char *key, const volatile sig_atomic_t *stop)
-{
-	s->label = label;
-	s->url = url;
-	s->model = model;
-	s->thinking = c->thinking;
-	s->chat_template_kwargs = c->chat_template_kwargs;
-	s->extra_body = c->extra_body;
-	s->budget = (struct http_budget)HTTP_BUDGET_INIT((size_t)c->max_run_bytes);
-	s->http = (struct http_options){
-		.api_key = key && *key ? key : NULL,
-		.timeout = c->timeout,
-		.max_body = (size_t)c->max_body,
-		.cancel = stop,
-		.budget = &s->budget,
-		.cacert = c->cacert,
-		.insecure = c->insecure,
-		.max_parallel = c->concurrency,
-		.retries = c->retries,
-		.retry_wait_max = c->retry_wait_max,
-	};
-}
-
-/* GET /models and the model to ask. Returns 0, or -1 with the reason. */
-static int side_discover(struct side *s, char *err, size_t errlen)
-{
-	enum cause cause = CAUSE_NONE;
-	char detail[768] = "";
-	char *list;
-
-	if (endpoint_discover(&s->ep, &s->http, &cause, detail, sizeof(detail)) != ENDPOINT_READY) {
-		snprintf(err, errlen, "the %s (%s) cannot be used: %s", s->label, s->url, detail);
-		return -1;
-	}
-	s->scoring = engine_info(s->ep.engine) ? engine_info(s->ep.engine)->scoring : SCORING_NONE;
-	s->scores = s->scoring != SCORING_NONE;
-	if (s->model)
-		return 0;
-	if (s->ep.n_models == 1) {
-		s->model = s->ep.models[0];
-		return 0;
-	}
-	list = endpoint_models_text(&s->ep);
-	snprintf(err, errlen,
-		 s->ep.n_models ? "the %s (%s) serves several models (%s): choose one with %s"
-				: "the %s (%s) lists no model%s: pass %s",
-		 s->label, s->url, s->ep.n_models ? (list ? list : "") : "",
-		 strcmp(s->label, "reference") ? "--model" : "--reference-model");
-	free(list);
-	return -1;
-}
-
-/* --- asking ------------------------------------------------------------------------ */
-
-/* the reference's text so far as the answer to continue: the last
- * message an assistant's (llama.cpp and Ollama continue it; vLLM and
- * SGLang when told, continue_final_message). 0, or -1 out of memory. */
-static int add_prefill(cJSON *req, const struct side *s, const char *prefill)
-{
-	cJSON *m = cJSON_CreateObject();
-	bool tell = s->ep.engine == ENGINE_VLLM || s->ep.engine == ENGINE_SGLANG;
-
-	if (!m || !cJSON_AddItemToArray(cJSON_GetObjectItemCaseSensitive(req, "messages"), m)) {
-		cJSON_Delete(m);
-		return -1;
-	}
-	if (!cJSON_AddStringToObject(m, "role", "assistant") ||
-	    !cJSON_AddStringToObject(m, "content", prefill))
-		return -1;
-	if (tell && (!cJSON_AddBoolToObject(req, "continue_final_message", 1) ||
-		     !cJSON_AddBoolToObject(req, "add_generation_prompt", 0)))
-		return -1;
-	return 0;
-}
-
-/* The body of req (taken: deleted here) on side s: greedy (temperature 0,
- * seed 0), tokens at most, the side's model, thinking and extra settings.
- * Caller frees; NULL with err. */
-static char *greedy_body(const struct comparison *x, const struct side *s, cJSON *req, long tokens,
-			 char *err, size_t errlen)
-{
-	struct chat_settings cs = {
-		.model = s->model,
-		.max_tokens = tokens,
-		.thinking = s->thinking,
-		.reasoning_effort = x->c->reasoning_effort,
-		.chat_template_kwargs = s->chat_template_kwargs,
-		.extra_body = s->extra_body,
-	};
-	char *body = NULL;
-
-	if (req && cJSON_AddNumberToObject(req, "temperature", 0) &&
-	    cJSON_AddNumberToObject(req, "seed", 0))
-		body = chat_body_build(req, NULL, &cs, err, errlen);
-	else
-		snprintf(err, errlen, "out of memory");
-	cJSON_Delete(req);
-	return body;
-}
-
-/* the body for prompt p on side s (a prefill to continue, or NULL): greedy,
- * the top alternatives, the run's thinking and extra settings. Caller
- * frees; NULL with err. */
-static char *body_for(const struct comparison *x, const struct side *s, const struct prompt *p,
-		      const char *prefill, long tokens, char *err, size_t errlen)
-{
-	cJSON *req = cJSON_Duplicate(p->request, 1);
-
-	if (req && prefill && add_prefill(req, s, prefill)) {
-		cJSON_Delete(req);
-		req = NULL;
-	}
-	if (req && (!cJSON_AddBoolToObject(req, "logprobs", 1) ||
-		    !cJSON_AddNumberToObject(req, "top_logprobs", x->c->top_logprobs))) {
-		cJSON_Delete(req);
-		req = NULL;
-	}
-	return greedy_body(x, s, req, tokens, err, errlen);
-}
-
-struct batch {
-	struct side *side;
-	struct http_exchange *x;
-	size_t n;
-	int rc;
-};
-
-static void *perform(void *arg)
-{
-	struct batch *b = arg;
-
-	b->rc = http_perform(b->x, b->n, &b->side->http);
-	return NULL;
-}
-
-/* why an exchange gave no answer to compare, or "" when it did (p read) */
-/* Did the exchange bring no reply to read: it failed, or the endpoint
- * answered an error status? Then true with the reason in why; else false,
- * why empty. */
-static bool exchange_failed(const struct http_exchange *x, char *why, size_t n)
-{
-	struct api_error e;
-
-	*why = '\0';
-	if (x->outcome != HTTP_DONE) {
-		snprintf(why, n, "%s: %s", http_outcome_name(x->outcome), x->error);
-	} else if (x->status != 200) {
-		apierror_parse(x->response.data, x->response.len, &e);
-		snprintf(why, n, "HTTP %ld: %s", x->status, e.message ? e.message : "");
-		apierror_release(&e);
-	}
-	return *why != '\0';
-}
-
-static void answer_of(struct side *s, const struct http_exchange *x, struct drift_path *p,
-		      char *why, size_t n)
-{
-	char err[512];
-
-	if (exchange_failed(x, why, n)) {
-		/* why says it */
-	} else if (reply_logprobs(x->response.data, x->response.len, p, err, sizeof(err))) {
-		snprintf(why, n, "%s", err);
-	} else {
-		size_t i;
-
-		s->reasoning |= p->reasoning;
-		for (i = 0; i < p->n; i++)
-			if ((int)p->pos[i].n_top > s->k_seen)
-				s->k_seen = (int)p->pos[i].n_top;
-	}
-	if (*why) {
-		char *clean = text_excerpt(why, strlen(why), 300, true);
-
-		snprintf(why, n, "%s", clean ? clean : "");
-		free(clean);
-	}
-}
-
-/* a prompt side s could not answer: counted, the first reason kept */
-static void side_failed(struct side *s, const char *why)
-{
-	if (!s->errors++)
-		snprintf(s->first_error, sizeof(s->first_error), "%s", why);
-}
-
-/* the chosen token at the first divergence, cleaned for reports */
-static char *token_at(const struct drift_path *p, long at)
-{
-	if (at < 0 || (size_t)at >= p->n)
-		return NULL;
-	return text_excerpt(p->pos[at].token, strlen(p->pos[at].token), 40, true);
-}
-
-#define BEFORE_MAX 80 /* bytes of the text before a divergence the report keeps */
-
-/* the reference's answer before position at, its last BEFORE_MAX bytes
- * (from a character's start), cleaned for reports; NULL when none */
-static char *text_before(const struct drift_path *p, long at)
-{
-	struct buf b = BUF_INIT(0);
-	const char *s;
-	char *out;
-
-	if (at > 0)
-		(void)drift_path_text(p, 0, (size_t)at, &b); /* short of memory: less of it */
-	if (!b.len) {
-		buf_release(&b);
-		return NULL;
-	}
-	s = b.data + (b.len > BEFORE_MAX ? b.len - BEFORE_MAX : 0);
-	while (s > b.data && ((unsigned char)*s & 0xC0) == 0x80)
-		s--; /* not from inside a character */
-	out = text_excerpt(s, b.len - (size_t)(s - b.data), BEFORE_MAX + 4, true);
-	buf_release(&b);
-	return out;
-}
-
-/* A thinking answer's reasoning (the reference's first r positions)
- * compared apart from its answer: its figures kept in m->reasoning. Returns
- * true (m->error set) when the answers cannot be compared position by
- * position after it: the sides parted inside the reasoning, or the answer
- * had not started within the tokens asked. */
-static bool reasoning_apart(struct compared *m, const struct drift_path *a,
-			    const struct drift_path *cand, long r)
-{
-	size_t ra = (size_t)r < a->n ? (size_t)r : a->n,
-	       rc = (size_t)r < cand->n ? (size_t)r : cand->n;
-
-	if (drift_prompt(a->pos, ra, cand->pos, rc, &m->reasoning)) {
-		memset(&m->reasoning, 0, sizeof(m->reasoning));
-		m->reasoning_positions = 0;
-		return false;
-	}
-	if (m->reasoning.first_divergence >= 0)
-		m->error =
-			buf_strdupf("the answers parted inside the reasoning (token %ld of %ld): "
-				    "what follows is not compared position by position",
-				    m->reasoning.first_divergence, r);
-	else if ((size_t)r >= a->n || (size_t)r >= cand->n)
-		m->error = buf_strdupf("the answer had not started within the %zu tokens asked "
-				       "(%ld of reasoning)",
-				       a->n, r);
-	return m->error != NULL;
-}
-
-/* compares prompt i from its three answers */
-static void compare_one(struct comparison *x, size_t i, struct drift_path *a, struct drift_path *b,
-			struct drift_path *cand, const char *why_a, const char *why_b,
-			const char *why_c)
-{
-	struct compared *m = &x->cmp[i];
-	long r;
-
-	m->ref_tokens = a->prompt_tokens;
-	m->cand_tokens = cand->prompt_tokens;
-	m->ref_sampled = drift_path_sampled(a, &m->ref_listed);
-	m->cand_sampled = drift_path_sampled(cand, &m->cand_listed);
-	if (*why_a || *why_c) {
-		m->error = buf_strdupf("%s: %s", *why_a ? "reference" : "candidate",
-				       *why_a ? why_a : why_c);
-		return;
-	}
-	r = a->reasoning ? a->reasoning_positions : 0;
-	m->reasoning_positions = r;
-	if (r > 0 && reasoning_apart(m, a, cand, r))
-		return;
-	if (r < 0)
-		r = 0; /* not told apart: compared with the answer, and the report says so */
-	if (drift_prompt(a->pos + r, a->n - (size_t)r, cand->pos + r, cand->n - (size_t)r,
-			 &m->drift)) {
-		m->error = buf_strdupf("no position could be compared (a side listed no "
-				       "alternatives)");
-		return;
-	}
-	if (m->drift.first_divergence >= 0)
-		m->drift.first_divergence += r; /* counted from the answer's start */
-	/* the floor may be missing alone: a second answer that failed, or one
-	 * that parted from the first inside its reasoning */
-	if (*why_b || (size_t)r >= b->n ||
-	    (r && drift_prompt(a->pos, (size_t)r, b->pos, (size_t)r, &m->floor)) ||
-	    (r && m->floor.first_divergence >= 0) ||
-	    drift_prompt(a->pos + r, a->n - (size_t)r, b->pos + r, b->n - (size_t)r, &m->floor))
-		memset(&m->floor, 0, sizeof(m->floor));
-	else if (m->floor.first_divergence >= 0)
-		m->floor.first_divergence += r;
-	m->ref_at = token_at(a, m->drift.first_divergence);
-	m->cand_at = token_at(cand, m->drift.first_divergence);
-	m->before = text_before(a, m->drift.first_divergence);
-	m->done = true;
-}
-
-/* --- re-alignment ------------------------------------------------------------------- */
-
-/* a token that shows a character split between tokens as U+FFFD (vLLM
- * names such a token by the replacement character, not its bytes): its text
- * is not the reference's */
-static bool replaced(const char *token)
-{
-	return strstr(token, "\xEF\xBF\xBD") != NULL;
-}
-
-/* the reference's tokens [0, upto] appended to b as text: 0, or -1 when
- * that text is not the reference's whole UTF-8 (a character split between
- * tokens, or shown replaced) */
-static int append_tokens(struct buf *b, const struct drift_path *ref, long upto)
-{
-	long i;
-
-	for (i = 0; i <= upto && (size_t)i < ref->n; i++)
-		if (replaced(ref->pos[i].token))
-			return -1;
-	if (upto >= 0 && drift_path_text(ref, 0, (size_t)upto + 1, b))
-		return -1;
-	return text_valid_utf8(b->data ? b->data : "", b->len) ? 0 : -1;
-}
-
-/* How many of the reference's leading tokens a scoring request can send as
- * the answer to continue: their text whole UTF-8, none shown replaced, and
- * not ending in white space (a chat template strips the last message's,
- * transformers' continue_final_message among them). */
-static size_t score_upto(const struct drift_path *ref)
-{
-	struct buf b = BUF_INIT(0);
-	size_t n = 0, i;
-
-	for (i = 0; i < ref->n && !replaced(ref->pos[i].token); i++) {
-		if (buf_puts(&b, ref->pos[i].token))
-			break;
-		if (b.len && !strchr(" \t\r\n", b.data[b.len - 1]) &&
-		    text_valid_utf8(b.data, b.len))
-			n = i + 1;
-	}
-	buf_release(&b);
-	return n;
-}
-
-/* A pair that diverged at `at` (of the stretch starting at offset) with
- * tokens left is re-aligned: both sides get the reference's text through
- * the divergence. pend may be an existing one (grown), or NULL (added). */
-static void pend_add(struct comparison *x, size_t prompt, bool floor, const struct drift_path *ref,
-		     long at, long offset)
-{
-	struct pending *grown, p = { .prompt = prompt, .floor = floor, .prefix = BUF_INIT(0) };
-
-	if (at < 0 || offset + at + 1 >= x->c->compare_tokens || !x->c->realign)
-		return;
-	if (append_tokens(&p.prefix, ref, at) ||
-	    !(grown = realloc(x->pend, (x->n_pend + 1) * sizeof(*grown)))) {
-		buf_release(&p.prefix);
-		return;
-	}
-	if (x->ref.scores && (floor || x->cand.scores) &&
-	    drift_path_head(ref, score_upto(ref), &p.answer))
-		memset(&p.answer, 0, sizeof(p.answer)); /* short of memory: continued instead */
-	p.offset = at + 1;
-	x->pend = grown;
-	x->pend[x->n_pend++] = p;
-}
-
-/* what one pending pair holds, released */
-static void pend_drop(struct pending *p)
-{
-	buf_release(&p->prefix);
-	drift_path_release(&p->answer);
-	free(p->ids[0]);
-	free(p->ids[1]);
-	p->ids[0] = p->ids[1] = NULL;
-}
-
-static void pend_release(struct comparison *x)
-{
-	size_t i;
-
-	for (i = 0; i < x->n_pend; i++)
-		pend_drop(&x->pend[i]);
-	free(x->pend);
-	x->pend = NULL;
-	x->n_pend = 0;
-}
-
-/* Reads and compares the answers to prompts [from, from + n): rx holds
- * the reference's two answers to each, cx the candidate's. */
-static void read_chunk(struct comparison *x, const size_t *idx, size_t n,
-		       const struct http_exchange *rx, const struct http_exchange *cx)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		size_t k = idx[i];
-		struct drift_path a, b, c;
-		char wa[512], wb[512], wc[512];
-
-		memset(&a, 0, sizeof(a));
-		memset(&b, 0, sizeof(b));
-		memset(&c, 0, sizeof(c));
-		answer_of(&x->ref, &rx[2 * i], &a, wa, sizeof(wa));
-		answer_of(&x->ref, &rx[2 * i + 1], &b, wb, sizeof(wb));
-		answer_of(&x->cand, &cx[i], &c, wc, sizeof(wc));
-		if (*wa)
-			side_failed(&x->ref, wa);
-		if (*wc)
-			side_failed(&x->cand, wc);
-		compare_one(x, k, &a, &b, &c, wa, wb, wc);
-		if (x->cmp[k].done && !a.reasoning && !b.reasoning && !c.reasoning) {
-			pend_add(x, k, false, &a, x->cmp[k].drift.first_divergence, 0);
-			if (x->cmp[k].floor.positions)
-				pend_add(x, k, true, &a, x->cmp[k].floor.first_divergence, 0);
-		}
-		drift_path_release(&a);
-		drift_path_release(&b);
-		drift_path_release(&c);
-	}
-}
-
-/* both sides' exchanges at once, each side at its own concurrency: 0, or
- * -1 when they could not even be set up */
-static int perform_both(struct batch *rb, struct batch *cb)
-{
-	pthread_t t;
-	bool threaded = !pthread_create(&t, NULL, perform, rb);
-
-	if (!threaded)
-		perform(rb);
-	perform(cb);
-	if (threaded)
-		pthread_join(t, NULL);
-	return rb->rc || cb->rc ? -1 : 0;
-}
-
-/* the exchanges and bodies of one round of requests for n prompts or
- * pairs: the reference's 2n, the candidate's n, 2n bodies */
-struct round {
-	struct http_exchange *rx, *cx;
-	char **bodies;
-	size_t n;
-};
-
-static int round_init(struct round *r, size_t n)
-{
-	r->n = n;
-	r->rx = xcalloc(2 * n, sizeof(*r->rx));
-	r->cx = xcalloc(n, sizeof(*r->cx));
-	r->bodies = xcalloc(2 * n, sizeof(char *));
-	return r->rx && r->cx && r->bodies ? 0 : -1;
-}
-
-static void round_release(struct round *r)
-{
-	size_t i;
-
-	for (i = 0; r->rx && i < 2 * r->n; i++)
-		http_exchange_release(&r->rx[i]);
-	for (i = 0; r->cx && i < r->n; i++)
-		http_exchange_release(&r->cx[i]);
-	for (i = 0; r->bodies && i < 2 * r->n; i++)
-		free(r->bodies[i]);
-	free(r->rx);
-	free(r->cx);
-	free(r->bodies);
-}
-
-/* --- re-alignment, read ------------------------------------------------------------ */
-
-/* Reads one pending pair's continuation and merges it; returns true when
- * the pair diverged again with tokens left (its prefix grown). */
-static bool realign_read(struct comparison *x, struct pending *p, const struct http_exchange *a,
-			 const struct http_exchange *b)
-{
-	struct compared *m = &x->cmp[p->prompt];
-	struct drift_path pa, pb;
-	struct drift_prompt seg;
-	char wa[512], wb[512];
-	bool again = false;
-
-	memset(&pa, 0, sizeof(pa));
-	memset(&pb, 0, sizeof(pb));
-	answer_of(&x->ref, a, &pa, wa, sizeof(wa));
-	answer_of(p->floor ? &x->ref : &x->cand, b, &pb, wb, sizeof(wb));
-	if (*wa || *wb || drift_prompt(pa.pos, pa.n, pb.pos, pb.n, &seg)) {
-		x->realign_failed++;
-	} else {
-		x->realigned++;
-		drift_prompt_merge(p->floor ? &m->floor : &m->drift, &seg);
-		again = seg.first_divergence >= 0 &&
-			p->offset + seg.first_divergence + 1 < x->c->compare_tokens &&
-			!append_tokens(&p->prefix, &pa, seg.first_divergence);
-		p->offset += seg.first_divergence + 1;
-	}
-	drift_path_release(&pa);
-	drift_path_release(&pb);
-	return again;
-}
-
-/* the bodies and exchanges of one round: every pending pair's two */
-static int realign_setup(struct comparison *x, struct http_exchange *rx, size_t *nr,
-			 struct http_exchange *cx, size_t *nc, char **bodies, const char *ref_url,
-			 const char *cand_url)
-{
-	char err[512];
-	size_t i;
-
-	*nr = *nc = 0;
-	for (i = 0; i < x->n_pend; i++) {
-		struct pending *p = &x->pend[i];
-		const struct prompt *q = &x->corpus.p[p->prompt];
-		long left = x->c->compare_tokens - p->offset;
-		const char *text = buf_cstr(&p->prefix);
-
-		if (!(bodies[2 * i] = body_for(x, &x->ref, q, text, left, err, sizeof(err))) ||
-		    (!p->floor &&
-		     !(bodies[2 * i + 1] = body_for(x, &x->cand, q, text, left, err, sizeof(err)))))
-			return -1;
-		p->a = *nr;
-		rx[(*nr)++] = (struct http_exchange){ .url = ref_url, .body = bodies[2 * i] };
-		if (p->floor) {
-			p->b = *nr;
-			rx[(*nr)++] =
-				(struct http_exchange){ .url = ref_url, .body = bodies[2 * i] };
-		} else {
-			p->b = *nc;
-			cx[(*nc)++] = (struct http_exchange){ .url = cand_url,
-							      .body = bodies[2 * i + 1] };
-		}
-	}
-	return 0;
-}
-
-/* One round for every pending pair; the ones that diverged again stay. */
-static void realign_round(struct comparison *x, const char *ref_url, const char *cand_url)
-{
-	size_t n = x->n_pend, nr, nc, i, kept = 0;
-	struct round r;
-	struct batch rb = { &x->ref, NULL, 0, 0 }, cb = { &x->cand, NULL, 0, 0 };
-
-	if (round_init(&r, n) ||
-	    realign_setup(x, r.rx, &nr, r.cx, &nc, r.bodies, ref_url, cand_url)) {
-		x->realign_failed += n;
-		pend_release(x);
-		goto out;
-	}
-	rb = (struct batch){ &x->ref, r.rx, nr, 0 };
-	cb = (struct batch){ &x->cand, r.cx, nc, 0 };
-	x->requests += nr + nc;
-	if (perform_both(&rb, &cb)) {
-		x->realign_failed += n;
-		pend_release(x);
-		goto out;
-	}
-	for (i = 0; i < n; i++) {
-		struct pending *p = &x->pend[i];
-
-		if (realign_read(x, p, &r.rx[p->a], p->floor ? &r.rx[p->b] : &r.cx[p->b])) {
-			x->pend[kept++] = *p;
-		} else {
-			pend_drop(p);
-		}
-	}
-	x->n_pend = kept;
-out:
-	round_release(&r);
-}
-
-/* true when sending n more requests would pass --max-requests */
-static bool over_cap(const struct comparison *x, size_t n)
-{
-	return x->c->max_requests > 0 && x->requests + n > (size_t)x->c->max_requests;
-}
-
-/* --- re-alignment by scoring (teacher forcing) ------------------------------------ */
-
-/* Where both sides of a pair can score a given text (vLLM's
- * prompt_logprobs), a pair that diverged is re-aligned in one request a
- * side: the reference's whole answer is sent as the answer to continue,
- * and each side's lists at every one of its positions come back at once,
- * each conditioned on the reference's text before it. Pairs a side could
- * not score stay pending, for the greedy continuation. */
-
-/* The chat body that sends the reference's answer to side s as the
- * assistant's to continue, one token generated: asking its prompt_logprobs
- * and token ids (vLLM), or only the prompt's token ids (SGLang: the
- * /generate that scores them comes next). Caller frees; NULL with err. */
-static char *score_body(const struct comparison *x, const struct side *s, const struct prompt *p,
-			const struct drift_path *answer, char *err, size_t errlen)
-{
-	struct buf text = BUF_INIT(0);
-	cJSON *req = cJSON_Duplicate(p->request, 1);
-	bool vllm = s->scoring == SCORING_PROMPT_LOGPROBS;
-
-	if (drift_path_text(answer, 0, answer->n, &text) || !req ||
-	    add_prefill(req, s, buf_cstr(&text)) ||
-	    (vllm && !cJSON_AddNumberToObject(req, "prompt_logprobs", x->c->top_logprobs)) ||
-	    !cJSON_AddBoolToObject(req, vllm ? "return_token_ids" : "return_prompt_token_ids", 1)) {
-		cJSON_Delete(req);
-		req = NULL;
-	}
-	buf_release(&text);
-	return greedy_body(x, s, req, 1, err, errlen);
-}
-
-/* SGLang's /generate body scoring n prompt token ids whose last `answer`
- * are the reference's answer: the input logprobs and top lists from just
- * before it, one token generated. Caller frees; NULL out of memory. */
-static char *generate_body(const struct comparison *x, const long *ids, size_t n, size_t answer)
-{
-	cJSON *o = cJSON_CreateObject(), *in = cJSON_AddArrayToObject(o, "input_ids"),
-	      *sp = cJSON_AddObjectToObject(o, "sampling_params");
-	char *body = NULL;
-	size_t i;
-	bool ok = in && sp && cJSON_AddNumberToObject(sp, "max_new_tokens", 1) &&
-		  cJSON_AddNumberToObject(sp, "temperature", 0) &&
-		  cJSON_AddBoolToObject(o, "return_logprob", 1) &&
-		  cJSON_AddNumberToObject(o, "logprob_start_len",
-					  n > answer ? (double)(n - answer - 1) : 0) &&
-		  cJSON_AddNumberToObject(o, "top_logprobs_num", x->c->top_logprobs) &&
-		  cJSON_AddBoolToObject(o, "return_text_in_logprobs", 1);
-
-	for (i = 0; ok && i < n; i++)
-		ok = cJSON_AddItemToArray(in, cJSON_CreateNumber((double)ids[i]));
-	if (ok)
-		body = cJSON_PrintUnformatted(o);
-	cJSON_Delete(o);
-	return body;
-}
-
-/* is pending pair p one to score: an answer kept, positions after its
- * divergence, both its sides still scoring */
-static bool to_score(const struct comparison *x, const struct pending *p)
-{
-	return !p->score_tried && p->answer.n > (size_t)p->offset && x->ref.scores &&
-	       (p->floor || x->cand.scores);
-}
-
-/* side s will not be asked to score again, for this reason */
-static void score_refuse(struct side *s, const char *why)
-{
-	char *clean = text_excerpt(why, strlen(why), 300, true);
-
-	s->scores = false;
-	snprintf(s->score_refused, sizeof(s->score_refused), "%s", clean ? clean : "");
-	free(clean);
-}
-
-/* After a scoring exchange that failed (rc, why): a side that refused the
- * asking (a 4xx, or a reply without what was asked) is not asked again. */
-static void score_failed(struct side *s, const struct http_exchange *e, enum reply_result rc,
-			 const char *why)
-{
-	if (s->scores && (rc == REPLY_NOT_OFFERED || (e->status >= 400 && e->status < 500)))
-		score_refuse(s, why);
-}
-
-/* One side's scores of a pair (slot 0: the reference's) read into out:
- * true when read. */
-static bool score_of(struct comparison *x, struct side *s, const struct http_exchange *e,
-		     const struct pending *p, int slot, struct drift_path *out)
-{
-	char why[512], err[512];
-	enum reply_result rc = REPLY_UNREADABLE;
-
-	memset(out, 0, sizeof(*out));
-	if (!exchange_failed(e, why, sizeof(why))) {
-		rc = s->scoring == SCORING_INPUT_LOGPROBS
-			     ? reply_input_logprobs(e->response.data, e->response.len, &p->answer,
-						    x->c->top_logprobs, !slot, out, err,
-						    sizeof(err))
-			     : reply_prompt_logprobs(e->response.data, e->response.len, &p->answer,
-						     x->c->top_logprobs, !slot, out, err,
-						     sizeof(err));
-		snprintf(why, sizeof(why), "%s", rc == REPLY_OK ? "" : err);
-	}
-	if (rc != REPLY_OK)
-		score_failed(s, e, rc, why);
-	return rc == REPLY_OK;
-}
-
-/* a scored pair compared from its divergence on, a stretch at a time: each
- * later divergence is a position like any other, since both sides' lists
- * were given the reference's text */
-static void score_merge(struct comparison *x, const struct pending *p, const struct drift_path *a,
-			const struct drift_path *b)
-{
-	struct compared *m = &x->cmp[p->prompt];
-	size_t off = (size_t)p->offset, n = a->n < b->n ? a->n : b->n;
-	struct drift_prompt seg;
-
-	while (off < n && !drift_prompt(a->pos + off, n - off, b->pos + off, n - off, &seg)) {
-		drift_prompt_merge(p->floor ? &m->floor : &m->drift, &seg);
-		if (seg.first_divergence < 0)
-			break;
-		off += (size_t)seg.first_divergence + 1;
-	}
-	x->scored++;
-}
-
-/* Which pending pairs to score this round, marked in pick (and tried):
- * every one both sides can score, or, while a side it needs has not scored
- * yet, one (a pair of both sides first), so a side that refuses costs a
- * request, not a chunk. Returns how many. */
-static size_t score_pick(struct comparison *x, bool *pick)
-{
-	bool both = false, trial;
-	size_t i, n = 0;
-	int pass;
-
-	for (i = 0; i < x->n_pend; i++)
-		both |= to_score(x, &x->pend[i]) && !x->pend[i].floor;
-	trial = !x->ref.scored_once || (both && !x->cand.scored_once);
-	for (pass = trial && both ? 0 : 1; pass < 2 && !(trial && n); pass++)
-		for (i = 0; i < x->n_pend && !(trial && n); i++)
-			if (to_score(x, &x->pend[i]) && (pass || !x->pend[i].floor)) {
-				pick[i] = x->pend[i].score_tried = true;
-				n++;
-			}
-	return n;
-}
-
-/* A stage of scoring: SCORE_IDS asks SGLang sides for the prompt's token
- * ids; SCORE_LISTS asks every side for its lists (vLLM's chat, SGLang's
- * /generate of those ids). */
-enum score_stage { SCORE_IDS, SCORE_LISTS };
-
-/* one slot of a pair: its side, and where its exchange is in the round */
-static struct side *slot_side(struct comparison *x, const struct pending *p, int slot)
-{
-	return slot && !p->floor ? &x->cand : &x->ref;
-}
-
-static struct http_exchange *slot_exchange(const struct round *r, const struct pending *p, int slot)
-{
-	return slot && !p->floor ? &r->cx[p->b] : &r->rx[slot ? p->b : p->a];
-}
-
-/* the URLs a scoring stage posts to: each side's chat and /generate */
-struct score_urls {
-	char chat[2][4096], generate[2][4096]; /* [0] the reference's, [1] the candidate's */
-};
-
-/* slot's body and URL in a stage, or NULL body when the slot asks nothing
- * there; -1 when a body could not be built */
-static int slot_body(struct comparison *x, const struct pending *p, int slot,
-		     enum score_stage stage, const struct score_urls *u, char **body,
-		     const char **url)
-{
-	struct side *s = slot_side(x, p, slot);
-	int side = s == &x->cand;
-	bool input = s->scoring == SCORING_INPUT_LOGPROBS;
-	char err[512];
-
-	*body = NULL;
-	if (stage == SCORE_IDS && !input)
-		return 0;
-	*url = stage == SCORE_LISTS && input ? u->generate[side] : u->chat[side];
-	if (stage == SCORE_LISTS && input)
-		*body = generate_body(x, p->ids[slot], p->n_ids[slot], p->answer.n);
-	else
-		*body = score_body(x, s, &x->corpus.p[p->prompt], &p->answer, err, sizeof(err));
-	return *body ? 0 : -1;
-}
-
-/* the bodies and exchanges of a stage for the pairs picked: every slot
- * that asks something there, on its side's list */
-static int stage_setup(struct comparison *x, struct round *r, const bool *pick,
-		       enum score_stage stage, const struct score_urls *u, size_t *nr, size_t *nc)
-{
-	size_t i;
-	int slot;
-
-	*nr = *nc = 0;
-	for (i = 0; i < x->n_pend; i++) {
-		struct pending *p = &x->pend[i];
-
-		for (slot = 0; pick[i] && slot < 2; slot++) {
-			char **body = &r->bodies[2 * i + (size_t)slot];
-			const char *url = NULL;
-			bool cand = slot_side(x, p, slot) == &x->cand;
-
-			if (slot_body(x, p, slot, stage, u, body, &url))
-				return -1;
-			if (!*body)
-				continue;
-			*(slot ? &p->b : &p->a) = cand ? *nc : *nr;
-			(cand ? r->cx : r->rx)[cand ? (*nc)++ : (*nr)++] =
-				(struct http_exchange){ .url = url, .body = *body };
-		}
-	}
-	return 0;
-}
-
-/* stage SCORE_IDS read: each SGLang slot's prompt token ids kept in its
- * pair; a pair whose ids did not come is not scored */
-static void ids_read(struct comparison *x, const struct round *r, bool *pick)
-{
-	size_t i;
-	int slot;
-
-	for (i = 0; i < x->n_pend; i++) {
-		struct pending *p = &x->pend[i];
-
-		for (slot = 0; pick[i] && slot < 2; slot++) {
-			struct side *s = slot_side(x, p, slot);
-			const struct http_exchange *e = slot_exchange(r, p, slot);
-			char why[512];
-			enum reply_result rc = REPLY_UNREADABLE;
-
-			if (s->scoring != SCORING_INPUT_LOGPROBS ||
-			    !r->bodies[2 * i + (size_t)slot])
-				continue;
-			if (!exchange_failed(e, why, sizeof(why)))
-				rc = reply_prompt_ids(e->response.data, e->response.len,
-						      &p->ids[slot], &p->n_ids[slot], why,
-						      sizeof(why));
-			if (rc != REPLY_OK) {
-				score_failed(s, e, rc, why);
-				pick[i] = false;
-			}
-		}
-	}
-}
-
-/* pair p's two scores read and, both read, compared: true then */
-static bool score_read(struct comparison *x, const struct pending *p, const struct round *r)
-{
-	struct drift_path a, b;
-	struct side *other = slot_side(x, p, 1);
-	bool ra = score_of(x, &x->ref, slot_exchange(r, p, 0), p, 0, &a);
-	bool rb = score_of(x, other, slot_exchange(r, p, 1), p, 1, &b);
-
-	if (ra && rb) {
-		score_merge(x, p, &a, &b);
-		x->ref.scored_once = other->scored_once = true;
-	}
-	drift_path_release(&a);
-	drift_path_release(&b);
-	return ra && rb;
-}
-
-/* One stage for the pairs picked: 0, or -1 when it could not be asked
- * (the pairs are then continued instead) */
-static int score_stage(struct comparison *x, bool *pick, enum score_stage stage,
-		       const struct score_urls *u)
-{
-	size_t nr, nc, n = x->n_pend;
-	struct round r;
-	struct batch rb, cb;
-	int rc = -1;
-
-	if (round_init(&r, n) || stage_setup(x, &r, pick, stage, u, &nr, &nc) ||
-	    over_cap(x, nr + nc))
-		goto out;
-	rb = (struct batch){ &x->ref, r.rx, nr, 0 };
-	cb = (struct batch){ &x->cand, r.cx, nc, 0 };
-	x->requests += nr + nc;
-	if ((nr || nc) && perform_both(&rb, &cb))
-		goto out;
-	if (stage == SCORE_IDS) {
-		ids_read(x, &r, pick);
-	} else {
-		size_t i, kept = 0;
-
-		for (i = 0; i < n; i++) {
-			struct pending *p = &x->pend[i];
-
-			if (pick[i] && score_read(x, p, &r))
-				pend_drop(p);
-			else
-				x->pend[kept++] = *p;
-		}
-		x->n_pend = kept;
-	}
-	rc = 0;
-out:
-	round_release(&r);
-	return rc;
-}
-
-/* each side's URLs for scoring */
-static void score_urls_of(const struct comparison *x, struct score_urls *u)
-{
-	const struct side *s[2] = { &x->ref, &x->cand };
-	int i;
-
-	for (i = 0; i < 2; i++) {
-		snprintf(u->chat[i], sizeof(u->chat[i]), "%s/chat/completions", s[i]->ep.base);
-		snprintf(u->generate[i], sizeof(u->generate[i]), "%s/generate", s[i]->ep.root);
-	}
-}
-
-/* One scoring round: the pairs picked asked (the prompt's ids first where
- * a side is SGLang); the pairs scored leave the pending list, the others
- * stay for the greedy continuation. Returns the pairs scored. */
-static size_t score_round(struct comparison *x, const struct score_urls *u)
-{
-	size_t before = x->scored;
-	bool *pick = xcalloc(x->n_pend + 1, sizeof(*pick));
-
-	if (pick && score_pick(x, pick) && !score_stage(x, pick, SCORE_IDS, u))
-		(void)score_stage(x, pick, SCORE_LISTS, u);
-	free(pick);
-	return x->scored - before;
-}
-
-/* Scoring rounds until every pair both sides can score is scored: one
- * pair first while a side has not scored yet, then the rest at once (a
- * pair is asked once: one that fails is continued greedily). */
-static void score_rounds(struct comparison *x)
-{
-	struct score_urls *u;
-
-	if (!x->n_pend || !x->ref.scores || !(u = xmalloc(sizeof(*u))))
-		return;
-	score_urls_of(x, u);
-	while (x->n_pend && !*x->stop && score_round(x, u))
-		;
-	free(u);
-}
-
-/* --- the chunks -------------------------------------------------------------------- */
-
-/* Asks prompts [from, to) of both sides and compares them. Returns 0, or
- * -1 when the requests could not even be set up (x->why says why). */
-static int ask_chunk(struct comparison *x, size_t from, size_t to)
-{
-	size_t n = 0, i, idx[COMPARE_CHUNK_MAX];
-	struct round r;
-	char ref_url[4096], cand_url[4096], err[512];
-	int rc = -1, bad;
-	struct http_exchange *rx, *cx;
-	char **bodies;
-	struct batch rb, cb;
-
-	for (i = from; i < to; i++) /* a prompt --resume brought is not asked again */
-		if (!x->cmp[i].done)
-			idx[n++] = i;
-	if (!n)
-		return 0;
-	bad = round_init(&r, n);
-	rx = r.rx;
-	cx = r.cx;
-	bodies = r.bodies;
-	rb = (struct batch){ &x->ref, rx, 2 * n, 0 };
-	cb = (struct batch){ &x->cand, cx, n, 0 };
-	if (bad) {
-		snprintf(x->why, sizeof(x->why), "out of memory");
-		goto out;
-	}
-	snprintf(ref_url, sizeof(ref_url), "%s/chat/completions", x->ref.ep.base);
-	snprintf(cand_url, sizeof(cand_url), "%s/chat/completions", x->cand.ep.base);
-	for (i = 0; i < n; i++) {
-		const struct prompt *p = &x->corpus.p[idx[i]];
-
-		if (!(bodies[2 * i] = body_for(x, &x->ref, p, NULL, x->c->compare_tokens, err,
-					       sizeof(err))) ||
-		    !(bodies[2 * i + 1] = body_for(x, &x->cand, p, NULL, x->c->compare_tokens, err,
-						   sizeof(err)))) {
-			snprintf(x->why, sizeof(x->why), "%s", err);
-			goto out;
-		}
-		rx[2 * i] = (struct http_exchange){ .url = ref_url, .body = bodies[2 * i] };
-		rx[2 * i + 1] = rx[2 * i]; /* the floor: the same request again */
-		cx[i] = (struct http_exchange){ .url = cand_url, .body = bodies[2 * i + 1] };
-	}
-	x->requests += 3 * n;
-	if (perform_both(&rb, &cb)) {
-		snprintf(x->why, sizeof(x->why), "the requests could not be set up: %s",
-			 rb.rc ? rx[0].error : cx[0].error);
-		goto out;
-	}
-	read_chunk(x, idx, n, rx, cx);
-	score_rounds(x);
-	for (i = 0; (int)i < x->c->realign && x->n_pend && !*x->stop && !over_cap(x, 2 * x->n_pend);
-	     i++)
-		realign_round(x, ref_url, cand_url);
-	pend_release(x);
-	rc = 0;
-out:
-	round_release(&r);
-	return rc;
-}
-
 /* --- behaviour (--dataset) ---------------------------------------------------------- */
 
 /* the body for dataset request p on side s: the request as it is, greedy,
@@ -1377,10 +73,11 @@ static char *behave_body(const struct comparison *x, const struct side *s, const
 {
 	const cJSON *own = cJSON_GetObjectItemCaseSensitive(p->request, "max_tokens");
 
-	return greedy_body(x, s, cJSON_Duplicate(p->request, 1),
-			   cJSON_IsNumber(own) && own->valuedouble >= 1 ? (long)own->valuedouble
-									: BEHAVE_MAX_TOKENS,
-			   err, errlen);
+	return compare_body_greedy(x, s, cJSON_Duplicate(p->request, 1),
+				   cJSON_IsNumber(own) && own->valuedouble >= 1
+					   ? (long)own->valuedouble
+					   : BEHAVE_MAX_TOKENS,
+				   err, errlen);
 }
 
 /* one answer read into a, its failure counted against its side */
@@ -1390,7 +87,7 @@ static void behave_take(struct comparison *x, const struct prompt *p, const stru
 	char why[512];
 
 	memset(a, 0, sizeof(*a));
-	if (!exchange_failed(e, why, sizeof(why)))
+	if (!compare_exchange_failed(e, why, sizeof(why)))
 		(void)behave_read(p->request, e->response.data, e->response.len, a, why,
 				  sizeof(why));
 	if (!*why)
@@ -1414,7 +111,7 @@ static int behave_chunk(struct comparison *x, size_t from, size_t to)
 	struct batch rb, cb;
 	int rc = -1;
 
-	if (round_init(&r, n)) {
+	if (compare_round_init(&r, n)) {
 		snprintf(x->why, sizeof(x->why), "out of memory");
 		goto out;
 	}
@@ -1435,7 +132,7 @@ static int behave_chunk(struct comparison *x, size_t from, size_t to)
 		r.cx[i] = (struct http_exchange){ .url = cand_url, .body = r.bodies[2 * i + 1] };
 	}
 	x->requests += 3 * n;
-	if (perform_both(&rb, &cb)) {
+	if (compare_perform_both(&rb, &cb)) {
 		snprintf(x->why, sizeof(x->why), "the requests could not be set up: %s",
 			 rb.rc ? r.rx[0].error : r.cx[0].error);
 		goto out;
@@ -1450,7 +147,7 @@ static int behave_chunk(struct comparison *x, size_t from, size_t to)
 	}
 	rc = 0;
 out:
-	round_release(&r);
+	compare_round_release(&r);
 	return rc;
 }
 
@@ -1526,7 +223,7 @@ static int behave_round(struct comparison *x)
 	for (i = x->beh_resumed; i < n && !*x->stop; i += chunk) {
 		size_t to = i + chunk < n ? i + chunk : n;
 
-		if (over_cap(x, 3 * (to - i))) {
+		if (compare_over_cap(x, 3 * (to - i))) {
 			x->capped = true;
 			break;
 		}
@@ -3045,8 +1742,8 @@ static void run_comparison(struct comparison *x)
 {
 	size_t i, n = x->corpus.n, next_look = 0, chunk = COMPARE_CHUNK;
 
-	if (side_discover(&x->ref, x->why, sizeof(x->why)) ||
-	    side_discover(&x->cand, x->why, sizeof(x->why))) {
+	if (compare_side_discover(&x->ref, x->why, sizeof(x->why)) ||
+	    compare_side_discover(&x->cand, x->why, sizeof(x->why))) {
 		x->unusable = "not ready";
 		return;
 	}
@@ -3058,11 +1755,11 @@ static void run_comparison(struct comparison *x)
 	for (i = 0; i < n && !*x->stop; i += chunk) {
 		size_t to = i + chunk < n ? i + chunk : n;
 
-		if (over_cap(x, 3 * (to - i))) {
+		if (compare_over_cap(x, 3 * (to - i))) {
 			x->capped = true;
 			break;
 		}
-		if (ask_chunk(x, i, to)) {
+		if (compare_chunk_ask(x, i, to)) {
 			x->unusable = "setup";
 			return;
 		}
@@ -3096,11 +1793,11 @@ static void comparison_release(struct comparison *x)
 	free(x->cmp);
 	free(x->beh);
 	free(x->beh_prior);
-	corpus_release(&x->dataset);
+	compare_corpus_release(&x->dataset);
 	if (x->resume)
 		report_in_release(x->resume);
 	free(x->resume);
-	corpus_release(&x->corpus);
+	compare_corpus_release(&x->corpus);
 	endpoint_release(&x->ref.ep);
 	endpoint_release(&x->cand.ep);
 }
@@ -3165,8 +1862,9 @@ static int compare_prepare(struct comparison *x, const struct recording_header *
 	size_t first;
 
 	if (commands_check_outputs(c, input, err, errlen) ||
-	    corpus_load(c, h ? h->prompts.text : NULL, &x->corpus, err, errlen) ||
-	    (c->dataset && dataset_load(c, h ? h->dataset.text : NULL, &x->dataset, err, errlen)))
+	    compare_corpus_load(c, h ? h->prompts.text : NULL, &x->corpus, err, errlen) ||
+	    (c->dataset &&
+	     compare_dataset_load(c, h ? h->dataset.text : NULL, &x->dataset, err, errlen)))
 		return -1;
 	first = chunk_of(c) < x->corpus.n ? chunk_of(c) : x->corpus.n;
 	if (c->max_requests > 0 && (size_t)c->max_requests < 3 * first) {
@@ -3204,9 +1902,9 @@ static int compare_run(const struct config *c, const volatile sig_atomic_t *stop
 	char err[1024];
 	int code;
 
-	side_setup(&x.ref, c, "reference", c->reference, c->reference_model, c->reference_api_key,
-		   stop);
-	side_setup(&x.cand, c, "candidate", c->endpoint, c->model, c->api_key, stop);
+	compare_side_setup(&x.ref, c, "reference", c->reference, c->reference_model,
+			   c->reference_api_key, stop);
+	compare_side_setup(&x.cand, c, "candidate", c->endpoint, c->model, c->api_key, stop);
 	if (c->reference_thinking_given)
 		x.ref.thinking = c->reference_thinking;
 	if (c->reference_chat_template_kwargs)
