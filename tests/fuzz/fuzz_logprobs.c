@@ -2,10 +2,13 @@
 /* fuzz_logprobs — compare's hot path on arbitrary bytes: two chat
  * completions (the input split at its first NUL, else in halves) read as
  * top-k logprob lists, compared position by position, merged as a
- * re-aligned stretch, summarised and bet on. Whatever the bytes, every
- * figure is finite and in its range: the KL's low end at most its high end
- * and at least 0 within rounding, top-1 agreement a share, the rank within
- * 1..k+1, the wealth finite. */
+ * re-aligned stretch, summarised and bet on; the second also read as the
+ * scores of the first's tokens (vLLM's prompt_logprobs, SGLang's input
+ * logprobs: teacher forcing) and as a prompt's token ids, and the scores
+ * compared with the first. Whatever the bytes, every figure is finite and
+ * in its range: the KL's low end at most its high end and at least 0
+ * within rounding, top-1 agreement a share, the rank within 1..k+1, the
+ * wealth finite; a scored path holds exactly the tokens asked. */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -25,6 +28,33 @@ static void check_prompt(const struct drift_prompt *p)
 		abort();
 }
 
+/* the second reply as the scores of the first's tokens, both readers */
+static void check_scored(const struct drift_path *expect, const char *text, size_t len)
+{
+	struct drift_path s;
+	struct drift_prompt p;
+	char err[256];
+	long *ids = NULL;
+	size_t n = 0;
+	int way;
+
+	for (way = 0; way < 2; way++) {
+		enum reply_result rc = way ? reply_input_logprobs(text, len, expect, 20, true, &s,
+								  err, sizeof(err))
+					   : reply_prompt_logprobs(text, len, expect, 20, false, &s,
+								   err, sizeof(err));
+
+		if (rc == REPLY_OK && (s.n != expect->n || !s.text))
+			abort();
+		if (rc == REPLY_OK && !drift_prompt(expect->pos, expect->n, s.pos, s.n, &p))
+			check_prompt(&p);
+		drift_path_release(&s);
+	}
+	if (reply_prompt_ids(text, len, &ids, &n, err, sizeof(err)) == REPLY_OK && (!ids || !n))
+		abort();
+	free(ids);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const char *text = (const char *)data;
@@ -38,8 +68,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	memset(&a, 0, sizeof(a));
 	memset(&b, 0, sizeof(b));
-	if (reply_logprobs(text, split, &a, err, sizeof(err)) == REPLY_OK &&
-	    reply_logprobs(text + size - rest, rest, &b, err, sizeof(err)) == REPLY_OK &&
+	if (reply_logprobs(text, split, &a, err, sizeof(err)) != REPLY_OK) {
+		drift_path_release(&a);
+		return 0;
+	}
+	if (a.n)
+		check_scored(&a, text + size - rest, rest);
+	if (reply_logprobs(text + size - rest, rest, &b, err, sizeof(err)) == REPLY_OK &&
 	    !drift_prompt(a.pos, a.n, b.pos, b.n, &p[0])) {
 		size_t i;
 
