@@ -464,20 +464,25 @@ static void mark(struct log_mark *m, long line, const char *s, size_t n)
 /* A quote from line `at` (that took in *joined lines since) whose text
  * ends with ':' goes on in the line s, the one after them: a message its
  * writer broke ("error loading model:\nkey not found in model: x"). s
- * joins it, after a space, while each part ends so. */
+ * joins it, after a space, while each part ends so. So does the what()
+ * line C++'s runtime writes under "terminate called after throwing an
+ * instance of 'T'": the exception's message, which says why. */
 static void join_quote(char *quote, size_t size, int *joined, long at, long now, const char *s,
 		       size_t n)
 {
 	size_t len = strlen(quote), k = len;
 	char more[ENGINELOG_QUOTE_MAX];
+	bool thrown;
 
 	if (at + *joined + 1 != now || *joined >= QUOTE_JOIN_MAX)
 		return;
 	while (k && quote[k - 1] == ' ')
 		k--;
-	if (!k || quote[k - 1] != ':')
-		return;
 	excerpt(s, n, more, sizeof(more));
+	thrown = !*joined && strstr(quote, "terminate called after throwing an instance of") &&
+		 !strncmp(more, "what(): ", 8);
+	if (!k || (quote[k - 1] != ':' && !thrown))
+		return;
 	if (!*more)
 		return;
 	snprintf(quote + k, size - k, " %s", more);

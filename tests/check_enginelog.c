@@ -584,7 +584,8 @@ END_TEST
  * with spaces; a message its writer broke after ':' (fresh8), quoted whole;
  * fresh9's: a component that has died, the engine-dead exception, a named
  * signal, a collective that timed out, an operation the device lacks;
- * fresh10's: an MPI error between ranks, inside the crash it causes */
+ * fresh10's: an MPI error between ranks, inside the crash it causes;
+ * and the later rounds' below, each under its round */
 START_TEST(held_out_classes)
 {
 	static const struct {
@@ -679,6 +680,36 @@ START_TEST(held_out_classes)
 		/* fresh13's: a build without the feature asked */
 		{ "RuntimeError: the widget was not compiled with bf16 support\n", "not-supported",
 		  "not compiled with bf16 support" },
+		/* fresh14's: a GPU's hardware fault, an API's out-of-memory
+		 * status, Go's Windows exception over its frames, the C runtime's
+		 * abort dialog, an exit code that names SIGILL, an engine loop
+		 * that timed out, the what() line under a terminate */
+		{ "queue 0x1 aborting with error : HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION: "
+		  "the widget touched memory\n",
+		  "crashed", "HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION" },
+		{ "Memory access fault by GPU node-2 (Agent handle: 0x1) on address 0x2. Reason: "
+		  "Page not present.\n",
+		  "crashed", "Memory access fault by GPU node-2" },
+		{ "widget.cc:9: Check failed: r == 0: ZE_RESULT_ERROR_OUT_OF_DEVICE_MEMORY\n",
+		  "out-of-memory", "ZE_RESULT_ERROR_OUT_OF_DEVICE_MEMORY" },
+		{ "hipMalloc returned hipErrorOutOfMemory for the widget\n", "out-of-memory",
+		  "hipErrorOutOfMemory" },
+		{ "Exception 0xc0000005 0x0 0x10 0x7ff1\n"
+		  "PC=0x7ff1\n"
+		  "signal arrived during external code execution\n"
+		  "\n"
+		  "main.widget()\n",
+		  "crashed", "Exception 0xc0000005" },
+		{ "Debug Error!\nProgram: C:\\w\\widget.exe\nabort() has been called\n", "crashed",
+		  "abort() has been called" },
+		{ "widget-server: the runner stopped (exit code 132)\n", "crashed",
+		  "exit code 132" },
+		{ "ERROR 10:00 [engine.py:5] Engine step timed out. The widget hung.\n", "crashed",
+		  "Engine step timed out" },
+		{ "terminate called after throwing an instance of 'widget::Error'\n"
+		  "  what():  widget queue is full at w.cc:3\n"
+		  "Aborted (core dumped)\n",
+		  "crashed", "widget queue is full" },
 	};
 	struct log_rules rs;
 	struct enginelog l;
@@ -694,6 +725,10 @@ START_TEST(held_out_classes)
 		ck_assert_msg(strstr(m->quote, cases[i].quote), "case %zu: %s", i, m->quote);
 		enginelog_release(&l);
 	}
+	/* an illegal instruction says why it died, and what to do */
+	m = classify(&l, &rs, "Error: the widget runner exited with code 132\n");
+	ck_assert(m && m->fatal && !strcmp(m->rule->cause, "illegal-instruction"));
+	enginelog_release(&l);
 	/* a lone exception line ends a death only before the engine served,
 	 * and never as a warning */
 	m = classify(&l, &rs,
