@@ -710,6 +710,17 @@ START_TEST(held_out_classes)
 		  "  what():  widget queue is full at w.cc:3\n"
 		  "Aborted (core dumped)\n",
 		  "crashed", "widget queue is full" },
+		/* fresh15's (a real llama-server): the GGUF reader's reason above
+		 * the load failure, a missing file an argument names, a chat
+		 * template that would not parse */
+		{ "E gguf_init_from_file_impl: tensor 'blk.0.widget' has invalid ggml type 99\n"
+		  "E llama_model_load: error loading model: failed to load model from w.gguf\n",
+		  "model-load-failed", "has invalid ggml type 99" },
+		{ "error while handling argument \"--widget-file\": error: failed to open file "
+		  "'/x/w.txt'\n",
+		  "not-found", "failed to open file '/x/w.txt'" },
+		{ "E common_chat_templates_init: failed to initialize chat template\n",
+		  "chat-template", "failed to initialize chat template" },
 	};
 	struct log_rules rs;
 	struct enginelog l;
@@ -725,6 +736,14 @@ START_TEST(held_out_classes)
 		ck_assert_msg(strstr(m->quote, cases[i].quote), "case %zu: %s", i, m->quote);
 		enginelog_release(&l);
 	}
+	/* a llama-server stopped after it served cleans up as it would after
+	 * an error: not a death (fresh15) */
+	m = classify(&l, &rs,
+		     "I srv  llama_server: listening on http://127.0.0.1:8080\n"
+		     "E srv    send_error: task id = 9, error: the widget grammar did not parse\n"
+		     "I srv    operator(): operator(): cleaning up before exit...\n");
+	ck_assert(!m || !m->fatal);
+	enginelog_release(&l);
 	/* an illegal instruction says why it died, and what to do */
 	m = classify(&l, &rs, "Error: the widget runner exited with code 132\n");
 	ck_assert(m && m->fatal && !strcmp(m->rule->cause, "illegal-instruction"));
