@@ -168,13 +168,12 @@ static int load_marker(struct jsonfile *f, const cJSON *o, struct log_rule *r)
 {
 	static const char *const keys[] = { "id",    "kind",  "engines", "pattern", "literal",
 					    "quote", "lines", "source",	 "example", NULL };
-	static const char *const kinds[] = { "exit",	  "error",   "ready",
-					     "engine",	  "request", "traceback",
-					     "exception", "handler", NULL };
-	static const enum log_kind as[] = {
-		LOG_EXIT,    LOG_ERROR,	    LOG_READY,	   LOG_ENGINE,
-		LOG_REQUEST, LOG_TRACEBACK, LOG_EXCEPTION, LOG_HANDLER
-	};
+	static const char *const kinds[] = { "exit",	"error",     "ready",	  "engine",
+					     "request", "traceback", "exception", "handler",
+					     "quiet",	NULL };
+	static const enum log_kind as[] = { LOG_EXIT,	   LOG_ERROR,	LOG_READY,
+					    LOG_ENGINE,	   LOG_REQUEST, LOG_TRACEBACK,
+					    LOG_EXCEPTION, LOG_HANDLER, LOG_QUIET };
 	char *kind = NULL;
 	int rc, k;
 
@@ -195,7 +194,8 @@ static int load_marker(struct jsonfile *f, const cJSON *o, struct log_rule *r)
 	if (!rc && k < 0)
 		rc = jsonfile_error(f, "kind",
 				    "'kind' must be \"exit\", \"error\", \"exception\", \"ready\", "
-				    "\"engine\", \"request\", \"traceback\" or \"handler\"");
+				    "\"engine\", \"request\", \"traceback\", \"handler\" or "
+				    "\"quiet\"");
 	if (rc)
 		return -1;
 	r->kind = as[k];
@@ -261,6 +261,11 @@ static int index_literals(struct log_rules *rs)
 	for (i = 0; i < rs->n; i++) {
 		struct log_rule *r = &rs->rules[i];
 		bool whole = r->n_literals > 0;
+
+		if (r->kind == LOG_QUIET) {
+			r->n_literals = 0; /* read only when a finding would come (quiet_line) */
+			continue;
+		}
 
 		for (k = 0; k < r->n_literals; k++)
 			whole = whole && strlen(r->literals[k]) >= 4;
@@ -698,6 +703,26 @@ static size_t last_line_at(const char *s, size_t n)
 	return n;
 }
 
+/* is the line now read, s, warning-level? (a LOG_QUIET marker meets it;
+ * asked once a line, only when a class finding or an exception line would
+ * come from it) */
+static bool quiet_line(struct enginelog *l, const char *s, size_t n)
+{
+	size_t i, qs, qe;
+
+	if (l->quiet_line == l->lines)
+		return l->quiet;
+	l->quiet_line = l->lines;
+	l->quiet = false;
+	for (i = 0; i < l->rules->n && !l->quiet; i++) {
+		const struct log_rule *r = &l->rules->rules[i];
+
+		if (r->kind == LOG_QUIET && applies(r, l->engine))
+			l->quiet = regex_matcher_run(r->m, s, n, 0, &qs, &qe) == 1;
+	}
+	return l->quiet;
+}
+
 static bool matched(struct enginelog *l, const struct log_rule *r, const char *s, size_t n,
 		    size_t qs, size_t qe)
 {
@@ -711,6 +736,8 @@ static bool matched(struct enginelog *l, const struct log_rule *r, const char *s
 		return true;
 	case LOG_ERROR:
 	case LOG_EXCEPTION:
+		if (r->kind == LOG_EXCEPTION && quiet_line(l, s, n))
+			return false; /* a warning's exception ("WARNING ... ImportError: x") */
 		/* not the exit line itself ("Error: ShardCannotStart"), nor a frame:
 		 * the decisive line is the error that came before */
 		if (l->exit.line != l->lines && !is_frame_line(s, n) && !is_code_line(s, n) &&
@@ -737,11 +764,15 @@ static bool matched(struct enginelog *l, const struct log_rule *r, const char *s
 	case LOG_REQUEST:
 		request(l, s, n, qs, qe);
 		return false;
+	case LOG_QUIET:
+		return false; /* read by quiet_line, never here */
 	default:
 		/* the line read now (a rule of several lines meets them joined) */
 		at = last_line_at(s, n);
 		if (is_code_line(s + at, n - at))
 			return false; /* the source of a raise: its error comes next */
+		if (r->layer == LAYER_CLASS && r->lines == 1 && quiet_line(l, s, n))
+			return false; /* a warning-level line makes no class finding */
 		if (r->lines > 1 && r->quote && qe > qs) {
 			/* the whole line its quote is on: the frames before it
 			 * are --context's */
@@ -822,7 +853,7 @@ static bool take_line(struct enginelog *l, const char *s, size_t n)
 		const char *subject = s;
 		size_t len = n;
 
-		if ((r->n_literals && !l->hit[i]) || !applies(r, l->engine))
+		if ((r->n_literals && !l->hit[i]) || r->kind == LOG_QUIET || !applies(r, l->engine))
 			continue;
 		if (l->tripped && l->tripped[i])
 			continue;

@@ -66,6 +66,9 @@ enum log_kind {
 			* an error line that, last in a log that never served, is a death */
 	LOG_HANDLER,   /* a marker: a line a request handler wrote ("[serving_chat.py:200]"):
 			* a traceback that begins on one is a request's, not a death */
+	LOG_QUIET,     /* a marker: a warning-level line ("WARNING", "level=WARN", "falling
+			* back"): no class finding nor exception line comes from it. Read
+			* only when one would (never through the literals' index) */
 };
 
 /* How certain a finding is. */
@@ -177,7 +180,9 @@ struct enginelog {
 	unsigned engines_seen;	  /* a bit per enum engine its markers named */
 	int failed_requests;	  /* chat requests failed in a row, none served since */
 	struct log_mark first_failed;
-	bool settled; /* enginelog_end has drawn the conclusions */
+	long quiet_line; /* the line quiet is of, 0 none yet */
+	bool quiet;	 /* that line is warning-level (a LOG_QUIET marker met it) */
+	bool settled;	 /* enginelog_end has drawn the conclusions */
 };
 
 void enginelog_init(struct enginelog *l, const struct log_rules *rs, enum engine engine);

@@ -51,6 +51,12 @@ START_TEST(every_rule_finds_its_excerpt)
 
 		for (k = 0; k < i; k++)
 			ck_assert_str_ne(rs.rules[k].id, r->id);
+		if (r->kind == LOG_QUIET) /* read only when a finding would come */
+			continue;
+		/* what a warning-level line is lives in the quiet markers, not
+		 * in a copy a class carries */
+		ck_assert_msg(r->layer != LAYER_CLASS || !strstr(r->pattern, "level=WARN"),
+			      "%s tests for warnings itself: the quiet marker does", r->id);
 		ck_assert_msg(r->n_literals, "%s has no literal: every line would meet it", r->id);
 		if (r->kind != LOG_FATAL && r->kind != LOG_WARNING)
 			continue; /* a marker: the last layer's tests read them */
@@ -282,6 +288,69 @@ START_TEST(bad_rule_files)
 		ck_assert_msg(strstr(err, rows[i].err), "row %zu: %s", i, err);
 		log_rules_release(&rs);
 	}
+}
+END_TEST
+
+/* the marker kinds are one list: the schema's enum is what the loader
+ * takes, and what its refusal names */
+START_TEST(marker_kinds_as_the_schema_names_them)
+{
+	static const char bad[] = "{\"rules\": [], \"markers\": [{\"id\": \"m\", \"kind\": "
+				  "\"loud\", \"pattern\": \"a\"}]}";
+	char path[4096], err[512], text[512];
+	char *schema;
+	cJSON *root;
+	const cJSON *markers, *kinds, *k;
+	struct log_rules rs = { 0 };
+	int n = 0;
+
+	snprintf(path, sizeof(path), "%s/probes/schemas/engine-rules.schema.json", repo_root());
+	schema = read_text_file(path);
+	ck_assert_ptr_nonnull(schema);
+	root = cJSON_Parse(schema);
+	markers = cJSON_GetObjectItemCaseSensitive(
+		cJSON_GetObjectItemCaseSensitive(root, "properties"), "markers");
+	kinds = cJSON_GetObjectItemCaseSensitive(
+		cJSON_GetObjectItemCaseSensitive(
+			cJSON_GetObjectItemCaseSensitive(
+				cJSON_GetObjectItemCaseSensitive(markers, "items"), "properties"),
+			"kind"),
+		"enum");
+	ck_assert(cJSON_IsArray(kinds));
+	ck_assert_int_eq(log_rules_load_text(&rs, "r.json", bad, strlen(bad), err, sizeof(err)),
+			 -1);
+	log_rules_release(&rs);
+	cJSON_ArrayForEach(k, kinds)
+	{
+		char quoted[64];
+		int rc;
+
+		snprintf(quoted, sizeof(quoted), "\"%s\"", k->valuestring);
+		ck_assert_msg(strstr(err, quoted), "the refusal does not name %s: %s", quoted, err);
+		snprintf(text, sizeof(text),
+			 "{\"rules\": [], \"markers\": [{\"id\": \"m\", \"kind\": \"%s\", "
+			 "\"pattern\": \"widget\", \"literal\": \"widget\"%s}]}",
+			 k->valuestring,
+			 strcmp(k->valuestring, "engine") ? "" : ", \"engines\": [\"vllm\"]");
+		rc = log_rules_load_text(&rs, "r.json", text, strlen(text), err + 256, 256);
+		ck_assert_msg(rc == 0, "kind %s: %s", k->valuestring, err + 256);
+		log_rules_release(&rs);
+		memset(&rs, 0, sizeof(rs));
+		n++;
+	}
+	ck_assert_int_ge(n, 9);
+	{ /* and the refusal names no kind the schema lacks */
+		const char *q = err;
+		int quotes = 0;
+
+		while ((q = strchr(q, '"'))) {
+			quotes++;
+			q++;
+		}
+		ck_assert_int_eq(quotes, 2 * n);
+	}
+	cJSON_Delete(root);
+	free(schema);
 }
 END_TEST
 
@@ -721,6 +790,11 @@ START_TEST(held_out_classes)
 		  "not-found", "failed to open file '/x/w.txt'" },
 		{ "E common_chat_templates_init: failed to initialize chat template\n",
 		  "chat-template", "failed to initialize chat template" },
+		/* fresh16's: a cache type that does not divide the head size */
+		{ "E llama_init_from_model: V cache type q4_0 with block size 32 does not divide "
+		  "n_embd_head_v=8\n"
+		  "E srv  llama_server: exiting due to model loading error\n",
+		  "bad-argument", "does not divide n_embd_head_v=8" },
 	};
 	struct log_rules rs;
 	struct enginelog l;
@@ -744,6 +818,26 @@ START_TEST(held_out_classes)
 		     "I srv    operator(): operator(): cleaning up before exit...\n");
 	ck_assert(!m || !m->fatal);
 	enginelog_release(&l);
+	/* a warning-level line makes no class finding, in any engine's way of
+	 * saying so (the quiet markers): llama-server's W, glog's W1226,
+	 * TensorRT-LLM's [W], WARNING, level=WARN, a fallback */
+	{
+		static const char *const quiet[] = {
+			"0.00.484.378 W operator(): failed to load model, fitting without it\n",
+			"[W1226 15:44:24.796 TCPStore.cpp:358] out of memory in the widget, "
+			"retrying\n",
+			"[TRT-LLM] [W] the widget ran out of memory, trying a smaller batch\n",
+			"WARNING 10:00 [w.py:3] CUDA out of memory for the widget, retrying\n",
+			"level=WARN msg=\"failed to allocate widget buffer\"\n",
+			"the widget is out of memory, falling back to the CPU\n",
+		};
+
+		for (i = 0; i < sizeof(quiet) / sizeof(quiet[0]); i++) {
+			m = classify(&l, &rs, quiet[i]);
+			ck_assert_msg(!m || !m->fatal, "quiet %zu: %s", i, m->rule->id);
+			enginelog_release(&l);
+		}
+	}
 	/* an illegal instruction says why it died, and what to do */
 	m = classify(&l, &rs, "Error: the widget runner exited with code 132\n");
 	ck_assert(m && m->fatal && !strcmp(m->rule->cause, "illegal-instruction"));
@@ -973,6 +1067,7 @@ Suite *enginelog_suite(void)
 	tcase_add_test(tc, lines_as_a_terminal_shows_them);
 	tcase_add_test(tc, a_line_read_in_pieces_is_the_line_read_whole);
 	tcase_add_test(tc, bad_rule_files);
+	tcase_add_test(tc, marker_kinds_as_the_schema_names_them);
 	tcase_add_test(tc, user_rules_come_too);
 	tcase_add_test(tc, doctor_command);
 	tcase_add_test(tc, wait_ends_on_the_fatal_line);
