@@ -693,8 +693,6 @@ static void request(struct enginelog *l, const char *s, size_t n, size_t qs, siz
 		mark(&l->first_failed, l->lines, s, n);
 }
 
-/* what a match of r on the line (or lines) s says. Returns true when it
- * shows the engine dead: a rule's fatal finding, or an exit. */
 /* where the last of the lines s holds begins */
 static size_t last_line_at(const char *s, size_t n)
 {
@@ -723,11 +721,41 @@ static bool quiet_line(struct enginelog *l, const char *s, size_t n)
 	return l->quiet;
 }
 
+/* a finding of r on the line (or lines) s: true when it shows the engine
+ * dead (a rule's fatal finding) */
+static bool found(struct enginelog *l, const struct log_rule *r, const char *s, size_t n, size_t qs,
+		  size_t qe)
+{
+	/* the line read now (a rule of several lines meets them joined) */
+	size_t at = last_line_at(s, n);
+
+	if (is_code_line(s + at, n - at))
+		return false; /* the source of a raise: its error comes next */
+	if (r->layer == LAYER_CLASS && r->lines == 1 && quiet_line(l, s, n))
+		return false; /* a warning-level line makes no class finding */
+	if (r->lines > 1 && r->quote && qe > qs) {
+		/* the whole line its quote is on: the frames before it are
+		 * --context's */
+		size_t end = qs;
+
+		at = last_line_at(s, qs);
+		while (end < n && s[end] != '\n')
+			end++;
+		record(l, r, l->lines, s + at, end - at);
+	} else {
+		record(l, r, l->lines, s, n);
+	}
+	if (r->fatal && r->layer == LAYER_RULE)
+		l->fatal = true;
+	return r->fatal && r->layer == LAYER_RULE;
+}
+
+/* what a match of r on the line (or lines) s says. Returns true when it
+ * shows the engine dead: a rule's fatal finding, or an exit. */
 static bool matched(struct enginelog *l, const struct log_rule *r, const char *s, size_t n,
 		    size_t qs, size_t qe)
 {
 	const struct engine_info *e;
-	size_t at;
 
 	switch (r->kind) {
 	case LOG_EXIT:
@@ -767,27 +795,7 @@ static bool matched(struct enginelog *l, const struct log_rule *r, const char *s
 	case LOG_QUIET:
 		return false; /* read by quiet_line, never here */
 	default:
-		/* the line read now (a rule of several lines meets them joined) */
-		at = last_line_at(s, n);
-		if (is_code_line(s + at, n - at))
-			return false; /* the source of a raise: its error comes next */
-		if (r->layer == LAYER_CLASS && r->lines == 1 && quiet_line(l, s, n))
-			return false; /* a warning-level line makes no class finding */
-		if (r->lines > 1 && r->quote && qe > qs) {
-			/* the whole line its quote is on: the frames before it
-			 * are --context's */
-			size_t end = qs;
-
-			at = last_line_at(s, qs);
-			while (end < n && s[end] != '\n')
-				end++;
-			record(l, r, l->lines, s + at, end - at);
-		} else {
-			record(l, r, l->lines, s, n);
-		}
-		if (r->fatal && r->layer == LAYER_RULE)
-			l->fatal = true;
-		return r->fatal && r->layer == LAYER_RULE;
+		return found(l, r, s, n, qs, qe);
 	}
 }
 
