@@ -795,6 +795,17 @@ START_TEST(held_out_classes)
 		  "n_embd_head_v=8\n"
 		  "E srv  llama_server: exiting due to model loading error\n",
 		  "bad-argument", "does not divide n_embd_head_v=8" },
+		/* fresh17's: a process that ended unexpectedly, a server a wrapper
+		 * started that failed to, a runtime not installed, a download
+		 * that gave up */
+		{ "the widget engine process stopped unexpectedly\n", "crashed",
+		  "stopped unexpectedly" },
+		{ "[Info] waiting for the widget\nwidget-backend failed to start within 30 s\n",
+		  "unknown", "widget-backend failed to start within 30 s" },
+		{ "Error: the widget runtime (widget-server) is not installed. Run setup.\n",
+		  "not-found", "is not installed" },
+		{ "Error: max retries exceeded: Get \"https://registry.example/w\": i/o timeout\n",
+		  "model-access", "max retries exceeded" },
 	};
 	struct log_rules rs;
 	struct enginelog l;
@@ -830,6 +841,8 @@ START_TEST(held_out_classes)
 			"WARNING 10:00 [w.py:3] CUDA out of memory for the widget, retrying\n",
 			"level=WARN msg=\"failed to allocate widget buffer\"\n",
 			"the widget is out of memory, falling back to the CPU\n",
+			"INFO [p.py:4] GPU platform is not available because: No module named "
+			"'widget'\n",
 		};
 
 		for (i = 0; i < sizeof(quiet) / sizeof(quiet[0]); i++) {
