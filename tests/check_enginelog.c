@@ -806,6 +806,16 @@ START_TEST(held_out_classes)
 		  "not-found", "is not installed" },
 		{ "Error: max retries exceeded: Get \"https://registry.example/w\": i/o timeout\n",
 		  "model-access", "max retries exceeded" },
+		/* fresh19's: no GPU the engine can see, a systemd unit's exit, a
+		 * crash a supervisor reports at WARN as it respawns the server */
+		{ "RuntimeError: No CUDA GPUs are available to the widget\n", "driver-mismatch",
+		  "No CUDA GPUs are available" },
+		{ "ValueError: Failed to infer device type for the widget\n", "driver-mismatch",
+		  "Failed to infer device type" },
+		{ "widget.service: Main process exited, code=exited, status=3/NOTIMPLEMENTED\n",
+		  "unknown", "code=exited, status=3" },
+		{ "level=WARN msg=\"widget server crashed - exit code 3 - restarting\"\n",
+		  "crashed", "exit code 3" },
 	};
 	struct log_rules rs;
 	struct enginelog l;
