@@ -262,18 +262,15 @@ static int index_literals(struct log_rules *rs)
 		struct log_rule *r = &rs->rules[i];
 		bool whole = r->n_literals > 0;
 
-		if (r->kind == LOG_QUIET) {
-			r->n_literals = 0; /* read only when a finding would come (quiet_line) */
-			continue;
-		}
-
+		r->filtered = false;
+		if (r->kind == LOG_QUIET)
+			continue; /* read only when a finding would come (quiet_line) */
 		for (k = 0; k < r->n_literals; k++)
 			whole = whole && strlen(r->literals[k]) >= 4;
 		rs->unfiltered = rs->unfiltered || !whole;
-		if (!whole) {
-			r->n_literals = 0; /* tried on every line instead */
-			continue;
-		}
+		if (!whole)
+			continue; /* tried on every line instead */
+		r->filtered = true;
 		for (k = 0; k < r->n_literals; k++) {
 			struct log_literal *e = &rs->literals[rs->n_literals++];
 			const unsigned char *t = (const unsigned char *)r->literals[k];
@@ -861,7 +858,7 @@ static bool take_line(struct enginelog *l, const char *s, size_t n)
 		const char *subject = s;
 		size_t len = n;
 
-		if ((r->n_literals && !l->hit[i]) || r->kind == LOG_QUIET || !applies(r, l->engine))
+		if ((r->filtered && !l->hit[i]) || r->kind == LOG_QUIET || !applies(r, l->engine))
 			continue;
 		if (l->tripped && l->tripped[i])
 			continue;

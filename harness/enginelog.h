@@ -87,6 +87,7 @@ struct log_rule {
 	size_t n_engines;
 	char *literals[ENGINELOG_MAX_LITERALS]; /* text every match holds (one of them), or none */
 	size_t n_literals;
+	bool filtered;	     /* its literals are in the index: tried only on a line holding one */
 	int priority, quote; /* quote: the capture group shown (0: the whole match) */
 	int lines;	     /* the pattern meets this many last lines, joined by \n (a
 			      * traceback); its literal is on the last. 1 by default */

@@ -361,6 +361,9 @@ START_TEST(user_rules_come_too)
 		"{\"rules\": [{\"id\": \"twice\", \"pattern\": \"(\\\\w+) \\\\1 "
 		"failed\", \"quote\": 1, \"cause\": \"echo\", \"explain\": \"e\", "
 		"\"remedy\": \"r\", \"priority\": 9999}]}";
+	static const char short_literal[] =
+		"{\"rules\": [{\"id\": \"short\", \"pattern\": \"dk \\\\d+ failed\", "
+		"\"literal\": \"dk\", \"cause\": \"c\", \"explain\": \"e\", \"remedy\": \"r\"}]}";
 	struct log_rules rs = { 0 };
 	struct enginelog l;
 	char err[512];
@@ -369,6 +372,16 @@ START_TEST(user_rules_come_too)
 		log_rules_load_text(&rs, "mine.json", mine, strlen(mine), err, sizeof(err)), 0);
 	ck_assert(rs.unfiltered); /* no literal: tried on every line */
 	ck_assert_str_eq(classify(&l, &rs, "disk disk failed\n")->quote, "disk disk failed");
+	enginelog_release(&l);
+	log_rules_release(&rs);
+	/* a literal shorter than the index reads: tried on every line, and
+	 * still its own to free (the sanitizer run holds the release to it) */
+	ck_assert_int_eq(log_rules_load_text(&rs, "mine.json", short_literal, strlen(short_literal),
+					     err, sizeof(err)),
+			 0);
+	ck_assert(rs.unfiltered);
+	ck_assert_uint_eq(rs.rules[0].n_literals, 1);
+	ck_assert_str_eq(classify(&l, &rs, "dk 3 failed\n")->quote, "dk 3 failed");
 	enginelog_release(&l);
 	log_rules_release(&rs);
 }
