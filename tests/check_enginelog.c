@@ -829,6 +829,8 @@ START_TEST(held_out_classes)
 		  "unknown", "code=exited, status=3" },
 		{ "level=WARN msg=\"widget server crashed - exit code 3 - restarting\"\n",
 		  "crashed", "exit code 3" },
+		/* fresh20's: Metal's buffer that could not be had */
+		{ "widget_get_buffer: error: buffer is nil\n", "out-of-memory", "buffer is nil" },
 	};
 	struct log_rules rs;
 	struct enginelog l;
