@@ -731,9 +731,9 @@ static bool found(struct enginelog *l, const struct log_rule *r, const char *s, 
 	if (r->layer == LAYER_CLASS && r->lines == 1 && quiet_line(l, s, n))
 		return false; /* a warning-level line makes no class finding */
 	if (r->lines > 1 && r->quote && qe > qs) {
-		/* the whole line its quote is on: the frames before it are
-		 * --context's */
-		size_t end = qs;
+		/* the whole lines its quote is on (a field's name, then what
+		 * it should be): the frames before them are --context's */
+		size_t end = qe;
 
 		at = last_line_at(s, qs);
 		while (end < n && s[end] != '\n')

@@ -831,6 +831,20 @@ START_TEST(held_out_classes)
 		  "crashed", "exit code 3" },
 		/* fresh20's: Metal's buffer that could not be had */
 		{ "widget_get_buffer: error: buffer is nil\n", "out-of-memory", "buffer is nil" },
+		/* fresh21's: a configuration that did not validate, its field and
+		 * value quoted, else its header */
+		{ "widget_core.ValidationError: 1 validation error for WidgetConfig\n"
+		  "max_widgets\n"
+		  "  Input should be greater than 0 [type=greater_than, input_value=-3, "
+		  "input_type=int]\n",
+		  "bad-argument", "max_widgets   Input should be greater than 0" },
+		{ "widget_core.ValidationError: 1 validation error for WidgetConfig\n"
+		  "max_widgets\n"
+		  "  Input should be greater than 0 [type=greater_than, input_value=-3, "
+		  "input_type=int]\n",
+		  "bad-argument", "input_value=-3" },
+		{ "ValidationError: 2 validation errors for WidgetConfig\n", "bad-argument",
+		  "2 validation errors for WidgetConfig" },
 	};
 	struct log_rules rs;
 	struct enginelog l;
