@@ -845,6 +845,17 @@ START_TEST(held_out_classes)
 		  "bad-argument", "input_value=-3" },
 		{ "ValidationError: 2 validation errors for WidgetConfig\n", "bad-argument",
 		  "2 validation errors for WidgetConfig" },
+		/* fresh22's (a real llama-server): an adapter or projector that is
+		 * not one, a download that failed */
+		{ "E widget_adapter_init: failed to apply lora adapter: expect general.type to be "
+		  "'adapter', but got: 'widget'\n"
+		  "E srv  widget: exiting due to model loading error\n",
+		  "model-load-failed", "expect general.type to be 'adapter'" },
+		{ "E widget_init: error: Failed to load CLIP model from /x/w.gguf\n",
+		  "model-load-failed", "Failed to load CLIP model from /x/w.gguf" },
+		{ "E srv  widget: failed to download model: Download 'http://x/w.gguf' failed with "
+		  "status code: 404\n",
+		  "model-access", "failed to download model" },
 	};
 	struct log_rules rs;
 	struct enginelog l;
