@@ -166,8 +166,9 @@ static int load_rule(struct jsonfile *f, const cJSON *o, struct log_rule *r)
 /* a marker: what the last layer reads (enginelog.h) */
 static int load_marker(struct jsonfile *f, const cJSON *o, struct log_rule *r)
 {
-	static const char *const keys[] = { "id",    "kind",  "engines", "pattern", "literal",
-					    "quote", "lines", "source",	 "example", NULL };
+	static const char *const keys[] = { "id",      "kind",	  "engines", "pattern",
+					    "literal", "quote",	  "lines",   "status",
+					    "source",  "example", NULL };
 	static const char *const kinds[] = { "exit",	"error",     "ready",	  "engine",
 					     "request", "traceback", "exception", "handler",
 					     "quiet",	NULL };
@@ -187,7 +188,8 @@ static int load_marker(struct jsonfile *f, const cJSON *o, struct log_rule *r)
 	     jsonfile_string(f, o, "source", false, &r->source) ||
 	     jsonfile_string(f, o, "example", false, &r->example) ||
 	     rule_int(f, o, "quote", 0, 32, &r->quote) ||
-	     rule_int(f, o, "lines", 1, ENGINELOG_MAX_WINDOW, &r->lines) || rule_engines(f, o, r) ||
+	     rule_int(f, o, "lines", 1, ENGINELOG_MAX_WINDOW, &r->lines) ||
+	     rule_int(f, o, "status", 100, 599, &r->status) || rule_engines(f, o, r) ||
 	     rule_literals(f, o, r);
 	k = named(kinds, kind);
 	free(kind);
@@ -672,13 +674,14 @@ static void traceback_began(struct enginelog *l, const char *s, size_t n, size_t
 		l->tb_intro.line = 0;
 }
 
-/* a chat request's status from a request marker's capture */
-static void request(struct enginelog *l, const char *s, size_t n, size_t qs, size_t qe)
+/* a chat request's status: the one its marker means, else its capture */
+static void request(struct enginelog *l, const struct log_rule *r, const char *s, size_t n,
+		    size_t qs, size_t qe)
 {
-	long status = 0;
+	long status = r->status;
 	size_t i;
 
-	for (i = qs; i < qe && i < n && s[i] >= '0' && s[i] <= '9'; i++)
+	for (i = qs; !r->status && i < qe && i < n && s[i] >= '0' && s[i] <= '9'; i++)
 		status = status * 10 + (s[i] - '0');
 	if (status >= 200 && status < 400) {
 		l->failed_requests = 0;
@@ -787,7 +790,7 @@ static bool matched(struct enginelog *l, const struct log_rule *r, const char *s
 			l->engines_seen |= 1u << e->id;
 		return false;
 	case LOG_REQUEST:
-		request(l, s, n, qs, qe);
+		request(l, r, s, n, qs, qe);
 		return false;
 	case LOG_QUIET:
 		return false; /* read by quiet_line, never here */

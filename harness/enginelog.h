@@ -89,6 +89,8 @@ struct log_rule {
 	size_t n_literals;
 	bool filtered;	     /* its literals are in the index: tried only on a line holding one */
 	int priority, quote; /* quote: the capture group shown (0: the whole match) */
+	int status;	     /* a request marker without a status to capture: the one its
+			      * line means (llama-server's send_error: a refusal) */
 	int lines;	     /* the pattern meets this many last lines, joined by \n (a
 			      * traceback); its literal is on the last. 1 by default */
 	bool fatal;

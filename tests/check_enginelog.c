@@ -1055,6 +1055,10 @@ START_TEST(every_chat_request_failing)
 				   "HTTP/1.1\" 200 OK\n";
 	static const char gin[] = "[GIN] 2025/02/04 - 16:56:25 | 500 |  19.7884ms |  127.0.0.1 "
 				  "| POST     \"/api/chat\"\n";
+	static const char refused[] = "E srv    send_error: task id = 4, error: the widget "
+				      "grammar did not parse\n";
+	static const char served[] = "I slot      release: id  0 | task 5 | stop processing: "
+				     "n_tokens = 17, truncated = 0\n";
 	struct log_rules rs;
 	struct enginelog l;
 	struct buf log = BUF_INIT(0);
@@ -1076,6 +1080,18 @@ START_TEST(every_chat_request_failing)
 	buf_printf(&log, "%s%s%s", gin, gin, gin); /* Ollama's access log */
 	m = classify(&l, &rs, buf_cstr(&log));
 	ck_assert(m && m->fatal && !strcmp(m->rule->class, "request-failures"));
+	enginelog_release(&l);
+	/* llama-server logs no access line, but a request it refuses with
+	 * send_error and one its slot finished (the markers' fixed statuses) */
+	log.len = 0;
+	buf_printf(&log, "%s%s%s", refused, refused, refused);
+	m = classify(&l, &rs, buf_cstr(&log));
+	ck_assert(m && m->fatal && !strcmp(m->rule->class, "request-failures"));
+	ck_assert_ptr_nonnull(strstr(m->quote, "the widget grammar did not parse"));
+	enginelog_release(&l);
+	log.len = 0;
+	buf_printf(&log, "%s%s%s%s", refused, refused, served, refused);
+	ck_assert_ptr_null(classify(&l, &rs, buf_cstr(&log)));
 	enginelog_release(&l);
 	buf_release(&log);
 	log_rules_release(&rs);
