@@ -856,6 +856,12 @@ START_TEST(held_out_classes)
 		{ "E srv  widget: failed to download model: Download 'http://x/w.gguf' failed with "
 		  "status code: 404\n",
 		  "model-access", "failed to download model" },
+		/* fresh24's: TGI's warmup that failed after its shard was ready */
+		{ "INFO shard-manager: widget_launcher: Shard ready in 9.3s rank=0\n"
+		  "INFO widget_router: Warming up model\n"
+		  "ERROR widget_launcher: Method Warmup encountered an error.\n"
+		  "Traceback (most recent call last):\n",
+		  "unknown", "Method Warmup encountered an error" },
 	};
 	struct log_rules rs;
 	struct enginelog l;
