@@ -862,6 +862,10 @@ START_TEST(held_out_classes)
 		  "ERROR widget_launcher: Method Warmup encountered an error.\n"
 		  "Traceback (most recent call last):\n",
 		  "unknown", "Method Warmup encountered an error" },
+		/* fresh25's: an engine core that says it met a fatal error */
+		{ "ERROR 10:00 [core.py:9] Widget EngineCore encountered a fatal error.\n"
+		  "ERROR 10:00 [core.py:9] Traceback (most recent call last):\n",
+		  "crashed", "encountered a fatal error" },
 	};
 	struct log_rules rs;
 	struct enginelog l;
