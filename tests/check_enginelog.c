@@ -866,6 +866,12 @@ START_TEST(held_out_classes)
 		{ "ERROR 10:00 [core.py:9] Widget EngineCore encountered a fatal error.\n"
 		  "ERROR 10:00 [core.py:9] Traceback (most recent call last):\n",
 		  "crashed", "encountered a fatal error" },
+		/* fresh26's: a runner gone in the middle of a request, a ROCm with no
+		 * device it can use */
+		{ "Error: POST predict: Post \"http://127.0.0.1:9/completion\": EOF\n", "crashed",
+		  "POST predict" },
+		{ "widgetBLAS error: Could not initialize Tensile host: No devices found.\n",
+		  "driver-mismatch", "Tensile host: No devices found" },
 	};
 	struct log_rules rs;
 	struct enginelog l;
