@@ -872,6 +872,12 @@ START_TEST(held_out_classes)
 		  "POST predict" },
 		{ "widgetBLAS error: Could not initialize Tensile host: No devices found.\n",
 		  "driver-mismatch", "Tensile host: No devices found" },
+		/* fresh28's (a real llama-server): values that cannot be zero */
+		{ "E widget_init: n_widgets and n_gadgets cannot both be zero\n"
+		  "E srv  widget: exiting due to model loading error\n",
+		  "bad-argument", "cannot both be zero" },
+		{ "ValueError: max_widgets must be positive, got -1\n", "bad-argument",
+		  "max_widgets must be positive" },
 	};
 	struct log_rules rs;
 	struct enginelog l;
