@@ -654,15 +654,22 @@ static bool is_frame(const char *s, size_t n)
 /* A traceback begins at column at of the line s: what it says it is, the
  * words before it on its line ("Scheduler hit an exception: Traceback"),
  * else the line before ("Exception in worker ... while processing method
- * initialize_cache."), a log prefix ("[rank0]: ") not being words. */
+ * initialize_cache."), a log prefix ("[rank0]: ") not being words. It is a
+ * request handler's when one wrote its line or the line before it
+ * ("Exception in ASGI application"), or when it goes on one that was
+ * ("During handling of the above exception, another exception
+ * occurred:"). */
 static void traceback_began(struct enginelog *l, const char *s, size_t n, size_t at)
 {
 	const struct log_mark *before = &l->said[l->said_at ^ 1];
+	bool chained =
+		before->line && (strstr(before->text, "During handling of the above exception") ||
+				 strstr(before->text, "above exception was the direct cause"));
 	size_t k = at;
 
 	l->traceback = l->lines;
 	l->tb_open = true;
-	l->tb_handler = l->handler == l->lines;
+	l->tb_handler = (chained && l->tb_handler) || (l->handler && l->handler >= l->lines - 1);
 	l->tb_col = at;
 	while (k > 0 && s[k - 1] == ' ')
 		k--;

@@ -948,6 +948,18 @@ START_TEST(held_out_classes)
 		     "tokens, more than 512\n");
 	ck_assert(!m || !m->fatal);
 	enginelog_release(&l);
+	m = classify(&l, &rs, /* uvicorn's request that failed, its traceback chained (fresh29) */
+		     "ERROR:    Exception in ASGI application\n"
+		     "Traceback (most recent call last):\n"
+		     "  File \"/x/h.py\", line 3, in run\n"
+		     "    await widget()\n"
+		     "widget.CancelledError: the client went away\n"
+		     "\n"
+		     "During handling of the above exception, another exception occurred:\n"
+		     "\n"
+		     "Traceback (most recent call last):\n");
+	ck_assert(!m || !m->fatal);
+	enginelog_release(&l);
 	m = classify(&l, &rs, /* the same cut, once it served: a request's */
 		     "INFO:     Application startup complete.\n"
 		     "ERROR:    Exception in ASGI application\n"
