@@ -57,6 +57,9 @@ START_TEST(every_rule_finds_its_excerpt)
 		 * in a copy a class carries */
 		ck_assert_msg(r->layer != LAYER_CLASS || !strstr(r->pattern, "level=WARN"),
 			      "%s tests for warnings itself: the quiet marker does", r->id);
+		/* nor what a traceback's code line is: found() drops those */
+		ck_assert_msg(!strstr(r->pattern, "raise |"),
+			      "%s tests for code lines itself: is_code_line() does", r->id);
 		ck_assert_msg(r->n_literals, "%s has no literal: every line would meet it", r->id);
 		if (r->kind != LOG_FATAL && r->kind != LOG_WARNING)
 			continue; /* a marker: the last layer's tests read them */
@@ -576,6 +579,7 @@ START_TEST(the_unknown_layer)
 	struct log_rules rs;
 	struct enginelog l;
 	const struct log_match *m;
+	size_t k;
 
 	bundled(&rs);
 	m = classify(&l, &rs,
@@ -608,6 +612,20 @@ START_TEST(the_unknown_layer)
 	ck_assert_ptr_null(classify(&l, &rs,
 				    "ERROR 07-16 12:08:18 api_server.py:247] Error in handling a "
 				    "request: the client went away\nINFO next\n"));
+	enginelog_release(&l);
+	/* a traceback's code line is where, not what: the class finding is
+	 * the error's own line after it, prefixed or not */
+	m = classify(&l, &rs,
+		     "Traceback (most recent call last):\n  File \"x.py\", line 1, in <module>\n"
+		     "ERROR 04-16 [worker.py:620]     raise OutOfMemoryError(\"out of memory\")\n"
+		     "[rank0]:     return alloc_out_of_memory_guard(n)\n"
+		     "OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB\n");
+	ck_assert(m && m->fatal);
+	ck_assert_str_eq(m->rule->class, "out-of-memory");
+	ck_assert_int_eq(m->line, 5);
+	for (k = 0; k < l.n_matches; k++)
+		ck_assert_msg(l.matches[k].line == 5, "%s found code on line %ld",
+			      l.matches[k].rule->id, l.matches[k].line);
 	enginelog_release(&l);
 	log_rules_release(&rs);
 }
