@@ -631,6 +631,30 @@ static bool is_code_line(const char *s, size_t n)
 	return false;
 }
 
+/* Is the line only a log prefix, its groups and nothing after them
+ * ("(VllmWorker rank=1 pid=336)", "[rank0]:"): a blank line of a
+ * process whose every line is prefixed? */
+static bool is_bare_prefix(const char *s, size_t n)
+{
+	size_t i = 0, groups = 0;
+
+	for (;;) {
+		const char *close;
+
+		while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == ':'))
+			i++;
+		if (i == n)
+			return groups > 0;
+		if (s[i] != '(' && s[i] != '[')
+			return false;
+		close = memchr(s + i, s[i] == '(' ? ')' : ']', n - i);
+		if (!close)
+			return false;
+		i = (size_t)(close - s) + 1;
+		groups++;
+	}
+}
+
 /* Is the line a traceback's frame, its code, a caret line or blank (not
  * what a log says, but where)? */
 static bool is_frame(const char *s, size_t n)
@@ -640,7 +664,7 @@ static bool is_frame(const char *s, size_t n)
 	while (i < n && (s[i] == ' ' || s[i] == '\t'))
 		i++;
 	lead = i;
-	if (i == n)
+	if (i == n || is_bare_prefix(s, n))
 		return true;
 	if (lead >= 2) /* a frame's code, a continuation */
 		return true;
@@ -675,7 +699,9 @@ static void traceback_began(struct enginelog *l, const char *s, size_t n, size_t
 		k--;
 	if (k >= 2 && s[k - 1] == ':' && isalpha((unsigned char)s[k - 2]))
 		mark(&l->tb_intro, l->lines, s, n);
-	else if (before->line)
+	else if (chained && l->error.line) /* what the exception before it said */
+		l->tb_intro = l->error;
+	else if (before->line && !chained)
 		mark(&l->tb_intro, before->line, before->text, strlen(before->text));
 	else
 		l->tb_intro.line = 0;

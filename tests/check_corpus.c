@@ -47,6 +47,8 @@ static void judge(const struct log_rules *rs, const cJSON *e, struct buf *why)
 	enginelog_init(&l, rs, engine);
 	enginelog_feed(&l, log, strlen(log));
 	enginelog_feed(&l, "\n", 1);
+	if (cJSON_IsTrue(cJSON_GetObjectItem(e, "exited")))
+		enginelog_exited(&l); /* the thread says the process ended: --exited */
 	enginelog_finish(&l);
 	m = enginelog_best(&l);
 	if (!strcmp(member(e, "expect"), "harmless")) {
@@ -93,7 +95,7 @@ START_TEST(every_excerpt_read_as_labelled)
 		      { "fresh15", 19 }, { "fresh16", 7 },  { "fresh17", 13 }, { "fresh18", 9 },
 		      { "fresh19", 10 }, { "fresh20", 8 },  { "fresh21", 3 },  { "fresh22", 7 },
 		      { "fresh23", 1 },	 { "fresh24", 3 },  { "fresh25", 4 },  { "fresh26", 4 },
-		      { "fresh27", 4 },	 { "fresh28", 6 },  { "fresh29", 3 } };
+		      { "fresh27", 4 },	 { "fresh28", 6 },  { "fresh29", 3 },  { "fresh30", 23 } };
 	int counts[sizeof(parts) / sizeof(parts[0])] = { 0 };
 	int n = 0, fatal = 0;
 	size_t k;

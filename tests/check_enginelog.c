@@ -896,6 +896,29 @@ START_TEST(held_out_classes)
 		  "bad-argument", "cannot both be zero" },
 		{ "ValueError: max_widgets must be positive, got -1\n", "bad-argument",
 		  "max_widgets must be positive" },
+		/* fresh30's: a kernel compiled at start that did not build; a
+		 * repository's own code nobody allowed (lower-cased, or the older
+		 * prompt); a chained traceback cut short after a bare prefix line */
+		{ "[w] nvcc fatal   : Unsupported gpu architecture 'compute_130'\n"
+		  "[w] Compilation terminated.\n",
+		  "driver-mismatch", "Unsupported gpu architecture 'compute_130'" },
+		{ "RuntimeError: Error building extension 'widget_kernels'\n", "driver-mismatch",
+		  "Error building extension 'widget_kernels'" },
+		{ "valueerror: loading widget/ requires you to execute the configuration file in "
+		  "that repo on your local machine.\n",
+		  "bad-argument", "requires you to execute the configuration file" },
+		{ "The repository for org/widget contains custom code which must be executed to "
+		  "correctly load the model.\nEOFError: EOF when reading a line\n",
+		  "bad-argument", "contains custom code which must be executed" },
+		{ "(Worker pid=7) Traceback (most recent call last):\n"
+		  "(Worker pid=7)   File \"/x/w.py\", line 3, in run\n"
+		  "(Worker pid=7) RuntimeError: the widget lost its gadget (3 != 4)\n"
+		  "(Worker pid=7)\n"
+		  "(Worker pid=7) During handling of the above exception, another exception "
+		  "occurred:\n"
+		  "(Worker pid=7)\n"
+		  "(Worker pid=7) Traceback (most recent call last):\n",
+		  "unknown", "RuntimeError: the widget lost its gadget (3 != 4)" },
 	};
 	struct log_rules rs;
 	struct enginelog l;
