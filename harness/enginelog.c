@@ -718,6 +718,7 @@ static void request(struct enginelog *l, const struct log_rule *r, const char *s
 		status = status * 10 + (s[i] - '0');
 	if (status >= 200 && status < 400) {
 		l->failed_requests = 0;
+		l->served = l->lines;
 		return;
 	}
 	if (status < 400 || status > 599)
@@ -1023,12 +1024,19 @@ static const struct log_rule unknown_exit = {
 static void settle(struct enginelog *l)
 {
 	bool any = false, died;
+	long dead = l->exit.line; /* the last word of a death */
 	size_t i;
 
+	for (i = 0; i < l->n_matches; i++)
+		if (l->matches[i].fatal && l->matches[i].line > dead)
+			dead = l->matches[i].line;
 	for (i = 0; i < l->n_matches; i++) {
 		struct log_match *m = &l->matches[i];
 
-		if (m->fatal && l->ready > m->line) /* it came up after: a warning now */
+		/* it came up after, or answered a chat request after and did
+		 * not die since (a stream begun before a death logs its 200
+		 * too): a warning now */
+		if (m->fatal && (l->ready > m->line || (l->served > m->line && dead <= l->served)))
 			m->fatal = false;
 		any = any || m->fatal;
 	}

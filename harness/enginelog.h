@@ -14,9 +14,10 @@
  * before an exit is the decisive line), "exit" lines (the process died),
  * "ready" lines (the engine serves: an earlier fatal finding becomes a
  * warning), "traceback" lines (one begins), "engine" lines (which engine
- * wrote the log) and "request"
- * lines (an access log's status: three chat requests in a row that failed
- * with none served are fatal for serving). A log that shows an exit, or
+ * wrote the log) and "request" lines (an access log's status: three chat
+ * requests in a row that failed with none served are fatal for serving;
+ * a fatal finding before one served is a warning, unless the engine died
+ * after it). A log that shows an exit, or
  * ends in a traceback, with no finding that explains it, is "fatal, cause
  * unknown", quoting its decisive line: the unknown layer. So is one whose
  * process is known to have ended (enginelog_exited) before it served.
@@ -166,6 +167,7 @@ struct enginelog {
 	bool error_exception;  /* it is an exception line (LOG_EXCEPTION) */
 	struct log_mark exit;  /* the last exit marker */
 	long ready;	       /* the last ready line, 0 none */
+	long served;	       /* the last chat request answered 2xx/3xx, 0 none */
 	long traceback;	       /* the last line a traceback began on, 0 none */
 	long frame;	       /* the last traceback frame ('File "x.py", line 3'), 0 none */
 	/* the last two lines not blank nor a traceback's frame, raw: the last

@@ -942,6 +942,25 @@ START_TEST(held_out_classes)
 		     "I srv    operator(): operator(): cleaning up before exit...\n");
 	ck_assert(!m || !m->fatal);
 	enginelog_release(&l);
+	/* a request refused while serving, and a chat request answered after
+	 * it, is no death; one answered before the engine died is no
+	 * reprieve (a stream begun before a death logs its 200 too) */
+	m = classify(&l, &rs,
+		     "INFO:     Application startup complete.\n"
+		     "ERROR 10:00 [serving_chat.py:9] ValueError: max_widgets must be at least 1, "
+		     "got 0.\n"
+		     "INFO:     127.0.0.1:5 - \"POST /v1/chat/completions HTTP/1.1\" 400 Bad Request\n"
+		     "INFO:     127.0.0.1:5 - \"POST /v1/chat/completions HTTP/1.1\" 200 OK\n");
+	ck_assert(m && !m->fatal);
+	enginelog_release(&l);
+	m = classify(&l, &rs,
+		     "INFO:     Application startup complete.\n"
+		     "ERROR 10:00 [core.py:9] RuntimeError: Worker process has died\n"
+		     "INFO:     127.0.0.1:5 - \"POST /v1/chat/completions HTTP/1.1\" 200 OK\n"
+		     "CRITICAL 10:01 [launcher.py:9] the widget engine crashed, stopping\n");
+	ck_assert(m && m->fatal);
+	ck_assert_int_eq(m->line, 2);
+	enginelog_release(&l);
 	/* a warning-level line makes no class finding, in any engine's way of
 	 * saying so (the quiet markers): llama-server's W, glog's W1226,
 	 * TensorRT-LLM's [W], WARNING, level=WARN, a fallback */
