@@ -122,10 +122,10 @@ static int rule_class(struct jsonfile *f, struct log_rule *r)
 
 static int load_rule(struct jsonfile *f, const cJSON *o, struct log_rule *r)
 {
-	static const char *const keys[] = { "id",      "engines", "priority", "severity",
-					    "pattern", "literal", "quote",    "cause",
-					    "explain", "remedy",  "source",   "example",
-					    "lines",   "class",	  "layer",    NULL };
+	static const char *const keys[] = { "id",      "engines", "priority", "severity", "pattern",
+					    "literal", "quote",	  "cause",    "explain",  "remedy",
+					    "source",  "example", "lines",    "class",	  "layer",
+					    "startup", NULL };
 	static const char *const layers[] = { "rule", "class", NULL };
 	char *severity = NULL, *layer = NULL;
 	int rc;
@@ -148,7 +148,8 @@ static int load_rule(struct jsonfile *f, const cJSON *o, struct log_rule *r)
 	     rule_int(f, o, "priority", 0, 10000, &r->priority) ||
 	     rule_int(f, o, "quote", 0, 32, &r->quote) ||
 	     rule_int(f, o, "lines", 1, ENGINELOG_MAX_WINDOW, &r->lines) || rule_engines(f, o, r) ||
-	     rule_literals(f, o, r) || rule_class(f, r);
+	     jsonfile_bool(f, o, "startup", &r->startup) || rule_literals(f, o, r) ||
+	     rule_class(f, r);
 	r->fatal = !severity || !strcmp(severity, "fatal");
 	r->kind = r->fatal ? LOG_FATAL : LOG_WARNING;
 	r->layer = layer && named(layers, layer) == 1 ? LAYER_CLASS : LAYER_RULE;
@@ -1020,10 +1021,11 @@ static const struct log_rule unknown_exit = {
 	.fatal = true,
 };
 
-/* the conclusions the whole log allows (enginelog.h) */
-static void settle(struct enginelog *l)
+/* the fatal findings the engine outlived, warnings now; true when one
+ * fatal finding is left */
+static bool outlived(struct enginelog *l)
 {
-	bool any = false, died;
+	bool any = false;
 	long dead = l->exit.line; /* the last word of a death */
 	size_t i;
 
@@ -1035,11 +1037,22 @@ static void settle(struct enginelog *l)
 
 		/* it came up after, or answered a chat request after and did
 		 * not die since (a stream begun before a death logs its 200
-		 * too): a warning now */
+		 * too) */
 		if (m->fatal && (l->ready > m->line || (l->served > m->line && dead <= l->served)))
+			m->fatal = false;
+		/* a failure only start shows, after the engine came up: a
+		 * request's ("max_tokens must be at least 1") */
+		if (m->fatal && m->rule->startup && l->ready && l->ready < m->line)
 			m->fatal = false;
 		any = any || m->fatal;
 	}
+	return any;
+}
+
+/* the conclusions the whole log allows (enginelog.h) */
+static void settle(struct enginelog *l)
+{
+	bool any = outlived(l), died;
 	const struct log_mark *last = &l->said[l->said_at];
 	/* the log ends inside a traceback before it ever served: its process
 	 * died telling it (the exception line it ends with never came). Once

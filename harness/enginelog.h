@@ -95,6 +95,7 @@ struct log_rule {
 	int lines;	     /* the pattern meets this many last lines, joined by \n (a
 			      * traceback); its literal is on the last. 1 by default */
 	bool fatal;
+	bool startup; /* only start shows it: after a ready line, a request's (a warning) */
 	struct regex *re;
 	struct regex_matcher *m;
 };

@@ -278,6 +278,9 @@ START_TEST(bad_rule_files)
 		  "\"pattern\": \"a\"}]}",
 		  "names one engine" },
 		{ "{\"rules\": [], \"markers\": 3}", "a 'markers' list" },
+		{ "{\"rules\": [{\"id\": \"x\", \"pattern\": \"a\", \"cause\": \"c\", \"explain\": "
+		  "\"e\", \"remedy\": \"r\", \"startup\": \"yes\"}]}",
+		  "startup" },
 	};
 	size_t i;
 
@@ -945,12 +948,13 @@ START_TEST(held_out_classes)
 	/* a request refused while serving, and a chat request answered after
 	 * it, is no death; one answered before the engine died is no
 	 * reprieve (a stream begun before a death logs its 200 too) */
-	m = classify(&l, &rs,
-		     "INFO:     Application startup complete.\n"
-		     "ERROR 10:00 [serving_chat.py:9] ValueError: max_widgets must be at least 1, "
-		     "got 0.\n"
-		     "INFO:     127.0.0.1:5 - \"POST /v1/chat/completions HTTP/1.1\" 400 Bad Request\n"
-		     "INFO:     127.0.0.1:5 - \"POST /v1/chat/completions HTTP/1.1\" 200 OK\n");
+	m = classify(
+		&l, &rs,
+		"INFO:     Application startup complete.\n"
+		"ERROR 10:00 [serving_chat.py:9] ValueError: max_widgets must be at least 1, "
+		"got 0.\n"
+		"INFO:     127.0.0.1:5 - \"POST /v1/chat/completions HTTP/1.1\" 400 Bad Request\n"
+		"INFO:     127.0.0.1:5 - \"POST /v1/chat/completions HTTP/1.1\" 200 OK\n");
 	ck_assert(m && !m->fatal);
 	enginelog_release(&l);
 	m = classify(&l, &rs,
@@ -960,6 +964,19 @@ START_TEST(held_out_classes)
 		     "CRITICAL 10:01 [launcher.py:9] the widget engine crashed, stopping\n");
 	ck_assert(m && m->fatal);
 	ck_assert_int_eq(m->line, 2);
+	enginelog_release(&l);
+	/* an argument refused after the engine came up is a request's, even
+	 * with nothing after it; the same line before it came up is fatal */
+	m = classify(&l, &rs,
+		     "INFO:     Application startup complete.\n"
+		     "ERROR 10:00 [serving_chat.py:9] ValueError: max_widgets must be at least 1, "
+		     "got 0.\n");
+	ck_assert(m && !m->fatal);
+	enginelog_release(&l);
+	m = classify(&l, &rs,
+		     "ERROR 10:00 [arg_utils.py:9] ValueError: max_widgets must be at least 1, "
+		     "got 0.\n");
+	ck_assert(m && m->fatal);
 	enginelog_release(&l);
 	/* a warning-level line makes no class finding, in any engine's way of
 	 * saying so (the quiet markers): llama-server's W, glog's W1226,
