@@ -61,6 +61,11 @@ START_TEST(every_rule_finds_its_excerpt)
 		ck_assert_msg(!strstr(r->pattern, "raise |"),
 			      "%s tests for code lines itself: is_code_line() does", r->id);
 		ck_assert_msg(r->n_literals, "%s has no literal: every line would meet it", r->id);
+		/* an engine takes its arguments at start: every rule that
+		 * finds one refused says a later finding is a request's */
+		ck_assert_msg(!r->class || strcmp(r->class, "bad-argument") || r->startup,
+			      "%s finds a bad argument but does not say only start shows it",
+			      r->id);
 		if (r->kind != LOG_FATAL && r->kind != LOG_WARNING)
 			continue; /* a marker: the last layer's tests read them */
 		ck_assert_msg(r->class, "rule %s names no class", r->id);
