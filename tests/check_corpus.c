@@ -95,7 +95,8 @@ START_TEST(every_excerpt_read_as_labelled)
 		      { "fresh15", 19 }, { "fresh16", 7 },  { "fresh17", 13 }, { "fresh18", 9 },
 		      { "fresh19", 10 }, { "fresh20", 8 },  { "fresh21", 3 },  { "fresh22", 7 },
 		      { "fresh23", 1 },	 { "fresh24", 3 },  { "fresh25", 4 },  { "fresh26", 4 },
-		      { "fresh27", 4 },	 { "fresh28", 6 },  { "fresh29", 3 },  { "fresh30", 23 } };
+		      { "fresh27", 4 },	 { "fresh28", 6 },  { "fresh29", 3 },  { "fresh30", 23 },
+		      { "fresh31", 10 } };
 	int counts[sizeof(parts) / sizeof(parts[0])] = { 0 };
 	int n = 0, fatal = 0;
 	size_t k;

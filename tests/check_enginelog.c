@@ -927,6 +927,25 @@ START_TEST(held_out_classes)
 		  "(Worker pid=7)\n"
 		  "(Worker pid=7) Traceback (most recent call last):\n",
 		  "unknown", "RuntimeError: the widget lost its gadget (3 != 4)" },
+		/* fresh31's: an option a cache type needs, a tokenizer that did
+		 * not load, a backend a layer does not support, a runner gone
+		 * while it loaded, a scheduler that is dead (its exit quoted
+		 * first when there is one) */
+		{ "0.01 E widget_init: K cache quantization requires flash_attn\n"
+		  "0.02 Segmentation fault (core dumped)\n",
+		  "bad-argument", "K cache quantization requires flash_attn" },
+		{ "RuntimeError: Failed to load the tokenizer of org/widget\n", "model-load-failed",
+		  "Failed to load the tokenizer of org/widget" },
+		{ "ValueError: Attention backend 'widget' is not supported by the gadget layer\n",
+		  "not-supported", "'widget' is not supported by the gadget layer" },
+		{ "level=INFO msg=\"Load failed\" error=\"do load request: Post "
+		  "\\\"http://127.0.0.1:9/load\\\": EOF\"\n",
+		  "crashed", "do load request" },
+		{ "[10:00] Rank 3 scheduler is dead. Please check the logs.\n", "crashed",
+		  "Rank 3 scheduler is dead" },
+		{ "[10:00] Rank 3 scheduler is dead. Please check the logs.\n[10:00] Exit code: "
+		  "-9\n",
+		  "crashed", "Exit code: -9" },
 	};
 	struct log_rules rs;
 	struct enginelog l;
