@@ -943,6 +943,20 @@ START_TEST(held_out_classes)
 		  "crashed", "do load request" },
 		{ "[10:00] Rank 3 scheduler is dead. Please check the logs.\n", "crashed",
 		  "Rank 3 scheduler is dead" },
+		/* the libraries' own words: transformers too old for an
+		 * architecture, torch's store that no peer joined, the Hub's
+		 * rate limit and gated repository, a CPU build of torch */
+		{ "ValueError: ... has model type `widget9` but Transformers does not recognize "
+		  "this architecture.\n",
+		  "not-supported", "does not recognize this architecture" },
+		{ "torch.distributed.DistStoreError: Timed out after 900 seconds waiting for "
+		  "clients. 3/4 clients joined.\n",
+		  "distributed-init", "3/4 clients joined" },
+		{ "HfHubHTTPError: 429 Client Error: Too Many Requests for url: "
+		  "https://huggingface.co/api/models/org/widget\n",
+		  "model-access", "429 Client Error" },
+		{ "AssertionError: Torch not compiled with CUDA enabled\n", "driver-mismatch",
+		  "Torch not compiled with CUDA enabled" },
 		{ "[10:00] Rank 3 scheduler is dead. Please check the logs.\n[10:00] Exit code: "
 		  "-9\n",
 		  "crashed", "Exit code: -9" },
