@@ -943,6 +943,10 @@ START_TEST(held_out_classes)
 		  "crashed", "do load request" },
 		{ "[10:00] Rank 3 scheduler is dead. Please check the logs.\n", "crashed",
 		  "Rank 3 scheduler is dead" },
+		/* fresh32's: the client that lost its server mid-request */
+		{ "Error: Post \"http://127.0.0.1:9/api/generate\": read tcp "
+		  "127.0.0.1:5->127.0.0.1:9: read: connection reset by peer\n",
+		  "crashed", "connection reset by peer" },
 		/* the libraries' own words: transformers too old for an
 		 * architecture, torch's store that no peer joined, the Hub's
 		 * rate limit and gated repository, a CPU build of torch */
