@@ -855,6 +855,64 @@ static void note_line(struct enginelog *l, const char *s, size_t n)
 	}
 }
 
+/* Is the line coloured: a terminal's escape (ESC [ ... m), or the reset
+ * ("[0m") that syslog's "#033[0m" and a page that dropped the ESC leave? */
+static bool coloured(const char *s, size_t n)
+{
+	const char *b = s, *end = s + n;
+
+	if (memchr(s, 0x1b, n))
+		return true;
+	while ((b = memchr(b, '[', (size_t)(end - b))) && end - b >= 3) /* a reset, "[0m" */
+		if (*++b == '0' && b[1] == 'm')
+			return true;
+	return false;
+}
+
+/* the length of the colour code at s (ESC [ params final, ESC ] ... BEL,
+ * syslog's #033[ params final, a bare "[1;36m"), 0 when none begins there */
+static size_t colour_at(const char *s, size_t n)
+{
+	size_t i = 0, p;
+
+	if (s[0] == 0x1b && n > 1 && s[1] == ']') {
+		for (i = 2; i < n && s[i] != 0x07 && s[i] != 0x1b; i++)
+			;
+		return i < n && s[i] == 0x07 ? i + 1 : i;
+	}
+	if (s[0] == 0x1b)
+		i = n > 1 && s[1] == '[' ? 2 : 0;
+	else if (n > 5 && !memcmp(s, "#033[", 5))
+		i = 5;
+	else if (s[0] == '[')
+		i = 1;
+	if (!i)
+		return s[0] == 0x1b ? (n > 1 ? 2 : 1) : 0; /* ESC and one more */
+	for (p = i; i < n && ((s[i] >= '0' && s[i] <= '9') || s[i] == ';'); i++)
+		;
+	if (s[0] == '[') /* bare: only a colour ("[0m", "[1;36m") */
+		return i > p && i - p <= 12 && i < n && s[i] == 'm' ? i + 1 : 0;
+	for (; i < n && s[i] >= 0x20 && s[i] <= 0x3f; i++)
+		;
+	return i < n && s[i] >= 0x40 && s[i] <= 0x7e ? i + 1 : i;
+}
+
+/* the line s without its colour codes, into out (as long as s at most) */
+static size_t plain(const char *s, size_t n, char *out)
+{
+	size_t i = 0, k = 0, c;
+
+	while (i < n) {
+		c = (s[i] == 0x1b || s[i] == '#' || s[i] == '[') ? colour_at(s + i, n - i) : 0;
+		if (c) {
+			i += c;
+			continue;
+		}
+		out[k++] = s[i++];
+	}
+	return k;
+}
+
 /* one whole line: what a progress bar left of it, cut, tried */
 static bool take_line(struct enginelog *l, const char *s, size_t n)
 {
@@ -873,6 +931,10 @@ static bool take_line(struct enginelog *l, const char *s, size_t n)
 	}
 	if (n > ENGINELOG_LINE_MAX)
 		n = ENGINELOG_LINE_MAX;
+	if (coloured(s, n)) { /* read as a terminal shows it */
+		n = plain(s, n, l->plain);
+		s = l->plain;
+	}
 	if (l->rules->window > 1)
 		remember(l, s, n);
 	note_line(l, s, n);

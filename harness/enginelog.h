@@ -154,6 +154,7 @@ struct enginelog {
 	long more; /* matches beyond the kept */
 	bool fatal;
 	struct buf window; /* the last lines, for rules of several (each cut at 1 KiB) */
+	char plain[ENGINELOG_LINE_MAX]; /* the line read now without its colours */
 	/* rules whose pattern hit pcre2's limits on this log: not tried again
 	 * (owned, one flag a rule, NULL until one trips); the first of them */
 	unsigned char *tripped;

@@ -235,6 +235,30 @@ START_TEST(lines_as_a_terminal_shows_them)
 	ck_assert_ptr_nonnull(
 		classify(&l, &rs, "Error: model 'x' not found, try pulling it first"));
 	enginelog_release(&l);
+	/* colours are what a terminal shows, not text: a process's coloured
+	 * prefix before its exception, a terminal title, syslog's #033[ for
+	 * ESC, and what a page leaves when it drops the ESC; the quote is
+	 * the plain line */
+	{
+		const struct log_match *m =
+			classify(&l, &rs,
+				 "\033]0;widget\007\033[36m(Core pid=9)\033[0m Traceback (most "
+				 "recent call last):\n"
+				 "\033[36m(Core pid=9)\033[0m   File \"/x/w.py\", line 3, in run\n"
+				 "\033[36m(Core pid=9)\033[0m RuntimeError: the widget broke "
+				 "\033[1;31m(3 != 4)\033[0m\n");
+
+		ck_assert(m && m->fatal);
+		ck_assert_str_eq(m->quote, "(Core pid=9) RuntimeError: the widget broke (3 != 4)");
+		enginelog_release(&l);
+		m = classify(&l, &rs,
+			     "#033[2m10:00#033[0m #033[31mERROR#033[0m shard: Shard process was "
+			     "signaled to shutdown with signal 9 [2mrank[0m=0\n");
+		ck_assert(m && m->fatal);
+		ck_assert_str_eq(m->quote, "10:00 ERROR shard: Shard process was signaled to "
+					   "shutdown with signal 9 rank=0");
+		enginelog_release(&l);
+	}
 	/* a signature past the cap is cut away; the line count stays right */
 	memset(huge, 'x', ENGINELOG_LINE_MAX * 3);
 	strcpy(huge + ENGINELOG_LINE_MAX * 3, " cudaMalloc failed: out of memory\nnext\n");
