@@ -610,9 +610,21 @@ static bool is_frame_line(const char *s, size_t n)
 	return false;
 }
 
+/* Are the n bytes at s only a time ("2024-02-08T08:40:56.1Z ", "08:58:54 ")? */
+static bool only_time(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strchr("0123456789-:.,TZ+ ", s[i]) || !s[i])
+			return false;
+	return n > 0 && memchr(s, ':', n);
+}
+
 /* Is the line a traceback's code, "raise RuntimeError(...)", behind a log
  * prefix or not ("ERROR 04-16 [worker.py:620]     raise ...", "[rank0]:
- * raise ...")? Its error is on the line after. */
+ * raise ...", "2024-02-08T08:40:56Z     raise ...")? Its error is on the
+ * line after. */
 static bool is_code_line(const char *s, size_t n)
 {
 	static const char *const starts[] = { "raise ", "return ", "File \"" };
@@ -626,7 +638,7 @@ static bool is_code_line(const char *s, size_t n)
 				continue;
 			while (j > 0 && (s[j - 1] == ' ' || s[j - 1] == '\t'))
 				j--;
-			if (j == 0 || (j < i && strchr("]:|>", s[j - 1])))
+			if (j == 0 || (j < i && strchr("]:|>", s[j - 1])) || only_time(s, j))
 				return true;
 		}
 	return false;

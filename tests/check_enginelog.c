@@ -659,6 +659,20 @@ START_TEST(the_unknown_layer)
 		ck_assert_msg(l.matches[k].line == 5, "%s found code on line %ld",
 			      l.matches[k].rule->id, l.matches[k].line);
 	enginelog_release(&l);
+	/* behind a time (docker logs -t, a desktop's log view) a traceback is
+	 * one too: its code is where, its exception line what */
+	m = classify(&l, &rs,
+		     "2024-02-08T08:40:56.161Z Traceback (most recent call last):\n"
+		     "2024-02-08T08:40:56.161Z   File \"/x/w.py\", line 3, in run\n"
+		     "2024-02-08T08:40:56.161Z     raise OutOfMemoryError(\"out of memory\")\n"
+		     "2025-03-05 08:58:54 RuntimeError: the widget lost its gadget (3 != 4)\n");
+	ck_assert(m && m->fatal);
+	ck_assert_int_eq(m->rule->layer, LAYER_UNKNOWN);
+	ck_assert_str_eq(m->quote, "2025-03-05 08:58:54 RuntimeError: the widget lost its gadget "
+				   "(3 != 4)");
+	for (k = 0; k < l.n_matches; k++)
+		ck_assert_int_eq(l.matches[k].line, 4);
+	enginelog_release(&l);
 	log_rules_release(&rs);
 }
 END_TEST
