@@ -925,6 +925,73 @@ static size_t plain(const char *s, size_t n, char *out)
 	return k;
 }
 
+static const char *json_text(const cJSON *o, const char *key)
+{
+	return o ? cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(o, key)) : NULL;
+}
+
+/* A line a log collector wrapped in JSON: Docker's json-file
+ * ({"log": "...\n"}), TGI's --json-output ({"timestamp", "level",
+ * "fields": {"message"}, "target"}), a structured logger's {"level",
+ * "msg" or "message"}. What the engine wrote, as its plain form would
+ * show it (TGI's "TIME LEVEL TARGET: MESSAGE"), onto out; false when the
+ * line is none of them. */
+static bool unwrapped(const char *s, size_t n, struct buf *out)
+{
+	cJSON *j;
+	const char *msg, *time, *level, *target;
+	int rc = 0;
+
+	if (n < 2 || n > ENGINELOG_JSON_MAX || s[n - 1] != '}')
+		return false;
+	j = cJSON_ParseWithLength(s, n);
+	if (!cJSON_IsObject(j)) {
+		cJSON_Delete(j);
+		return false;
+	}
+	if ((msg = json_text(j, "log"))) {
+		rc = buf_puts(out, msg);
+	} else if ((msg = json_text(cJSON_GetObjectItemCaseSensitive(j, "fields"), "message")) ||
+		   (msg = json_text(j, "message")) || (msg = json_text(j, "msg"))) {
+		time = json_text(j, "timestamp") ? json_text(j, "timestamp") : json_text(j, "time");
+		level = json_text(j, "level");
+		target = json_text(j, "target");
+		rc = buf_printf(out, "%s%s%s%s%s%s%s", time ? time : "", time ? " " : "",
+				level ? level : "", level ? " " : "", target ? target : "",
+				target ? ": " : "", msg);
+	}
+	cJSON_Delete(j);
+	return msg && !rc;
+}
+
+static bool take_line(struct enginelog *l, const char *s, size_t n);
+
+/* the lines of a JSON-wrapped line (each a line of the log), true when
+ * it was one */
+static bool take_wrapped(struct enginelog *l, const char *s, size_t n, bool *fatal)
+{
+	struct buf text = BUF_INIT(ENGINELOG_JSON_MAX);
+	const char *at, *nl, *end;
+
+	if (l->unwrapping || !unwrapped(s, n, &text)) {
+		buf_release(&text);
+		return false;
+	}
+	l->unwrapping = true;
+	at = text.data ? text.data : "";
+	end = at + text.len;
+	if (end > at && end[-1] == '\n') /* its own line end */
+		end--;
+	do {
+		nl = memchr(at, '\n', (size_t)(end - at));
+		*fatal = take_line(l, at, (size_t)((nl ? nl : end) - at)) || *fatal;
+		at = nl ? nl + 1 : end;
+	} while (nl);
+	l->unwrapping = false;
+	buf_release(&text);
+	return true;
+}
+
 /* one whole line: what a progress bar left of it, cut, tried */
 static bool take_line(struct enginelog *l, const char *s, size_t n)
 {
@@ -934,6 +1001,8 @@ static bool take_line(struct enginelog *l, const char *s, size_t n)
 	size_t i, qs = 0, qe = 0;
 	int rc;
 
+	if (n && s[0] == '{' && take_wrapped(l, s, n, &fatal))
+		return fatal;
 	l->lines++;
 	if (n && s[n - 1] == '\r')
 		n--;

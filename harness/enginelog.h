@@ -44,8 +44,9 @@
 #include "buf.h"
 #include "engine.h"
 
-#define ENGINELOG_LINE_MAX     8192 /* bytes of a line kept; the rest is cut */
-#define ENGINELOG_MAX_MATCHES  64   /* matches kept; the rest only counted */
+#define ENGINELOG_LINE_MAX     8192	 /* bytes of a line kept; the rest is cut */
+#define ENGINELOG_JSON_MAX     (1 << 20) /* a JSON-wrapped line unwrapped, at most */
+#define ENGINELOG_MAX_MATCHES  64	 /* matches kept; the rest only counted */
 #define ENGINELOG_MAX_ENGINES  8
 #define ENGINELOG_MAX_WINDOW   16 /* lines a rule may look back over */
 #define ENGINELOG_MAX_LITERALS 24 /* literals a rule may list */
@@ -155,6 +156,7 @@ struct enginelog {
 	bool fatal;
 	struct buf window; /* the last lines, for rules of several (each cut at 1 KiB) */
 	char plain[ENGINELOG_LINE_MAX]; /* the line read now without its colours */
+	bool unwrapping;		/* reading the lines of a JSON-wrapped line */
 	/* rules whose pattern hit pcre2's limits on this log: not tried again
 	 * (owned, one flag a rule, NULL until one trips); the first of them */
 	unsigned char *tripped;

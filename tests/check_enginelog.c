@@ -259,6 +259,40 @@ START_TEST(lines_as_a_terminal_shows_them)
 					   "shutdown with signal 9 rank=0");
 		enginelog_release(&l);
 	}
+	/* a line a collector wrapped in JSON is what the engine wrote:
+	 * Docker's json-file, one line each; TGI's --json-output, a message
+	 * of several lines, in its plain form ("LEVEL TARGET: MESSAGE") */
+	{
+		const struct log_match *m = classify(&l, &rs,
+						     "{\"log\":\"Traceback (most recent call "
+						     "last):\\n\",\"stream\":\"stderr\"}\n"
+						     "{\"log\":\"  File \\\"/x/w.py\\\", line 3, "
+						     "in run\\n\",\"stream\":\"stderr\"}\n"
+						     "{\"log\":\"\\u001b[31mRuntimeError: the "
+						     "widget broke (3 != 4)\\u001b[0m\\n\"}\n");
+
+		ck_assert(m && m->fatal);
+		ck_assert_str_eq(m->quote, "RuntimeError: the widget broke (3 != 4)");
+		ck_assert_int_eq(m->line, 3);
+		enginelog_release(&l);
+		m = classify(
+			&l, &rs,
+			"{\"timestamp\":\"T1\",\"level\":\"ERROR\",\"fields\":{\"message\":"
+			"\"Shard complete standard error output:\\n\\ntorch.OutOfMemoryError: CUDA "
+			"out of memory. Tried to allocate 2.00 GiB\\n\"},\"target\":\"launcher\"}\n"
+			"{\"timestamp\":\"T2\",\"level\":\"ERROR\",\"fields\":{\"message\":"
+			"\"Shard 0 failed to start\"},\"target\":\"launcher\"}\n");
+		ck_assert(m && m->fatal);
+		ck_assert_str_eq(m->rule->class, "out-of-memory");
+		ck_assert_str_eq(
+			m->quote,
+			"torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB");
+		enginelog_release(&l);
+		/* JSON that wraps no log line is read as it is */
+		ck_assert_ptr_null(classify(&l, &rs, "{\"error\": \"none\", \"n\": 3}\n{\"a\"\n"));
+		ck_assert_int_eq(l.lines, 2);
+		enginelog_release(&l);
+	}
 	/* a signature past the cap is cut away; the line count stays right */
 	memset(huge, 'x', ENGINELOG_LINE_MAX * 3);
 	strcpy(huge + ENGINELOG_LINE_MAX * 3, " cudaMalloc failed: out of memory\nnext\n");
