@@ -1282,8 +1282,14 @@ START_TEST(every_chat_request_failing)
 				  "| POST     \"/api/chat\"\n";
 	static const char refused[] = "E srv    send_error: task id = 4, error: the widget "
 				      "grammar did not parse\n";
-	static const char served[] = "I slot      release: id  0 | task 5 | stop processing: "
-				     "n_tokens = 17, truncated = 0\n";
+	static const char served[] =
+		"I slot print_timing: id  0 | task 5 |       total time =      "
+		"85.53 ms /    17 tokens\n"
+		"I slot      release: id  0 | task 5 | stop processing: "
+		"n_tokens = 17, truncated = 0\n";
+	/* a refused task's slot is released too (fresh33) */
+	static const char released[] = "I slot      release: id  0 | task 6 | stop processing: "
+				       "n_tokens = 0, truncated = 0\n";
 	struct log_rules rs;
 	struct enginelog l;
 	struct buf log = BUF_INIT(0);
@@ -1307,9 +1313,10 @@ START_TEST(every_chat_request_failing)
 	ck_assert(m && m->fatal && !strcmp(m->rule->class, "request-failures"));
 	enginelog_release(&l);
 	/* llama-server logs no access line, but a request it refuses with
-	 * send_error and one its slot finished (the markers' fixed statuses) */
+	 * send_error and one it answered, timing it (the markers' fixed
+	 * statuses); the slot's release follows either */
 	log.len = 0;
-	buf_printf(&log, "%s%s%s", refused, refused, refused);
+	buf_printf(&log, "%s%s%s%s%s%s", refused, released, refused, released, refused, released);
 	m = classify(&l, &rs, buf_cstr(&log));
 	ck_assert(m && m->fatal && !strcmp(m->rule->class, "request-failures"));
 	ck_assert_ptr_nonnull(strstr(m->quote, "the widget grammar did not parse"));
