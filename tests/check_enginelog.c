@@ -1287,6 +1287,8 @@ START_TEST(every_chat_request_failing)
 		"85.53 ms /    17 tokens\n"
 		"I slot      release: id  0 | task 5 | stop processing: "
 		"n_tokens = 17, truncated = 0\n";
+	static const char thrown[] = "W srv    operator(): got exception: {\"error\":{\"code\":400,"
+				     "\"message\":\"the widget template raised\"}}\n";
 	/* a refused task's slot is released too (fresh33) */
 	static const char released[] = "I slot      release: id  0 | task 6 | stop processing: "
 				       "n_tokens = 0, truncated = 0\n";
@@ -1323,6 +1325,17 @@ START_TEST(every_chat_request_failing)
 	enginelog_release(&l);
 	log.len = 0;
 	buf_printf(&log, "%s%s%s%s", refused, refused, served, refused);
+	ck_assert_ptr_null(classify(&l, &rs, buf_cstr(&log)));
+	enginelog_release(&l);
+	/* or one its handler threw on, answered with the error's code */
+	log.len = 0;
+	buf_printf(&log, "%s%s%s", thrown, thrown, thrown);
+	m = classify(&l, &rs, buf_cstr(&log));
+	ck_assert(m && m->fatal && !strcmp(m->rule->class, "request-failures"));
+	ck_assert_ptr_nonnull(strstr(m->quote, "the widget template raised"));
+	enginelog_release(&l);
+	log.len = 0;
+	buf_printf(&log, "%s%s%s%s", thrown, thrown, served, thrown);
 	ck_assert_ptr_null(classify(&l, &rs, buf_cstr(&log)));
 	enginelog_release(&l);
 	buf_release(&log);
