@@ -668,8 +668,8 @@ static bool is_bare_prefix(const char *s, size_t n)
 	}
 }
 
-/* Is the line a traceback's frame, its code, a caret line or blank (not
- * what a log says, but where)? */
+/* Is the line a traceback's frame, its code, a caret line, an exception
+ * group's rule or blank (not what a log says, but where)? */
 static bool is_frame(const char *s, size_t n)
 {
 	size_t i = 0, lead;
@@ -679,12 +679,20 @@ static bool is_frame(const char *s, size_t n)
 	lead = i;
 	if (i == n || is_bare_prefix(s, n))
 		return true;
+	if (s[i] == '|' && i + 1 < n && s[i + 1] == ' ') /* inside an exception group */
+		return is_frame(s + i + 2, n - i - 2);
 	if (lead >= 2) /* a frame's code, a continuation */
 		return true;
 	for (; i < n && (s[i] == '^' || s[i] == '~' || s[i] == ' '); i++)
 		;
 	if (i == n)
 		return true;
+	if (s[lead] == '+') { /* an exception group's rule, "+-+---- 1 ----" */
+		for (i = lead; i < n && s[i] && strchr("+-| 0123456789", s[i]); i++)
+			;
+		if (i == n)
+			return true;
+	}
 	return is_frame_line(s, n);
 }
 
@@ -695,13 +703,14 @@ static bool is_frame(const char *s, size_t n)
  * request handler's when one wrote its line or the line before it
  * ("Exception in ASGI application"), or when it goes on one that was
  * ("During handling of the above exception, another exception
- * occurred:"). */
+ * occurred:", an exception group's "(1 sub-exception)"). */
 static void traceback_began(struct enginelog *l, const char *s, size_t n, size_t at)
 {
 	const struct log_mark *before = &l->said[l->said_at ^ 1];
 	bool chained =
 		before->line && (strstr(before->text, "During handling of the above exception") ||
-				 strstr(before->text, "above exception was the direct cause"));
+				 strstr(before->text, "above exception was the direct cause") ||
+				 strstr(before->text, "sub-exception"));
 	size_t k = at;
 
 	l->traceback = l->lines;
@@ -819,6 +828,9 @@ static bool matched(struct enginelog *l, const struct log_rule *r, const char *s
 		    (l->error.line != l->lines || r->kind == LOG_EXCEPTION)) {
 			mark(&l->error, l->lines, s, n);
 			l->error_exception = r->kind == LOG_EXCEPTION;
+			/* the first words after a handler's traceback: its end */
+			l->error_handled = l->tb_handler && l->traceback &&
+					   l->said[l->said_at ^ 1].line <= l->traceback;
 		}
 		return false;
 	case LOG_READY:
@@ -1206,7 +1218,7 @@ static void settle(struct enginelog *l)
 	bool intro = cut && l->tb_intro.line != l->exit.line && l->tb_intro.line >= l->error.line;
 
 	/* an error a request handler wrote is a request's, not the engine's */
-	bool handled = l->handler && l->handler == l->error.line;
+	bool handled = (l->handler && l->handler == l->error.line) || l->error_handled;
 
 	died = (l->exit.line && l->exit.line > l->ready) ||
 	       (l->error.line && l->error.line == last->line && l->error.line > l->ready &&

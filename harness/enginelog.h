@@ -169,6 +169,7 @@ struct enginelog {
 	/* the last layer */
 	struct log_mark error; /* the last error line */
 	bool error_exception;  /* it is an exception line (LOG_EXCEPTION) */
+	bool error_handled;    /* it ends a request handler's traceback */
 	struct log_mark exit;  /* the last exit marker */
 	long ready;	       /* the last ready line, 0 none */
 	long served;	       /* the last chat request answered 2xx/3xx, 0 none */

@@ -693,6 +693,39 @@ START_TEST(the_unknown_layer)
 		ck_assert_msg(l.matches[k].line == 5, "%s found code on line %ld",
 			      l.matches[k].rule->id, l.matches[k].line);
 	enginelog_release(&l);
+	/* a request handler's traceback, whole or an exception group's, is
+	 * the request's even when the log ends on it; an exception group at
+	 * start is a death, quoted from its sub-exception */
+	ck_assert_ptr_null(classify(&l, &rs,
+				    "INFO:     Application startup complete.\n"
+				    "ERROR:    Exception in ASGI application\n"
+				    "Traceback (most recent call last):\n"
+				    "  File \"/x/r.py\", line 9, in wrap\n"
+				    "RuntimeError: Unexpected ASGI message sent\n"));
+	enginelog_release(&l);
+	ck_assert_ptr_null(
+		classify(&l, &rs,
+			 "INFO:     Application startup complete.\n"
+			 "ERROR:    Exception in ASGI application\n"
+			 "  + Exception Group Traceback (most recent call last):\n"
+			 "  |   File \"/x/u.py\", line 76, in collapse\n"
+			 "  | ExceptionGroup: unhandled errors in a TaskGroup (1 sub-exception)\n"
+			 "  +-+---------------- 1 ----------------\n"
+			 "    | Traceback (most recent call last):\n"
+			 "    |   File \"/x/r.py\", line 9, in wrap\n"
+			 "    | RuntimeError: Unexpected ASGI message sent\n"
+			 "    +------------------------------------\n"));
+	enginelog_release(&l);
+	m = classify(&l, &rs,
+		     "  | ExceptionGroup: unhandled errors in a TaskGroup (1 sub-exception)\n"
+		     "  +-+---------------- 1 ----------------\n"
+		     "    | Traceback (most recent call last):\n"
+		     "    |   File \"/x/w.py\", line 3, in run\n"
+		     "    | RuntimeError: the widget broke (3 != 4)\n"
+		     "    +------------------------------------\n");
+	ck_assert(m && m->fatal && m->rule->layer == LAYER_UNKNOWN);
+	ck_assert_ptr_nonnull(strstr(m->quote, "RuntimeError: the widget broke (3 != 4)"));
+	enginelog_release(&l);
 	/* behind a time (docker logs -t, a desktop's log view) a traceback is
 	 * one too: its code is where, its exception line what */
 	m = classify(&l, &rs,
@@ -1033,6 +1066,14 @@ START_TEST(held_out_classes)
 		  "model-access", "429 Client Error" },
 		{ "AssertionError: Torch not compiled with CUDA enabled\n", "driver-mismatch",
 		  "Torch not compiled with CUDA enabled" },
+		{ "RuntimeError: CUDA driver initialization failed, you might not have a CUDA "
+		  "gpu.\n",
+		  "driver-mismatch", "CUDA driver initialization failed" },
+		{ "OSError: [Errno 122] Disk quota exceeded: '/cache/widget'\n", "no-space",
+		  "Disk quota exceeded" },
+		{ "    State:          Terminated\n      Reason:       OOMKilled\n"
+		  "      Exit Code:    137\n",
+		  "out-of-memory", "OOMKilled" },
 		{ "[10:00] Rank 3 scheduler is dead. Please check the logs.\n[10:00] Exit code: "
 		  "-9\n",
 		  "crashed", "Exit code: -9" },
