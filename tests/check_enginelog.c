@@ -1066,6 +1066,10 @@ START_TEST(held_out_classes)
 		  "model-access", "429 Client Error" },
 		{ "AssertionError: Torch not compiled with CUDA enabled\n", "driver-mismatch",
 		  "Torch not compiled with CUDA enabled" },
+		{ "RuntimeError: [3] is setting up NCCL communicator and retrieving ncclUniqueId "
+		  "from [0] via c10d key-value store by key 0, but store->get(0) got error: "
+		  "Connection reset by peer\n",
+		  "distributed-init", "setting up NCCL communicator" },
 		{ "RuntimeError: CUDA driver initialization failed, you might not have a CUDA "
 		  "gpu.\n",
 		  "driver-mismatch", "CUDA driver initialization failed" },
@@ -1147,6 +1151,11 @@ START_TEST(held_out_classes)
 			"the widget is out of memory, falling back to the CPU\n",
 			"INFO [p.py:4] GPU platform is not available because: No module named "
 			"'widget'\n",
+			"[W socket.cpp:697] [c10d] The client socket has failed to connect to "
+			"[localhost]:29500 (errno: 99 - Cannot assign requested address).\n",
+			"OSError: the widget hub is out of memory, retrying in 2 seconds\n",
+			"ggml_cuda_init: failed to initialize CUDA: no CUDA-capable device is "
+			"detected\n",
 		};
 
 		for (i = 0; i < sizeof(quiet) / sizeof(quiet[0]); i++) {
