@@ -610,21 +610,9 @@ static bool is_frame_line(const char *s, size_t n)
 	return false;
 }
 
-/* Are the n bytes at s only a time ("2024-02-08T08:40:56.1Z ", "08:58:54 ")? */
-static bool only_time(const char *s, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (!strchr("0123456789-:.,TZ+ ", s[i]) || !s[i])
-			return false;
-	return n > 0 && memchr(s, ':', n);
-}
-
 /* Is the line a traceback's code, "raise RuntimeError(...)", behind a log
  * prefix or not ("ERROR 04-16 [worker.py:620]     raise ...", "[rank0]:
- * raise ...", "2024-02-08T08:40:56Z     raise ...")? Its error is on the
- * line after. */
+ * raise ...")? Its error is on the line after. */
 static bool is_code_line(const char *s, size_t n)
 {
 	static const char *const starts[] = { "raise ", "return ", "File \"" };
@@ -638,7 +626,7 @@ static bool is_code_line(const char *s, size_t n)
 				continue;
 			while (j > 0 && (s[j - 1] == ' ' || s[j - 1] == '\t'))
 				j--;
-			if (j == 0 || (j < i && strchr("]:|>", s[j - 1])) || only_time(s, j))
+			if (j == 0 || (j < i && strchr("]:|>", s[j - 1])))
 				return true;
 		}
 	return false;
@@ -1004,10 +992,125 @@ static bool take_wrapped(struct enginelog *l, const char *s, size_t n, bool *fat
 	return true;
 }
 
-/* one whole line: what a progress bar left of it, cut, tried */
-static bool take_line(struct enginelog *l, const char *s, size_t n)
+static bool digits(const char *s, size_t n, size_t at, size_t k)
+{
+	for (; k; at++, k--)
+		if (at >= n || s[at] < '0' || s[at] > '9')
+			return false;
+	return true;
+}
+
+/* the length of a time a collector put before a line ("2024-02-08T08:40:56.161Z "
+ * of docker logs -t and CI runners, "2025-03-05 08:58:54 " of a desktop's
+ * log view), 0 when none: not TGI's own (a level follows it), nor
+ * Python logging's ("08:58:54,531 - name - LEVEL - ...") */
+static size_t collector_time(const char *s, size_t n)
+{
+	static const char *const levels[] = { "TRACE ", "DEBUG ", "INFO ", "WARN ", "ERROR " };
+	size_t i = 19, k;
+
+	if (!digits(s, n, 0, 4) || n < 21 || s[4] != '-' || !digits(s, n, 5, 2) || s[7] != '-' ||
+	    !digits(s, n, 8, 2) || (s[10] != 'T' && s[10] != ' ') || !digits(s, n, 11, 2) ||
+	    s[13] != ':' || !digits(s, n, 14, 2) || s[16] != ':' || !digits(s, n, 17, 2))
+		return 0;
+	if (i < n && s[i] == '.')
+		for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+			;
+	if (i < n && s[i] == 'Z')
+		i++;
+	else if (i + 6 <= n && (s[i] == '+' || s[i] == '-') && digits(s, n, i + 1, 2) &&
+		 s[i + 3] == ':' && digits(s, n, i + 4, 2))
+		i += 6;
+	if (i >= n || s[i] != ' ')
+		return 0; /* Python logging's ",531", or nothing after */
+	while (i < n && s[i] == ' ')
+		i++;
+	for (k = 0; k < sizeof(levels) / sizeof(levels[0]); k++)
+		if (n - i >= strlen(levels[k]) && !memcmp(s + i, levels[k], strlen(levels[k])))
+			return 0; /* TGI's own time, its level after it */
+	return i;
+}
+
+/* the length of a journal's "Dec 24 23:48:35 host prog[pid]: ", 0 when none */
+static size_t journal_prefix(const char *t, size_t m)
+{
+	const char *host, *prog;
+
+	if (m < 17 || t[0] < 'A' || t[0] > 'Z' || t[3] != ' ' || t[6] != ' ' || t[9] != ':' ||
+	    t[12] != ':' || t[15] != ' ')
+		return 0;
+	if (!(host = memchr(t + 16, ' ', m - 16)))
+		return 0;
+	prog = memchr(host + 1, ' ', m - (size_t)(host + 1 - t));
+	if (!prog || prog - host < 3 || prog[-1] != ':')
+		return 0;
+	return (size_t)(prog - t) + 1;
+}
+
+/* The length of what a collector put before the line the engine wrote, 0
+ * when nothing: a quote ("> ", a page's), a time (collector_time), a
+ * Compose service's name ("llama-server  | "), kubectl's "[pod/x/c] ", a
+ * journal's "Dec 24 23:48:35 host ollama[3974]: ", in any order. */
+static size_t collector_prefix(const char *s, size_t n)
+{
+	size_t at = 0, k;
+
+	for (;;) {
+		const char *t = s + at, *sp;
+		size_t m = n - at;
+
+		if (m >= 2 && t[0] == '>' && t[1] == ' ') {
+			at += 2;
+		} else if ((k = collector_time(t, m))) {
+			at += k;
+		} else if (m > 6 && !memcmp(t, "[pod/", 5) && (sp = memchr(t, ']', m)) &&
+			   (size_t)(sp - t) + 1 < m && sp[1] == ' ') {
+			at += (size_t)(sp - t) + 2;
+		} else if ((k = journal_prefix(t, m))) {
+			at += k;
+		} else {
+			for (k = 0; k < m && (isalnum((unsigned char)t[k]) || strchr("_.-", t[k]));
+			     k++)
+				;
+			if (!k || k >= m || t[k] != ' ')
+				return at;
+			while (k < m && t[k] == ' ')
+				k++;
+			if (k + 1 >= m || t[k] != '|' || t[k + 1] != ' ')
+				return at;
+			at += k + 2; /* a Compose service's "name  | " */
+		}
+	}
+}
+
+/* the line s as the engine wrote it, as a terminal shows it: what a
+ * progress bar left of it, cut, without colours or a collector's prefix
+ * (into l->plain when it had colours) */
+static const char *engine_line(struct enginelog *l, const char *s, size_t *n)
 {
 	const char *cr;
+	size_t cut;
+
+	if (*n && s[*n - 1] == '\r')
+		(*n)--;
+	while ((cr = memchr(s, '\r', *n))) { /* a rewritten line: the last of its forms */
+		*n -= (size_t)(cr + 1 - s);
+		s = cr + 1;
+	}
+	if (*n > ENGINELOG_LINE_MAX)
+		*n = ENGINELOG_LINE_MAX;
+	if (coloured(s, *n)) {
+		*n = plain(s, *n, l->plain);
+		s = l->plain;
+	}
+	cut = collector_prefix(s, *n);
+	*n -= cut;
+	return s + cut;
+}
+
+/* one whole line: read as the engine wrote it, tried */
+static bool take_line(struct enginelog *l, const char *s, size_t n)
+{
 	bool fatal = false;
 	size_t listed, k;
 	size_t i, qs = 0, qe = 0;
@@ -1016,18 +1119,7 @@ static bool take_line(struct enginelog *l, const char *s, size_t n)
 	if (n && s[0] == '{' && take_wrapped(l, s, n, &fatal))
 		return fatal;
 	l->lines++;
-	if (n && s[n - 1] == '\r')
-		n--;
-	while ((cr = memchr(s, '\r', n))) { /* a rewritten line: the last of its forms */
-		n -= (size_t)(cr + 1 - s);
-		s = cr + 1;
-	}
-	if (n > ENGINELOG_LINE_MAX)
-		n = ENGINELOG_LINE_MAX;
-	if (coloured(s, n)) { /* read as a terminal shows it */
-		n = plain(s, n, l->plain);
-		s = l->plain;
-	}
+	s = engine_line(l, s, &n);
 	if (l->rules->window > 1)
 		remember(l, s, n);
 	note_line(l, s, n);
