@@ -1069,7 +1069,8 @@ static size_t collector_prefix(const char *s, size_t n)
 		} else if ((k = journal_prefix(t, m))) {
 			at += k;
 		} else {
-			for (k = 0; k < m && (isalnum((unsigned char)t[k]) || strchr("_.-", t[k]));
+			for (k = 0; k < m &&
+				    (isalnum((unsigned char)t[k]) || (t[k] && strchr("_.-", t[k])));
 			     k++)
 				;
 			if (!k || k >= m || t[k] != ' ')
