@@ -1072,6 +1072,16 @@ START_TEST(held_out_classes)
 		  "crashed", "do load request" },
 		{ "[10:00] Rank 3 scheduler is dead. Please check the logs.\n", "crashed",
 		  "Rank 3 scheduler is dead" },
+		/* Ollama's own words: a command line's unknown flag, a runner gone
+		 * mid-answer, a pull that arrived broken */
+		{ "Error: unknown shorthand flag: 'z' in -z\n", "bad-argument",
+		  "unknown shorthand flag" },
+		{ "Error: an error was encountered while running the model: read tcp "
+		  "127.0.0.1:5->127.0.0.1:9: read: connection reset by peer\n",
+		  "crashed", "while running the model" },
+		{ "Error: digest mismatch, file must be downloaded again: want sha256:1, got "
+		  "sha256:2\n",
+		  "model-access", "digest mismatch" },
 		/* fresh32's: the client that lost its server mid-request */
 		{ "Error: Post \"http://127.0.0.1:9/api/generate\": read tcp "
 		  "127.0.0.1:5->127.0.0.1:9: read: connection reset by peer\n",
