@@ -1072,6 +1072,20 @@ START_TEST(held_out_classes)
 		  "crashed", "do load request" },
 		{ "[10:00] Rank 3 scheduler is dead. Please check the logs.\n", "crashed",
 		  "Rank 3 scheduler is dead" },
+		/* TGI's launcher refusing its arguments or its download; a GPU
+		 * short of a feature; features that do not go together; a file
+		 * the engine cannot find */
+		{ "Error: ArgumentValidation(\"`max_widgets` must be < `max_gadgets`\")\n",
+		  "bad-argument", "ArgumentValidation" },
+		{ "Error: DownloadError\n", "model-access", "DownloadError" },
+		{ "RuntimeError: the widget kernel requires sm90+\n", "not-supported",
+		  "requires sm90+" },
+		{ "ValueError: fp8 widgets are not supported with prefix caching\n",
+		  "not-supported", "not supported with prefix caching" },
+		{ "ValueError: your GPU does not support the widget kernel\n", "not-supported",
+		  "GPU does not support" },
+		{ "OSError: cannot find widget_config.json in /models/widget\n", "not-found",
+		  "cannot find widget_config.json" },
 		/* Ollama's own words: a command line's unknown flag, a runner gone
 		 * mid-answer, a pull that arrived broken */
 		{ "Error: unknown shorthand flag: 'z' in -z\n", "bad-argument",
