@@ -1072,6 +1072,10 @@ START_TEST(held_out_classes)
 		  "crashed", "do load request" },
 		{ "[10:00] Rank 3 scheduler is dead. Please check the logs.\n", "crashed",
 		  "Rank 3 scheduler is dead" },
+		/* fresh37's: a driver older than the toolkit that built the kernels */
+		{ "RuntimeError: CUDA error: the provided PTX was compiled with an unsupported "
+		  "toolchain.\n",
+		  "driver-mismatch", "unsupported toolchain" },
 		/* TGI's launcher refusing its arguments or its download; a GPU
 		 * short of a feature; features that do not go together; a file
 		 * the engine cannot find */
