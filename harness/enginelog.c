@@ -775,8 +775,15 @@ static bool found(struct enginelog *l, const struct log_rule *r, const char *s, 
 
 	if (is_code_line(s + at, n - at))
 		return false; /* the source of a raise: its error comes next */
-	if (r->layer == LAYER_CLASS && r->lines == 1 && quiet_line(l, s, n))
-		return false; /* a warning-level line makes no class finding */
+	if (r->layer == LAYER_CLASS && r->lines == 1 && quiet_line(l, s, n)) {
+		/* a warning-level line makes no class finding; kept, in case
+		 * the engine dies and it is the line that says why */
+		if (l->warned.line != l->lines || outranks(r, l->warned_rule)) {
+			mark(&l->warned, l->lines, s, n);
+			l->warned_rule = r;
+		}
+		return false;
+	}
 	if (r->lines > 1 && r->quote && qe > qs) {
 		/* the whole lines its quote is on (a field's name, then what
 		 * it should be): the frames before them are --context's */
@@ -1332,7 +1339,9 @@ static void settle(struct enginelog *l)
 					     : last->line				 ? last
 											 : NULL;
 
-		if (why)
+		if (why && why->line == l->warned.line) /* a warning a class knows */
+			record(l, l->warned_rule, why->line, why->text, strlen(why->text));
+		else if (why)
 			record(l, why == last ? &unknown_exit : &unknown_death, why->line,
 			       why->text, strlen(why->text));
 		any = why != NULL;

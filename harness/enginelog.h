@@ -167,14 +167,16 @@ struct enginelog {
 	size_t ends[ENGINELOG_MAX_WINDOW]; /* where each line of the window ends */
 	size_t n_window;
 	/* the last layer */
-	struct log_mark error; /* the last error line */
-	bool error_exception;  /* it is an exception line (LOG_EXCEPTION) */
-	bool error_handled;    /* it ends a request handler's traceback */
-	struct log_mark exit;  /* the last exit marker */
-	long ready;	       /* the last ready line, 0 none */
-	long served;	       /* the last chat request answered 2xx/3xx, 0 none */
-	long traceback;	       /* the last line a traceback began on, 0 none */
-	long frame;	       /* the last traceback frame ('File "x.py", line 3'), 0 none */
+	struct log_mark error;		    /* the last error line */
+	bool error_exception;		    /* it is an exception line (LOG_EXCEPTION) */
+	bool error_handled;		    /* it ends a request handler's traceback */
+	struct log_mark exit;		    /* the last exit marker */
+	struct log_mark warned;		    /* the last warning-level line a class met */
+	const struct log_rule *warned_rule; /* that class */
+	long ready;			    /* the last ready line, 0 none */
+	long served;			    /* the last chat request answered 2xx/3xx, 0 none */
+	long traceback;			    /* the last line a traceback began on, 0 none */
+	long frame; /* the last traceback frame ('File "x.py", line 3'), 0 none */
 	/* the last two lines not blank nor a traceback's frame, raw: the last
 	 * is said[said_at], the one before it the other */
 	struct log_mark said[2];

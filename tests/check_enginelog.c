@@ -751,6 +751,27 @@ START_TEST(the_unknown_layer)
 	ck_assert(m && m->fatal && m->rule->layer == LAYER_UNKNOWN);
 	ck_assert_ptr_nonnull(strstr(m->quote, "RuntimeError: the widget broke (3 != 4)"));
 	enginelog_release(&l);
+	/* a warning a class knows says why the engine died when it is the
+	 * line the last layer would quote (the words before a traceback cut
+	 * short); warnings far before an unknown death do not */
+	m = classify(&l, &rs,
+		     "WARNING 10:00 [ops.py:20] Failed to import from widget._C with "
+		     "ImportError('libwidget.so.3: cannot open shared object file: No such file or "
+		     "directory')\n"
+		     "Traceback (most recent call last):\n"
+		     "  File \"/x/w.py\", line 3, in run\n");
+	ck_assert(m && m->fatal && m->rule->layer == LAYER_CLASS);
+	ck_assert_str_eq(m->rule->class, "import-error");
+	ck_assert_int_eq(m->line, 1);
+	enginelog_release(&l);
+	m = classify(
+		&l, &rs,
+		"[10:00 TP0] Ignore import error when loading widget.models.x. No module named "
+		"'widget_x'\n"
+		"[10:01 TP0] Memory pool end.\n"
+		"[10:02 TP0] Scheduler hit an exception: Traceback (most recent call last):\n");
+	ck_assert(m && m->fatal && m->rule->layer == LAYER_UNKNOWN);
+	enginelog_release(&l);
 	/* behind a time (docker logs -t, a desktop's log view) a traceback is
 	 * one too: its code is where, its exception line what */
 	m = classify(&l, &rs,
@@ -1072,6 +1093,14 @@ START_TEST(held_out_classes)
 		  "crashed", "do load request" },
 		{ "[10:00] Rank 3 scheduler is dead. Please check the logs.\n", "crashed",
 		  "Rank 3 scheduler is dead" },
+		/* fresh38's: a kernel not built for the GPU (ROCm's words), a shared
+		 * library that is not there */
+		{ "RuntimeError: HIP error: invalid device function\nHIP kernel errors might be "
+		  "asynchronously reported at some other API call.\n",
+		  "not-supported", "HIP error: invalid device function" },
+		{ "ImportError: libwidget.so.3: cannot open shared object file: No such file or "
+		  "directory\n",
+		  "import-error", "libwidget.so.3" },
 		/* fresh37's: a driver older than the toolkit that built the kernels */
 		{ "RuntimeError: CUDA error: the provided PTX was compiled with an unsupported "
 		  "toolchain.\n",
