@@ -656,6 +656,26 @@ static bool is_bare_prefix(const char *s, size_t n)
 	}
 }
 
+/* Is the line's message, after a "[file.py:N]" source (vLLM's and SGLang's
+ * prefix, "ERROR 06-12 08:47:03 [multiproc_executor.py:962]     x = f()"),
+ * indented: a traceback's frame or code, whichever process's it is? */
+static bool indented_after_source(const char *s, size_t n)
+{
+	const char *b = s, *end = s + n;
+
+	while ((b = memchr(b, ']', (size_t)(end - b)))) {
+		const char *d = b;
+
+		while (d > s && d[-1] >= '0' && d[-1] <= '9')
+			d--;
+		if (d < b && d - s >= 4 && d[-1] == ':' && !memcmp(d - 4, ".py", 3) &&
+		    end - b >= 3 && b[1] == ' ' && b[2] == ' ')
+			return true;
+		b++;
+	}
+	return false;
+}
+
 /* Is the line a traceback's frame, its code, a caret line, an exception
  * group's rule or blank (not what a log says, but where)? */
 static bool is_frame(const char *s, size_t n)
@@ -669,6 +689,8 @@ static bool is_frame(const char *s, size_t n)
 		return true;
 	if (s[i] == '|' && i + 1 < n && s[i + 1] == ' ') /* inside an exception group */
 		return is_frame(s + i + 2, n - i - 2);
+	if (indented_after_source(s, n)) /* a traceback's frame behind vLLM's prefix */
+		return true;
 	if (lead >= 2) /* a frame's code, a continuation */
 		return true;
 	for (; i < n && (s[i] == '^' || s[i] == '~' || s[i] == ' '); i++)

@@ -1093,6 +1093,18 @@ START_TEST(held_out_classes)
 		  "crashed", "do load request" },
 		{ "[10:00] Rank 3 scheduler is dead. Please check the logs.\n", "crashed",
 		  "Rank 3 scheduler is dead" },
+		/* fresh39's: a Metal buffer past the device's maximum; two workers'
+		 * tracebacks interleaved, one's code behind vLLM's prefix */
+		{ "ggml_metal_add_buffer: buffer 'kv' size 900 is larger than buffer maximum of "
+		  "800\n",
+		  "out-of-memory", "buffer maximum of 800" },
+		{ "(W1 pid=5) ERROR 10:00 [executor.py:9] RuntimeError: the widget runner failed "
+		  "(3 != 4)\n"
+		  "(W0 pid=4) ERROR 10:00 [executor.py:9]     widget_bytes = "
+		  "self.runner.capture()\n"
+		  "(W1 pid=5) ERROR 10:00 [executor.py:9] Traceback (most recent call last):\n"
+		  "(W0 pid=4) ERROR 10:00 [executor.py:9]   File \"/x/w.py\", line 3, in run\n",
+		  "unknown", "the widget runner failed (3 != 4)" },
 		/* fresh38's: a kernel not built for the GPU (ROCm's words), a shared
 		 * library that is not there */
 		{ "RuntimeError: HIP error: invalid device function\nHIP kernel errors might be "
