@@ -22,9 +22,14 @@
  * unknown", quoting its decisive line: the unknown layer. So is one whose
  * process is known to have ended (enginelog_exited) before it served.
  *
- * The log is read as a stream: lines longer than ENGINELOG_LINE_MAX are
- * cut, a line that a progress bar rewrote with carriage returns counts as
- * what it ended as, and every line is first searched for the rules'
+ * The log is read as a stream, each line as the engine wrote it and a
+ * terminal shows it: lines longer than ENGINELOG_LINE_MAX are cut, a line
+ * that a progress bar rewrote with carriage returns counts as what it
+ * ended as, colour codes and what a collector put before a line (docker
+ * logs -t's time, a Compose service's name, a journal's host and
+ * program) are left off, a line a collector wrapped in JSON (Docker's
+ * json-file, TGI's --json-output) is its message's lines, and every line
+ * is first searched for the rules'
  * literals (text each of their matches holds, case folded) with one
  * rolling four-byte hash: only a line holding one meets the patterns, so a
  * 200 MB log costs well under a second. A rule of several "lines" (a
