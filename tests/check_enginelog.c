@@ -1423,22 +1423,31 @@ START_TEST(every_chat_request_failing)
 				   "HTTP/1.1\" 200 OK\n";
 	static const char gin[] = "[GIN] 2025/02/04 - 16:56:25 | 500 |  19.7884ms |  127.0.0.1 "
 				  "| POST     \"/api/chat\"\n";
-	static const char refused[] = "E srv    send_error: task id = 4, error: the widget "
-				      "grammar did not parse\n";
+	/* llama-server logs no access line, but a request it refuses with
+	 * send_error (its slot released after it, as after an answer) or one
+	 * its handler threw on, answered with the error's code; and one it
+	 * answered, timing it (the markers' fixed statuses) */
+	static const struct {
+		const char *failed, *why;
+	} refusals[] = {
+		{ "E srv    send_error: task id = 4, error: the widget grammar did not parse\n"
+		  "I slot      release: id  0 | task 6 | stop processing: n_tokens = 0, "
+		  "truncated = 0\n",
+		  "the widget grammar did not parse" },
+		{ "W srv    operator(): got exception: {\"error\":{\"code\":400,\"message\":"
+		  "\"the widget template raised\"}}\n",
+		  "the widget template raised" },
+	};
 	static const char served[] =
 		"I slot print_timing: id  0 | task 5 |       total time =      "
 		"85.53 ms /    17 tokens\n"
 		"I slot      release: id  0 | task 5 | stop processing: "
 		"n_tokens = 17, truncated = 0\n";
-	static const char thrown[] = "W srv    operator(): got exception: {\"error\":{\"code\":400,"
-				     "\"message\":\"the widget template raised\"}}\n";
-	/* a refused task's slot is released too (fresh33) */
-	static const char released[] = "I slot      release: id  0 | task 6 | stop processing: "
-				       "n_tokens = 0, truncated = 0\n";
 	struct log_rules rs;
 	struct enginelog l;
 	struct buf log = BUF_INIT(0);
 	const struct log_match *m;
+	size_t i;
 
 	bundled(&rs);
 	buf_printf(&log, "INFO:     Application startup complete.\n%s%s%s", bad, bad, bad);
@@ -1457,30 +1466,21 @@ START_TEST(every_chat_request_failing)
 	m = classify(&l, &rs, buf_cstr(&log));
 	ck_assert(m && m->fatal && !strcmp(m->rule->class, "request-failures"));
 	enginelog_release(&l);
-	/* llama-server logs no access line, but a request it refuses with
-	 * send_error and one it answered, timing it (the markers' fixed
-	 * statuses); the slot's release follows either */
-	log.len = 0;
-	buf_printf(&log, "%s%s%s%s%s%s", refused, released, refused, released, refused, released);
-	m = classify(&l, &rs, buf_cstr(&log));
-	ck_assert(m && m->fatal && !strcmp(m->rule->class, "request-failures"));
-	ck_assert_ptr_nonnull(strstr(m->quote, "the widget grammar did not parse"));
-	enginelog_release(&l);
-	log.len = 0;
-	buf_printf(&log, "%s%s%s%s", refused, refused, served, refused);
-	ck_assert_ptr_null(classify(&l, &rs, buf_cstr(&log)));
-	enginelog_release(&l);
-	/* or one its handler threw on, answered with the error's code */
-	log.len = 0;
-	buf_printf(&log, "%s%s%s", thrown, thrown, thrown);
-	m = classify(&l, &rs, buf_cstr(&log));
-	ck_assert(m && m->fatal && !strcmp(m->rule->class, "request-failures"));
-	ck_assert_ptr_nonnull(strstr(m->quote, "the widget template raised"));
-	enginelog_release(&l);
-	log.len = 0;
-	buf_printf(&log, "%s%s%s%s", thrown, thrown, served, thrown);
-	ck_assert_ptr_null(classify(&l, &rs, buf_cstr(&log)));
-	enginelog_release(&l);
+	for (i = 0; i < sizeof(refusals) / sizeof(refusals[0]); i++) {
+		const char *f = refusals[i].failed;
+
+		log.len = 0;
+		buf_printf(&log, "%s%s%s", f, f, f);
+		m = classify(&l, &rs, buf_cstr(&log));
+		ck_assert_msg(m && m->fatal && !strcmp(m->rule->class, "request-failures"),
+			      "refusal %zu", i);
+		ck_assert_ptr_nonnull(strstr(m->quote, refusals[i].why));
+		enginelog_release(&l);
+		log.len = 0;
+		buf_printf(&log, "%s%s%s%s", f, f, served, f);
+		ck_assert_msg(!classify(&l, &rs, buf_cstr(&log)), "refusal %zu", i);
+		enginelog_release(&l);
+	}
 	buf_release(&log);
 	log_rules_release(&rs);
 }
