@@ -910,32 +910,21 @@ static bool coloured(const char *s, size_t n)
 	return false;
 }
 
-/* the length of the colour code at s (ESC [ params final, ESC ] ... BEL,
+/* the length of the colour code at s (a terminal's escape sequence,
  * syslog's #033[ params final, a bare "[1;36m"), 0 when none begins there */
 static size_t colour_at(const char *s, size_t n)
 {
-	size_t i = 0, p;
+	size_t k;
 
-	if (s[0] == 0x1b && n > 1 && s[1] == ']') {
-		for (i = 2; i < n && s[i] != 0x07 && s[i] != 0x1b; i++)
-			;
-		return i < n && s[i] == 0x07 ? i + 1 : i;
-	}
 	if (s[0] == 0x1b)
-		i = n > 1 && s[1] == '[' ? 2 : 0;
-	else if (n > 5 && !memcmp(s, "#033[", 5))
-		i = 5;
-	else if (s[0] == '[')
-		i = 1;
-	if (!i)
-		return s[0] == 0x1b ? (n > 1 ? 2 : 1) : 0; /* ESC and one more */
-	for (p = i; i < n && ((s[i] >= '0' && s[i] <= '9') || s[i] == ';'); i++)
+		return text_escape_len(s, n);
+	if (n > 5 && !memcmp(s, "#033[", 5))
+		return (k = text_csi_len(s + 5, n - 5)) ? k + 5 : n;
+	if (s[0] != '[') /* bare: only a colour ("[0m", "[1;36m") */
+		return 0;
+	for (k = 1; k < n && ((s[k] >= '0' && s[k] <= '9') || s[k] == ';'); k++)
 		;
-	if (s[0] == '[') /* bare: only a colour ("[0m", "[1;36m") */
-		return i > p && i - p <= 12 && i < n && s[i] == 'm' ? i + 1 : 0;
-	for (; i < n && s[i] >= 0x20 && s[i] <= 0x3f; i++)
-		;
-	return i < n && s[i] >= 0x40 && s[i] <= 0x7e ? i + 1 : i;
+	return k > 1 && k <= 13 && k < n && s[k] == 'm' ? k + 1 : 0;
 }
 
 /* the line s without its colour codes, into out (as long as s at most) */

@@ -211,16 +211,35 @@ int text_cp_columns(unsigned long cp)
 	return w < 0 ? 1 : w;
 }
 
-/* the length of the ANSI escape sequence at s (ESC [ ... final), or 0 */
-static size_t escape_len(const char *s, size_t n)
+size_t text_csi_len(const char *s, size_t n)
 {
-	size_t i = 2;
+	size_t i = 0;
 
-	if (n < 2 || s[0] != '\033' || s[1] != '[')
-		return 0;
-	while (i < n && ((s[i] >= '0' && s[i] <= '9') || s[i] == ';'))
+	while (i < n && s[i] >= 0x30 && s[i] <= 0x3f) /* parameters */
 		i++;
-	return i < n ? i + 1 : 0;
+	while (i < n && s[i] >= 0x20 && s[i] <= 0x2f) /* intermediates */
+		i++;
+	return i < n && s[i] >= 0x40 && s[i] <= 0x7e ? i + 1 : 0;
+}
+
+size_t text_escape_len(const char *s, size_t n)
+{
+	size_t i, k;
+
+	if (!n || s[0] != 0x1b)
+		return 0;
+	if (n > 1 && s[1] == '[')
+		return (k = text_csi_len(s + 2, n - 2)) ? k + 2 : n;
+	if (n > 1 && s[1] == ']') { /* a string: a title, a link */
+		for (i = 2; i < n && s[i] != 0x07 && s[i] != 0x1b; i++)
+			;
+		if (i < n && s[i] == 0x07)
+			return i + 1;
+		return i + 1 < n && s[i + 1] == '\\' ? i + 2 : i;
+	}
+	for (i = 1; i < n && s[i] >= 0x20 && s[i] <= 0x2f; i++) /* ESC ( B */
+		;
+	return i < n ? i + 1 : n;
 }
 
 /* the columns of the piece at s (an escape sequence, a code point, or an
@@ -229,7 +248,7 @@ static int piece_columns(const char *s, size_t n, size_t *len)
 {
 	unsigned long cp = 0xfffd;
 
-	if ((*len = escape_len(s, n)))
+	if ((*len = text_escape_len(s, n)))
 		return 0;
 	*len = text_utf8_decode((const unsigned char *)s, n, &cp);
 	*len = *len ? *len : 1;

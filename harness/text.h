@@ -43,12 +43,21 @@ size_t text_utf8_valid_prefix(const char *s, size_t len);
 /* Number of code points in s (invalid bytes count one each). */
 size_t text_chars(const char *s, size_t len);
 
+/* The length of the terminal escape sequence at s (ECMA-48: ESC [ a
+ * control sequence, ESC ] a string ended by BEL or by ST, ESC and its
+ * intermediates and final byte), 0 when s holds none; one cut short runs
+ * to the end of s. */
+size_t text_escape_len(const char *s, size_t n);
+/* The length of a control sequence's body at s, what follows ESC [
+ * (parameters, intermediates, final byte), or 0 when s holds no whole one. */
+size_t text_csi_len(const char *s, size_t n);
+
 /* Display columns of code point cp as a terminal shows it: 2 for wide
  * (East Asian wide, most emoji: ✅ ❌), 0 for combining marks, else 1
  * (libc's wcwidth in a UTF-8 locale; 1 where that locale is missing). */
 int text_cp_columns(unsigned long cp);
 /* The display columns the n bytes at s take on a terminal: each code
- * point's text_cp_columns, an ANSI escape sequence none. */
+ * point's text_cp_columns, an escape sequence (text_escape_len) none. */
 size_t text_columns(const char *s, size_t n);
 /* Appends s to out with every line cut to at most cols display columns,
  * a cut line ending in "…" (an ANSI escape sequence takes no column and

@@ -135,6 +135,38 @@ START_TEST(lines_fit_columns)
 }
 END_TEST
 
+/* a terminal's escape sequences, whole: a colour, a cursor move with an
+ * intermediate, a title ended by BEL or by ESC \\, a charset switch; one cut
+ * short runs to the end; text is none */
+START_TEST(escape_sequences)
+{
+	static const struct {
+		const char *s;
+		size_t len;
+	} rows[] = {
+		{ "\033[1;36mINFO", 7 },
+		{ "\033[0m", 4 },
+		{ "\033[?25lx", 6 },
+		{ "\033[2 qx", 5 },
+		{ "\033]0;title\007x", 10 },
+		{ "\033]8;;http://a\033\\x", 15 },
+		{ "\033(Bx", 3 },
+		{ "\033[31", 4 },
+		{ "\033", 1 },
+		{ "[0m", 0 },
+		{ "x\033[0m", 0 },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++)
+		ck_assert_msg(text_escape_len(rows[i].s, strlen(rows[i].s)) == rows[i].len,
+			      "row %zu: %zu, not %zu", i,
+			      text_escape_len(rows[i].s, strlen(rows[i].s)), rows[i].len);
+	ck_assert_uint_eq(text_csi_len("1;36mINFO", 9), 5);
+	ck_assert_uint_eq(text_csi_len("1;36", 4), 0);
+}
+END_TEST
+
 Suite *text_suite(void)
 {
 	Suite *s = suite_create("text");
@@ -145,6 +177,7 @@ Suite *text_suite(void)
 	tcase_add_test(tc, excerpt_cuts_on_code_points);
 	tcase_add_test(tc, base64_round_trip);
 	tcase_add_test(tc, lines_fit_columns);
+	tcase_add_test(tc, escape_sequences);
 	suite_add_tcase(s, tc);
 	return s;
 }
