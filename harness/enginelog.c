@@ -527,6 +527,7 @@ static void record(struct enginelog *l, const struct log_rule *r, long line, con
 	m->line = line;
 	m->fatal = r->fatal;
 	m->joined = 0;
+	m->kernel = line == l->lines && l->kernel_line;
 	excerpt(s, n, m->quote, sizeof(m->quote));
 }
 
@@ -1049,8 +1050,9 @@ static size_t collector_time(const char *s, size_t n)
 	return i;
 }
 
-/* the length of a journal's "Dec 24 23:48:35 host prog[pid]: ", 0 when none */
-static size_t journal_prefix(const char *t, size_t m)
+/* the length of a journal's "Dec 24 23:48:35 host prog[pid]: ", 0 when none;
+ * *kernel when prog is the kernel */
+static size_t journal_prefix(const char *t, size_t m, bool *kernel)
 {
 	const char *host, *prog;
 
@@ -1062,14 +1064,36 @@ static size_t journal_prefix(const char *t, size_t m)
 	prog = memchr(host + 1, ' ', m - (size_t)(host + 1 - t));
 	if (!prog || prog - host < 3 || prog[-1] != ':')
 		return 0;
+	*kernel = prog - host == 8 && !memcmp(host + 1, "kernel:", 7);
 	return (size_t)(prog - t) + 1;
+}
+
+/* the length of dmesg's "[ 1234.567890] ", 0 when none */
+static size_t dmesg_time(const char *t, size_t m)
+{
+	size_t i = 1;
+
+	if (m < 5 || t[0] != '[')
+		return 0;
+	while (i < m && t[i] == ' ')
+		i++;
+	if (!digits(t, m, i, 1))
+		return 0;
+	while (i < m && isdigit((unsigned char)t[i]))
+		i++;
+	if (i >= m || t[i] != '.' || !digits(t, m, i + 1, 6))
+		return 0;
+	i += 7;
+	return i + 1 < m && t[i] == ']' && t[i + 1] == ' ' ? i + 2 : 0;
 }
 
 /* The length of what a collector put before the line the engine wrote, 0
  * when nothing: a quote ("> ", a page's), a time (collector_time), a
  * Compose service's name ("llama-server  | "), kubectl's "[pod/x/c] ", a
- * journal's "Dec 24 23:48:35 host ollama[3974]: ", in any order. */
-static size_t collector_prefix(const char *s, size_t n)
+ * journal's "Dec 24 23:48:35 host ollama[3974]: ", in any order; *kernel
+ * when it says the kernel wrote the line (the journal's "kernel:", dmesg's
+ * time). */
+static size_t collector_prefix(const char *s, size_t n, bool *kernel)
 {
 	size_t at = 0, k;
 
@@ -1084,8 +1108,11 @@ static size_t collector_prefix(const char *s, size_t n)
 		} else if (m > 6 && !memcmp(t, "[pod/", 5) && (sp = memchr(t, ']', m)) &&
 			   (size_t)(sp - t) + 1 < m && sp[1] == ' ') {
 			at += (size_t)(sp - t) + 2;
-		} else if ((k = journal_prefix(t, m))) {
+		} else if ((k = journal_prefix(t, m, kernel))) {
 			at += k;
+		} else if ((k = dmesg_time(t, m))) {
+			at += k;
+			*kernel = true;
 		} else {
 			for (k = 0; k < m &&
 				    (isalnum((unsigned char)t[k]) || (t[k] && strchr("_.-", t[k])));
@@ -1122,7 +1149,8 @@ static const char *engine_line(struct enginelog *l, const char *s, size_t *n)
 		*n = plain(s, *n, l->plain);
 		s = l->plain;
 	}
-	cut = collector_prefix(s, *n);
+	l->kernel_line = false;
+	cut = collector_prefix(s, *n, &l->kernel_line);
 	*n -= cut;
 	return s + cut;
 }
@@ -1287,6 +1315,21 @@ static const struct log_rule unknown_exit = {
 	.fatal = true,
 };
 
+/* did the engine die on a line from a up to b: an exit, a crash */
+static bool died_between(const struct enginelog *l, long a, long b)
+{
+	size_t i;
+
+	if (l->exit.line >= a && l->exit.line < b)
+		return true;
+	for (i = 0; i < l->n_matches; i++)
+		if (l->matches[i].line >= a && l->matches[i].line < b &&
+		    l->matches[i].rule->fatal && l->matches[i].rule->cause &&
+		    !strcmp(l->matches[i].rule->cause, "crashed"))
+			return true;
+	return false;
+}
+
 /* the fatal findings the engine outlived, warnings now; true when one
  * fatal finding is left */
 static bool outlived(struct enginelog *l)
@@ -1303,8 +1346,11 @@ static bool outlived(struct enginelog *l)
 
 		/* it came up after, or answered a chat request after and did
 		 * not die since (a stream begun before a death logs its 200
-		 * too) */
-		if (m->fatal && (l->ready > m->line || (l->served > m->line && dead <= l->served)))
+		 * too), nor before that answer (one logged after the engine
+		 * said it died, EngineDeadError, is a stream begun before; only
+		 * a ready line says it lives again) */
+		if (m->fatal && (l->ready > m->line || (l->served > m->line && dead <= l->served &&
+							!died_between(l, m->line, l->served))))
 			m->fatal = false;
 		/* a failure only start shows, after the engine came up: a
 		 * request's ("max_tokens must be at least 1") */
@@ -1419,6 +1465,8 @@ static bool better(const struct log_match *a, const struct log_match *b)
 		return a->fatal;
 	if (a->rule->priority != b->rule->priority)
 		return a->rule->priority > b->rule->priority;
+	if (a->kernel != b->kernel) /* the engine's own words over the kernel's */
+		return b->kernel;
 	return a->line < b->line;
 }
 

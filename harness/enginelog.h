@@ -137,7 +137,8 @@ struct log_match {
 	long line;		     /* 1-based */
 	bool fatal;		     /* the rule's, unless a later ready line made it a warning */
 	char quote[ENGINELOG_QUOTE_MAX]; /* the whole line (a rule of several: the lines) */
-	int joined; /* lines after it its quote took in (a message broken after ':') */
+	int joined;  /* lines after it its quote took in (a message broken after ':') */
+	bool kernel; /* the operating system's kernel wrote the line, not the engine */
 };
 
 /* A line the last layer remembers. */
@@ -161,7 +162,9 @@ struct enginelog {
 	bool fatal;
 	struct buf window; /* the last lines, for rules of several (each cut at 1 KiB) */
 	char plain[ENGINELOG_LINE_MAX]; /* the line read now without its colours */
-	bool unwrapping;		/* reading the lines of a JSON-wrapped line */
+	bool kernel_line; /* the kernel wrote the line read now (a journal's "kernel:",
+			   * dmesg's "[ 1234.567890] ") */
+	bool unwrapping;  /* reading the lines of a JSON-wrapped line */
 	/* rules whose pattern hit pcre2's limits on this log: not tried again
 	 * (owned, one flag a rule, NULL until one trips); the first of them */
 	unsigned char *tripped;

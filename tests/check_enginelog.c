@@ -1174,6 +1174,20 @@ START_TEST(held_out_classes)
 		{ "[10:00] Rank 3 scheduler is dead. Please check the logs.\n[10:00] Exit code: "
 		  "-9\n",
 		  "crashed", "Exit code: -9" },
+		/* fresh42's: a CUDA driver call's error code; the kernel's report
+		 * of a GPU fault (a journal's "kernel:", dmesg's time) is not the
+		 * line to quote when the engine says it too */
+		{ "INFO:     Application startup complete.\n"
+		  "widget.cc:12 cuMemcpyDtoH failed, error: CUDA_ERROR_LAUNCH_FAILED\n"
+		  "*** Begin stack trace ***\n",
+		  "crashed", "CUDA_ERROR_LAUNCH_FAILED" },
+		{ "[ 8812.000001] NVRM: Xid (PCI:0000:3b:00): 79, GPU has fallen off the bus.\n"
+		  "widget-server: CUDA error: an illegal memory access was encountered\n",
+		  "crashed", "widget-server: CUDA error" },
+		{ "Jan 02 10:00:01 gpu1 kernel: NVRM: Xid (PCI:0000:3b:00): 13, Graphics "
+		  "Exception\n"
+		  "Jan 02 10:00:01 gpu1 widgetd[77]: GGML_ASSERT(n > 0) failed\n",
+		  "crashed", "GGML_ASSERT(n > 0) failed" },
 	};
 	struct log_rules rs;
 	struct enginelog l;
@@ -1216,6 +1230,16 @@ START_TEST(held_out_classes)
 		     "CRITICAL 10:01 [launcher.py:9] the widget engine crashed, stopping\n");
 	ck_assert(m && m->fatal);
 	ck_assert_int_eq(m->line, 2);
+	enginelog_release(&l);
+	/* nor one logged after the engine said it died: a stream begun before
+	 * (fresh42); only a ready line says it lives again */
+	m = classify(&l, &rs,
+		     "INFO:     Application startup complete.\n"
+		     "ERROR 10:00 [serving.py:9] widget.AsyncEngineDeadError: Background loop has "
+		     "errored already.\n"
+		     "INFO:     127.0.0.1:5 - \"POST /v1/chat/completions HTTP/1.1\" 200 OK\n");
+	ck_assert(m && m->fatal);
+	ck_assert_str_eq(m->rule->class, "crashed");
 	enginelog_release(&l);
 	/* an argument refused after the engine came up is a request's, even
 	 * with nothing after it; the same line before it came up is fatal */
