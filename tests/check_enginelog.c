@@ -1188,6 +1188,17 @@ START_TEST(held_out_classes)
 		  "Exception\n"
 		  "Jan 02 10:00:01 gpu1 widgetd[77]: GGML_ASSERT(n > 0) failed\n",
 		  "crashed", "GGML_ASSERT(n > 0) failed" },
+		/* fresh43's: a load that failed on an assertion, the load's words
+		 * first; an assertion deep in frames that deserialize the engine */
+		{ "E1203 10:00:00.1 7 lifecycle.cc:9] \"failed to load 'widget' version 2: "
+		  "Internal: [W][ERROR] Assertion failed: a == b (w.cpp:9)\"\n",
+		  "model-load-failed", "failed to load 'widget'" },
+		{ "[W][ERROR] Assertion failed: n <= left (cubin.cpp:34)\n"
+		  "1 0x1 w::throwRuntimeError() + 95\n2 0x2 w::Cubin::Cubin() + 4\n"
+		  "3 0x3 w::Registry::Registry() + 4\n4 0x4 w::Runner::Runner() + 4\n"
+		  "5 0x5 w::PluginCommon::PluginCommon() + 4\n6 0x6 w::Plugin::Plugin() + 4\n"
+		  "7 0x7 w::PluginCreator::deserializeWidget(char const*) + 50\n",
+		  "model-load-failed", "Assertion failed: n <= left" },
 	};
 	struct log_rules rs;
 	struct enginelog l;
