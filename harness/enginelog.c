@@ -120,12 +120,16 @@ static int rule_class(struct jsonfile *f, struct log_rule *r)
 	return 0;
 }
 
+const char *const log_rule_keys[] = { "id",	 "engines", "priority", "severity", "pattern",
+				      "literal", "quote",   "cause",	"explain",  "remedy",
+				      "source",	 "example", "lines",	"class",    "layer",
+				      "startup", NULL };
+const char *const log_marker_keys[] = { "id",	 "kind",   "engines", "pattern", "literal", "quote",
+					"lines", "status", "source",  "example", NULL };
+
 static int load_rule(struct jsonfile *f, const cJSON *o, struct log_rule *r)
 {
-	static const char *const keys[] = { "id",      "engines", "priority", "severity", "pattern",
-					    "literal", "quote",	  "cause",    "explain",  "remedy",
-					    "source",  "example", "lines",    "class",	  "layer",
-					    "startup", NULL };
+	const char *const *keys = log_rule_keys;
 	static const char *const layers[] = { "rule", "class", NULL };
 	char *severity = NULL, *layer = NULL;
 	int rc;
@@ -167,9 +171,7 @@ static int load_rule(struct jsonfile *f, const cJSON *o, struct log_rule *r)
 /* a marker: what the last layer reads (enginelog.h) */
 static int load_marker(struct jsonfile *f, const cJSON *o, struct log_rule *r)
 {
-	static const char *const keys[] = { "id",      "kind",	  "engines", "pattern",
-					    "literal", "quote",	  "lines",   "status",
-					    "source",  "example", NULL };
+	const char *const *keys = log_marker_keys;
 	static const char *const kinds[] = { "exit",	"error",     "ready",	  "engine",
 					     "request", "traceback", "exception", "handler",
 					     "quiet",	NULL };

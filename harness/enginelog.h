@@ -54,7 +54,7 @@
 #define ENGINELOG_MAX_MATCHES  64	 /* matches kept; the rest only counted */
 #define ENGINELOG_MAX_ENGINES  8
 #define ENGINELOG_MAX_WINDOW   16 /* lines a rule may look back over */
-#define ENGINELOG_MAX_LITERALS 24 /* literals a rule may list */
+#define ENGINELOG_MAX_LITERALS 32 /* literals a rule may list */
 
 struct regex;
 struct regex_matcher;
@@ -129,6 +129,11 @@ int log_rules_load(struct log_rules *rs, const char *path, char *err, size_t err
 int log_rules_load_text(struct log_rules *rs, const char *path, const char *text, size_t len,
 			char *err, size_t errlen);
 void log_rules_release(struct log_rules *rs);
+/* The keys a rule and a marker of a rule file may hold, NULL-ended: the
+ * schema's properties (probes/schemas/engine-rules.schema.json), to which
+ * a test holds them. */
+extern const char *const log_rule_keys[];
+extern const char *const log_marker_keys[];
 
 #define ENGINELOG_QUOTE_MAX 1024 /* bytes of a quoted line kept */
 

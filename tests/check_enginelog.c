@@ -448,6 +448,59 @@ START_TEST(marker_kinds_as_the_schema_names_them)
 }
 END_TEST
 
+/* the keys of a rule and of a marker, and the most literals one lists,
+ * are the schema's: what the loader takes is what the schema says */
+START_TEST(rule_keys_as_the_schema_names_them)
+{
+	static const struct {
+		const char *list;
+		const char *const *keys;
+	} lists[] = { { "rules", log_rule_keys }, { "markers", log_marker_keys } };
+	char path[4096];
+	char *schema;
+	cJSON *root;
+	size_t i, k;
+
+	snprintf(path, sizeof(path), "%s/probes/schemas/engine-rules.schema.json", repo_root());
+	schema = read_text_file(path);
+	ck_assert_ptr_nonnull(schema);
+	root = cJSON_Parse(schema);
+	ck_assert_ptr_nonnull(root);
+	for (i = 0; i < sizeof(lists) / sizeof(lists[0]); i++) {
+		const cJSON *list = cJSON_GetObjectItemCaseSensitive(
+			cJSON_GetObjectItemCaseSensitive(root, "properties"), lists[i].list);
+		const cJSON *props = cJSON_GetObjectItemCaseSensitive(
+			cJSON_GetObjectItemCaseSensitive(list, "items"), "properties");
+		const cJSON *p, *forms;
+		int n = 0;
+
+		ck_assert_msg(cJSON_IsObject(props), "%s: no properties", lists[i].list);
+		cJSON_ArrayForEach(p, props)
+		{
+			for (k = 0; lists[i].keys[k] && strcmp(lists[i].keys[k], p->string); k++)
+				;
+			ck_assert_msg(lists[i].keys[k], "%s: the loader refuses the schema's '%s'",
+				      lists[i].list, p->string);
+			n++;
+		}
+		for (k = 0; lists[i].keys[k]; k++)
+			ck_assert_msg(cJSON_GetObjectItemCaseSensitive(props, lists[i].keys[k]),
+				      "%s: the schema lacks the loader's '%s'", lists[i].list,
+				      lists[i].keys[k]);
+		ck_assert_int_eq(n, (int)k);
+		forms = cJSON_GetObjectItemCaseSensitive(
+			cJSON_GetObjectItemCaseSensitive(props, "literal"), "oneOf");
+		ck_assert_int_eq(cJSON_GetArraySize(forms), 2);
+		ck_assert_int_eq(
+			cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(forms, 1), "maxItems")
+				->valueint,
+			ENGINELOG_MAX_LITERALS);
+	}
+	cJSON_Delete(root);
+	free(schema);
+}
+END_TEST
+
 /* a user's rule with a back-reference: no combined pattern, still found */
 START_TEST(user_rules_come_too)
 {
@@ -1577,6 +1630,7 @@ Suite *enginelog_suite(void)
 	tcase_add_test(tc, the_unknown_layer);
 	tcase_add_test(tc, classes_beyond_their_examples);
 	tcase_add_test(tc, held_out_classes);
+	tcase_add_test(tc, rule_keys_as_the_schema_names_them);
 	tcase_add_test(tc, a_known_exit_without_its_ready_line);
 	tcase_add_test(tc, engine_pid_ends_the_wait);
 	tcase_add_test(tc, an_unknown_death_is_still_a_death);
