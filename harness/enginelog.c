@@ -1460,11 +1460,22 @@ const char *enginelog_layer_name(enum log_layer layer)
 	return layer == LAYER_CLASS ? "class" : layer == LAYER_UNKNOWN ? "unknown" : "rule";
 }
 
+static bool crash_class(const struct log_rule *r)
+{
+	return r->layer == LAYER_CLASS && r->cause && !strcmp(r->cause, "crashed");
+}
+
 /* does a explain the log better than b? */
 static bool better(const struct log_match *a, const struct log_match *b)
 {
 	if (a->fatal != b->fatal)
 		return a->fatal;
+	/* a crash after a failure of another kind is that failure's doing
+	 * (an access violation after the model failed to load) */
+	if (a->rule->layer == LAYER_CLASS && b->rule->layer == LAYER_CLASS &&
+	    crash_class(a->rule) != crash_class(b->rule) &&
+	    (crash_class(a->rule) ? b : a)->line < (crash_class(a->rule) ? a : b)->line)
+		return !crash_class(a->rule);
 	if (a->rule->priority != b->rule->priority)
 		return a->rule->priority > b->rule->priority;
 	if (a->kernel != b->kernel) /* the engine's own words over the kernel's */

@@ -1252,6 +1252,19 @@ START_TEST(held_out_classes)
 		  "5 0x5 w::PluginCommon::PluginCommon() + 4\n6 0x6 w::Plugin::Plugin() + 4\n"
 		  "7 0x7 w::PluginCreator::deserializeWidget(char const*) + 50\n",
 		  "model-load-failed", "Assertion failed: n <= left" },
+		/* fresh44's: systemd-coredump's words; Windows' access violation,
+		 * a crash wherever it happens; a crash after the model failed to
+		 * load is the load's doing */
+		{ "Jan 02 10:00:01 gpu1 systemd-coredump[99]: Process 1234 (widgetd) of user 0 "
+		  "dumped core.\n",
+		  "crashed", "dumped core" },
+		{ "  File \"w.py\", line 3, in load_model\n    ret = h.load_model(x)\n"
+		  "OSError: exception: access violation writing 0x0000000000000010\n",
+		  "crashed", "access violation writing" },
+		{ "widget_load: error loading model: unknown tensor type 99\n"
+		  "Traceback (most recent call last):\n  File \"w.py\", line 3, in main\n"
+		  "    ret = h.start(x)\nOSError: exception: access violation reading 0x0\n",
+		  "model-load-failed", "unknown tensor type 99" },
 	};
 	struct log_rules rs;
 	struct enginelog l;
