@@ -120,14 +120,40 @@ static int rule_class(struct jsonfile *f, struct log_rule *r)
 	return 0;
 }
 
-const char *const log_rule_keys[] = { "id",	 "engines", "priority", "severity", "pattern",
-				      "literal", "quote",   "cause",	"explain",  "remedy",
-				      "source",	 "example", "lines",	"class",    "layer",
-				      "startup", NULL };
+const char *const log_rule_keys[] = { "id",	 "engines",   "priority", "severity", "pattern",
+				      "literal", "quote",     "cause",	  "explain",  "remedy",
+				      "source",	 "example",   "lines",	  "class",    "layer",
+				      "startup", "remedy_of", NULL };
 const char *const log_marker_keys[] = { "id",	 "kind",   "engines", "pattern", "literal", "quote",
 					"lines", "status", "source",  "example", NULL };
 
-static int load_rule(struct jsonfile *f, const cJSON *o, struct log_rule *r)
+/* a rule's remedy: its own, or (remedy_of) that of a rule before it in its
+ * file, so that rules of one kind give one remedy, written once */
+static int rule_remedy(struct jsonfile *f, const cJSON *o, struct log_rule *r,
+		       const struct log_rule *before, size_t n_before)
+{
+	char *of = NULL;
+	size_t i;
+	int rc = jsonfile_string(f, o, "remedy", false, &r->remedy) ||
+		 jsonfile_string(f, o, "remedy_of", false, &of);
+
+	if (!rc && !r->remedy == !of)
+		rc = jsonfile_error(f, of ? "remedy_of" : NULL,
+				    "a rule gives its 'remedy', or names with 'remedy_of' the "
+				    "rule whose remedy it gives (one of them)");
+	for (i = 0; !rc && of && i < n_before && strcmp(before[i].id, of); i++)
+		;
+	if (!rc && of && i == n_before)
+		rc = jsonfile_error(f, "remedy_of",
+				    "'remedy_of' names no rule before it in its file ('%s')", of);
+	if (!rc && of && !(r->remedy = xstrdup(before[i].remedy)))
+		rc = jsonfile_error(f, NULL, "out of memory");
+	free(of);
+	return rc;
+}
+
+static int load_rule(struct jsonfile *f, const cJSON *o, struct log_rule *r,
+		     const struct log_rule *before, size_t n_before)
 {
 	const char *const *keys = log_rule_keys;
 	static const char *const layers[] = { "rule", "class", NULL };
@@ -143,7 +169,7 @@ static int load_rule(struct jsonfile *f, const cJSON *o, struct log_rule *r)
 	     jsonfile_string(f, o, "pattern", true, &r->pattern) ||
 	     jsonfile_string(f, o, "cause", true, &r->cause) ||
 	     jsonfile_string(f, o, "explain", true, &r->explain) ||
-	     jsonfile_string(f, o, "remedy", true, &r->remedy) ||
+	     rule_remedy(f, o, r, before, n_before) ||
 	     jsonfile_string(f, o, "source", false, &r->source) ||
 	     jsonfile_string(f, o, "example", false, &r->example) ||
 	     jsonfile_string(f, o, "class", false, &r->class) ||
@@ -340,6 +366,7 @@ int log_rules_load_text(struct log_rules *rs, const char *path, const char *text
 	const cJSON *markers = cJSON_GetObjectItemCaseSensitive(root, "markers");
 	static const char *const keys[] = { "$schema", "description", "rules", "markers", NULL };
 	struct log_rule *more;
+	size_t first;
 	int rc = -1;
 
 	if (!root)
@@ -360,10 +387,13 @@ int log_rules_load_text(struct log_rules *rs, const char *path, const char *text
 		goto done;
 	}
 	rs->rules = more;
+	first = rs->n;
 	cJSON_ArrayForEach(o, list)
 	{
-		memset(&rs->rules[rs->n], 0, sizeof(rs->rules[rs->n]));
-		if (load_rule(&f, o, &rs->rules[rs->n++]))
+		struct log_rule *r = &rs->rules[rs->n++];
+
+		memset(r, 0, sizeof(*r));
+		if (load_rule(&f, o, r, rs->rules + first, rs->n - 1 - first))
 			goto done;
 	}
 	cJSON_ArrayForEach(o, markers)

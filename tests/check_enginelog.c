@@ -369,6 +369,19 @@ START_TEST(bad_rule_files)
 		{ "{\"rules\": [{\"id\": \"x\", \"pattern\": \"a\", \"cause\": \"c\", \"explain\": "
 		  "\"e\", \"remedy\": \"r\", \"startup\": \"yes\"}]}",
 		  "startup" },
+		/* a remedy, or the rule before whose remedy it gives: one */
+		{ "{\"rules\": [{\"id\": \"x\", \"pattern\": \"a\", \"cause\": \"c\", "
+		  "\"explain\": \"e\"}]}",
+		  "one of them" },
+		{ "{\"rules\": [{\"id\": \"x\", \"pattern\": \"a\", \"cause\": \"c\", "
+		  "\"explain\": \"e\", \"remedy\": \"r\"}, {\"id\": \"y\", \"pattern\": "
+		  "\"b\", \"cause\": \"c\", \"explain\": \"e\", \"remedy\": \"r\", "
+		  "\"remedy_of\": \"x\"}]}",
+		  "one of them" },
+		{ "{\"rules\": [{\"id\": \"y\", \"pattern\": \"b\", \"cause\": \"c\", "
+		  "\"explain\": \"e\", \"remedy_of\": \"x\"}, {\"id\": \"x\", \"pattern\": "
+		  "\"a\", \"cause\": \"c\", \"explain\": \"e\", \"remedy\": \"r\"}]}",
+		  "names no rule before it in its file ('x')" },
 	};
 	size_t i;
 
@@ -380,6 +393,20 @@ START_TEST(bad_rule_files)
 						     strlen(rows[i].text), err, sizeof(err)),
 				 -1);
 		ck_assert_msg(strstr(err, rows[i].err), "row %zu: %s", i, err);
+		log_rules_release(&rs);
+	}
+	{ /* and one that names a rule before it gives that rule's remedy */
+		static const char ok[] =
+			"{\"rules\": [{\"id\": \"x\", \"pattern\": \"a\", \"cause\": \"c\", "
+			"\"explain\": \"e\", \"remedy\": \"the widget's remedy\"}, {\"id\": "
+			"\"y\", \"pattern\": \"b\", \"cause\": \"c\", \"explain\": \"e\", "
+			"\"remedy_of\": \"x\"}]}";
+		struct log_rules rs = { 0 };
+		char err[512] = "";
+
+		ck_assert_int_eq(
+			log_rules_load_text(&rs, "r.json", ok, strlen(ok), err, sizeof(err)), 0);
+		ck_assert_str_eq(rs.rules[1].remedy, "the widget's remedy");
 		log_rules_release(&rs);
 	}
 }
