@@ -1292,6 +1292,12 @@ START_TEST(held_out_classes)
 		  "Traceback (most recent call last):\n  File \"w.py\", line 3, in main\n"
 		  "    ret = h.start(x)\nOSError: exception: access violation reading 0x0\n",
 		  "model-load-failed", "unknown tensor type 99" },
+		/* fresh45's: a load's error chain, its cause under it */
+		{ "2026-01-02 [error] widget load_model failed: Error: worker said no\n"
+		  "    at Worker.emit (node:events:518:28)\n"
+		  "    at Worker.onMessage (/opt/w/main.js:9:1)\n"
+		  "  - Caused By: RangeError: the widget's tensor 7 is too short\n",
+		  "model-load-failed", "tensor 7 is too short" },
 	};
 	struct log_rules rs;
 	struct enginelog l;
