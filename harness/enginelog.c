@@ -665,28 +665,59 @@ static bool is_code_line(const char *s, size_t n)
 	return false;
 }
 
-/* Is the line only a log prefix, its groups and nothing after them
- * ("(VllmWorker rank=1 pid=336)", "[rank0]:"): a blank line of a
- * process whose every line is prefixed? */
-static bool is_bare_prefix(const char *s, size_t n)
+/* where a log prefix's groups end ("(VllmWorker rank=1 pid=336)",
+ * "[rank0]:", several), just after the last, and in *groups how many */
+static size_t after_groups(const char *s, size_t n, size_t *groups)
 {
-	size_t i = 0, groups = 0;
+	size_t i = 0, end = 0;
 
+	*groups = 0;
 	for (;;) {
 		const char *close;
 
 		while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == ':'))
 			i++;
-		if (i == n)
-			return groups > 0;
-		if (s[i] != '(' && s[i] != '[')
-			return false;
+		if (i == n || (s[i] != '(' && s[i] != '['))
+			return end;
 		close = memchr(s + i, s[i] == '(' ? ')' : ']', n - i);
 		if (!close)
-			return false;
-		i = (size_t)(close - s) + 1;
-		groups++;
+			return end;
+		end = i = (size_t)(close - s) + 1;
+		(*groups)++;
 	}
+}
+
+/* Is the line only a log prefix, its groups and nothing after them
+ * ("(VllmWorker rank=1 pid=336)", "[rank0]:"): a blank line of a
+ * process whose every line is prefixed? */
+static bool is_bare_prefix(const char *s, size_t n)
+{
+	size_t groups, i = after_groups(s, n, &groups);
+
+	while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == ':'))
+		i++;
+	return groups && i == n;
+}
+
+/* Is what follows a log prefix's groups indented past the one space
+ * after them, or only a traceback's carets ("(EngineCore pid=9)     raise
+ * e", "[rank0]:   File ...")? A frame's code, even where no "Traceback"
+ * line came first to say where its frames begin. */
+static bool indented_after_prefix(const char *s, size_t n)
+{
+	size_t groups, i = after_groups(s, n, &groups), spaces = 0, carets;
+
+	if (!groups)
+		return false;
+	if (i < n && s[i] == ':')
+		i++;
+	for (; i < n && s[i] == ' '; i++)
+		spaces++;
+	if (spaces >= 3)
+		return true;
+	for (carets = i; i < n && (s[i] == '^' || s[i] == '~'); i++)
+		;
+	return spaces && i == n && i > carets;
 }
 
 /* Is the line's message, after a "[file.py:N]" source (vLLM's and SGLang's
@@ -722,9 +753,9 @@ static bool is_frame(const char *s, size_t n)
 		return true;
 	if (s[i] == '|' && i + 1 < n && s[i + 1] == ' ') /* inside an exception group */
 		return is_frame(s + i + 2, n - i - 2);
-	if (indented_after_source(s, n)) /* a traceback's frame behind vLLM's prefix */
-		return true;
-	if (lead >= 2) /* a frame's code, a continuation */
+	if (indented_after_source(s, n) || indented_after_prefix(s, n))
+		return true; /* a traceback's frame behind vLLM's prefix, a process's */
+	if (lead >= 2)	     /* a frame's code, a continuation */
 		return true;
 	for (; i < n && (s[i] == '^' || s[i] == '~' || s[i] == ' '); i++)
 		;

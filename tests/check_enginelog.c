@@ -1298,6 +1298,21 @@ START_TEST(held_out_classes)
 		  "    at Worker.onMessage (/opt/w/main.js:9:1)\n"
 		  "  - Caused By: RangeError: the widget's tensor 7 is too short\n",
 		  "model-load-failed", "tensor 7 is too short" },
+		/* fresh46's: Triton's backend that is not there; a C compiler a
+		 * kernel build ran that failed; an exception with its cause in
+		 * parentheses, its frames under a process's prefix with no
+		 * "Traceback" line before them */
+		{ "E0101 10:00:00.1 9 lifecycle.cc:9] \"failed to load 'widget' version 3: "
+		  "Invalid argument: unable to locate backend library for backend 'widgetrt'\"\n",
+		  "not-found", "unable to locate backend library" },
+		{ "subprocess.CalledProcessError: Command '['/usr/bin/cc', '/tmp/x/main.c', "
+		  "'-lcuda']' returned non-zero exit status 1.\n",
+		  "driver-mismatch", "returned non-zero exit status 1" },
+		{ "(Worker pid=3)   File \"/x/a.py\", line 9, in run\n(Worker pid=3)     raise e\n"
+		  "(Worker pid=3) widget.WidgetTaskError(KeyError): widget::run() failed\n"
+		  "(Worker pid=3)     ^^^^^^^^\n(Worker pid=3)   File \"/x/b.py\", line 3, in go\n"
+		  "(Worker pid=3)     return self.step()\n",
+		  "unknown", "WidgetTaskError(KeyError)" },
 	};
 	struct log_rules rs;
 	struct enginelog l;
@@ -1370,6 +1385,8 @@ START_TEST(held_out_classes)
 	{
 		static const char *const quiet[] = {
 			"0.00.484.378 W operator(): failed to load model, fitting without it\n",
+			"/x/w.py:9: FutureWarning: the widget kernel is not supported on this GPU, "
+			"using the slow path\n",
 			"[W1226 15:44:24.796 TCPStore.cpp:358] out of memory in the widget, "
 			"retrying\n",
 			"[TRT-LLM] [W] the widget ran out of memory, trying a smaller batch\n",
