@@ -1313,6 +1313,9 @@ START_TEST(held_out_classes)
 		  "(Worker pid=3)     ^^^^^^^^\n(Worker pid=3)   File \"/x/b.py\", line 3, in go\n"
 		  "(Worker pid=3)     return self.step()\n",
 		  "unknown", "WidgetTaskError(KeyError)" },
+		/* fresh47's: glibc's assert, its expression between the words */
+		{ "widgetd: src/w.c:12: void w_apply(int): Assertion `n > 0 && n < 9' failed.\n",
+		  "crashed", "Assertion `n > 0 && n < 9' failed" },
 	};
 	struct log_rules rs;
 	struct enginelog l;
