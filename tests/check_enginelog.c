@@ -1316,6 +1316,12 @@ START_TEST(held_out_classes)
 		/* fresh47's: glibc's assert, its expression between the words */
 		{ "widgetd: src/w.c:12: void w_apply(int): Assertion `n > 0 && n < 9' failed.\n",
 		  "crashed", "Assertion `n > 0 && n < 9' failed" },
+		/* fresh49's: absl's and glog's failure signal handlers */
+		{ "*** SIGBUS received by PID 77 (TID 77) on cpu 1 from PID 77; stack trace: ***\n",
+		  "crashed", "SIGBUS received by PID 77" },
+		{ "*** Aborted at 1700000000 (unix time) try \"date -d @1700000000\" if you are "
+		  "using GNU date ***\n",
+		  "crashed", "Aborted at 1700000000" },
 	};
 	struct log_rules rs;
 	struct enginelog l;
