@@ -542,9 +542,12 @@ static void record(struct enginelog *l, const struct log_rule *r, long line, con
 
 	size_t i, k;
 
-	/* one finding a line: the one that says more (outranks) */
+	/* one finding a line: the one that says more (outranks), and a fatal
+	 * one more than a fatal rule's the engine outlived (a request's
+	 * refusal that, three in a row, fail every request) */
 	for (i = 0; i < l->n_matches; i++)
-		if (l->matches[i].line == line && !outranks(r, l->matches[i].rule))
+		if (l->matches[i].line == line && !outranks(r, l->matches[i].rule) &&
+		    !(r->fatal && l->matches[i].rule->fatal && !l->matches[i].fatal))
 			return;
 	for (i = k = 0; i < l->n_matches; i++)
 		if (l->matches[i].line != line)
@@ -1424,6 +1427,31 @@ static bool outlived(struct enginelog *l)
 	return any;
 }
 
+/* Did the engine fail to load the model, saying no more than that, after a
+ * warning a class knows? Then the warning says why ("context type MTP
+ * requested but model doesn't contain MTP layers", then "failed to create
+ * MTP context" and "exiting due to model loading error"). */
+static bool explained_by_warning(const struct enginelog *l)
+{
+	bool load = false;
+	size_t i;
+
+	if (!l->warned.line || !strcmp(l->warned_rule->class, "model-load-failed") ||
+	    !strcmp(l->warned_rule->cause, "crashed"))
+		return false;
+	for (i = 0; i < l->n_matches; i++) {
+		const struct log_match *m = &l->matches[i];
+
+		if (!m->fatal)
+			continue;
+		if (m->rule->layer != LAYER_CLASS || strcmp(m->rule->class, "model-load-failed") ||
+		    m->line < l->warned.line)
+			return false;
+		load = true;
+	}
+	return load;
+}
+
 /* the conclusions the whole log allows (enginelog.h) */
 static void settle(struct enginelog *l)
 {
@@ -1466,6 +1494,8 @@ static void settle(struct enginelog *l)
 			       why->text, strlen(why->text));
 		any = why != NULL;
 	}
+	if (any && explained_by_warning(l))
+		record(l, l->warned_rule, l->warned.line, l->warned.text, strlen(l->warned.text));
 	if (l->failed_requests >= 3) {
 		record(l, &failing_requests, l->first_failed.line, l->first_failed.text,
 		       strlen(l->first_failed.text));
