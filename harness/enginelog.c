@@ -844,7 +844,7 @@ static bool quiet_line(struct enginelog *l, const char *s, size_t n)
 	if (l->quiet_line == l->lines)
 		return l->quiet;
 	l->quiet_line = l->lines;
-	l->quiet = false;
+	l->quiet = l->quiet_continued;
 	for (i = 0; i < l->rules->n && !l->quiet; i++) {
 		const struct log_rule *r = &l->rules->rules[i];
 
@@ -1237,6 +1237,11 @@ static bool take_line(struct enginelog *l, const char *s, size_t n)
 		remember(l, s, n);
 	note_line(l, s, n);
 	join_quotes(l, s, n);
+	/* a warning's message broken after ':' goes on on this line */
+	l->quiet_continued = l->quiet_goes_on;
+	for (k = n; k && s[k - 1] == ' '; k--)
+		;
+	l->quiet_goes_on = k && s[k - 1] == ':' && quiet_line(l, s, n);
 	if (!n)
 		return false;
 	/* none of the literals: only a rule without any can match */

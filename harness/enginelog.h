@@ -205,9 +205,11 @@ struct enginelog {
 	unsigned engines_seen;	  /* a bit per enum engine its markers named */
 	int failed_requests;	  /* chat requests failed in a row, none served since */
 	struct log_mark first_failed;
-	long quiet_line; /* the line quiet is of, 0 none yet */
-	bool quiet;	 /* that line is warning-level (a LOG_QUIET marker met it) */
-	bool settled;	 /* enginelog_end has drawn the conclusions */
+	long quiet_line;      /* the line quiet is of, 0 none yet */
+	bool quiet_goes_on;   /* the line read last is a warning's that ends with ':' */
+	bool quiet_continued; /* so the line read now goes on with its message */
+	bool quiet;	      /* that line is warning-level (a LOG_QUIET marker met it) */
+	bool settled;	      /* enginelog_end has drawn the conclusions */
 };
 
 void enginelog_init(struct enginelog *l, const struct log_rules *rs, enum engine engine);

@@ -100,7 +100,8 @@ START_TEST(every_excerpt_read_as_labelled)
 		      { "fresh35", 3 },	 { "fresh36", 7 },  { "fresh37", 5 },  { "fresh38", 4 },
 		      { "fresh39", 4 },	 { "fresh40", 2 },  { "fresh41", 4 },  { "fresh42", 16 },
 		      { "fresh43", 11 }, { "fresh44", 9 },  { "fresh45", 9 },  { "fresh46", 12 },
-		      { "fresh47", 9 },	 { "fresh48", 9 },  { "fresh49", 6 },  { "fresh50", 10 } };
+		      { "fresh47", 9 },	 { "fresh48", 9 },  { "fresh49", 6 },  { "fresh50", 10 },
+		      { "fresh51", 6 } };
 	int counts[sizeof(parts) / sizeof(parts[0])] = { 0 };
 	int n = 0, fatal = 0;
 	size_t k;
