@@ -18,6 +18,11 @@
 #include "secret.h"
 #include "text.h"
 
+/* the cause every crash class gives, and the class of a model that failed
+ * to load: the names probes/engine/rules.json gives them */
+#define CAUSE_CRASHED	  "crashed"
+#define CLASS_LOAD_FAILED "model-load-failed"
+
 #define RULES_FILE_MAX (4u << 20)
 
 /* --- the rule file ---------------------------------------------------------- */
@@ -1386,6 +1391,18 @@ static const struct log_rule unknown_exit = {
 	.fatal = true,
 };
 
+/* does a finding of r say the process crashed (its cause)? */
+static bool says_crashed(const struct log_rule *r)
+{
+	return r->cause && !strcmp(r->cause, CAUSE_CRASHED);
+}
+
+/* is r a class that says the model failed to load? */
+static bool says_load_failed(const struct log_rule *r)
+{
+	return r->layer == LAYER_CLASS && r->class && !strcmp(r->class, CLASS_LOAD_FAILED);
+}
+
 /* did the engine die on a line from a up to b: an exit, a crash */
 static bool died_between(const struct enginelog *l, long a, long b)
 {
@@ -1395,8 +1412,7 @@ static bool died_between(const struct enginelog *l, long a, long b)
 		return true;
 	for (i = 0; i < l->n_matches; i++)
 		if (l->matches[i].line >= a && l->matches[i].line < b &&
-		    l->matches[i].rule->fatal && l->matches[i].rule->cause &&
-		    !strcmp(l->matches[i].rule->cause, "crashed"))
+		    l->matches[i].rule->fatal && says_crashed(l->matches[i].rule))
 			return true;
 	return false;
 }
@@ -1441,16 +1457,14 @@ static bool explained_by_warning(const struct enginelog *l)
 	bool load = false;
 	size_t i;
 
-	if (!l->warned.line || !strcmp(l->warned_rule->class, "model-load-failed") ||
-	    !strcmp(l->warned_rule->cause, "crashed"))
+	if (!l->warned.line || says_load_failed(l->warned_rule) || says_crashed(l->warned_rule))
 		return false;
 	for (i = 0; i < l->n_matches; i++) {
 		const struct log_match *m = &l->matches[i];
 
 		if (!m->fatal)
 			continue;
-		if (m->rule->layer != LAYER_CLASS || strcmp(m->rule->class, "model-load-failed") ||
-		    m->line < l->warned.line)
+		if (!says_load_failed(m->rule) || m->line < l->warned.line)
 			return false;
 		load = true;
 	}
@@ -1558,7 +1572,7 @@ const char *enginelog_layer_name(enum log_layer layer)
 
 static bool crash_class(const struct log_rule *r)
 {
-	return r->layer == LAYER_CLASS && r->cause && !strcmp(r->cause, "crashed");
+	return r->layer == LAYER_CLASS && says_crashed(r);
 }
 
 /* does a explain the log better than b? */
