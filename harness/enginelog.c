@@ -128,7 +128,7 @@ static int rule_class(struct jsonfile *f, struct log_rule *r)
 const char *const log_rule_keys[] = { "id",	 "engines",   "priority", "severity", "pattern",
 				      "literal", "quote",     "cause",	  "explain",  "remedy",
 				      "source",	 "example",   "lines",	  "class",    "layer",
-				      "startup", "remedy_of", NULL };
+				      "startup", "remedy_of", "ending",	  NULL };
 const char *const log_marker_keys[] = { "id",	 "kind",   "engines", "pattern", "literal", "quote",
 					"lines", "status", "source",  "example", NULL };
 
@@ -183,7 +183,8 @@ static int load_rule(struct jsonfile *f, const cJSON *o, struct log_rule *r,
 	     rule_int(f, o, "priority", 0, 10000, &r->priority) ||
 	     rule_int(f, o, "quote", 0, 32, &r->quote) ||
 	     rule_int(f, o, "lines", 1, ENGINELOG_MAX_WINDOW, &r->lines) || rule_engines(f, o, r) ||
-	     jsonfile_bool(f, o, "startup", &r->startup) || rule_literals(f, o, r) ||
+	     jsonfile_bool(f, o, "startup", &r->startup) ||
+	     jsonfile_bool(f, o, "ending", &r->ending) || rule_literals(f, o, r) ||
 	     rule_class(f, r);
 	r->fatal = !severity || !strcmp(severity, "fatal");
 	r->kind = r->fatal ? LOG_FATAL : LOG_WARNING;
@@ -1471,6 +1472,24 @@ static bool explained_by_warning(const struct enginelog *l)
 	return load;
 }
 
+/* A finding that says how the process ended (an exit status, "Killed", a
+ * child's sigquit) and not why: the last error the engine wrote before it
+ * is the decisive line, a finding of the same rule there ("ValueError: ...
+ * memory leak detected!", then "Received sigquit from a child process") */
+static void say_why_it_ended(struct enginelog *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->n_matches; i++) {
+		const struct log_match *m = &l->matches[i];
+
+		if (m->fatal && m->rule->ending && l->error.line < m->line) {
+			record(l, m->rule, l->error.line, l->error.text, strlen(l->error.text));
+			return;
+		}
+	}
+}
+
 /* the conclusions the whole log allows (enginelog.h) */
 static void settle(struct enginelog *l)
 {
@@ -1515,6 +1534,8 @@ static void settle(struct enginelog *l)
 	}
 	if (any && explained_by_warning(l))
 		record(l, l->warned_rule, l->warned.line, l->warned.text, strlen(l->warned.text));
+	if (any && l->error.line > l->ready && !handled)
+		say_why_it_ended(l);
 	if (l->failed_requests >= 3) {
 		record(l, &failing_requests, l->first_failed.line, l->first_failed.text,
 		       strlen(l->first_failed.text));

@@ -102,6 +102,8 @@ struct log_rule {
 			      * traceback); its literal is on the last. 1 by default */
 	bool fatal;
 	bool startup; /* only start shows it: after a ready line, a request's (a warning) */
+	bool ending;  /* it says how the process ended, not why: the error before it is
+		       * quoted in its place */
 	struct regex *re;
 	struct regex_matcher *m;
 };

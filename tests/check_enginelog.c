@@ -369,6 +369,9 @@ START_TEST(bad_rule_files)
 		{ "{\"rules\": [{\"id\": \"x\", \"pattern\": \"a\", \"cause\": \"c\", \"explain\": "
 		  "\"e\", \"remedy\": \"r\", \"startup\": \"yes\"}]}",
 		  "startup" },
+		{ "{\"rules\": [{\"id\": \"x\", \"pattern\": \"a\", \"cause\": \"c\", \"explain\": "
+		  "\"e\", \"remedy\": \"r\", \"ending\": 1}]}",
+		  "ending" },
 		/* a remedy, or the rule before whose remedy it gives: one */
 		{ "{\"rules\": [{\"id\": \"x\", \"pattern\": \"a\", \"cause\": \"c\", "
 		  "\"explain\": \"e\"}]}",
@@ -1348,6 +1351,15 @@ START_TEST(held_out_classes)
 		  "  Value error, Model architectures ['WidgetLM'] failed to be inspected. Please "
 		  "check the logs.\n",
 		  "model-load-failed", "failed to be inspected" },
+		/* fresh54's: a shell's report of the job it lost; and an ending
+		 * says how, the error before it why */
+		{ "./serve.sh: line 9:  4242 Killed                  widget-server --port 1\n",
+		  "crashed", "4242 Killed" },
+		{ "[1]    68916 abort      widget-server --port 8080\n", "crashed", "68916 abort" },
+		{ "RuntimeError: the widget pool leaked 3 pages\n"
+		  "[10:00] Received sigquit from a child process. It usually means the child "
+		  "failed.\n",
+		  "crashed", "the widget pool leaked 3 pages" },
 	};
 	struct log_rules rs;
 	struct enginelog l;
@@ -1422,6 +1434,8 @@ START_TEST(held_out_classes)
 			"0.00.484.378 W operator(): failed to load model, fitting without it\n",
 			"/x/w.py:9: FutureWarning: the widget kernel is not supported on this GPU, "
 			"using the slow path\n",
+			/* a tally of errors by type (fresh54) */
+			"[2026-01-03 02:40:24,151] [INFO] [root]   WidgetError: 57\n",
 			/* a warning's message broken after ':' (fresh51) */
 			"/x/w.py:3: RuntimeWarning: could not read the widget's version:\n"
 			"No module named 'widget._version'\n",
