@@ -1328,7 +1328,8 @@ static bool take_kept(struct enginelog *l)
 	return fatal;
 }
 
-bool enginelog_feed(struct enginelog *l, const char *data, size_t len)
+/* the log's lines, in UTF-8 */
+static bool feed_utf8(struct enginelog *l, const char *data, size_t len)
 {
 	bool fatal = false;
 
@@ -1347,6 +1348,69 @@ bool enginelog_feed(struct enginelog *l, const char *data, size_t len)
 		len -= piece + (nl ? 1 : 0);
 	}
 	return fatal;
+}
+
+/* How the log is written, from its first bytes: UTF-8 (its BOM, if any,
+ * skipped), or UTF-16 (PowerShell 5's redirection writes it, a BOM first;
+ * without one, ASCII with a NUL after each byte). Returns the BOM's
+ * length. */
+static size_t detect_encoding(struct enginelog *l, const unsigned char *s, size_t n)
+{
+	l->encoding_known = true;
+	if (n >= 3 && s[0] == 0xEF && s[1] == 0xBB && s[2] == 0xBF)
+		return 3;
+	if (n >= 2 && ((s[0] == 0xFF && s[1] == 0xFE) || (s[0] == 0xFE && s[1] == 0xFF))) {
+		l->utf16 = true;
+		l->u16.big_endian = s[0] == 0xFE;
+		return 2;
+	}
+	if (n >= 4 && s[0] && !s[1] && s[2] && !s[3])
+		l->utf16 = true; /* little-endian, no BOM */
+	else if (n >= 4 && !s[0] && s[1] && !s[2] && s[3])
+		l->utf16 = l->u16.big_endian = true;
+	return 0;
+}
+
+/* the bytes after the encoding is known */
+static bool feed_decoded(struct enginelog *l, const char *data, size_t len)
+{
+	char out[4096];
+	bool fatal = false;
+	size_t used, k;
+
+	if (!l->utf16)
+		return feed_utf8(l, data, len);
+	while (len) {
+		k = text_utf16_decode(&l->u16, (const unsigned char *)data, len, out, sizeof(out),
+				      &used);
+		fatal = feed_utf8(l, out, k) || fatal;
+		data += used;
+		len -= used;
+	}
+	return fatal;
+}
+
+/* the first bytes, kept until there are enough to say how the log is
+ * written (a log followed as it grows may come a byte at a time) */
+static bool feed_head(struct enginelog *l)
+{
+	size_t bom = detect_encoding(l, l->head, l->n_head);
+
+	return feed_decoded(l, (const char *)l->head + bom, l->n_head - bom);
+}
+
+bool enginelog_feed(struct enginelog *l, const char *data, size_t len)
+{
+	while (!l->encoding_known && len) {
+		l->head[l->n_head++] = (unsigned char)*data++;
+		len--;
+		if (l->n_head == sizeof(l->head)) {
+			bool fatal = feed_head(l);
+
+			return feed_decoded(l, data, len) || fatal;
+		}
+	}
+	return len ? feed_decoded(l, data, len) : false;
 }
 
 /* the module's own findings: the last layer's and the access log's */
@@ -1546,6 +1610,8 @@ static void settle(struct enginelog *l)
 
 void enginelog_end(struct enginelog *l)
 {
+	if (!l->encoding_known && l->n_head)
+		(void)feed_head(l);
 	if (l->partial.len || l->at_cr)
 		take_kept(l);
 }

@@ -48,6 +48,7 @@
 
 #include "buf.h"
 #include "engine.h"
+#include "text.h"
 
 #define ENGINELOG_LINE_MAX     8192	 /* bytes of a line kept; the rest is cut */
 #define ENGINELOG_JSON_MAX     (1 << 20) /* a JSON-wrapped line unwrapped, at most */
@@ -207,7 +208,12 @@ struct enginelog {
 	unsigned engines_seen;	  /* a bit per enum engine its markers named */
 	int failed_requests;	  /* chat requests failed in a row, none served since */
 	struct log_mark first_failed;
-	long quiet_line;      /* the line quiet is of, 0 none yet */
+	long quiet_line;       /* the line quiet is of, 0 none yet */
+	bool encoding_known;   /* the first bytes said how the log is written */
+	unsigned char head[4]; /* the first bytes, until they do */
+	size_t n_head;
+	bool utf16; /* in UTF-16: read through u16 */
+	struct text_utf16 u16;
 	bool quiet_goes_on;   /* the line read last is a warning's that ends with ':' */
 	bool quiet_continued; /* so the line read now goes on with its message */
 	bool quiet;	      /* that line is warning-level (a LOG_QUIET marker met it) */

@@ -211,6 +211,68 @@ int text_cp_columns(unsigned long cp)
 	return w < 0 ? 1 : w;
 }
 
+size_t text_utf8_encode(unsigned long cp, char out[4])
+{
+	if ((cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF)
+		cp = 0xFFFD;
+	if (cp < 0x80) {
+		out[0] = (char)cp;
+		return 1;
+	}
+	if (cp < 0x800) {
+		out[0] = (char)(0xC0 | (cp >> 6));
+		out[1] = (char)(0x80 | (cp & 0x3F));
+		return 2;
+	}
+	if (cp < 0x10000) {
+		out[0] = (char)(0xE0 | (cp >> 12));
+		out[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+		out[2] = (char)(0x80 | (cp & 0x3F));
+		return 3;
+	}
+	out[0] = (char)(0xF0 | (cp >> 18));
+	out[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+	out[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+	out[3] = (char)(0x80 | (cp & 0x3F));
+	return 4;
+}
+
+size_t text_utf16_decode(struct text_utf16 *d, const unsigned char *in, size_t n, char *out,
+			 size_t cap, size_t *used)
+{
+	size_t i = 0, k = 0;
+
+	while (i < n && k + 8 <= cap) {
+		unsigned b0, b1;
+		unsigned long u;
+
+		if (!d->has_byte) {
+			d->byte = in[i++];
+			d->has_byte = true;
+			continue;
+		}
+		b0 = d->byte;
+		b1 = in[i++];
+		d->has_byte = false;
+		u = d->big_endian ? (b0 << 8 | b1) : (b1 << 8 | b0);
+		if (d->high && (u < 0xDC00 || u > 0xDFFF)) { /* a high one alone */
+			k += text_utf8_encode(0xFFFD, out + k);
+			d->high = 0;
+		}
+		if (u >= 0xD800 && u <= 0xDBFF) {
+			d->high = u;
+			continue;
+		}
+		if (u >= 0xDC00 && u <= 0xDFFF) {
+			u = d->high ? 0x10000 + ((d->high - 0xD800) << 10) + (u - 0xDC00) : 0xFFFD;
+			d->high = 0;
+		}
+		k += text_utf8_encode(u, out + k);
+	}
+	*used = i;
+	return k;
+}
+
 size_t text_csi_len(const char *s, size_t n)
 {
 	size_t i = 0;

@@ -40,6 +40,24 @@ bool text_valid_utf8(const char *s, size_t len);
 /* The offset of the first byte that is not valid UTF-8, or len. */
 size_t text_utf8_valid_prefix(const char *s, size_t len);
 
+/* The UTF-8 of code point cp into out (at most 4 bytes); returns its
+ * length. A surrogate or a code point past U+10FFFF is U+FFFD. */
+size_t text_utf8_encode(unsigned long cp, char out[4]);
+
+/* A UTF-16 stream read in pieces that may split a code unit or a
+ * surrogate pair (zeroed to start; big_endian set by the caller). */
+struct text_utf16 {
+	bool big_endian;
+	bool has_byte; /* the first byte of a code unit the last piece ended on */
+	unsigned char byte;
+	unsigned long high; /* a high surrogate waiting for its low one, 0 none */
+};
+/* Decodes the n bytes at in into UTF-8 at out (cap bytes, at least 8),
+ * as many as fit; *used says how many bytes of in were taken. A lone
+ * surrogate is U+FFFD. Returns the bytes written. */
+size_t text_utf16_decode(struct text_utf16 *d, const unsigned char *in, size_t n, char *out,
+			 size_t cap, size_t *used);
+
 /* Number of code points in s (invalid bytes count one each). */
 size_t text_chars(const char *s, size_t len);
 

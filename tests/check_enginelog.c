@@ -210,6 +210,99 @@ START_TEST(a_line_read_in_pieces_is_the_line_read_whole)
 }
 END_TEST
 
+/* A log written in UTF-16 (PowerShell 5's `>` writes it, its BOM first;
+ * some tools leave the BOM off) or in UTF-8 with a BOM is the log read
+ * as UTF-8: the same finding and the same quote, the non-ASCII in it
+ * (a Windows path's é, an emoji) whole, however the bytes come. */
+START_TEST(a_log_in_utf16_is_read)
+{
+	static const char text[] =
+		"time=2024-05-01 level=INFO msg=\"starting llama server\"\r\n"
+		"Error: llama runner process has terminated: error loading model: "
+		"unable to allocate CUDA0 buffer C:\\Users\\ren\xC3\xA9\\m "
+		"\xF0\x9F\x9A\x80\r\n";
+	static const size_t pieces[] = { 1, 2, 3, 5, 7, 4096 };
+	static const char *const forms[] = { "utf-8 bom", "utf-16le bom", "utf-16be bom",
+					     "utf-16le" };
+	struct log_rules rs;
+	struct enginelog whole;
+	const struct log_match *want;
+	size_t f, k, at, i;
+
+	bundled(&rs);
+	want = classify(&whole, &rs, text);
+	ck_assert_ptr_nonnull(want);
+	ck_assert_ptr_nonnull(strstr(want->quote, "ren\xC3\xA9\\m \xF0\x9F\x9A\x80"));
+	for (f = 0; f < sizeof(forms) / sizeof(*forms); f++) {
+		struct buf log = BUF_INIT(0);
+		bool be = f == 2;
+
+		if (f == 0)
+			buf_append(&log, "\xEF\xBB\xBF", 3);
+		else if (f < 3)
+			buf_append(&log, be ? "\xFE\xFF" : "\xFF\xFE", 2);
+		for (i = 0; text[i]; i++) {
+			unsigned char c = (unsigned char)text[i];
+			unsigned long u = c;
+			unsigned char unit[4];
+			size_t n = 2, len = 1;
+
+			if (f == 0) {
+				buf_append(&log, text + i, 1);
+				continue;
+			}
+			if (c >= 0xF0)
+				len = 4;
+			else if (c >= 0xE0)
+				len = 3;
+			else if (c >= 0xC0)
+				len = 2;
+			if (len > 1)
+				u = c & (0x3F >> (len - 1));
+			for (k = 1; k < len; k++)
+				u = u << 6 | ((unsigned char)text[i + k] & 0x3F);
+			i += len - 1;
+			if (u >= 0x10000) {
+				unsigned long v = u - 0x10000;
+
+				unit[0] = (unsigned char)((0xD800 | v >> 10) >> 8);
+				unit[1] = (unsigned char)((0xD800 | v >> 10) & 0xFF);
+				unit[2] = (unsigned char)((0xDC00 | (v & 0x3FF)) >> 8);
+				unit[3] = (unsigned char)((0xDC00 | (v & 0x3FF)) & 0xFF);
+				n = 4;
+			} else {
+				unit[0] = (unsigned char)(u >> 8);
+				unit[1] = (unsigned char)(u & 0xFF);
+			}
+			for (k = 0; k < n; k += 2) {
+				unsigned char pair[2] = { unit[k + !be], unit[k + be] };
+
+				buf_append(&log, (const char *)pair, 2);
+			}
+		}
+		for (k = 0; k < sizeof(pieces) / sizeof(*pieces); k++) {
+			struct enginelog l;
+			const struct log_match *got;
+
+			enginelog_init(&l, &rs, ENGINE_UNKNOWN);
+			for (at = 0; at < log.len; at += pieces[k])
+				enginelog_feed(&l, log.data + at,
+					       log.len - at < pieces[k] ? log.len - at : pieces[k]);
+			enginelog_finish(&l);
+			got = enginelog_best(&l);
+			ck_assert_msg(got && l.lines == whole.lines, "%s, pieces of %zu: %ld lines",
+				      forms[f], pieces[k], l.lines);
+			ck_assert_str_eq(got->rule->id, want->rule->id);
+			ck_assert_str_eq(got->quote, want->quote);
+			enginelog_release(&l);
+		}
+		buf_release(&log);
+	}
+	enginelog_release(&whole);
+	log_rules_release(&rs);
+}
+END_TEST
+
 START_TEST(lines_as_a_terminal_shows_them)
 {
 	struct log_rules rs;
@@ -1747,6 +1840,7 @@ Suite *enginelog_suite(void)
 	tcase_add_test(tc, several_failures_ranked);
 	tcase_add_test(tc, lines_as_a_terminal_shows_them);
 	tcase_add_test(tc, a_line_read_in_pieces_is_the_line_read_whole);
+	tcase_add_test(tc, a_log_in_utf16_is_read);
 	tcase_add_test(tc, bad_rule_files);
 	tcase_add_test(tc, marker_kinds_as_the_schema_names_them);
 	tcase_add_test(tc, user_rules_come_too);

@@ -167,6 +167,44 @@ START_TEST(escape_sequences)
 }
 END_TEST
 
+/* UTF-16 read in pieces of any size: a code unit or a surrogate pair split
+ * between two pieces is the same character; a lone surrogate is U+FFFD */
+START_TEST(utf16_in_pieces)
+{
+	/* "é🚀a", a lone high surrogate, then "b", little-endian */
+	static const unsigned char le[] = { 0xE9, 0x00, 0x3D, 0xD8, 0x80, 0xDE,
+					    0x61, 0x00, 0x3D, 0xD8, 0x62, 0x00 };
+	static const char want[] = "\xC3\xA9\xF0\x9F\x9A\x80"
+				   "a\xEF\xBF\xBD"
+				   "b";
+	unsigned char be[sizeof(le)];
+	size_t piece, at, used, i;
+	int endian;
+
+	for (i = 0; i < sizeof(le); i += 2) {
+		be[i] = le[i + 1];
+		be[i + 1] = le[i];
+	}
+	for (endian = 0; endian < 2; endian++)
+		for (piece = 1; piece <= sizeof(le); piece++) {
+			struct text_utf16 d = { .big_endian = endian };
+			char out[64];
+			size_t k = 0;
+
+			for (at = 0; at < sizeof(le); at += used) {
+				size_t n = sizeof(le) - at < piece ? sizeof(le) - at : piece;
+
+				k += text_utf16_decode(&d, (endian ? be : le) + at, n, out + k,
+						       sizeof(out) - k, &used);
+				ck_assert_uint_eq(used, n);
+			}
+			ck_assert_msg(k == strlen(want) && !memcmp(out, want, k),
+				      "%s-endian, pieces of %zu: %.*s", endian ? "big" : "little",
+				      piece, (int)k, out);
+		}
+}
+END_TEST
+
 Suite *text_suite(void)
 {
 	Suite *s = suite_create("text");
@@ -178,6 +216,7 @@ Suite *text_suite(void)
 	tcase_add_test(tc, base64_round_trip);
 	tcase_add_test(tc, lines_fit_columns);
 	tcase_add_test(tc, escape_sequences);
+	tcase_add_test(tc, utf16_in_pieces);
 	suite_add_tcase(s, tc);
 	return s;
 }
