@@ -1159,13 +1159,28 @@ static size_t dmesg_time(const char *t, size_t m)
 	return i + 1 < m && t[i] == ']' && t[i + 1] == ' ' ? i + 2 : 0;
 }
 
+/* the length of the stream and tag a container runtime's log file puts
+ * after its time (CRI: containerd's and CRI-O's /var/log/pods/.../N.log,
+ * "2025-07-25T07:53:08.217+08:00 stdout F msg"), 0 when none; *partial
+ * when the tag is P: the runtime split a long line, it goes on in the next
+ * record */
+static size_t cri_stream(const char *t, size_t m, bool *partial)
+{
+	if (m < 8 || (memcmp(t, "stdout ", 7) && memcmp(t, "stderr ", 7)) ||
+	    (t[7] != 'F' && t[7] != 'P') || (m > 8 && t[8] != ' '))
+		return 0;
+	*partial = t[7] == 'P';
+	return m > 8 ? 9 : 8;
+}
+
 /* The length of what a collector put before the line the engine wrote, 0
  * when nothing: a quote ("> ", a page's), a time (collector_time), a
  * Compose service's name ("llama-server  | "), kubectl's "[pod/x/c] ", a
  * journal's "Dec 24 23:48:35 host ollama[3974]: ", in any order; *kernel
  * when it says the kernel wrote the line (the journal's "kernel:", dmesg's
- * time). */
-static size_t collector_prefix(const char *s, size_t n, bool *kernel)
+ * time), *partial when a container runtime says the line goes on in its
+ * next record (cri_stream). */
+static size_t collector_prefix(const char *s, size_t n, bool *kernel, bool *partial)
 {
 	size_t at = 0, k;
 
@@ -1177,6 +1192,7 @@ static size_t collector_prefix(const char *s, size_t n, bool *kernel)
 			at += 2;
 		} else if ((k = collector_time(t, m))) {
 			at += k;
+			at += cri_stream(t + k, m - k, partial);
 		} else if (m > 6 && !memcmp(t, "[pod/", 5) && (sp = memchr(t, ']', m)) &&
 			   (size_t)(sp - t) + 1 < m && sp[1] == ' ') {
 			at += (size_t)(sp - t) + 2;
@@ -1208,6 +1224,7 @@ static const char *engine_line(struct enginelog *l, const char *s, size_t *n)
 {
 	const char *cr;
 	size_t cut;
+	bool goes_on = l->cri_partial;
 
 	if (*n && s[*n - 1] == '\r')
 		(*n)--;
@@ -1221,9 +1238,9 @@ static const char *engine_line(struct enginelog *l, const char *s, size_t *n)
 		*n = plain(s, *n, l->plain);
 		s = l->plain;
 	}
-	l->kernel_line = false;
-	cut = collector_prefix(s, *n, &l->kernel_line);
-	*n -= cut;
+	l->kernel_line = l->cri_partial = false;
+	cut = collector_prefix(s, *n, &l->kernel_line, &l->cri_partial);
+	*n = goes_on ? 0 : *n - cut; /* the rest of a line split past 16 KiB: past the cap */
 	return s + cut;
 }
 

@@ -172,6 +172,7 @@ struct enginelog {
 	char plain[ENGINELOG_LINE_MAX]; /* the line read now without its colours */
 	bool kernel_line; /* the kernel wrote the line read now (a journal's "kernel:",
 			   * dmesg's "[ 1234.567890] ") */
+	bool cri_partial; /* a container runtime split the line read now: it goes on */
 	bool unwrapping;  /* reading the lines of a JSON-wrapped line */
 	/* rules whose pattern hit pcre2's limits on this log: not tried again
 	 * (owned, one flag a rule, NULL until one trips); the first of them */

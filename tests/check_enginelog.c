@@ -370,6 +370,21 @@ START_TEST(lines_as_a_terminal_shows_them)
 		ck_assert_str_eq(m->quote, "(Core pid=9) ERROR 10:00 [core.py:9] Exception: the "
 					   "widget worker failed (3 != 4)");
 		enginelog_release(&l);
+		/* a container runtime's log file (CRI): its stream and tag are
+		 * the runtime's; a P record's line goes on in the next record */
+		m = classify(&l, &rs,
+			     "2025-07-25T07:53:08.2174+08:00 stdout F (Core pid=9) Traceback "
+			     "(most recent call last):\n"
+			     "2025-07-25T07:53:08.2175+08:00 stdout F   File \"/x/w.py\", line 3, "
+			     "in run\n"
+			     "2025-07-25T07:53:08.2176+08:00 stderr P RuntimeError: the widget "
+			     "broke (3 != 4)\n"
+			     "2025-07-25T07:53:08.2177+08:00 stderr F  Aborted (core dumped)\n"
+			     "2025-07-25T07:53:08.2178+08:00 stdout F\n");
+		ck_assert(m && m->fatal);
+		ck_assert_str_eq(m->quote, "RuntimeError: the widget broke (3 != 4)");
+		ck_assert_int_eq(l.lines, 5);
+		enginelog_release(&l);
 		m = classify(&l, &rs,
 			     "2024-03-06T17:53:31.052444Z ERROR shard-manager: launcher: Shard "
 			     "process was signaled to shutdown with signal 9 rank=0\n");
