@@ -1468,6 +1468,13 @@ START_TEST(held_out_classes)
 		  "[10:00] Received sigquit from a child process. It usually means the child "
 		  "failed.\n",
 		  "crashed", "the widget pool leaked 3 pages" },
+		/* fresh56's: a tokenizer this build does not know is one it does
+		 * not support; weights that do not fit their shape did not load */
+		{ "E loader: error loading model vocabulary: unknown tokenizer: 'widget7'\n",
+		  "not-supported", "unknown tokenizer: 'widget7'" },
+		{ "ERROR worker: ValueError: cannot reshape array of size 640 into shape "
+		  "(32,24)\nTraceback (most recent call last):\n",
+		  "model-load-failed", "cannot reshape array of size 640 into shape (32,24)" },
 	};
 	struct log_rules rs;
 	struct enginelog l;
