@@ -948,14 +948,36 @@ static bool matched(struct enginelog *l, const struct log_rule *r, const char *s
 	}
 }
 
+/* Does a traceback's frame line end where a logger wrapped it at its
+ * width, inside the frame's location ("File", "File \"/x/y.py\",", "line
+ * 288, in"), so that its next line goes on with it? A location is never
+ * followed by the exception, so the next line is taken as the frame's (a
+ * code line that ends in "\"," is not a location: its exception may come
+ * next). */
+static bool frame_wrapped(const char *s, size_t n)
+{
+	static const char *const ends[] = { " File", "\",", " line", ", in" };
+	size_t k, len;
+
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	for (k = 0; k < sizeof(ends) / sizeof(ends[0]); k++)
+		if (n >= (len = strlen(ends[k])) && !memcmp(s + n - len, ends[k], len))
+			return !k || holds(s, n, "File \"");
+	return false;
+}
+
 /* what the last layer keeps of every line: the last two texts (raw: an
  * excerpt only when it is quoted), the last traceback frame, and whether a
- * traceback is still being told (a frame under its log prefix is one) */
+ * traceback is still being told (a frame under its log prefix is one, and
+ * the rest of one a logger wrapped) */
 static void note_line(struct enginelog *l, const char *s, size_t n)
 {
 	bool frame = is_frame(s, n) ||
-		     (l->tb_open && l->tb_col < n && is_frame(s + l->tb_col, n - l->tb_col));
+		     (l->tb_open && l->tb_col < n && is_frame(s + l->tb_col, n - l->tb_col)) ||
+		     (l->tb_open && l->frame_wrapped);
 
+	l->frame_wrapped = frame && frame_wrapped(s, n);
 	if (!frame) { /* not blank either: is_frame takes those */
 		struct log_mark *m = &l->said[l->said_at ^= 1];
 		size_t kept = n < sizeof(m->text) - 1 ? n : sizeof(m->text) - 1;

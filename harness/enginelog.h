@@ -193,7 +193,8 @@ struct enginelog {
 	long ready;			    /* the last ready line, 0 none */
 	long served;			    /* the last chat request answered 2xx/3xx, 0 none */
 	long traceback;			    /* the last line a traceback began on, 0 none */
-	long frame; /* the last traceback frame ('File "x.py", line 3'), 0 none */
+	long frame;	    /* the last traceback frame ('File "x.py", line 3'), 0 none */
+	bool frame_wrapped; /* the line read last is a frame a logger wrapped */
 	/* the last two lines not blank nor a traceback's frame, raw: the last
 	 * is said[said_at], the one before it the other */
 	struct log_mark said[2];

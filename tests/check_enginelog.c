@@ -1472,6 +1472,17 @@ START_TEST(held_out_classes)
 		 * not support; weights that do not fit their shape did not load */
 		{ "E loader: error loading model vocabulary: unknown tokenizer: 'widget7'\n",
 		  "not-supported", "unknown tokenizer: 'widget7'" },
+		/* fresh59's: an exception whose message begins with a space, a
+		 * checkpoint without the weights asked for; a Rust panic, its
+		 * message on the next line */
+		{ "  File \"/x/w.py\", line 3, in load\n"
+		  "    raise KeyError(\" ## no widget\")\n"
+		  "ERROR:    KeyError:  ## no widget.* in this checkpoint\n",
+		  "unknown", "KeyError:  ## no widget.* in this checkpoint" },
+		{ "ERROR loader: could not find widget.tokens.* in the model\n",
+		  "model-load-failed", "could not find widget.tokens.* in the model" },
+		{ "thread 'widget-rt' panicked at src/widget.rs:10:5:\nindex out of bounds\n",
+		  "crashed", "panicked at src/widget.rs:10:5" },
 		{ "ERROR worker: ValueError: cannot reshape array of size 640 into shape "
 		  "(32,24)\nTraceback (most recent call last):\n",
 		  "model-load-failed", "cannot reshape array of size 640 into shape (32,24)" },
@@ -1490,6 +1501,20 @@ START_TEST(held_out_classes)
 		ck_assert_msg(strstr(m->quote, cases[i].quote), "case %zu: %s", i, m->quote);
 		enginelog_release(&l);
 	}
+	/* a request's traceback a logger wrapped at its width, inside its
+	 * frames' locations, is still the request's (fresh59) */
+	m = classify(&l, &rs,
+		     "INFO:     1.2.3.4:5 - \"POST /v1/chat/completions HTTP/1.1\" 500\n"
+		     "ERROR:    Exception in ASGI application\n"
+		     "ERROR:    Traceback (most recent call last):\n"
+		     "ERROR:      File\n"
+		     "\"/x/widget/app.py\", line 9, in run\n"
+		     "ERROR:        out = await widget(scope)\n"
+		     "ERROR:      File \"/x/widget/handlers.py\",\n"
+		     "line 12, in __call__\n"
+		     "ERROR:        await self.inner(scope, receive, send)\n");
+	ck_assert(!m || !m->fatal);
+	enginelog_release(&l);
 	/* a llama-server stopped after it served cleans up as it would after
 	 * an error: not a death (fresh15) */
 	m = classify(&l, &rs,
