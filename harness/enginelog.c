@@ -618,6 +618,17 @@ static const char *last_lines(const struct enginelog *l, int k, size_t *len)
 	return l->window.data ? l->window.data + start : "";
 }
 
+/* how many more parentheses the line opens than it closes */
+static int parens(const char *s, size_t n)
+{
+	int open = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		open += (s[i] == '(') - (s[i] == ')');
+	return open;
+}
+
 /* rule i backtracked past pcre2's limits on this line: it costs the limit
  * no more on this log (a pattern that did once will again) */
 static void trip(struct enginelog *l, size_t i)
@@ -918,6 +929,8 @@ static bool matched(struct enginelog *l, const struct log_rule *r, const char *s
 		    (l->error.line != l->lines || r->kind == LOG_EXCEPTION)) {
 			mark(&l->error, l->lines, s, n);
 			l->error_exception = r->kind == LOG_EXCEPTION;
+			l->error_ends = l->lines;
+			l->error_open = parens(s, n);
 			/* the first words after a handler's traceback: its end */
 			l->error_handled = l->tb_handler && l->traceback &&
 					   l->said[l->said_at ^ 1].line <= l->traceback;
@@ -967,6 +980,20 @@ static bool frame_wrapped(const char *s, size_t n)
 	return false;
 }
 
+/* Does the line go on with the message of the exception on the line
+ * before it: urllib3's "(Caused by NewConnectionError(...))" that a
+ * logger wrote as lines of their own, and whatever is inside the
+ * parentheses it opened? Then the exception is still the last words. */
+static bool continues_exception(struct enginelog *l, const char *s, size_t n)
+{
+	if (!l->error_exception || !l->error.line || l->error_ends != l->lines - 1 ||
+	    (l->error_open <= 0 && !holds(s, n, "(Caused by ")))
+		return false;
+	l->error_ends = l->lines;
+	l->error_open += parens(s, n);
+	return true;
+}
+
 /* what the last layer keeps of every line: the last two texts (raw: an
  * excerpt only when it is quoted), the last traceback frame, and whether a
  * traceback is still being told (a frame under its log prefix is one, and
@@ -978,6 +1005,8 @@ static void note_line(struct enginelog *l, const char *s, size_t n)
 		     (l->tb_open && l->frame_wrapped);
 
 	l->frame_wrapped = frame && frame_wrapped(s, n);
+	if (!frame && continues_exception(l, s, n))
+		return;
 	if (!frame) { /* not blank either: is_frame takes those */
 		struct log_mark *m = &l->said[l->said_at ^= 1];
 		size_t kept = n < sizeof(m->text) - 1 ? n : sizeof(m->text) - 1;

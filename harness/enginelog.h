@@ -184,10 +184,12 @@ struct enginelog {
 	size_t ends[ENGINELOG_MAX_WINDOW]; /* where each line of the window ends */
 	size_t n_window;
 	/* the last layer */
-	struct log_mark error;		    /* the last error line */
-	bool error_exception;		    /* it is an exception line (LOG_EXCEPTION) */
-	bool error_handled;		    /* it ends a request handler's traceback */
-	struct log_mark exit;		    /* the last exit marker */
+	struct log_mark error; /* the last error line */
+	bool error_exception;  /* it is an exception line (LOG_EXCEPTION) */
+	long error_ends;      /* the last line of its message (urllib3's "(Caused by" may follow) */
+	int error_open;	      /* the parentheses its message opened and has not closed */
+	bool error_handled;   /* it ends a request handler's traceback */
+	struct log_mark exit; /* the last exit marker */
 	struct log_mark warned;		    /* the last warning-level line a class met */
 	const struct log_rule *warned_rule; /* that class */
 	long ready;			    /* the last ready line, 0 none */

@@ -1483,6 +1483,23 @@ START_TEST(held_out_classes)
 		  "model-load-failed", "could not find widget.tokens.* in the model" },
 		{ "thread 'widget-rt' panicked at src/widget.rs:10:5:\nindex out of bounds\n",
 		  "crashed", "panicked at src/widget.rs:10:5" },
+		/* fresh60's: libc++'s terminate; an internal check that failed,
+		 * its stack trace after it; a request to a local service that
+		 * was refused is no Hub, its message a logger cut in lines */
+		{ "libc++abi: terminating due to uncaught exception of type widget::Error: "
+		  "the widget broke\n",
+		  "crashed", "terminating due to uncaught exception of type widget::Error" },
+		{ "Check failed: (widget != nullptr) is false: no widget here\n"
+		  "Stack trace:\n"
+		  "  File \"/x/widget.cc\", line 9\n",
+		  "crashed", "Check failed: (widget != nullptr) is false: no widget here" },
+		{ "| ERROR | stderr | requests.exceptions.ConnectionError: "
+		  "HTTPConnectionPool(host='127.0.0.1', port=9): Max retries exceeded with url: "
+		  "/widget\n"
+		  "| ERROR | stderr | (Caused by NewConnectionError('<x>: Failed to establish a "
+		  "new \n"
+		  "| ERROR | stderr | connection: [Errno 111] Connection refused'))\n",
+		  "unknown", "Max retries exceeded with url: /widget" },
 		{ "ERROR worker: ValueError: cannot reshape array of size 640 into shape "
 		  "(32,24)\nTraceback (most recent call last):\n",
 		  "model-load-failed", "cannot reshape array of size 640 into shape (32,24)" },
