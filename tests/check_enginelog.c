@@ -1500,6 +1500,16 @@ START_TEST(held_out_classes)
 		  "new \n"
 		  "| ERROR | stderr | connection: [Errno 111] Connection refused'))\n",
 		  "unknown", "Max retries exceeded with url: /widget" },
+		/* fresh61's: transformers' weights not in the directory; a Ray
+		 * worker its raylet never registered (its "No such file" is the
+		 * socket's, not a model's) */
+		{ "OSError: Error no file named widget.safetensors found in directory "
+		  "models/widget.\n",
+		  "not-found", "no file named widget.safetensors" },
+		{ "[2025-01-01 10:00:00,000 E 9 9] core_worker.cc:9: Failed to register worker "
+		  "00ff to Raylet. IOError: [RayletClient] Unable to register worker with "
+		  "raylet. No such file or directory\n",
+		  "distributed-init", "Unable to register worker with raylet" },
 		{ "ERROR worker: ValueError: cannot reshape array of size 640 into shape "
 		  "(32,24)\nTraceback (most recent call last):\n",
 		  "model-load-failed", "cannot reshape array of size 640 into shape (32,24)" },
