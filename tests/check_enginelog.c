@@ -1500,6 +1500,14 @@ START_TEST(held_out_classes)
 		  "new \n"
 		  "| ERROR | stderr | connection: [Errno 111] Connection refused'))\n",
 		  "unknown", "Max retries exceeded with url: /widget" },
+		/* fresh64's: an assertion that says what is not supported; a
+		 * KV cache too small for one sequence */
+		{ " what():  [Widget][ERROR] Assertion failed: paged widgets are only supported "
+		  "for decode (w.cpp:9)\n",
+		  "not-supported", "paged widgets are only supported for decode" },
+		{ "E0101 10:00:00.000 9 backend.cc:1] ERROR: widgetCache (64) must be large "
+		  "enough to process at least 1 sequence to completion\n",
+		  "out-of-memory", "widgetCache (64) must be large enough" },
 		/* fresh61's: transformers' weights not in the directory; a Ray
 		 * worker its raylet never registered (its "No such file" is the
 		 * socket's, not a model's) */
