@@ -1500,6 +1500,11 @@ START_TEST(held_out_classes)
 		  "new \n"
 		  "| ERROR | stderr | connection: [Errno 111] Connection refused'))\n",
 		  "unknown", "Max retries exceeded with url: /widget" },
+		/* fresh65's: a dtype not supported for a quantization, the
+		 * quantization named after it */
+		{ "widget.float8 is not supported for quantization method wx4. Supported "
+		  "dtypes: [widget.bf16] [type=value_error]\n",
+		  "not-supported", "widget.float8 is not supported for quantization method wx4" },
 		/* fresh64's: an assertion that says what is not supported; a
 		 * KV cache too small for one sequence */
 		{ " what():  [Widget][ERROR] Assertion failed: paged widgets are only supported "
