@@ -1640,6 +1640,13 @@ START_TEST(held_out_classes)
 			enginelog_release(&l);
 		}
 	}
+	/* a health check that failed is no internal check that failed (fresh66:
+	 * glog's and TVM's "Check failed: " had met a router's words) */
+	m = classify(&l, &rs,
+		     "2025-10-07 23:31:33 DEBUG widget_rs::pool: src/pool.rs:9: Worker w1 health "
+		     "check failed: Connection failed for worker w1: transport error\n");
+	ck_assert(!m || !m->fatal);
+	enginelog_release(&l);
 	/* an illegal instruction says why it died, and what to do */
 	m = classify(&l, &rs, "Error: the widget runner exited with code 132\n");
 	ck_assert(m && m->fatal && !strcmp(m->rule->cause, "illegal-instruction"));
