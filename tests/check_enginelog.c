@@ -1500,6 +1500,11 @@ START_TEST(held_out_classes)
 		  "new \n"
 		  "| ERROR | stderr | connection: [Errno 111] Connection refused'))\n",
 		  "unknown", "Max retries exceeded with url: /widget" },
+		/* fresh69's: a CUDA kernel's device-side assertion, its
+		 * condition between backticks (here none) */
+		{ "/x/Widget.cu:112: widget_kernel: block: [0,0,0], thread: [0,0,0] Assertion "
+		  "`` failed.\n",
+		  "crashed", "widget_kernel: block: [0,0,0], thread: [0,0,0] Assertion `` failed" },
 		/* fresh65's: a dtype not supported for a quantization, the
 		 * quantization named after it */
 		{ "widget.float8 is not supported for quantization method wx4. Supported "
