@@ -1500,6 +1500,11 @@ START_TEST(held_out_classes)
 		  "new \n"
 		  "| ERROR | stderr | connection: [Errno 111] Connection refused'))\n",
 		  "unknown", "Max retries exceeded with url: /widget" },
+		/* fresh71's: a kernel to compile at start and no toolkit to
+		 * compile it */
+		{ "RuntimeError: Could not find nvcc and default cuda_home='/opt/widget' "
+		  "doesn't exist\n",
+		  "driver-mismatch", "Could not find nvcc" },
 		/* fresh69's: a CUDA kernel's device-side assertion, its
 		 * condition between backticks (here none) */
 		{ "/x/Widget.cu:112: widget_kernel: block: [0,0,0], thread: [0,0,0] Assertion "
