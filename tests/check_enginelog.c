@@ -1500,6 +1500,18 @@ START_TEST(held_out_classes)
 		  "new \n"
 		  "| ERROR | stderr | connection: [Errno 111] Connection refused'))\n",
 		  "unknown", "Max retries exceeded with url: /widget" },
+		/* fresh73's: a model this version of the engine does not know,
+		 * in its words for it (a version too old, an assertion's) */
+		{ "Error: widget runner has terminated: this widget is not supported by your "
+		  "version of WidgetServe. You may need to upgrade\n",
+		  "not-supported", "not supported by your version of WidgetServe" },
+		{ "Error: pull widget manifest: 412:\n"
+		  "The widget you are attempting to pull requires a newer version of "
+		  "WidgetServe.\n",
+		  "not-supported", "requires a newer version of WidgetServe" },
+		{ "Error: runner has terminated: GGML_ASSERT(false && \"unsupported widgetv "
+		  "version\") failed\n",
+		  "not-supported", "unsupported widgetv version" },
 		/* fresh71's: a kernel to compile at start and no toolkit to
 		 * compile it */
 		{ "RuntimeError: Could not find nvcc and default cuda_home='/opt/widget' "
