@@ -1669,6 +1669,15 @@ START_TEST(held_out_classes)
 		     "check failed: Connection failed for worker w1: transport error\n");
 	ck_assert(!m || !m->fatal);
 	enginelog_release(&l);
+	/* advice about memory is no event: "if you are running out of
+	 * memory" (fresh75: vLLM says so at INFO before it captures CUDA
+	 * graphs), for the rule of graph capture and the class alike */
+	m = classify(&l, &rs,
+		     "INFO 10:00 [w.py:9] CUDA graphs take 2 GiB more a widget. If you are running "
+		     "out of memory, lower the widget count.\n"
+		     "INFO 10:01 [w.py:9] If it runs out of memory, the widget pool shrinks.\n");
+	ck_assert(!m || !m->fatal);
+	enginelog_release(&l);
 	/* an illegal instruction says why it died, and what to do */
 	m = classify(&l, &rs, "Error: the widget runner exited with code 132\n");
 	ck_assert(m && m->fatal && !strcmp(m->rule->cause, "illegal-instruction"));
