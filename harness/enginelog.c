@@ -504,6 +504,22 @@ static void mark(struct log_mark *m, long line, const char *s, size_t n)
 
 #define QUOTE_JOIN_MAX 2 /* lines a quote broken after ':' takes in */
 
+/* the length of the n bytes at s without the spaces they end with */
+static size_t trimmed(const char *s, size_t n)
+{
+	while (n && s[n - 1] == ' ')
+		n--;
+	return n;
+}
+
+/* Does the line end with ':', spaces after it aside: a message broken
+ * there, its rest on the next line? */
+static bool broken_after_colon(const char *s, size_t n)
+{
+	n = trimmed(s, n);
+	return n && s[n - 1] == ':';
+}
+
 /* A quote from line `at` (that took in *joined lines since) whose text
  * ends with ':' goes on in the line s, the one after them: a message its
  * writer broke ("error loading model:\nkey not found in model: x"). s
@@ -513,14 +529,12 @@ static void mark(struct log_mark *m, long line, const char *s, size_t n)
 static void join_quote(char *quote, size_t size, int *joined, long at, long now, const char *s,
 		       size_t n)
 {
-	size_t len = strlen(quote), k = len;
+	size_t k = trimmed(quote, strlen(quote));
 	char more[ENGINELOG_QUOTE_MAX];
 	bool thrown;
 
 	if (at + *joined + 1 != now || *joined >= QUOTE_JOIN_MAX)
 		return;
-	while (k && quote[k - 1] == ' ')
-		k--;
 	excerpt(s, n, more, sizeof(more));
 	thrown = !*joined && strstr(quote, "terminate called after throwing an instance of") &&
 		 !strncmp(more, "what(): ", 8);
@@ -805,14 +819,12 @@ static void traceback_began(struct enginelog *l, const char *s, size_t n, size_t
 		before->line && (strstr(before->text, "During handling of the above exception") ||
 				 strstr(before->text, "above exception was the direct cause") ||
 				 strstr(before->text, "sub-exception"));
-	size_t k = at;
+	size_t k = trimmed(s, at);
 
 	l->traceback = l->lines;
 	l->tb_open = true;
 	l->tb_handler = (chained && l->tb_handler) || (l->handler && l->handler >= l->lines - 1);
 	l->tb_col = at;
-	while (k > 0 && s[k - 1] == ' ')
-		k--;
 	if (k >= 2 && s[k - 1] == ':' && isalpha((unsigned char)s[k - 2]))
 		mark(&l->tb_intro, l->lines, s, n);
 	else if (chained && l->error.line) /* what the exception before it said */
@@ -1313,9 +1325,7 @@ static bool take_line(struct enginelog *l, const char *s, size_t n)
 	join_quotes(l, s, n);
 	/* a warning's message broken after ':' goes on on this line */
 	l->quiet_continued = l->quiet_goes_on;
-	for (k = n; k && s[k - 1] == ' '; k--)
-		;
-	l->quiet_goes_on = k && s[k - 1] == ':' && quiet_line(l, s, n);
+	l->quiet_goes_on = broken_after_colon(s, n) && quiet_line(l, s, n);
 	if (!n)
 		return false;
 	/* none of the literals: only a rule without any can match */
@@ -1738,9 +1748,13 @@ static bool better(const struct log_match *a, const struct log_match *b)
 	/* a crash after a failure of another kind is that failure's doing
 	 * (an access violation after the model failed to load) */
 	if (a->rule->layer == LAYER_CLASS && b->rule->layer == LAYER_CLASS &&
-	    crash_class(a->rule) != crash_class(b->rule) &&
-	    (crash_class(a->rule) ? b : a)->line < (crash_class(a->rule) ? a : b)->line)
-		return !crash_class(a->rule);
+	    crash_class(a->rule) != crash_class(b->rule)) {
+		const struct log_match *crash = crash_class(a->rule) ? a : b;
+		const struct log_match *other = crash == a ? b : a;
+
+		if (other->line < crash->line)
+			return other == a;
+	}
 	if (a->rule->priority != b->rule->priority)
 		return a->rule->priority > b->rule->priority;
 	if (a->kernel != b->kernel) /* the engine's own words over the kernel's */
