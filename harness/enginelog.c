@@ -18,11 +18,6 @@
 #include "secret.h"
 #include "text.h"
 
-/* the cause every crash class gives, and the class of a model that failed
- * to load: the names probes/engine/rules.json gives them */
-#define CAUSE_CRASHED	  "crashed"
-#define CLASS_LOAD_FAILED "model-load-failed"
-
 #define RULES_FILE_MAX (4u << 20)
 
 /* --- the rule file ---------------------------------------------------------- */
@@ -1537,13 +1532,14 @@ static const struct log_rule unknown_exit = {
 /* does a finding of r say the process crashed (its cause)? */
 static bool says_crashed(const struct log_rule *r)
 {
-	return r->cause && !strcmp(r->cause, CAUSE_CRASHED);
+	return r->cause && !strcmp(r->cause, ENGINELOG_CAUSE_CRASHED);
 }
 
 /* is r a class that says the model failed to load? */
 static bool says_load_failed(const struct log_rule *r)
 {
-	return r->layer == LAYER_CLASS && r->class && !strcmp(r->class, CLASS_LOAD_FAILED);
+	return r->layer == LAYER_CLASS && r->class &&
+	       !strcmp(r->class, ENGINELOG_CLASS_LOAD_FAILED);
 }
 
 /* did the engine die on a line from a up to b: an exit, a crash */

@@ -57,6 +57,13 @@
 #define ENGINELOG_MAX_WINDOW   16 /* lines a rule may look back over */
 #define ENGINELOG_MAX_LITERALS 32 /* literals a rule may list */
 
+/* names probes/engine/rules.json gives that the reading of a death needs:
+ * the cause of a crash (the engine died there; a crash after another
+ * failure is that failure's doing) and the class of a model that failed
+ * to load (a warning before it may say why) */
+#define ENGINELOG_CAUSE_CRASHED	    "crashed"
+#define ENGINELOG_CLASS_LOAD_FAILED "model-load-failed"
+
 struct regex;
 struct regex_matcher;
 

@@ -639,6 +639,29 @@ START_TEST(rule_keys_as_the_schema_names_them)
 }
 END_TEST
 
+/* the names the reading of a death looks for are names the bundled
+ * rules give: a crash class's cause, a class of failed loads */
+START_TEST(death_names_are_the_rules)
+{
+	struct log_rules rs;
+	bool crash = false, load = false;
+	size_t i;
+
+	bundled(&rs);
+	for (i = 0; i < rs.n; i++) {
+		const struct log_rule *r = &rs.rules[i];
+
+		if (r->layer != LAYER_CLASS || !r->class)
+			continue;
+		crash |= r->cause && !strcmp(r->cause, ENGINELOG_CAUSE_CRASHED);
+		load |= !strcmp(r->class, ENGINELOG_CLASS_LOAD_FAILED);
+	}
+	ck_assert_msg(crash, "no class gives the cause '%s'", ENGINELOG_CAUSE_CRASHED);
+	ck_assert_msg(load, "no class is named '%s'", ENGINELOG_CLASS_LOAD_FAILED);
+	log_rules_release(&rs);
+}
+END_TEST
+
 /* a user's rule with a back-reference: no combined pattern, still found */
 START_TEST(user_rules_come_too)
 {
@@ -1955,6 +1978,7 @@ Suite *enginelog_suite(void)
 	tcase_add_test(tc, classes_beyond_their_examples);
 	tcase_add_test(tc, held_out_classes);
 	tcase_add_test(tc, rule_keys_as_the_schema_names_them);
+	tcase_add_test(tc, death_names_are_the_rules);
 	tcase_add_test(tc, a_known_exit_without_its_ready_line);
 	tcase_add_test(tc, engine_pid_ends_the_wait);
 	tcase_add_test(tc, an_unknown_death_is_still_a_death);
