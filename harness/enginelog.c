@@ -578,6 +578,7 @@ static void record(struct enginelog *l, const struct log_rule *r, long line, con
 	m->fatal = r->fatal;
 	m->joined = 0;
 	m->kernel = line == l->lines && l->kernel_line;
+	m->why = false;
 	excerpt(s, n, m->quote, sizeof(m->quote));
 }
 
@@ -1613,18 +1614,35 @@ static bool explained_by_warning(const struct enginelog *l)
 /* A finding that says how the process ended (an exit status, "Killed", a
  * child's sigquit) and not why: the last error the engine wrote before it
  * is the decisive line, a finding of the same rule there ("ValueError: ...
- * memory leak detected!", then "Received sigquit from a child process") */
-static void say_why_it_ended(struct enginelog *l)
+ * memory leak detected!", then "Received sigquit from a child process").
+ * With none before it, the child that failed may say why after its parent
+ * said it ended (their lines meet in one log in either order): the
+ * exception after it, or what the traceback cut short after it said it
+ * was, when that is a part's report of its own failure ("Scheduler hit an
+ * exception: Traceback"), not a log level's. `errs`: the error since it
+ * served is the engine's own (no request handler's); `cut`: the log ends
+ * inside that traceback, before it served. */
+static void say_why_it_ended(struct enginelog *l, bool errs, bool cut)
 {
 	size_t i;
 
 	for (i = 0; i < l->n_matches; i++) {
 		const struct log_match *m = &l->matches[i];
+		const struct log_mark *why = NULL;
 
-		if (m->fatal && m->rule->ending && l->error.line < m->line) {
-			record(l, m->rule, l->error.line, l->error.text, strlen(l->error.text));
-			return;
-		}
+		if (!m->fatal || !m->rule->ending)
+			continue;
+		if (errs &&
+		    (l->error.line < m->line || (l->error.line > m->line && l->error_exception)))
+			why = &l->error;
+		else if (cut && l->tb_intro.line > m->line && l->tb_intro.line == l->exit.line)
+			why = &l->tb_intro;
+		if (!why)
+			continue;
+		record(l, m->rule, why->line, why->text, strlen(why->text));
+		if (l->matches[l->n_matches - 1].line == why->line)
+			l->matches[l->n_matches - 1].why = true;
+		return;
 	}
 }
 
@@ -1672,8 +1690,8 @@ static void settle(struct enginelog *l)
 	}
 	if (any && explained_by_warning(l))
 		record(l, l->warned_rule, l->warned.line, l->warned.text, strlen(l->warned.text));
-	if (any && l->error.line > l->ready && !handled)
-		say_why_it_ended(l);
+	if (any)
+		say_why_it_ended(l, l->error.line > l->ready && !handled, cut);
 	if (l->failed_requests >= 3) {
 		record(l, &failing_requests, l->first_failed.line, l->first_failed.text,
 		       strlen(l->first_failed.text));
@@ -1755,6 +1773,8 @@ static bool better(const struct log_match *a, const struct log_match *b)
 		return a->rule->priority > b->rule->priority;
 	if (a->kernel != b->kernel) /* the engine's own words over the kernel's */
 		return b->kernel;
+	if (a->why != b->why) /* why it ended over how */
+		return a->why;
 	return a->line < b->line;
 }
 

@@ -154,6 +154,7 @@ struct log_match {
 	char quote[ENGINELOG_QUOTE_MAX]; /* the whole line (a rule of several: the lines) */
 	int joined;  /* lines after it its quote took in (a message broken after ':') */
 	bool kernel; /* the operating system's kernel wrote the line, not the engine */
+	bool why;    /* the line an ending's finding quotes for why it ended */
 };
 
 /* A line the last layer remembers. */

@@ -1571,6 +1571,35 @@ START_TEST(held_out_classes)
 		{ "ERROR worker: ValueError: cannot reshape array of size 640 into shape "
 		  "(32,24)\nTraceback (most recent call last):\n",
 		  "model-load-failed", "cannot reshape array of size 640 into shape (32,24)" },
+		/* fresh79's: SGLang's handler of a child's SIGQUIT in its newer
+		 * words, under a Compose prefix */
+		{ "widget-1  | [10:00] SIGQUIT received. signum=3, frame=None. It usually means "
+		  "one child failed.\n",
+		  "crashed", "SIGQUIT received" },
+		/* the child says why after its parent said it ended (fresh11's,
+		 * fresh79's): its exception, or what its traceback cut short said
+		 * it was; a traceback under a log level alone says nothing */
+		{ "[10:00] Received sigquit from a child process. It usually means the child "
+		  "failed.\n"
+		  "[10:00 TP0] Widget loop hit an exception: Traceback (most recent call last):\n"
+		  "  File \"/x/w.py\", line 9, in run\n"
+		  "KeyError: 'widget 7'\n",
+		  "crashed", "KeyError: 'widget 7'" },
+		{ "[10:00] Received sigquit from a child process. It usually means the child "
+		  "failed.\n"
+		  "[10:00 TP0] Widget loop hit an exception: Traceback (most recent call last):\n"
+		  "  File \"/x/w.py\", line 9, in run\n",
+		  "crashed", "Widget loop hit an exception" },
+		{ "[10:00] Received sigquit from a child process. It usually means the child "
+		  "failed.\n"
+		  "ERROR:    Traceback (most recent call last):\n"
+		  "  File \"/x/w.py\", line 9, in run\n",
+		  "crashed", "Received sigquit" },
+		/* a negative exit code is Python's for a signal, 134 to 139 a
+		 * shell's (128 + the signal) */
+		{ "RuntimeError: the widget server exited with code -11\n", "crashed",
+		  "exited with code -11" },
+		{ "widget-1 exited with code 137\n", "crashed", "widget-1 exited with code 137" },
 	};
 	struct log_rules rs;
 	struct enginelog l;
