@@ -1002,6 +1002,19 @@ static bool continues_exception(struct enginelog *l, const char *s, size_t n)
 	return true;
 }
 
+/* Does the line s hold a word (a letter or a digit, in any script)? One
+ * without says nothing of the process: the prompt a shell printed after
+ * it ended, a pasted log's fence or elision. */
+static bool worded(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (isalnum((unsigned char)s[i]) || (unsigned char)s[i] >= 0x80)
+			return true;
+	return false;
+}
+
 /* what the last layer keeps of every line: the last two texts (raw: an
  * excerpt only when it is quoted), the last traceback frame, and whether a
  * traceback is still being told (a frame under its log prefix is one, and
@@ -1014,6 +1027,8 @@ static void note_line(struct enginelog *l, const char *s, size_t n)
 
 	l->frame_wrapped = frame && frame_wrapped(s, n);
 	if (!frame && continues_exception(l, s, n))
+		return;
+	if (!frame && !worded(s, n)) /* a shell's prompt ("$"), a fence, "[...]" */
 		return;
 	if (!frame) { /* not blank either: is_frame takes those */
 		struct log_mark *m = &l->said[l->said_at ^= 1];

@@ -1600,6 +1600,13 @@ START_TEST(held_out_classes)
 		{ "RuntimeError: the widget server exited with code -11\n", "crashed",
 		  "exited with code -11" },
 		{ "widget-1 exited with code 137\n", "crashed", "widget-1 exited with code 137" },
+		/* fresh80's: an assertion as DeepGEMM and TVM word it, its file and
+		 * line in parentheses; a CUDA launch that failed, whatever words
+		 * come before its code */
+		{ "RuntimeError: Assertion error (widget/inc/shape.hpp:12):\n  n % 4 == 0\n",
+		  "crashed", "Assertion error (widget/inc/shape.hpp:12)" },
+		{ "widget driver error (/x/launch.hpp:9): 700 CUDA_ERROR_ILLEGAL_ADDRESS\n",
+		  "crashed", "CUDA_ERROR_ILLEGAL_ADDRESS" },
 	};
 	struct log_rules rs;
 	struct enginelog l;
@@ -1764,6 +1771,7 @@ START_TEST(a_known_exit_without_its_ready_line)
 {
 	static const char served[] = "INFO:     Application startup complete.\n"
 				     "INFO:     Shutting down\n";
+	static const char wordless[] = "widget_loader: - type w4: 12 tensors\n[...]\n```\n$\n";
 	char *text = log_named("ollama-loading-stops.log");
 	struct log_rules rs;
 	struct enginelog l;
@@ -1794,6 +1802,16 @@ START_TEST(a_known_exit_without_its_ready_line)
 	enginelog_exited(&l);
 	enginelog_finish(&l);
 	ck_assert(!l.fatal && !enginelog_best(&l));
+	enginelog_release(&l);
+	/* nor has a line without a word: the prompt its shell printed after
+	 * it, a pasted log's fence or elision (fresh80) */
+	enginelog_init(&l, &rs, ENGINE_UNKNOWN);
+	enginelog_exited(&l);
+	enginelog_feed(&l, wordless, strlen(wordless));
+	enginelog_finish(&l);
+	m = enginelog_best(&l);
+	ck_assert(m && m->fatal);
+	ck_assert_str_eq(m->quote, "widget_loader: - type w4: 12 tensors");
 	enginelog_release(&l);
 	log_rules_release(&rs);
 	free(text);
