@@ -1607,6 +1607,12 @@ START_TEST(held_out_classes)
 		  "crashed", "Assertion error (widget/inc/shape.hpp:12)" },
 		{ "widget driver error (/x/launch.hpp:9): 700 CUDA_ERROR_ILLEGAL_ADDRESS\n",
 		  "crashed", "CUDA_ERROR_ILLEGAL_ADDRESS" },
+		/* fresh81's: a thing not supported, the list of what is after it;
+		 * a model class not supported */
+		{ "ValueError: the gizmo mode is not supported. Supported values: [a, b]\n",
+		  "not-supported", "the gizmo mode is not supported" },
+		{ "RuntimeError: Currently, calibration of WidgetLMModel is not supported.\n",
+		  "not-supported", "WidgetLMModel is not supported" },
 	};
 	struct log_rules rs;
 	struct enginelog l;
