@@ -1613,6 +1613,11 @@ START_TEST(held_out_classes)
 		  "not-supported", "the gizmo mode is not supported" },
 		{ "RuntimeError: Currently, calibration of WidgetLMModel is not supported.\n",
 		  "not-supported", "WidgetLMModel is not supported" },
+		/* fresh82's: a build without a feature asked for, and what to
+		 * rebuild with */
+		{ "E widget_fetch: error: TLS is not supported, please rebuild with "
+		  "-DWIDGET_TLS=ON\n",
+		  "not-supported", "TLS is not supported, please rebuild" },
 	};
 	struct log_rules rs;
 	struct enginelog l;
@@ -1765,6 +1770,11 @@ START_TEST(held_out_classes)
 	/* an illegal instruction says why it died, and what to do */
 	m = classify(&l, &rs, "Error: the widget runner exited with code 132\n");
 	ck_assert(m && m->fatal && !strcmp(m->rule->cause, "illegal-instruction"));
+	enginelog_release(&l);
+	/* a build without a feature says to use a build with it: not another
+	 * checkpoint (fresh82) */
+	m = classify(&l, &rs, "widget was not compiled with TLS support\n");
+	ck_assert(m && m->fatal && !strcmp(m->rule->cause, "build-lacks-feature"));
 	enginelog_release(&l);
 	log_rules_release(&rs);
 }
