@@ -108,7 +108,8 @@ START_TEST(every_excerpt_read_as_labelled)
 		      { "fresh67", 5 },	 { "fresh68", 2 },  { "fresh69", 3 },  { "fresh70", 4 },
 		      { "fresh71", 4 },	 { "fresh72", 4 },  { "fresh73", 6 },  { "fresh74", 2 },
 		      { "fresh75", 2 },	 { "fresh76", 3 },  { "fresh77", 3 },  { "fresh78", 2 },
-		      { "fresh79", 8 },	 { "fresh80", 9 },  { "fresh81", 13 }, { "fresh82", 12 } };
+		      { "fresh79", 8 },	 { "fresh80", 9 },  { "fresh81", 13 }, { "fresh82", 12 },
+		      { "fresh83", 10 } };
 	int counts[sizeof(parts) / sizeof(parts[0])] = { 0 };
 	int n = 0, fatal = 0;
 	size_t k;

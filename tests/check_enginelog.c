@@ -1618,6 +1618,9 @@ START_TEST(held_out_classes)
 		{ "E widget_fetch: error: TLS is not supported, please rebuild with "
 		  "-DWIDGET_TLS=ON\n",
 		  "not-supported", "TLS is not supported, please rebuild" },
+		/* fresh83's: a registry that failed the pull on its side */
+		{ "Error: pull model manifest: 503: service unavailable\n", "model-access",
+		  "pull model manifest: 503" },
 	};
 	struct log_rules rs;
 	struct enginelog l;
@@ -1664,6 +1667,15 @@ START_TEST(held_out_classes)
 			"INFO 10:00 [w.py:9] CUDA graphs take 2 GiB more a widget. If you are "
 			"running out of memory, lower the widget count.\n"
 			"INFO 10:01 [w.py:9] If it runs out of memory, the widget pool shrinks.\n",
+			/* a request handler under its newer prefix, [serving.py:N]
+			 * (fresh83) */
+			"(APIServer pid=1) ERROR 10:00 [serving.py:9] Error in preprocessing the "
+			"widget\n"
+			"(APIServer pid=1) ERROR 10:00 [serving.py:9] Traceback (most recent call "
+			"last):\n"
+			"(APIServer pid=1) ERROR 10:00 [serving.py:9]   File \"/x/w.py\", line 3, "
+			"in "
+			"render\n",
 			/* a lone exception line ends a death only before the engine served,
 			 * and never as a warning */
 			"INFO:     Application startup complete.\n"
