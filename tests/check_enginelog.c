@@ -1621,6 +1621,10 @@ START_TEST(held_out_classes)
 		/* fresh83's: a registry that failed the pull on its side */
 		{ "Error: pull model manifest: 503: service unavailable\n", "model-access",
 		  "pull model manifest: 503" },
+		/* fresh85's: PyTorch's own handler of a segfault */
+		{ "  File \"<unknown>\", line 0, in _start\n\n!!!!!!! Segfault encountered "
+		  "!!!!!!!\n  File \"<unknown>\", line 0, in widget_copy\n",
+		  "crashed", "Segfault encountered" },
 	};
 	struct log_rules rs;
 	struct enginelog l;
