@@ -1621,6 +1621,22 @@ START_TEST(held_out_classes)
 		/* fresh83's: a registry that failed the pull on its side */
 		{ "Error: pull model manifest: 503: service unavailable\n", "model-access",
 		  "pull model manifest: 503" },
+		/* fresh88's: vLLM V1's KV cache too small for one sequence, and
+		 * another engine's in like words */
+		{ "ValueError: To serve at least one request with the models's max seq len "
+		  "(4096), (2.00 GiB KV cache is needed, which is larger than the available KV "
+		  "cache memory (1.50 GiB).\n",
+		  "out-of-memory", "(2.00 GiB KV cache is needed" },
+		{ "RuntimeError: the widget needs 3 GiB, larger than the available KV cache "
+		  "memory (1 GiB)\n",
+		  "out-of-memory", "larger than the available KV cache memory (1 GiB)" },
+		/* more devices asked for than there are; a model's estimate larger
+		 * than what is free (vLLM's config checks, in other words) */
+		{ "RuntimeError: widget shard count (6) cannot be larger than the number of "
+		  "available devices (2).\n",
+		  "bad-argument", "widget shard count (6)" },
+		{ "error: the widget requires 12 GiB of VRAM but only 7.5 GiB is free\n",
+		  "out-of-memory", "requires 12 GiB of VRAM but only 7.5 GiB" },
 		/* fresh85's: PyTorch's own handler of a segfault */
 		{ "  File \"<unknown>\", line 0, in _start\n\n!!!!!!! Segfault encountered "
 		  "!!!!!!!\n  File \"<unknown>\", line 0, in widget_copy\n",
@@ -1671,6 +1687,15 @@ START_TEST(held_out_classes)
 			"INFO 10:00 [w.py:9] CUDA graphs take 2 GiB more a widget. If you are "
 			"running out of memory, lower the widget count.\n"
 			"INFO 10:01 [w.py:9] If it runs out of memory, the widget pool shrinks.\n",
+			/* what an engine says at its own info or debug level is no
+			 * death: vLLM's, llama-server's, TGI's */
+			"INFO 01-01 10:00:00 [w.py:9] The widget kernel is not supported for this "
+			"GPU; using the slow path.\n",
+			"(EngineCore pid=1) DEBUG 01-01 10:00:00 [w.py:9] widget: out of memory in "
+			"the probe, shrinking it\n",
+			"0.00.100.000 I widget: the fast path is not supported on this device\n",
+			"2025-01-01T10:00:00.000000Z  INFO widget_router: the widget is not "
+			"supported on this GPU, skipping\n",
 			/* a request handler under its newer prefix, [serving.py:N]
 			 * (fresh83) */
 			"(APIServer pid=1) ERROR 10:00 [serving.py:9] Error in preprocessing the "
