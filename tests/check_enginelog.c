@@ -1637,6 +1637,21 @@ START_TEST(held_out_classes)
 		  "bad-argument", "widget shard count (6)" },
 		{ "error: the widget requires 12 GiB of VRAM but only 7.5 GiB is free\n",
 		  "out-of-memory", "requires 12 GiB of VRAM but only 7.5 GiB" },
+		/* Ollama's newer words (its runner now llama-server), from its
+		 * source, in other words */
+		{ "Error: the widget runner has unexpectedly stopped, check the logs\n", "crashed",
+		  "widget runner has unexpectedly stopped" },
+		{ "Error: widget-server reported out-of-memory during startup: no room\n",
+		  "out-of-memory", "reported out-of-memory during startup" },
+		{ "Error: this widget is incompatible with your version of Widgetd\n",
+		  "not-supported", "incompatible with your version of Widgetd" },
+		{ "Error: widget-server binary not found (checked: /x/lib)\n", "not-found",
+		  "widget-server binary not found" },
+		{ "level=ERROR msg=\"error loading llama server\" error=\"timed out waiting for "
+		  "llama-server to start - progress 0.50 - \"\n",
+		  "model-load-failed", "timed out waiting for llama-server to start" },
+		{ "level=ERROR msg=\"llama-server terminated\" error=\"exit status 7\"\n",
+		  "crashed", "llama-server terminated" },
 		/* fresh85's: PyTorch's own handler of a segfault */
 		{ "  File \"<unknown>\", line 0, in _start\n\n!!!!!!! Segfault encountered "
 		  "!!!!!!!\n  File \"<unknown>\", line 0, in widget_copy\n",
