@@ -1652,6 +1652,21 @@ START_TEST(held_out_classes)
 		  "model-load-failed", "timed out waiting for llama-server to start" },
 		{ "level=ERROR msg=\"llama-server terminated\" error=\"exit status 7\"\n",
 		  "crashed", "llama-server terminated" },
+		/* llama.cpp's own words, from its source, in other words: a file
+		 * that is not the model it should be, buffers it could not
+		 * allocate, a download it could not make or find */
+		{ "E widget_loader: tensor 'blk.9.ffn_up' not found in the widget\n",
+		  "model-load-failed", "tensor 'blk.9.ffn_up' not found" },
+		{ "E widget: blob data is not within the file bounds, the widget is corrupted or "
+		  "incomplete\n",
+		  "model-load-failed", "not within the file bounds" },
+		{ "E widget: failed to allocate widget scratch buffers\n", "out-of-memory",
+		  "failed to allocate widget scratch buffers" },
+		{ "E widget_fetch: required file is not available in cache (offline mode): "
+		  "w.gguf\n",
+		  "model-access", "not available in cache (offline mode)" },
+		{ "E widget_fetch: file 'w.gguf' not found in repository widgets/w\n", "not-found",
+		  "not found in repository widgets/w" },
 		/* fresh85's: PyTorch's own handler of a segfault */
 		{ "  File \"<unknown>\", line 0, in _start\n\n!!!!!!! Segfault encountered "
 		  "!!!!!!!\n  File \"<unknown>\", line 0, in widget_copy\n",
