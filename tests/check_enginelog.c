@@ -1667,6 +1667,14 @@ START_TEST(held_out_classes)
 		  "model-access", "not available in cache (offline mode)" },
 		{ "E widget_fetch: file 'w.gguf' not found in repository widgets/w\n", "not-found",
 		  "not found in repository widgets/w" },
+		/* newer vLLM names the device whose free memory was short; in
+		 * other words, the class knows it too */
+		{ "ValueError: Free memory on device xpu:1 (3.0/16.0 GiB) on startup is less "
+		  "than desired GPU memory utilization (0.9, 14.4 GiB).\n",
+		  "out-of-memory", "Free memory on device xpu:1" },
+		{ "ValueError: the widget pool wants more: free memory (3.1/8.0 GiB) is less than "
+		  "desired GPU memory utilization (0.9, 7.2 GiB)\n",
+		  "out-of-memory", "is less than desired GPU memory utilization (0.9, 7.2 GiB)" },
 		/* fresh85's: PyTorch's own handler of a segfault */
 		{ "  File \"<unknown>\", line 0, in _start\n\n!!!!!!! Segfault encountered "
 		  "!!!!!!!\n  File \"<unknown>\", line 0, in widget_copy\n",
