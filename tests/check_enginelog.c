@@ -1675,6 +1675,13 @@ START_TEST(held_out_classes)
 		{ "ValueError: the widget pool wants more: free memory (3.1/8.0 GiB) is less than "
 		  "desired GPU memory utilization (0.9, 7.2 GiB)\n",
 		  "out-of-memory", "is less than desired GPU memory utilization (0.9, 7.2 GiB)" },
+		/* Ollama's newer words for a model that does not fit, from its
+		 * source */
+		{ "level=INFO source=sched.go:1 msg=\"model is too large for system memory\" "
+		  "requireFull=false\n",
+		  "out-of-memory", "model is too large for system memory" },
+		{ "Error: 500 Internal Server Error: unable to load full model on GPU\n",
+		  "out-of-memory", "unable to load full model on GPU" },
 		/* fresh85's: PyTorch's own handler of a segfault */
 		{ "  File \"<unknown>\", line 0, in _start\n\n!!!!!!! Segfault encountered "
 		  "!!!!!!!\n  File \"<unknown>\", line 0, in widget_copy\n",
