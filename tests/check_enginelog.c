@@ -1682,6 +1682,11 @@ START_TEST(held_out_classes)
 		  "out-of-memory", "model is too large for system memory" },
 		{ "Error: 500 Internal Server Error: unable to load full model on GPU\n",
 		  "out-of-memory", "unable to load full model on GPU" },
+		/* fresh89's: a part that died, "has" or not (TorchServe's worker,
+		 * under a wrapper's INFO) */
+		{ "2025-01-01 10:00:00,000 [INFO ] W-1-widget MODEL_LOG - Widget worker process "
+		  "died.\n",
+		  "crashed", "Widget worker process died" },
 		/* fresh85's: PyTorch's own handler of a segfault */
 		{ "  File \"<unknown>\", line 0, in _start\n\n!!!!!!! Segfault encountered "
 		  "!!!!!!!\n  File \"<unknown>\", line 0, in widget_copy\n",
