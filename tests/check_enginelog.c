@@ -1687,6 +1687,18 @@ START_TEST(held_out_classes)
 		{ "2025-01-01 10:00:00,000 [INFO ] W-1-widget MODEL_LOG - Widget worker process "
 		  "died.\n",
 		  "crashed", "Widget worker process died" },
+		/* from the libraries' own words, in other words: Triton without a
+		 * C compiler; cuBLAS on a GPU it has no kernels for; a model type
+		 * transformers does not know; a torch operator a library did not
+		 * register */
+		{ "RuntimeError: Failed to find C compiler for the widget kernels\n",
+		  "driver-mismatch", "Failed to find C compiler" },
+		{ "RuntimeError: widget GEMM failed: CUBLAS_STATUS_ARCH_MISMATCH\n",
+		  "not-supported", "CUBLAS_STATUS_ARCH_MISMATCH" },
+		{ "ValueError: 'WidgetLM' is not a registered model in this library\n",
+		  "not-supported", "is not a registered model" },
+		{ "RuntimeError: operator widgetvision::roi_align does not exist\n", "import-error",
+		  "operator widgetvision::roi_align does not exist" },
 		/* fresh85's: PyTorch's own handler of a segfault */
 		{ "  File \"<unknown>\", line 0, in _start\n\n!!!!!!! Segfault encountered "
 		  "!!!!!!!\n  File \"<unknown>\", line 0, in widget_copy\n",
