@@ -1699,6 +1699,18 @@ START_TEST(held_out_classes)
 		  "not-supported", "is not a registered model" },
 		{ "RuntimeError: operator widgetvision::roi_align does not exist\n", "import-error",
 		  "operator widgetvision::roi_align does not exist" },
+		/* a value that must be below another; a context longer than the
+		 * model's, as SGLang words it; a quantization not supported; a
+		 * meta tensor never loaded (in other words) */
+		{ "ValueError: `widget_min` must be < `widget_max`\n", "bad-argument",
+		  "`widget_min` must be < `widget_max`" },
+		{ "ValueError: User-specified widget_len (9000) is greater than the derived "
+		  "widget_len (4096).\n",
+		  "bad-argument", "User-specified widget_len (9000)" },
+		{ "RuntimeError: Unsupported quantization: w3 on this widget\n", "not-supported",
+		  "Unsupported quantization: w3" },
+		{ "NotImplementedError: Cannot copy out of meta tensor; no widget!\n",
+		  "model-load-failed", "Cannot copy out of meta tensor" },
 		/* fresh85's: PyTorch's own handler of a segfault */
 		{ "  File \"<unknown>\", line 0, in _start\n\n!!!!!!! Segfault encountered "
 		  "!!!!!!!\n  File \"<unknown>\", line 0, in widget_copy\n",
