@@ -1711,6 +1711,13 @@ START_TEST(held_out_classes)
 		  "Unsupported quantization: w3" },
 		{ "NotImplementedError: Cannot copy out of meta tensor; no widget!\n",
 		  "model-load-failed", "Cannot copy out of meta tensor" },
+		/* fresh90's: a value greater than the engine's own max_ setting;
+		 * a chat template name that is not built in, the exception line
+		 * quoted by a thread */
+		{ "ValueError: widget rank 9 is greater than max_widget_rank 4.\n", "bad-argument",
+		  "widget rank 9 is greater than max_widget_rank 4" },
+		{ "\"RuntimeError: Chat template widget.jinja is not a built-in template name\n",
+		  "chat-template", "is not a built-in template name" },
 		/* fresh85's: PyTorch's own handler of a segfault */
 		{ "  File \"<unknown>\", line 0, in _start\n\n!!!!!!! Segfault encountered "
 		  "!!!!!!!\n  File \"<unknown>\", line 0, in widget_copy\n",
