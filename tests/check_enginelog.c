@@ -1718,6 +1718,12 @@ START_TEST(held_out_classes)
 		  "widget rank 9 is greater than max_widget_rank 4" },
 		{ "\"RuntimeError: Chat template widget.jinja is not a built-in template name\n",
 		  "chat-template", "is not a built-in template name" },
+		/* vLLM's profiling that found more memory free after it than
+		 * before: another process's memory moved under it (from its
+		 * source) */
+		{ "AssertionError: Error in memory profiling. Initial free memory 100, current "
+		  "free memory 200. The widget was not cleaned up.\n",
+		  "out-of-memory", "Initial free memory 100, current free memory 200" },
 		/* fresh85's: PyTorch's own handler of a segfault */
 		{ "  File \"<unknown>\", line 0, in _start\n\n!!!!!!! Segfault encountered "
 		  "!!!!!!!\n  File \"<unknown>\", line 0, in widget_copy\n",
