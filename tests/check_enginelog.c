@@ -1724,6 +1724,12 @@ START_TEST(held_out_classes)
 		{ "AssertionError: Error in memory profiling. Initial free memory 100, current "
 		  "free memory 200. The widget was not cleaned up.\n",
 		  "out-of-memory", "Initial free memory 100, current free memory 200" },
+		/* TGI's launcher, from its source, in other words: more shards
+		 * than devices; a program it runs not installed */
+		{ "Error: NotEnoughCUDADevices(\"the widget wants 4 but only found 2\")\n",
+		  "bad-argument", "NotEnoughCUDADevices" },
+		{ "ERROR widget_launcher: widget-server not found in PATH\n", "not-found",
+		  "widget-server not found in PATH" },
 		/* fresh85's: PyTorch's own handler of a segfault */
 		{ "  File \"<unknown>\", line 0, in _start\n\n!!!!!!! Segfault encountered "
 		  "!!!!!!!\n  File \"<unknown>\", line 0, in widget_copy\n",
