@@ -1730,6 +1730,15 @@ START_TEST(held_out_classes)
 		  "bad-argument", "NotEnoughCUDADevices" },
 		{ "ERROR widget_launcher: widget-server not found in PATH\n", "not-found",
 		  "widget-server not found in PATH" },
+		/* LMDeploy's words, from its source, in other words */
+		{ "RuntimeError: No enough device memory for the widget cache.\n", "out-of-memory",
+		  "No enough device memory" },
+		{ "RuntimeError: Your widget does not supports fp8 (float8), use fp16.\n",
+		  "not-supported", "does not supports fp8" },
+		{ "RuntimeError: Widget (v1) support has been removed from Widgetd.\n",
+		  "not-supported", "support has been removed from Widgetd" },
+		{ "ValueError: Unsupported rope type: spiral\n", "not-supported",
+		  "Unsupported rope type: spiral" },
 		/* fresh85's: PyTorch's own handler of a segfault */
 		{ "  File \"<unknown>\", line 0, in _start\n\n!!!!!!! Segfault encountered "
 		  "!!!!!!!\n  File \"<unknown>\", line 0, in widget_copy\n",
