@@ -1739,6 +1739,14 @@ START_TEST(held_out_classes)
 		  "not-supported", "support has been removed from Widgetd" },
 		{ "ValueError: Unsupported rope type: spiral\n", "not-supported",
 		  "Unsupported rope type: spiral" },
+		/* TensorRT-LLM's engine built elsewhere; a CUDA call the device
+		 * does not support (in other words) */
+		{ "[W][E] Failed to start: the widget plan was generated on an incompatible "
+		  "device, please rebuild.\n",
+		  "not-supported", "generated on an incompatible device" },
+		{ "[W][ERROR] CUDA runtime error in widgetPoolGet(&pool): operation not "
+		  "supported\n",
+		  "not-supported", "widgetPoolGet(&pool): operation not supported" },
 		/* fresh85's: PyTorch's own handler of a segfault */
 		{ "  File \"<unknown>\", line 0, in _start\n\n!!!!!!! Segfault encountered "
 		  "!!!!!!!\n  File \"<unknown>\", line 0, in widget_copy\n",
