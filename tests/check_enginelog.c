@@ -1747,6 +1747,11 @@ START_TEST(held_out_classes)
 		{ "[W][ERROR] CUDA runtime error in widgetPoolGet(&pool): operation not "
 		  "supported\n",
 		  "not-supported", "widgetPoolGet(&pool): operation not supported" },
+		/* fresh92's: a math library without kernels for this GPU's arch
+		 * (its file missing is the GPU not supported) */
+		{ "widgetBLAS error: Cannot read /x/lib/Kernels.dat: No such file or directory "
+		  "for GPU arch : gfx1099\n",
+		  "not-supported", "for GPU arch : gfx1099" },
 		/* fresh85's: PyTorch's own handler of a segfault */
 		{ "  File \"<unknown>\", line 0, in _start\n\n!!!!!!! Segfault encountered "
 		  "!!!!!!!\n  File \"<unknown>\", line 0, in widget_copy\n",
