@@ -1752,6 +1752,11 @@ START_TEST(held_out_classes)
 		{ "widgetBLAS error: Cannot read /x/lib/Kernels.dat: No such file or directory "
 		  "for GPU arch : gfx1099\n",
 		  "not-supported", "for GPU arch : gfx1099" },
+		/* fresh94's: a quoted path that does not exist (llama-server's
+		 * router and its --models-dir) */
+		{ "E widget: failed to start: error: '/srv/widgets' does not exist or is not a "
+		  "directory\n",
+		  "not-found", "'/srv/widgets' does not exist" },
 		/* fresh85's: PyTorch's own handler of a segfault */
 		{ "  File \"<unknown>\", line 0, in _start\n\n!!!!!!! Segfault encountered "
 		  "!!!!!!!\n  File \"<unknown>\", line 0, in widget_copy\n",
