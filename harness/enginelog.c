@@ -1670,9 +1670,12 @@ static void settle(struct enginelog *l)
 	 * died telling it (the exception line it ends with never came). Once
 	 * it served, or when a request handler tells it, a request's traceback
 	 * cut short is not a death. What the traceback said it was is the
-	 * quote, unless that is only an exit's header ("Process EngineCore:") */
+	 * quote, unless that is only an exit's header ("Process EngineCore:");
+	 * the traceback's own header under an error level ("[E] Traceback
+	 * (most recent call last):") is no error said after it */
 	bool cut = l->tb_open && !l->ready && l->tb_intro.line && !l->tb_handler;
-	bool intro = cut && l->tb_intro.line != l->exit.line && l->tb_intro.line >= l->error.line;
+	bool intro = cut && l->tb_intro.line != l->exit.line &&
+		     (l->tb_intro.line >= l->error.line || l->error.line == l->traceback);
 
 	/* an error a request handler wrote is a request's, not the engine's */
 	bool handled = (l->handler && l->handler == l->error.line) || l->error_handled;

@@ -1757,6 +1757,12 @@ START_TEST(held_out_classes)
 		{ "E widget: failed to start: error: '/srv/widgets' does not exist or is not a "
 		  "directory\n",
 		  "not-found", "'/srv/widgets' does not exist" },
+		/* fresh95's: a traceback cut short whose header is under an error
+		 * level: what was said before it is the quote, not the header */
+		{ "[10:00] [W] [E] Failed to start the widget on rank 0: no attribute 'x'\n"
+		  "[10:00] [W] [E] Traceback (most recent call last):\n"
+		  "  File \"/x/w.py\", line 3, in run\n",
+		  "unknown", "Failed to start the widget on rank 0" },
 		/* fresh85's: PyTorch's own handler of a segfault */
 		{ "  File \"<unknown>\", line 0, in _start\n\n!!!!!!! Segfault encountered "
 		  "!!!!!!!\n  File \"<unknown>\", line 0, in widget_copy\n",
