@@ -1763,6 +1763,10 @@ START_TEST(held_out_classes)
 		  "[10:00] [W] [E] Traceback (most recent call last):\n"
 		  "  File \"/x/w.py\", line 3, in run\n",
 		  "unknown", "Failed to start the widget on rank 0" },
+		/* fresh96's: a kernel library's HIP call that failed, AITER's way */
+		{ "[WIDGET] /x/kern.cpp:9 fail to call hipLaunchWidget(f, 1, 1) ---> [HIP "
+		  "error](invalid resource handle)\n",
+		  "crashed", "fail to call hipLaunchWidget" },
 		/* fresh85's: PyTorch's own handler of a segfault */
 		{ "  File \"<unknown>\", line 0, in _start\n\n!!!!!!! Segfault encountered "
 		  "!!!!!!!\n  File \"<unknown>\", line 0, in widget_copy\n",
