@@ -1767,6 +1767,13 @@ START_TEST(held_out_classes)
 		{ "[WIDGET] /x/kern.cpp:9 fail to call hipLaunchWidget(f, 1, 1) ---> [HIP "
 		  "error](invalid resource handle)\n",
 		  "crashed", "fail to call hipLaunchWidget" },
+		/* SGLang's ranks that did not all load; transformers' model it does
+		 * not recognize (their words, in other words) */
+		{ "RuntimeError: widget rank 0 loaded, but there are other ranks that didn't "
+		  "finish loading.\n",
+		  "model-load-failed", "other ranks that didn't finish loading" },
+		{ "ValueError: Unrecognized model in /x/widget. Should have a `model_type` key.\n",
+		  "not-supported", "Unrecognized model in /x/widget" },
 		/* fresh85's: PyTorch's own handler of a segfault */
 		{ "  File \"<unknown>\", line 0, in _start\n\n!!!!!!! Segfault encountered "
 		  "!!!!!!!\n  File \"<unknown>\", line 0, in widget_copy\n",
