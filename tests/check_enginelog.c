@@ -1774,6 +1774,20 @@ START_TEST(held_out_classes)
 		  "model-load-failed", "other ranks that didn't finish loading" },
 		{ "ValueError: Unrecognized model in /x/widget. Should have a `model_type` key.\n",
 		  "not-supported", "Unrecognized model in /x/widget" },
+		/* fresh99's: a LoRA adapter llama.cpp could not read is the
+		 * adapter's failure, not the model's (the chain's first line is
+		 * only how it failed); a context it could not create says why
+		 * after the colon; an unknown tool named in quotes is a bad
+		 * argument */
+		{ "E widget_init: invalid magic characters: 'ABCD', expected 'GGUF'\n"
+		  "E common_init: failed to load lora adapter '/srv/widget.safetensors'\n"
+		  "E srv widget: exiting due to model loading error\n",
+		  "model-load-failed", "failed to load lora adapter '/srv/widget.safetensors'" },
+		{ "E llama_init_from_model: failed to initialize the context: widget pool is "
+		  "empty\nE srv widget: exiting due to model loading error\n",
+		  "model-load-failed", "failed to initialize the context: widget pool is empty" },
+		{ "E srv widget: setup failed: unknown option 'frobnicate'. known options: a, b\n",
+		  "bad-argument", "unknown option 'frobnicate'" },
 		/* fresh85's: PyTorch's own handler of a segfault */
 		{ "  File \"<unknown>\", line 0, in _start\n\n!!!!!!! Segfault encountered "
 		  "!!!!!!!\n  File \"<unknown>\", line 0, in widget_copy\n",
