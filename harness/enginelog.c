@@ -1015,6 +1015,30 @@ static bool worded(const char *s, size_t n)
 	return false;
 }
 
+/* Is the line shaped as a Python exception, a dotted name whose last part
+ * is capitalized, alone or before ':' ("ValueError: x", "StopIteration"),
+ * not code ("task.result()", "x = f()")? */
+static bool exception_shaped(const char *s, size_t n)
+{
+	size_t i = 0, part = 0;
+
+	for (; i < n && (isalnum((unsigned char)s[i]) || s[i] == '_' || s[i] == '.'); i++)
+		if (s[i] == '.')
+			part = i + 1;
+	return i > part && isupper((unsigned char)s[part]) && (i == n || s[i] == ':');
+}
+
+/* Is the line the code under a frame's location where a paste lost the
+ * indentation of both ('File "x.py", line 3, in f' at the line's start,
+ * then "task.result()" at the next's)? Python writes it on the line after
+ * the location, unless the frame has no source: then the exception may
+ * come there, which is no code. */
+static bool flat_code(const struct enginelog *l, const char *s, size_t n)
+{
+	return l->tb_open && l->frame_flat && l->frame_flat == l->lines - 1 &&
+	       !is_frame_line(s, n) && !exception_shaped(s, n);
+}
+
 /* what the last layer keeps of every line: the last two texts (raw: an
  * excerpt only when it is quoted), the last traceback frame, and whether a
  * traceback is still being told (a frame under its log prefix is one, and
@@ -1023,7 +1047,7 @@ static void note_line(struct enginelog *l, const char *s, size_t n)
 {
 	bool frame = is_frame(s, n) ||
 		     (l->tb_open && l->tb_col < n && is_frame(s + l->tb_col, n - l->tb_col)) ||
-		     (l->tb_open && l->frame_wrapped);
+		     (l->tb_open && l->frame_wrapped) || flat_code(l, s, n);
 
 	l->frame_wrapped = frame && frame_wrapped(s, n);
 	if (!frame && continues_exception(l, s, n))
@@ -1040,6 +1064,7 @@ static void note_line(struct enginelog *l, const char *s, size_t n)
 		l->tb_open = false;
 	} else if (is_frame_line(s, n)) {
 		l->frame = l->lines;
+		l->frame_flat = n > 6 && !memcmp(s, "File \"", 6) ? l->lines : 0;
 	}
 }
 

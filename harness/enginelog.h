@@ -204,6 +204,8 @@ struct enginelog {
 	long served;			    /* the last chat request answered 2xx/3xx, 0 none */
 	long traceback;			    /* the last line a traceback began on, 0 none */
 	long frame;	    /* the last traceback frame ('File "x.py", line 3'), 0 none */
+	long frame_flat;    /* the last such frame at its line's start (a paste that lost
+			     * the indentation), 0 none */
 	bool frame_wrapped; /* the line read last is a frame a logger wrapped */
 	/* the last two lines not blank nor a traceback's frame, raw: the last
 	 * is said[said_at], the one before it the other */

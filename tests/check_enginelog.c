@@ -1788,6 +1788,27 @@ START_TEST(held_out_classes)
 		  "model-load-failed", "failed to initialize the context: widget pool is empty" },
 		{ "E srv widget: setup failed: unknown option 'frobnicate'. known options: a, b\n",
 		  "bad-argument", "unknown option 'frobnicate'" },
+		/* fresh101's: a traceback pasted where its indentation was lost
+		 * is still told (each location's code on the next line), up
+		 * to an exception that ends it; a server's own words that it
+		 * failed to start end it */
+		{ "Task exception was never retrieved\n"
+		  "future: <Task finished exception=RuntimeError('widget pool drained')>\n"
+		  "Traceback (most recent call last):\n"
+		  "File \"/srv/w/loop.py\", line 9, in run_loop\n"
+		  "await self.step()\n"
+		  "File \"/srv/w/loop.py\", line 20, in step\n"
+		  "self.pool.take(n)\n",
+		  "unknown", "widget pool drained" },
+		{ "Traceback (most recent call last):\n"
+		  "File \"/srv/w/a.py\", line 3, in <module>\n"
+		  "main()\n"
+		  "File \"<frozen runpy>\", line 88, in _run_code\n"
+		  "WidgetError: the widget broke\n",
+		  "unknown", "WidgetError: the widget broke" },
+		{ "2025-01-01 10:00:00.000 7 widgetd ERROR [main.py:run():9] Failed to start model "
+		  "server: list index out of range\n",
+		  "unknown", "Failed to start model server: list index out of range" },
 		/* fresh85's: PyTorch's own handler of a segfault */
 		{ "  File \"<unknown>\", line 0, in _start\n\n!!!!!!! Segfault encountered "
 		  "!!!!!!!\n  File \"<unknown>\", line 0, in widget_copy\n",
