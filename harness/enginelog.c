@@ -952,7 +952,9 @@ static bool matched(struct enginelog *l, const struct log_rule *r, const char *s
 		return false;
 	case LOG_HANDLER: /* markers meet a line in any order: the traceback's may be first */
 		l->handler = l->lines;
-		l->tb_handler = l->tb_handler || l->traceback == l->lines;
+		/* a traceback that began here, or one whose frames go through
+		 * a web framework's call of an endpoint, is a request's */
+		l->tb_handler = l->tb_handler || l->traceback == l->lines || l->tb_open;
 		return false;
 	case LOG_ENGINE:
 		e = engine_info(r->engines[0]);

@@ -1809,6 +1809,32 @@ START_TEST(held_out_classes)
 		{ "2025-01-01 10:00:00.000 7 widgetd ERROR [main.py:run():9] Failed to start model "
 		  "server: list index out of range\n",
 		  "unknown", "Failed to start model server: list index out of range" },
+		/* fresh102's: an exception without a message is its bare name
+		 * ("AssertionError"), llama-cpp-python's load that got no model
+		 * is one; Ray Serve's replica it stops ends it (its proxy's
+		 * "listening on" is no engine's readiness); Ray's control store
+		 * that cannot be reached is a distributed init */
+		{ "Traceback (most recent call last):\n"
+		  "  File \"/srv/w/boot.py\", line 4, in <module>\n"
+		  "    start()\n"
+		  "  File \"/srv/w/boot.py\", line 9, in start\n"
+		  "    raise WidgetError\n"
+		  "WidgetError\n",
+		  "unknown", "WidgetError" },
+		{ "  File \"/x/llama_cpp/llama.py\", line 300, in __init__\n"
+		  "    assert self.model is not None\n"
+		  "           ^^^^^^^^^^^^^^^^^^^^^^\n"
+		  "AssertionError\n",
+		  "model-load-failed", "assert self.model is not None" },
+		{ "INFO 2025-01-01 10:00:00,000 controller 9 proxy_state.py:1 - Starting proxy on "
+		  "node 'n1' listening on '0.0.0.0:8000'.\n"
+		  "ERROR 2025-01-01 10:00:02,000 controller 9 deployment_state.py:600 - Exception "
+		  "in Replica(id='w1', deployment='Widget', app='x'), the replica will be "
+		  "stopped.\n",
+		  "unknown", "the replica will be stopped" },
+		{ "RuntimeError: Failed to connect to GCS at address 10.0.0.1:6379 within 60 "
+		  "seconds.\n",
+		  "distributed-init", "Failed to connect to GCS" },
 		/* fresh85's: PyTorch's own handler of a segfault */
 		{ "  File \"<unknown>\", line 0, in _start\n\n!!!!!!! Segfault encountered "
 		  "!!!!!!!\n  File \"<unknown>\", line 0, in widget_copy\n",
@@ -1831,6 +1857,16 @@ START_TEST(held_out_classes)
 	/* logs of an engine that did not die, whatever their words say */
 	{
 		static const char *const alive[] = {
+			/* a request's traceback, its frames through the web
+			 * framework's call of the endpoint, ended on a bare
+			 * exception name (fresh102, after fresh20's) */
+			"Exception: \n"
+			"Traceback (most recent call last):\n"
+			"  File \"/x/fastapi/routing.py\", line 212, in run_endpoint_function\n"
+			"    return await dependant.call(**values)\n"
+			"  File \"/x/widget/app.py\", line 9, in create_widget\n"
+			"    assert len(body.widgets) <= 1\n"
+			"AssertionError\n",
 			/* a request's traceback a logger wrapped at its width, inside its
 			 * frames' locations, is still the request's (fresh59) */
 			"INFO:     1.2.3.4:5 - \"POST /v1/chat/completions HTTP/1.1\" 500\n"
