@@ -896,6 +896,10 @@ static bool found(struct enginelog *l, const struct log_rule *r, const char *s, 
 			mark(&l->warned, l->lines, s, n);
 			l->warned_rule = r;
 		}
+		/* how it ended, at whatever level a logger said it
+		 * (TorchServe's "WARN ... error: Worker died."): an exit */
+		if (r->ending)
+			mark(&l->exit, l->lines, s, n);
 		return false;
 	}
 	if (r->lines > 1 && r->quote && qe > qs) {
@@ -939,9 +943,11 @@ static bool matched(struct enginelog *l, const struct log_rule *r, const char *s
 			l->error_exception = r->kind == LOG_EXCEPTION;
 			l->error_ends = l->lines;
 			l->error_open = parens(s, n);
-			/* the first words after a handler's traceback: its end */
-			l->error_handled = l->tb_handler && l->traceback &&
-					   l->said[l->said_at ^ 1].line <= l->traceback;
+			/* the first words after a handler's traceback, or after
+			 * frames of an endpoint's call: its end */
+			l->error_handled = (l->tb_handler && l->traceback &&
+					    l->said[l->said_at ^ 1].line <= l->traceback) ||
+					   l->handler_frame > l->said[l->said_at ^ 1].line;
 		}
 		return false;
 	case LOG_READY:
@@ -952,6 +958,8 @@ static bool matched(struct enginelog *l, const struct log_rule *r, const char *s
 		return false;
 	case LOG_HANDLER: /* markers meet a line in any order: the traceback's may be first */
 		l->handler = l->lines;
+		if (is_frame_line(s, n))
+			l->handler_frame = l->lines;
 		/* a traceback that began here, or one whose frames go through
 		 * a web framework's call of an endpoint, is a request's */
 		l->tb_handler = l->tb_handler || l->traceback == l->lines || l->tb_open;

@@ -216,6 +216,8 @@ struct enginelog {
 	bool tb_open;		  /* every line since that traceback began was one of its frames */
 	bool tb_handler;	  /* and it began on a request handler's line */
 	long handler;		  /* the last line a request handler wrote, 0 none */
+	long handler_frame;	  /* the last frame of a web framework's call of an
+				   * endpoint, 0 none: the exception after it is a request's */
 	struct log_mark tb_intro; /* what that traceback said it was: the words before
 				   * it on its line, else the line before it */
 	bool exited;		  /* the process has ended (enginelog_exited) */

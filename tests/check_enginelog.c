@@ -1835,6 +1835,15 @@ START_TEST(held_out_classes)
 		{ "RuntimeError: Failed to connect to GCS at address 10.0.0.1:6379 within 60 "
 		  "seconds.\n",
 		  "distributed-init", "Failed to connect to GCS" },
+		/* fresh103's: a death a logger wrote at its warning level is
+		 * still an ending (TorchServe's); a model library built by
+		 * another TVM is a load failure, not a crash */
+		{ "2025-01-01T10:00:00,000 [WARN ] W-9000-widget org.example.Batcher - Load model "
+		  "failed: widget, error: Worker died.\n",
+		  "model-load-failed", "Load model failed: widget" },
+		{ "InternalError: Check failed: (version == \"0.2\") is false: Invalid VM file "
+		  "format in the version section.\n",
+		  "model-load-failed", "Invalid VM file format" },
 		/* fresh85's: PyTorch's own handler of a segfault */
 		{ "  File \"<unknown>\", line 0, in _start\n\n!!!!!!! Segfault encountered "
 		  "!!!!!!!\n  File \"<unknown>\", line 0, in widget_copy\n",
@@ -1857,6 +1866,16 @@ START_TEST(held_out_classes)
 	/* logs of an engine that did not die, whatever their words say */
 	{
 		static const char *const alive[] = {
+			/* a request's frames through an endpoint's call, the
+			 * traceback's header not in the excerpt (fresh103) */
+			"  File \"/x/fastapi/routing.py\", line 191, in run_endpoint_function\n"
+			"    return await dependant.call(**values)\n"
+			"  File \"/x/widget/worker.py\", line 9, in api_widget\n"
+			"    return widget.get()\n"
+			"NameError: name 'widget' is not defined\n",
+			/* a death at a warning's level, then the engine came up */
+			"WARN widget: worker died, restarting it\n"
+			"INFO:     Application startup complete.\n",
 			/* a request's traceback, its frames through the web
 			 * framework's call of the endpoint, ended on a bare
 			 * exception name (fresh102, after fresh20's) */
