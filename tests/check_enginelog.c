@@ -1844,6 +1844,13 @@ START_TEST(held_out_classes)
 		{ "InternalError: Check failed: (version == \"0.2\") is false: Invalid VM file "
 		  "format in the version section.\n",
 		  "model-load-failed", "Invalid VM file format" },
+		/* fresh104's: a library the engine could not load is an
+		 * import error; values a server says it does not know are a
+		 * bad argument */
+		{ "E widgetd: Could not load the shared library \"libwidget.so.3\"\n",
+		  "import-error", "Could not load the shared library" },
+		{ "ERROR: Not all of the provided widgets are supported. Unknown widgets: {'x'}\n",
+		  "bad-argument", "Not all of the provided widgets are supported" },
 		/* fresh85's: PyTorch's own handler of a segfault */
 		{ "  File \"<unknown>\", line 0, in _start\n\n!!!!!!! Segfault encountered "
 		  "!!!!!!!\n  File \"<unknown>\", line 0, in widget_copy\n",
