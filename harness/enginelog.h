@@ -214,7 +214,8 @@ struct enginelog {
 	size_t tb_col;		  /* where the last traceback's words began on their line: its
 			* frames under a log prefix begin there too */
 	bool tb_open;		  /* every line since that traceback began was one of its frames */
-	bool tb_handler;	  /* and it began on a request handler's line */
+	bool tb_handler;	  /* and it began on a request handler's line, or went
+				   * through a web framework's call of an endpoint */
 	long handler;		  /* the last line a request handler wrote, 0 none */
 	long handler_frame;	  /* the last frame of a web framework's call of an
 				   * endpoint, 0 none: the exception after it is a request's */
