@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "alloc.h"
@@ -515,25 +516,53 @@ static bool broken_after_colon(const char *s, size_t n)
 	return n && s[n - 1] == ':';
 }
 
+/* Does the line (an excerpt) give a cause under a key of its own, a
+ * field of an error object ("cause": "...", reason: ...) or a chained
+ * exception's "Caused by: ..."? */
+static bool gives_cause(const char *s)
+{
+	static const char *const keys[] = { "caused by", "cause", "root cause", "reason" };
+	size_t k, len;
+
+	if (*s == '"' || *s == '\'')
+		s++;
+	for (k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
+		const char *p = s + (len = strlen(keys[k]));
+
+		if (strncasecmp(s, keys[k], len))
+			continue;
+		if (*p == '"' || *p == '\'')
+			p++;
+		while (*p == ' ')
+			p++;
+		if (*p == ':')
+			return true;
+	}
+	return false;
+}
+
 /* A quote from line `at` (that took in *joined lines since) whose text
  * ends with ':' goes on in the line s, the one after them: a message its
  * writer broke ("error loading model:\nkey not found in model: x"). s
  * joins it, after a space, while each part ends so. So does the what()
  * line C++'s runtime writes under "terminate called after throwing an
- * instance of 'T'": the exception's message, which says why. */
+ * instance of 'T'": the exception's message, which says why; and a line
+ * right after the quote that gives its cause under a key (an error
+ * object's "title": "Failed to load model", then its "cause"). */
 static void join_quote(char *quote, size_t size, int *joined, long at, long now, const char *s,
 		       size_t n)
 {
 	size_t k = trimmed(quote, strlen(quote));
 	char more[ENGINELOG_QUOTE_MAX];
-	bool thrown;
+	bool why;
 
 	if (at + *joined + 1 != now || *joined >= QUOTE_JOIN_MAX)
 		return;
 	excerpt(s, n, more, sizeof(more));
-	thrown = !*joined && strstr(quote, "terminate called after throwing an instance of") &&
-		 !strncmp(more, "what(): ", 8);
-	if (!k || (quote[k - 1] != ':' && !thrown))
+	why = !*joined && ((strstr(quote, "terminate called after throwing an instance of") &&
+			    !strncmp(more, "what(): ", 8)) ||
+			   gives_cause(more));
+	if (!k || (quote[k - 1] != ':' && !why))
 		return;
 	if (!*more)
 		return;
@@ -800,6 +829,29 @@ static bool is_frame(const char *s, size_t n)
 	return is_frame_line(s, n);
 }
 
+/* the process tag a line begins with, "(EngineCore pid=530) " as vLLM
+ * and Ray write it: its length, 0 when there is none */
+static size_t process_tag(const char *s, size_t n)
+{
+	size_t i;
+
+	if (!n || s[0] != '(')
+		return 0;
+	for (i = 1; i < n && s[i] != ')' && s[i] != '('; i++)
+		;
+	return i < n && s[i] == ')' && holds(s, i, " pid=") ? i + 1 : 0;
+}
+
+/* Do the first `at` bytes of s, where its traceback begins, tag another
+ * process than the line `before` does? Then that line, another process's
+ * last words, does not say what this traceback is. */
+static bool other_process(const char *s, size_t at, const char *before)
+{
+	size_t tag = process_tag(s, at), was = process_tag(before, strlen(before));
+
+	return tag && was && (tag != was || memcmp(s, before, tag));
+}
+
 /* A traceback begins at column at of the line s: what it says it is, the
  * words before it on its line ("Scheduler hit an exception: Traceback"),
  * else the line before ("Exception in worker ... while processing method
@@ -821,6 +873,7 @@ static void traceback_began(struct enginelog *l, const char *s, size_t n, size_t
 	l->tb_open = true;
 	l->tb_handler = (chained && l->tb_handler) || (l->handler && l->handler >= l->lines - 1);
 	l->tb_col = at;
+	l->tb_foreign = before->line && other_process(s, at, before->text);
 	if (k >= 2 && s[k - 1] == ':' && isalpha((unsigned char)s[k - 2]))
 		mark(&l->tb_intro, l->lines, s, n);
 	else if (chained && l->error.line) /* what the exception before it said */
@@ -1705,11 +1758,11 @@ static void settle(struct enginelog *l)
 	 * died telling it (the exception line it ends with never came). Once
 	 * it served, or when a request handler tells it, a request's traceback
 	 * cut short is not a death. What the traceback said it was is the
-	 * quote, unless that is only an exit's header ("Process EngineCore:");
-	 * the traceback's own header under an error level ("[E] Traceback
+	 * quote, unless that is only an exit's header ("Process EngineCore:")
+	 * or another process's line (tb_foreign); the traceback's own header under an error level ("[E] Traceback
 	 * (most recent call last):") is no error said after it */
 	bool cut = l->tb_open && !l->ready && l->tb_intro.line && !l->tb_handler;
-	bool intro = cut && l->tb_intro.line != l->exit.line &&
+	bool intro = cut && !l->tb_foreign && l->tb_intro.line != l->exit.line &&
 		     (l->tb_intro.line >= l->error.line || l->error.line == l->traceback);
 
 	/* an error a request handler wrote is a request's, not the engine's */

@@ -221,6 +221,8 @@ struct enginelog {
 				   * endpoint, 0 none: the exception after it is a request's */
 	struct log_mark tb_intro; /* what that traceback said it was: the words before
 				   * it on its line, else the line before it */
+	bool tb_foreign;	  /* that line before it is another process's (its tag,
+				   * "(EngineCore pid=530)", is not the traceback's) */
 	bool exited;		  /* the process has ended (enginelog_exited) */
 	unsigned engines_seen;	  /* a bit per enum engine its markers named */
 	int failed_requests;	  /* chat requests failed in a row, none served since */

@@ -1851,6 +1851,29 @@ START_TEST(held_out_classes)
 		  "import-error", "Could not load the shared library" },
 		{ "ERROR: Not all of the provided widgets are supported. Unknown widgets: {'x'}\n",
 		  "bad-argument", "Not all of the provided widgets are supported" },
+		/* fresh105's: an error object's cause on the line after its
+		 * title is the quote's too; another process's line before a
+		 * traceback does not say what it is (JAX's note after a
+		 * worker's exception); a wrapper's other verbs for a model it
+		 * could not load, and a backend whose gRPC service never came
+		 * up */
+		{ "{\n  \"title\": \"Failed to load model\",\n  \"cause\": \"widget error: 'bad "
+		  "header; expected 7, got 3'\",\n  \"data\": {}\n}\n",
+		  "model-load-failed", "bad header; expected 7, got 3" },
+		{ "(Worker pid=7)   File \"/srv/w/step.py\", line 3, in step\n"
+		  "(Worker pid=7)     y = x + z\n"
+		  "(Worker pid=7) WidgetError: the widget would not turn\n"
+		  "(Worker pid=7) Set WIDGET_DEBUG=1 to see every frame of the exception above.\n"
+		  "(Frontend pid=1) Traceback (most recent call last):\n"
+		  "(Frontend pid=1)   File \"/srv/w/main.py\", line 6, in <module>\n",
+		  "unknown", "WidgetError: the widget would not turn" },
+		{ "10:00AM INF [widget-cpp] Fails: couldn't load the model: rpc error: code = "
+		  "Unknown\n",
+		  "model-load-failed", "couldn't load the model" },
+		{ "10:00AM ERR failed to start the gRPC service error=\"dial tcp 127.0.0.1:9: "
+		  "connect: "
+		  "connection refused\"\n",
+		  "model-load-failed", "failed to start the gRPC service" },
 		/* fresh85's: PyTorch's own handler of a segfault */
 		{ "  File \"<unknown>\", line 0, in _start\n\n!!!!!!! Segfault encountered "
 		  "!!!!!!!\n  File \"<unknown>\", line 0, in widget_copy\n",
