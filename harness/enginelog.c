@@ -460,6 +460,7 @@ void enginelog_init(struct enginelog *l, const struct log_rules *rs, enum engine
 	l->partial = (struct buf)BUF_INIT(0);
 	l->before_cr = (struct buf)BUF_INIT(0);
 	l->window = (struct buf)BUF_INIT(0);
+	l->wrapped = (struct buf)BUF_INIT(0);
 }
 
 static bool applies(const struct log_rule *r, enum engine engine)
@@ -932,6 +933,15 @@ static bool quiet_line(struct enginelog *l, const char *s, size_t n)
 	return l->quiet;
 }
 
+/* an exit marker on this line: the last, and the first of this death
+ * (since the last error or ready line) */
+static void exit_at(struct enginelog *l, const char *s, size_t n)
+{
+	if (!l->ended.line || l->ended.line <= l->ready || l->ended.line <= l->error.line)
+		mark(&l->ended, l->lines, s, n);
+	mark(&l->exit, l->lines, s, n);
+}
+
 /* a finding of r on the line (or lines) s: true when it shows the engine
  * dead (a rule's fatal finding) */
 static bool found(struct enginelog *l, const struct log_rule *r, const char *s, size_t n, size_t qs,
@@ -952,7 +962,7 @@ static bool found(struct enginelog *l, const struct log_rule *r, const char *s, 
 		/* how it ended, at whatever level a logger said it
 		 * (TorchServe's "WARN ... error: Worker died."): an exit */
 		if (r->ending)
-			mark(&l->exit, l->lines, s, n);
+			exit_at(l, s, n);
 		return false;
 	}
 	if (r->lines > 1 && r->quote && qe > qs) {
@@ -981,7 +991,9 @@ static bool matched(struct enginelog *l, const struct log_rule *r, const char *s
 
 	switch (r->kind) {
 	case LOG_EXIT:
-		mark(&l->exit, l->lines, s, n);
+		if (is_code_line(s, n))
+			return false; /* the source of a raise: the exception comes next */
+		exit_at(l, s, n);
 		l->fatal = true;
 		return true;
 	case LOG_ERROR:
@@ -1407,35 +1419,16 @@ static const char *engine_line(struct enginelog *l, const char *s, size_t *n)
 }
 
 /* one whole line: read as the engine wrote it, tried */
-static bool take_line(struct enginelog *l, const char *s, size_t n)
+/* the rules over the line s (with_markers: the markers too, else only
+ * the findings' rules of one line); true when a fatal one met it */
+static bool run_rules(struct enginelog *l, const char *s, size_t n, bool with_markers)
 {
 	bool fatal = false;
 	size_t listed, k;
 	size_t i, qs = 0, qe = 0;
 	int rc;
 
-	if (n && s[0] == '{' && take_wrapped(l, s, n, &fatal))
-		return fatal;
-	l->lines++;
-	s = engine_line(l, s, &n);
-	if (l->rules->window > 1)
-		remember(l, s, n);
-	note_line(l, s, n);
-	join_quotes(l, s, n);
-	/* a warning's message broken after ':' goes on on this line */
-	l->quiet_continued = l->quiet_goes_on;
-	l->quiet_goes_on = broken_after_colon(s, n) && quiet_line(l, s, n);
-	if (!n)
-		return false;
-	/* none of the literals: only a rule without any can match */
-	if (!l->hit && l->rules->n &&
-	    (!(l->hit = xcalloc(l->rules->n, 1)) ||
-	     !(l->hits = xcalloc(l->rules->n, sizeof(size_t))))) {
-		free(l->hit); /* out of memory: this line is not read */
-		l->hit = NULL;
-		return false;
-	}
-	listed = l->hit ? literals_in(l->rules, s, n, l->hit, l->hits) : 0;
+	listed = literals_in(l->rules, s, n, l->hit, l->hits);
 	if (!listed && !l->rules->unfiltered)
 		return false;
 	for (i = 0; i < l->rules->n; i++) {
@@ -1445,6 +1438,9 @@ static bool take_line(struct enginelog *l, const char *s, size_t n)
 		size_t len = n;
 
 		if ((r->filtered && !l->hit[i]) || r->kind == LOG_QUIET || !applies(r, l->engine))
+			continue;
+		if (!with_markers &&
+		    (r->lines > 1 || (r->kind != LOG_FATAL && r->kind != LOG_WARNING)))
 			continue;
 		if (l->tripped && l->tripped[i])
 			continue;
@@ -1459,6 +1455,78 @@ static bool take_line(struct enginelog *l, const char *s, size_t n)
 	for (k = 0; k < listed; k++)
 		l->hit[l->hits[k]] = 0;
 	return fatal;
+}
+
+/* how many characters the line is wide (UTF-8's continuation bytes not) */
+static size_t width(const char *s, size_t n)
+{
+	size_t i, w = 0;
+
+	for (i = 0; i < n; i++)
+		w += ((unsigned char)s[i] & 0xC0) != 0x80;
+	return w;
+}
+
+/* A terminal wraps a line at its width (80 columns, or a Windows
+ * console's 120), and a log copied from it has the rest on a line of its
+ * own ("... (13.33/15.47 GiB" then ") on startup is less than ..."): a
+ * line that wide, or one narrower (the space the wrap fell on, trimmed),
+ * is kept, and when the next one does not begin as it did (a log's
+ * prefix, a frame's indentation), the findings' rules meet the two
+ * joined too, a finding there being the first line's. */
+static bool take_unwrapped(struct enginelog *l, const char *s, size_t n)
+{
+	bool fatal = false;
+	size_t w = width(s, n);
+
+	if (l->wrapped.len && n && (n < 2 || memcmp(s, l->wrapped.data, 2))) {
+		size_t was = l->wrapped.len;
+
+		if ((!l->wrap_space || !buf_putc(&l->wrapped, ' ')) &&
+		    !buf_append(&l->wrapped, s, n)) {
+			l->lines--;
+			fatal = run_rules(l, l->wrapped.data, l->wrapped.len, false);
+			l->lines++;
+		}
+		l->wrapped.len = was;
+	}
+	l->wrapped.len = 0;
+	if (w == 80 || w == 120 || w == 79 || w == 119) {
+		if (buf_append(&l->wrapped, s, n))
+			l->wrapped.len = 0;
+		l->wrap_space = w == 79 || w == 119;
+	}
+	return fatal;
+}
+
+static bool take_line(struct enginelog *l, const char *s, size_t n)
+{
+	bool fatal = false;
+
+	if (n && s[0] == '{' && take_wrapped(l, s, n, &fatal))
+		return fatal;
+	l->lines++;
+	s = engine_line(l, s, &n);
+	if (l->rules->window > 1)
+		remember(l, s, n);
+	note_line(l, s, n);
+	join_quotes(l, s, n);
+	/* a warning's message broken after ':' goes on on this line */
+	l->quiet_continued = l->quiet_goes_on;
+	l->quiet_goes_on = broken_after_colon(s, n) && quiet_line(l, s, n);
+	/* none of the literals: only a rule without any can match */
+	if (!l->hit && l->rules->n &&
+	    (!(l->hit = xcalloc(l->rules->n, 1)) ||
+	     !(l->hits = xcalloc(l->rules->n, sizeof(size_t))))) {
+		free(l->hit); /* out of memory: this line is not read */
+		l->hit = NULL;
+		return false;
+	}
+	if (!l->hit)
+		return false;
+	if (n)
+		fatal = run_rules(l, s, n, true);
+	return take_unwrapped(l, s, n) || fatal;
 }
 
 /* A line that comes in pieces is kept as the form it has so far (what
@@ -1778,12 +1846,13 @@ static void settle(struct enginelog *l)
 	died = died || (l->exited && (!l->ready || l->error.line > l->ready));
 	if (!any && died) {
 		/* what the cut traceback said it was, the last error since it
-		 * served, the exit when there is none (a process prints its
-		 * traceback after the words that it dies), else the last words
-		 * of a process seen to end */
+		 * served, the first exit of this death when there is none (a
+		 * process prints its traceback after the words that it dies;
+		 * a supervisor's "exited with code 1" comes after the engine's
+		 * own), else the last words of a process seen to end */
 		const struct log_mark *why = intro ? &l->tb_intro
 					     : l->error.line && l->error.line > l->ready ? &l->error
-					     : l->exit.line				 ? &l->exit
+					     : l->exit.line				 ? &l->ended
 					     : last->line				 ? last
 											 : NULL;
 
@@ -1910,6 +1979,7 @@ void enginelog_release(struct enginelog *l)
 	buf_release(&l->partial);
 	buf_release(&l->before_cr);
 	buf_release(&l->window);
+	buf_release(&l->wrapped);
 	free(l->tripped);
 	l->tripped = NULL;
 	free(l->hit);

@@ -176,7 +176,9 @@ struct enginelog {
 	size_t n_matches;
 	long more; /* matches beyond the kept */
 	bool fatal;
-	struct buf window; /* the last lines, for rules of several (each cut at 1 KiB) */
+	struct buf window;  /* the last lines, for rules of several (each cut at 1 KiB) */
+	struct buf wrapped; /* the last line, when a terminal's width: its rest may follow */
+	bool wrap_space;    /* that line is one narrower: the space it wrapped on is gone */
 	char plain[ENGINELOG_LINE_MAX]; /* the line read now without its colours */
 	bool kernel_line; /* the kernel wrote the line read now (a journal's "kernel:",
 			   * dmesg's "[ 1234.567890] ") */
@@ -198,6 +200,9 @@ struct enginelog {
 	int error_open;	      /* the parentheses its message opened and has not closed */
 	bool error_handled;   /* it ends a request handler's traceback */
 	struct log_mark exit; /* the last exit marker */
+	struct log_mark ended;		    /* the first exit marker since the last error or ready
+				* line: the engine's own words of its death before a
+				* supervisor's ("Process exited with code 1") */
 	struct log_mark warned;		    /* the last warning-level line a class met */
 	const struct log_rule *warned_rule; /* that class */
 	long ready;			    /* the last ready line, 0 none */

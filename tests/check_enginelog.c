@@ -1874,6 +1874,26 @@ START_TEST(held_out_classes)
 		  "connect: "
 		  "connection refused\"\n",
 		  "model-load-failed", "failed to start the gRPC service" },
+		/* fresh106's: the engine's own words of its death before a
+		 * supervisor's exit; a raise's source is no exit; a line a
+		 * terminal wrapped at its width is read with its rest; a
+		 * tensor of the wrong size or shape is a load failure */
+		{ "ERROR 10:00 [core.py:9] EngineCore failed to start.\n"
+		  "[supervisor] widget exited with code 1\n",
+		  "unknown", "EngineCore failed to start" },
+		{ "  File \"/x/u.py\", line 9, in wait\n"
+		  "    raise RuntimeError(\"EngineCore failed to start. \"\n"
+		  "RuntimeError: EngineCore failed to start. See the worker's log above.\n",
+		  "unknown", "See the worker's log above" },
+		{ "(Worker pid=3) ValueError: Free memory on device cuda:1 (20.10/23.99 GiB) on "
+		  "sta\n"
+		  "rtup is less than desired GPU memory utilization (0.95, 22.79 GiB). Decrease "
+		  "GPU "
+		  "memory utilization or reduce GPU memory used by other processes.\n",
+		  "out-of-memory", "Free memory on device cuda:1" },
+		{ "widget_load: tensor 'blk.3.ffn_up.weight' has wrong shape; expected 4096, got "
+		  "11008\n",
+		  "model-load-failed", "has wrong shape; expected 4096, got 11008" },
 		/* fresh85's: PyTorch's own handler of a segfault */
 		{ "  File \"<unknown>\", line 0, in _start\n\n!!!!!!! Segfault encountered "
 		  "!!!!!!!\n  File \"<unknown>\", line 0, in widget_copy\n",
