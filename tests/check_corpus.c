@@ -114,7 +114,8 @@ START_TEST(every_excerpt_read_as_labelled)
 		      { "fresh91", 3 },	 { "fresh92", 9 },  { "fresh93", 9 },	{ "fresh94", 7 },
 		      { "fresh95", 3 },	 { "fresh96", 3 },  { "fresh97", 2 },	{ "fresh98", 6 },
 		      { "fresh99", 10 }, { "fresh100", 9 }, { "fresh101", 5 },	{ "fresh102", 8 },
-		      { "fresh103", 7 }, { "fresh104", 5 }, { "fresh105", 12 }, { "fresh106", 9 } };
+		      { "fresh103", 7 }, { "fresh104", 5 }, { "fresh105", 12 }, { "fresh106", 9 },
+		      { "fresh107", 7 } };
 	int counts[sizeof(parts) / sizeof(parts[0])] = { 0 };
 	int n = 0, fatal = 0;
 	size_t k;
