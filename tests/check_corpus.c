@@ -115,7 +115,7 @@ START_TEST(every_excerpt_read_as_labelled)
 		      { "fresh95", 3 },	 { "fresh96", 3 },  { "fresh97", 2 },	{ "fresh98", 6 },
 		      { "fresh99", 10 }, { "fresh100", 9 }, { "fresh101", 5 },	{ "fresh102", 8 },
 		      { "fresh103", 7 }, { "fresh104", 5 }, { "fresh105", 12 }, { "fresh106", 9 },
-		      { "fresh107", 7 } };
+		      { "fresh107", 7 }, { "fresh108", 11 } };
 	int counts[sizeof(parts) / sizeof(parts[0])] = { 0 };
 	int n = 0, fatal = 0;
 	size_t k;

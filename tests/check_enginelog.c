@@ -1894,6 +1894,29 @@ START_TEST(held_out_classes)
 		{ "widget_load: tensor 'blk.3.ffn_up.weight' has wrong shape; expected 4096, got "
 		  "11008\n",
 		  "model-load-failed", "has wrong shape; expected 4096, got 11008" },
+		/* fresh108's: TensorRT-LLM started on another number of ranks
+		 * than its engine was built for; llama-server's --host it
+		 * cannot listen on (a valid one is still a port in use); its
+		 * own error level before its exit; a server setting that does
+		 * not parse; a path it was given that is not there */
+		{ "[TensorRT-LLM][ERROR] Assertion failed: mpiSize == tp * pp "
+		  "(/src/runtime/worldConfig.cpp:90)\n",
+		  "bad-argument", "mpiSize == tp * pp" },
+		{ "0.00.010.000 E srv         start: couldn't bind HTTP server socket, hostname: "
+		  "localhost:9000, port: 9000\n",
+		  "bad-argument", "hostname: localhost:9000" },
+		{ "0.00.010.000 E srv         start: couldn't bind HTTP server socket, hostname: "
+		  "127.0.0.1, port: 8080\n",
+		  "address-in-use", "hostname: 127.0.0.1" },
+		{ "0.00.001.000 E srv          init: widget cache could not be read: /x/cache\n"
+		  "0.00.001.100 E srv  llama_server: failed to initialize HTTP server\n",
+		  "unknown", "widget cache could not be read" },
+		{ "0.00.001.000 E srv          init: failed to parse web UI settings: "
+		  "[json.exception.parse_error.101] parse error at line 1\n",
+		  "bad-argument", "failed to parse web UI settings" },
+		{ "0.00.001.000 E srv          init: static files path not found: /srv/www\n"
+		  "0.00.001.100 E srv  llama_server: failed to initialize HTTP server\n",
+		  "not-found", "static files path not found: /srv/www" },
 		/* fresh85's: PyTorch's own handler of a segfault */
 		{ "  File \"<unknown>\", line 0, in _start\n\n!!!!!!! Segfault encountered "
 		  "!!!!!!!\n  File \"<unknown>\", line 0, in widget_copy\n",
