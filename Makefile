@@ -369,13 +369,18 @@ dist:
 
 # make check-dist: the tarball unpacked where no .git is beside it, its
 # checksum verified, built and tested there on its own
+# check-dist: the tarball unpacked where no .git is, built with the flags a
+# Debian package build takes (dpkg-buildflags, hardening=+all: FORTIFY, the
+# stack protector, relro) where dpkg-buildflags is, and its make check run
 check-dist: dist
 	@d=$$(mktemp -d) && trap 'rm -rf "$$d"' EXIT && \
 	sha256sum -c SHA256SUMS && \
 	tar -xzf $(DIST).tar.gz -C $$d && \
 	test ! -e $$d/$(DIST)/.git && \
+	{ ! command -v dpkg-buildflags >/dev/null 2>&1 || \
+	  eval "$$(DEB_BUILD_MAINT_OPTIONS=hardening=+all dpkg-buildflags --export=sh)"; } && \
 	$(MAKE) -C $$d/$(DIST) --no-print-directory check && \
-	echo "check-dist: $(DIST).tar.gz built and passed make check on its own"
+	echo "check-dist: $(DIST).tar.gz built$${CPPFLAGS:+ with $$CPPFLAGS $$CFLAGS} and passed make check on its own"
 
 # make deb: the Debian package (dpkg-buildpackage -us -uc -b: unsigned,
 # binary), its tests run during the build; the files land in deb-out/
