@@ -1917,6 +1917,14 @@ START_TEST(held_out_classes)
 		{ "0.00.001.000 E srv          init: static files path not found: /srv/www\n"
 		  "0.00.001.100 E srv  llama_server: failed to initialize HTTP server\n",
 		  "not-found", "static files path not found: /srv/www" },
+		/* fresh110's: a model without a chat template fails every
+		 * chat request, not one */
+		{ "ERROR 01-01 10:00:00 [serving_chat.py:9] ValueError: Cannot use chat template "
+		  "functions because tokenizer.chat_template is not set and no template argument "
+		  "was passed!\n"
+		  "INFO:     10.0.0.1:5000 - \"POST /v1/chat/completions HTTP/1.1\" 400 Bad "
+		  "Request\n",
+		  "chat-template", "tokenizer.chat_template is not set" },
 		/* fresh85's: PyTorch's own handler of a segfault */
 		{ "  File \"<unknown>\", line 0, in _start\n\n!!!!!!! Segfault encountered "
 		  "!!!!!!!\n  File \"<unknown>\", line 0, in widget_copy\n",
@@ -1946,6 +1954,11 @@ START_TEST(held_out_classes)
 			"  File \"/x/widget/worker.py\", line 9, in api_widget\n"
 			"    return widget.get()\n"
 			"NameError: name 'widget' is not defined\n",
+			/* a chat request refused for want of a template, then
+			 * one answered (the template came with the request) */
+			"ValueError: Cannot use chat template functions because "
+			"tokenizer.chat_template is not set\n"
+			"INFO:     10.0.0.1:5000 - \"POST /v1/chat/completions HTTP/1.1\" 200 OK\n",
 			/* a death at a warning's level, then the engine came up */
 			"WARN widget: worker died, restarting it\n"
 			"INFO:     Application startup complete.\n",
