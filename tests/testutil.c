@@ -175,6 +175,36 @@ static const char *other_build(void)
 	return bin && bin[0] == '/' ? bin : NULL;
 }
 
+/* make check VALGRIND=1: the valgrind command line the Makefile runs the
+ * test runner with (its VALGRIND_CMD, in PREFLIGHT_VALGRIND), for every
+ * preflight a test starts; "1" alone is valgrind with its defaults. NULL
+ * when the tests do not run under valgrind. */
+static const char *valgrind_cmd(void)
+{
+	const char *v = getenv("PREFLIGHT_VALGRIND");
+
+	if (!v || !*v)
+		return NULL;
+	return strcmp(v, "1") ? v : "valgrind";
+}
+
+/* that command line split at its spaces into args (at most max words);
+ * the count, 0 without valgrind */
+static int valgrind_argv(const char **args, int max)
+{
+	static char copy[512];
+	const char *cmd = valgrind_cmd();
+	char *word, *save = NULL;
+	int n = 0;
+
+	if (!cmd)
+		return 0;
+	snprintf(copy, sizeof(copy), "%s", cmd);
+	for (word = strtok_r(copy, " ", &save); word && n < max; word = strtok_r(NULL, " ", &save))
+		args[n++] = word;
+	return n;
+}
+
 static pid_t start_in(struct outcome *o, const char *const *env, const char *program,
 		      const char *const *argv);
 
@@ -232,13 +262,8 @@ static pid_t start_in(struct outcome *o, const char *const *env, const char *pro
 		snprintf(exe, sizeof(exe), "%s/%s/%s", cwd, repo_root(), program);
 	}
 	/* make check VALGRIND=1 runs the binary itself under valgrind too */
-	if (getenv("PREFLIGHT_VALGRIND") && !strcmp(program, "preflight")) {
-		args[n++] = "valgrind";
-		args[n++] = "-q";
-		args[n++] = "--leak-check=full";
-		args[n++] = "--errors-for-leak-kinds=definite";
-		args[n++] = "--error-exitcode=99";
-	}
+	if (!strcmp(program, "preflight"))
+		n = valgrind_argv(args, 16);
 	args[n++] = exe;
 	for (i = 0; argv[i] && n < 62; i++)
 		args[n++] = argv[i];
@@ -290,11 +315,9 @@ void run_shell(struct outcome *o, const char *const *env, const char *script)
 	/* make check VALGRIND=1: the script's preflight runs under valgrind too,
 	 * logging to a file (a script may close stderr); an error still shows
 	 * as exit 99 */
-	if (getenv("PREFLIGHT_VALGRIND"))
-		snprintf(envpf, sizeof(envpf),
-			 "PF=valgrind -q --leak-check=full --errors-for-leak-kinds=definite "
-			 "--error-exitcode=99 --log-file=%s/valgrind-%%p.log %s",
-			 o->dir, pf);
+	if (valgrind_cmd())
+		snprintf(envpf, sizeof(envpf), "PF=%s --log-file=%s/valgrind-%%p.log %s",
+			 valgrind_cmd(), o->dir, pf);
 	else
 		snprintf(envpf, sizeof(envpf), "PF=%s", pf);
 	envs[n++] = envpf;
