@@ -1457,44 +1457,45 @@ static bool run_rules(struct enginelog *l, const char *s, size_t n, bool with_ma
 	return fatal;
 }
 
-/* how many characters the line is wide (UTF-8's continuation bytes not) */
-static size_t width(const char *s, size_t n)
+/* Is the line as wide as a terminal (80 columns, a Windows console's
+ * 120) or one narrower? Only an ASCII line is measured: its bytes are its
+ * columns, and every other line is left alone at no cost (a line of UTF-8
+ * a terminal wrapped is missed). *space: the narrower one. */
+static bool terminal_wide(const char *s, size_t n, bool *space)
 {
-	size_t i, w = 0;
+	size_t i;
 
+	if (n != 79 && n != 80 && n != 119 && n != 120)
+		return false;
 	for (i = 0; i < n; i++)
-		w += ((unsigned char)s[i] & 0xC0) != 0x80;
-	return w;
+		if ((unsigned char)s[i] >= 0x80)
+			return false;
+	*space = n == 79 || n == 119;
+	return true;
 }
 
 /* A terminal wraps a line at its width (80 columns, or a Windows
  * console's 120), and a log copied from it has the rest on a line of its
  * own ("... (13.33/15.47 GiB" then ") on startup is less than ..."): a
- * line that wide, or one narrower (the space the wrap fell on, trimmed),
- * is kept, and when the next one does not begin as it did (a log's
+ * line that wide (terminal_wide), or one narrower (the space the wrap
+ * fell on, trimmed), is kept, and when the next one does not begin as it did (a log's
  * prefix, a frame's indentation), the findings' rules meet the two
  * joined too, a finding there being the first line's. */
 static bool take_unwrapped(struct enginelog *l, const char *s, size_t n)
 {
-	bool fatal = false;
-	size_t w = width(s, n);
+	bool fatal = false, space = false;
 
-	if (l->wrapped.len && n && (n < 2 || memcmp(s, l->wrapped.data, 2))) {
-		size_t was = l->wrapped.len;
-
-		if ((!l->wrap_space || !buf_putc(&l->wrapped, ' ')) &&
-		    !buf_append(&l->wrapped, s, n)) {
-			l->lines--;
-			fatal = run_rules(l, l->wrapped.data, l->wrapped.len, false);
-			l->lines++;
-		}
-		l->wrapped.len = was;
+	if (l->wrapped.len && n && (n < 2 || memcmp(s, l->wrapped.data, 2)) &&
+	    (!l->wrap_space || !buf_putc(&l->wrapped, ' ')) && !buf_append(&l->wrapped, s, n)) {
+		l->lines--;
+		fatal = run_rules(l, l->wrapped.data, l->wrapped.len, false);
+		l->lines++;
 	}
 	l->wrapped.len = 0;
-	if (w == 80 || w == 120 || w == 79 || w == 119) {
+	if (terminal_wide(s, n, &space)) {
 		if (buf_append(&l->wrapped, s, n))
 			l->wrapped.len = 0;
-		l->wrap_space = w == 79 || w == 119;
+		l->wrap_space = space;
 	}
 	return fatal;
 }
