@@ -374,10 +374,9 @@ dist:
 	@echo "dist: $(DIST).tar.gz ($$(wc -c < $(DIST).tar.gz) bytes), SHA256SUMS"
 
 # make check-dist: the tarball unpacked where no .git is beside it, its
-# checksum verified, built and tested there on its own
-# check-dist: the tarball unpacked where no .git is, built with the flags a
-# Debian package build takes (dpkg-buildflags, hardening=+all: FORTIFY, the
-# stack protector, relro) where dpkg-buildflags is, and its make check run
+# checksum verified, built there with the flags a Debian package build takes
+# (dpkg-buildflags, hardening=+all: FORTIFY, the stack protector, relro)
+# where dpkg-buildflags is, and its make check run
 check-dist: dist
 	@d=$$(mktemp -d) && trap 'rm -rf "$$d"' EXIT && \
 	sha256sum -c SHA256SUMS && \
