@@ -1925,6 +1925,10 @@ START_TEST(held_out_classes)
 		  "INFO:     10.0.0.1:5000 - \"POST /v1/chat/completions HTTP/1.1\" 400 Bad "
 		  "Request\n",
 		  "chat-template", "tokenizer.chat_template is not set" },
+		/* fresh111's: a model that "failed to load", in those words */
+		{ "Error: 500 Internal Server Error: the widget model failed to load, check the "
+		  "server logs\n",
+		  "model-load-failed", "model failed to load" },
 		/* fresh85's: PyTorch's own handler of a segfault */
 		{ "  File \"<unknown>\", line 0, in _start\n\n!!!!!!! Segfault encountered "
 		  "!!!!!!!\n  File \"<unknown>\", line 0, in widget_copy\n",
