@@ -1936,13 +1936,15 @@ static bool better(const struct log_match *a, const struct log_match *b)
 	if (a->fatal != b->fatal)
 		return a->fatal;
 	/* a crash after a failure of another kind is that failure's doing
-	 * (an access violation after the model failed to load) */
+	 * (an access violation after the model failed to load), and so is
+	 * one whose own message, a line its quote took in, is that failure
+	 * (Rust's "panicked at x.rs:406:19:" then "missing field `vocab_size`") */
 	if (a->rule->layer == LAYER_CLASS && b->rule->layer == LAYER_CLASS &&
 	    crash_class(a->rule) != crash_class(b->rule)) {
 		const struct log_match *crash = crash_class(a->rule) ? a : b;
 		const struct log_match *other = crash == a ? b : a;
 
-		if (other->line < crash->line)
+		if (other->line <= crash->line + crash->joined)
 			return other == a;
 	}
 	if (a->rule->priority != b->rule->priority)

@@ -1929,6 +1929,14 @@ START_TEST(held_out_classes)
 		{ "Error: 500 Internal Server Error: the widget model failed to load, check the "
 		  "server logs\n",
 		  "model-load-failed", "model failed to load" },
+		/* fresh116's: a model load that failed, in that order; a
+		 * panic whose message is a config it could not read */
+		{ "Error: the widget server answered 500: {\"error\":{\"message\":\"Model load "
+		  "failed\"}}\n",
+		  "model-load-failed", "Model load failed" },
+		{ "thread 'main' panicked at src/server.rs:12:5:\n"
+		  "Error(\"missing field `hidden_size` at line 3 column 1\")\n",
+		  "model-load-failed", "missing field `hidden_size`" },
 		/* fresh85's: PyTorch's own handler of a segfault */
 		{ "  File \"<unknown>\", line 0, in _start\n\n!!!!!!! Segfault encountered "
 		  "!!!!!!!\n  File \"<unknown>\", line 0, in widget_copy\n",
