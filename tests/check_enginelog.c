@@ -1966,6 +1966,19 @@ START_TEST(held_out_classes)
 			"  File \"/x/widget/worker.py\", line 9, in api_widget\n"
 			"    return widget.get()\n"
 			"NameError: name 'widget' is not defined\n",
+			/* Python's socketserver telling of a request it could
+			 * not answer, cut as pasted; and its frames without the
+			 * intro, ended by the request's exception (fresh117) */
+			"Exception occurred during processing of request from ('10.0.0.2', 5555)\n"
+			"Traceback (most recent call last):\n"
+			"  File \"/x/http/server.py\", line 9, in handle\n"
+			"    self.handle_one_request()\n",
+			"Traceback (most recent call last):\n"
+			"  File \"/x/socketserver.py\", line 361, in finish_request\n"
+			"    self.RequestHandlerClass(request, client_address, self)\n"
+			"  File \"/x/widget/server.py\", line 40, in do_POST\n"
+			"    self.wfile.write(body)\n"
+			"BrokenPipeError: [Errno 32] Broken pipe\n",
 			/* a chat request refused for want of a template, then
 			 * one answered (the template came with the request) */
 			"ValueError: Cannot use chat template functions because "
