@@ -1760,10 +1760,14 @@ static bool outlived(struct enginelog *l)
 	return any;
 }
 
-/* Did the engine fail to load the model, saying no more than that, after a
- * warning a class knows? Then the warning says why ("context type MTP
- * requested but model doesn't contain MTP layers", then "failed to create
- * MTP context" and "exiting due to model loading error"). */
+/* Did the engine fail to load the model, or die of no known cause saying
+ * only that it ended, after a warning a class knows? Then the warning says
+ * why ("context type MTP requested but model doesn't contain MTP layers",
+ * then "failed to create MTP context" and "exiting due to model loading
+ * error"; llama.cpp's "failed to find free space in the KV cache,
+ * retrying" until "unexpected error in llama server update_slots - exiting
+ * main loop"). A death that says more since (an error line, a traceback)
+ * is not the warning's. */
 static bool explained_by_warning(const struct enginelog *l)
 {
 	bool load = false;
@@ -1776,7 +1780,10 @@ static bool explained_by_warning(const struct enginelog *l)
 
 		if (!m->fatal)
 			continue;
-		if (!says_load_failed(m->rule) || m->line < l->warned.line)
+		if ((!says_load_failed(m->rule) &&
+		     (m->rule->layer != LAYER_UNKNOWN || l->traceback > l->warned.line ||
+		      l->error.line > l->warned.line)) ||
+		    m->line < l->warned.line)
 			return false;
 		load = true;
 	}

@@ -1937,6 +1937,12 @@ START_TEST(held_out_classes)
 		{ "thread 'main' panicked at src/server.rs:12:5:\n"
 		  "Error(\"missing field `hidden_size` at line 3 column 1\")\n",
 		  "model-load-failed", "missing field `hidden_size`" },
+		/* fresh118's: a process that says only that it ends, after a
+		 * warning a class knows (its KV cache had no room) */
+		{ "W widget update: failed to find free space in the KV cache, retrying with a "
+		  "smaller batch\n"
+		  "unexpected error in the widget loop - exiting\n",
+		  "out-of-memory", "failed to find free space in the KV cache" },
 		/* fresh85's: PyTorch's own handler of a segfault */
 		{ "  File \"<unknown>\", line 0, in _start\n\n!!!!!!! Segfault encountered "
 		  "!!!!!!!\n  File \"<unknown>\", line 0, in widget_copy\n",
@@ -1966,6 +1972,11 @@ START_TEST(held_out_classes)
 			"  File \"/x/widget/worker.py\", line 9, in api_widget\n"
 			"    return widget.get()\n"
 			"NameError: name 'widget' is not defined\n",
+			/* KV cache space a request could not get, retried and
+			 * given up, the server going on (fresh118) */
+			"W widget update: failed to find free space in the KV cache, retrying with "
+			"a smaller batch\n"
+			"widget update: failed to decode the batch, n_batch = 1, ret = 1\n",
 			/* Python's socketserver telling of a request it could
 			 * not answer, cut as pasted; and its frames without the
 			 * intro, ended by the request's exception (fresh117) */
