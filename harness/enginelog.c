@@ -1478,9 +1478,9 @@ static bool terminal_wide(const char *s, size_t n, bool *space)
  * console's 120), and a log copied from it has the rest on a line of its
  * own ("... (13.33/15.47 GiB" then ") on startup is less than ..."): a
  * line that wide (terminal_wide), or one narrower (the space the wrap
- * fell on, trimmed), is kept, and when the next one does not begin as it did (a log's
- * prefix, a frame's indentation), the findings' rules meet the two
- * joined too, a finding there being the first line's. */
+ * fell on, trimmed), is kept, and when the next one does not begin as it
+ * did (a log's prefix, a frame's indentation), the findings' rules meet
+ * the two joined too, a finding there being the first line's. */
 static bool take_unwrapped(struct enginelog *l, const char *s, size_t n)
 {
 	bool fatal = false, space = false;
@@ -1835,8 +1835,9 @@ static void settle(struct enginelog *l)
 	 * it served, or when a request handler tells it, a request's traceback
 	 * cut short is not a death. What the traceback said it was is the
 	 * quote, unless that is only an exit's header ("Process EngineCore:")
-	 * or another process's line (tb_foreign); the traceback's own header under an error level ("[E] Traceback
-	 * (most recent call last):") is no error said after it */
+	 * or another process's line (tb_foreign); the traceback's own header
+	 * under an error level ("[E] Traceback (most recent call last):") is
+	 * no error said after it */
 	bool cut = l->tb_open && !l->ready && l->tb_intro.line && !l->tb_handler;
 	bool intro = cut && !l->tb_foreign && l->tb_intro.line != l->exit.line &&
 		     (l->tb_intro.line >= l->error.line || l->error.line == l->traceback);
