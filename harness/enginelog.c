@@ -725,24 +725,31 @@ static bool is_code_line(const char *s, size_t n)
 	return false;
 }
 
+/* the log prefix's group s begins with, "(VllmWorker rank=1 pid=336)" or
+ * "[rank0]": its length, 0 when s begins with none */
+static size_t prefix_group(const char *s, size_t n)
+{
+	const char *close;
+
+	if (!n || (s[0] != '(' && s[0] != '['))
+		return 0;
+	close = memchr(s, s[0] == '(' ? ')' : ']', n);
+	return close ? (size_t)(close - s) + 1 : 0;
+}
+
 /* where a log prefix's groups end ("(VllmWorker rank=1 pid=336)",
  * "[rank0]:", several), just after the last, and in *groups how many */
 static size_t after_groups(const char *s, size_t n, size_t *groups)
 {
-	size_t i = 0, end = 0;
+	size_t i = 0, end = 0, g;
 
 	*groups = 0;
 	for (;;) {
-		const char *close;
-
 		while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == ':'))
 			i++;
-		if (i == n || (s[i] != '(' && s[i] != '['))
+		if (!(g = prefix_group(s + i, n - i)))
 			return end;
-		close = memchr(s + i, s[i] == '(' ? ')' : ']', n - i);
-		if (!close)
-			return end;
-		end = i = (size_t)(close - s) + 1;
+		end = i += g;
 		(*groups)++;
 	}
 }
@@ -831,16 +838,13 @@ static bool is_frame(const char *s, size_t n)
 }
 
 /* the process tag a line begins with, "(EngineCore pid=530) " as vLLM
- * and Ray write it: its length, 0 when there is none */
+ * and Ray write it, a prefix group that names a pid: its length, 0 when
+ * there is none */
 static size_t process_tag(const char *s, size_t n)
 {
-	size_t i;
+	size_t g = prefix_group(s, n);
 
-	if (!n || s[0] != '(')
-		return 0;
-	for (i = 1; i < n && s[i] != ')' && s[i] != '('; i++)
-		;
-	return i < n && s[i] == ')' && holds(s, i, " pid=") ? i + 1 : 0;
+	return g && s[0] == '(' && holds(s, g - 1, " pid=") ? g : 0;
 }
 
 /* Do the first `at` bytes of s, where its traceback begins, tag another
