@@ -4,6 +4,7 @@
  * vLLM, SGLang, llama.cpp and Ollama match nothing; a log with several
  * failures ranks them; progress bars, long lines and chunked reads; bad
  * rule files; preflight doctor's output and exit codes. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -525,6 +526,43 @@ END_TEST
 
 /* the marker kinds are one list: the schema's enum is what the loader
  * takes, and what its refusal names */
+/* llama-server writes its level as a letter after a timestamp,
+ * "0.00.006.680 E srv  init: ...". Three markers read that letter (an
+ * error line, a warning, info and debug as quiet); they spell the
+ * timestamp one way, or one of them drifts from the other two. */
+START_TEST(llamacpp_levels_share_one_timestamp)
+{
+	static const char shape[] = "^\\d+\\.\\d\\d\\.\\d{3}\\.\\d{3} ";
+	const char *levels[] = { "E ", "W ", "[ID] " };
+	bool seen[3] = { false, false, false };
+	struct log_rules rs;
+	size_t i, k, n = 0;
+
+	bundled(&rs);
+	for (i = 0; i < rs.n; i++) {
+		const char *p = rs.rules[i].pattern, *at;
+
+		for (; (at = strstr(p, "\\.\\d{3}\\.\\d{3} ")); p = at + 1) {
+			size_t len = strlen(shape) - strlen("\\.\\d{3}\\.\\d{3} ");
+
+			n++;
+			ck_assert_msg(at - rs.rules[i].pattern >= (ptrdiff_t)len &&
+					      !strncmp(at - len, shape, strlen(shape)),
+				      "%s spells llama.cpp's timestamp its own way",
+				      rs.rules[i].id);
+			for (k = 0; k < 3; k++)
+				if (!strncmp(at + strlen("\\.\\d{3}\\.\\d{3} "), levels[k],
+					     strlen(levels[k])))
+					seen[k] = true;
+		}
+	}
+	ck_assert_uint_eq(n, 3);
+	for (k = 0; k < 3; k++)
+		ck_assert_msg(seen[k], "no marker reads llama.cpp's level %s", levels[k]);
+	log_rules_release(&rs);
+}
+END_TEST
+
 START_TEST(marker_kinds_as_the_schema_names_them)
 {
 	static const char bad[] = "{\"rules\": [], \"markers\": [{\"id\": \"m\", \"kind\": "
@@ -2423,6 +2461,7 @@ Suite *enginelog_suite(void)
 	tcase_add_test(tc, a_log_in_utf16_is_read);
 	tcase_add_test(tc, bad_rule_files);
 	tcase_add_test(tc, marker_kinds_as_the_schema_names_them);
+	tcase_add_test(tc, llamacpp_levels_share_one_timestamp);
 	tcase_add_test(tc, user_rules_come_too);
 	tcase_add_test(tc, doctor_command);
 	tcase_add_test(tc, wait_ends_on_the_fatal_line);
