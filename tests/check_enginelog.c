@@ -1124,6 +1124,13 @@ START_TEST(held_out_classes)
 		  "crashed", "GGML_ASSERT(k > 0) failed" },
 		{ "PermissionError: [Errno 1] Operation not permitted: '/models/m'\n",
 		  "permission-denied", "Operation not permitted: '/models/m'" },
+		/* fresh119's: a traceback relayed by Python logging's default
+		 * format, its raise line naming a known death in its string */
+		{ "10:00:01,5 - relay - DEBUG -   File \"/x/widget.py\", line 9, in start\n"
+		  "10:00:01,5 - relay - DEBUG -     raise SystemError(\"EngineDeadError in "
+		  "widget\")\n"
+		  "10:00:01,5 - relay - DEBUG - SystemError: the widget's engine never s\n",
+		  "unknown", "SystemError: the widget's engine never s" },
 		/* fresh7's */
 		{ "ERROR launcher: Worker 3 crashed\nINFO launcher: stopping\n", "crashed",
 		  "Worker 3 crashed" },
