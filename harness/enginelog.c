@@ -705,8 +705,8 @@ static bool is_frame_line(const char *s, size_t n)
 
 /* Is the line a traceback's code, "raise RuntimeError(...)", behind a log
  * prefix or not ("ERROR 04-16 [worker.py:620]     raise ...", "[rank0]:
- * raise ...", Python logging's "... - INFO -     raise ...")? Its error
- * is on the line after. */
+ * raise ...", "(APIServer pid=9)     raise ...", Python logging's "... -
+ * INFO -     raise ...")? Its error is on the line after. */
 static bool is_code_line(const char *s, size_t n)
 {
 	static const char *const starts[] = { "raise ", "return ", "File \"" };
@@ -720,7 +720,7 @@ static bool is_code_line(const char *s, size_t n)
 				continue;
 			while (j > 0 && (s[j - 1] == ' ' || s[j - 1] == '\t'))
 				j--;
-			if (j == 0 || (j < i && strchr("]:|>-", s[j - 1])))
+			if (j == 0 || (j < i && strchr("]):|>-", s[j - 1])))
 				return true;
 		}
 	return false;

@@ -1131,6 +1131,17 @@ START_TEST(held_out_classes)
 		  "widget\")\n"
 		  "10:00:01,5 - relay - DEBUG - SystemError: the widget's engine never s\n",
 		  "unknown", "SystemError: the widget's engine never s" },
+		/* fresh120's: a launcher's exit code of a signal's death
+		 * (128 + SIGSEGV), a flag refused without "error:", a raise
+		 * line behind a process's tag */
+		{ "widget: loading\nWidget stopped (Exit code: 139)\n", "crashed",
+		  "Exit code: 139" },
+		{ "widget-server: unrecognized option '--ctx-sise'\nTry --help\n", "bad-argument",
+		  "unrecognized option '--ctx-sise'" },
+		{ "(Widget pid=7)   File \"/x/w.py\", line 3, in start\n"
+		  "(Widget pid=7)     raise SystemError(\"EngineCore failed to start: \"\n"
+		  "(Widget pid=7) SystemError: EngineCore failed to start: no widget\n",
+		  "unknown", "SystemError: EngineCore failed to start: no widget" },
 		/* fresh7's */
 		{ "ERROR launcher: Worker 3 crashed\nINFO launcher: stopping\n", "crashed",
 		  "Worker 3 crashed" },
@@ -2017,6 +2028,10 @@ START_TEST(held_out_classes)
 			"  File \"/x/widget/worker.py\", line 9, in api_widget\n"
 			"    return widget.get()\n"
 			"NameError: name 'widget' is not defined\n",
+			/* a template the server cannot read, a default used
+			 * instead: a warning, whatever reads it (fresh120) */
+			"widget_init: failed to load the chat template (defaulting to llama2): "
+			"unexpected end of block at row 3\n",
 			/* KV cache space a request could not get, retried and
 			 * given up, the server going on (fresh118) */
 			"W widget update: failed to find free space in the KV cache, retrying with "
