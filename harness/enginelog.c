@@ -706,7 +706,9 @@ static bool is_frame_line(const char *s, size_t n)
 /* Is the line a traceback's code, "raise RuntimeError(...)", behind a log
  * prefix or not ("ERROR 04-16 [worker.py:620]     raise ...", "[rank0]:
  * raise ...", "(APIServer pid=9)     raise ...", Python logging's "... -
- * INFO -     raise ...")? Its error is on the line after. */
+ * INFO -     raise ...")? Its error is on the line after. A frame's
+ * location says its line ('File "x.py", line 3'): 'File "config.json"
+ * not found' is no frame. */
 static bool is_code_line(const char *s, size_t n)
 {
 	static const char *const starts[] = { "raise ", "return ", "File \"" };
@@ -720,7 +722,8 @@ static bool is_code_line(const char *s, size_t n)
 				continue;
 			while (j > 0 && (s[j - 1] == ' ' || s[j - 1] == '\t'))
 				j--;
-			if (j == 0 || (j < i && strchr("]):|>-", s[j - 1])))
+			if ((j == 0 || (j < i && strchr("]):|>-", s[j - 1]))) &&
+			    (k != 2 || holds(s + i, n - i, ", line ")))
 				return true;
 		}
 	return false;
@@ -880,6 +883,7 @@ static void traceback_began(struct enginelog *l, const char *s, size_t n, size_t
 	l->tb_handler = (chained && l->tb_handler) || (l->handler && l->handler >= l->lines - 1);
 	l->tb_col = at;
 	l->tb_foreign = before->line && other_process(s, at, before->text);
+	l->tb_ignored = before->line && strstr(before->text, "Exception ignored");
 	if (k >= 2 && s[k - 1] == ':' && isalpha((unsigned char)s[k - 2]))
 		mark(&l->tb_intro, l->lines, s, n);
 	else if (chained && l->error.line) /* what the exception before it said */
@@ -1005,6 +1009,9 @@ static bool matched(struct enginelog *l, const struct log_rule *r, const char *s
 	case LOG_EXCEPTION:
 		if (r->kind == LOG_EXCEPTION && quiet_line(l, s, n))
 			return false; /* a warning's exception ("WARNING ... ImportError: x") */
+		if (r->kind == LOG_EXCEPTION && l->tb_ignored && l->traceback &&
+		    l->said[l->said_at ^ 1].line <= l->traceback)
+			return false; /* the end of a traceback Python ignored (a destructor's) */
 		/* not the exit line itself ("Error: ShardCannotStart"), nor a frame:
 		 * the decisive line is the error that came before */
 		if (l->exit.line != l->lines && !is_frame_line(s, n) && !is_code_line(s, n) &&
@@ -1054,18 +1061,23 @@ static bool matched(struct enginelog *l, const struct log_rule *r, const char *s
  * 288, in"), so that its next line goes on with it? A location is never
  * followed by the exception, so the next line is taken as the frame's (a
  * code line that ends in "\"," is not a location: its exception may come
- * next). */
-static bool frame_wrapped(const char *s, size_t n)
+ * next). rest: the line is itself the rest of a location wrapped before
+ * it (the path, "\"/x/y.py\", line 401,"). */
+static bool frame_wrapped(const char *s, size_t n, bool rest)
 {
 	static const char *const ends[] = { " File", "\",", " line", ", in" };
-	size_t k, len;
+	size_t k, len, d;
 
 	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
 		n--;
 	for (k = 0; k < sizeof(ends) / sizeof(ends[0]); k++)
 		if (n >= (len = strlen(ends[k])) && !memcmp(s + n - len, ends[k], len))
-			return !k || holds(s, n, "File \"");
-	return false;
+			return !k || rest || holds(s, n, "File \"");
+	/* "line 401," before the function's name */
+	for (d = n - (n > 0); d > 0 && s[d - 1] >= '0' && s[d - 1] <= '9'; d--)
+		;
+	return n && s[n - 1] == ',' && d < n - 1 && d >= 6 && !memcmp(s + d - 6, " line ", 6) &&
+	       (rest || holds(s, n, "File \""));
 }
 
 /* Does the line go on with the message of the exception on the line
@@ -1129,7 +1141,7 @@ static void note_line(struct enginelog *l, const char *s, size_t n)
 		     (l->tb_open && l->tb_col < n && is_frame(s + l->tb_col, n - l->tb_col)) ||
 		     (l->tb_open && l->frame_wrapped) || flat_code(l, s, n);
 
-	l->frame_wrapped = frame && frame_wrapped(s, n);
+	l->frame_wrapped = frame && frame_wrapped(s, n, l->frame_wrapped);
 	if (!frame && continues_exception(l, s, n))
 		return;
 	if (!frame && !worded(s, n)) /* a shell's prompt ("$"), a fence, "[...]" */

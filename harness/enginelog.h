@@ -55,7 +55,7 @@
 #define ENGINELOG_MAX_MATCHES  64	 /* matches kept; the rest only counted */
 #define ENGINELOG_MAX_ENGINES  8
 #define ENGINELOG_MAX_WINDOW   16 /* lines a rule may look back over */
-#define ENGINELOG_MAX_LITERALS 32 /* literals a rule may list */
+#define ENGINELOG_MAX_LITERALS 48 /* literals a rule may list */
 
 /* names probes/engine/rules.json gives that the reading of a death needs:
  * the cause of a crash (the engine died there; a crash after another
@@ -228,6 +228,8 @@ struct enginelog {
 				   * it on its line, else the line before it */
 	bool tb_foreign;	  /* that line before it is another process's (its tag,
 				   * "(EngineCore pid=530)", is not the traceback's) */
+	bool tb_ignored;	  /* that line is Python's "Exception ignored in: ...":
+				   * what the traceback ends in did not stop anything */
 	bool exited;		  /* the process has ended (enginelog_exited) */
 	unsigned engines_seen;	  /* a bit per enum engine its markers named */
 	int failed_requests;	  /* chat requests failed in a row, none served since */

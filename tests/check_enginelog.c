@@ -1142,6 +1142,13 @@ START_TEST(held_out_classes)
 		  "(Widget pid=7)     raise SystemError(\"EngineCore failed to start: \"\n"
 		  "(Widget pid=7) SystemError: EngineCore failed to start: no widget\n",
 		  "unknown", "SystemError: EngineCore failed to start: no widget" },
+		/* fresh121's: a file named in quotes at the line's start (no
+		 * traceback's frame: it says no line), a load with the model's
+		 * kind between the verb and "model" */
+		{ "File \"tokenizer.model\" was not found in /models/widget\n", "not-found",
+		  "File \"tokenizer.model\" was not found" },
+		{ "widget: could not load a GGUF model from /x/w.gguf\n", "model-load-failed",
+		  "could not load a GGUF model" },
 		/* fresh7's */
 		{ "ERROR launcher: Worker 3 crashed\nINFO launcher: stopping\n", "crashed",
 		  "Worker 3 crashed" },
@@ -2028,6 +2035,21 @@ START_TEST(held_out_classes)
 			"  File \"/x/widget/worker.py\", line 9, in api_widget\n"
 			"    return widget.get()\n"
 			"NameError: name 'widget' is not defined\n",
+			/* a line that says itself it may not matter; a
+			 * traceback Python ignored (a destructor's); a request's
+			 * traceback a logger wrapped inside a frame's location
+			 * (fresh121) */
+			"widget_alloc: cuMemMap failed: out of memory (this can be safely "
+			"ignored)\n",
+			"INFO loading widget\nException ignored in: <function Widget.__del__ at "
+			"0x1>\n"
+			"Traceback (most recent call last):\n"
+			"  File \"/x/w.py\", line 3, in __del__\n"
+			"TypeError: 'NoneType' object is not callable\n",
+			"ERROR:    Exception in ASGI application\n"
+			"ERROR:    Traceback (most recent call last):\nERROR:      File\n"
+			"\"/x/uvicorn/h11.py\", line 40,\nin run_asgi\n"
+			"ERROR:        result = await app(scope)\n",
 			/* a template the server cannot read, a default used
 			 * instead: a warning, whatever reads it (fresh120) */
 			"widget_init: failed to load the chat template (defaulting to llama2): "
