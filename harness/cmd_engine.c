@@ -115,7 +115,7 @@ static int doctor_one(const struct config *c, const struct log_rules *rs, const 
 			   ranked[0]->rule->explain, ranked[0]->rule->id, ranked[0]->line);
 	else
 		say_printf(SAY_OUT, "doctor: %s: no known fatal signature in %ld lines%s\n", log,
-			   l.lines, n ? " (warnings above)" : "");
+			   enginelog_lines(&l), n ? " (warnings above)" : "");
 	*fatal = *fatal || l.fatal;
 	enginelog_release(&l);
 	return 0;

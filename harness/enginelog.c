@@ -1212,16 +1212,26 @@ static const char *json_text(const cJSON *o, const char *key)
 	return o ? cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(o, key)) : NULL;
 }
 
+/* a field that says something of the line: absent, empty and Python's
+ * "None" (a logger that wrote str(None): NIM's) say nothing */
+static const char *json_said(const cJSON *o, const char *key)
+{
+	const char *v = json_text(o, key);
+
+	return v && *v && strcmp(v, "None") ? v : NULL;
+}
+
 /* A line a log collector wrapped in JSON: Docker's json-file
  * ({"log": "...\n"}), TGI's --json-output ({"timestamp", "level",
  * "fields": {"message"}, "target"}), a structured logger's {"level",
  * "msg" or "message"}. What the engine wrote, as its plain form would
- * show it (TGI's "TIME LEVEL TARGET: MESSAGE"), onto out; false when the
- * line is none of them. */
+ * show it (TGI's "TIME LEVEL TARGET: MESSAGE", then the traceback a
+ * Python JSON logger keeps in "exc_info"), onto out; false when the line
+ * is none of them. */
 static bool unwrapped(const char *s, size_t n, struct buf *out)
 {
 	cJSON *j;
-	const char *msg, *time, *level, *target;
+	const char *msg, *time, *level, *target, *trace;
 	int rc = 0;
 
 	if (n < 2 || n > ENGINELOG_JSON_MAX || s[n - 1] != '}')
@@ -1235,12 +1245,13 @@ static bool unwrapped(const char *s, size_t n, struct buf *out)
 		rc = buf_puts(out, msg);
 	} else if ((msg = json_text(cJSON_GetObjectItemCaseSensitive(j, "fields"), "message")) ||
 		   (msg = json_text(j, "message")) || (msg = json_text(j, "msg"))) {
-		time = json_text(j, "timestamp") ? json_text(j, "timestamp") : json_text(j, "time");
-		level = json_text(j, "level");
-		target = json_text(j, "target");
-		rc = buf_printf(out, "%s%s%s%s%s%s%s", time ? time : "", time ? " " : "",
+		time = json_said(j, "timestamp") ? json_said(j, "timestamp") : json_said(j, "time");
+		level = json_said(j, "level");
+		target = json_said(j, "target");
+		trace = json_said(j, "exc_info");
+		rc = buf_printf(out, "%s%s%s%s%s%s%s%s%s", time ? time : "", time ? " " : "",
 				level ? level : "", level ? " " : "", target ? target : "",
-				target ? ": " : "", msg);
+				target ? ": " : "", msg, trace ? "\n" : "", trace ? trace : "");
 	}
 	cJSON_Delete(j);
 	return msg && !rc;
@@ -1248,18 +1259,66 @@ static bool unwrapped(const char *s, size_t n, struct buf *out)
 
 static bool take_line(struct enginelog *l, const char *s, size_t n);
 
+/* the lines read from `first` to now were one line of the file; out of
+ * memory, the lines after it are told as read */
+static void note_span(struct enginelog *l, long first)
+{
+	struct log_span *s;
+
+	if (l->n_spans == l->cap_spans) {
+		size_t cap = l->cap_spans ? 2 * l->cap_spans : 16;
+
+		s = xrealloc(l->spans, cap * sizeof(*s));
+		if (!s)
+			return;
+		l->spans = s;
+		l->cap_spans = cap;
+	}
+	s = &l->spans[l->n_spans++];
+	s->first = first;
+	s->last = l->lines;
+	s->file = first - l->extra;
+	l->extra += l->lines - first;
+	s->extra = l->extra;
+}
+
+/* the file's line that line `line`, as read, was part of */
+static long file_line(const struct enginelog *l, long line)
+{
+	size_t lo = 0, hi = l->n_spans;
+
+	while (lo < hi) { /* the first span that begins after it */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (l->spans[mid].first <= line)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (!lo)
+		return line;
+	return line <= l->spans[lo - 1].last ? l->spans[lo - 1].file : line - l->spans[lo - 1].extra;
+}
+
+long enginelog_lines(const struct enginelog *l)
+{
+	return l->lines - l->extra;
+}
+
 /* the lines of a JSON-wrapped line (each a line of the log), true when
  * it was one */
 static bool take_wrapped(struct enginelog *l, const char *s, size_t n, bool *fatal)
 {
 	struct buf text = BUF_INIT(ENGINELOG_JSON_MAX);
 	const char *at, *nl, *end;
+	long first;
 
 	if (l->unwrapping || !unwrapped(s, n, &text)) {
 		buf_release(&text);
 		return false;
 	}
 	l->unwrapping = true;
+	first = l->lines + 1;
 	at = text.data ? text.data : "";
 	end = at + text.len;
 	if (end > at && end[-1] == '\n') /* its own line end */
@@ -1270,6 +1329,8 @@ static bool take_wrapped(struct enginelog *l, const char *s, size_t n, bool *fat
 		at = nl ? nl + 1 : end;
 	} while (nl);
 	l->unwrapping = false;
+	if (l->lines > first)
+		note_span(l, first);
 	buf_release(&text);
 	return true;
 }
@@ -1916,11 +1977,17 @@ void enginelog_exited(struct enginelog *l)
 
 void enginelog_finish(struct enginelog *l)
 {
+	size_t i;
+
 	enginelog_end(l);
 	if (l->settled)
 		return;
 	settle(l);
 	l->settled = true;
+	for (i = 0; i < l->n_matches; i++) /* told at the file's lines */
+		l->matches[i].line = file_line(l, l->matches[i].line);
+	if (l->tripped_line)
+		l->tripped_line = file_line(l, l->tripped_line);
 }
 
 enum engine enginelog_engine(const struct enginelog *l)
@@ -2010,6 +2077,9 @@ void enginelog_release(struct enginelog *l)
 	buf_release(&l->wrapped);
 	free(l->tripped);
 	l->tripped = NULL;
+	free(l->spans);
+	l->spans = NULL;
+	l->n_spans = l->cap_spans = 0;
 	free(l->hit);
 	free(l->hits);
 	l->hit = NULL;

@@ -157,6 +157,13 @@ struct log_match {
 	bool why;    /* the line an ending's finding quotes for why it ended */
 };
 
+/* The lines one line of the file held (a JSON-wrapped line's), as read:
+ * first..last, told as the file's line `file`; `extra` lines read beyond
+ * the file's own up to its end. */
+struct log_span {
+	long first, last, file, extra;
+};
+
 /* A line the last layer remembers. */
 struct log_mark {
 	long line; /* 0: none */
@@ -184,6 +191,12 @@ struct enginelog {
 			   * dmesg's "[ 1234.567890] ") */
 	bool cri_partial; /* a container runtime split the line read now: it goes on */
 	bool unwrapping;  /* reading the lines of a JSON-wrapped line */
+	/* JSON-wrapped lines that held several (a traceback in "exc_info"):
+	 * each is read as lines of its own, and its findings are told at the
+	 * file's line (owned, grown as they come; NULL none) */
+	struct log_span *spans;
+	size_t n_spans, cap_spans;
+	long extra; /* lines read beyond the file's own, so far */
 	/* rules whose pattern hit pcre2's limits on this log: not tried again
 	 * (owned, one flag a rule, NULL until one trips); the first of them */
 	unsigned char *tripped;
@@ -267,6 +280,9 @@ void enginelog_finish(struct enginelog *l);
 /* The engine the log is from: the one it was read for, else the one its
  * markers name (UNKNOWN when none did). */
 enum engine enginelog_engine(const struct enginelog *l);
+/* the lines of the file read so far (a JSON-wrapped line of several is
+ * one); its findings' lines are the file's once enginelog_finish ran */
+long enginelog_lines(const struct enginelog *l);
 /* m's remedy as this log's engine words it: a rule's own, a class's
  * template filled with the engine's flags (all engines' when unknown). */
 void enginelog_remedy(const struct enginelog *l, const struct log_match *m, char *out, size_t size);

@@ -563,6 +563,37 @@ START_TEST(llamacpp_levels_share_one_timestamp)
 }
 END_TEST
 
+/* A Python JSON logger's record keeps its traceback in "exc_info" (an
+ * LLM NIM's, with "None" for what it does not know): its lines are read
+ * as the log's, and the finding is told at the record's line of the
+ * file, not at the count of lines read. */
+START_TEST(a_json_record_of_several_lines_is_one_line)
+{
+	static const char log[] =
+		"{\"level\": \"INFO\", \"time\": \"None\", \"message\": \"loading\", \"exc_info\": "
+		"\"None\"}\n"
+		"{\"level\": \"ERROR\", \"time\": \"None\", \"message\": \"\", \"exc_info\": "
+		"\"Traceback (most recent call last):\\n  File \\\"/x/launch.py\\\", line 9, in "
+		"main\\n    env = prepare()\\nValueError: no widget profile fits this GPU\"}\n"
+		"{\"level\": \"INFO\", \"time\": \"None\", \"message\": \"shutting down\"}\n"
+		"INFO the widget has stopped (exit code 1)\n";
+	struct log_rules rs;
+	struct enginelog l;
+	const struct log_match *m;
+
+	bundled(&rs);
+	m = classify(&l, &rs, log);
+	ck_assert_ptr_nonnull(m);
+	ck_assert_msg(strstr(m->quote, "ValueError: no widget profile fits this GPU"), "%s",
+		      m->quote);
+	ck_assert_int_eq(m->line, 2);
+	ck_assert_int_eq(enginelog_lines(&l), 4);
+	ck_assert_ptr_null(strstr(m->quote, "None"));
+	enginelog_release(&l);
+	log_rules_release(&rs);
+}
+END_TEST
+
 START_TEST(marker_kinds_as_the_schema_names_them)
 {
 	static const char bad[] = "{\"rules\": [], \"markers\": [{\"id\": \"m\", \"kind\": "
@@ -1149,6 +1180,14 @@ START_TEST(held_out_classes)
 		  "File \"tokenizer.model\" was not found" },
 		{ "widget: could not load a GGUF model from /x/w.gguf\n", "model-load-failed",
 		  "could not load a GGUF model" },
+		/* fresh124's: an image registry that wants credentials, a
+		 * hub a Rust client could not reach */
+		{ "docker: Error response from daemon: pull access denied for widget/server, "
+		  "repository does not exist or may require 'docker login'\n",
+		  "model-access", "pull access denied for widget/server" },
+		{ "2025-01-01 ERROR hub: error sending request for url "
+		  "(https://hub.example.org/api/models/w/files)\n",
+		  "model-access", "error sending request for url (https://hub.example.org" },
 		/* fresh7's */
 		{ "ERROR launcher: Worker 3 crashed\nINFO launcher: stopping\n", "crashed",
 		  "Worker 3 crashed" },
@@ -2505,6 +2544,7 @@ Suite *enginelog_suite(void)
 	tcase_add_test(tc, a_log_in_utf16_is_read);
 	tcase_add_test(tc, bad_rule_files);
 	tcase_add_test(tc, marker_kinds_as_the_schema_names_them);
+	tcase_add_test(tc, a_json_record_of_several_lines_is_one_line);
 	tcase_add_test(tc, llamacpp_levels_share_one_timestamp);
 	tcase_add_test(tc, user_rules_come_too);
 	tcase_add_test(tc, doctor_command);
