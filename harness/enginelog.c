@@ -1297,7 +1297,8 @@ static long file_line(const struct enginelog *l, long line)
 	}
 	if (!lo)
 		return line;
-	return line <= l->spans[lo - 1].last ? l->spans[lo - 1].file : line - l->spans[lo - 1].extra;
+	return line <= l->spans[lo - 1].last ? l->spans[lo - 1].file
+					     : line - l->spans[lo - 1].extra;
 }
 
 long enginelog_lines(const struct enginelog *l)
