@@ -580,12 +580,51 @@ static bool outranks(const struct log_rule *r, const struct log_rule *o)
 	return r->priority > o->priority;
 }
 
+/* the name a line begins with before ": " ("ggml_vulkan" of
+ * "ggml_vulkan: Device memory allocation of size 1610612736 failed."):
+ * its length, 0 when it begins with none */
+static size_t subsystem(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n && (isalnum((unsigned char)s[i]) || strchr("_.:-", s[i])); i++)
+		if (s[i] == ':' && i + 1 < n && s[i + 1] == ' ')
+			return i >= 3 ? i : 0;
+	return 0;
+}
+
+/* Does the line s, a finding of r on the line after m's, say the rest of
+ * m's failure: the same rule, in the same subsystem's words ("...
+ * allocation of size 1610612736 failed." then "ggml_vulkan:
+ * vk::Device::allocateMemory: ErrorOutOfDeviceMemory")? Then it joins
+ * m's quote, which holds both the numbers and the error's name. */
+static bool says_the_rest(const struct log_match *m, const struct log_rule *r, long line,
+			  const char *s, size_t n)
+{
+	size_t k = subsystem(m->quote, strlen(m->quote));
+
+	return m->rule == r && !m->joined && m->line + 1 == line && k && subsystem(s, n) == k &&
+	       !memcmp(m->quote, s, k);
+}
+
 static void record(struct enginelog *l, const struct log_rule *r, long line, const char *s,
 		   size_t n)
 {
 	struct log_match *m;
 
 	size_t i, k;
+
+	for (i = 0; i < l->n_matches; i++)
+		if (says_the_rest(&l->matches[i], r, line, s, n)) {
+			char more[ENGINELOG_QUOTE_MAX];
+			size_t at = strlen(l->matches[i].quote);
+
+			excerpt(s, n, more, sizeof(more));
+			snprintf(l->matches[i].quote + at, sizeof(l->matches[i].quote) - at, " %s",
+				 more);
+			l->matches[i].joined = 1;
+			return;
+		}
 
 	/* one finding a line: the one that says more (outranks), and a fatal
 	 * one more than a fatal rule's the engine outlived (a request's

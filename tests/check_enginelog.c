@@ -1188,6 +1188,12 @@ START_TEST(held_out_classes)
 		{ "2025-01-01 ERROR hub: error sending request for url "
 		  "(https://hub.example.org/api/models/w/files)\n",
 		  "model-access", "error sending request for url (https://hub.example.org" },
+		/* a failure a subsystem says in two lines, the numbers
+		 * then the error's name: the quote holds both (fresh121's
+		 * Vulkan excerpt) */
+		{ "cuda_widget: memory allocation of size 2147483648 failed.\n"
+		  "cuda_widget: cudaErrorMemoryAllocation: out of memory\n",
+		  "out-of-memory", "2147483648 failed. cuda_widget: cudaErrorMemoryAllocation" },
 		/* fresh7's */
 		{ "ERROR launcher: Worker 3 crashed\nINFO launcher: stopping\n", "crashed",
 		  "Worker 3 crashed" },
