@@ -753,6 +753,8 @@ static bool is_code_line(const char *s, size_t n)
 	static const char *const starts[] = { "raise ", "return ", "File \"" };
 	size_t i, k, len;
 
+	if (holds(s, n, "(most recent call last)"))
+		return false; /* a traceback pasted as one line: its end says what it is */
 	for (k = 0; k < sizeof(starts) / sizeof(starts[0]); k++)
 		for (i = 0, len = strlen(starts[k]); i + len <= n; i++) {
 			size_t j = i;

@@ -1194,6 +1194,12 @@ START_TEST(held_out_classes)
 		{ "cuda_widget: memory allocation of size 2147483648 failed.\n"
 		  "cuda_widget: cudaErrorMemoryAllocation: out of memory\n",
 		  "out-of-memory", "2147483648 failed. cuda_widget: cudaErrorMemoryAllocation" },
+		/* fresh128's: a traceback pasted as one line, its newlines
+		 * lost (no frame's code line: its end says what it is) */
+		{ "Traceback (most recent call last): File \"/x/w.py\", line 3, in load w = "
+		  "Llama(**p) File \"/x/llama.py\", line 9, in __init__ assert self.model is not "
+		  "None AssertionError\n",
+		  "model-load-failed", "assert self.model is not None AssertionError" },
 		/* fresh7's */
 		{ "ERROR launcher: Worker 3 crashed\nINFO launcher: stopping\n", "crashed",
 		  "Worker 3 crashed" },
