@@ -120,7 +120,7 @@ START_TEST(every_excerpt_read_as_labelled)
 		      { "fresh115", 5 },  { "fresh116", 3 },  { "fresh117", 4 },  { "fresh118", 4 },
 		      { "fresh119", 11 }, { "fresh120", 9 },  { "fresh121", 6 },  { "fresh122", 4 },
 		      { "fresh123", 9 },  { "fresh124", 3 },  { "fresh125", 3 },  { "fresh126", 5 },
-		      { "fresh127", 6 },  { "fresh128", 2 } };
+		      { "fresh127", 6 },  { "fresh128", 2 },  { "fresh129", 5 } };
 	int counts[sizeof(parts) / sizeof(parts[0])] = { 0 };
 	int n = 0, fatal = 0;
 	size_t k;

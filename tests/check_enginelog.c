@@ -1200,6 +1200,11 @@ START_TEST(held_out_classes)
 		  "Llama(**p) File \"/x/llama.py\", line 9, in __init__ assert self.model is not "
 		  "None AssertionError\n",
 		  "model-load-failed", "assert self.model is not None AssertionError" },
+		/* fresh129's: a Node host's child killed by a signal, whose
+		 * exit code is null */
+		{ "widget host: starting the widget server\n"
+		  "widget host: widget-server exited with code null\n",
+		  "crashed", "widget-server exited with code null" },
 		/* fresh7's */
 		{ "ERROR launcher: Worker 3 crashed\nINFO launcher: stopping\n", "crashed",
 		  "Worker 3 crashed" },
