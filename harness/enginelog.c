@@ -893,13 +893,14 @@ static size_t process_tag(const char *s, size_t n)
 }
 
 /* Do the first `at` bytes of s, where its traceback begins, tag another
- * process than the line `before` does? Then that line, another process's
- * last words, does not say what this traceback is. */
+ * process than the line `before` does, or none where it tags one (the
+ * parent's traceback after its engine core's last words)? Then that line,
+ * another process's, does not say what this traceback is. */
 static bool other_process(const char *s, size_t at, const char *before)
 {
 	size_t tag = process_tag(s, at), was = process_tag(before, strlen(before));
 
-	return tag && was && (tag != was || memcmp(s, before, tag));
+	return was && (tag != was || memcmp(s, before, tag));
 }
 
 /* A traceback begins at column at of the line s: what it says it is, the

@@ -1205,6 +1205,13 @@ START_TEST(held_out_classes)
 		{ "widget host: starting the widget server\n"
 		  "widget host: widget-server exited with code null\n",
 		  "crashed", "widget-server exited with code null" },
+		/* fresh132's: a parent's traceback (no process tag) after its
+		 * child's last words (tagged): they do not say what it is */
+		{ "(Widget pid=9) ValueError: the widget has no weights\n"
+		  "(Widget pid=9) INFO widget: all workers exited gracefully\n"
+		  "Traceback (most recent call last):\n  File \"/x/main.py\", line 3, in "
+		  "<module>\n    run()\n",
+		  "unknown", "ValueError: the widget has no weights" },
 		/* fresh7's */
 		{ "ERROR launcher: Worker 3 crashed\nINFO launcher: stopping\n", "crashed",
 		  "Worker 3 crashed" },
