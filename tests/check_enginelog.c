@@ -1212,6 +1212,16 @@ START_TEST(held_out_classes)
 		  "Traceback (most recent call last):\n  File \"/x/main.py\", line 3, in "
 		  "<module>\n    run()\n",
 		  "unknown", "ValueError: the widget has no weights" },
+		/* fresh134's: vLLM V1's front end saying its engine core is
+		 * gone, its traceback cut: the exception before it says why */
+		{ "ERROR 01-01 00:00:01 [core.py:9] RuntimeError: the widget kernel faulted on "
+		  "device "
+		  "0\n"
+		  "ERROR 01-01 00:00:01 [async_llm.py:4] AsyncLLM output_handler failed.\n"
+		  "ERROR 01-01 00:00:01 [async_llm.py:4] Traceback (most recent call last):\n"
+		  "ERROR 01-01 00:00:01 [async_llm.py:4]   File \"/x/async_llm.py\", line 3, in "
+		  "output_handler\n",
+		  "crashed", "RuntimeError: the widget kernel faulted on device 0" },
 		/* fresh7's */
 		{ "ERROR launcher: Worker 3 crashed\nINFO launcher: stopping\n", "crashed",
 		  "Worker 3 crashed" },
