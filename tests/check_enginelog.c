@@ -1222,6 +1222,10 @@ START_TEST(held_out_classes)
 		  "ERROR 01-01 00:00:01 [async_llm.py:4]   File \"/x/async_llm.py\", line 3, in "
 		  "output_handler\n",
 		  "crashed", "RuntimeError: the widget kernel faulted on device 0" },
+		/* fresh136's: a folder a launcher could not locate, with
+		 * words between the verb and what it looked for */
+		{ "widget: unable to find the widget plugin folder under /opt/w\n", "not-found",
+		  "unable to find the widget plugin folder" },
 		/* fresh7's */
 		{ "ERROR launcher: Worker 3 crashed\nINFO launcher: stopping\n", "crashed",
 		  "Worker 3 crashed" },
