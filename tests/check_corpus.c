@@ -122,7 +122,7 @@ START_TEST(every_excerpt_read_as_labelled)
 		      { "fresh123", 9 },  { "fresh124", 3 },  { "fresh125", 3 },  { "fresh126", 5 },
 		      { "fresh127", 6 },  { "fresh128", 2 },  { "fresh129", 5 },  { "fresh130", 3 },
 		      { "fresh131", 3 },  { "fresh132", 5 },  { "fresh133", 3 },  { "fresh134", 3 },
-		      { "fresh135", 3 },  { "fresh136", 4 } };
+		      { "fresh135", 3 },  { "fresh136", 4 },  { "fresh137", 3 } };
 	int counts[sizeof(parts) / sizeof(parts[0])] = { 0 };
 	int n = 0, fatal = 0;
 	size_t k;
