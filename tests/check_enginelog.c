@@ -1226,6 +1226,10 @@ START_TEST(held_out_classes)
 		 * words between the verb and what it looked for */
 		{ "widget: unable to find the widget plugin folder under /opt/w\n", "not-found",
 		  "unable to find the widget plugin folder" },
+		/* fresh140's: a wrapper saying an engine named for LLMs did
+		 * not start */
+		{ "widget: loading\nTensorRT-LLM failed to start: see its log\n", "unknown",
+		  "TensorRT-LLM failed to start" },
 		/* fresh7's */
 		{ "ERROR launcher: Worker 3 crashed\nINFO launcher: stopping\n", "crashed",
 		  "Worker 3 crashed" },
