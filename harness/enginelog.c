@@ -124,7 +124,7 @@ static int rule_class(struct jsonfile *f, struct log_rule *r)
 const char *const log_rule_keys[] = { "id",	 "engines",   "priority", "severity", "pattern",
 				      "literal", "quote",     "cause",	  "explain",  "remedy",
 				      "source",	 "example",   "lines",	  "class",    "layer",
-				      "startup", "remedy_of", "ending",	  NULL };
+				      "startup", "remedy_of", "ending",	  "heads",    NULL };
 const char *const log_marker_keys[] = { "id",	 "kind",   "engines", "pattern", "literal", "quote",
 					"lines", "status", "source",  "example", NULL };
 
@@ -180,8 +180,9 @@ static int load_rule(struct jsonfile *f, const cJSON *o, struct log_rule *r,
 	     rule_int(f, o, "quote", 0, 32, &r->quote) ||
 	     rule_int(f, o, "lines", 1, ENGINELOG_MAX_WINDOW, &r->lines) || rule_engines(f, o, r) ||
 	     jsonfile_bool(f, o, "startup", &r->startup) ||
-	     jsonfile_bool(f, o, "ending", &r->ending) || rule_literals(f, o, r) ||
-	     rule_class(f, r);
+	     jsonfile_bool(f, o, "ending", &r->ending) ||
+	     rule_int(f, o, "heads", 0, ENGINELOG_MAX_WINDOW, &r->heads) ||
+	     rule_literals(f, o, r) || rule_class(f, r);
 	r->fatal = !severity || !strcmp(severity, "fatal");
 	r->kind = r->fatal ? LOG_FATAL : LOG_WARNING;
 	r->layer = layer && named(layers, layer) == 1 ? LAYER_CLASS : LAYER_RULE;
@@ -2070,6 +2071,12 @@ static bool better(const struct log_match *a, const struct log_match *b)
 {
 	if (a->fatal != b->fatal)
 		return a->fatal;
+	/* a headline's own lines say what failed ("1 validation error for
+	 * LlamaCpp", then "Could not load Llama model from path: ...") */
+	if (a->rule->heads && b->line > a->line && b->line <= a->line + a->rule->heads)
+		return false;
+	if (b->rule->heads && a->line > b->line && a->line <= b->line + b->rule->heads)
+		return true;
 	/* a crash after a failure of another kind is that failure's doing
 	 * (an access violation after the model failed to load), and so is
 	 * one whose own message, a line its quote took in, is that failure

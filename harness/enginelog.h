@@ -112,6 +112,8 @@ struct log_rule {
 	bool startup; /* only start shows it: after a ready line, a request's (a warning) */
 	bool ending;  /* it says how the process ended, not why: the error before it is
 		       * quoted in its place */
+	int heads;    /* its finding heads this many lines after it (pydantic's "1
+		       * validation error for X"): a finding there says what failed */
 	struct regex *re;
 	struct regex_matcher *m;
 };

@@ -1230,6 +1230,12 @@ START_TEST(held_out_classes)
 		 * not start */
 		{ "widget: loading\nTensorRT-LLM failed to start: see its log\n", "unknown",
 		  "TensorRT-LLM failed to start" },
+		/* fresh141's: pydantic's headline over a failure of another
+		 * class, which says what failed */
+		{ "Traceback (most recent call last):\n  File \"/x/app.py\", line 3, in <module>\n"
+		  "    w = Widget(path)\nValidationError: 1 validation error for Widget\n__root__\n"
+		  "  Could not load the widget model from path: /m/w.gguf (type=value_error)\n",
+		  "model-load-failed", "Could not load the widget model from path" },
 		/* fresh7's */
 		{ "ERROR launcher: Worker 3 crashed\nINFO launcher: stopping\n", "crashed",
 		  "Worker 3 crashed" },
