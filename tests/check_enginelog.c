@@ -1236,6 +1236,12 @@ START_TEST(held_out_classes)
 		  "    w = Widget(path)\nValidationError: 1 validation error for Widget\n__root__\n"
 		  "  Could not load the widget model from path: /m/w.gguf (type=value_error)\n",
 		  "model-load-failed", "Could not load the widget model from path" },
+		/* fresh143's: .NET's access violation, the runtime's own
+		 * crash */
+		{ "Widget.Host: loading the widget\nUnhandled exception. "
+		  "System.AccessViolationException: Attempted to read or write protected memory.\n"
+		  "   at Widget.Native.load(String)\n",
+		  "crashed", "System.AccessViolationException" },
 		/* fresh7's */
 		{ "ERROR launcher: Worker 3 crashed\nINFO launcher: stopping\n", "crashed",
 		  "Worker 3 crashed" },
