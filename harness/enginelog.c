@@ -518,6 +518,22 @@ static bool broken_after_colon(const char *s, size_t n)
 	return n && s[n - 1] == ':';
 }
 
+/* Did a terminal wrap the line on a space: a long line that ends in one
+ * (a logger does not end its lines so), a word of its message after it on
+ * the next line? */
+static bool broken_at_space(const char *s, size_t n)
+{
+	return n >= 60 && s[n - 1] == ' ' && s[n - 2] != ' ';
+}
+
+/* Does the line go on with the message of the line a terminal wrapped
+ * before it: it begins as a sentence goes on (a lower-case word, a
+ * number), not as a log's line does? */
+static bool goes_on(const char *s, size_t n)
+{
+	return n && (islower((unsigned char)s[0]) || isdigit((unsigned char)s[0]));
+}
+
 /* Does the line (an excerpt) give a cause under a key of its own, a
  * field of an error object ("cause": "...", reason: ...) or a chained
  * exception's "Caused by: ..."? */
@@ -1634,9 +1650,11 @@ static bool take_line(struct enginelog *l, const char *s, size_t n)
 		remember(l, s, n);
 	note_line(l, s, n);
 	join_quotes(l, s, n);
-	/* a warning's message broken after ':' goes on on this line */
-	l->quiet_continued = l->quiet_goes_on;
-	l->quiet_goes_on = broken_after_colon(s, n) && quiet_line(l, s, n);
+	/* a warning's message broken after ':', or by a terminal on a space,
+	 * goes on on this line */
+	l->quiet_continued = l->quiet_goes_on && (!l->quiet_wrapped || goes_on(s, n));
+	l->quiet_wrapped = !broken_after_colon(s, n) && broken_at_space(s, n);
+	l->quiet_goes_on = (broken_after_colon(s, n) || l->quiet_wrapped) && quiet_line(l, s, n);
 	/* none of the literals: only a rule without any can match */
 	if (!l->hit && l->rules->n &&
 	    (!(l->hit = xcalloc(l->rules->n, 1)) ||

@@ -256,6 +256,7 @@ struct enginelog {
 	bool utf16; /* in UTF-16: read through u16 */
 	struct text_utf16 u16;
 	bool quiet_goes_on;   /* the line read last is a warning's that ends with ':' */
+	bool quiet_wrapped;   /* ... or that a terminal wrapped on a space */
 	bool quiet_continued; /* so the line read now goes on with its message */
 	bool quiet;	      /* that line is warning-level (a LOG_QUIET marker met it) */
 	bool settled;	      /* enginelog_end has drawn the conclusions */

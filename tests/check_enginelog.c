@@ -2103,6 +2103,14 @@ START_TEST(held_out_classes)
 		{ "  File \"<unknown>\", line 0, in _start\n\n!!!!!!! Segfault encountered "
 		  "!!!!!!!\n  File \"<unknown>\", line 0, in widget_copy\n",
 		  "crashed", "Segfault encountered" },
+		/* fresh144's: a GGUF holding a tensor type its reader does not
+		 * know; a warning a terminal wrapped on a space does not make
+		 * the error after it quiet */
+		{ "gguf_init: tensor 'blk.0.widget' has invalid ggml type 42 (NONE)\n",
+		  "model-load-failed", "has invalid ggml type 42" },
+		{ "WARNING:  the widget cache is larger than its pool, so it will be trimmed "
+		  "\nRuntimeError: CUDA error: out of memory\n",
+		  "out-of-memory", "CUDA error: out of memory" },
 	};
 	struct log_rules rs;
 	struct enginelog l;
@@ -2183,6 +2191,14 @@ START_TEST(held_out_classes)
 			"  File \"/x/widget/app.py\", line 9, in create_widget\n"
 			"    assert len(body.widgets) <= 1\n"
 			"AssertionError\n",
+			/* a warning a terminal wrapped on a space, its rest on lines
+			 * of their own; the info level of a server that pads it after
+			 * a colon (fresh144) */
+			"WARNING:  The widget runs in int4 to save memory, though the kernel "
+			"it picks \nis only supported on GPUs with compute capability 8.0 and "
+			"newer, so \n8.0 or newer is faster.\n",
+			"INFO:     The widget's attention backend is not supported on this GPU, "
+			"using xformers\n",
 			/* a request's traceback a logger wrapped at its width, inside its
 			 * frames' locations, is still the request's (fresh59) */
 			"INFO:     1.2.3.4:5 - \"POST /v1/chat/completions HTTP/1.1\" 500\n"
@@ -2576,6 +2592,23 @@ START_TEST(remedies_in_the_engines_words)
 			      strstr(remedy, "--mem-fraction-static (SGLang)") &&
 			      strstr(remedy, "--kv_cache_free_gpu_memory_fraction (TensorRT-LLM)"),
 		      "%s", remedy);
+	enginelog_release(&l);
+	/* a GGUF file names no engine: vLLM, Aphrodite, Ollama and LM Studio
+	 * read them too (fresh144: Aphrodite had been told llama.cpp's flags);
+	 * llama.cpp's own functions do */
+	(void)classify(&l, &rs,
+		       "WARNING:  gguf quantization is not fully optimized yet.\n"
+		       "INFO:     Loading /m/widget.Q4_K_M.gguf\n"
+		       "RuntimeError: CUDA error: out of memory\n");
+	ck_assert_int_eq(enginelog_engine(&l), ENGINE_UNKNOWN);
+	enginelog_release(&l);
+	(void)classify(&l, &rs,
+		       "common_init_from_params: failed to create context with model "
+		       "'/m/widget.gguf'\n");
+	ck_assert_int_eq(enginelog_engine(&l), ENGINE_LLAMACPP);
+	enginelog_release(&l);
+	(void)classify(&l, &rs, "gguf_init_from_file: invalid magic characters 'wdgt'\n");
+	ck_assert_int_eq(enginelog_engine(&l), ENGINE_LLAMACPP);
 	enginelog_release(&l);
 	engine_fill(ENGINE_OLLAMA, "{prefill} of {engine}; {nosuch}", remedy, sizeof(remedy));
 	ck_assert_str_eq(remedy, "its prefill setting of Ollama; {nosuch}");
