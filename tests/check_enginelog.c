@@ -2111,6 +2111,10 @@ START_TEST(held_out_classes)
 		{ "WARNING:  the widget cache is larger than its pool, so it will be trimmed "
 		  "\nRuntimeError: CUDA error: out of memory\n",
 		  "out-of-memory", "CUDA error: out of memory" },
+		/* fresh145's: a kernel's assertion cut after its block */
+		{ "DEBUG widget step 3\n../aten/src/ATen/native/cuda/Indexing.cu:1290: "
+		  "indexSelectLargeIndex: block: [3\n",
+		  "crashed", "indexSelectLargeIndex: block: [3" },
 	};
 	struct log_rules rs;
 	struct enginelog l;
@@ -2191,6 +2195,9 @@ START_TEST(held_out_classes)
 			"  File \"/x/widget/app.py\", line 9, in create_widget\n"
 			"    assert len(body.widgets) <= 1\n"
 			"AssertionError\n",
+			/* a line that says what it uses instead (fresh145) */
+			"widget: hidden size is not divisible by 128; using the slow path "
+			"instead\n",
 			/* a warning a terminal wrapped on a space, its rest on lines
 			 * of their own; the info level of a server that pads it after
 			 * a colon (fresh144) */
