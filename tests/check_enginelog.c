@@ -2111,6 +2111,14 @@ START_TEST(held_out_classes)
 		{ "WARNING:  the widget cache is larger than its pool, so it will be trimmed "
 		  "\nRuntimeError: CUDA error: out of memory\n",
 		  "out-of-memory", "CUDA error: out of memory" },
+		/* fresh146's: ggml's abort (its file and line, then what); a
+		 * backend's buffer that cannot run an operation */
+		{ "load: widgets 3\n/src/ggml/src/ggml-widget.cpp:42: the widget view "
+		  "outgrew its source\n[New LWP 7]\n",
+		  "crashed", "ggml-widget.cpp:42: the widget view" },
+		{ "Loading... /x/ggml/src/ggml-backend.cpp:77: tensor (w) in a buffer "
+		  "(WIDGET0) that cannot run the operation (ADD)\n",
+		  "not-supported", "cannot run the operation (ADD)" },
 		/* fresh145's: a kernel's assertion cut after its block */
 		{ "DEBUG widget step 3\n../aten/src/ATen/native/cuda/Indexing.cu:1290: "
 		  "indexSelectLargeIndex: block: [3\n",
