@@ -2111,6 +2111,14 @@ START_TEST(held_out_classes)
 		{ "WARNING:  the widget cache is larger than its pool, so it will be trimmed "
 		  "\nRuntimeError: CUDA error: out of memory\n",
 		  "out-of-memory", "CUDA error: out of memory" },
+		/* fresh147's: SYCL's failure, and a SYCL build without a
+		 * kernel for this GPU */
+		{ "slot widget: done\nNative API failed. Native API returns: -30 "
+		  "(PI_ERROR_INVALID_VALUE)\nException caught at file:/x/ggml-sycl/widget.cpp, "
+		  "line:12, func:operator()\n",
+		  "crashed", "Native API failed. Native API returns: -30" },
+		{ "No kernel named _ZTS6widget was found -46 (PI_ERROR_INVALID_KERNEL_NAME)\n",
+		  "not-supported", "No kernel named _ZTS6widget" },
 		/* fresh146's: ggml's abort (its file and line, then what); a
 		 * backend's buffer that cannot run an operation */
 		{ "load: widgets 3\n/src/ggml/src/ggml-widget.cpp:42: the widget view "
