@@ -2111,6 +2111,11 @@ START_TEST(held_out_classes)
 		{ "WARNING:  the widget cache is larger than its pool, so it will be trimmed "
 		  "\nRuntimeError: CUDA error: out of memory\n",
 		  "out-of-memory", "CUDA error: out of memory" },
+		/* fresh148's: a tensor the loader did not find, told as a
+		 * router's error's cause */
+		{ "Error: Could not create widget\n\nCaused by:\n    Could not start "
+		  "widget: unable to find tensor blk.0.widget.weight\n",
+		  "model-load-failed", "unable to find tensor blk.0.widget.weight" },
 		/* fresh147's: SYCL's failure, and a SYCL build without a
 		 * kernel for this GPU */
 		{ "slot widget: done\nNative API failed. Native API returns: -30 "
