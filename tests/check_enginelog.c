@@ -2111,6 +2111,12 @@ START_TEST(held_out_classes)
 		{ "WARNING:  the widget cache is larger than its pool, so it will be trimmed "
 		  "\nRuntimeError: CUDA error: out of memory\n",
 		  "out-of-memory", "CUDA error: out of memory" },
+		/* fresh149's: torch's elastic launcher's worker that a signal
+		 * killed */
+		{ "> starting widget\nE0101 00:00:00.000000 1 torch/distributed/elastic/"
+		  "multiprocessing/api.py:9] failed (exitcode: -11) local_rank: 1 (pid: 7) of "
+		  "binary: widget\n",
+		  "crashed", "failed (exitcode: -11)" },
 		/* fresh148's: a tensor the loader did not find, told as a
 		 * router's error's cause */
 		{ "Error: Could not create widget\n\nCaused by:\n    Could not start "
