@@ -2111,6 +2111,10 @@ START_TEST(held_out_classes)
 		{ "WARNING:  the widget cache is larger than its pool, so it will be trimmed "
 		  "\nRuntimeError: CUDA error: out of memory\n",
 		  "out-of-memory", "CUDA error: out of memory" },
+		/* fresh150's: a gRPC backend gone under its caller */
+		{ "10:00AM ERR widget failed error=\"rpc error: code = Unavailable desc = "
+		  "connection error: desc = transport is closing\"\n",
+		  "crashed", "code = Unavailable desc = connection error" },
 		/* fresh149's: torch's elastic launcher's worker that a signal
 		 * killed */
 		{ "> starting widget\nE0101 00:00:00.000000 1 torch/distributed/elastic/"
