@@ -2111,6 +2111,12 @@ START_TEST(held_out_classes)
 		{ "WARNING:  the widget cache is larger than its pool, so it will be trimmed "
 		  "\nRuntimeError: CUDA error: out of memory\n",
 		  "out-of-memory", "CUDA error: out of memory" },
+		/* fresh151's: an exception's bare name behind a log's prefix,
+		 * before a process's traceback a paste cut */
+		{ "(W pid=1) ERROR 06-23 06:27:21 [w.py:9]     assert a == b\n(W pid=1) ERROR "
+		  "06-23 06:27:21 [w.py:9] widget.PageSizeError\n(W pid=1) Process "
+		  "WidgetCore:\n(W pid=1) Traceback (most recent call last):\n",
+		  "unknown", "[w.py:9] widget.PageSizeError" },
 		/* fresh150's: a gRPC backend gone under its caller */
 		{ "10:00AM ERR widget failed error=\"rpc error: code = Unavailable desc = "
 		  "connection error: desc = transport is closing\"\n",
