@@ -2111,6 +2111,17 @@ START_TEST(held_out_classes)
 		{ "WARNING:  the widget cache is larger than its pool, so it will be trimmed "
 		  "\nRuntimeError: CUDA error: out of memory\n",
 		  "out-of-memory", "CUDA error: out of memory" },
+		/* fresh152's: a compiler's failure that ends the engine; a
+		 * weight that cannot be read from its file */
+		{ "(task) compiling widget\n(task) 2024-01-01 00:00:00.000001:  7  ERROR "
+		  "||NEURON_CC_WRAPPER||: Failed compilation with ['neuronx-cc', 'compile']\n",
+		  "unknown", "Failed compilation with ['neuronx-cc'" },
+		{ "An unhandled exception of type 'Widget.WidgetException' occurred in "
+		  "Widget.dll: 'the widget left'\n   at Widget.Run()\n",
+		  "unknown", "An unhandled exception of type 'Widget.WidgetException'" },
+		{ "Unhandled: Deserialize tensor blk.0.widget failed. offset 9 size 4 are out "
+		  "of bounds\n",
+		  "model-load-failed", "Deserialize tensor blk.0.widget failed" },
 		/* fresh151's: an exception's bare name behind a log's prefix,
 		 * before a process's traceback a paste cut */
 		{ "(W pid=1) ERROR 06-23 06:27:21 [w.py:9]     assert a == b\n(W pid=1) ERROR "
