@@ -2037,6 +2037,27 @@ void enginelog_exited(struct enginelog *l)
 	l->exited = true;
 }
 
+/* Mark each headline ("1 validation error for LlamaCpp") whose own next
+ * lines, its rule's heads, hold a fatal finding ("Could not load Llama
+ * model from path: ..."): those say what failed, and so does any other
+ * finding, so the headline ranks after every one (better). */
+static void mark_headlines(struct enginelog *l)
+{
+	size_t i, j;
+
+	for (i = 0; i < l->n_matches; i++) {
+		struct log_match *h = &l->matches[i];
+
+		h->headed = false;
+		for (j = 0; h->rule->heads && j < l->n_matches && !h->headed; j++) {
+			const struct log_match *m = &l->matches[j];
+
+			h->headed = m->fatal && m->line > h->line &&
+				    m->line <= h->line + h->rule->heads;
+		}
+	}
+}
+
 void enginelog_finish(struct enginelog *l)
 {
 	size_t i;
@@ -2048,6 +2069,7 @@ void enginelog_finish(struct enginelog *l)
 	l->settled = true;
 	for (i = 0; i < l->n_matches; i++) /* told at the file's lines */
 		l->matches[i].line = file_line(l, l->matches[i].line);
+	mark_headlines(l);
 	if (l->tripped_line)
 		l->tripped_line = file_line(l, l->tripped_line);
 }
@@ -2089,12 +2111,10 @@ static bool better(const struct log_match *a, const struct log_match *b)
 {
 	if (a->fatal != b->fatal)
 		return a->fatal;
-	/* a headline's own lines say what failed ("1 validation error for
-	 * LlamaCpp", then "Could not load Llama model from path: ...") */
-	if (a->rule->heads && b->line > a->line && b->line <= a->line + a->rule->heads)
-		return false;
-	if (b->rule->heads && a->line > b->line && a->line <= b->line + b->rule->heads)
-		return true;
+	/* a headline whose own lines say what failed ranks after any finding
+	 * (mark_headlines): after all, so the order stays one order */
+	if (a->headed != b->headed)
+		return b->headed;
 	/* a crash after a failure of another kind is that failure's doing
 	 * (an access violation after the model failed to load), and so is
 	 * one whose own message, a line its quote took in, is that failure

@@ -157,6 +157,8 @@ struct log_match {
 	int joined;  /* lines after it its quote took in (a message broken after ':') */
 	bool kernel; /* the operating system's kernel wrote the line, not the engine */
 	bool why;    /* the line an ending's finding quotes for why it ended */
+	bool headed; /* a headline whose own lines (its rule's heads) hold a fatal
+			finding: they say what failed (set by enginelog_finish) */
 };
 
 /* The lines one line of the file held (a JSON-wrapped line's), as read:

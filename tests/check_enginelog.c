@@ -2111,6 +2111,29 @@ START_TEST(held_out_classes)
 		{ "WARNING:  the widget cache is larger than its pool, so it will be trimmed "
 		  "\nRuntimeError: CUDA error: out of memory\n",
 		  "out-of-memory", "CUDA error: out of memory" },
+		/* fresh154's: a headline whose lines say what failed ranks after
+		 * every finding, one before it too (a load's error, then
+		 * pydantic's); a supervisor's child that exited with a status
+		 * code, at warning level, by a signal too; llama.cpp's assertion
+		 * of 2023; a wrapper's worker that failed to start */
+		{ "error loading model: the widget file is cut short\nwidget_init: failed to "
+		  "load model\n  File \"pydantic\\main.py\", line 341, in __init__\n"
+		  "pydantic.error_wrappers.ValidationError: 1 validation error for Widget\n"
+		  "__root__\n  Could not load Widget model from path: w.bin. Received error  "
+		  "(type=value_error)\n",
+		  "model-load-failed", "error loading model: the widget file is cut short" },
+		{ "12:00:00Z  WARN widget::supervisor: src/supervisor.rs:9: widget-server "
+		  "<chat> exited with status code 1, args: `Command { std: \"w\" }`\n",
+		  "unknown", "widget-server <chat> exited with status code 1" },
+		{ "12:00:00Z  WARN widget::supervisor: src/supervisor.rs:9: widget-server "
+		  "<chat> exited with status code -9\n",
+		  "crashed", "exited with status code -9" },
+		{ "widget_load: n_layer = 3\nLLAMA_ASSERT: /x/widget.cpp:12: n_widgets > 0\n",
+		  "crashed", "LLAMA_ASSERT: /x/widget.cpp:12" },
+		{ "2024-01-01 00:00:00 host widget.manager[1] ERROR Error starting model "
+		  "server: widget@w(1.2.3.4:5) start failed, Traceback (most recent call "
+		  "last):\n  File \"/x/widget.py\", line 3, in start\n    w.run()\n",
+		  "unknown", "Error starting model server: widget@w(1.2.3.4:5) start failed" },
 		/* fresh152's: a compiler's failure that ends the engine; a
 		 * weight that cannot be read from its file */
 		{ "(task) compiling widget\n(task) 2024-01-01 00:00:00.000001:  7  ERROR "
