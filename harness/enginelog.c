@@ -618,10 +618,12 @@ static size_t subsystem(const char *s, size_t n)
 static bool says_the_rest(const struct log_match *m, const struct log_rule *r, long line,
 			  const char *s, size_t n)
 {
-	size_t k = subsystem(m->quote, strlen(m->quote));
+	size_t k;
 
-	return m->rule == r && !m->joined && m->line + 1 == line && k && subsystem(s, n) == k &&
-	       !memcmp(m->quote, s, k);
+	if (m->rule != r || m->joined || m->line + 1 != line)
+		return false;
+	k = subsystem(m->quote, strlen(m->quote));
+	return k && subsystem(s, n) == k && !memcmp(m->quote, s, k);
 }
 
 static void record(struct enginelog *l, const struct log_rule *r, long line, const char *s,
@@ -1304,7 +1306,8 @@ static bool unwrapped(const char *s, size_t n, struct buf *out)
 		rc = buf_puts(out, msg);
 	} else if ((msg = json_text(cJSON_GetObjectItemCaseSensitive(j, "fields"), "message")) ||
 		   (msg = json_text(j, "message")) || (msg = json_text(j, "msg"))) {
-		time = json_said(j, "timestamp") ? json_said(j, "timestamp") : json_said(j, "time");
+		if (!(time = json_said(j, "timestamp")))
+			time = json_said(j, "time");
 		level = json_said(j, "level");
 		target = json_said(j, "target");
 		trace = json_said(j, "exc_info");
@@ -1640,7 +1643,7 @@ static bool take_unwrapped(struct enginelog *l, const char *s, size_t n)
 
 static bool take_line(struct enginelog *l, const char *s, size_t n)
 {
-	bool fatal = false;
+	bool fatal = false, colon;
 
 	if (n && s[0] == '{' && take_wrapped(l, s, n, &fatal))
 		return fatal;
@@ -1652,9 +1655,10 @@ static bool take_line(struct enginelog *l, const char *s, size_t n)
 	join_quotes(l, s, n);
 	/* a warning's message broken after ':', or by a terminal on a space,
 	 * goes on on this line */
+	colon = broken_after_colon(s, n);
 	l->quiet_continued = l->quiet_goes_on && (!l->quiet_wrapped || goes_on(s, n));
-	l->quiet_wrapped = !broken_after_colon(s, n) && broken_at_space(s, n);
-	l->quiet_goes_on = (broken_after_colon(s, n) || l->quiet_wrapped) && quiet_line(l, s, n);
+	l->quiet_wrapped = !colon && broken_at_space(s, n);
+	l->quiet_goes_on = (colon || l->quiet_wrapped) && quiet_line(l, s, n);
 	/* none of the literals: only a rule without any can match */
 	if (!l->hit && l->rules->n &&
 	    (!(l->hit = xcalloc(l->rules->n, 1)) ||
