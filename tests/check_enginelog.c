@@ -2111,6 +2111,23 @@ START_TEST(held_out_classes)
 		{ "WARNING:  the widget cache is larger than its pool, so it will be trimmed "
 		  "\nRuntimeError: CUDA error: out of memory\n",
 		  "out-of-memory", "CUDA error: out of memory" },
+		/* fresh155's: a kernel compiler's command given as one string;
+		 * a kernel image the driver cannot load; no architecture of this
+		 * GPU for a kernel; a line at a fatal or critical level */
+		{ "subprocess.CalledProcessError: Command '/x/bin/ptxas -v --gpu-name=sm_99 "
+		  "/tmp/w.ptx' returned non-zero exit status 255.\n",
+		  "driver-mismatch", "--gpu-name=sm_99" },
+		{ "RuntimeError: the widget launcher: device kernel image is invalid\n",
+		  "driver-mismatch", "device kernel image is invalid" },
+		{ "RuntimeError: widget kernels: No supported CUDA architectures found for major "
+		  "versions [9].\n",
+		  "not-supported", "No supported CUDA architectures found" },
+		{ "2026-01-01 10:00:00.000  INFO  starting widget\n2026-01-01 10:00:00.100  FATAL "
+		  "widget failed to come up | no widget plan\n",
+		  "unknown", "widget failed to come up" },
+		{ "INFO 01-01 [w.py:3] loading widget\nCRITICAL 01-01 [w.py:9] the widget pool is "
+		  "gone, stopping\n",
+		  "unknown", "the widget pool is gone" },
 		/* fresh154's: a headline whose lines say what failed ranks after
 		 * every finding, one before it too (a load's error, then
 		 * pydantic's); a supervisor's child that exited with a status
@@ -2323,6 +2340,9 @@ START_TEST(held_out_classes)
 			"(APIServer pid=1) ERROR 10:00 [serving.py:9]   File \"/x/w.py\", line 3, "
 			"in "
 			"render\n",
+			/* the word fatal in a message, not as its level (fresh155) */
+			"INFO widget: set FATAL as the kernels' level\nINFO widget: fatal "
+			"errors of a request are retried\n",
 			/* a lone exception line ends a death only before the engine served,
 			 * and never as a warning */
 			"INFO:     Application startup complete.\n"
