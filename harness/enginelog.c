@@ -124,7 +124,8 @@ static int rule_class(struct jsonfile *f, struct log_rule *r)
 const char *const log_rule_keys[] = { "id",	 "engines",   "priority", "severity", "pattern",
 				      "literal", "quote",     "cause",	  "explain",  "remedy",
 				      "source",	 "example",   "lines",	  "class",    "layer",
-				      "startup", "remedy_of", "ending",	  "heads",    NULL };
+				      "startup", "remedy_of", "ending",	  "heads",    "run",
+				      NULL };
 const char *const log_marker_keys[] = { "id",	 "kind",   "engines", "pattern", "literal", "quote",
 					"lines", "status", "source",  "example", NULL };
 
@@ -180,7 +181,7 @@ static int load_rule(struct jsonfile *f, const cJSON *o, struct log_rule *r,
 	     rule_int(f, o, "quote", 0, 32, &r->quote) ||
 	     rule_int(f, o, "lines", 1, ENGINELOG_MAX_WINDOW, &r->lines) || rule_engines(f, o, r) ||
 	     jsonfile_bool(f, o, "startup", &r->startup) ||
-	     jsonfile_bool(f, o, "ending", &r->ending) ||
+	     jsonfile_bool(f, o, "ending", &r->ending) || jsonfile_bool(f, o, "run", &r->run) ||
 	     rule_int(f, o, "heads", 0, ENGINELOG_MAX_WINDOW, &r->heads) ||
 	     rule_literals(f, o, r) || rule_class(f, r);
 	r->fatal = !severity || !strcmp(severity, "fatal");
@@ -633,6 +634,12 @@ static void record(struct enginelog *l, const struct log_rule *r, long line, con
 
 	size_t i, k;
 
+	/* a run of a dump's lines is one finding, its first line's */
+	for (i = 0; r->run && i < l->n_matches; i++)
+		if (l->matches[i].rule == r && line - l->matches[i].last <= ENGINELOG_RUN_GAP) {
+			l->matches[i].last = line;
+			return;
+		}
 	for (i = 0; i < l->n_matches; i++)
 		if (says_the_rest(&l->matches[i], r, line, s, n)) {
 			char more[ENGINELOG_QUOTE_MAX];
@@ -662,7 +669,7 @@ static void record(struct enginelog *l, const struct log_rule *r, long line, con
 	}
 	m = &l->matches[l->n_matches++];
 	m->rule = r;
-	m->line = line;
+	m->line = m->last = line;
 	m->fatal = r->fatal;
 	m->joined = 0;
 	m->kernel = line == l->lines && l->kernel_line;

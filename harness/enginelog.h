@@ -56,6 +56,7 @@
 #define ENGINELOG_MAX_ENGINES  8
 #define ENGINELOG_MAX_WINDOW   16 /* lines a rule may look back over */
 #define ENGINELOG_MAX_LITERALS 48 /* literals a rule may list */
+#define ENGINELOG_RUN_GAP      8  /* lines between two findings of one run (a rule's "run") */
 
 /* names probes/engine/rules.json gives that the reading of a death needs:
  * the cause of a crash (the engine died there; a crash after another
@@ -114,6 +115,8 @@ struct log_rule {
 		       * quoted in its place */
 	int heads;    /* its finding heads this many lines after it (pydantic's "1
 		       * validation error for X"): a finding there says what failed */
+	bool run;     /* a run of its findings, each within ENGINELOG_RUN_GAP lines of
+		       * the last (a dump's frames), is one finding: the run's first */
 	struct regex *re;
 	struct regex_matcher *m;
 };
@@ -152,6 +155,7 @@ extern const char *const log_marker_keys[];
 struct log_match {
 	const struct log_rule *rule; /* borrowed from the rules (or the module's own) */
 	long line;		     /* 1-based */
+	long last;		     /* the last line of its run (its rule's "run"), else line */
 	bool fatal;		     /* the rule's, unless a later ready line made it a warning */
 	char quote[ENGINELOG_QUOTE_MAX]; /* the whole line (a rule of several: the lines) */
 	int joined;  /* lines after it its quote took in (a message broken after ':') */

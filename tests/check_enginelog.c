@@ -126,6 +126,38 @@ END_TEST
  * dying after it is an exit the root cause explains (no finding of its
  * own); the progress bar's line is read as what it ended as; the quote is
  * the whole line; a read split anywhere gives the same */
+/* a rule's "run": the lines of one dump are one finding, its first line's
+ * (a dump of hundreds of frames had filled the findings kept); a dump
+ * further than ENGINELOG_RUN_GAP lines on is another */
+START_TEST(a_dump_is_one_finding)
+{
+	static const char frame[] = "\twidget/run.go:12 +0x1f fp=0xc000001000 sp=0xc000000f00 "
+				    "pc=0x401000\n";
+	struct log_rules rs;
+	struct enginelog l;
+	int i;
+
+	bundled(&rs);
+	enginelog_init(&l, &rs, ENGINE_UNKNOWN);
+	enginelog_feed(&l, "goroutine 7 gp=0xc000010000 m=nil [widget wait]:\n", 49);
+	for (i = 0; i < 3 * ENGINELOG_MAX_MATCHES; i++) {
+		enginelog_feed(&l, "widget.run(0x1?)\n", 17);
+		enginelog_feed(&l, frame, sizeof(frame) - 1);
+	}
+	for (i = 0; i <= ENGINELOG_RUN_GAP; i++)
+		enginelog_feed(&l, "INFO widget: waiting\n", 21);
+	enginelog_feed(&l, frame, sizeof(frame) - 1);
+	enginelog_finish(&l);
+	ck_assert_uint_eq(l.n_matches, 2);
+	ck_assert_uint_eq(l.more, 0);
+	ck_assert_str_eq(l.matches[0].rule->id, "class-crashed-go-dump");
+	ck_assert_int_eq(l.matches[0].line, 1);
+	ck_assert_int_eq(l.matches[1].line, 3 + 6 * ENGINELOG_MAX_MATCHES + ENGINELOG_RUN_GAP);
+	enginelog_release(&l);
+	log_rules_release(&rs);
+}
+END_TEST
+
 START_TEST(several_failures_ranked)
 {
 	const struct log_match *ranked[ENGINELOG_MAX_MATCHES];
@@ -2111,6 +2143,15 @@ START_TEST(held_out_classes)
 		{ "WARNING:  the widget cache is larger than its pool, so it will be trimmed "
 		  "\nRuntimeError: CUDA error: out of memory\n",
 		  "out-of-memory", "CUDA error: out of memory" },
+		/* fresh157's: the Go runtime's dump of a crash with its start
+		 * cut off: a goroutine waiting (a dump of every goroutine), a
+		 * frame with its fp=, sp= and pc= (a crash's traceback only) */
+		{ "Jan 01 10:00:00 h widget[7]: goroutine 7 gp=0xc000010000 m=nil [widget "
+		  "wait]:\nJan 01 10:00:00 h widget[7]: runtime.gopark(0x0?)\n",
+		  "crashed", "goroutine 7 gp=0xc000010000" },
+		{ "widget.run()\n\twidget/run.go:12 +0x1f fp=0xc000001000 sp=0xc000000f00 "
+		  "pc=0x401000\n",
+		  "crashed", "run.go:12 +0x1f" },
 		/* fresh155's: a kernel compiler's command given as one string;
 		 * a kernel image the driver cannot load; no architecture of this
 		 * GPU for a kernel; a line at a fatal or critical level */
@@ -2340,6 +2381,11 @@ START_TEST(held_out_classes)
 			"(APIServer pid=1) ERROR 10:00 [serving.py:9]   File \"/x/w.py\", line 3, "
 			"in "
 			"render\n",
+			/* a request's panic a server recovered: net/http's, its own
+			 * running goroutine only, frames without fp= (fresh157) */
+			"2024/01/01 10:00:00 http: panic serving 127.0.0.1:5000: widget gone\n"
+			"goroutine 33 [running]:\nnet/http.(*conn).serve.func1()\n"
+			"\t/usr/lib/go/src/net/http/server.go:1868 +0xb9\n",
 			/* the word fatal in a message, not as its level (fresh155) */
 			"INFO widget: set FATAL as the kernels' level\nINFO widget: fatal "
 			"errors of a request are retried\n",
@@ -2738,6 +2784,7 @@ Suite *enginelog_suite(void)
 	tcase_add_test(tc, the_unknown_layer);
 	tcase_add_test(tc, classes_beyond_their_examples);
 	tcase_add_test(tc, held_out_classes);
+	tcase_add_test(tc, a_dump_is_one_finding);
 	tcase_add_test(tc, rule_keys_as_the_schema_names_them);
 	tcase_add_test(tc, death_names_are_the_rules);
 	tcase_add_test(tc, a_known_exit_without_its_ready_line);
