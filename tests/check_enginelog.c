@@ -2143,6 +2143,12 @@ START_TEST(held_out_classes)
 		{ "WARNING:  the widget cache is larger than its pool, so it will be trimmed "
 		  "\nRuntimeError: CUDA error: out of memory\n",
 		  "out-of-memory", "CUDA error: out of memory" },
+		/* fresh159's: a rank that failed the barrier the others reached */
+		{ "Received sigquit from a widget child.\n[rank2]:[E0101 10:00:00.000 "
+		  "Widget.cpp:9] "
+		  "Rank 2 reached monitoredBarrier, but received errors while waiting for "
+		  "send/recv from rank 0.\n",
+		  "distributed-init", "received errors while waiting for send/recv from rank 0" },
 		/* fresh157's: the Go runtime's dump of a crash with its start
 		 * cut off: a goroutine waiting (a dump of every goroutine), a
 		 * frame with its fp=, sp= and pc= (a crash's traceback only) */
