@@ -125,7 +125,7 @@ const char *const log_rule_keys[] = { "id",	 "engines",   "priority", "severity"
 				      "literal", "quote",     "cause",	  "explain",  "remedy",
 				      "source",	 "example",   "lines",	  "class",    "layer",
 				      "startup", "remedy_of", "ending",	  "heads",    "run",
-				      NULL };
+				      "loud",	 NULL };
 const char *const log_marker_keys[] = { "id",	 "kind",   "engines", "pattern", "literal", "quote",
 					"lines", "status", "source",  "example", NULL };
 
@@ -182,6 +182,7 @@ static int load_rule(struct jsonfile *f, const cJSON *o, struct log_rule *r,
 	     rule_int(f, o, "lines", 1, ENGINELOG_MAX_WINDOW, &r->lines) || rule_engines(f, o, r) ||
 	     jsonfile_bool(f, o, "startup", &r->startup) ||
 	     jsonfile_bool(f, o, "ending", &r->ending) || jsonfile_bool(f, o, "run", &r->run) ||
+	     jsonfile_bool(f, o, "loud", &r->loud) ||
 	     rule_int(f, o, "heads", 0, ENGINELOG_MAX_WINDOW, &r->heads) ||
 	     rule_literals(f, o, r) || rule_class(f, r);
 	r->fatal = !severity || !strcmp(severity, "fatal");
@@ -1029,7 +1030,7 @@ static bool found(struct enginelog *l, const struct log_rule *r, const char *s, 
 
 	if (is_code_line(s + at, n - at))
 		return false; /* the source of a raise: its error comes next */
-	if (r->layer == LAYER_CLASS && r->lines == 1 && quiet_line(l, s, n)) {
+	if (r->layer == LAYER_CLASS && r->lines == 1 && !r->loud && quiet_line(l, s, n)) {
 		/* a warning-level line makes no class finding; kept, in case
 		 * the engine dies and it is the line that says why */
 		if (l->warned.line != l->lines || outranks(r, l->warned_rule)) {

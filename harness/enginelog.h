@@ -115,6 +115,8 @@ struct log_rule {
 		       * quoted in its place */
 	int heads;    /* its finding heads this many lines after it (pydantic's "1
 		       * validation error for X"): a finding there says what failed */
+	bool loud;    /* its finding stands at any level: what it tells (a death with
+		       * its status) is no warning whoever says it */
 	bool run;     /* a run of its findings, each within ENGINELOG_RUN_GAP lines of
 		       * the last (a dump's frames), is one finding: the run's first */
 	struct regex *re;

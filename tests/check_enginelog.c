@@ -2143,6 +2143,15 @@ START_TEST(held_out_classes)
 		{ "WARNING:  the widget cache is larger than its pool, so it will be trimmed "
 		  "\nRuntimeError: CUDA error: out of memory\n",
 		  "out-of-memory", "CUDA error: out of memory" },
+		/* a death told with its status at a warning's level, after an
+		 * error that says why: crashed (the class is loud), the error
+		 * quoted; the quiet marker had held a copy of these phrases */
+		{ "RuntimeError: the widget stalled\n12:00:00Z  WARN widget::supervisor: "
+		  "widget-server <chat> exited with status code -9\n",
+		  "crashed", "RuntimeError: the widget stalled" },
+		{ "error: the widget stalled\nlevel=WARN msg=\"widget server crashed - exit code "
+		  "3 - restarting\"\n",
+		  "crashed", "error: the widget stalled" },
 		/* fresh159's: a rank that failed the barrier the others reached */
 		{ "Received sigquit from a widget child.\n[rank2]:[E0101 10:00:00.000 "
 		  "Widget.cpp:9] "
