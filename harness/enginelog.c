@@ -1229,22 +1229,27 @@ static void note_line(struct enginelog *l, const char *s, size_t n)
 	}
 }
 
-/* Is the line coloured: a terminal's escape (ESC [ ... m), or the reset
- * ("[0m") that syslog's "#033[0m" and a page that dropped the ESC leave? */
+/* Is the line coloured: a terminal's escape (ESC [ ... m), the reset
+ * ("[0m") that syslog's "#033[0m" and a page that dropped the ESC leave,
+ * or an escape shown in caret notation ("^[[0;36m": cat -v's, less's)? */
 static bool coloured(const char *s, size_t n)
 {
 	const char *b = s, *end = s + n;
 
 	if (memchr(s, 0x1b, n))
 		return true;
-	while ((b = memchr(b, '[', (size_t)(end - b))) && end - b >= 3) /* a reset, "[0m" */
-		if (*++b == '0' && b[1] == 'm')
+	while ((b = memchr(b, '[', (size_t)(end - b))) && end - b >= 3) {
+		if (b > s && b[-1] == '^' && b[1] == '[') /* "^[[" */
 			return true;
+		if (*++b == '0' && b[1] == 'm') /* a reset, "[0m" */
+			return true;
+	}
 	return false;
 }
 
 /* the length of the colour code at s (a terminal's escape sequence,
- * syslog's #033[ params final, a bare "[1;36m"), 0 when none begins there */
+ * syslog's #033[ params final, caret notation's ^[[ params final, a bare
+ * "[1;36m"), 0 when none begins there */
 static size_t colour_at(const char *s, size_t n)
 {
 	size_t k;
@@ -1253,6 +1258,8 @@ static size_t colour_at(const char *s, size_t n)
 		return text_escape_len(s, n);
 	if (n > 5 && !memcmp(s, "#033[", 5))
 		return (k = text_csi_len(s + 5, n - 5)) ? k + 5 : n;
+	if (n > 3 && !memcmp(s, "^[[", 3))
+		return (k = text_csi_len(s + 3, n - 3)) ? k + 3 : 0;
 	if (s[0] != '[') /* bare: only a colour ("[0m", "[1;36m") */
 		return 0;
 	for (k = 1; k < n && ((s[k] >= '0' && s[k] <= '9') || s[k] == ';'); k++)
@@ -1266,7 +1273,9 @@ static size_t plain(const char *s, size_t n, char *out)
 	size_t i = 0, k = 0, c;
 
 	while (i < n) {
-		c = (s[i] == 0x1b || s[i] == '#' || s[i] == '[') ? colour_at(s + i, n - i) : 0;
+		c = (s[i] == 0x1b || s[i] == '#' || s[i] == '[' || s[i] == '^')
+			    ? colour_at(s + i, n - i)
+			    : 0;
 		if (c) {
 			i += c;
 			continue;

@@ -2143,6 +2143,11 @@ START_TEST(held_out_classes)
 		{ "WARNING:  the widget cache is larger than its pool, so it will be trimmed "
 		  "\nRuntimeError: CUDA error: out of memory\n",
 		  "out-of-memory", "CUDA error: out of memory" },
+		/* a log pasted through cat -v or less: its colours in caret
+		 * notation ("^[[0;36m"), read and quoted without them */
+		{ "^[[0;36m(Widget pid=1)^[[0;0m ERROR 01-01 10:00:00 [w.py:9] RuntimeError: CUDA "
+		  "error: out of memory\n",
+		  "out-of-memory", "(Widget pid=1) ERROR 01-01 10:00:00 [w.py:9] RuntimeError" },
 		/* a death told with its status at a warning's level, after an
 		 * error that says why: crashed (the class is loud), the error
 		 * quoted; the quiet marker had held a copy of these phrases */
@@ -2396,6 +2401,14 @@ START_TEST(held_out_classes)
 			"(APIServer pid=1) ERROR 10:00 [serving.py:9]   File \"/x/w.py\", line 3, "
 			"in "
 			"render\n",
+			/* an engine's info and debug levels behind colours in caret
+			 * notation, as cat -v and less show them */
+			"^[[0;36m(Widget pid=1)^[[0;0m INFO 01-01 10:00:00 [w.py:9] The widget "
+			"kernel "
+			"is not supported for this GPU; using the slow path.\n"
+			"^[[0;36m(Widget pid=1)^[[0;0m DEBUG 01-01 10:00:00 [w.py:9] widget: out "
+			"of "
+			"memory in the probe, shrinking it\n",
 			/* a request's panic a server recovered: net/http's, its own
 			 * running goroutine only, frames without fp= (fresh157) */
 			"2024/01/01 10:00:00 http: panic serving 127.0.0.1:5000: widget gone\n"
