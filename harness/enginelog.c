@@ -1454,6 +1454,28 @@ static size_t collector_time(const char *s, size_t n)
 	return i;
 }
 
+/* the length of the time Kibana's Discover shows before a line it copies
+ * ("May 16, 2026 @ 20:46:57.892    "), 0 when none */
+static size_t kibana_time(const char *t, size_t m)
+{
+	size_t i = 4;
+
+	if (m < 22 || t[0] < 'A' || t[0] > 'Z' || t[3] != ' ' || !digits(t, m, i, 1))
+		return 0;
+	while (i < m && isdigit((unsigned char)t[i]))
+		i++;
+	if (i + 13 > m || t[i] != ',' || t[i + 1] != ' ' || !digits(t, m, i + 2, 4) ||
+	    memcmp(t + i + 6, " @ ", 3) || !digits(t, m, i + 9, 2) || t[i + 11] != ':')
+		return 0;
+	for (i += 9; i < m && (isdigit((unsigned char)t[i]) || t[i] == ':' || t[i] == '.'); i++)
+		;
+	if (i >= m || (t[i] != ' ' && t[i] != '\t'))
+		return 0;
+	while (i < m && (t[i] == ' ' || t[i] == '\t'))
+		i++;
+	return i;
+}
+
 /* the length of a journal's "Dec 24 23:48:35 host prog[pid]: ", 0 when none;
  * *kernel when prog is the kernel */
 static size_t journal_prefix(const char *t, size_t m, bool *kernel)
@@ -1508,7 +1530,8 @@ static size_t cri_stream(const char *t, size_t m, bool *partial)
 /* The length of what a collector put before the line the engine wrote, 0
  * when nothing: a quote ("> ", a page's), a time (collector_time), a
  * Compose service's name ("llama-server  | "), kubectl's "[pod/x/c] ", a
- * journal's "Dec 24 23:48:35 host ollama[3974]: ", in any order; *kernel
+ * journal's "Dec 24 23:48:35 host ollama[3974]: ", Kibana's "May 16, 2026
+ * @ 20:46:57.892 ", in any order; *kernel
  * when it says the kernel wrote the line (the journal's "kernel:", dmesg's
  * time), *partial when a container runtime says the line goes on in its
  * next record (cri_stream). */
@@ -1528,7 +1551,7 @@ static size_t collector_prefix(const char *s, size_t n, bool *kernel, bool *part
 		} else if (m > 6 && !memcmp(t, "[pod/", 5) && (sp = memchr(t, ']', m)) &&
 			   (size_t)(sp - t) + 1 < m && sp[1] == ' ') {
 			at += (size_t)(sp - t) + 2;
-		} else if ((k = journal_prefix(t, m, kernel))) {
+		} else if ((k = journal_prefix(t, m, kernel)) || (k = kibana_time(t, m))) {
 			at += k;
 		} else if ((k = dmesg_time(t, m))) {
 			at += k;
