@@ -2143,6 +2143,12 @@ START_TEST(held_out_classes)
 		{ "WARNING:  the widget cache is larger than its pool, so it will be trimmed "
 		  "\nRuntimeError: CUDA error: out of memory\n",
 		  "out-of-memory", "CUDA error: out of memory" },
+		/* fresh161's: Windows' loader's statuses for a DLL missing or
+		 * without a function, in hex and in signed decimal */
+		{ "Error: widget runner ended: exit status 0xc0000139\n", "import-error",
+		  "exit status 0xc0000139" },
+		{ "widget-server.exe exited with code -1073741515\n", "import-error",
+		  "exited with code -1073741515" },
 		/* a log pasted through cat -v or less: its colours in caret
 		 * notation ("^[[0;36m"), read and quoted without them */
 		{ "^[[0;36m(Widget pid=1)^[[0;0m ERROR 01-01 10:00:00 [w.py:9] RuntimeError: CUDA "
@@ -2418,6 +2424,9 @@ START_TEST(held_out_classes)
 			"2024/01/01 10:00:00 http: panic serving 127.0.0.1:5000: widget gone\n"
 			"goroutine 33 [running]:\nnet/http.(*conn).serve.func1()\n"
 			"\t/usr/lib/go/src/net/http/server.go:1868 +0xb9\n",
+			/* a number that is a status's only after an exit, a code or
+			 * a status (fresh161) */
+			"INFO widget: read 3221225781 bytes of the widget file\n",
 			/* the word fatal in a message, not as its level (fresh155) */
 			"INFO widget: set FATAL as the kernels' level\nINFO widget: fatal "
 			"errors of a request are retried\n",
