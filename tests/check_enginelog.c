@@ -2143,6 +2143,19 @@ START_TEST(held_out_classes)
 		{ "WARNING:  the widget cache is larger than its pool, so it will be trimmed "
 		  "\nRuntimeError: CUDA error: out of memory\n",
 		  "out-of-memory", "CUDA error: out of memory" },
+		/* fresh162's: Windows' errors as Python tells them, in any
+		 * language: a DLL that would not load, the page file spent, the
+		 * disk full, access denied */
+		{ "OSError: [WinError 126] Le module est introuvable. Error loading "
+		  "\"C:\\w\\widget.dll\" or one of its dependencies.\n",
+		  "import-error", "[WinError 126]" },
+		{ "OSError: [WinError 1455] The paging file is too small. Error loading "
+		  "\"C:\\w\\widget.dll\" or one of its dependencies.\n",
+		  "out-of-memory", "[WinError 1455]" },
+		{ "OSError: [WinError 112] No room for the widget\n", "no-space",
+		  "[WinError 112]" },
+		{ "PermissionError: [WinError 5] The widget is locked: 'C:\\w'\n",
+		  "permission-denied", "[WinError 5]" },
 		/* fresh161's: Windows' loader's statuses for a DLL missing or
 		 * without a function, in hex and in signed decimal */
 		{ "Error: widget runner ended: exit status 0xc0000139\n", "import-error",
