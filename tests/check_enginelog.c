@@ -2143,6 +2143,10 @@ START_TEST(held_out_classes)
 		{ "WARNING:  the widget cache is larger than its pool, so it will be trimmed "
 		  "\nRuntimeError: CUDA error: out of memory\n",
 		  "out-of-memory", "CUDA error: out of memory" },
+		/* fresh163's: a read-only file system the engine must write,
+		 * raised as Python's exception */
+		{ "OSError: [Errno 30] Read-only file system: '/widgets/cache'\n",
+		  "permission-denied", "Read-only file system: '/widgets/cache'" },
 		/* fresh162's: Windows' errors as Python tells them, in any
 		 * language: a DLL that would not load, the page file spent, the
 		 * disk full, access denied */
@@ -2437,6 +2441,9 @@ START_TEST(held_out_classes)
 			"2024/01/01 10:00:00 http: panic serving 127.0.0.1:5000: widget gone\n"
 			"goroutine 33 [running]:\nnet/http.(*conn).serve.func1()\n"
 			"\t/usr/lib/go/src/net/http/server.go:1868 +0xb9\n",
+			/* the same errno inside a message that goes on (fresh163) */
+			"Could not set the widget's mode. Error: [Errno 30] Read-only file system: "
+			"'/w'.\nContinuing without it.\n",
 			/* a number that is a status's only after an exit, a code or
 			 * a status (fresh161) */
 			"INFO widget: read 3221225781 bytes of the widget file\n",
