@@ -2143,6 +2143,17 @@ START_TEST(held_out_classes)
 		{ "WARNING:  the widget cache is larger than its pool, so it will be trimmed "
 		  "\nRuntimeError: CUDA error: out of memory\n",
 		  "out-of-memory", "CUDA error: out of memory" },
+		/* fresh164's: a BLAS library with no GPU memory for its
+		 * workspace; CUDA's driver library not the kernel driver's, behind
+		 * the check that reports it; the driver API's name for no kernel
+		 * image */
+		{ "RuntimeError: widget: CUBLAS_STATUS_ALLOC_FAILED when calling `cublasCreate`\n",
+		  "out-of-memory", "CUBLAS_STATUS_ALLOC_FAILED" },
+		{ "widget.cc:9: Check failed: e == 0 (803 vs. 0) : system has unsupported display "
+		  "driver / cuda driver combination\n",
+		  "driver-mismatch", "unsupported display driver / cuda driver combination" },
+		{ "widget: CUDA_ERROR_NO_BINARY_FOR_GPU in widget_kernel\n", "not-supported",
+		  "CUDA_ERROR_NO_BINARY_FOR_GPU" },
 		/* fresh163's: a read-only file system the engine must write,
 		 * raised as Python's exception */
 		{ "OSError: [Errno 30] Read-only file system: '/widgets/cache'\n",
