@@ -2143,6 +2143,13 @@ START_TEST(held_out_classes)
 		{ "WARNING:  the widget cache is larger than its pool, so it will be trimmed "
 		  "\nRuntimeError: CUDA error: out of memory\n",
 		  "out-of-memory", "CUDA error: out of memory" },
+		/* fresh165's: ggml's words for a BLAS handle it could not
+		 * allocate; ROCm's runtime that cannot start */
+		{ "Error: widget ended: CUDA error: the resource allocation failed\n  in "
+		  "widget_handle\n/x/ggml-cuda.cu:101: CUDA error\n",
+		  "out-of-memory", "the resource allocation failed" },
+		{ "widget: Call returned HSA_STATUS_ERROR_OUT_OF_RESOURCES: no widget queue\n",
+		  "driver-mismatch", "HSA_STATUS_ERROR_OUT_OF_RESOURCES" },
 		/* fresh164's: a BLAS library with no GPU memory for its
 		 * workspace; CUDA's driver library not the kernel driver's, behind
 		 * the check that reports it; the driver API's name for no kernel
