@@ -2143,6 +2143,14 @@ START_TEST(held_out_classes)
 		{ "WARNING:  the widget cache is larger than its pool, so it will be trimmed "
 		  "\nRuntimeError: CUDA error: out of memory\n",
 		  "out-of-memory", "CUDA error: out of memory" },
+		/* fresh166's: a tokenizer file newer than its library; a
+		 * checkpoint torch cannot read */
+		{ "loading the widget's tokenizer\nException: data did not match any variant of "
+		  "untagged enum ModelWrapper at line 7 column 1\n",
+		  "model-load-failed", "untagged enum ModelWrapper at line 7" },
+		{ "RuntimeError: PytorchStreamReader failed reading file data/0: the widget is "
+		  "short\n",
+		  "model-load-failed", "PytorchStreamReader failed reading file data/0" },
 		/* fresh165's: ggml's words for a BLAS handle it could not
 		 * allocate; ROCm's runtime that cannot start */
 		{ "Error: widget ended: CUDA error: the resource allocation failed\n  in "
