@@ -2143,6 +2143,11 @@ START_TEST(held_out_classes)
 		{ "WARNING:  the widget cache is larger than its pool, so it will be trimmed "
 		  "\nRuntimeError: CUDA error: out of memory\n",
 		  "out-of-memory", "CUDA error: out of memory" },
+		/* fresh168's: a projector of a kind this build does not know,
+		 * above the load failure that reports it */
+		{ "widget_init: failed to load model 'w.gguf': load_hparams: unknown projector "
+		  "type: widget\nmain: exiting due to model loading error\n",
+		  "not-supported", "unknown projector type" },
 		/* fresh166's: a tokenizer file newer than its library; a
 		 * checkpoint torch cannot read */
 		{ "loading the widget's tokenizer\nException: data did not match any variant of "
