@@ -2143,6 +2143,18 @@ START_TEST(held_out_classes)
 		{ "WARNING:  the widget cache is larger than its pool, so it will be trimmed "
 		  "\nRuntimeError: CUDA error: out of memory\n",
 		  "out-of-memory", "CUDA error: out of memory" },
+		/* a raised exception that says its thing is not supported, does
+		 * not support one, or is only supported another way, whatever the
+		 * thing (TGI's server's own raises) */
+		{ "ValueError: Widgets with folded gears are not supported\n", "not-supported",
+		  "Widgets with folded gears are not supported" },
+		{ "RuntimeError: Paged widgets don't support folding\n", "not-supported",
+		  "Paged widgets don't support folding" },
+		{ "ValueError: folding is only available with the widget backend\n",
+		  "not-supported", "folding is only available with the widget backend" },
+		/* not a Python comparison's words: a bug, an unknown death */
+		{ "TypeError: '<' not supported between instances of 'Widget' and 'int'\n",
+		  "unknown", "'<' not supported between instances" },
 		/* fresh168's: a projector of a kind this build does not know,
 		 * above the load failure that reports it */
 		{ "widget_init: failed to load model 'w.gguf': load_hparams: unknown projector "
