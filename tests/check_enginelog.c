@@ -2152,6 +2152,11 @@ START_TEST(held_out_classes)
 		  "Paged widgets don't support folding" },
 		{ "ValueError: folding is only available with the widget backend\n",
 		  "not-supported", "folding is only available with the widget backend" },
+		/* a raised exception that asks for a package, or a newer one */
+		{ "ValueError: Please install widgetlib>=2 to fold widgets\n", "import-error",
+		  "Please install widgetlib>=2" },
+		{ "RuntimeError: this widget requires torch 9.0 or newer\n", "import-error",
+		  "requires torch 9.0 or newer" },
 		/* not a Python comparison's words: a bug, an unknown death */
 		{ "TypeError: '<' not supported between instances of 'Widget' and 'int'\n",
 		  "unknown", "'<' not supported between instances" },
