@@ -2157,6 +2157,14 @@ START_TEST(held_out_classes)
 		  "Please install widgetlib>=2" },
 		{ "RuntimeError: this widget requires torch 9.0 or newer\n", "import-error",
 		  "requires torch 9.0 or newer" },
+		/* LMDeploy's words for the same: opening on "Not supported" or
+		 * "Only support", a library it "requires ... to be installed" */
+		{ "RuntimeError: Not supported widget type: folded\n", "not-supported",
+		  "Not supported widget type: folded" },
+		{ "ValueError: Only 3 and 5 widgets are supported for now.\n", "not-supported",
+		  "Only 3 and 5 widgets are supported for now." },
+		{ "RuntimeError: The widget requires <widget_kernels> to be installed.\n",
+		  "import-error", "requires <widget_kernels> to be installed" },
 		/* not a Python comparison's words: a bug, an unknown death */
 		{ "TypeError: '<' not supported between instances of 'Widget' and 'int'\n",
 		  "unknown", "'<' not supported between instances" },
