@@ -2157,6 +2157,13 @@ START_TEST(held_out_classes)
 		  "Please install widgetlib>=2" },
 		{ "RuntimeError: this widget requires torch 9.0 or newer\n", "import-error",
 		  "requires torch 9.0 or newer" },
+		/* Ollama's words for a model file it cannot read */
+		{ "level=ERROR msg=\"load failed\" error=\"split GGUF widget.gguf is missing "
+		  "shard 2\"\nError: 500 Internal Server Error: split GGUF widget.gguf is missing "
+		  "shard 2\n",
+		  "model-load-failed", "split GGUF widget.gguf is missing shard 2" },
+		{ "Error: widget.bin: invalid file magic\n", "model-load-failed",
+		  "invalid file magic" },
 		/* LMDeploy's words for the same: opening on "Not supported" or
 		 * "Only support", a library it "requires ... to be installed" */
 		{ "RuntimeError: Not supported widget type: folded\n", "not-supported",
