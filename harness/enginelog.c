@@ -675,6 +675,7 @@ static void record(struct enginelog *l, const struct log_rule *r, long line, con
 	m->joined = 0;
 	m->kernel = line == l->lines && l->kernel_line;
 	m->why = false;
+	m->request = l->handler == line;
 	excerpt(s, n, m->quote, sizeof(m->quote));
 }
 
@@ -1066,6 +1067,7 @@ static bool matched(struct enginelog *l, const struct log_rule *r, const char *s
 		    size_t qs, size_t qe)
 {
 	const struct engine_info *e;
+	size_t i;
 
 	switch (r->kind) {
 	case LOG_EXIT:
@@ -1104,6 +1106,9 @@ static bool matched(struct enginelog *l, const struct log_rule *r, const char *s
 		return false;
 	case LOG_HANDLER: /* markers meet a line in any order: the traceback's may be first */
 		l->handler = l->lines;
+		for (i = 0; i < l->n_matches; i++) /* a request's failure, not the engine's */
+			if (l->matches[i].line == l->lines)
+				l->matches[i].request = true;
 		if (is_frame_line(s, n))
 			l->handler_frame = l->lines;
 		/* a traceback that began here, or one whose frames go through
@@ -1938,6 +1943,14 @@ static bool outlived(struct enginelog *l)
 		/* a failure only start shows, after the engine came up: a
 		 * request's ("max_tokens must be at least 1") */
 		if (m->fatal && m->rule->startup && l->ready && l->ready < m->line)
+			m->fatal = false;
+		/* a class a request handler's line met: one request failed (its
+		 * validation, its length), not the engine, unless a part of it
+		 * died there or since; a rule knows its cause (a model with no
+		 * chat template fails every request), and every request failing
+		 * is failing_requests' */
+		if (m->fatal && m->request && m->rule->layer == LAYER_CLASS &&
+		    !says_crashed(m->rule) && l->exit.line < m->line)
 			m->fatal = false;
 		any = any || m->fatal;
 	}

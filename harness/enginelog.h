@@ -163,6 +163,7 @@ struct log_match {
 	int joined;  /* lines after it its quote took in (a message broken after ':') */
 	bool kernel; /* the operating system's kernel wrote the line, not the engine */
 	bool why;    /* the line an ending's finding quotes for why it ended */
+	bool request; /* a request handler wrote its line: a request's failure */
 	bool headed; /* a headline whose own lines (its rule's heads) hold a fatal
 			finding: they say what failed (set by enginelog_finish) */
 };

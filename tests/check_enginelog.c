@@ -2164,6 +2164,12 @@ START_TEST(held_out_classes)
 		  "model-load-failed", "split GGUF widget.gguf is missing shard 2" },
 		{ "Error: widget.bin: invalid file magic\n", "model-load-failed",
 		  "invalid file magic" },
+		/* a request's failure the engine died at, or after: the engine's */
+		{ "2024-06-10T10:00:01.000000Z ERROR chat_completions{widget=1}: "
+		  "widget_router::infer: src/infer.rs:9: `widgets` tokens + `max_new_tokens` "
+		  "must be <= 4. Given: 9 `widgets` tokens\nError: the widget router died (exit "
+		  "status 2)\n",
+		  "bad-argument", "must be <= 4" },
 		/* LMDeploy's words for the same: opening on "Not supported" or
 		 * "Only support", a library it "requires ... to be installed" */
 		{ "RuntimeError: Not supported widget type: folded\n", "not-supported",
@@ -2504,6 +2510,11 @@ START_TEST(held_out_classes)
 			"2024/01/01 10:00:00 http: panic serving 127.0.0.1:5000: widget gone\n"
 			"goroutine 33 [running]:\nnet/http.(*conn).serve.func1()\n"
 			"\t/usr/lib/go/src/net/http/server.go:1868 +0xb9\n",
+			/* a class a request handler's line meets (TGI's request span) is
+			 * one request's failure, not the engine's, whatever came before */
+			"2024-06-10T10:00:01.000000Z ERROR chat_completions{widget=1}: "
+			"widget_router::infer: src/infer.rs:9: `widgets` tokens + `max_new_tokens` "
+			"must be <= 4. Given: 9 `widgets` tokens\n",
 			/* the same errno inside a message that goes on (fresh163) */
 			"Could not set the widget's mode. Error: [Errno 30] Read-only file system: "
 			"'/w'.\nContinuing without it.\n",
