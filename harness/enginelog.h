@@ -160,11 +160,11 @@ struct log_match {
 	long last;		     /* the last line of its run (its rule's "run"), else line */
 	bool fatal;		     /* the rule's, unless a later ready line made it a warning */
 	char quote[ENGINELOG_QUOTE_MAX]; /* the whole line (a rule of several: the lines) */
-	int joined;  /* lines after it its quote took in (a message broken after ':') */
-	bool kernel; /* the operating system's kernel wrote the line, not the engine */
-	bool why;    /* the line an ending's finding quotes for why it ended */
+	int joined;   /* lines after it its quote took in (a message broken after ':') */
+	bool kernel;  /* the operating system's kernel wrote the line, not the engine */
+	bool why;     /* the line an ending's finding quotes for why it ended */
 	bool request; /* a request handler wrote its line: a request's failure */
-	bool headed; /* a headline whose own lines (its rule's heads) hold a fatal
+	bool headed;  /* a headline whose own lines (its rule's heads) hold a fatal
 			finding: they say what failed (set by enginelog_finish) */
 };
 
