@@ -1061,13 +1061,24 @@ static bool found(struct enginelog *l, const struct log_rule *r, const char *s, 
 	return r->fatal && r->layer == LAYER_RULE;
 }
 
+/* the findings on the line now read: a request handler wrote it, so they
+ * are a request's failure, not the engine's (markers meet a line after the
+ * rules, so the findings are in) */
+static void handled_line(struct enginelog *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->n_matches; i++)
+		if (l->matches[i].line == l->lines)
+			l->matches[i].request = true;
+}
+
 /* what a match of r on the line (or lines) s says. Returns true when it
  * shows the engine dead: a rule's fatal finding, or an exit. */
 static bool matched(struct enginelog *l, const struct log_rule *r, const char *s, size_t n,
 		    size_t qs, size_t qe)
 {
 	const struct engine_info *e;
-	size_t i;
 
 	switch (r->kind) {
 	case LOG_EXIT:
@@ -1106,9 +1117,7 @@ static bool matched(struct enginelog *l, const struct log_rule *r, const char *s
 		return false;
 	case LOG_HANDLER: /* markers meet a line in any order: the traceback's may be first */
 		l->handler = l->lines;
-		for (i = 0; i < l->n_matches; i++) /* a request's failure, not the engine's */
-			if (l->matches[i].line == l->lines)
-				l->matches[i].request = true;
+		handled_line(l);
 		if (is_frame_line(s, n))
 			l->handler_frame = l->lines;
 		/* a traceback that began here, or one whose frames go through
