@@ -155,6 +155,22 @@ START_TEST(a_dump_is_one_finding)
 	ck_assert_int_eq(l.matches[1].line, 3 + 6 * ENGINELOG_MAX_MATCHES + ENGINELOG_RUN_GAP);
 	enginelog_release(&l);
 	log_rules_release(&rs);
+	/* the gap the schema and the README tell is the reader's */
+	{
+		static const char *const docs[] = { "probes/schemas/engine-rules.schema.json",
+						    "README.md" };
+		char want[64], path[4096], *text;
+		size_t d;
+
+		snprintf(want, sizeof(want), "within %d lines", ENGINELOG_RUN_GAP);
+		for (d = 0; d < sizeof(docs) / sizeof(docs[0]); d++) {
+			snprintf(path, sizeof(path), "%s/%s", repo_root(), docs[d]);
+			text = read_text_file(path);
+			ck_assert_ptr_nonnull(text);
+			ck_assert_msg(strstr(text, want), "%s does not say '%s'", docs[d], want);
+			free(text);
+		}
+	}
 }
 END_TEST
 
