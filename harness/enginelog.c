@@ -675,6 +675,9 @@ static void record(struct enginelog *l, const struct log_rule *r, long line, con
 	m->joined = 0;
 	m->kernel = line == l->lines && l->kernel_line;
 	m->why = false;
+	/* a finding made after its line's markers (a wrapped line read again
+	 * whole) learns here that a request handler wrote it; one made before
+	 * them, from handled_line */
 	m->request = l->handler == line;
 	excerpt(s, n, m->quote, sizeof(m->quote));
 }
