@@ -2197,6 +2197,13 @@ START_TEST(held_out_classes)
 		/* not a Python comparison's words: a bug, an unknown death */
 		{ "TypeError: '<' not supported between instances of 'Widget' and 'int'\n",
 		  "unknown", "'<' not supported between instances" },
+		/* fresh171's: ggml's HIP build names its errors by ROCm, above
+		 * the abort that reports them; HSA's code object it cannot load */
+		{ "widget_forward: NORM failed\nROCm error: invalid device function\n  current "
+		  "device: 0\n/x/widget/ggml-cuda.cu:73: ROCm error\n",
+		  "not-supported", "ROCm error: invalid device function" },
+		{ "widget: HSA_STATUS_ERROR_INVALID_CODE_OBJECT: The code object is invalid.\n",
+		  "driver-mismatch", "HSA_STATUS_ERROR_INVALID_CODE_OBJECT" },
 		/* fresh168's: a projector of a kind this build does not know,
 		 * above the load failure that reports it */
 		{ "widget_init: failed to load model 'w.gguf': load_hparams: unknown projector "
@@ -2887,6 +2894,18 @@ START_TEST(remedies_in_the_engines_words)
 			      strstr(remedy, "--mem-fraction-static (SGLang)") &&
 			      strstr(remedy, "--kv_cache_free_gpu_memory_fraction (TensorRT-LLM)"),
 		      "%s", remedy);
+	enginelog_release(&l);
+	/* a driver's class told in its vendor's words: ROCm's runtime is
+	 * not NVIDIA's (fresh171: a ROCm user had been sent to nvidia-smi) */
+	m = classify(&l, &rs, "ggml_widget: ROCm error: device kernel image is invalid\n");
+	ck_assert_str_eq(m->rule->class, "driver-mismatch");
+	enginelog_remedy(&l, m, remedy, sizeof(remedy));
+	ck_assert_msg(strstr(remedy, "rocminfo") && !strstr(remedy, "nvidia-smi"), "%s", remedy);
+	enginelog_release(&l);
+	m = classify(&l, &rs, "widget: CUDA error: device kernel image is invalid\n");
+	ck_assert_str_eq(m->rule->class, "driver-mismatch");
+	enginelog_remedy(&l, m, remedy, sizeof(remedy));
+	ck_assert_msg(strstr(remedy, "nvidia-smi") && !strstr(remedy, "rocminfo"), "%s", remedy);
 	enginelog_release(&l);
 	/* a GGUF file names no engine: vLLM, Aphrodite, Ollama and LM Studio
 	 * read them too (fresh144: Aphrodite had been told llama.cpp's flags);
