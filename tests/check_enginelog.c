@@ -2907,6 +2907,15 @@ START_TEST(remedies_in_the_engines_words)
 	enginelog_remedy(&l, m, remedy, sizeof(remedy));
 	ck_assert_msg(strstr(remedy, "nvidia-smi") && !strstr(remedy, "rocminfo"), "%s", remedy);
 	enginelog_release(&l);
+	/* a kernel library without this GPU is a build for the GPU to find,
+	 * not another checkpoint (fresh171) */
+	m = classify(&l, &rs,
+		     "rocBLAS error: Cannot read /x/TensileLibrary.dat: Illegal seek for GPU arch "
+		     ": gfx1999\n");
+	ck_assert_str_eq(m->rule->class, "not-supported");
+	enginelog_remedy(&l, m, remedy, sizeof(remedy));
+	ck_assert_msg(strstr(remedy, "gfx target") && !strstr(remedy, "checkpoint"), "%s", remedy);
+	enginelog_release(&l);
 	/* a GGUF file names no engine: vLLM, Aphrodite, Ollama and LM Studio
 	 * read them too (fresh144: Aphrodite had been told llama.cpp's flags);
 	 * llama.cpp's own functions do */
