@@ -1672,28 +1672,42 @@ static bool terminal_wide(const char *s, size_t n, bool *space)
 	return true;
 }
 
+/* Was the line wrapped at a word by whoever wrote it out (an issue's
+ * text, an editor, a mail): as long as a line of prose, ending in a word
+ * with no stop after it? Its rest, if it has one, begins as a sentence
+ * goes on (goes_on), which the next line says. */
+static bool word_wrapped(const char *s, size_t n)
+{
+	return n >= 60 && n <= 160 && isalnum((unsigned char)s[n - 1]) && s[n - 2] != ' ';
+}
+
 /* A terminal wraps a line at its width (80 columns, or a Windows
  * console's 120), and a log copied from it has the rest on a line of its
  * own ("... (13.33/15.47 GiB" then ") on startup is less than ..."): a
  * line that wide (terminal_wide), or one narrower (the space the wrap
  * fell on, trimmed), is kept, and when the next one does not begin as it
  * did (a log's prefix, a frame's indentation), the findings' rules meet
- * the two joined too, a finding there being the first line's. */
+ * the two joined too, a finding there being the first line's. So is a
+ * message a writer wrapped at a word ("... must be less than or equal to
+ * the number" then "of visible devices (0)."), joined after a space when
+ * the next line goes on as a sentence does. */
 static bool take_unwrapped(struct enginelog *l, const char *s, size_t n)
 {
 	bool fatal = false, space = false;
 
 	if (l->wrapped.len && n && (n < 2 || memcmp(s, l->wrapped.data, 2)) &&
+	    (!l->wrap_words || goes_on(s, n)) &&
 	    (!l->wrap_space || !buf_putc(&l->wrapped, ' ')) && !buf_append(&l->wrapped, s, n)) {
 		l->lines--;
 		fatal = run_rules(l, l->wrapped.data, l->wrapped.len, false);
 		l->lines++;
 	}
 	l->wrapped.len = 0;
-	if (terminal_wide(s, n, &space)) {
+	l->wrap_words = false;
+	if (terminal_wide(s, n, &space) || (l->wrap_words = word_wrapped(s, n))) {
 		if (buf_append(&l->wrapped, s, n))
 			l->wrapped.len = 0;
-		l->wrap_space = space;
+		l->wrap_space = space || l->wrap_words;
 	}
 	return fatal;
 }

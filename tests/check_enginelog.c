@@ -2197,6 +2197,32 @@ START_TEST(held_out_classes)
 		/* not a Python comparison's words: a bug, an unknown death */
 		{ "TypeError: '<' not supported between instances of 'Widget' and 'int'\n",
 		  "unknown", "'<' not supported between instances" },
+		/* fresh172's: an Ascend NPU's kernel fault and an operator's
+		 * refused dtype, as torch_npu and CANN say them; CANN's lines of
+		 * detail after the exception, the last of which says why */
+		{ "RuntimeError: spin:build/w.ts:1 NPU function error: "
+		  "c10_npu::acl::AclrtSynchronizeStreamWithTimeout(widget), error code is 507035\n",
+		  "crashed", "AclrtSynchronizeStreamWithTimeout(widget)" },
+		{ "[Error]: The cube core execution is abnormal.\n", "crashed",
+		  "The cube core execution is abnormal." },
+		{ "[PID: 7] Widget_Error(EZ1001): Tensor w not implemented for DT_INT4, should be "
+		  "in dtype support list [DT_FLOAT,].\n",
+		  "not-supported", "not implemented for DT_INT4" },
+		{ "Traceback (most recent call last):\n  File \"/x/w.py\", line 3, in run\n"
+		  "    widget.spin()\nRuntimeError: NPU function error: call aclnnWidget failed, "
+		  "error code is 1\n[PID: 7] 2026-01-28-17:23:40.368.749 Widget_Error(EZ1001): "
+		  "the widget is wrong.\n",
+		  "unknown", "the widget is wrong" },
+		/* a message its writer wrapped at words: the count of devices
+		 * that is nought on the second line, the memory's words broken
+		 * after "desired" */
+		{ "AssertionError: widget_world_size (4) must be less than or equal to the number\n"
+		  "of visible devices (0).\n",
+		  "driver-mismatch", "widget_world_size (4)" },
+		{ "ValueError: Free memory on device (1.0/8.0 GiB) on startup is less than "
+		  "desired\n"
+		  "widget memory utilization (0.9, 7.2 GiB).\n",
+		  "out-of-memory", "Free memory on device (1.0/8.0 GiB)" },
 		/* fresh171's: ggml's HIP build names its errors by ROCm, above
 		 * the abort that reports them; HSA's code object it cannot load */
 		{ "widget_forward: NORM failed\nROCm error: invalid device function\n  current "
@@ -2906,6 +2932,14 @@ START_TEST(remedies_in_the_engines_words)
 	ck_assert_str_eq(m->rule->class, "driver-mismatch");
 	enginelog_remedy(&l, m, remedy, sizeof(remedy));
 	ck_assert_msg(strstr(remedy, "nvidia-smi") && !strstr(remedy, "rocminfo"), "%s", remedy);
+	enginelog_release(&l);
+	/* a GPU library that could not allocate: out of memory, or on a
+	 * Jetson a discrete GPU's library (fresh172: Ollama's maintainer) */
+	m = classify(&l, &rs, "widget: CUDA error: the resource allocation failed\n");
+	ck_assert_str_eq(m->rule->class, "out-of-memory");
+	enginelog_remedy(&l, m, remedy, sizeof(remedy));
+	ck_assert_msg(strstr(remedy, "JetPack") && strstr(remedy, "--gpu-memory-utilization"), "%s",
+		      remedy);
 	enginelog_release(&l);
 	/* a kernel library without this GPU is a build for the GPU to find,
 	 * not another checkpoint (fresh171) */
