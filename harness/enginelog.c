@@ -1696,8 +1696,8 @@ static bool take_unwrapped(struct enginelog *l, const char *s, size_t n)
 	bool fatal = false, space = false;
 
 	if (l->wrapped.len && n && (n < 2 || memcmp(s, l->wrapped.data, 2)) &&
-	    (!l->wrap_words || goes_on(s, n)) &&
-	    (!l->wrap_space || !buf_putc(&l->wrapped, ' ')) && !buf_append(&l->wrapped, s, n)) {
+	    (!l->wrap_words || goes_on(s, n)) && (!l->wrap_space || !buf_putc(&l->wrapped, ' ')) &&
+	    !buf_append(&l->wrapped, s, n)) {
 		l->lines--;
 		fatal = run_rules(l, l->wrapped.data, l->wrapped.len, false);
 		l->lines++;

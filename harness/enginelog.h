@@ -197,7 +197,7 @@ struct enginelog {
 	struct buf window;  /* the last lines, for rules of several (each cut at 1 KiB) */
 	struct buf wrapped; /* the last line, when a terminal's width: its rest may follow */
 	bool wrap_space;    /* that line is one narrower: the space it wrapped on is gone */
-	bool wrap_words;    /* ... or one a writer wrapped at a word: its rest goes on as a sentence */
+	bool wrap_words; /* ... or one a writer wrapped at a word: its rest goes on as a sentence */
 	char plain[ENGINELOG_LINE_MAX]; /* the line read now without its colours */
 	bool kernel_line; /* the kernel wrote the line read now (a journal's "kernel:",
 			   * dmesg's "[ 1234.567890] ") */
