@@ -566,7 +566,9 @@ static bool gives_cause(const char *s)
  * writer broke ("error loading model:\nkey not found in model: x"). s
  * joins it, after a space, while each part ends so. So does the what()
  * line C++'s runtime writes under "terminate called after throwing an
- * instance of 'T'": the exception's message, which says why; and a line
+ * instance of 'T'": the exception's message, which says why; the "SYCL
+ * error: ..." line ggml's SYCL backend writes under "Exception caught at
+ * file:F, line:N", which says what failed; and a line
  * right after the quote that gives its cause under a key (an error
  * object's "title": "Failed to load model", then its "cause"). */
 static void join_quote(char *quote, size_t size, int *joined, long at, long now, const char *s,
@@ -579,9 +581,11 @@ static void join_quote(char *quote, size_t size, int *joined, long at, long now,
 	if (at + *joined + 1 != now || *joined >= QUOTE_JOIN_MAX)
 		return;
 	excerpt(s, n, more, sizeof(more));
-	why = !*joined && ((strstr(quote, "terminate called after throwing an instance of") &&
-			    !strncmp(more, "what(): ", 8)) ||
-			   gives_cause(more));
+	why = !*joined &&
+	      ((strstr(quote, "terminate called after throwing an instance of") &&
+		!strncmp(more, "what(): ", 8)) ||
+	       (strstr(quote, "Exception caught at file:") && !strncmp(more, "SYCL error: ", 12)) ||
+	       gives_cause(more));
 	if (!k || (quote[k - 1] != ':' && !why))
 		return;
 	if (!*more)

@@ -71,6 +71,9 @@ START_TEST(every_rule_finds_its_excerpt)
 			continue; /* a marker: the last layer's tests read them */
 		ck_assert_msg(r->class, "rule %s names no class", r->id);
 		ck_assert_msg(r->example && r->source, "rule %s has no example or source", r->id);
+		/* the why is told as written: only a remedy names the engine */
+		ck_assert_msg(!strchr(r->explain, '{'), "rule %s's explain has a placeholder: %s",
+			      r->id, r->explain);
 		m = classify(&l, &rs, r->example);
 		ck_assert_msg(m != NULL, "rule %s does not match its own example", r->id);
 		ck_assert_msg(m->rule == r, "rule %s's example is explained by %s", r->id,
@@ -2197,6 +2200,19 @@ START_TEST(held_out_classes)
 		/* not a Python comparison's words: a bug, an unknown death */
 		{ "TypeError: '<' not supported between instances of 'Widget' and 'int'\n",
 		  "unknown", "'<' not supported between instances" },
+		/* fresh173's: Level Zero's failure above ggml's SYCL exception;
+		 * that exception's "SYCL error:" line, which says what failed; a
+		 * process that could not start (127: no program or library) */
+		{ "level_zero backend failed with error: 20 (UR_RESULT_ERROR_DEVICE_LOST)\n"
+		  "Exception caught at file:/x/ggml-sycl/w.cpp, line:9, func:operator()\n"
+		  "SYCL error: CHECK_TRY_ERROR(w.wait()): Exception caught in this line of code.\n",
+		  "crashed", "UR_RESULT_ERROR_DEVICE_LOST" },
+		{ "Exception caught at file:/x/ggml-sycl/w.cpp, line:9, func:operator()\n"
+		  "SYCL error: CHECK_TRY_ERROR(widget_op(ctx)): Exception caught in this line of "
+		  "code.\n",
+		  "crashed", "CHECK_TRY_ERROR(widget_op(ctx))" },
+		{ "Error: the widget runner has terminated: exit status 127\n", "import-error",
+		  "exit status 127" },
 		/* fresh172's: an Ascend NPU's kernel fault and an operator's
 		 * refused dtype, as torch_npu and CANN say them; CANN's lines of
 		 * detail after the exception, the last of which says why */
