@@ -19,6 +19,7 @@ static const struct engine_info engines[ENGINE_COUNT] = {
 		.scoring = SCORING_PROMPT_LOGPROBS, .top_logprobs_max = 20,
 		.flags = { .memory = "--gpu-memory-utilization", .context = "--max-model-len",
 			   .concurrency = "--max-num-seqs", .prefill = "--max-num-batched-tokens",
+			   .port = "--port",
 			   .reasoning_parser = "--reasoning-parser",
 			   .tool_parser = "--tool-call-parser" },
 	},
@@ -28,7 +29,7 @@ static const struct engine_info engines[ENGINE_COUNT] = {
 		.running_usage = true, .scoring = SCORING_INPUT_LOGPROBS, .top_logprobs_max = 20,
 		.flags = { .memory = "--mem-fraction-static", .context = "--context-length",
 			   .concurrency = "--max-running-requests",
-			   .prefill = "--chunked-prefill-size",
+			   .prefill = "--chunked-prefill-size", .port = "--port",
 			   .reasoning_parser = "--reasoning-parser",
 			   .tool_parser = "--tool-call-parser" },
 	},
@@ -38,14 +39,15 @@ static const struct engine_info engines[ENGINE_COUNT] = {
 		.owners = LIST("llamacpp", "llama.cpp"), .discovery = "GET /props",
 		.per_slot_window = true,
 		.flags = { .memory = "-ngl", .context = "-c", .concurrency = "-np",
-			   .prefill = "-b", .reasoning_parser = "--reasoning-format",
+			   .prefill = "-b", .port = "--port", .reasoning_parser = "--reasoning-format",
 			   .tool_parser = "--jinja" },
 	},
 	[ENGINE_OLLAMA] = {
 		.id = ENGINE_OLLAMA, .key = "ollama", .name = "Ollama", 
 		.owners = LIST("library", "ollama"), .top_logprobs_max = 20,
 		.flags = { .memory = "OLLAMA_GPU_OVERHEAD", .context = "num_ctx",
-			   .concurrency = "OLLAMA_NUM_PARALLEL" },
+			   .concurrency = "OLLAMA_NUM_PARALLEL",
+			   .port = "OLLAMA_HOST=127.0.0.1:PORT" },
 	},
 	[ENGINE_TGI] = {
 		.id = ENGINE_TGI, .key = "tgi", .name = "TGI",
@@ -54,13 +56,14 @@ static const struct engine_info engines[ENGINE_COUNT] = {
 		.top_logprobs_max = 5,
 		.flags = { .memory = "--cuda-memory-fraction", .context = "--max-total-tokens",
 			   .concurrency = "--max-concurrent-requests",
-			   .prefill = "--max-batch-prefill-tokens" },
+			   .prefill = "--max-batch-prefill-tokens", .port = "--port" },
 	},
 	[ENGINE_LMDEPLOY] = {
 		.id = ENGINE_LMDEPLOY, .key = "lmdeploy", .name = "LMDeploy",
 		 .owners = LIST("lmdeploy"),
 		.flags = { .memory = "--cache-max-entry-count", .context = "--session-len",
 			   .concurrency = "--max-batch-size", .prefill = "--max-prefill-token-num",
+			   .port = "--server-port",
 			   .reasoning_parser = "--reasoning-parser",
 			   .tool_parser = "--tool-call-parser" },
 	},
@@ -70,7 +73,8 @@ static const struct engine_info engines[ENGINE_COUNT] = {
 		.owners = LIST("tensorrt_llm"),
 		.flags = { .memory = "--kv_cache_free_gpu_memory_fraction",
 			   .context = "--max_seq_len", .concurrency = "--max_batch_size",
-			   .prefill = "--max_num_tokens", .reasoning_parser = "--reasoning_parser",
+			   .prefill = "--max_num_tokens", .port = "--port",
+			   .reasoning_parser = "--reasoning_parser",
 			   .tool_parser = "--tool_parser" },
 	},
 };
@@ -183,6 +187,7 @@ static const char *flag_named(const struct engine_flags *f, const char *name, si
 		{ "context", offsetof(struct engine_flags, context) },
 		{ "concurrency", offsetof(struct engine_flags, concurrency) },
 		{ "prefill", offsetof(struct engine_flags, prefill) },
+		{ "port", offsetof(struct engine_flags, port) },
 	};
 	size_t i;
 
@@ -194,7 +199,7 @@ static const char *flag_named(const struct engine_flags *f, const char *name, si
 
 static bool is_slot(const char *name, size_t n)
 {
-	static const struct engine_flags probe = { "m", "c", "n", "p", NULL, NULL };
+	static const struct engine_flags probe = { "m", "c", "n", "p", "o", NULL, NULL };
 
 	return flag_named(&probe, name, n) != NULL;
 }

@@ -39,6 +39,7 @@ struct engine_flags {
 	const char *context;	      /* the context window */
 	const char *concurrency;      /* requests served at once */
 	const char *prefill;	      /* tokens prefilled in one batch */
+	const char *port;	      /* the port it listens on */
 	const char *reasoning_parser; /* thinking into its own channel */
 	const char *tool_parser;      /* tool calls into tool_calls */
 };

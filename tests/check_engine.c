@@ -64,7 +64,8 @@ START_TEST(every_name_resolves_to_its_row)
 		ck_assert_ptr_nonnull(r->key);
 		ck_assert_ptr_nonnull(r->name);
 		ck_assert_ptr_nonnull(r->owners);
-		ck_assert_msg(r->flags.context && r->flags.concurrency && r->flags.memory,
+		ck_assert_msg(r->flags.context && r->flags.concurrency && r->flags.memory &&
+				      r->flags.port,
 			      "%s lacks the flags a remedy needs", r->name);
 		ck_assert_ptr_nonnull(strstr(engine_keys(), r->key));
 	}

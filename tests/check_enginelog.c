@@ -2910,6 +2910,42 @@ END_TEST
 
 /* the engine a log names, and a class's remedy in its flags; without an
  * engine, every engine's */
+/* every remedy, filled for every engine its rule applies to (and for
+ * none known), names a flag the registry has: no placeholder left, no
+ * "its port setting" where an engine has no word for one */
+START_TEST(every_remedy_fills_for_its_engines)
+{
+	struct log_rules rs;
+	size_t i;
+
+	bundled(&rs);
+	for (i = 0; i < rs.n; i++) {
+		const struct log_rule *r = &rs.rules[i];
+		int e;
+
+		if (!r->remedy)
+			continue;
+		for (e = 0; e < ENGINE_COUNT; e++) {
+			char out[2048];
+			size_t k;
+			bool applies = !r->n_engines || e == ENGINE_UNKNOWN;
+
+			for (k = 0; k < r->n_engines; k++)
+				applies = applies || r->engines[k] == (enum engine)e;
+			if (!applies)
+				continue;
+			engine_fill((enum engine)e, r->remedy, out, sizeof(out));
+			ck_assert_msg(!strchr(out, '{') && !strstr(out, " setting)") &&
+					      !strstr(out, " setting,") &&
+					      !strstr(out, " setting;"),
+				      "%s for %s: %s", r->id,
+				      e ? engine_name((enum engine)e) : "none", out);
+		}
+	}
+	log_rules_release(&rs);
+}
+END_TEST
+
 START_TEST(remedies_in_the_engines_words)
 {
 	static const char tgi[] = "2024-05-01T01:17:02Z INFO text_generation_launcher: Starting "
@@ -2948,6 +2984,14 @@ START_TEST(remedies_in_the_engines_words)
 	ck_assert_str_eq(m->rule->class, "driver-mismatch");
 	enginelog_remedy(&l, m, remedy, sizeof(remedy));
 	ck_assert_msg(strstr(remedy, "nvidia-smi") && !strstr(remedy, "rocminfo"), "%s", remedy);
+	enginelog_release(&l);
+	/* each engine's own word for its port: Ollama has no --port */
+	m = classify(&l, &rs,
+		     "time=2025-01-01T00:00:00.000Z level=INFO source=routes.go:1 msg=\"widget\"\n"
+		     "Error: listen tcp 127.0.0.1:11434: bind: address already in use\n");
+	ck_assert_int_eq(enginelog_engine(&l), ENGINE_OLLAMA);
+	enginelog_remedy(&l, m, remedy, sizeof(remedy));
+	ck_assert_msg(strstr(remedy, "OLLAMA_HOST") && !strstr(remedy, "--port"), "%s", remedy);
 	enginelog_release(&l);
 	/* a GPU library that could not allocate: out of memory, or on a
 	 * Jetson a discrete GPU's library (fresh172: Ollama's maintainer) */
@@ -3013,6 +3057,7 @@ Suite *enginelog_suite(void)
 	tcase_add_test(tc, the_unknown_layer);
 	tcase_add_test(tc, classes_beyond_their_examples);
 	tcase_add_test(tc, held_out_classes);
+	tcase_add_test(tc, every_remedy_fills_for_its_engines);
 	tcase_add_test(tc, a_dump_is_one_finding);
 	tcase_add_test(tc, rule_keys_as_the_schema_names_them);
 	tcase_add_test(tc, death_names_are_the_rules);
