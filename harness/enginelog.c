@@ -203,13 +203,13 @@ static int load_rule(struct jsonfile *f, const cJSON *o, struct log_rule *r,
 static int load_marker(struct jsonfile *f, const cJSON *o, struct log_rule *r)
 {
 	const char *const *keys = log_marker_keys;
-	static const char *const kinds[] = { "exit",	"error",     "ready",	  "engine",
-					     "request", "traceback", "exception", "handler",
-					     "quiet",	NULL };
-	static const enum log_kind as[] = { LOG_EXIT,	   LOG_ERROR,	LOG_READY,
-					    LOG_ENGINE,	   LOG_REQUEST, LOG_TRACEBACK,
-					    LOG_EXCEPTION, LOG_HANDLER, LOG_QUIET };
-	char *kind = NULL;
+	static const char *const kinds[] = { "exit",	"error",   "ready",	"shutdown",
+					     "engine",	"request", "traceback", "exception",
+					     "handler", "quiet",   NULL };
+	static const enum log_kind as[] = { LOG_EXIT,	 LOG_ERROR,   LOG_READY,     LOG_SHUTDOWN,
+					    LOG_ENGINE,	 LOG_REQUEST, LOG_TRACEBACK, LOG_EXCEPTION,
+					    LOG_HANDLER, LOG_QUIET };
+	char *kind = NULL, names[160] = "";
 	int rc, k;
 
 	if (!cJSON_IsObject(o))
@@ -227,11 +227,15 @@ static int load_marker(struct jsonfile *f, const cJSON *o, struct log_rule *r)
 	     rule_literals(f, o, r);
 	k = named(kinds, kind);
 	free(kind);
-	if (!rc && k < 0)
-		rc = jsonfile_error(f, "kind",
-				    "'kind' must be \"exit\", \"error\", \"exception\", \"ready\", "
-				    "\"engine\", \"request\", \"traceback\", \"handler\" or "
-				    "\"quiet\"");
+	if (!rc && k < 0) {
+		for (k = 0; kinds[k]; k++) /* the list said as it is, once */
+			snprintf(names + strlen(names), sizeof(names) - strlen(names), "%s\"%s\"",
+				 !k		? ""
+				 : kinds[k + 1] ? ", "
+						: " or ",
+				 kinds[k]);
+		rc = jsonfile_error(f, "kind", "'kind' must be %s", names);
+	}
 	if (rc)
 		return -1;
 	r->kind = as[k];
@@ -1082,6 +1086,31 @@ static void handled_line(struct enginelog *l)
 
 /* what a match of r on the line (or lines) s says. Returns true when it
  * shows the engine dead: a rule's fatal finding, or an exit. */
+/* an error or exception line (marker r): the decisive error, unless it
+ * is not one */
+static void error_said(struct enginelog *l, const struct log_rule *r, const char *s, size_t n)
+{
+	if (r->kind == LOG_EXCEPTION && quiet_line(l, s, n))
+		return; /* a warning's exception ("WARNING ... ImportError: x") */
+	if (r->kind == LOG_EXCEPTION && l->tb_ignored && l->traceback &&
+	    l->said[l->said_at ^ 1].line <= l->traceback)
+		return; /* the end of a traceback Python ignored (a destructor's) */
+	/* not the exit line itself ("Error: ShardCannotStart"), nor a frame:
+	 * the decisive line is the error that came before */
+	if (l->exit.line != l->lines && !is_frame_line(s, n) && !is_code_line(s, n) &&
+	    (l->error.line != l->lines || r->kind == LOG_EXCEPTION)) {
+		mark(&l->error, l->lines, s, n);
+		l->error_exception = r->kind == LOG_EXCEPTION;
+		l->error_ends = l->lines;
+		l->error_open = parens(s, n);
+		/* the first words after a handler's traceback, or after
+		 * frames of an endpoint's call: its end */
+		l->error_handled = (l->tb_handler && l->traceback &&
+				    l->said[l->said_at ^ 1].line <= l->traceback) ||
+				   l->handler_frame > l->said[l->said_at ^ 1].line;
+	}
+}
+
 static bool matched(struct enginelog *l, const struct log_rule *r, const char *s, size_t n,
 		    size_t qs, size_t qe)
 {
@@ -1096,28 +1125,13 @@ static bool matched(struct enginelog *l, const struct log_rule *r, const char *s
 		return true;
 	case LOG_ERROR:
 	case LOG_EXCEPTION:
-		if (r->kind == LOG_EXCEPTION && quiet_line(l, s, n))
-			return false; /* a warning's exception ("WARNING ... ImportError: x") */
-		if (r->kind == LOG_EXCEPTION && l->tb_ignored && l->traceback &&
-		    l->said[l->said_at ^ 1].line <= l->traceback)
-			return false; /* the end of a traceback Python ignored (a destructor's) */
-		/* not the exit line itself ("Error: ShardCannotStart"), nor a frame:
-		 * the decisive line is the error that came before */
-		if (l->exit.line != l->lines && !is_frame_line(s, n) && !is_code_line(s, n) &&
-		    (l->error.line != l->lines || r->kind == LOG_EXCEPTION)) {
-			mark(&l->error, l->lines, s, n);
-			l->error_exception = r->kind == LOG_EXCEPTION;
-			l->error_ends = l->lines;
-			l->error_open = parens(s, n);
-			/* the first words after a handler's traceback, or after
-			 * frames of an endpoint's call: its end */
-			l->error_handled = (l->tb_handler && l->traceback &&
-					    l->said[l->said_at ^ 1].line <= l->traceback) ||
-					   l->handler_frame > l->said[l->said_at ^ 1].line;
-		}
+		error_said(l, r, s, n);
 		return false;
 	case LOG_READY:
 		l->ready = l->lines;
+		return false;
+	case LOG_SHUTDOWN:
+		l->shutdown = l->lines;
 		return false;
 	case LOG_TRACEBACK:
 		traceback_began(l, s, n, qs);
@@ -1921,6 +1935,21 @@ static const struct log_rule unknown_exit = {
 	.fatal = true,
 };
 
+static const struct log_rule unknown_gone = {
+	.id = (char *)"unknown-fatal",
+	.cause = (char *)"engine-died",
+	.class = (char *)"unknown",
+	.explain = (char *)"the engine's process ended after it served, with no error and no "
+			   "word of stopping as asked: the quoted line is the last it wrote",
+	.remedy = (char *)"a process killed from outside leaves no words: check dmesg for the "
+			  "OOM killer (\"Out of memory: Killed process\") and the container's exit "
+			  "status and memory limit; then read the quoted line and the lines "
+			  "before it (preflight doctor --exited --context 8 LOG)",
+	.kind = LOG_FATAL,
+	.layer = LAYER_UNKNOWN,
+	.fatal = true,
+};
+
 /* does a finding of r say the process crashed (its cause)? */
 static bool says_crashed(const struct log_rule *r)
 {
@@ -2052,10 +2081,32 @@ static void say_why_it_ended(struct enginelog *l, bool errs, bool cut)
 	}
 }
 
+/* a death no finding explains: the unknown layer's finding on what the
+ * cut traceback said it was (intro), the last error since it served, the
+ * first exit of this death when there is none (a process prints its
+ * traceback after the words that it dies; a supervisor's "exited with
+ * code 1" comes after the engine's own), else the last words of a process
+ * seen to end. False when there are none. */
+static bool tell_death(struct enginelog *l, bool intro, const struct log_mark *last)
+{
+	const struct log_mark *why = intro					 ? &l->tb_intro
+				     : l->error.line && l->error.line > l->ready ? &l->error
+				     : l->exit.line				 ? &l->ended
+				     : last->line				 ? last
+										 : NULL;
+
+	if (why && why->line == l->warned.line) /* a warning a class knows */
+		record(l, l->warned_rule, why->line, why->text, strlen(why->text));
+	else if (why)
+		record(l, why == last ? &unknown_exit : &unknown_death, why->line, why->text,
+		       strlen(why->text));
+	return why != NULL;
+}
+
 /* the conclusions the whole log allows (enginelog.h) */
 static void settle(struct enginelog *l)
 {
-	bool any = outlived(l), died;
+	bool any = outlived(l), died, gone;
 	const struct log_mark *last = &l->said[l->said_at];
 	/* the log ends inside a traceback before it ever served: its process
 	 * died telling it (the exception line it ends with never came). Once
@@ -2080,24 +2131,14 @@ static void settle(struct enginelog *l)
 	       cut;
 	/* a process known to have ended that never served, or erred since */
 	died = died || (l->exited && (!l->ready || l->error.line > l->ready));
-	if (!any && died) {
-		/* what the cut traceback said it was, the last error since it
-		 * served, the first exit of this death when there is none (a
-		 * process prints its traceback after the words that it dies;
-		 * a supervisor's "exited with code 1" comes after the engine's
-		 * own), else the last words of a process seen to end */
-		const struct log_mark *why = intro ? &l->tb_intro
-					     : l->error.line && l->error.line > l->ready ? &l->error
-					     : l->exit.line				 ? &l->ended
-					     : last->line				 ? last
-											 : NULL;
-
-		if (why && why->line == l->warned.line) /* a warning a class knows */
-			record(l, l->warned_rule, why->line, why->text, strlen(why->text));
-		else if (why)
-			record(l, why == last ? &unknown_exit : &unknown_death, why->line,
-			       why->text, strlen(why->text));
-		any = why != NULL;
+	/* or one that served and then was gone without a word: not asked to
+	 * stop (no shutdown line since it served), so taken from outside */
+	gone = !died && l->exited && l->ready && l->shutdown < l->ready && last->line;
+	if (!any && died)
+		any = tell_death(l, intro, last);
+	if (!any && gone) {
+		record(l, &unknown_gone, last->line, last->text, strlen(last->text));
+		any = true;
 	}
 	if (any && explained_by_warning(l))
 		record(l, l->warned_rule, l->warned.line, l->warned.text, strlen(l->warned.text));

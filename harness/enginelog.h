@@ -75,6 +75,7 @@ enum log_kind {
 	LOG_EXIT,      /* a marker: the process ended (Aborted, exit status 1...) */
 	LOG_ERROR,     /* a marker: an error or exception line (the decisive one is the last) */
 	LOG_READY,     /* a marker: the engine serves (or recovered) */
+	LOG_SHUTDOWN,  /* a marker: the engine was asked to stop and stops ("Shutting down") */
 	LOG_ENGINE,    /* a marker: the engine that wrote the log */
 	LOG_REQUEST,   /* a marker: an access log's chat request; its capture is the status */
 	LOG_TRACEBACK, /* a marker: a traceback begins (its error, last in the log, is a death) */
@@ -231,6 +232,7 @@ struct enginelog {
 	struct log_mark warned;		    /* the last warning-level line a class met */
 	const struct log_rule *warned_rule; /* that class */
 	long ready;			    /* the last ready line, 0 none */
+	long shutdown;			    /* the last line saying it stops as asked, 0 none */
 	long served;			    /* the last chat request answered 2xx/3xx, 0 none */
 	long traceback;			    /* the last line a traceback began on, 0 none */
 	long frame;	    /* the last traceback frame ('File "x.py", line 3'), 0 none */

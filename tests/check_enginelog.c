@@ -943,6 +943,40 @@ START_TEST(an_unknown_death_is_still_a_death)
 }
 END_TEST
 
+/* an engine taken from outside mid-run (the OOM killer): it served, its
+ * log says not a word of its end, and --engine-pid saw it go. The
+ * report names the death, fatal, cause unknown, its log's last line
+ * quoted; the engine came up, so it did not fail to start */
+START_TEST(an_engine_gone_mid_run_is_a_death)
+{
+	struct outcome o;
+	const cJSON *el, *f;
+	cJSON *r;
+
+	outcome_mkdir(&o);
+	run_shell(
+		&o, NULL,
+		"sh -c 'exit 0' & pid=$!; wait $pid; "
+		"printf 'INFO:     Application startup complete.\\nwidget: served 2\\n' > eng.log; "
+		"\"$PREFLIGHT_ROOT/fixtures/fake-endpoint\" --scenario "
+		"\"$PREFLIGHT_ROOT/fixtures/scenarios/engine-gone.json\" -- $PF run --endpoint "
+		"'http://127.0.0.1:{port}/v1' --engine-log eng.log --engine-pid $pid --json "
+		"r.json");
+	ck_assert_msg(o.code == 1, "exit %d\n%s%s", o.code, o.out, o.err);
+	ck_assert_ptr_nonnull(strstr(o.out, "engine log eng.log:2: fatal unknown-fatal"));
+	ck_assert_ptr_nonnull(strstr(o.out, "ended after it served"));
+	r = read_json_report(&o, "r.json");
+	el = cJSON_GetObjectItem(cJSON_GetObjectItem(r, "endpoint"), "engine_log");
+	ck_assert(cJSON_IsFalse(cJSON_GetObjectItem(el, "engine_failed")));
+	f = cJSON_GetArrayItem(cJSON_GetObjectItem(el, "findings"), 0);
+	ck_assert_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(f, "severity")), "fatal");
+	ck_assert_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(f, "layer")), "unknown");
+	ck_assert_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(f, "quote")), "widget: served 2");
+	cJSON_Delete(r);
+	outcome_release(&o);
+}
+END_TEST
+
 /* the log on stdin; and a server that came up: its warnings are evidence,
  * its verdicts its own */
 START_TEST(stdin_and_warnings)
@@ -2737,8 +2771,36 @@ START_TEST(a_known_exit_without_its_ready_line)
 	enginelog_exited(&l);
 	enginelog_feed(&l, served, strlen(served));
 	enginelog_finish(&l);
-	ck_assert(!l.fatal);
+	ck_assert(!l.fatal); /* it was asked to stop, and said so */
 	enginelog_release(&l);
+	/* one that served and then was gone without a word was taken from
+	 * outside (the OOM killer mid-batch): a death, its last line quoted;
+	 * a shutdown before a later start is no word of this end */
+	{
+		static const char *const gone[] = {
+			"INFO:     Application startup complete.\n"
+			"INFO:     127.0.0.1:9 - \"POST /v1/chat/completions HTTP/1.1\" 200 OK\n"
+			"widget: batch 20 of 20\n",
+			"srv  update_slots: all slots are idle\nINFO:     Shutting down\n"
+			"INFO:     Application startup complete.\nwidget: batch 20 of 20\n",
+		};
+		size_t k;
+
+		for (k = 0; k < sizeof(gone) / sizeof(gone[0]); k++) {
+			enginelog_init(&l, &rs, ENGINE_UNKNOWN);
+			enginelog_exited(&l);
+			enginelog_feed(&l, gone[k], strlen(gone[k]));
+			enginelog_finish(&l);
+			m = enginelog_best(&l);
+			ck_assert_msg(m && m->fatal && l.fatal, "case %zu", k);
+			ck_assert_int_eq(m->rule->layer, LAYER_UNKNOWN);
+			ck_assert_str_eq(m->quote, "widget: batch 20 of 20");
+			ck_assert_ptr_nonnull(strstr(m->rule->explain, "ended after it served"));
+			enginelog_release(&l);
+			ck_assert_ptr_null(classify(&l, &rs, gone[k])); /* not known to end */
+			enginelog_release(&l);
+		}
+	}
 	enginelog_init(&l, &rs, ENGINE_UNKNOWN); /* an empty log has no last words */
 	enginelog_exited(&l);
 	enginelog_finish(&l);
@@ -3064,6 +3126,7 @@ Suite *enginelog_suite(void)
 	tcase_add_test(tc, a_known_exit_without_its_ready_line);
 	tcase_add_test(tc, engine_pid_ends_the_wait);
 	tcase_add_test(tc, an_unknown_death_is_still_a_death);
+	tcase_add_test(tc, an_engine_gone_mid_run_is_a_death);
 	tcase_add_test(tc, what_ends_a_wait);
 	tcase_add_test(tc, every_chat_request_failing);
 	tcase_add_test(tc, remedies_in_the_engines_words);
