@@ -873,7 +873,7 @@ static void check_nothing_observed(struct run_result *r)
  * no answer counts as lost to the death. The first of them in the order
  * sent is judged (its request may be what killed the server); the rest
  * were not observed, and the run says so once. */
-static void check_server_died(struct run *run)
+static bool check_server_died(struct run *run)
 {
 	struct run_result *r = run->r;
 	const size_t *order = run->plan->order;
@@ -883,7 +883,7 @@ static void check_server_died(struct run *run)
 	while (k > 0 && r->probes[order[k - 1]].cause == CAUSE_TRANSPORT_ERROR)
 		k--;
 	if (k == 0 || r->n_probes - k < 2)
-		return; /* nothing answered at all, or one failure: not a death */
+		return false; /* nothing answered at all, or one failure: not a death */
 	for (j = 0; r->probes[order[j]].cause != CAUSE_TRANSPORT_ERROR;)
 		j++;
 	for (i = j + 1; i < r->n_probes; i++) {
@@ -906,6 +906,24 @@ static void check_server_died(struct run *run)
 		free(note);
 		note = both;
 	}
+	if (note) {
+		free(r->endpoint_note);
+		r->endpoint_note = note;
+	}
+	return true;
+}
+
+/* the server stopped answering and the engine's log says it died: the
+ * note says where, so the one death is told once, with its cause */
+static void note_engine_death(struct run_result *r)
+{
+	const struct engine_finding *f = r->n_findings ? &r->findings[0] : NULL;
+	char *note;
+
+	if (!f || !f->fatal || !r->endpoint_note)
+		return;
+	note = buf_strdupf("%s; the engine's log says why: %s (%s:%ld: %s)", r->endpoint_note,
+			   f->explain, r->engine_log, f->line, f->quote);
 	if (note) {
 		free(r->endpoint_note);
 		r->endpoint_note = note;
@@ -935,6 +953,7 @@ static void name_engine(struct run *run)
 static void run_items(struct run *run)
 {
 	struct run_result *r = run->r;
+	bool died;
 
 	if (!r->model) /* the raw name goes in requests */
 		r->model = text_clean_line(run->model);
@@ -945,11 +964,13 @@ static void run_items(struct run *run)
 	else
 		run_in_order(run);
 	settle_dependents(r);
-	check_server_died(run);
+	died = check_server_died(run);
 	check_nothing_observed(r);
 	/* warnings the engine logged, or its death mid-run: evidence */
 	if (run->hooks->engine_explain)
 		run->hooks->engine_explain(run->hooks->engine_ctx, r);
+	if (died)
+		note_engine_death(r);
 }
 
 enum runner_status runner_run(const struct plan *pl, const struct runner_hooks *hooks,

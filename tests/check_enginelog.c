@@ -965,6 +965,11 @@ START_TEST(an_engine_gone_mid_run_is_a_death)
 	ck_assert_msg(o.code == 1, "exit %d\n%s%s", o.code, o.out, o.err);
 	ck_assert_ptr_nonnull(strstr(o.out, "engine log eng.log:2: fatal unknown-fatal"));
 	ck_assert_ptr_nonnull(strstr(o.out, "ended after it served"));
+	/* the server's silence and the engine's death are one, told once */
+	ck_assert_ptr_nonnull(strstr(o.out, "the server stopped answering at needle (3 of 4 "
+					    "sent); the 1 after it that got no answer were not "
+					    "observed; the engine's log says why: the engine's "
+					    "process ended after it served"));
 	r = read_json_report(&o, "r.json");
 	el = cJSON_GetObjectItem(cJSON_GetObjectItem(r, "endpoint"), "engine_log");
 	ck_assert(cJSON_IsFalse(cJSON_GetObjectItem(el, "engine_failed")));
