@@ -1084,8 +1084,6 @@ static void handled_line(struct enginelog *l)
 			l->matches[i].request = true;
 }
 
-/* what a match of r on the line (or lines) s says. Returns true when it
- * shows the engine dead: a rule's fatal finding, or an exit. */
 /* an error or exception line (marker r): the decisive error, unless it
  * is not one */
 static void error_said(struct enginelog *l, const struct log_rule *r, const char *s, size_t n)
@@ -1111,6 +1109,8 @@ static void error_said(struct enginelog *l, const struct log_rule *r, const char
 	}
 }
 
+/* what a match of r on the line (or lines) s says. Returns true when it
+ * shows the engine dead: a rule's fatal finding, or an exit. */
 static bool matched(struct enginelog *l, const struct log_rule *r, const char *s, size_t n,
 		    size_t qs, size_t qe)
 {
