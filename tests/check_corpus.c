@@ -132,7 +132,8 @@ START_TEST(every_excerpt_read_as_labelled)
 		{ "fresh159", 4 },  { "fresh160", 4 },	{ "fresh161", 4 },  { "fresh162", 4 },
 		{ "fresh163", 5 },  { "fresh164", 3 },	{ "fresh165", 3 },  { "fresh166", 2 },
 		{ "fresh167", 2 },  { "fresh168", 1 },	{ "fresh169", 1 },  { "fresh170", 1 },
-		{ "fresh171", 13 }, { "fresh172", 7 },	{ "fresh173", 6 },  { "fresh174", 6 }
+		{ "fresh171", 13 }, { "fresh172", 7 },	{ "fresh173", 6 },  { "fresh174", 6 },
+		{ "fresh175", 3 }
 	};
 	int counts[sizeof(parts) / sizeof(parts[0])] = { 0 };
 	int n = 0, fatal = 0;
