@@ -1570,6 +1570,21 @@ static size_t cri_stream(const char *t, size_t m, bool *partial)
  * when it says the kernel wrote the line (the journal's "kernel:", dmesg's
  * time), *partial when a container runtime says the line goes on in its
  * next record (cri_stream). */
+/* llama-server's router relays each child's lines behind the child's
+ * port ("[39015] 0.04.811.939 I slot ..."): its length, 0 when the line
+ * has none. A port has four or five digits, a shell's job number ("[1]
+ * 4242 killed") one or two. */
+static size_t router_port(const char *t, size_t m)
+{
+	size_t k = 1;
+
+	if (m < 7 || t[0] != '[' || t[1] < '1' || t[1] > '9')
+		return 0;
+	while (k < m && k < 7 && isdigit((unsigned char)t[k]))
+		k++;
+	return k >= 5 && k <= 6 && k + 1 < m && t[k] == ']' && t[k + 1] == ' ' ? k + 2 : 0;
+}
+
 static size_t collector_prefix(const char *s, size_t n, bool *kernel, bool *partial)
 {
 	size_t at = 0, k;
@@ -1586,6 +1601,8 @@ static size_t collector_prefix(const char *s, size_t n, bool *kernel, bool *part
 		} else if (m > 6 && !memcmp(t, "[pod/", 5) && (sp = memchr(t, ']', m)) &&
 			   (size_t)(sp - t) + 1 < m && sp[1] == ' ') {
 			at += (size_t)(sp - t) + 2;
+		} else if ((k = router_port(t, m))) {
+			at += k;
 		} else if ((k = journal_prefix(t, m, kernel)) || (k = kibana_time(t, m))) {
 			at += k;
 		} else if ((k = dmesg_time(t, m))) {

@@ -2239,6 +2239,11 @@ START_TEST(held_out_classes)
 		/* not a Python comparison's words: a bug, an unknown death */
 		{ "TypeError: '<' not supported between instances of 'Widget' and 'int'\n",
 		  "unknown", "'<' not supported between instances" },
+		/* llama-server's router relays its child's lines behind the
+		 * child's port: the engine's line is quoted without it */
+		{ "[39015] 0.00.050.000 E llama_model_load: error loading model: no widget\n"
+		  "[39015] 0.00.050.003 E main: exiting due to model loading error\n",
+		  "model-load-failed", "0.00.050.000 E llama_model_load: error loading model" },
 		/* fresh173's: Level Zero's failure above ggml's SYCL exception;
 		 * that exception's "SYCL error:" line, which says what failed; a
 		 * process that could not start (127: no program or library) */
@@ -2680,6 +2685,10 @@ START_TEST(held_out_classes)
 			"OSError: the widget hub is out of memory, retrying in 2 seconds\n",
 			"ggml_cuda_init: failed to initialize CUDA: no CUDA-capable device is "
 			"detected\n",
+			/* a warning relayed by llama-server's router behind its
+			 * child's port: still a warning */
+			"[39015] 0.00.044.706 W llama_context: the widget is not supported on "
+			"this device\n[39015] 0.00.050.100 I srv  load_model: loading\n",
 		};
 
 		for (i = 0; i < sizeof(alive) / sizeof(alive[0]); i++) {
