@@ -2239,6 +2239,15 @@ START_TEST(held_out_classes)
 		/* not a Python comparison's words: a bug, an unknown death */
 		{ "TypeError: '<' not supported between instances of 'Widget' and 'int'\n",
 		  "unknown", "'<' not supported between instances" },
+		/* fresh176's: the NVIDIA container toolkit's refusals as Docker
+		 * relays them: no NVIDIA runtime, an image's CUDA above the driver */
+		{ "Attaching to widget-1\nError response from daemon: could not select device "
+		  "driver \"\" with capabilities: [[gpu]]\n",
+		  "driver-mismatch", "could not select device driver" },
+		{ "docker: Error response from daemon: failed to create shim task: stderr: "
+		  "nvidia-container-cli: requirement error: unsatisfied condition: cuda>=13.1, "
+		  "please update your driver: unknown\n",
+		  "driver-mismatch", "unsatisfied condition: cuda>=13.1" },
 		/* llama-server's router relays its child's lines behind the
 		 * child's port: the engine's line is quoted without it */
 		{ "[39015] 0.00.050.000 E llama_model_load: error loading model: no widget\n"
@@ -3059,7 +3068,9 @@ START_TEST(remedies_in_the_engines_words)
 	m = classify(&l, &rs, "widget: CUDA error: device kernel image is invalid\n");
 	ck_assert_str_eq(m->rule->class, "driver-mismatch");
 	enginelog_remedy(&l, m, remedy, sizeof(remedy));
-	ck_assert_msg(strstr(remedy, "nvidia-smi") && !strstr(remedy, "rocminfo"), "%s", remedy);
+	ck_assert_msg(strstr(remedy, "nvidia-smi") && !strstr(remedy, "rocminfo") &&
+			      strstr(remedy, "NVIDIA Container Toolkit"),
+		      "%s", remedy);
 	enginelog_release(&l);
 	/* each engine's own word for its port: Ollama has no --port */
 	m = classify(&l, &rs,
