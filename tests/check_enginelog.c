@@ -2248,6 +2248,9 @@ START_TEST(held_out_classes)
 		  "nvidia-container-cli: requirement error: unsatisfied condition: cuda>=13.1, "
 		  "please update your driver: unknown\n",
 		  "driver-mismatch", "unsatisfied condition: cuda>=13.1" },
+		/* fresh177's: podman's, with no CDI specification to inject */
+		{ "Error: setting up CDI devices: unresolvable CDI devices nvidia.com/gpu=0\n",
+		  "driver-mismatch", "unresolvable CDI devices nvidia.com/gpu=0" },
 		/* llama-server's router relays its child's lines behind the
 		 * child's port: the engine's line is quoted without it */
 		{ "[39015] 0.00.050.000 E llama_model_load: error loading model: no widget\n"
@@ -3069,7 +3072,8 @@ START_TEST(remedies_in_the_engines_words)
 	ck_assert_str_eq(m->rule->class, "driver-mismatch");
 	enginelog_remedy(&l, m, remedy, sizeof(remedy));
 	ck_assert_msg(strstr(remedy, "nvidia-smi") && !strstr(remedy, "rocminfo") &&
-			      strstr(remedy, "NVIDIA Container Toolkit"),
+			      strstr(remedy, "NVIDIA Container Toolkit") &&
+			      strstr(remedy, "cdi generate"),
 		      "%s", remedy);
 	enginelog_release(&l);
 	/* each engine's own word for its port: Ollama has no --port */
