@@ -3076,6 +3076,16 @@ START_TEST(remedies_in_the_engines_words)
 			      strstr(remedy, "cdi generate"),
 		      "%s", remedy);
 	enginelog_release(&l);
+	/* a Hub the engine could not reach through a proxy that re-signs
+	 * its certificates: the CA to give, not only the proxy to check */
+	m = classify(&l, &rs,
+		     "requests.exceptions.SSLError: HTTPSConnectionPool(host='hub.widget', "
+		     "port=443): Max retries exceeded (Caused by SSLError('[SSL: "
+		     "CERTIFICATE_VERIFY_FAILED] certificate verify failed'))\n");
+	ck_assert_str_eq(m->rule->class, "model-access");
+	enginelog_remedy(&l, m, remedy, sizeof(remedy));
+	ck_assert_msg(strstr(remedy, "REQUESTS_CA_BUNDLE"), "%s", remedy);
+	enginelog_release(&l);
 	/* each engine's own word for its port: Ollama has no --port */
 	m = classify(&l, &rs,
 		     "time=2025-01-01T00:00:00.000Z level=INFO source=routes.go:1 msg=\"widget\"\n"
