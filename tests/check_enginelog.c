@@ -3086,6 +3086,15 @@ START_TEST(remedies_in_the_engines_words)
 	enginelog_remedy(&l, m, remedy, sizeof(remedy));
 	ck_assert_msg(strstr(remedy, "REQUESTS_CA_BUNDLE"), "%s", remedy);
 	enginelog_release(&l);
+	/* a native engine's missing library is no Python environment's */
+	m = classify(&l, &rs,
+		     "./llama-server: error while loading shared libraries: libwidget.so.12: "
+		     "cannot open shared object file: No such file or directory\n");
+	ck_assert_str_eq(m->rule->class, "import-error");
+	enginelog_remedy(&l, m, remedy, sizeof(remedy));
+	ck_assert_msg(strstr(remedy, "ldd") && !strstr(m->rule->explain, "Python environment"),
+		      "%s / %s", m->rule->explain, remedy);
+	enginelog_release(&l);
 	/* each engine's own word for its port: Ollama has no --port */
 	m = classify(&l, &rs,
 		     "time=2025-01-01T00:00:00.000Z level=INFO source=routes.go:1 msg=\"widget\"\n"
