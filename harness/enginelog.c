@@ -1562,14 +1562,6 @@ static size_t cri_stream(const char *t, size_t m, bool *partial)
 	return m > 8 ? 9 : 8;
 }
 
-/* The length of what a collector put before the line the engine wrote, 0
- * when nothing: a quote ("> ", a page's), a time (collector_time), a
- * Compose service's name ("llama-server  | "), kubectl's "[pod/x/c] ", a
- * journal's "Dec 24 23:48:35 host ollama[3974]: ", Kibana's "May 16, 2026
- * @ 20:46:57.892 ", in any order; *kernel
- * when it says the kernel wrote the line (the journal's "kernel:", dmesg's
- * time), *partial when a container runtime says the line goes on in its
- * next record (cri_stream). */
 /* llama-server's router relays each child's lines behind the child's
  * port ("[39015] 0.04.811.939 I slot ..."): its length, 0 when the line
  * has none. A port has four or five digits, a shell's job number ("[1]
@@ -1585,6 +1577,15 @@ static size_t router_port(const char *t, size_t m)
 	return k >= 5 && k <= 6 && k + 1 < m && t[k] == ']' && t[k + 1] == ' ' ? k + 2 : 0;
 }
 
+/* The length of what a collector put before the line the engine wrote, 0
+ * when nothing: a quote ("> ", a page's), a time (collector_time), a
+ * Compose service's name ("llama-server  | "), kubectl's "[pod/x/c] ", a
+ * journal's "Dec 24 23:48:35 host ollama[3974]: ", Kibana's "May 16, 2026
+ * @ 20:46:57.892 ", llama-server's router's "[39015] " (router_port), in
+ * any order; *kernel
+ * when it says the kernel wrote the line (the journal's "kernel:", dmesg's
+ * time), *partial when a container runtime says the line goes on in its
+ * next record (cri_stream). */
 static size_t collector_prefix(const char *s, size_t n, bool *kernel, bool *partial)
 {
 	size_t at = 0, k;
