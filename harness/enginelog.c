@@ -209,8 +209,11 @@ static int load_marker(struct jsonfile *f, const cJSON *o, struct log_rule *r)
 	static const enum log_kind as[] = { LOG_EXIT,	 LOG_ERROR,   LOG_READY,     LOG_SHUTDOWN,
 					    LOG_ENGINE,	 LOG_REQUEST, LOG_TRACEBACK, LOG_EXCEPTION,
 					    LOG_HANDLER, LOG_QUIET };
-	char *kind = NULL, names[160] = "";
+	char *kind = NULL, names[160];
 	int rc, k;
+
+	_Static_assert(sizeof(kinds) / sizeof(kinds[0]) == sizeof(as) / sizeof(as[0]) + 1,
+		       "a marker kind for each name");
 
 	if (!cJSON_IsObject(o))
 		return jsonfile_error(f, "markers", "each marker must be an object");
@@ -227,13 +230,8 @@ static int load_marker(struct jsonfile *f, const cJSON *o, struct log_rule *r)
 	     rule_literals(f, o, r);
 	k = named(kinds, kind);
 	free(kind);
-	if (!rc && k < 0) {
-		for (k = 0; kinds[k]; k++) /* the list said as it is, once */
-			snprintf(names + strlen(names), sizeof(names) - strlen(names), "%s\"%s\"",
-				 !k		? ""
-				 : kinds[k + 1] ? ", "
-						: " or ",
-				 kinds[k]);
+	if (!rc && k < 0) { /* the list said as it is, once */
+		jsonfile_names(names, sizeof(names), kinds, sizeof(as) / sizeof(as[0]), "\"");
 		rc = jsonfile_error(f, "kind", "'kind' must be %s", names);
 	}
 	if (rc)

@@ -485,6 +485,23 @@ int jsonfile_error(struct jsonfile *f, const char *key, const char *fmt, ...)
 	return -1;
 }
 
+void jsonfile_names(char *out, size_t n, const char *const *names, size_t k, const char *quote)
+{
+	size_t i, used = 0;
+
+	if (!n)
+		return;
+	out[0] = '\0';
+	for (i = 0; i < k && used < n; i++) {
+		snprintf(out + used, n - used, "%s%s%s%s",
+			 i == 0	      ? ""
+			 : i + 1 == k ? " or "
+				      : ", ",
+			 quote, names[i], quote);
+		used = strlen(out);
+	}
+}
+
 int jsonfile_only_keys(struct jsonfile *f, const cJSON *obj, const char *where,
 		       const char *const *allowed)
 {

@@ -69,6 +69,9 @@ void jsonfile_where(const struct jsonfile *f, const char *key, char *out, size_t
  * returns -1. */
 int jsonfile_error(struct jsonfile *f, const char *key, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* The k names as a refusal lists what it takes, each between quote
+ * ("" for none): "a, b or c", into out (n bytes, cut to fit). */
+void jsonfile_names(char *out, size_t n, const char *const *names, size_t k, const char *quote);
 /* Fails on a member of obj not in allowed (NULL-terminated). */
 int jsonfile_only_keys(struct jsonfile *f, const cJSON *obj, const char *where,
 		       const char *const *allowed);

@@ -403,17 +403,12 @@ static void asserting_keys(char *out, size_t n)
 	static const enum expect_kind some[] = { EXPECT_REGEX,	     EXPECT_NOT_REGEX,
 						 EXPECT_JSON_SCHEMA, EXPECT_TOOL_CALL,
 						 EXPECT_CONTAINS,    EXPECT_NEEDLE_SECRET };
-	size_t i, used = 0, k = sizeof(some) / sizeof(some[0]);
+	const char *names[sizeof(some) / sizeof(some[0])];
+	size_t i;
 
-	out[0] = '\0';
-	for (i = 0; i < k && used < n; i++) {
-		snprintf(out + used, n - used, "%s%s",
-			 i == 0	      ? ""
-			 : i + 1 == k ? " or "
-				      : ", ",
-			 kinds[some[i]].key);
-		used = strlen(out);
-	}
+	for (i = 0; i < sizeof(some) / sizeof(some[0]); i++)
+		names[i] = kinds[some[i]].key;
+	jsonfile_names(out, n, names, sizeof(some) / sizeof(some[0]), "");
 }
 
 /* the expectations in object x (a probe's or a turn's) */

@@ -42,7 +42,8 @@ static const struct {
 	{ "[1]", "t.json:1:1: a probe file must hold one JSON object" },
 	{ "{\"id\":\"t\",\"title\":\"T\",\"request\":{\"messages\":[{\"role\":\"user\",\"content\":"
 	  "\"x\"}]},\n\"expect\":{}}",
-	  "t.json:2:1: the probe asserts nothing" },
+	  "t.json:2:1: the probe asserts nothing: 'expect' needs content_regex, "
+	  "content_not_regex, content_json_schema, tool_call, contains or needle_secret" },
 	{ "{\"id\":\"t\",\"title\":\"T\",\"request\":{\"messages\":[{\"role\":\"user\",\"content\":"
 	  "\"x\"}]},\n\"expect\":{\"content_regex\":\"(\"}}",
 	  "t.json:2:11: 'content_regex' does not compile" },
