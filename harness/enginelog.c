@@ -1909,18 +1909,20 @@ bool enginelog_feed(struct enginelog *l, const char *data, size_t len)
 }
 
 /* the module's own findings: the last layer's and the access log's */
-static const struct log_rule unknown_death = {
-	.id = (char *)"unknown-fatal",
-	.cause = (char *)"engine-died",
-	.class = (char *)"unknown",
-	.explain = (char *)"the engine stopped, and no known signature says why: the quoted "
-			   "line is the last error before it",
-	.remedy = (char *)"read the quoted line and the lines just before it (preflight doctor "
-			  "--context 8 LOG shows them); its exception names the cause",
-	.kind = LOG_FATAL,
-	.layer = LAYER_UNKNOWN,
-	.fatal = true,
-};
+/* the last layer's finding, one identity in three wordings: a death the
+ * log tells, a process that ended before it served, one gone after */
+#define UNKNOWN_FATAL(why, fix)                                                                    \
+	{                                                                                          \
+		.id = (char *)"unknown-fatal", .cause = (char *)"engine-died",                     \
+		.class = (char *)"unknown", .explain = (char *)(why), .remedy = (char *)(fix),     \
+		.kind = LOG_FATAL, .layer = LAYER_UNKNOWN, .fatal = true,                          \
+	}
+
+static const struct log_rule unknown_death =
+	UNKNOWN_FATAL("the engine stopped, and no known signature says why: the quoted "
+		      "line is the last error before it",
+		      "read the quoted line and the lines just before it (preflight doctor "
+		      "--context 8 LOG shows them); its exception names the cause");
 
 static const struct log_rule failing_requests = {
 	.id = (char *)"chat-requests-failing",
@@ -1936,35 +1938,21 @@ static const struct log_rule failing_requests = {
 	.fatal = true,
 };
 
-static const struct log_rule unknown_exit = {
-	.id = (char *)"unknown-fatal",
-	.cause = (char *)"engine-died",
-	.class = (char *)"unknown",
-	.explain = (char *)"the engine's process ended before it served, and no known signature "
-			   "says why: the quoted line is the last it wrote",
-	.remedy = (char *)"read the quoted line and the lines just before it (preflight doctor "
-			  "--exited --context 8 LOG shows them); a process killed from outside "
-			  "(the OOM killer, a container limit) leaves no words: check dmesg and "
-			  "the container's exit status",
-	.kind = LOG_FATAL,
-	.layer = LAYER_UNKNOWN,
-	.fatal = true,
-};
+static const struct log_rule unknown_exit =
+	UNKNOWN_FATAL("the engine's process ended before it served, and no known signature "
+		      "says why: the quoted line is the last it wrote",
+		      "read the quoted line and the lines just before it (preflight doctor "
+		      "--exited --context 8 LOG shows them); a process killed from outside "
+		      "(the OOM killer, a container limit) leaves no words: check dmesg and "
+		      "the container's exit status");
 
-static const struct log_rule unknown_gone = {
-	.id = (char *)"unknown-fatal",
-	.cause = (char *)"engine-died",
-	.class = (char *)"unknown",
-	.explain = (char *)"the engine's process ended after it served, with no error and no "
-			   "word of stopping as asked: the quoted line is the last it wrote",
-	.remedy = (char *)"a process killed from outside leaves no words: check dmesg for the "
-			  "OOM killer (\"Out of memory: Killed process\") and the container's exit "
-			  "status and memory limit; then read the quoted line and the lines "
-			  "before it (preflight doctor --exited --context 8 LOG)",
-	.kind = LOG_FATAL,
-	.layer = LAYER_UNKNOWN,
-	.fatal = true,
-};
+static const struct log_rule unknown_gone =
+	UNKNOWN_FATAL("the engine's process ended after it served, with no error and no "
+		      "word of stopping as asked: the quoted line is the last it wrote",
+		      "a process killed from outside leaves no words: check dmesg for the "
+		      "OOM killer (\"Out of memory: Killed process\") and the container's exit "
+		      "status and memory limit; then read the quoted line and the lines "
+		      "before it (preflight doctor --exited --context 8 LOG)");
 
 /* does a finding of r say the process crashed (its cause)? */
 static bool says_crashed(const struct log_rule *r)
