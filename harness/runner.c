@@ -867,6 +867,26 @@ static void check_nothing_observed(struct run_result *r)
 				     : buf_strdupf("%s: %s", why[first], r->probes[0].message);
 }
 
+/* the endpoint's note goes on with sentence (owned; NULL, out of memory,
+ * adds nothing): "note; sentence" */
+static void note_more(struct run_result *r, char *sentence)
+{
+	char *both;
+
+	if (!r->endpoint_note) {
+		r->endpoint_note = sentence;
+		return;
+	}
+	if (!sentence)
+		return;
+	both = buf_strdupf("%s; %s", r->endpoint_note, sentence);
+	free(sentence);
+	if (both) {
+		free(r->endpoint_note);
+		r->endpoint_note = both;
+	}
+}
+
 /* A server that stopped answering mid-run: from some result on (in the
  * order they were sent), none got an answer. Those in flight then were
  * lost too, and which were in flight depends on timing: every result with
@@ -878,7 +898,6 @@ static bool check_server_died(struct run *run)
 	struct run_result *r = run->r;
 	const size_t *order = run->plan->order;
 	size_t k = r->n_probes, j, i, lost = 0;
-	char *note;
 
 	while (k > 0 && r->probes[order[k - 1]].cause == CAUSE_TRANSPORT_ERROR)
 		k--;
@@ -897,19 +916,9 @@ static bool check_server_died(struct run *run)
 		p->message = xstrdup("not observed: the server had stopped answering");
 		lost++;
 	}
-	note = buf_strdupf("the server stopped answering at %s (%zu of %zu sent); the %zu after "
-			   "it that got no answer were not observed",
-			   r->probes[order[j]].probe->id, j + 1, r->n_probes, lost);
-	if (note && r->endpoint_note) {
-		char *both = buf_strdupf("%s; %s", r->endpoint_note, note);
-
-		free(note);
-		note = both;
-	}
-	if (note) {
-		free(r->endpoint_note);
-		r->endpoint_note = note;
-	}
+	note_more(r, buf_strdupf("the server stopped answering at %s (%zu of %zu sent); the %zu "
+				 "after it that got no answer were not observed",
+				 r->probes[order[j]].probe->id, j + 1, r->n_probes, lost));
 	return true;
 }
 
@@ -918,16 +927,10 @@ static bool check_server_died(struct run *run)
 static void note_engine_death(struct run_result *r)
 {
 	const struct engine_finding *f = r->n_findings ? &r->findings[0] : NULL;
-	char *note;
 
-	if (!f || !f->fatal || !r->endpoint_note)
-		return;
-	note = buf_strdupf("%s; the engine's log says why: %s (%s:%ld: %s)", r->endpoint_note,
-			   f->explain, r->engine_log, f->line, f->quote);
-	if (note) {
-		free(r->endpoint_note);
-		r->endpoint_note = note;
-	}
+	if (f && f->fatal && r->endpoint_note)
+		note_more(r, buf_strdupf("the engine's log says why: %s (%s:%ld: %s)", f->explain,
+					 r->engine_log, f->line, f->quote));
 }
 
 /* The engine that answered: as discovery saw it, else its answers'
