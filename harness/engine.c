@@ -176,32 +176,40 @@ enum engine engine_from_error_shape(enum error_shape shape)
 					       : ENGINE_UNKNOWN;
 }
 
-/* the flag of f that a placeholder names, or NULL for none */
-static const char *flag_named(const struct engine_flags *f, const char *name, size_t n)
+/* the placeholders a remedy may hold, each an engine's flag */
+static const struct {
+	const char *name;
+	size_t at;
+} slots[] = {
+	{ "memory", offsetof(struct engine_flags, memory) },
+	{ "context", offsetof(struct engine_flags, context) },
+	{ "concurrency", offsetof(struct engine_flags, concurrency) },
+	{ "prefill", offsetof(struct engine_flags, prefill) },
+	{ "port", offsetof(struct engine_flags, port) },
+};
+
+/* the slot named by the n bytes at name, or -1 */
+static int slot_named(const char *name, size_t n)
 {
-	static const struct {
-		const char *name;
-		size_t at;
-	} slots[] = {
-		{ "memory", offsetof(struct engine_flags, memory) },
-		{ "context", offsetof(struct engine_flags, context) },
-		{ "concurrency", offsetof(struct engine_flags, concurrency) },
-		{ "prefill", offsetof(struct engine_flags, prefill) },
-		{ "port", offsetof(struct engine_flags, port) },
-	};
 	size_t i;
 
 	for (i = 0; i < sizeof(slots) / sizeof(slots[0]); i++)
 		if (strlen(slots[i].name) == n && !memcmp(slots[i].name, name, n))
-			return *(const char *const *)((const char *)f + slots[i].at);
-	return NULL;
+			return (int)i;
+	return -1;
+}
+
+/* the flag of f that a placeholder names, or NULL for none */
+static const char *flag_named(const struct engine_flags *f, const char *name, size_t n)
+{
+	int i = slot_named(name, n);
+
+	return i < 0 ? NULL : *(const char *const *)((const char *)f + slots[i].at);
 }
 
 static bool is_slot(const char *name, size_t n)
 {
-	static const struct engine_flags probe = { "m", "c", "n", "p", "o", NULL, NULL };
-
-	return flag_named(&probe, name, n) != NULL;
+	return slot_named(name, n) >= 0;
 }
 
 /* what placeholder name (n bytes) says for e into out at *at */
