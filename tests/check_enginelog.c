@@ -2251,6 +2251,36 @@ START_TEST(held_out_classes)
 		/* fresh177's: podman's, with no CDI specification to inject */
 		{ "Error: setting up CDI devices: unresolvable CDI devices nvidia.com/gpu=0\n",
 		  "driver-mismatch", "unresolvable CDI devices nvidia.com/gpu=0" },
+		/* fresh178's: a kernel tuned for more shared memory a block than
+		 * this GPU has, at an info level and as a traceback's last line
+		 * without its header; CUDA's word for the same of registers */
+		{ "[10:00] stdout/INFO  widget.errors.OutOfResources: out of resource: shared "
+		  "memory, Required: 70000, Hardware limit: 65536. Try smaller widgets.\n",
+		  "not-supported",
+		  "out of resource: shared memory, Required: 70000, Hardware "
+		  "limit: 65536" },
+		{ "  File \"/x/widget/jit.py\", line 9, in run\n"
+		  "    kernel.run(grid)\n"
+		  "OutOfResources: out of resource: shared memory, Required: 99, Hardware limit: "
+		  "9\n",
+		  "not-supported", "Required: 99, Hardware limit: 9" },
+		{ "RuntimeError: CUDA error: too many resources requested for launch\n",
+		  "not-supported", "too many resources requested for launch" },
+		/* fresh179's: Triton's launcher build without the Python headers
+		 * or the driver's libcuda.so where the linker looks, quoted over
+		 * the compiler's exit status */
+		{ "subprocess.CalledProcessError: Command '['/usr/bin/cc', '/tmp/w/main.c']' "
+		  "returned non-zero exit status 1.\n"
+		  "/tmp/w/main.c:5:10: fatal error: Python.h: No such file or directory\n",
+		  "driver-mismatch", "Python.h: No such file or directory" },
+		{ "/usr/bin/ld: cannot find -lcuda: No such file or directory\n"
+		  "collect2: error: ld returned 1 exit status\n"
+		  "ERROR 10:00 widget.py:9] Widget background task failed\n",
+		  "driver-mismatch", "cannot find -lcuda" },
+		{ "ERROR 10:00 w.py:1] AssertionError: libcuda.so cannot found!\n"
+		  "Traceback (most recent call last):\n"
+		  "  File \"/x/w.py\", line 3, in <module>\n",
+		  "driver-mismatch", "libcuda.so cannot found" },
 		/* llama-server's router relays its child's lines behind the
 		 * child's port: the engine's line is quoted without it */
 		{ "[39015] 0.00.050.000 E llama_model_load: error loading model: no widget\n"
@@ -3119,6 +3149,27 @@ START_TEST(remedies_in_the_engines_words)
 	ck_assert_str_eq(m->rule->class, "not-supported");
 	enginelog_remedy(&l, m, remedy, sizeof(remedy));
 	ck_assert_msg(strstr(remedy, "gfx target") && !strstr(remedy, "checkpoint"), "%s", remedy);
+	enginelog_release(&l);
+	/* a kernel beyond this GPU's shared memory wants another kernel, not
+	 * another build for the GPU; a launcher that could not build wants
+	 * the Python headers and the driver's library, not another CUDA
+	 * toolkit (fresh178, fresh179) */
+	m = classify(&l, &rs,
+		     "OutOfResources: out of resource: shared memory, Required: 9, Hardware "
+		     "limit: 8\n");
+	ck_assert_str_eq(m->rule->class, "not-supported");
+	enginelog_remedy(&l, m, remedy, sizeof(remedy));
+	ck_assert_msg(strstr(remedy, "attention backend") && !strstr(remedy, "gfx target"), "%s",
+		      remedy);
+	enginelog_release(&l);
+	m = classify(&l, &rs,
+		     "/tmp/w/main.c:5:10: fatal error: Python.h: No such file or "
+		     "directory\n");
+	ck_assert_str_eq(m->rule->class, "driver-mismatch");
+	enginelog_remedy(&l, m, remedy, sizeof(remedy));
+	ck_assert_msg(strstr(remedy, "python3-dev") && strstr(remedy, "TRITON_LIBCUDA_PATH") &&
+			      !strstr(remedy, "CUDA_HOME"),
+		      "%s", remedy);
 	enginelog_release(&l);
 	/* a GGUF file names no engine: vLLM, Aphrodite, Ollama and LM Studio
 	 * read them too (fresh144: Aphrodite had been told llama.cpp's flags);
