@@ -2281,6 +2281,22 @@ START_TEST(held_out_classes)
 		  "Traceback (most recent call last):\n"
 		  "  File \"/x/w.py\", line 3, in <module>\n",
 		  "driver-mismatch", "libcuda.so cannot found" },
+		/* fresh180's: shared memory a container did not give: NCCL's
+		 * segment (quoted over the failure to extend it and the system
+		 * error that reports it), a bus error (Python's fatal line over
+		 * the signal handler's dump) */
+		{ "w:1:1 [0] misc/shmutils.cc:72 NCCL WARN Error: failed to extend "
+		  "/dev/shm/nccl-Wid to 99 bytes\n"
+		  "w:1:1 [0] misc/shmutils.cc:113 NCCL WARN Error while creating shared memory "
+		  "segment /dev/shm/nccl-Wid (size 95)\n"
+		  "ncclSystemError: System call (e.g. socket, malloc) or external library call "
+		  "failed.\n",
+		  "distributed-init",
+		  "Error while creating shared memory segment /dev/shm/nccl-Wid" },
+		{ "(Widget pid=9) *** SIGBUS received at time=1 on cpu 2 ***\n"
+		  "(Widget pid=9) PC: @ 0x7f00 (unknown) memcpy\n"
+		  "(Widget pid=9) Fatal Python error: Bus error\n",
+		  "crashed", "Fatal Python error: Bus error" },
 		/* llama-server's router relays its child's lines behind the
 		 * child's port: the engine's line is quoted without it */
 		{ "[39015] 0.00.050.000 E llama_model_load: error loading model: no widget\n"
@@ -3073,6 +3089,7 @@ START_TEST(remedies_in_the_engines_words)
 	struct enginelog l;
 	const struct log_match *m;
 	char remedy[1024];
+	int i;
 
 	bundled(&rs);
 	m = classify(&l, &rs, tgi);
@@ -3171,6 +3188,25 @@ START_TEST(remedies_in_the_engines_words)
 			      !strstr(remedy, "CUDA_HOME"),
 		      "%s", remedy);
 	enginelog_release(&l);
+	/* shared memory a container did not give is its --shm-size, not the
+	 * disk the model is on nor another engine version (fresh180) */
+	m = classify(&l, &rs,
+		     "RuntimeError: unable to write to file </torch_1_2_0>: No space "
+		     "left on device (28)\n");
+	ck_assert_str_eq(m->rule->class, "no-space");
+	enginelog_remedy(&l, m, remedy, sizeof(remedy));
+	ck_assert_msg(strstr(remedy, "--shm-size") && !strstr(remedy, "HF_HOME"), "%s", remedy);
+	enginelog_release(&l);
+	for (i = 0; i < 2; i++) {
+		m = classify(&l, &rs,
+			     i ? "Fatal Python error: Bus error\n"
+			       : "(Widget pid=9) *** SIGBUS received at time=1 on cpu 2 ***\n");
+		ck_assert_str_eq(m->rule->class, "crashed");
+		enginelog_remedy(&l, m, remedy, sizeof(remedy));
+		ck_assert_msg(strstr(remedy, "--ipc=host") && !strstr(remedy, "--enforce-eager"),
+			      "%s", remedy);
+		enginelog_release(&l);
+	}
 	/* a GGUF file names no engine: vLLM, Aphrodite, Ollama and LM Studio
 	 * read them too (fresh144: Aphrodite had been told llama.cpp's flags);
 	 * llama.cpp's own functions do */
