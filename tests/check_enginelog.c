@@ -2297,6 +2297,20 @@ START_TEST(held_out_classes)
 		  "(Widget pid=9) PC: @ 0x7f00 (unknown) memcpy\n"
 		  "(Widget pid=9) Fatal Python error: Bus error\n",
 		  "crashed", "Fatal Python error: Bus error" },
+		/* fresh181's: a model type the library's mapping does not know,
+		 * told by the frame that raised it (a KeyError alone is as
+		 * often a weight's name) */
+		{ "E 1] File \"/x/transformers/models/auto/configuration_auto.py\", line 9, in "
+		  "__getitem__\n"
+		  "E 1]     raise KeyError(key)\n"
+		  "E 1] KeyError: 'widget_v9'\n"
+		  "E 1] During handling of the above exception, another exception occurred:\n",
+		  "not-supported", "KeyError: 'widget_v9'" },
+		{ "Traceback (most recent call last):\n"
+		  "  File \"/x/widget/loader.py\", line 9, in load\n"
+		  "    raise KeyError(key)\n"
+		  "KeyError: 'lm_head.weight'\n",
+		  "model-load-failed", "KeyError: 'lm_head.weight'" },
 		/* llama-server's router relays its child's lines behind the
 		 * child's port: the engine's line is quoted without it */
 		{ "[39015] 0.00.050.000 E llama_model_load: error loading model: no widget\n"
@@ -3186,6 +3200,16 @@ START_TEST(remedies_in_the_engines_words)
 	enginelog_remedy(&l, m, remedy, sizeof(remedy));
 	ck_assert_msg(strstr(remedy, "python3-dev") && strstr(remedy, "TRITON_LIBCUDA_PATH") &&
 			      !strstr(remedy, "CUDA_HOME"),
+		      "%s", remedy);
+	enginelog_release(&l);
+	/* a model newer than the library that reads its config wants that
+	 * library upgraded, not another quantization (fresh181) */
+	m = classify(&l, &rs,
+		     "ValueError: The checkpoint you are trying to load has model type `widget9` "
+		     "but Transformers does not recognize this architecture.\n");
+	ck_assert_str_eq(m->rule->class, "not-supported");
+	enginelog_remedy(&l, m, remedy, sizeof(remedy));
+	ck_assert_msg(strstr(remedy, "upgrade transformers") && !strstr(remedy, "quantization"),
 		      "%s", remedy);
 	enginelog_release(&l);
 	/* shared memory a container did not give is its --shm-size, not the
