@@ -2297,6 +2297,15 @@ START_TEST(held_out_classes)
 		  "(Widget pid=9) PC: @ 0x7f00 (unknown) memcpy\n"
 		  "(Widget pid=9) Fatal Python error: Bus error\n",
 		  "crashed", "Fatal Python error: Bus error" },
+		/* fresh183's: a Vulkan driver that cannot run the backend: no
+		 * instance, an extension the build asks of the device */
+		{ "terminate called after throwing an instance of 'vk::IncompatibleDriverError'\n"
+		  "  what():  vk::createInstance: ErrorIncompatibleDriver\n",
+		  "driver-mismatch", "ErrorIncompatibleDriver" },
+		{ "E widget_load: error loading model: vk::PhysicalDevice::createDevice: "
+		  "ErrorFeatureNotPresent\n"
+		  "E widget_init: failed to load model\n",
+		  "driver-mismatch", "ErrorFeatureNotPresent" },
 		/* fresh181's: a model type the library's mapping does not know,
 		 * told by the frame that raised it (a KeyError alone is as
 		 * often a weight's name) */
@@ -3201,6 +3210,13 @@ START_TEST(remedies_in_the_engines_words)
 	ck_assert_msg(strstr(remedy, "python3-dev") && strstr(remedy, "TRITON_LIBCUDA_PATH") &&
 			      !strstr(remedy, "CUDA_HOME"),
 		      "%s", remedy);
+	enginelog_release(&l);
+	/* a Vulkan driver's class is told in Vulkan's words, not CUDA's
+	 * (fresh183) */
+	m = classify(&l, &rs, "E w: vk::createInstance: ErrorIncompatibleDriver\n");
+	ck_assert_str_eq(m->rule->class, "driver-mismatch");
+	enginelog_remedy(&l, m, remedy, sizeof(remedy));
+	ck_assert_msg(strstr(remedy, "vulkaninfo") && !strstr(remedy, "nvidia-smi"), "%s", remedy);
 	enginelog_release(&l);
 	/* a model newer than the library that reads its config wants that
 	 * library upgraded, not another quantization (fresh181) */
