@@ -3108,11 +3108,96 @@ START_TEST(remedies_in_the_engines_words)
 	static const char tgi[] = "2024-05-01T01:17:02Z INFO text_generation_launcher: Starting "
 				  "shard rank=0\nRuntimeError: Not enough memory to handle 4096 "
 				  "tokens\nError: ShardCannotStart\n";
+	/* a class told for the engine and the platform it happened on: each
+	 * log's remedy holds every word of has and not lacks */
+	static const struct {
+		const char *log, *class, *has[3], *lacks;
+	} told[] = {
+		/* a driver's class told in its vendor's words: ROCm's runtime
+		 * is not NVIDIA's (fresh171: a ROCm user had been sent to
+		 * nvidia-smi), nor Vulkan's (fresh183) */
+		{ "ggml_widget: ROCm error: device kernel image is invalid\n",
+		  "driver-mismatch",
+		  { "rocminfo" },
+		  "nvidia-smi" },
+		{ "widget: CUDA error: device kernel image is invalid\n",
+		  "driver-mismatch",
+		  { "nvidia-smi", "NVIDIA Container Toolkit", "cdi generate" },
+		  "rocminfo" },
+		{ "E w: vk::createInstance: ErrorIncompatibleDriver\n",
+		  "driver-mismatch",
+		  { "vulkaninfo" },
+		  "nvidia-smi" },
+		/* a Hub the engine could not reach through a proxy that
+		 * re-signs its certificates: the CA to give */
+		{ "requests.exceptions.SSLError: HTTPSConnectionPool(host='hub.widget', "
+		  "port=443): Max retries exceeded (Caused by SSLError('[SSL: "
+		  "CERTIFICATE_VERIFY_FAILED] certificate verify failed'))\n",
+		  "model-access",
+		  { "REQUESTS_CA_BUNDLE" },
+		  NULL },
+		/* a native engine's missing library is no Python environment's */
+		{ "./llama-server: error while loading shared libraries: libwidget.so.12: "
+		  "cannot open shared object file: No such file or directory\n",
+		  "import-error",
+		  { "ldd" },
+		  NULL },
+		/* a GPU library that could not allocate: out of memory, or on a
+		 * Jetson a discrete GPU's library (fresh172: Ollama's
+		 * maintainer) */
+		{ "widget: CUDA error: the resource allocation failed\n",
+		  "out-of-memory",
+		  { "JetPack", "--gpu-memory-utilization" },
+		  NULL },
+		/* a kernel library without this GPU is a build for the GPU to
+		 * find, not another checkpoint (fresh171) */
+		{ "rocBLAS error: Cannot read /x/TensileLibrary.dat: Illegal seek for GPU arch "
+		  ": gfx1999\n",
+		  "not-supported",
+		  { "gfx target" },
+		  "checkpoint" },
+		/* a kernel beyond this GPU's shared memory wants another kernel,
+		 * not another build for the GPU; a launcher that could not
+		 * build wants the Python headers and the driver's library, not
+		 * another CUDA toolkit (fresh178, fresh179) */
+		{ "OutOfResources: out of resource: shared memory, Required: 9, Hardware "
+		  "limit: 8\n",
+		  "not-supported",
+		  { "attention backend" },
+		  "gfx target" },
+		{ "/tmp/w/main.c:5:10: fatal error: Python.h: No such file or directory\n",
+		  "driver-mismatch",
+		  { "python3-dev", "TRITON_LIBCUDA_PATH" },
+		  "CUDA_HOME" },
+		/* a model newer than the library that reads its config wants
+		 * that library upgraded, not another quantization (fresh181) */
+		{ "ValueError: The checkpoint you are trying to load has model type `widget9` "
+		  "but Transformers does not recognize this architecture.\n",
+		  "not-supported",
+		  { "upgrade transformers" },
+		  "quantization" },
+		/* shared memory a container did not give is its --shm-size, not
+		 * the disk the model is on nor another engine version
+		 * (fresh180) */
+		{ "RuntimeError: unable to write to file </torch_1_2_0>: No space left on "
+		  "device (28)\n",
+		  "no-space",
+		  { "--shm-size" },
+		  "HF_HOME" },
+		{ "(Widget pid=9) *** SIGBUS received at time=1 on cpu 2 ***\n",
+		  "crashed",
+		  { "--ipc=host" },
+		  "--enforce-eager" },
+		{ "Fatal Python error: Bus error\n",
+		  "crashed",
+		  { "--ipc=host" },
+		  "--enforce-eager" },
+	};
 	struct log_rules rs;
 	struct enginelog l;
 	const struct log_match *m;
 	char remedy[1024];
-	int i;
+	size_t i;
 
 	bundled(&rs);
 	m = classify(&l, &rs, tgi);
@@ -3131,40 +3216,6 @@ START_TEST(remedies_in_the_engines_words)
 			      strstr(remedy, "--kv_cache_free_gpu_memory_fraction (TensorRT-LLM)"),
 		      "%s", remedy);
 	enginelog_release(&l);
-	/* a driver's class told in its vendor's words: ROCm's runtime is
-	 * not NVIDIA's (fresh171: a ROCm user had been sent to nvidia-smi) */
-	m = classify(&l, &rs, "ggml_widget: ROCm error: device kernel image is invalid\n");
-	ck_assert_str_eq(m->rule->class, "driver-mismatch");
-	enginelog_remedy(&l, m, remedy, sizeof(remedy));
-	ck_assert_msg(strstr(remedy, "rocminfo") && !strstr(remedy, "nvidia-smi"), "%s", remedy);
-	enginelog_release(&l);
-	m = classify(&l, &rs, "widget: CUDA error: device kernel image is invalid\n");
-	ck_assert_str_eq(m->rule->class, "driver-mismatch");
-	enginelog_remedy(&l, m, remedy, sizeof(remedy));
-	ck_assert_msg(strstr(remedy, "nvidia-smi") && !strstr(remedy, "rocminfo") &&
-			      strstr(remedy, "NVIDIA Container Toolkit") &&
-			      strstr(remedy, "cdi generate"),
-		      "%s", remedy);
-	enginelog_release(&l);
-	/* a Hub the engine could not reach through a proxy that re-signs
-	 * its certificates: the CA to give, not only the proxy to check */
-	m = classify(&l, &rs,
-		     "requests.exceptions.SSLError: HTTPSConnectionPool(host='hub.widget', "
-		     "port=443): Max retries exceeded (Caused by SSLError('[SSL: "
-		     "CERTIFICATE_VERIFY_FAILED] certificate verify failed'))\n");
-	ck_assert_str_eq(m->rule->class, "model-access");
-	enginelog_remedy(&l, m, remedy, sizeof(remedy));
-	ck_assert_msg(strstr(remedy, "REQUESTS_CA_BUNDLE"), "%s", remedy);
-	enginelog_release(&l);
-	/* a native engine's missing library is no Python environment's */
-	m = classify(&l, &rs,
-		     "./llama-server: error while loading shared libraries: libwidget.so.12: "
-		     "cannot open shared object file: No such file or directory\n");
-	ck_assert_str_eq(m->rule->class, "import-error");
-	enginelog_remedy(&l, m, remedy, sizeof(remedy));
-	ck_assert_msg(strstr(remedy, "ldd") && !strstr(m->rule->explain, "Python environment"),
-		      "%s / %s", m->rule->explain, remedy);
-	enginelog_release(&l);
 	/* each engine's own word for its port: Ollama has no --port */
 	m = classify(&l, &rs,
 		     "time=2025-01-01T00:00:00.000Z level=INFO source=routes.go:1 msg=\"widget\"\n"
@@ -3173,78 +3224,21 @@ START_TEST(remedies_in_the_engines_words)
 	enginelog_remedy(&l, m, remedy, sizeof(remedy));
 	ck_assert_msg(strstr(remedy, "OLLAMA_HOST") && !strstr(remedy, "--port"), "%s", remedy);
 	enginelog_release(&l);
-	/* a GPU library that could not allocate: out of memory, or on a
-	 * Jetson a discrete GPU's library (fresh172: Ollama's maintainer) */
-	m = classify(&l, &rs, "widget: CUDA error: the resource allocation failed\n");
-	ck_assert_str_eq(m->rule->class, "out-of-memory");
-	enginelog_remedy(&l, m, remedy, sizeof(remedy));
-	ck_assert_msg(strstr(remedy, "JetPack") && strstr(remedy, "--gpu-memory-utilization"), "%s",
-		      remedy);
-	enginelog_release(&l);
-	/* a kernel library without this GPU is a build for the GPU to find,
-	 * not another checkpoint (fresh171) */
-	m = classify(&l, &rs,
-		     "rocBLAS error: Cannot read /x/TensileLibrary.dat: Illegal seek for GPU arch "
-		     ": gfx1999\n");
-	ck_assert_str_eq(m->rule->class, "not-supported");
-	enginelog_remedy(&l, m, remedy, sizeof(remedy));
-	ck_assert_msg(strstr(remedy, "gfx target") && !strstr(remedy, "checkpoint"), "%s", remedy);
-	enginelog_release(&l);
-	/* a kernel beyond this GPU's shared memory wants another kernel, not
-	 * another build for the GPU; a launcher that could not build wants
-	 * the Python headers and the driver's library, not another CUDA
-	 * toolkit (fresh178, fresh179) */
-	m = classify(&l, &rs,
-		     "OutOfResources: out of resource: shared memory, Required: 9, Hardware "
-		     "limit: 8\n");
-	ck_assert_str_eq(m->rule->class, "not-supported");
-	enginelog_remedy(&l, m, remedy, sizeof(remedy));
-	ck_assert_msg(strstr(remedy, "attention backend") && !strstr(remedy, "gfx target"), "%s",
-		      remedy);
-	enginelog_release(&l);
-	m = classify(&l, &rs,
-		     "/tmp/w/main.c:5:10: fatal error: Python.h: No such file or "
-		     "directory\n");
-	ck_assert_str_eq(m->rule->class, "driver-mismatch");
-	enginelog_remedy(&l, m, remedy, sizeof(remedy));
-	ck_assert_msg(strstr(remedy, "python3-dev") && strstr(remedy, "TRITON_LIBCUDA_PATH") &&
-			      !strstr(remedy, "CUDA_HOME"),
-		      "%s", remedy);
-	enginelog_release(&l);
-	/* a Vulkan driver's class is told in Vulkan's words, not CUDA's
-	 * (fresh183) */
-	m = classify(&l, &rs, "E w: vk::createInstance: ErrorIncompatibleDriver\n");
-	ck_assert_str_eq(m->rule->class, "driver-mismatch");
-	enginelog_remedy(&l, m, remedy, sizeof(remedy));
-	ck_assert_msg(strstr(remedy, "vulkaninfo") && !strstr(remedy, "nvidia-smi"), "%s", remedy);
-	enginelog_release(&l);
-	/* a model newer than the library that reads its config wants that
-	 * library upgraded, not another quantization (fresh181) */
-	m = classify(&l, &rs,
-		     "ValueError: The checkpoint you are trying to load has model type `widget9` "
-		     "but Transformers does not recognize this architecture.\n");
-	ck_assert_str_eq(m->rule->class, "not-supported");
-	enginelog_remedy(&l, m, remedy, sizeof(remedy));
-	ck_assert_msg(strstr(remedy, "upgrade transformers") && !strstr(remedy, "quantization"),
-		      "%s", remedy);
-	enginelog_release(&l);
-	/* shared memory a container did not give is its --shm-size, not the
-	 * disk the model is on nor another engine version (fresh180) */
-	m = classify(&l, &rs,
-		     "RuntimeError: unable to write to file </torch_1_2_0>: No space "
-		     "left on device (28)\n");
-	ck_assert_str_eq(m->rule->class, "no-space");
-	enginelog_remedy(&l, m, remedy, sizeof(remedy));
-	ck_assert_msg(strstr(remedy, "--shm-size") && !strstr(remedy, "HF_HOME"), "%s", remedy);
-	enginelog_release(&l);
-	for (i = 0; i < 2; i++) {
-		m = classify(&l, &rs,
-			     i ? "Fatal Python error: Bus error\n"
-			       : "(Widget pid=9) *** SIGBUS received at time=1 on cpu 2 ***\n");
-		ck_assert_str_eq(m->rule->class, "crashed");
+	for (i = 0; i < sizeof(told) / sizeof(told[0]); i++) {
+		size_t k;
+
+		m = classify(&l, &rs, told[i].log);
+		ck_assert_msg(m && !strcmp(m->rule->class, told[i].class), "%s: class %s",
+			      told[i].log, m ? m->rule->class : "none");
 		enginelog_remedy(&l, m, remedy, sizeof(remedy));
-		ck_assert_msg(strstr(remedy, "--ipc=host") && !strstr(remedy, "--enforce-eager"),
-			      "%s", remedy);
+		for (k = 0; k < sizeof(told[i].has) / sizeof(told[i].has[0]) && told[i].has[k]; k++)
+			ck_assert_msg(strstr(remedy, told[i].has[k]), "%s: lacks %s: %s",
+				      told[i].log, told[i].has[k], remedy);
+		ck_assert_msg(!told[i].lacks || !strstr(remedy, told[i].lacks), "%s: says %s: %s",
+			      told[i].log, told[i].lacks, remedy);
+		ck_assert_msg(!strstr(m->rule->explain, "Python environment") ||
+				      strcmp(told[i].class, "import-error"),
+			      "%s: %s", told[i].log, m->rule->explain);
 		enginelog_release(&l);
 	}
 	/* a GGUF file names no engine: vLLM, Aphrodite, Ollama and LM Studio
