@@ -3198,6 +3198,18 @@ START_TEST(remedies_in_the_engines_words)
 		  "crashed",
 		  { "--ipc=host" },
 		  "--enforce-eager" },
+		/* a program of the engine's that is not there wants the engine
+		 * installed again, not the model's path checked; a kernel whose
+		 * link failed wants the library it links (fresh185) */
+		{ "Error: 500 Internal Server Error: error starting widget-server: "
+		  "widget-server binary not found\n",
+		  "not-found",
+		  { "reinstall" },
+		  "model id" },
+		{ "collect2: error: ld returned 1 exit status\n",
+		  "driver-mismatch",
+		  { "libcuda.so" },
+		  "model" },
 	};
 	struct log_rules rs;
 	struct enginelog l;
