@@ -1641,6 +1641,19 @@ START_TEST(held_out_classes)
 		  "widget.cc:12 cuMemcpyDtoH failed, error: CUDA_ERROR_LAUNCH_FAILED\n"
 		  "*** Begin stack trace ***\n",
 		  "crashed", "CUDA_ERROR_LAUNCH_FAILED" },
+		/* a GPU's hardware fault said by the engine, alone or inside
+		 * Ollama's word that its runner did not start; the amdgpu
+		 * driver's word that it reset a GPU that hung (fresh186) */
+		{ "RuntimeError: CUDA error: uncorrectable ECC error encountered\n", "crashed",
+		  "uncorrectable ECC error encountered" },
+		{ "level=ERROR msg=\"error loading llama server\" error=\"timed out waiting for "
+		  "llama runner to start: CUDA error: uncorrectable ECC error encountered\"\n",
+		  "crashed", "uncorrectable ECC error" },
+		{ "[drm:widget_job_submit [amdgpu]] *ERROR* Trying to push to a killed entity\n",
+		  "crashed", "killed entity" },
+		{ "[drm:widget_job_timedout [amdgpu]] *ERROR* ring gfx_0.0.0 timeout, signaled "
+		  "seq=1, emitted seq=2\n",
+		  "crashed", "ring gfx_0.0.0 timeout" },
 		{ "[ 8812.000001] NVRM: Xid (PCI:0000:3b:00): 79, GPU has fallen off the bus.\n"
 		  "widget-server: CUDA error: an illegal memory access was encountered\n",
 		  "crashed", "widget-server: CUDA error" },
@@ -3210,6 +3223,12 @@ START_TEST(remedies_in_the_engines_words)
 		  "driver-mismatch",
 		  { "libcuda.so" },
 		  "model" },
+		/* a GPU's hardware fault wants the card checked, not the
+		 * engine's kernels changed (fresh186) */
+		{ "RuntimeError: CUDA error: uncorrectable ECC error encountered\n",
+		  "crashed",
+		  { "nvidia-smi -q -d ECC", "CUDA_VISIBLE_DEVICES" },
+		  "--enforce-eager" },
 	};
 	struct log_rules rs;
 	struct enginelog l;
