@@ -1641,6 +1641,11 @@ START_TEST(held_out_classes)
 		  "widget.cc:12 cuMemcpyDtoH failed, error: CUDA_ERROR_LAUNCH_FAILED\n"
 		  "*** Begin stack trace ***\n",
 		  "crashed", "CUDA_ERROR_LAUNCH_FAILED" },
+		/* weights vLLM cannot find where it was sent: a path without
+		 * weight files of the format it loads (fresh188) */
+		{ "Runner failed with exception: RuntimeError('Cannot find any model weights "
+		  "with /x/widget')\nWARNING 01-01 config.py:1] slow\n",
+		  "not-found", "Cannot find any model weights with /x/widget" },
 		/* a GPU's hardware fault said by the engine, alone or inside
 		 * Ollama's word that its runner did not start; the amdgpu
 		 * driver's word that it reset a GPU that hung (fresh186) */
@@ -3223,6 +3228,10 @@ START_TEST(remedies_in_the_engines_words)
 		  "driver-mismatch",
 		  { "libcuda.so" },
 		  "model" },
+		{ "RuntimeError: Cannot find any model weights with `/x/widget`\n",
+		  "not-found",
+		  { "--load-format" },
+		  NULL },
 		/* a GPU's hardware fault wants the card checked, not the
 		 * engine's kernels changed (fresh186) */
 		{ "RuntimeError: CUDA error: uncorrectable ECC error encountered\n",
