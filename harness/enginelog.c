@@ -1099,6 +1099,7 @@ static void error_said(struct enginelog *l, const struct log_rule *r, const char
 		l->error_exception = r->kind == LOG_EXCEPTION;
 		l->error_ends = l->lines;
 		l->error_open = parens(s, n);
+		l->error_trailer = false;
 		/* the first words after a handler's traceback, or after
 		 * frames of an endpoint's call: its end */
 		l->error_handled = (l->tb_handler && l->traceback &&
@@ -1182,20 +1183,6 @@ static bool frame_wrapped(const char *s, size_t n, bool rest)
 	       (rest || holds(s, n, "File \""));
 }
 
-/* Does the line go on with the message of the exception on the line
- * before it: urllib3's "(Caused by NewConnectionError(...))" that a
- * logger wrote as lines of their own, and whatever is inside the
- * parentheses it opened? Then the exception is still the last words. */
-static bool continues_exception(struct enginelog *l, const char *s, size_t n)
-{
-	if (!l->error_exception || !l->error.line || l->error_ends != l->lines - 1 ||
-	    (l->error_open <= 0 && !holds(s, n, "(Caused by ")))
-		return false;
-	l->error_ends = l->lines;
-	l->error_open += parens(s, n);
-	return true;
-}
-
 /* Does the line s hold a word (a letter or a digit, in any script)? One
  * without says nothing of the process: the prompt a shell printed after
  * it ended, a pasted log's fence or elision. */
@@ -1207,6 +1194,32 @@ static bool worded(const char *s, size_t n)
 		if (isalnum((unsigned char)s[i]) || (unsigned char)s[i] >= 0x80)
 			return true;
 	return false;
+}
+
+/* Does the line go on with the message of the exception on the line
+ * before it: urllib3's "(Caused by NewConnectionError(...))" that a
+ * logger wrote as lines of their own, and whatever is inside the
+ * parentheses it opened; torch's compiler's trailer, the user code its
+ * message names ("from user code:", then that code's frames, its
+ * torch/_dynamo/exc.py), and a blank line inside such a message? A frame
+ * goes on with it only inside a trailer or blank. Then the exception is
+ * still the last words. */
+static bool continues_exception(struct enginelog *l, const char *s, size_t n, bool frame)
+{
+	if (!l->error_exception || !l->error.line || l->error_ends != l->lines - 1)
+		return false;
+	if (frame) {
+		if (worded(s, n) && !is_bare_prefix(s, n) && !l->error_trailer)
+			return false;
+	} else if (holds(s, n, "from user code:")) {
+		l->error_trailer = true;
+	} else if (l->error_open <= 0 && !holds(s, n, "(Caused by ")) {
+		return false;
+	}
+	l->error_ends = l->lines;
+	if (!frame) /* a frame's code opens parentheses of its own */
+		l->error_open += parens(s, n);
+	return true;
 }
 
 /* Is the line shaped as a Python exception, a dotted name whose last part
@@ -1244,7 +1257,7 @@ static void note_line(struct enginelog *l, const char *s, size_t n)
 		     (l->tb_open && l->frame_wrapped) || flat_code(l, s, n);
 
 	l->frame_wrapped = frame && frame_wrapped(s, n, l->frame_wrapped);
-	if (!frame && continues_exception(l, s, n))
+	if (continues_exception(l, s, n, frame) && !frame)
 		return;
 	if (!frame && !worded(s, n)) /* a shell's prompt ("$"), a fence, "[...]" */
 		return;

@@ -224,6 +224,8 @@ struct enginelog {
 	bool error_exception;  /* it is an exception line (LOG_EXCEPTION) */
 	long error_ends;      /* the last line of its message (urllib3's "(Caused by" may follow) */
 	int error_open;	      /* the parentheses its message opened and has not closed */
+	bool error_trailer;   /* its message goes on with the code it names (torch's
+			       * compiler: "from user code:", then frames) */
 	bool error_handled;   /* it ends a request handler's traceback */
 	struct log_mark exit; /* the last exit marker */
 	struct log_mark ended;		    /* the first exit marker since the last error or ready

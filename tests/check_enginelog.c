@@ -1295,6 +1295,21 @@ START_TEST(held_out_classes)
 		{ "widget host: starting the widget server\n"
 		  "widget host: widget-server exited with code null\n",
 		  "crashed", "widget-server exited with code null" },
+		/* fresh189's: an exception of a library's exceptions module
+		 * whose name ends in neither Error nor Exception, the last line
+		 * of a traceback's frames; and one whose message goes on with
+		 * the user code torch's compiler names, a blank line and frames
+		 * after "from user code:" */
+		{ "(W pid=9) ERROR 01-01 [core.py:7]   File \"/x/exc.py\", line 5, in f\n"
+		  "(W pid=9) ERROR 01-01 [core.py:7]     raise Unsupported(msg)\n"
+		  "(W pid=9) ERROR 01-01 [core.py:7] widget._compile.exc.Unsupported: no "
+		  "handler for the widget\n",
+		  "unknown", "widget._compile.exc.Unsupported: no handler for the widget" },
+		{ "(W pid=9) widget._compile.exc.Unsupported: the widget logs in its forward\n"
+		  "(W pid=9) \n(W pid=9) from user code:\n"
+		  "(W pid=9)    File \"/x/widget.py\", line 3, in forward\n"
+		  "(W pid=9)     y = self.attn(\n",
+		  "unknown", "Unsupported: the widget logs in its forward" },
 		/* fresh132's: a parent's traceback (no process tag) after its
 		 * child's last words (tagged): they do not say what it is */
 		{ "(Widget pid=9) ValueError: the widget has no weights\n"
