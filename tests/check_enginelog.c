@@ -1674,6 +1674,14 @@ START_TEST(held_out_classes)
 		{ "[drm:widget_job_timedout [amdgpu]] *ERROR* ring gfx_0.0.0 timeout, signaled "
 		  "seq=1, emitted seq=2\n",
 		  "crashed", "ring gfx_0.0.0 timeout" },
+		/* a model path that is empty (a relative path an app's import
+		 * lost); LMDeploy's check of a module it imports (fresh191) */
+		{ "widget_init_from_file: failed to open '': 'Invalid argument'\n"
+		  "widget: Model failed to load with status code: 500\n",
+		  "not-found", "failed to open ''" },
+		{ "2024-01-01 10:00:00,1 - widget - ERROR - <Widget> test failed!\n"
+		  "Please ensure it has been installed correctly.\n",
+		  "import-error", "<Widget> test failed!" },
 		{ "[ 8812.000001] NVRM: Xid (PCI:0000:3b:00): 79, GPU has fallen off the bus.\n"
 		  "widget-server: CUDA error: an illegal memory access was encountered\n",
 		  "crashed", "widget-server: CUDA error" },
