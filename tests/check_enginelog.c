@@ -1682,6 +1682,20 @@ START_TEST(held_out_classes)
 		{ "2024-01-01 10:00:00,1 - widget - ERROR - <Widget> test failed!\n"
 		  "Please ensure it has been installed correctly.\n",
 		  "import-error", "<Widget> test failed!" },
+		/* an image or binary of another CPU architecture than the
+		 * host's, as Docker and the kernel say it; a deployment that
+		 * failed to start, its traceback cut before its end (fresh192) */
+		{ "docker: no matching manifest for linux/riscv64 in the manifest list "
+		  "entries.\n",
+		  "not-supported", "no matching manifest for linux/riscv64" },
+		{ "widget-1  | exec /usr/bin/widget-server: exec format error\n"
+		  "widget-1 exited with code 1\n",
+		  "not-supported", "exec /usr/bin/widget-server: exec format error" },
+		{ "RuntimeError: Deployment widget is UNHEALTHY: The Deployment failed to start "
+		  "3 times in a row. This may be due to\n"
+		  "its constructor failing. Retrying after 1 seconds. Error:\n"
+		  "  File \"/x/w.py\", line 3, in result\n    raise self._exception\n",
+		  "unknown", "The Deployment failed to start 3 times in a row" },
 		{ "[ 8812.000001] NVRM: Xid (PCI:0000:3b:00): 79, GPU has fallen off the bus.\n"
 		  "widget-server: CUDA error: an illegal memory access was encountered\n",
 		  "crashed", "widget-server: CUDA error" },
