@@ -1719,13 +1719,32 @@ static bool terminal_wide(const char *s, size_t n, bool *space)
 	return true;
 }
 
+/* Is the line a command a user typed, which ends where its flags end
+ * (not prose a writer wrapped): a prompt's "$ " or a program's path
+ * ("./llama-server", "/usr/bin/x", "~/x") first, a flag after it? */
+static bool command_line(const char *s, size_t n)
+{
+	size_t i = 0;
+
+	if (n > 2 && (s[0] == '$' || s[0] == '#') && s[1] == ' ')
+		i = 2;
+	if (!(s[i] == '/' || (s[i] == '.' && s[i + 1] == '/') || (s[i] == '~' && s[i + 1] == '/')) &&
+	    i == 0)
+		return false;
+	for (; i + 2 < n; i++)
+		if (s[i] == ' ' && s[i + 1] == '-' && (isalnum((unsigned char)s[i + 2]) || s[i + 2] == '-'))
+			return true;
+	return false;
+}
+
 /* Was the line wrapped at a word by whoever wrote it out (an issue's
  * text, an editor, a mail): as long as a line of prose, ending in a word
  * with no stop after it? Its rest, if it has one, begins as a sentence
  * goes on (goes_on), which the next line says. */
 static bool word_wrapped(const char *s, size_t n)
 {
-	return n >= 60 && n <= 160 && isalnum((unsigned char)s[n - 1]) && s[n - 2] != ' ';
+	return n >= 60 && n <= 160 && isalnum((unsigned char)s[n - 1]) && s[n - 2] != ' ' &&
+	       !command_line(s, n);
 }
 
 /* A terminal wraps a line at its width (80 columns, or a Windows

@@ -478,6 +478,21 @@ START_TEST(lines_as_a_terminal_shows_them)
 		ck_assert_int_eq(l.lines, 2);
 		enginelog_release(&l);
 	}
+	/* a command a user typed ends where its flags end: it is not prose
+	 * a writer wrapped at a word, and the error under it is quoted alone,
+	 * on its own line (fresh193: llamafile's command above its error) */
+	{
+		const struct log_match *m = classify(
+			&l, &rs,
+			"./widget-server --server --nobrowser --embedding -ngl 1000 --gpu "
+			"nvidia\nwidget.cu:1412: ERROR: CUDA kernel widget_dot has no device code "
+			"compatible with CUDA arch 600.\n");
+
+		ck_assert(m && m->fatal);
+		ck_assert_int_eq(m->line, 2);
+		ck_assert_ptr_eq(strstr(m->quote, "widget.cu:1412"), m->quote);
+		enginelog_release(&l);
+	}
 	/* a signature past the cap is cut away; the line count stays right */
 	memset(huge, 'x', ENGINELOG_LINE_MAX * 3);
 	strcpy(huge + ENGINELOG_LINE_MAX * 3, " cudaMalloc failed: out of memory\nnext\n");
@@ -1696,6 +1711,14 @@ START_TEST(held_out_classes)
 		  "its constructor failing. Retrying after 1 seconds. Error:\n"
 		  "  File \"/x/w.py\", line 3, in result\n    raise self._exception\n",
 		  "unknown", "The Deployment failed to start 3 times in a row" },
+		/* ggml's words for a CUDA build without this GPU's architecture
+		 * (fresh193: llamafile's kernel without device code for it; a
+		 * build whose lookup of its architectures regressed) */
+		{ "widget.cu:9: ERROR: CUDA kernel widget_mm has no device code compatible "
+		  "with CUDA arch 520. widget.cu was compiled for: 600,700\n",
+		  "not-supported", "has no device code compatible with CUDA arch 520" },
+		{ "common.cuh:1: widget was not compiled with any CUDA arch <= 610\n",
+		  "not-supported", "not compiled with any CUDA arch <= 610" },
 		{ "[ 8812.000001] NVRM: Xid (PCI:0000:3b:00): 79, GPU has fallen off the bus.\n"
 		  "widget-server: CUDA error: an illegal memory access was encountered\n",
 		  "crashed", "widget-server: CUDA error" },
