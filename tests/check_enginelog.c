@@ -1719,6 +1719,12 @@ START_TEST(held_out_classes)
 		  "not-supported", "has no device code compatible with CUDA arch 520" },
 		{ "common.cuh:1: widget was not compiled with any CUDA arch <= 610\n",
 		  "not-supported", "not compiled with any CUDA arch <= 610" },
+		/* an operation a CUDA graph's capture refused, tensor
+		 * parallelism's all-reduce inside it (fresh194) */
+		{ "ERROR 01-01 [w.py:9]     work = group.allreduce([t])\n"
+		  "ERROR 01-01 [w.py:9] RuntimeError: CUDA error: operation not permitted when "
+		  "stream is capturing\n",
+		  "crashed", "operation not permitted when stream is capturing" },
 		{ "[ 8812.000001] NVRM: Xid (PCI:0000:3b:00): 79, GPU has fallen off the bus.\n"
 		  "widget-server: CUDA error: an illegal memory access was encountered\n",
 		  "crashed", "widget-server: CUDA error" },
