@@ -1725,6 +1725,15 @@ START_TEST(held_out_classes)
 		  "ERROR 01-01 [w.py:9] RuntimeError: CUDA error: operation not permitted when "
 		  "stream is capturing\n",
 		  "crashed", "operation not permitted when stream is capturing" },
+		/* Windows' code of a process its runtime killed, as an IDE says
+		 * it; a configuration that left the model's paths empty, under
+		 * an assertion (fresh195) */
+		{ "Loading Model: [2/3]\tBuild widget engine\n\nProcess finished with exit "
+		  "code -1073741819 (0xC0000005)\n",
+		  "crashed", "exit code -1073741819 (0xC0000005)" },
+		{ "E1113 widget.cc:692] \"ERROR: Failed to create instance: [Widget][ERROR] "
+		  "Assertion failed: Both draft and target engine paths are empty (w.cc:5)\n",
+		  "not-found", "engine paths are empty" },
 		{ "[ 8812.000001] NVRM: Xid (PCI:0000:3b:00): 79, GPU has fallen off the bus.\n"
 		  "widget-server: CUDA error: an illegal memory access was encountered\n",
 		  "crashed", "widget-server: CUDA error" },
