@@ -1734,6 +1734,16 @@ START_TEST(held_out_classes)
 		{ "E1113 widget.cc:692] \"ERROR: Failed to create instance: [Widget][ERROR] "
 		  "Assertion failed: Both draft and target engine paths are empty (w.cc:5)\n",
 		  "not-found", "engine paths are empty" },
+		/* CUDA's runtime name for a driver older than it; a kernel's
+		 * compile that failed, in nvcc's words and in the compiler's for
+		 * a header the toolkit lacks (not a missing model) (fresh196) */
+		{ "RuntimeError: CUDA error code=35(b'cudaErrorInsufficientDriver')\n",
+		  "driver-mismatch", "cudaErrorInsufficientDriver" },
+		{ "3 errors detected in the compilation of \"/x/.cache/widget/kernel.cu\".\n"
+		  "[4/5] /usr/local/cuda/bin/nvcc -c kernel.cu\n",
+		  "driver-mismatch", "errors detected in the compilation of" },
+		{ "/x/widget/fill.h:3:10: fatal error: widget_rand.h: No such file or directory\n",
+		  "driver-mismatch", "fatal error: widget_rand.h" },
 		{ "[ 8812.000001] NVRM: Xid (PCI:0000:3b:00): 79, GPU has fallen off the bus.\n"
 		  "widget-server: CUDA error: an illegal memory access was encountered\n",
 		  "crashed", "widget-server: CUDA error" },
