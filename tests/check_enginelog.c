@@ -1744,6 +1744,14 @@ START_TEST(held_out_classes)
 		  "driver-mismatch", "errors detected in the compilation of" },
 		{ "/x/widget/fill.h:3:10: fatal error: widget_rand.h: No such file or directory\n",
 		  "driver-mismatch", "fatal error: widget_rand.h" },
+		/* NVML refusing a driver of another version than the loaded
+		 * module; a kernel the watchdog stopped, the abort line of
+		 * ggml's new log format before its message (fresh198) */
+		{ "nvidia-smi\nFailed to initialize NVML: Driver/library version mismatch\n",
+		  "driver-mismatch", "Driver/library version mismatch" },
+		{ "/x/widget-cuda.cu:106: CUDA error\n0.01.000.123 E CUDA error: the launch timed "
+		  "out and was terminated\n0.01.000.124 E   current device: 0\n",
+		  "crashed", "the launch timed out and was terminated" },
 		{ "[ 8812.000001] NVRM: Xid (PCI:0000:3b:00): 79, GPU has fallen off the bus.\n"
 		  "widget-server: CUDA error: an illegal memory access was encountered\n",
 		  "crashed", "widget-server: CUDA error" },
@@ -3329,6 +3337,17 @@ START_TEST(remedies_in_the_engines_words)
 		  "crashed",
 		  { "nvidia-smi -q -d ECC", "CUDA_VISIBLE_DEVICES" },
 		  "--enforce-eager" },
+		/* a GPU kernel's illegal instruction is not the CPU's, and a
+		 * kernel the display's watchdog stopped wants a GPU without a
+		 * display (fresh198) */
+		{ "RuntimeError: CUDA error: an illegal instruction was encountered\n",
+		  "crashed",
+		  { "CUDA_LAUNCH_BLOCKING" },
+		  "instruction set" },
+		{ "RuntimeError: CUDA error: the launch timed out and was terminated\n",
+		  "crashed",
+		  { "TdrDelay", "no display" },
+		  NULL },
 	};
 	struct log_rules rs;
 	struct enginelog l;
