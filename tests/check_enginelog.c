@@ -1752,6 +1752,21 @@ START_TEST(held_out_classes)
 		{ "/x/widget-cuda.cu:106: CUDA error\n0.01.000.123 E CUDA error: the launch timed "
 		  "out and was terminated\n0.01.000.124 E   current device: 0\n",
 		  "crashed", "the launch timed out and was terminated" },
+		/* ggml's word that a Metal command buffer failed; CANN's
+		 * refusal of an operator's layout on a chip, its failure to read
+		 * the chip's platform, and an NPU runtime's device fault
+		 * (fresh199) */
+		{ "widget_metal_compute: command buffer 2 failed with status 5\n", "crashed",
+		  "command buffer 2 failed with status 5" },
+		{ "RuntimeError: call aclnnWidget failed, detail:E69999: Inner Error!\n"
+		  "E69999: [PID: 1] op[Widget], this platform only support output widgets\n",
+		  "not-supported", "this platform only support output widgets" },
+		{ "EH9999: [PID: 1] [Init][PlatformInfo]init runtime platform info failed, "
+		  "SocVersion = Widget910\n",
+		  "driver-mismatch", "init runtime platform info failed" },
+		{ "NPU function error: acl::AclWidgetStatus(event_), error code is 507011\n"
+		  "[ERROR] (PID:1) ERR00100 PTA call acl api failed\n",
+		  "crashed", "error code is 507011" },
 		{ "[ 8812.000001] NVRM: Xid (PCI:0000:3b:00): 79, GPU has fallen off the bus.\n"
 		  "widget-server: CUDA error: an illegal memory access was encountered\n",
 		  "crashed", "widget-server: CUDA error" },
