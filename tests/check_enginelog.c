@@ -1767,6 +1767,16 @@ START_TEST(held_out_classes)
 		{ "NPU function error: acl::AclWidgetStatus(event_), error code is 507011\n"
 		  "[ERROR] (PID:1) ERR00100 PTA call acl api failed\n",
 		  "crashed", "error code is 507011" },
+		/* the Neuron runtime's allocation failure, status 4, and XLA's
+		 * RESOURCE_EXHAUSTED when it cannot reserve device memory
+		 * (fresh200) */
+		{ "RuntimeError: nrt_widget_allocate status=4 message=\"Allocation Failure\"\n",
+		  "out-of-memory", "nrt_widget_allocate status=4" },
+		{ "E 12:00:00 Failure: NRT_RESOURCE in nrt_widget()\n", "out-of-memory",
+		  "Failure: NRT_RESOURCE in nrt_widget()" },
+		{ "ValueError: RESOURCE_EXHAUSTED: Error loading program 'jit_widget': "
+		  "Attempting to reserve 6.14G at the bottom of memory.\n",
+		  "out-of-memory", "Attempting to reserve 6.14G" },
 		{ "[ 8812.000001] NVRM: Xid (PCI:0000:3b:00): 79, GPU has fallen off the bus.\n"
 		  "widget-server: CUDA error: an illegal memory access was encountered\n",
 		  "crashed", "widget-server: CUDA error" },
