@@ -1777,6 +1777,18 @@ START_TEST(held_out_classes)
 		{ "ValueError: RESOURCE_EXHAUSTED: Error loading program 'jit_widget': "
 		  "Attempting to reserve 6.14G at the bottom of memory.\n",
 		  "out-of-memory", "Attempting to reserve 6.14G" },
+		/* Gaudi's device memory and an environment variable refused
+		 * (fresh202) */
+		{ "RuntimeError: [Rank:0] FATAL ERROR :: MODULE:PT_DEVMEM Allocation failed for "
+		  "size::1024 (1)MB\n",
+		  "out-of-memory", "PT_DEVMEM Allocation failed for size::1024 (1)MB" },
+		{ "RuntimeError: Invalid WIDGET_VISIBLE_MODULES=5. Module IDs should be between 0 "
+		  "and 0.\n",
+		  "bad-argument", "Invalid WIDGET_VISIBLE_MODULES=5" },
+		/* Level Zero out of resources: memory, not a crash (fresh201) */
+		{ "RuntimeError: Native API failed. Native API returns: 40 "
+		  "(UR_RESULT_ERROR_OUT_OF_RESOURCES)\n",
+		  "out-of-memory", "(UR_RESULT_ERROR_OUT_OF_RESOURCES)" },
 		{ "[ 8812.000001] NVRM: Xid (PCI:0000:3b:00): 79, GPU has fallen off the bus.\n"
 		  "widget-server: CUDA error: an illegal memory access was encountered\n",
 		  "crashed", "widget-server: CUDA error" },
@@ -2700,6 +2712,10 @@ START_TEST(held_out_classes)
 	/* logs of an engine that did not die, whatever their words say */
 	{
 		static const char *const alive[] = {
+			/* a lower-case name=value an engine calls invalid is
+			 * not an environment variable it refused (fresh202's
+			 * rule takes capitals only) */
+			"widget: invalid request_id=5 in batch\nwidget: done\n",
 			/* a library's exception whose name ends in neither
 			 * Error nor Exception, then the engine served: an
 			 * exception it outlived (the shape of fresh189's) */
@@ -3373,6 +3389,17 @@ START_TEST(remedies_in_the_engines_words)
 		  "crashed",
 		  { "TdrDelay", "no display" },
 		  NULL },
+		/* a Gaudi card another process holds wants it freed, not an
+		 * NVIDIA driver; a graph Synapse cannot compile wants eager
+		 * mode (fresh202) */
+		{ "RuntimeError: synStatus=20 [Device already acquired] Device acquire failed.\n",
+		  "driver-mismatch",
+		  { "hl-smi", "HABANA_VISIBLE_DEVICES" },
+		  "NVIDIA" },
+		{ "RuntimeError: Graph compile failed. synStatus=synStatus 26 [Generic failure].\n",
+		  "crashed",
+		  { "--enforce-eager", "--use_hpu_graphs" },
+		  "CUDA" },
 	};
 	struct log_rules rs;
 	struct enginelog l;
