@@ -1777,6 +1777,16 @@ START_TEST(held_out_classes)
 		{ "ValueError: RESOURCE_EXHAUSTED: Error loading program 'jit_widget': "
 		  "Attempting to reserve 6.14G at the bottom of memory.\n",
 		  "out-of-memory", "Attempting to reserve 6.14G" },
+		/* a TPU the runtime could not open; a flag it calls invalid,
+		 * and a mesh wider than the devices (fresh203) */
+		{ "widget.XlaRuntimeError: UNKNOWN: TPU initialization failed: open(/dev/widget0): "
+		  "Device or resource busy\n",
+		  "driver-mismatch", "open(/dev/widget0): Device or resource busy" },
+		{ "RuntimeError: TPU initialization failed: Invalid --widget_addresses specified. "
+		  "Expected 4, got 1.\n",
+		  "bad-argument", "Invalid --widget_addresses specified" },
+		{ "ValueError: Number of devices 2 must equal the product of mesh_shape (1, 4)\n",
+		  "bad-argument", "Number of devices 2 must equal the product of mesh_shape (1, 4)" },
 		/* Gaudi's device memory and an environment variable refused
 		 * (fresh202) */
 		{ "RuntimeError: [Rank:0] FATAL ERROR :: MODULE:PT_DEVMEM Allocation failed for "
@@ -2712,6 +2722,11 @@ START_TEST(held_out_classes)
 	/* logs of an engine that did not die, whatever their words say */
 	{
 		static const char *const alive[] = {
+			/* JAX's backend discovery at Python's default info
+			 * format: the backends it could not start (fresh203) */
+			"INFO:widget._src.bridge:Unable to initialize backend 'tpu': INTERNAL: Failed "
+			"to open libwidget.so: libwidget.so: cannot open shared object file: No such "
+			"file or directory\nINFO:rank:Detected 2 devices in mesh\n",
 			/* a lower-case name=value an engine calls invalid is
 			 * not an environment variable it refused (fresh202's
 			 * rule takes capitals only) */
