@@ -3415,6 +3415,12 @@ START_TEST(remedies_in_the_engines_words)
 		  "crashed",
 		  { "--enforce-eager", "--use_hpu_graphs" },
 		  "CUDA" },
+		/* cuDNN that could not start: memory first, then its version
+		 * (fresh204) */
+		{ "widget: cuDNN failed with status CUDNN_STATUS_NOT_INITIALIZED\n",
+		  "driver-mismatch",
+		  { "nvidia-smi", "torch.backends.cudnn.version()", "--gpu-memory-utilization" },
+		  "NVIDIA Container Toolkit" },
 	};
 	struct log_rules rs;
 	struct enginelog l;
