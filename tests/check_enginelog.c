@@ -3415,6 +3415,13 @@ START_TEST(remedies_in_the_engines_words)
 		  "crashed",
 		  { "--enforce-eager", "--use_hpu_graphs" },
 		  "CUDA" },
+		/* a GPU another process holds, or in an exclusive compute
+		 * mode, wants freeing, not a new driver (stop 49's untrue
+		 * remedy) */
+		{ "widget: CUDA error: all CUDA-capable devices are busy or unavailable\n",
+		  "driver-mismatch",
+		  { "nvidia-smi -c DEFAULT", "CUDA_VISIBLE_DEVICES" },
+		  "upgrade the NVIDIA driver" },
 		/* cuDNN that could not start: memory first, then its version
 		 * (fresh204) */
 		{ "widget: cuDNN failed with status CUDNN_STATUS_NOT_INITIALIZED\n",
