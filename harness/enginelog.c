@@ -1728,11 +1728,13 @@ static bool command_line(const char *s, size_t n)
 
 	if (n > 2 && (s[0] == '$' || s[0] == '#') && s[1] == ' ')
 		i = 2;
-	if (!(s[i] == '/' || (s[i] == '.' && s[i + 1] == '/') || (s[i] == '~' && s[i + 1] == '/')) &&
+	if (!(s[i] == '/' || (s[i] == '.' && s[i + 1] == '/') ||
+	      (s[i] == '~' && s[i + 1] == '/')) &&
 	    i == 0)
 		return false;
 	for (; i + 2 < n; i++)
-		if (s[i] == ' ' && s[i + 1] == '-' && (isalnum((unsigned char)s[i + 2]) || s[i + 2] == '-'))
+		if (s[i] == ' ' && s[i + 1] == '-' &&
+		    (isalnum((unsigned char)s[i + 2]) || s[i + 2] == '-'))
 			return true;
 	return false;
 }

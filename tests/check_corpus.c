@@ -136,7 +136,11 @@ START_TEST(every_excerpt_read_as_labelled)
 		{ "fresh175", 3 },  { "fresh176", 5 },	{ "fresh177", 1 },  { "fresh178", 4 },
 		{ "fresh179", 5 },  { "fresh180", 5 },	{ "fresh181", 2 },  { "fresh182", 5 },
 		{ "fresh183", 2 },  { "fresh185", 9 },	{ "fresh186", 10 }, { "fresh187", 7 },
-		{ "fresh188", 3 },  { "fresh189", 2 },	{ "fresh190", 4 }, { "fresh191", 17 }, { "fresh192", 13 }, { "fresh193", 8 }, { "fresh194", 8 }, { "fresh195", 5 }, { "fresh196", 4 }, { "fresh197", 9 }, { "fresh198", 7 }, { "fresh199", 6 }, { "fresh200", 8 }, { "fresh201", 6 }, { "fresh202", 5 }, { "fresh203", 6 }, { "fresh204", 4 }, { "fresh205", 5 }
+		{ "fresh188", 3 },  { "fresh189", 2 },	{ "fresh190", 4 },  { "fresh191", 17 },
+		{ "fresh192", 13 }, { "fresh193", 8 },	{ "fresh194", 8 },  { "fresh195", 5 },
+		{ "fresh196", 4 },  { "fresh197", 9 },	{ "fresh198", 7 },  { "fresh199", 6 },
+		{ "fresh200", 8 },  { "fresh201", 6 },	{ "fresh202", 5 },  { "fresh203", 6 },
+		{ "fresh204", 4 },  { "fresh205", 5 }
 	};
 	int counts[sizeof(parts) / sizeof(parts[0])] = { 0 };
 	int n = 0, fatal = 0;

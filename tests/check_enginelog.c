@@ -1786,7 +1786,8 @@ START_TEST(held_out_classes)
 		  "Expected 4, got 1.\n",
 		  "bad-argument", "Invalid --widget_addresses specified" },
 		{ "ValueError: Number of devices 2 must equal the product of mesh_shape (1, 4)\n",
-		  "bad-argument", "Number of devices 2 must equal the product of mesh_shape (1, 4)" },
+		  "bad-argument",
+		  "Number of devices 2 must equal the product of mesh_shape (1, 4)" },
 		/* Gaudi's device memory and an environment variable refused
 		 * (fresh202) */
 		{ "RuntimeError: [Rank:0] FATAL ERROR :: MODULE:PT_DEVMEM Allocation failed for "
@@ -2724,8 +2725,10 @@ START_TEST(held_out_classes)
 		static const char *const alive[] = {
 			/* JAX's backend discovery at Python's default info
 			 * format: the backends it could not start (fresh203) */
-			"INFO:widget._src.bridge:Unable to initialize backend 'tpu': INTERNAL: Failed "
-			"to open libwidget.so: libwidget.so: cannot open shared object file: No such "
+			"INFO:widget._src.bridge:Unable to initialize backend 'tpu': INTERNAL: "
+			"Failed "
+			"to open libwidget.so: libwidget.so: cannot open shared object file: No "
+			"such "
 			"file or directory\nINFO:rank:Detected 2 devices in mesh\n",
 			/* a lower-case name=value an engine calls invalid is
 			 * not an environment variable it refused (fresh202's
