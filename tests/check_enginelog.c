@@ -4,6 +4,7 @@
  * vLLM, SGLang, llama.cpp and Ollama match nothing; a log with several
  * failures ranks them; progress bars, long lines and chunked reads; bad
  * rule files; preflight doctor's output and exit codes. */
+#include <ctype.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,6 +36,22 @@ static const struct log_match *classify(struct enginelog *l, const struct log_ru
 	return enginelog_best(l);
 }
 
+/* does a hold b, case folded (as the literal index compares them)? */
+static bool holds_folded(const char *a, const char *b)
+{
+	size_t i, k, na = strlen(a), nb = strlen(b);
+
+	for (i = 0; i + nb <= na; i++) {
+		for (k = 0;
+		     k < nb && tolower((unsigned char)a[i + k]) == tolower((unsigned char)b[k]);
+		     k++)
+			;
+		if (k == nb)
+			return true;
+	}
+	return false;
+}
+
 START_TEST(every_rule_finds_its_excerpt)
 {
 	struct log_rules rs;
@@ -62,6 +79,15 @@ START_TEST(every_rule_finds_its_excerpt)
 		ck_assert_msg(!strstr(r->pattern, "raise |"),
 			      "%s tests for code lines itself: is_code_line() does", r->id);
 		ck_assert_msg(r->n_literals, "%s has no literal: every line would meet it", r->id);
+		/* a literal that holds another of its rule's never filters a
+		 * line the other lets through: one text for one look */
+		for (k = 0; k < r->n_literals * r->n_literals; k++) {
+			const char *a = r->literals[k / r->n_literals];
+			const char *b = r->literals[k % r->n_literals];
+
+			ck_assert_msg(a == b || !holds_folded(a, b), "%s: literal '%s' holds '%s'",
+				      r->id, a, b);
+		}
 		/* an engine takes its arguments at start: every rule that
 		 * finds one refused says a later finding is a request's */
 		ck_assert_msg(!r->class || strcmp(r->class, "bad-argument") || r->startup,
