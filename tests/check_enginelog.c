@@ -1814,6 +1814,18 @@ START_TEST(held_out_classes)
 		{ "ValueError: Number of devices 2 must equal the product of mesh_shape (1, 4)\n",
 		  "bad-argument",
 		  "Number of devices 2 must equal the product of mesh_shape (1, 4)" },
+		/* CANN's own name for a device gone or never there (fresh206) */
+		{ "[PID: 7] 2026-01-01-00:00:00.000.000 Device_Absent/Abnormal(EL0001): "
+		  "Device not found or invalid.\n"
+		  "        Possible Cause: Device does not exist or is abnormal.\n",
+		  "driver-mismatch", "Device_Absent/Abnormal(EL0001)" },
+		/* another stage's model loaded after one stage died is not the
+		 * server's ready line (fresh206) */
+		{ "[Stage-0] ERROR 1 [w.py:9] ValueError: Free memory on device widget:0 "
+		  "(1.0/8.0 GiB) on startup is less than desired GPU memory utilization (0.9, "
+		  "7.2 GiB).\n"
+		  "[Stage-1] INFO 1 [runner.py:9] Widget runner: Model loaded successfully.\n",
+		  "out-of-memory", "Free memory on device widget:0 (1.0/8.0 GiB)" },
 		/* Gaudi's device memory and an environment variable refused
 		 * (fresh202) */
 		{ "RuntimeError: [Rank:0] FATAL ERROR :: MODULE:PT_DEVMEM Allocation failed for "
@@ -2749,6 +2761,12 @@ START_TEST(held_out_classes)
 	/* logs of an engine that did not die, whatever their words say */
 	{
 		static const char *const alive[] = {
+			/* llama-server's own ready line, at the end of its line
+			 * or a JSON message, outlives an error before it (the
+			 * other side of fresh206's narrowing) */
+			"Error: failed to open /x/w.bin\nmain: model loaded\n",
+			"Error: failed to open /x/w.bin\n"
+			"{\"level\":\"INFO\",\"msg\":\"model loaded\"}\n",
 			/* JAX's backend discovery at Python's default info
 			 * format: the backends it could not start (fresh203) */
 			"INFO:widget._src.bridge:Unable to initialize backend 'tpu': INTERNAL: "
