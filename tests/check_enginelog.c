@@ -1826,6 +1826,21 @@ START_TEST(held_out_classes)
 		  "7.2 GiB).\n"
 		  "[Stage-1] INFO 1 [runner.py:9] Widget runner: Model loaded successfully.\n",
 		  "out-of-memory", "Free memory on device widget:0 (1.0/8.0 GiB)" },
+		/* a KV pool's or an allocator's own "failed to allocate" of
+		 * memory, indices or slots; a runtime library without a
+		 * function its caller needs; an exception after a cloud
+		 * logger's ISO time (fresh207) */
+		{ "ValueError: Failed to allocate widget prealloc indices\n", "out-of-memory",
+		  "Failed to allocate widget prealloc indices" },
+		{ "widget_pool: Failed to allocate memory for 9 widgets\nAborted\n",
+		  "out-of-memory", "Failed to allocate memory for 9 widgets" },
+		{ "2026-01-01 00:00:00.1: F widget_init.inc:9] WidgetManager_Read not available "
+		  "in this library.\nAborted (core dumped)\n",
+		  "import-error", "WidgetManager_Read not available in this library." },
+		{ "ERROR 2026-01-01T00:00:00.000000001Z WidgetError: the widget pool ran dry\n"
+		  "ERROR 2026-01-01T00:00:00.000000002Z [TP0] Scheduler hit an exception: "
+		  "Traceback (most recent call last):\n",
+		  "unknown", "WidgetError: the widget pool ran dry" },
 		/* Gaudi's device memory and an environment variable refused
 		 * (fresh202) */
 		{ "RuntimeError: [Rank:0] FATAL ERROR :: MODULE:PT_DEVMEM Allocation failed for "
@@ -2767,6 +2782,11 @@ START_TEST(held_out_classes)
 			"Error: failed to open /x/w.bin\nmain: model loaded\n",
 			"Error: failed to open /x/w.bin\n"
 			"{\"level\":\"INFO\",\"msg\":\"model loaded\"}\n",
+			/* ggml's pinned host memory it could not get: it goes
+			 * on without (the other side of fresh207's widening) */
+			"ggml_widget: Failed to allocate pinned memory.\n"
+			"ggml_widget: Null Pointer: ErrorInitializationFailed\n"
+			"widget_ctx: graph splits = 100\n",
 			/* JAX's backend discovery at Python's default info
 			 * format: the backends it could not start (fresh203) */
 			"INFO:widget._src.bridge:Unable to initialize backend 'tpu': INTERNAL: "
