@@ -1196,14 +1196,22 @@ static bool worded(const char *s, size_t n)
 	return false;
 }
 
+/* Is the line the error code torch_npu appends to an exception's message
+ * on a line of its own ("[ERROR] 2025-09-03-03:02:37 (PID:7226, Device:1,
+ * RankID:-1) ERR02200 DIST call hccl api failed.")? */
+static bool npu_error_code(const char *s, size_t n)
+{
+	return holds(s, n, "(PID:") && holds(s, n, ", RankID:") && holds(s, n, ") ERR");
+}
+
 /* Does the line go on with the message of the exception on the line
  * before it: urllib3's "(Caused by NewConnectionError(...))" that a
  * logger wrote as lines of their own, and whatever is inside the
  * parentheses it opened; torch's compiler's trailer, the user code its
  * message names ("from user code:", then that code's frames, its
- * torch/_dynamo/exc.py), and a blank line inside such a message? A frame
- * goes on with it only inside a trailer or blank. Then the exception is
- * still the last words. */
+ * torch/_dynamo/exc.py), and a blank line inside such a message;
+ * torch_npu's error code? A frame goes on with it only inside a trailer
+ * or blank. Then the exception is still the last words. */
 static bool continues_exception(struct enginelog *l, const char *s, size_t n, bool frame)
 {
 	if (!l->error_exception || !l->error.line || l->error_ends != l->lines - 1)
@@ -1213,7 +1221,7 @@ static bool continues_exception(struct enginelog *l, const char *s, size_t n, bo
 			return false;
 	} else if (holds(s, n, "from user code:")) {
 		l->error_trailer = true;
-	} else if (l->error_open <= 0 && !holds(s, n, "(Caused by ")) {
+	} else if (l->error_open <= 0 && !holds(s, n, "(Caused by ") && !npu_error_code(s, n)) {
 		return false;
 	}
 	l->error_ends = l->lines;

@@ -1841,6 +1841,23 @@ START_TEST(held_out_classes)
 		  "ERROR 2026-01-01T00:00:00.000000002Z [TP0] Scheduler hit an exception: "
 		  "Traceback (most recent call last):\n",
 		  "unknown", "WidgetError: the widget pool ran dry" },
+		/* HCCL's failures under torch_npu; a Rust launcher's panic at
+		 * a Python module it could not import; torch_npu's error code
+		 * on the line after an exception's message, which still ends
+		 * the traceback (fresh208) */
+		{ "RuntimeError: widget.cpp:9 HCCL function error: hcclWidgetInit(1), error code "
+		  "is 7\n",
+		  "distributed-init", "HCCL function error: hcclWidgetInit(1)" },
+		{ "thread 'main' panicked at src/widget.rs:9:5:\n"
+		  "Failed to import python 'widget' module. Are we running in the correct venv?\n",
+		  "import-error", "Failed to import python 'widget' module." },
+		{ "(W pid=1) ERROR 1 [m.py:5] Traceback (most recent call last):\n"
+		  "(W pid=1) ERROR 1 [m.py:5]   File \"/x/w.py\", line 3, in run\n"
+		  "(W pid=1) ERROR 1 [m.py:5]     widget.go()\n"
+		  "(W pid=1) ERROR 1 [m.py:5] RuntimeError: the widget went wrong\n"
+		  "(W pid=1) ERROR 1 [m.py:5] [ERROR] 2025-01-01-00:00:00 (PID:1, Device:0, "
+		  "RankID:-1) ERR99999 UNKNOWN applicaiton exception\n",
+		  "unknown", "RuntimeError: the widget went wrong" },
 		/* Gaudi's device memory and an environment variable refused
 		 * (fresh202) */
 		{ "RuntimeError: [Rank:0] FATAL ERROR :: MODULE:PT_DEVMEM Allocation failed for "
