@@ -1108,6 +1108,15 @@ static void error_said(struct enginelog *l, const struct log_rule *r, const char
 	}
 }
 
+/* Does the text before a request handler's source ("INFO 01-01 10:00:00
+ * [api_server.py:1]") give its line the info or debug level? Such a line
+ * is the server telling how it starts, not a request's failure, and a
+ * traceback after it is no request's. */
+static bool info_level(const char *s, size_t n)
+{
+	return holds(s, n, "INFO ") || holds(s, n, "DEBUG ");
+}
+
 /* what a match of r on the line (or lines) s says. Returns true when it
  * shows the engine dead: a rule's fatal finding, or an exit. */
 static bool matched(struct enginelog *l, const struct log_rule *r, const char *s, size_t n,
@@ -1136,6 +1145,8 @@ static bool matched(struct enginelog *l, const struct log_rule *r, const char *s
 		traceback_began(l, s, n, qs);
 		return false;
 	case LOG_HANDLER: /* markers meet a line in any order: the traceback's may be first */
+		if (info_level(s, qs))
+			return false; /* the server's own start-up ("INFO ... [api_server.py:1]") */
 		l->handler = l->lines;
 		handled_line(l);
 		if (is_frame_line(s, n))

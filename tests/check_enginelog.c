@@ -1199,6 +1199,40 @@ START_TEST(the_unknown_layer)
 	for (k = 0; k < l.n_matches; k++)
 		ck_assert_int_eq(l.matches[k].line, 4);
 	enginelog_release(&l);
+	/* an exception after a level word or a bare time is one: the
+	 * traceback it ends is a death told (loggers that put neither a
+	 * bracket nor a colon before the message) */
+	{
+		static const char *const ends[] = {
+			"2025-01-01 10:00:00 ERROR WidgetError: the widget broke\n",
+			"ERROR WidgetError: the widget broke\n",
+			"2025/01/01 10:00:00 WidgetError: the widget broke\n",
+			"10:00:00.123 WidgetError: the widget broke\n",
+		};
+		for (k = 0; k < sizeof(ends) / sizeof(ends[0]); k++) {
+			char text[512];
+
+			snprintf(text, sizeof(text),
+				 "Traceback (most recent call last):\n"
+				 "  File \"/x/w.py\", line 3, in run\n    widget.go()\n%s",
+				 ends[k]);
+			m = classify(&l, &rs, text);
+			ck_assert_msg(m && m->fatal, "%s", ends[k]);
+			ck_assert_msg(strstr(m->quote, "WidgetError: the widget broke"), "%s",
+				      m->quote);
+			enginelog_release(&l);
+		}
+	}
+	/* a request handler's source at info level is the server telling how
+	 * it starts: a traceback after it is no request's */
+	m = classify(&l, &rs,
+		     "INFO 01-01 10:00:00 [api_server.py:1] widget API server version 1.0\n"
+		     "Traceback (most recent call last):\n"
+		     "  File \"/x/w.py\", line 3, in run\n    widget.go()\n"
+		     "WidgetError: the widget broke\n");
+	ck_assert(m && m->fatal);
+	ck_assert_str_eq(m->quote, "WidgetError: the widget broke");
+	enginelog_release(&l);
 	log_rules_release(&rs);
 }
 END_TEST
