@@ -1279,6 +1279,150 @@ START_TEST(classes_beyond_their_examples)
 }
 END_TEST
 
+/* a signal's death in the words of the shell's locale: glibc's strsignal()
+ * and bash's "(core dumped)" in fourteen languages, from Debian's
+ * translations (libc.mo, bash.mo). Each name alone on its line, and with
+ * the core-dumped note, is a death; its cause is the signal's (Killed has
+ * none, as in English). A name inside a sentence is no death. */
+START_TEST(signal_deaths_in_the_shells_locales)
+{
+	static const struct {
+		const char *name, *core, *cause;
+	} deaths[] = {
+		{ "段错误", "（核心已转储）", "crashed" },				/* zh_CN */
+		{ "已放弃", "（核心已转储）", "crashed" },				/* zh_CN */
+		{ "非法指令", "（核心已转储）", "illegal-instruction" },		/* zh_CN */
+		{ "总线错误", "（核心已转储）", "crashed" },				/* zh_CN */
+		{ "已杀死", "（核心已转储）", NULL },					/* zh_CN */
+		{ "程式記憶體區段錯誤", "(核心已傾印)", "crashed" },			/* zh_TW */
+		{ "中止", "(核心已傾印)", "crashed" },					/* zh_TW */
+		{ "無效指令", "(核心已傾印)", "illegal-instruction" },			/* zh_TW */
+		{ "匯流排錯誤", "(核心已傾印)", "crashed" },				/* zh_TW */
+		{ "強制結束", "(核心已傾印)", NULL },					/* zh_TW */
+		{ "セグメンテーションフォルト", "(コアダンプ)", "crashed" },		/* ja */
+		{ "中止", "(コアダンプ)", "crashed" },					/* ja */
+		{ "不正な指定", "(コアダンプ)", "illegal-instruction" },		/* ja */
+		{ "バスエラー", "(コアダンプ)", "crashed" },				/* ja */
+		{ "強制終了", "(コアダンプ)", NULL },					/* ja */
+		{ "세그먼테이션 오류", "(코어 덤프됨)", "crashed" },			/* ko */
+		{ "세그멘테이션 오류", "(코어 덤프됨)", "crashed" },			/* ko */
+		{ "중지됨", "(코어 덤프됨)", "crashed" },				/* ko */
+		{ "명령어가 잘못됨", "(코어 덤프됨)", "illegal-instruction" },		/* ko */
+		{ "부적절한 명령", "(코어 덤프됨)", "illegal-instruction" },		/* ko */
+		{ "버스 오류", "(코어 덤프됨)", "crashed" },				/* ko */
+		{ "죽었음", "(코어 덤프됨)", NULL },					/* ko */
+		{ "Adressierungsfehler", "(Speicherabzug geschrieben)", "crashed" },	/* de */
+		{ "Speicherzugriffsfehler", "(Speicherabzug geschrieben)", "crashed" }, /* de */
+		{ "Abgebrochen", "(Speicherabzug geschrieben)", "crashed" },		/* de */
+		{ "Ungültige Anweisung.", "(Speicherabzug geschrieben)",
+		  "illegal-instruction" }, /* de */
+		{ "Ungültiger Maschinenbefehl", "(Speicherabzug geschrieben)",
+		  "illegal-instruction" },					       /* de */
+		{ "Bus-Fehler", "(Speicherabzug geschrieben)", "crashed" },	       /* de */
+		{ "Bus-Zugriffsfehler", "(Speicherabzug geschrieben)", "crashed" },    /* de */
+		{ "Abgebrochen (Killed)", "(Speicherabzug geschrieben)", NULL },       /* de */
+		{ "Getötet", "(Speicherabzug geschrieben)", NULL },		       /* de */
+		{ "Erreur de segmentation", "(core dumped)", "crashed" },	       /* fr */
+		{ "Abandon", "(core dumped)", "crashed" },			       /* fr */
+		{ "Instruction incorrecte", "(core dumped)", "illegal-instruction" },  /* fr */
+		{ "Instruction non permise", "(core dumped)", "illegal-instruction" }, /* fr */
+		{ "Erreur de bus", "(core dumped)", "crashed" },		       /* fr */
+		{ "Erreur du bus", "(core dumped)", "crashed" },		       /* fr */
+		{ "Processus arrêté", "(core dumped)", NULL },			       /* fr */
+		{ "Tué", "(core dumped)", NULL },				       /* fr */
+		{ "Violación de segmento", "(`core' generado)", "crashed" },	       /* es */
+		{ "Abortado", "(`core' generado)", "crashed" },			       /* es */
+		{ "Instrucción ilegal", "(`core' generado)", "illegal-instruction" },  /* es */
+		{ "Error del bus", "(`core' generado)", "crashed" },		       /* es */
+		{ "Matado", "(`core' generado)", NULL },			       /* es */
+		{ "Terminado (killed)", "(`core' generado)", NULL },		       /* es */
+		{ "Falha de segmentação", "(imagem do núcleo gravada)", "crashed" },   /* pt_BR */
+		{ "Abortado", "(imagem do núcleo gravada)", "crashed" },	       /* pt_BR */
+		{ "Instrução ilegal", "(imagem do núcleo gravada)",
+		  "illegal-instruction" },					       /* pt_BR */
+		{ "Erro do barramento", "(imagem do núcleo gravada)", "crashed" },     /* pt_BR */
+		{ "Erro no barramento", "(imagem do núcleo gravada)", "crashed" },     /* pt_BR */
+		{ "Morto", "(imagem do núcleo gravada)", NULL },		       /* pt_BR */
+		{ "Morto (Killed)", "(imagem do núcleo gravada)", NULL },	       /* pt_BR */
+		{ "Ошибка сегментации", "(образ памяти сброшен на диск)", "crashed" }, /* ru */
+		{ "Ошибка сегментирования", "(образ памяти сброшен на диск)", "crashed" }, /* ru */
+		{ "Аварийный останов", "(образ памяти сброшен на диск)", "crashed" },	   /* ru */
+		{ "Недопустимая инструкция", "(образ памяти сброшен на диск)",
+		  "illegal-instruction" },					/* ru */
+		{ "Ошибка шины", "(образ памяти сброшен на диск)", "crashed" }, /* ru */
+		{ "Убит", "(образ памяти сброшен на диск)", NULL },		/* ru */
+		{ "Убито", "(образ памяти сброшен на диск)", NULL },		/* ru */
+		{ "Errore di segmentazione", "(core dump creato)", "crashed" }, /* it */
+		{ "Annullato", "(core dump creato)", "crashed" },		/* it */
+		{ "Istruzione non consentita", "(core dump creato)",
+		  "illegal-instruction" },						 /* it */
+		{ "Errore di bus", "(core dump creato)", "crashed" },			 /* it */
+		{ "Ucciso", "(core dump creato)", NULL },				 /* it */
+		{ "Naruszenie ochrony pamięci", "(zrzut pamięci)", "crashed" },		 /* pl */
+		{ "Przerwane", "(zrzut pamięci)", "crashed" },				 /* pl */
+		{ "Błędna instrukcja", "(zrzut pamięci)", "illegal-instruction" },	 /* pl */
+		{ "Niedozwolona instrukcja", "(zrzut pamięci)", "illegal-instruction" }, /* pl */
+		{ "Błąd szyny", "(zrzut pamięci)", "crashed" },				 /* pl */
+		{ "Unicestwiony", "(zrzut pamięci)", NULL },				 /* pl */
+		{ "Bölünme hatası", "(çekirdek döküldü)", "crashed" },			 /* tr */
+		{ "Parçalama arızası", "(çekirdek döküldü)", "crashed" },		 /* tr */
+		{ "İptal edildi", "(çekirdek döküldü)", "crashed" },			 /* tr */
+		{ "Geçersiz talimat", "(çekirdek döküldü)", "illegal-instruction" },	 /* tr */
+		{ "Yönerge kuraldışı", "(çekirdek döküldü)", "illegal-instruction" },	 /* tr */
+		{ "Veri yolu hatası", "(çekirdek döküldü)", "crashed" },		 /* tr */
+		{ "Veriyolu hatası", "(çekirdek döküldü)", "crashed" },			 /* tr */
+		{ "Süreç durduruldu", "(çekirdek döküldü)", NULL },			 /* tr */
+		{ "Öldürüldü", "(çekirdek döküldü)", NULL },				 /* tr */
+		{ "Помилка адресування", "(збережено знімок оперативної пам’яті)",
+		  "crashed" },							      /* uk */
+		{ "Перервано", "(збережено знімок оперативної пам’яті)", "crashed" }, /* uk */
+		{ "Помилкова інструкція", "(збережено знімок оперативної пам’яті)",
+		  "illegal-instruction" }, /* uk */
+		{ "Помилка каналу обміну даними", "(збережено знімок оперативної пам’яті)",
+		  "crashed" },								 /* uk */
+		{ "Помилка шини", "(збережено знімок оперативної пам’яті)", "crashed" }, /* uk */
+		{ "Вбитий", "(збережено знімок оперативної пам’яті)", NULL },		 /* uk */
+		{ "Вбито", "(збережено знімок оперативної пам’яті)", NULL },		 /* uk */
+		{ "Lỗi phân đoạn", "(xuất ra core)", "crashed" },			 /* vi */
+		{ "Bị hủy bỏ", "(xuất ra core)", "crashed" },				 /* vi */
+		{ "Chỉ lệnh không hợp lệ", "(xuất ra core)", "illegal-instruction" },	 /* vi */
+		{ "Câu lệnh không được phép", "(xuất ra core)", "illegal-instruction" }, /* vi */
+		{ "Lỗi bus", "(xuất ra core)", "crashed" },				 /* vi */
+		{ "Bị buộc kết thúc", "(xuất ra core)", NULL },				 /* vi */
+		{ "Bị giết", "(xuất ra core)", NULL },					 /* vi */
+	};
+	struct log_rules rs;
+	struct enginelog l;
+	const struct log_match *m;
+	size_t i;
+
+	bundled(&rs);
+	for (i = 0; i < sizeof(deaths) / sizeof(deaths[0]); i++) {
+		char text[512];
+		int alone;
+
+		for (alone = 0; alone < 2; alone++) {
+			snprintf(text, sizeof(text), "widget: loading\n%s%s%s\n", deaths[i].name,
+				 alone ? "" : "               ", alone ? "" : deaths[i].core);
+			m = classify(&l, &rs, text);
+			ck_assert_msg(m && m->fatal, "%s: nothing fatal", text);
+			if (deaths[i].cause && alone)
+				ck_assert_msg(!strcmp(m->rule->cause, deaths[i].cause), "%s: %s",
+					      deaths[i].name, m->rule->cause);
+			enginelog_release(&l);
+		}
+	}
+	/* the short ones inside a sentence say something else */
+	m = classify(&l, &rs, "widget: loading\nAbandon the widget cache and rebuild it\n");
+	ck_assert(!m || !m->fatal);
+	enginelog_release(&l);
+	m = classify(&l, &rs, "widget: loading\n中止 the old widget, then start\n");
+	ck_assert(!m || !m->fatal);
+	enginelog_release(&l);
+	log_rules_release(&rs);
+}
+END_TEST
+
 /* the classes fresh6 and fresh7 found missing, each in other words than
  * its excerpt's: a log cut inside a traceback before it served (quoting
  * what the traceback said it was, under a log prefix too) but not after; a
@@ -1892,6 +2036,20 @@ START_TEST(held_out_classes)
 		  "(W pid=1) ERROR 1 [m.py:5] [ERROR] 2025-01-01-00:00:00 (PID:1, Device:0, "
 		  "RankID:-1) ERR99999 UNKNOWN applicaiton exception\n",
 		  "unknown", "RuntimeError: the widget went wrong" },
+		/* the kernel's OOM killer as systemd and Kubernetes tell it; a
+		 * container Kubernetes keeps restarting died, cause unknown */
+		{ "Dec 05 10:00:00 host systemd[1]: widget.service: Failed with result "
+		  "'oom-kill'.\n",
+		  "out-of-memory", "Failed with result 'oom-kill'" },
+		{ "Dec 05 10:00:00 host systemd[1]: widget.service: A process of this unit has "
+		  "been killed by the OOM killer.\n",
+		  "out-of-memory", "killed by the OOM killer" },
+		{ "  Warning  Evicted  1m  kubelet  The node was low on resource: memory. "
+		  "Container widget was using 7Ki, which exceeds its request of 0.\n",
+		  "out-of-memory", "The node was low on resource: memory." },
+		{ "  Warning  BackOff  3s (x9 over 2m)  kubelet  Back-off restarting failed "
+		  "container widget in pod widget-0_default(1)\n",
+		  "unknown", "Back-off restarting failed container widget" },
 		/* Gaudi's device memory and an environment variable refused
 		 * (fresh202) */
 		{ "RuntimeError: [Rank:0] FATAL ERROR :: MODULE:PT_DEVMEM Allocation failed for "
@@ -3641,6 +3799,7 @@ Suite *enginelog_suite(void)
 	tcase_add_test(tc, the_unknown_layer);
 	tcase_add_test(tc, classes_beyond_their_examples);
 	tcase_add_test(tc, held_out_classes);
+	tcase_add_test(tc, signal_deaths_in_the_shells_locales);
 	tcase_add_test(tc, every_remedy_fills_for_its_engines);
 	tcase_add_test(tc, a_dump_is_one_finding);
 	tcase_add_test(tc, rule_keys_as_the_schema_names_them);
