@@ -2050,6 +2050,29 @@ START_TEST(held_out_classes)
 		{ "  Warning  BackOff  3s (x9 over 2m)  kubelet  Back-off restarting failed "
 		  "container widget in pod widget-0_default(1)\n",
 		  "unknown", "Back-off restarting failed container widget" },
+		/* zsh's, fish's and bash's job lines for a signal's death (the
+		 * shells of macOS and of a desktop), a kill's cause unknown */
+		{ "zsh: abort      ./widget-server -m w.gguf\n", "crashed", "zsh: abort" },
+		{ "zsh: illegal hardware instruction  ./widget-server -m w.gguf\n", "crashed",
+		  "illegal hardware instruction" },
+		{ "zsh: bus error  ./widget-server -m w.gguf\n", "crashed", "zsh: bus error" },
+		{ "fish: Job 1, './widget-server' terminated by signal SIGABRT (Abort)\n",
+		  "crashed", "terminated by signal SIGABRT" },
+		{ "fish: Job 1, 'widget serve' terminated by signal SIGKILL (Forced quit)\n",
+		  "unknown", "terminated by signal SIGKILL" },
+		{ "zsh: killed     widget serve\n", "unknown", "zsh: killed" },
+		{ "[1]+  Killed                  widget serve --port 1\n", "unknown",
+		  "[1]+  Killed" },
+		/* Rust's allocator, Windows' commit limit and Python's
+		 * MemoryError: out of memory */
+		{ "memory allocation of 4096 bytes failed\nAborted (core dumped)\n",
+		  "out-of-memory", "memory allocation of 4096 bytes failed" },
+		{ "widget.exe: The paging file is too small for this operation to complete. (os "
+		  "error 1455)\n",
+		  "out-of-memory", "(os error 1455)" },
+		{ "Traceback (most recent call last):\n  File \"/x/w.py\", line 3, in load\n"
+		  "    w = bytearray(n)\nMemoryError\n",
+		  "out-of-memory", "MemoryError" },
 		/* Gaudi's device memory and an environment variable refused
 		 * (fresh202) */
 		{ "RuntimeError: [Rank:0] FATAL ERROR :: MODULE:PT_DEVMEM Allocation failed for "
