@@ -1607,8 +1607,22 @@ static size_t router_port(const char *t, size_t m)
 	return k >= 5 && k <= 6 && k + 1 < m && t[k] == ']' && t[k + 1] == ' ' ? k + 2 : 0;
 }
 
+/* the length of the number cat -n or an editor put before a line ("    42\t"),
+ * 0 when none */
+static size_t line_number(const char *t, size_t m)
+{
+	size_t k = 0, d;
+
+	while (k < m && t[k] == ' ')
+		k++;
+	for (d = k; k < m && isdigit((unsigned char)t[k]); k++)
+		;
+	return k > d && k - d <= 7 && k < m && t[k] == '\t' ? k + 1 : 0;
+}
+
 /* The length of what a collector put before the line the engine wrote, 0
- * when nothing: a quote ("> ", a page's), a time (collector_time), a
+ * when nothing: a quote ("> ", a page's), a line's number (line_number),
+ * a time (collector_time), a
  * Compose service's name ("llama-server  | "), kubectl's "[pod/x/c] ", a
  * journal's "Dec 24 23:48:35 host ollama[3974]: ", Kibana's "May 16, 2026
  * @ 20:46:57.892 ", llama-server's router's "[39015] " (router_port), in
@@ -1632,7 +1646,7 @@ static size_t collector_prefix(const char *s, size_t n, bool *kernel, bool *part
 		} else if (m > 6 && !memcmp(t, "[pod/", 5) && (sp = memchr(t, ']', m)) &&
 			   (size_t)(sp - t) + 1 < m && sp[1] == ' ') {
 			at += (size_t)(sp - t) + 2;
-		} else if ((k = router_port(t, m))) {
+		} else if ((k = router_port(t, m)) || (k = line_number(t, m))) {
 			at += k;
 		} else if ((k = journal_prefix(t, m, kernel)) || (k = kibana_time(t, m))) {
 			at += k;

@@ -1199,6 +1199,14 @@ START_TEST(the_unknown_layer)
 	for (k = 0; k < l.n_matches; k++)
 		ck_assert_int_eq(l.matches[k].line, 4);
 	enginelog_release(&l);
+	/* behind the numbers cat -n or an editor put before each line */
+	m = classify(&l, &rs,
+		     "     1\twidget: loading\n     2\tTraceback (most recent call last):\n"
+		     "     3\t  File \"/x/w.py\", line 3, in run\n     4\t    widget.go()\n"
+		     "     5\tWidgetError: the widget broke\n");
+	ck_assert(m && m->fatal);
+	ck_assert_str_eq(m->quote, "WidgetError: the widget broke");
+	enginelog_release(&l);
 	/* an exception after a level word or a bare time is one: the
 	 * traceback it ends is a death told (loggers that put neither a
 	 * bracket nor a colon before the message) */
