@@ -1509,6 +1509,8 @@ static size_t collector_time(const char *s, size_t n)
 	else if (i + 6 <= n && (s[i] == '+' || s[i] == '-') && digits(s, n, i + 1, 2) &&
 		 s[i + 3] == ':' && digits(s, n, i + 4, 2))
 		i += 6;
+	else if (i + 5 <= n && (s[i] == '+' || s[i] == '-') && digits(s, n, i + 1, 4))
+		i += 5; /* journalctl -o short-iso's "+0300" */
 	if (i >= n || s[i] != ' ')
 		return 0; /* Python logging's ",531", or nothing after */
 	while (i < n && s[i] == ' ')
@@ -1541,22 +1543,71 @@ static size_t kibana_time(const char *t, size_t m)
 	return i;
 }
 
-/* the length of a journal's "Dec 24 23:48:35 host prog[pid]: ", 0 when none;
- * *kernel when prog is the kernel */
-static size_t journal_prefix(const char *t, size_t m, bool *kernel)
+/* the length of a journal's date and time, in any locale's words for the
+ * month ("Dec 24 23:48:35 ", "6月 05 ...", "июн 05 ...", "déc. 24 ...") or
+ * a day and month in digits ("06.05 13:15:31 "), 0 when none */
+static size_t journal_time(const char *t, size_t m)
 {
-	const char *host, *prog;
+	size_t i = 0, d;
+	bool word = false;
 
-	if (m < 17 || t[0] < 'A' || t[0] > 'Z' || t[3] != ' ' || t[6] != ' ' || t[9] != ':' ||
-	    t[12] != ':' || t[15] != ' ')
+	while (i < m && i <= 12 && t[i] != ' ') {
+		word = word || !(isdigit((unsigned char)t[i]) || strchr(".-/", t[i]));
+		i++;
+	}
+	if (!i || i > 12 || i >= m)
 		return 0;
-	if (!(host = memchr(t + 16, ' ', m - 16)))
+	if (word) { /* a month's name: its day comes next, maybe padded */
+		while (i < m && t[i] == ' ')
+			i++;
+		for (d = i; i < m && isdigit((unsigned char)t[i]); i++)
+			;
+		if (i == d || i - d > 2 || i >= m || t[i] != ' ')
+			return 0;
+	} else if (i < 3 || i > 5) { /* "06.05", "6/5": not a year's whole date */
+		return 0;
+	}
+	i++;
+	if (!digits(t, m, i, 2) || i + 8 >= m || t[i + 2] != ':' || !digits(t, m, i + 3, 2) ||
+	    t[i + 5] != ':' || !digits(t, m, i + 6, 2))
+		return 0;
+	i += 8;
+	if (t[i] == '.')
+		for (i++; i < m && isdigit((unsigned char)t[i]); i++)
+			;
+	return i < m && t[i] == ' ' ? i + 1 : 0;
+}
+
+/* the length of a journal's "host prog[pid]: " after its time, 0 when none;
+ * a prog without a pid only when any is (after a journal's own date) or
+ * the kernel; *kernel when prog is the kernel */
+static size_t journal_source(const char *t, size_t m, bool any, bool *kernel)
+{
+	const char *host = memchr(t, ' ', m), *prog;
+	size_t n;
+
+	if (!host || host == t || host[-1] == ':')
 		return 0;
 	prog = memchr(host + 1, ' ', m - (size_t)(host + 1 - t));
 	if (!prog || prog - host < 3 || prog[-1] != ':')
 		return 0;
-	*kernel = prog - host == 8 && !memcmp(host + 1, "kernel:", 7);
+	n = (size_t)(prog - host) - 1;
+	*kernel = n == 7 && !memcmp(host + 1, "kernel:", 7);
+	if (!any && !*kernel && (n < 5 || prog[-2] != ']' || !memchr(host + 1, '[', n)))
+		return 0;
 	return (size_t)(prog - t) + 1;
+}
+
+/* the length of a journal's "Dec 24 23:48:35 host prog[pid]: " (its date in
+ * any locale's words, journal_time), 0 when none; *kernel when prog is the
+ * kernel */
+static size_t journal_prefix(const char *t, size_t m, bool *kernel)
+{
+	size_t k = journal_time(t, m), j;
+
+	if (!k || !(j = journal_source(t + k, m - k, true, kernel)))
+		return 0;
+	return k + j;
 }
 
 /* the length of dmesg's "[ 1234.567890] ", 0 when none */
@@ -1641,8 +1692,10 @@ static size_t collector_prefix(const char *s, size_t n, bool *kernel, bool *part
 		if (m >= 2 && t[0] == '>' && t[1] == ' ') {
 			at += 2;
 		} else if ((k = collector_time(t, m))) {
-			at += k;
-			at += cri_stream(t + k, m - k, partial);
+			size_t c = cri_stream(t + k, m - k, partial);
+
+			/* a runtime's stream, or a journal's source (short-iso) */
+			at += k + (c ? c : journal_source(t + k, m - k, false, kernel));
 		} else if (m > 6 && !memcmp(t, "[pod/", 5) && (sp = memchr(t, ']', m)) &&
 			   (size_t)(sp - t) + 1 < m && sp[1] == ' ') {
 			at += (size_t)(sp - t) + 2;

@@ -1199,6 +1199,29 @@ START_TEST(the_unknown_layer)
 	for (k = 0; k < l.n_matches; k++)
 		ck_assert_int_eq(l.matches[k].line, 4);
 	enginelog_release(&l);
+	/* behind a journal's date in any locale's words for the month, in
+	 * digits, or short-iso's time, its host and program: the shell's
+	 * whole-line words are still whole lines */
+	{
+		static const char *const journals[] = {
+			"Dec 24 23:48:35 host widget[3974]: ",
+			"6月 05 13:15:31 host widget[2690]: ",
+			"июн 05 13:15:31 host widget[2690]: ",
+			"déc. 24 23:48:35 host widget[3974]: ",
+			"06.05 13:15:31 HOST widget[2690]: ",
+			"2025-06-05T13:15:31+0300 host widget[2690]: ",
+		};
+		for (k = 0; k < sizeof(journals) / sizeof(journals[0]); k++) {
+			char text[256];
+
+			snprintf(text, sizeof(text), "%swidget: loading\n%sKilled\n", journals[k],
+				 journals[k]);
+			m = classify(&l, &rs, text);
+			ck_assert_msg(m && m->fatal, "%s", journals[k]);
+			ck_assert_str_eq(m->quote, "Killed");
+			enginelog_release(&l);
+		}
+	}
 	/* behind the numbers cat -n or an editor put before each line */
 	m = classify(&l, &rs,
 		     "     1\twidget: loading\n     2\tTraceback (most recent call last):\n"
