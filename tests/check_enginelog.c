@@ -2104,6 +2104,12 @@ START_TEST(held_out_classes)
 		{ "Traceback (most recent call last):\n  File \"/x/w.py\", line 3, in load\n"
 		  "    w = bytearray(n)\nMemoryError\n",
 		  "out-of-memory", "MemoryError" },
+		/* a batch scheduler's OOM kill: Slurm's and PBS's words */
+		{ "slurmstepd: error: Detected 1 oom_kill event in StepId=7.0. Some of the step "
+		  "tasks have been OOM Killed.\n",
+		  "out-of-memory", "Detected 1 oom_kill event" },
+		{ "=>> PBS: job killed: mem 9000kb exceeded limit 8000kb\n", "out-of-memory",
+		  "job killed: mem 9000kb exceeded limit" },
 		/* Gaudi's device memory and an environment variable refused
 		 * (fresh202) */
 		{ "RuntimeError: [Rank:0] FATAL ERROR :: MODULE:PT_DEVMEM Allocation failed for "
