@@ -1265,6 +1265,21 @@ static bool flat_code(const struct enginelog *l, const char *s, size_t n)
 	       !is_frame_line(s, n) && !exception_shaped(s, n);
 }
 
+/* Is the line only the log prefix of the line said before it, with no
+ * message after ("ERROR 01-01 10:00:00 [core.py:700] ", "2024-01-01
+ * 10:00:00,1 - ERROR - ", "[...] [asyncio] >>> ")? A logger that prefixes
+ * each line of a message writes one for its blank lines; it says nothing. */
+static bool repeats_prefix(const struct enginelog *l, const char *s, size_t n)
+{
+	const char *before = l->said[l->said_at].text;
+	size_t k = n;
+
+	while (k > 0 && (s[k - 1] == ' ' || s[k - 1] == '\t'))
+		k--;
+	return l->said[l->said_at].line && k >= 8 && strchr("]):>|-", s[k - 1]) &&
+	       strlen(before) > k + 1 && !memcmp(before, s, k) && before[k] == ' ';
+}
+
 /* what the last layer keeps of every line: the last two texts (raw: an
  * excerpt only when it is quoted), the last traceback frame, and whether a
  * traceback is still being told (a frame under its log prefix is one, and
@@ -1278,9 +1293,9 @@ static void note_line(struct enginelog *l, const char *s, size_t n)
 	l->frame_wrapped = frame && frame_wrapped(s, n, l->frame_wrapped);
 	if (continues_exception(l, s, n, frame) && !frame)
 		return;
-	if (!frame && !worded(s, n)) /* a shell's prompt ("$"), a fence, "[...]" */
-		return;
-	if (!frame) { /* not blank either: is_frame takes those */
+	if (!frame && (!worded(s, n) || repeats_prefix(l, s, n)))
+		return; /* a shell's prompt ("$"), a fence, "[...]", a prefix alone */
+	if (!frame) {	/* not blank either: is_frame takes those */
 		struct log_mark *m = &l->said[l->said_at ^= 1];
 		size_t kept = n < sizeof(m->text) - 1 ? n : sizeof(m->text) - 1;
 

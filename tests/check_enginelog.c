@@ -2110,6 +2110,25 @@ START_TEST(held_out_classes)
 		  "out-of-memory", "Detected 1 oom_kill event" },
 		{ "=>> PBS: job killed: mem 9000kb exceeded limit 8000kb\n", "out-of-memory",
 		  "job killed: mem 9000kb exceeded limit" },
+		/* a logger's prefix alone on the line after the traceback (its
+		 * blank line), with or without the space after it (fresh209) */
+		{ "ERROR 01-01 10:00:00 [core.py:700] Traceback (most recent call last):\n"
+		  "ERROR 01-01 10:00:00 [core.py:700]   File \"/x/w.py\", line 3, in run\n"
+		  "ERROR 01-01 10:00:00 [core.py:700]     widget.go()\n"
+		  "ERROR 01-01 10:00:00 [core.py:700] WidgetError: the widget broke\n"
+		  "ERROR 01-01 10:00:00 [core.py:700] \n",
+		  "unknown", "WidgetError: the widget broke" },
+		{ "[2024-01-01 10:00:00,1] [ERROR] [widget] >>>   File \"/x/w.py\", line 3, in "
+		  "run\n"
+		  "[2024-01-01 10:00:00,1] [ERROR] [widget] >>>     assert k in {1, 2}\n"
+		  "[2024-01-01 10:00:00,1] [ERROR] [widget] >>> AssertionError\n"
+		  "[2024-01-01 10:00:00,1] [ERROR] [widget] >>>\n",
+		  "unknown", "AssertionError" },
+		{ "2024-01-01 10:00:00,1 - ERROR - Traceback (most recent call last):\n"
+		  "2024-01-01 10:00:00,1 - ERROR -   File \"/x/w.py\", line 3, in run\n"
+		  "2024-01-01 10:00:00,1 - ERROR - WidgetError: the widget broke\n"
+		  "2024-01-01 10:00:00,1 - ERROR - \n",
+		  "unknown", "WidgetError: the widget broke" },
 		/* Gaudi's device memory and an environment variable refused
 		 * (fresh202) */
 		{ "RuntimeError: [Rank:0] FATAL ERROR :: MODULE:PT_DEVMEM Allocation failed for "
