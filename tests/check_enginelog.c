@@ -2129,6 +2129,21 @@ START_TEST(held_out_classes)
 		  "2024-01-01 10:00:00,1 - ERROR - WidgetError: the widget broke\n"
 		  "2024-01-01 10:00:00,1 - ERROR - \n",
 		  "unknown", "WidgetError: the widget broke" },
+		/* a runtime's own fatal abort: Go's, Rust's, C++'s, glibc's */
+		{ "fatal error: concurrent map writes\n\ngoroutine 7 [running]:\n", "crashed",
+		  "fatal error: concurrent map writes" },
+		{ "thread 'widget' has overflowed its stack\nfatal runtime error: stack "
+		  "overflow\n",
+		  "crashed", "overflowed its stack" },
+		{ "terminate called without an active exception\n", "crashed",
+		  "terminate called without an active exception" },
+		{ "*** stack smashing detected ***: terminated\n", "crashed",
+		  "stack smashing detected" },
+		{ "malloc(): unaligned tcache chunk detected\n", "crashed",
+		  "malloc(): unaligned tcache chunk detected" },
+		{ "double free detected in tcache 2\n", "crashed", "double free detected" },
+		{ "widget: loading\nfatal error: runtime: out of memory\n", "out-of-memory",
+		  "fatal error: runtime: out of memory" },
 		/* Gaudi's device memory and an environment variable refused
 		 * (fresh202) */
 		{ "RuntimeError: [Rank:0] FATAL ERROR :: MODULE:PT_DEVMEM Allocation failed for "
@@ -3759,6 +3774,12 @@ START_TEST(remedies_in_the_engines_words)
 		  "crashed",
 		  { "TdrDelay", "no display" },
 		  NULL },
+		/* a runtime's own abort is a bug to update past and report,
+		 * not a kernel to retry without CUDA graphs */
+		{ "fatal error: concurrent map writes\n",
+		  "crashed",
+		  { "update", "report", "reinstall" },
+		  "CUDA graphs" },
 		/* a Gaudi card another process holds wants it freed, not an
 		 * NVIDIA driver; a graph Synapse cannot compile wants eager
 		 * mode (fresh202) */
