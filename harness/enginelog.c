@@ -1001,23 +1001,30 @@ static size_t last_line_at(const char *s, size_t n)
 	return n;
 }
 
-/* is the line now read, s, warning-level? (a LOG_QUIET marker meets it;
- * asked once a line, only when a class finding or an exception line would
- * come from it) */
-static bool quiet_line(struct enginelog *l, const char *s, size_t n)
+/* does a LOG_QUIET marker meet the line s (a warning's level)? */
+static bool quiet_words(const struct enginelog *l, const char *s, size_t n)
 {
 	size_t i, qs, qe;
 
+	for (i = 0; i < l->rules->n; i++) {
+		const struct log_rule *r = &l->rules->rules[i];
+
+		if (r->kind == LOG_QUIET && applies(r, l->engine) &&
+		    regex_matcher_run(r->m, s, n, 0, &qs, &qe) == 1)
+			return true;
+	}
+	return false;
+}
+
+/* is the line now read, s, warning-level? (a LOG_QUIET marker meets it,
+ * or it goes on with a warning's message; asked once a line, only when a
+ * class finding or an exception line would come from it) */
+static bool quiet_line(struct enginelog *l, const char *s, size_t n)
+{
 	if (l->quiet_line == l->lines)
 		return l->quiet;
 	l->quiet_line = l->lines;
-	l->quiet = l->quiet_continued;
-	for (i = 0; i < l->rules->n && !l->quiet; i++) {
-		const struct log_rule *r = &l->rules->rules[i];
-
-		if (r->kind == LOG_QUIET && applies(r, l->engine))
-			l->quiet = regex_matcher_run(r->m, s, n, 0, &qs, &qe) == 1;
-	}
+	l->quiet = l->quiet_continued || quiet_words(l, s, n);
 	return l->quiet;
 }
 
@@ -1868,6 +1875,11 @@ static bool take_unwrapped(struct enginelog *l, const char *s, size_t n)
 	    (!l->wrap_words || goes_on(s, n)) && (!l->wrap_space || !buf_putc(&l->wrapped, ' ')) &&
 	    !buf_append(&l->wrapped, s, n)) {
 		l->lines--;
+		/* the two are one message: at a warning's level when the first
+		 * went on with one, or when either says it is one */
+		l->quiet_line = l->lines;
+		l->quiet = l->wrap_quiet || l->quiet_continued ||
+			   quiet_words(l, l->wrapped.data, l->wrapped.len);
 		fatal = run_rules(l, l->wrapped.data, l->wrapped.len, false);
 		l->lines++;
 	}
@@ -1877,13 +1889,14 @@ static bool take_unwrapped(struct enginelog *l, const char *s, size_t n)
 		if (buf_append(&l->wrapped, s, n))
 			l->wrapped.len = 0;
 		l->wrap_space = space || l->wrap_words;
+		l->wrap_quiet = l->quiet_continued;
 	}
 	return fatal;
 }
 
 static bool take_line(struct enginelog *l, const char *s, size_t n)
 {
-	bool fatal = false, colon;
+	bool fatal = false, colon, space;
 
 	if (n && s[0] == '{' && take_wrapped(l, s, n, &fatal))
 		return fatal;
@@ -1893,11 +1906,14 @@ static bool take_line(struct enginelog *l, const char *s, size_t n)
 		remember(l, s, n);
 	note_line(l, s, n);
 	join_quotes(l, s, n);
-	/* a warning's message broken after ':', or by a terminal on a space,
-	 * goes on on this line */
+	/* a warning's message broken after ':', or by a terminal on a space
+	 * or at its width, goes on on this line */
 	colon = broken_after_colon(s, n);
-	l->quiet_continued = l->quiet_goes_on && (!l->quiet_wrapped || goes_on(s, n));
-	l->quiet_wrapped = !colon && broken_at_space(s, n);
+	l->quiet_continued = l->quiet_goes_on && (!l->quiet_wrapped || goes_on(s, n)) &&
+			     (!l->quiet_wide || (n && islower((unsigned char)s[0])));
+	l->quiet_wide = !colon && !broken_at_space(s, n) && terminal_wide(s, n, &space) &&
+			isalpha((unsigned char)s[n - 1]);
+	l->quiet_wrapped = !colon && (broken_at_space(s, n) || l->quiet_wide);
 	l->quiet_goes_on = (colon || l->quiet_wrapped) && quiet_line(l, s, n);
 	/* none of the literals: only a rule without any can match */
 	if (!l->hit && l->rules->n &&

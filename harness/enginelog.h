@@ -199,6 +199,7 @@ struct enginelog {
 	struct buf wrapped; /* the last line, when a terminal's width: its rest may follow */
 	bool wrap_space;    /* that line is one narrower: the space it wrapped on is gone */
 	bool wrap_words; /* ... or one a writer wrapped at a word: its rest goes on as a sentence */
+	bool wrap_quiet; /* that line went on with a warning's message (quiet_continued) */
 	char plain[ENGINELOG_LINE_MAX]; /* the line read now without its colours */
 	bool kernel_line; /* the kernel wrote the line read now (a journal's "kernel:",
 			   * dmesg's "[ 1234.567890] ") */
@@ -271,6 +272,7 @@ struct enginelog {
 	struct text_utf16 u16;
 	bool quiet_goes_on;   /* the line read last is a warning's that ends with ':' */
 	bool quiet_wrapped;   /* ... or that a terminal wrapped on a space */
+	bool quiet_wide;      /* ... or at its width after a word (its rest a lower-case word on) */
 	bool quiet_continued; /* so the line read now goes on with its message */
 	bool quiet;	      /* that line is warning-level (a LOG_QUIET marker met it) */
 	bool settled;	      /* enginelog_end has drawn the conclusions */

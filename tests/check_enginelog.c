@@ -2144,6 +2144,13 @@ START_TEST(held_out_classes)
 		{ "double free detected in tcache 2\n", "crashed", "double free detected" },
 		{ "widget: loading\nfatal error: runtime: out of memory\n", "out-of-memory",
 		  "fatal error: runtime: out of memory" },
+		/* an info line of 80 columns that ends in a number is no wrapped
+		 * sentence: the line under it is its own (the other side of
+		 * fresh210's) */
+		{ "0.01.000.000 I slot launch_slot_: id  3 | task 0 | processing task, is_child = "
+		  "0\nwidget backend failed with error: 20 (UR_RESULT_ERROR_DEVICE_LOST)\n"
+		  "Aborted (core dumped)\n",
+		  "crashed", "UR_RESULT_ERROR_DEVICE_LOST" },
 		/* Gaudi's device memory and an environment variable refused
 		 * (fresh202) */
 		{ "RuntimeError: [Rank:0] FATAL ERROR :: MODULE:PT_DEVMEM Allocation failed for "
@@ -3090,6 +3097,13 @@ START_TEST(held_out_classes)
 			"ggml_widget: Failed to allocate pinned memory.\n"
 			"ggml_widget: Null Pointer: ErrorInitializationFailed\n"
 			"widget_ctx: graph splits = 100\n",
+			/* an info line a terminal wrapped at 120 columns after a
+			 * word: its rest is its message, whatever it says
+			 * (fresh210) */
+			"widget: loading\nINFO:     Using widget data type to store the cache. It "
+			"reduces the widget footprint and boosts the speed of it. But it\n"
+			"may cause a slight drop. FP8 (without scaling) is only supported on cuda "
+			"version\ngreater than 11.8.\n",
 			/* JAX's backend discovery at Python's default info
 			 * format: the backends it could not start (fresh203) */
 			"INFO:widget._src.bridge:Unable to initialize backend 'tpu': INTERNAL: "
