@@ -2151,6 +2151,11 @@ START_TEST(held_out_classes)
 		  "0\nwidget backend failed with error: 20 (UR_RESULT_ERROR_DEVICE_LOST)\n"
 		  "Aborted (core dumped)\n",
 		  "crashed", "UR_RESULT_ERROR_DEVICE_LOST" },
+		/* free memory too little, in an assertion's words
+		 * (TensorRT-LLM's KV cache manager): memory, not a crash */
+		{ "[Widget][ERROR] Assertion failed: Insufficient free memory for KV cache "
+		  "(/src/widget/kvCacheManager.cpp:123)\n",
+		  "out-of-memory", "Insufficient free memory for KV cache" },
 		/* Gaudi's device memory and an environment variable refused
 		 * (fresh202) */
 		{ "RuntimeError: [Rank:0] FATAL ERROR :: MODULE:PT_DEVMEM Allocation failed for "
