@@ -1874,13 +1874,14 @@ static bool take_unwrapped(struct enginelog *l, const char *s, size_t n)
 	if (l->wrapped.len && n && (n < 2 || memcmp(s, l->wrapped.data, 2)) &&
 	    (!l->wrap_words || goes_on(s, n)) && (!l->wrap_space || !buf_putc(&l->wrapped, ' ')) &&
 	    !buf_append(&l->wrapped, s, n)) {
+		bool continued = l->quiet_continued;
+
+		/* the two are one message, at a warning's level when the first
+		 * went on with one or when a marker meets them */
 		l->lines--;
-		/* the two are one message: at a warning's level when the first
-		 * went on with one, or when either says it is one */
-		l->quiet_line = l->lines;
-		l->quiet = l->wrap_quiet || l->quiet_continued ||
-			   quiet_words(l, l->wrapped.data, l->wrapped.len);
+		l->quiet_continued = continued || l->wrap_quiet;
 		fatal = run_rules(l, l->wrapped.data, l->wrapped.len, false);
+		l->quiet_continued = continued;
 		l->lines++;
 	}
 	l->wrapped.len = 0;
@@ -1912,7 +1913,7 @@ static bool take_line(struct enginelog *l, const char *s, size_t n)
 	l->quiet_continued = l->quiet_goes_on && (!l->quiet_wrapped || goes_on(s, n)) &&
 			     (!l->quiet_wide || (n && islower((unsigned char)s[0])));
 	l->quiet_wide = !colon && !broken_at_space(s, n) && terminal_wide(s, n, &space) &&
-			isalpha((unsigned char)s[n - 1]);
+			islower((unsigned char)s[n - 1]);
 	l->quiet_wrapped = !colon && (broken_at_space(s, n) || l->quiet_wide);
 	l->quiet_goes_on = (colon || l->quiet_wrapped) && quiet_line(l, s, n);
 	/* none of the literals: only a rule without any can match */

@@ -272,7 +272,7 @@ struct enginelog {
 	struct text_utf16 u16;
 	bool quiet_goes_on;   /* the line read last is a warning's that ends with ':' */
 	bool quiet_wrapped;   /* ... or that a terminal wrapped on a space */
-	bool quiet_wide;      /* ... or at its width after a word (its rest a lower-case word on) */
+	bool quiet_wide;      /* ... or at its width after a lower-case word (its rest one on) */
 	bool quiet_continued; /* so the line read now goes on with its message */
 	bool quiet;	      /* that line is warning-level (a LOG_QUIET marker met it) */
 	bool settled;	      /* enginelog_end has drawn the conclusions */
