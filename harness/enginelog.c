@@ -1280,11 +1280,15 @@ static bool repeats_prefix(const struct enginelog *l, const char *s, size_t n)
 {
 	const char *before = l->said[l->said_at].text;
 	size_t k = n;
+	char end;
 
 	while (k > 0 && (s[k - 1] == ' ' || s[k - 1] == '\t'))
 		k--;
-	return l->said[l->said_at].line && k >= 8 && strchr("]):>|-", s[k - 1]) &&
-	       strlen(before) > k + 1 && !memcmp(before, s, k) && before[k] == ' ';
+	if (!l->said[l->said_at].line || k < 8)
+		return false;
+	end = s[k - 1];
+	return (end == ']' || end == ')' || end == ':' || end == '>' || end == '|' || end == '-') &&
+	       !memcmp(before, s, k) && before[k] == ' ' && before[k + 1];
 }
 
 /* what the last layer keeps of every line: the last two texts (raw: an
@@ -1570,15 +1574,16 @@ static size_t kibana_time(const char *t, size_t m)
  * a day and month in digits ("06.05 13:15:31 "), 0 when none */
 static size_t journal_time(const char *t, size_t m)
 {
-	size_t i = 0, d;
+	const char *sp;
+	size_t i, d;
 	bool word = false;
 
-	while (i < m && i <= 12 && t[i] != ' ') {
-		word = word || !(isdigit((unsigned char)t[i]) || strchr(".-/", t[i]));
-		i++;
-	}
-	if (!i || i > 12 || i >= m)
-		return 0;
+	if (!m || !(isalnum((unsigned char)t[0]) || (unsigned char)t[0] >= 0x80) ||
+	    !(sp = memchr(t, ' ', m < 13 ? m : 13)) || sp == t)
+		return 0; /* not a month nor a day: most lines */
+	for (i = 0; t + i < sp; i++)
+		if (!isdigit((unsigned char)t[i]) && t[i] != '.' && t[i] != '-' && t[i] != '/')
+			word = true;
 	if (word) { /* a month's name: its day comes next, maybe padded */
 		while (i < m && t[i] == ' ')
 			i++;
@@ -1912,8 +1917,8 @@ static bool take_line(struct enginelog *l, const char *s, size_t n)
 	colon = broken_after_colon(s, n);
 	l->quiet_continued = l->quiet_goes_on && (!l->quiet_wrapped || goes_on(s, n)) &&
 			     (!l->quiet_wide || (n && islower((unsigned char)s[0])));
-	l->quiet_wide = !colon && !broken_at_space(s, n) && terminal_wide(s, n, &space) &&
-			islower((unsigned char)s[n - 1]);
+	l->quiet_wide =
+		!colon && n && islower((unsigned char)s[n - 1]) && terminal_wide(s, n, &space);
 	l->quiet_wrapped = !colon && (broken_at_space(s, n) || l->quiet_wide);
 	l->quiet_goes_on = (colon || l->quiet_wrapped) && quiet_line(l, s, n);
 	/* none of the literals: only a rule without any can match */
