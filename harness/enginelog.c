@@ -1288,7 +1288,7 @@ static bool repeats_prefix(const struct enginelog *l, const char *s, size_t n)
 		return false;
 	end = s[k - 1];
 	return (end == ']' || end == ')' || end == ':' || end == '>' || end == '|' || end == '-') &&
-	       !memcmp(before, s, k) && before[k] == ' ' && before[k + 1];
+	       strlen(before) > k + 1 && !memcmp(before, s, k) && before[k] == ' ';
 }
 
 /* what the last layer keeps of every line: the last two texts (raw: an
