@@ -1514,6 +1514,21 @@ static bool digits(const char *s, size_t n, size_t at, size_t k)
 	return true;
 }
 
+/* the end of a clock's "HH:MM:SS" at s[i], past its fraction (".161") when
+ * it has one; 0 when no clock is there (collector_time, kibana_time and
+ * journal_time read theirs with it) */
+static size_t clock_end(const char *s, size_t n, size_t i)
+{
+	if (i + 8 > n || !digits(s, n, i, 2) || s[i + 2] != ':' || !digits(s, n, i + 3, 2) ||
+	    s[i + 5] != ':' || !digits(s, n, i + 6, 2))
+		return 0;
+	i += 8;
+	if (i < n && s[i] == '.')
+		for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+			;
+	return i;
+}
+
 /* the length of a time a collector put before a line ("2024-02-08T08:40:56.161Z "
  * of docker logs -t and CI runners, "2025-03-05 08:58:54 " of a desktop's
  * log view), 0 when none: not TGI's own (a level follows it), nor
@@ -1521,15 +1536,11 @@ static bool digits(const char *s, size_t n, size_t at, size_t k)
 static size_t collector_time(const char *s, size_t n)
 {
 	static const char *const levels[] = { "TRACE ", "DEBUG ", "INFO ", "WARN ", "ERROR " };
-	size_t i = 19, k;
+	size_t i, k;
 
-	if (!digits(s, n, 0, 4) || n < 21 || s[4] != '-' || !digits(s, n, 5, 2) || s[7] != '-' ||
-	    !digits(s, n, 8, 2) || (s[10] != 'T' && s[10] != ' ') || !digits(s, n, 11, 2) ||
-	    s[13] != ':' || !digits(s, n, 14, 2) || s[16] != ':' || !digits(s, n, 17, 2))
+	if (n < 21 || !digits(s, n, 0, 4) || s[4] != '-' || !digits(s, n, 5, 2) || s[7] != '-' ||
+	    !digits(s, n, 8, 2) || (s[10] != 'T' && s[10] != ' ') || !(i = clock_end(s, n, 11)))
 		return 0;
-	if (i < n && s[i] == '.')
-		for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++)
-			;
 	if (i < n && s[i] == 'Z')
 		i++;
 	else if (i + 6 <= n && (s[i] == '+' || s[i] == '-') && digits(s, n, i + 1, 2) &&
@@ -1557,11 +1568,9 @@ static size_t kibana_time(const char *t, size_t m)
 		return 0;
 	while (i < m && isdigit((unsigned char)t[i]))
 		i++;
-	if (i + 13 > m || t[i] != ',' || t[i + 1] != ' ' || !digits(t, m, i + 2, 4) ||
-	    memcmp(t + i + 6, " @ ", 3) || !digits(t, m, i + 9, 2) || t[i + 11] != ':')
+	if (i + 9 > m || t[i] != ',' || t[i + 1] != ' ' || !digits(t, m, i + 2, 4) ||
+	    memcmp(t + i + 6, " @ ", 3) || !(i = clock_end(t, m, i + 9)))
 		return 0;
-	for (i += 9; i < m && (isdigit((unsigned char)t[i]) || t[i] == ':' || t[i] == '.'); i++)
-		;
 	if (i >= m || (t[i] != ' ' && t[i] != '\t'))
 		return 0;
 	while (i < m && (t[i] == ' ' || t[i] == '\t'))
@@ -1594,15 +1603,8 @@ static size_t journal_time(const char *t, size_t m)
 	} else if (i < 3 || i > 5) { /* "06.05", "6/5": not a year's whole date */
 		return 0;
 	}
-	i++;
-	if (!digits(t, m, i, 2) || i + 8 >= m || t[i + 2] != ':' || !digits(t, m, i + 3, 2) ||
-	    t[i + 5] != ':' || !digits(t, m, i + 6, 2))
-		return 0;
-	i += 8;
-	if (t[i] == '.')
-		for (i++; i < m && isdigit((unsigned char)t[i]); i++)
-			;
-	return i < m && t[i] == ' ' ? i + 1 : 0;
+	i = clock_end(t, m, i + 1);
+	return i && i < m && t[i] == ' ' ? i + 1 : 0;
 }
 
 /* the length of a journal's "host prog[pid]: " after its time, 0 when none;
