@@ -1491,6 +1491,18 @@ START_TEST(held_out_classes)
 		  "crashed", "error trying to connect" },
 		{ "cpu_alloc: failed to allocate Metal buffer of size 1024\n", "out-of-memory",
 		  "failed to allocate Metal buffer" },
+		/* the CUDA runtime's and driver's errors of a launch gone
+		 * wrong, as PyTorch and Triton raise them: a crash; its
+		 * initialization error: the driver's */
+		{ "Traceback (most recent call last):\n  File \"/x/w.py\", line 3, in f\n"
+		  "RuntimeError: CUDA error: invalid configuration argument\n",
+		  "crashed", "CUDA error: invalid configuration argument" },
+		{ "widget: RuntimeError: CUDA driver error: launch failure\n", "crashed",
+		  "CUDA driver error: launch failure" },
+		{ "widget: RuntimeError: Triton Error [CUDA]: invalid resource handle\n", "crashed",
+		  "Triton Error [CUDA]: invalid resource handle" },
+		{ "widget: RuntimeError: HIP error: initialization error\n", "driver-mismatch",
+		  "HIP error: initialization error" },
 		{ "x.c:10: GGML_ASSERT(k > 0) failed\nptrace: Operation not permitted.\n",
 		  "crashed", "GGML_ASSERT(k > 0) failed" },
 		{ "PermissionError: [Errno 1] Operation not permitted: '/models/m'\n",
