@@ -2093,6 +2093,16 @@ START_TEST(held_out_classes)
 		{ "  Warning  BackOff  3s (x9 over 2m)  kubelet  Back-off restarting failed "
 		  "container widget in pod widget-0_default(1)\n",
 		  "unknown", "Back-off restarting failed container widget" },
+		/* a process supervisor's word that it gave up on the engine
+		 * (supervisord) or that the engine exited (PM2): a death,
+		 * cause unknown */
+		{ "2025-12-05 10:00:00,100 INFO spawned: 'widget' with pid 7\n"
+		  "2025-12-05 10:00:03,200 INFO gave up: widget entered FATAL state, too many "
+		  "start retries too quickly\n",
+		  "unknown", "gave up: widget entered FATAL state" },
+		{ "PM2        | App [widget:0] starting in -fork mode-\n"
+		  "PM2        | App [widget:0] exited with code [1] via signal [SIGINT]\n",
+		  "unknown", "exited with code [1]" },
 		/* zsh's, fish's and bash's job lines for a signal's death (the
 		 * shells of macOS and of a desktop), a kill's cause unknown */
 		{ "zsh: abort      ./widget-server -m w.gguf\n", "crashed", "zsh: abort" },
