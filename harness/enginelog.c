@@ -961,6 +961,8 @@ static void traceback_began(struct enginelog *l, const char *s, size_t n, size_t
 	l->tb_open = true;
 	l->tb_handler = (chained && l->tb_handler) || (l->handler && l->handler >= l->lines - 1);
 	l->tb_col = at;
+	l->tb_lead_n = at < sizeof(l->tb_lead) ? at : 0;
+	memcpy(l->tb_lead, s, l->tb_lead_n);
 	l->tb_foreign = before->line && other_process(s, at, before->text);
 	l->tb_ignored = before->line && strstr(before->text, "Exception ignored");
 	if (k >= 2 && s[k - 1] == ':' && isalpha((unsigned char)s[k - 2]))
@@ -1313,6 +1315,10 @@ static void note_line(struct enginelog *l, const char *s, size_t n)
 		memcpy(m->text, s, kept);
 		m->text[kept] = '\0';
 		m->line = l->lines;
+		l->tb_end = 0;
+		if (l->tb_open && l->tb_lead_n && n > l->tb_lead_n &&
+		    !memcmp(s, l->tb_lead, l->tb_lead_n))
+			l->tb_end = l->lines; /* its exception? exception_after_lead */
 		l->tb_open = false;
 	} else if (is_frame_line(s, n)) {
 		l->frame = l->lines;
@@ -1778,6 +1784,27 @@ static const char *engine_line(struct enginelog *l, const char *s, size_t *n)
 	return s + cut;
 }
 
+/* The line s ended a traceback under the lead its first line had (what
+ * came before "Traceback": stern's "pod container ", a build's "#15 12.34
+ * ", any prefix no collector_prefix knows), and no exception marker met
+ * it whole: do they meet it without that lead? (they want a delimiter they
+ * know before an exception's name). Literals: the whole line's. */
+static bool exception_after_lead(struct enginelog *l, const char *s, size_t n)
+{
+	size_t i, k = l->tb_lead_n, qs = 0, qe = 0;
+
+	for (i = 0; i < l->rules->n; i++) {
+		const struct log_rule *r = &l->rules->rules[i];
+
+		if (r->kind != LOG_EXCEPTION || (r->filtered && !l->hit[i]) ||
+		    !applies(r, l->engine) || (l->tripped && l->tripped[i]))
+			continue;
+		if (regex_matcher_run(r->m, s + k, n - k, r->quote, &qs, &qe) == 1)
+			return matched(l, r, s, n, qs + k, qe + k);
+	}
+	return false;
+}
+
 /* one whole line: read as the engine wrote it, tried */
 /* the rules over the line s (with_markers: the markers too, else only
  * the findings' rules of one line); true when a fatal one met it */
@@ -1812,6 +1839,8 @@ static bool run_rules(struct enginelog *l, const char *s, size_t n, bool with_ma
 		else if (rc == REGEX_LIMIT)
 			trip(l, i);
 	}
+	if (with_markers && l->tb_end == l->lines && l->error.line != l->lines)
+		fatal = exception_after_lead(l, s, n) || fatal;
 	for (k = 0; k < listed; k++)
 		l->hit[l->hits[k]] = 0;
 	return fatal;

@@ -1491,6 +1491,18 @@ START_TEST(held_out_classes)
 		  "crashed", "error trying to connect" },
 		{ "cpu_alloc: failed to allocate Metal buffer of size 1024\n", "out-of-memory",
 		  "failed to allocate Metal buffer" },
+		/* a traceback under a prefix no collector is known by (stern's
+		 * "pod container ", a build's step): its exception under the
+		 * same prefix ends it */
+		{ "widget-7f9c widget Traceback (most recent call last):\n"
+		  "widget-7f9c widget   File \"/x/w.py\", line 3, in f\n"
+		  "widget-7f9c widget     frob()\n"
+		  "widget-7f9c widget FrobError: the widget frobbed (3 != 4)\n",
+		  "unknown", "widget-7f9c widget FrobError: the widget frobbed (3 != 4)" },
+		{ "#15 12.34 Traceback (most recent call last):\n"
+		  "#15 12.34   File \"/x/w.py\", line 3, in f\n"
+		  "#15 12.34 widget.WidgetError: no widget\n",
+		  "unknown", "widget.WidgetError: no widget" },
 		/* the CUDA runtime's and driver's errors of a launch gone
 		 * wrong, as PyTorch and Triton raise them: a crash; its
 		 * initialization error: the driver's */
@@ -3117,6 +3129,14 @@ START_TEST(held_out_classes)
 			 * or a JSON message, outlives an error before it (the
 			 * other side of fresh206's narrowing) */
 			"Error: failed to open /x/w.bin\nmain: model loaded\n",
+			/* under a prefix no collector is known by, a traceback
+			 * whose last line is no exception, then a warning's */
+			"widget-7f9c widget Traceback (most recent call last):\n"
+			"widget-7f9c widget   File \"/x/w.py\", line 3, in f\n"
+			"widget-7f9c widget the widget retries in 5 s\n",
+			"widget-7f9c widget Traceback (most recent call last):\n"
+			"widget-7f9c widget   File \"/x/w.py\", line 3, in f\n"
+			"widget-7f9c widget UserWarning: the widget is old\n",
 			"Error: failed to open /x/w.bin\n"
 			"{\"level\":\"INFO\",\"msg\":\"model loaded\"}\n",
 			/* ggml's pinned host memory it could not get: it goes
