@@ -1515,6 +1515,22 @@ START_TEST(held_out_classes)
 		  "Triton Error [CUDA]: invalid resource handle" },
 		{ "widget: RuntimeError: HIP error: initialization error\n", "driver-mismatch",
 		  "HIP error: initialization error" },
+		/* a port the engine's own check found taken, options it will
+		 * not take together, a value not in its list, a kind it does
+		 * not support: LMDeploy's kinds of words, in others */
+		{ "widget: ValueError: Port 9123 is unavailable\n", "address-in-use",
+		  "Port 9123 is unavailable" },
+		{ "RuntimeError: --widget-cache and --widget-offload cannot be used at the same "
+		  "time\n",
+		  "bad-argument", "cannot be used at the same time" },
+		{ "ValueError: the response parser wid is not in the parser list: ['a', 'b']\n",
+		  "bad-argument", "is not in the parser list" },
+		{ "ValueError: Invalid widget mode: turbo. Valid options are: slow, fast\n",
+		  "bad-argument", "Invalid widget mode: turbo." },
+		{ "RuntimeError: Unsupported widget kind: sprocket\n", "not-supported",
+		  "Unsupported widget kind: sprocket" },
+		{ "RuntimeError: Widget sprockets not supported.\n", "not-supported",
+		  "Widget sprockets not supported." },
 		{ "x.c:10: GGML_ASSERT(k > 0) failed\nptrace: Operation not permitted.\n",
 		  "crashed", "GGML_ASSERT(k > 0) failed" },
 		{ "PermissionError: [Errno 1] Operation not permitted: '/models/m'\n",
@@ -3129,6 +3145,10 @@ START_TEST(held_out_classes)
 			 * or a JSON message, outlives an error before it (the
 			 * other side of fresh206's narrowing) */
 			"Error: failed to open /x/w.bin\nmain: model loaded\n",
+			/* a warning that two options are exclusive: the engine
+			 * dropped one and goes on */
+			"WARNING 12-05 10:00:00 [w.py:1] --widget-a and --widget-b are mutually "
+			"exclusive; ignoring --widget-b\n",
 			/* under a prefix no collector is known by, a traceback
 			 * whose last line is no exception, then a warning's */
 			"widget-7f9c widget Traceback (most recent call last):\n"
