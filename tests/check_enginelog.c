@@ -1531,6 +1531,26 @@ START_TEST(held_out_classes)
 		  "Unsupported widget kind: sprocket" },
 		{ "RuntimeError: Widget sprockets not supported.\n", "not-supported",
 		  "Widget sprockets not supported." },
+		/* TGI's kinds of words, in others: a feature not yet or only
+		 * partly supported, options set together, a value or a model
+		 * not given, a host without its devices, a framework that
+		 * would not import, weights not there */
+		{ "RuntimeError: Widgets with sprocket quantization are not yet supported\n",
+		  "not-supported", "are not yet supported" },
+		{ "ValueError: Widget kernel supports only bits=4, requested bits=3\n",
+		  "not-supported", "supports only bits=4" },
+		{ "RuntimeError: Only one can be set between `widget` and `sprocket`\n",
+		  "bad-argument", "Only one can be set" },
+		{ "Exception: No model path given! Pass --widget-model\n", "bad-argument",
+		  "No model path given" },
+		{ "RuntimeError: Unknown dtype float7\n", "bad-argument", "Unknown dtype float7" },
+		{ "SystemError: No NeuronCores found on the widget host\n", "driver-mismatch",
+		  "No NeuronCores found" },
+		{ "ValueError: Trying to use the widget, but could not import widget_kernels\n",
+		  "import-error", "could not import widget_kernels" },
+		{ "huggingface_hub.errors.EntryNotFoundError: No pytorch weights found for model "
+		  "w/widget\n",
+		  "not-found", "No pytorch weights found for model" },
 		{ "x.c:10: GGML_ASSERT(k > 0) failed\nptrace: Operation not permitted.\n",
 		  "crashed", "GGML_ASSERT(k > 0) failed" },
 		{ "PermissionError: [Errno 1] Operation not permitted: '/models/m'\n",
