@@ -1551,6 +1551,13 @@ START_TEST(held_out_classes)
 		{ "huggingface_hub.errors.EntryNotFoundError: No pytorch weights found for model "
 		  "w/widget\n",
 		  "not-found", "No pytorch weights found for model" },
+		/* Ollama's runner that never came up, for a cause no class
+		 * knows: the model did not load, a death of unknown cause */
+		{ "time=2025-12-05T10:00:00.000Z level=INFO source=server.go:1 msg=\"starting "
+		  "widget runner\"\n"
+		  "time=2025-12-05T10:00:03.000Z level=ERROR source=sched.go:9 msg=\"error loading "
+		  "llama server\" error=\"the widget's sprocket table is empty\"\n",
+		  "unknown", "error=\"the widget's sprocket table is empty\"" },
 		{ "x.c:10: GGML_ASSERT(k > 0) failed\nptrace: Operation not permitted.\n",
 		  "crashed", "GGML_ASSERT(k > 0) failed" },
 		{ "PermissionError: [Errno 1] Operation not permitted: '/models/m'\n",
@@ -3165,6 +3172,9 @@ START_TEST(held_out_classes)
 			 * or a JSON message, outlives an error before it (the
 			 * other side of fresh206's narrowing) */
 			"Error: failed to open /x/w.bin\nmain: model loaded\n",
+			/* a load its client gave up on: nothing failed */
+			"time=2025-12-05T10:00:03.000Z level=ERROR source=sched.go:9 msg=\"error "
+			"loading llama server\" error=\"context canceled\"\n",
 			/* a warning that two options are exclusive: the engine
 			 * dropped one and goes on */
 			"WARNING 12-05 10:00:00 [w.py:1] --widget-a and --widget-b are mutually "
