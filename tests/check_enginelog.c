@@ -1558,6 +1558,16 @@ START_TEST(held_out_classes)
 		  "time=2025-12-05T10:00:03.000Z level=ERROR source=sched.go:9 msg=\"error loading "
 		  "llama server\" error=\"the widget's sprocket table is empty\"\n",
 		  "unknown", "error=\"the widget's sprocket table is empty\"" },
+		/* an abort at a line of the engine's own C++ source (llama.cpp's
+		 * GGML_ABORT outside ggml's files), with or without
+		 * llama-server's log prefix; a value its loader refused */
+		{ "/build/widget/src/widget-graph.cpp:512: unknown widget state\n"
+		  "/lib/libwidget.so(+0x1234)[0x7f00]\nAborted (core dumped)\n",
+		  "crashed", "widget-graph.cpp:512: unknown widget state" },
+		{ "0.01.002.003 E /w/widget.cpp:9: fatal error\n", "crashed",
+		  "/w/widget.cpp:9: fatal error" },
+		{ "widget_init: invalid value for widget_gpu: 4 (available devices: 1)\n",
+		  "bad-argument", "invalid value for widget_gpu: 4" },
 		{ "x.c:10: GGML_ASSERT(k > 0) failed\nptrace: Operation not permitted.\n",
 		  "crashed", "GGML_ASSERT(k > 0) failed" },
 		{ "PermissionError: [Errno 1] Operation not permitted: '/models/m'\n",
@@ -3172,6 +3182,8 @@ START_TEST(held_out_classes)
 			 * or a JSON message, outlives an error before it (the
 			 * other side of fresh206's narrowing) */
 			"Error: failed to open /x/w.bin\nmain: model loaded\n",
+			/* a compiler's warning at a line of C++ (a build's log) */
+			"widget.cpp:12: warning: unused variable 'w'\n",
 			/* a load its client gave up on: nothing failed */
 			"time=2025-12-05T10:00:03.000Z level=ERROR source=sched.go:9 msg=\"error "
 			"loading llama server\" error=\"context canceled\"\n",
