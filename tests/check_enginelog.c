@@ -1568,6 +1568,14 @@ START_TEST(held_out_classes)
 		  "/w/widget.cpp:9: fatal error" },
 		{ "widget_init: invalid value for widget_gpu: 4 (available devices: 1)\n",
 		  "bad-argument", "invalid value for widget_gpu: 4" },
+		/* the container engine's word that the engine's container is
+		 * gone (fresh214's, generalized), or its port taken */
+		{ "$ widget run w\nError response from daemon: No such container: widget_1\n",
+		  "unknown", "No such container: widget_1" },
+		{ "docker: Error response from daemon: driver failed programming external "
+		  "connectivity on endpoint widget (1): Bind for 0.0.0.0:9000 failed: port is "
+		  "already allocated.\n",
+		  "address-in-use", "port is already allocated" },
 		/* vLLM's kinds of words (read in its source), in others: values
 		 * out of bounds, flags that need another, options that do not
 		 * go together, a feature or a value not supported, the KV
