@@ -1572,6 +1572,13 @@ START_TEST(held_out_classes)
 		 * gone (fresh214's, generalized), or its port taken */
 		{ "$ widget run w\nError response from daemon: No such container: widget_1\n",
 		  "unknown", "No such container: widget_1" },
+		/* MPI's own errors when an engine spawns its workers
+		 * (fresh215's, in other words) */
+		{ "Exception in thread widget_spawn:\n"
+		  "widget.MPI.Exception: MPI_ERR_SPAWN: could not spawn processes\n",
+		  "distributed-init", "MPI_ERR_SPAWN: could not spawn processes" },
+		{ "[node:17] PRTE ERROR: Not found in file base/widget.c at line 9\n",
+		  "distributed-init", "PRTE ERROR: Not found" },
 		{ "docker: Error response from daemon: driver failed programming external "
 		  "connectivity on endpoint widget (1): Bind for 0.0.0.0:9000 failed: port is "
 		  "already allocated.\n",
