@@ -940,6 +940,13 @@ static bool other_process(const char *s, size_t at, const char *before)
 	return was && (tag != was || memcmp(s, before, tag));
 }
 
+/* the length of the last traceback's lead kept in tb_lead: its column,
+ * 0 when none or too long to keep */
+static size_t tb_lead_len(const struct enginelog *l)
+{
+	return l->tb_col < sizeof(l->tb_lead) ? l->tb_col : 0;
+}
+
 /* A traceback begins at column at of the line s: what it says it is, the
  * words before it on its line ("Scheduler hit an exception: Traceback"),
  * else the line before ("Exception in worker ... while processing method
@@ -961,8 +968,7 @@ static void traceback_began(struct enginelog *l, const char *s, size_t n, size_t
 	l->tb_open = true;
 	l->tb_handler = (chained && l->tb_handler) || (l->handler && l->handler >= l->lines - 1);
 	l->tb_col = at;
-	l->tb_lead_n = at < sizeof(l->tb_lead) ? at : 0;
-	memcpy(l->tb_lead, s, l->tb_lead_n);
+	memcpy(l->tb_lead, s, tb_lead_len(l));
 	l->tb_foreign = before->line && other_process(s, at, before->text);
 	l->tb_ignored = before->line && strstr(before->text, "Exception ignored");
 	if (k >= 2 && s[k - 1] == ':' && isalpha((unsigned char)s[k - 2]))
@@ -1316,8 +1322,8 @@ static void note_line(struct enginelog *l, const char *s, size_t n)
 		m->text[kept] = '\0';
 		m->line = l->lines;
 		l->tb_end = 0;
-		if (l->tb_open && l->tb_lead_n && n > l->tb_lead_n &&
-		    !memcmp(s, l->tb_lead, l->tb_lead_n))
+		if (l->tb_open && tb_lead_len(l) && n > tb_lead_len(l) &&
+		    !memcmp(s, l->tb_lead, tb_lead_len(l)))
 			l->tb_end = l->lines; /* its exception? exception_after_lead */
 		l->tb_open = false;
 	} else if (is_frame_line(s, n)) {
@@ -1784,6 +1790,16 @@ static const char *engine_line(struct enginelog *l, const char *s, size_t *n)
 	return s + cut;
 }
 
+/* Is rule i not to be tried on the line now read: its literals not in
+ * it, an engine it does not apply to, or tripped by its regex's limit? */
+static bool rule_skipped(const struct enginelog *l, size_t i)
+{
+	const struct log_rule *r = &l->rules->rules[i];
+
+	return (r->filtered && !l->hit[i]) || !applies(r, l->engine) ||
+	       (l->tripped && l->tripped[i]);
+}
+
 /* The line s ended a traceback under the lead its first line had (what
  * came before "Traceback": stern's "pod container ", a build's "#15 12.34
  * ", any prefix no collector_prefix knows), and no exception marker met
@@ -1791,13 +1807,12 @@ static const char *engine_line(struct enginelog *l, const char *s, size_t *n)
  * know before an exception's name). Literals: the whole line's. */
 static bool exception_after_lead(struct enginelog *l, const char *s, size_t n)
 {
-	size_t i, k = l->tb_lead_n, qs = 0, qe = 0;
+	size_t i, k = tb_lead_len(l), qs = 0, qe = 0;
 
 	for (i = 0; i < l->rules->n; i++) {
 		const struct log_rule *r = &l->rules->rules[i];
 
-		if (r->kind != LOG_EXCEPTION || (r->filtered && !l->hit[i]) ||
-		    !applies(r, l->engine) || (l->tripped && l->tripped[i]))
+		if (r->kind != LOG_EXCEPTION || rule_skipped(l, i))
 			continue;
 		if (regex_matcher_run(r->m, s + k, n - k, r->quote, &qs, &qe) == 1)
 			return matched(l, r, s, n, qs + k, qe + k);
@@ -1824,12 +1839,10 @@ static bool run_rules(struct enginelog *l, const char *s, size_t n, bool with_ma
 		const char *subject = s;
 		size_t len = n;
 
-		if ((r->filtered && !l->hit[i]) || r->kind == LOG_QUIET || !applies(r, l->engine))
+		if (r->kind == LOG_QUIET || rule_skipped(l, i))
 			continue;
 		if (!with_markers &&
 		    (r->lines > 1 || (r->kind != LOG_FATAL && r->kind != LOG_WARNING)))
-			continue;
-		if (l->tripped && l->tripped[i])
 			continue;
 		if (r->lines > 1)
 			subject = last_lines(l, r->lines, &len);

@@ -247,10 +247,9 @@ struct enginelog {
 	struct log_mark said[2];
 	int said_at;
 	/* what came before the last traceback's words on their line (its
-	 * first tb_lead_n bytes; 0: none, or longer than this), and the line
-	 * that ended it under that same lead (0: none) */
+	 * first tb_col bytes, kept when fewer than this: tb_lead_len), and
+	 * the line that ended it under that same lead (0: none) */
 	char tb_lead[96];
-	size_t tb_lead_n;
 	long tb_end;
 	size_t tb_col;		  /* where the last traceback's words began on their line: its
 			* frames under a log prefix begin there too */
