@@ -1627,6 +1627,34 @@ START_TEST(held_out_classes)
 		{ "ValueError: Current widget node has no GPU available. The widget cannot start "
 		  "without GPU.\n",
 		  "driver-mismatch", "has no GPU available" },
+		/* SGLang's own raises, read in sglang-jax's source: an exception
+		 * naming the --flag to change is a bad argument, whatever its other
+		 * words; below every other class of its line */
+		{ "ValueError: Sprocket offload needs --widget-pool-size >= 2 (got 0).\n",
+		  "bad-argument", "Sprocket offload needs --widget-pool-size >= 2 (got 0)." },
+		{ "RuntimeError: Asked for 6 TPU devices, requested 6 TPU devices but only 2 "
+		  "exist\n",
+		  "bad-argument", "requested 6 TPU devices but only 2 exist" },
+		{ "RuntimeError: Widget pool too small. Please try to increase "
+		  "--mem-fraction-static. Out of memory.\n",
+		  "out-of-memory", "Out of memory" },
+		{ "ValueError: sprocket_mode must be one of fast/slow, got medium\n",
+		  "bad-argument", "must be one of fast/slow, got medium" },
+		{ "OSError: No *.gguf files found under /srv/widgets\n", "not-found",
+		  "No *.gguf files found under /srv/widgets" },
+		{ "RuntimeError: No TPU devices were detected by the widget runtime\n",
+		  "driver-mismatch", "No TPU devices were detected" },
+		{ "RuntimeError: Missing dependency 'sprockets'; pip install sprockets\n",
+		  "import-error", "Missing dependency 'sprockets'" },
+		{ "RuntimeError: the sprocket backend is enabled but sprocketlib is not "
+		  "installed\n",
+		  "import-error", "sprocketlib is not installed" },
+		{ "ValueError: WidgetForCausalLM has no vLLM implementation.\n", "not-supported",
+		  "has no vLLM implementation" },
+		{ "ValueError: The remote code of widget-7b is not compatible with LMDeploy.\n",
+		  "not-supported", "is not compatible with LMDeploy" },
+		{ "TypeError: No support for kv_cache_dtype=fp4 on this widget\n", "not-supported",
+		  "No support for kv_cache_dtype=fp4" },
 		{ "x.c:10: GGML_ASSERT(k > 0) failed\nptrace: Operation not permitted.\n",
 		  "crashed", "GGML_ASSERT(k > 0) failed" },
 		{ "PermissionError: [Errno 1] Operation not permitted: '/models/m'\n",
