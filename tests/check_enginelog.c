@@ -1655,6 +1655,32 @@ START_TEST(held_out_classes)
 		  "not-supported", "is not compatible with LMDeploy" },
 		{ "TypeError: No support for kv_cache_dtype=fp4 on this widget\n", "not-supported",
 		  "No support for kv_cache_dtype=fp4" },
+		/* TensorRT-LLM's own checks (its C++ TLLM_CHECK_WITH_INFO, its
+		 * Python raises, read in its 0.5 source): an assertion's words say
+		 * what kind of failure it is, its (file:line) after them */
+		{ "  what():  [TensorRT-LLM][ERROR] Assertion failed: Unsupported sprocket layout "
+		  "(/src/w/sprocket.cpp:40)\nAborted (core dumped)\n",
+		  "not-supported", "Unsupported sprocket layout" },
+		{ "[TensorRT-LLM][ERROR] Assertion failed: Sprocket layout 'zigzag' not supported "
+		  "(/src/w/widget.cpp:9)\n",
+		  "not-supported", "Sprocket layout 'zigzag' not supported" },
+		{ "[TensorRT-LLM][ERROR] Assertion failed: Error reading widget engine file "
+		  "/w/rank0.engine (/src/w/io.cpp:7)\n",
+		  "model-load-failed", "Error reading widget engine file" },
+		{ "[E] Error loading the engine file /w/rank1.engine\n", "model-load-failed",
+		  "Error loading the engine file" },
+		{ "[w:12] MPI_Init failed with code 17\n", "distributed-init",
+		  "MPI_Init failed with code 17" },
+		{ "RuntimeError: cannot allocate a new block for the KV cache (pool exhausted)\n",
+		  "out-of-memory", "cannot allocate a new block for the KV cache" },
+		{ "[TensorRT-LLM][ERROR] Assertion failed: Cannot allocate temporary workspace "
+		  "for the sprocket tactic (/src/w/t.cpp:3)\n",
+		  "out-of-memory", "Cannot allocate temporary workspace" },
+		{ "ValueError: sprocket_count must equal widget_count * 2\n", "bad-argument",
+		  "sprocket_count must equal widget_count * 2" },
+		{ "[TensorRT-LLM][ERROR] Assertion failed: hidden_size (4096) is not a multiple of "
+		  "widget_para_size (3) (/src/w/m.cpp:5)\n",
+		  "bad-argument", "hidden_size (4096) is not a multiple of widget_para_size (3)" },
 		{ "x.c:10: GGML_ASSERT(k > 0) failed\nptrace: Operation not permitted.\n",
 		  "crashed", "GGML_ASSERT(k > 0) failed" },
 		{ "PermissionError: [Errno 1] Operation not permitted: '/models/m'\n",
