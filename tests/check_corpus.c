@@ -142,7 +142,8 @@ START_TEST(every_excerpt_read_as_labelled)
 		{ "fresh200", 8 },  { "fresh201", 6 },	{ "fresh202", 5 },  { "fresh203", 6 },
 		{ "fresh204", 4 },  { "fresh205", 5 },	{ "fresh206", 7 },  { "fresh207", 6 },
 		{ "fresh208", 6 },  { "fresh209", 6 },	{ "fresh210", 4 },  { "fresh211", 8 },
-		{ "fresh212", 8 },  { "fresh213", 5 },	{ "fresh214", 5 },  { "fresh215", 2 }
+		{ "fresh212", 8 },  { "fresh213", 5 },	{ "fresh214", 5 },  { "fresh215", 2 },
+		{ "fresh216", 10 }
 	};
 	int counts[sizeof(parts) / sizeof(parts[0])] = { 0 };
 	int n = 0, fatal = 0;
