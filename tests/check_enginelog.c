@@ -1681,6 +1681,25 @@ START_TEST(held_out_classes)
 		{ "[TensorRT-LLM][ERROR] Assertion failed: hidden_size (4096) is not a multiple of "
 		  "widget_para_size (3) (/src/w/m.cpp:5)\n",
 		  "bad-argument", "hidden_size (4096) is not a multiple of widget_para_size (3)" },
+		/* mistral.rs's and Xinference's own errors, read in their source:
+		 * a Rust launcher's bare "Error: " and Python's bare "Exception: "
+		 * carry a kind as a named exception does */
+		{ "Error: Sprocket attention is not supported for this widget.\n", "not-supported",
+		  "Sprocket attention is not supported" },
+		{ "Exception: WidgetTTS does not support stream mode.\n", "not-supported",
+		  "WidgetTTS does not support stream mode" },
+		{ "Error: File widget.gguf not found at /srv/models\n", "not-found",
+		  "File widget.gguf not found at /srv/models" },
+		{ "Error: Worker could not connect to the head node after 30s\n",
+		  "distributed-init", "could not connect to the head node" },
+		{ "Error: GGUF file is missing required metadata `widget.block_count`\n",
+		  "model-load-failed", "GGUF file is missing required metadata" },
+		{ "Error: GGUF metadata missing `tokenizer.ggml.merges`\n", "model-load-failed",
+		  "GGUF metadata missing" },
+		{ "RuntimeError: Please upgrade sprocketlib to >= 2.0\n", "import-error",
+		  "Please upgrade sprocketlib" },
+		{ "RuntimeError: Requested NPUs exceeds the number of available NPUs\n",
+		  "bad-argument", "exceeds the number of available NPUs" },
 		{ "x.c:10: GGML_ASSERT(k > 0) failed\nptrace: Operation not permitted.\n",
 		  "crashed", "GGML_ASSERT(k > 0) failed" },
 		{ "PermissionError: [Errno 1] Operation not permitted: '/models/m'\n",
