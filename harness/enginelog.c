@@ -94,12 +94,26 @@ static int named(const char *const *names, const char *name)
 	return -1;
 }
 
-static int compile_rule(struct jsonfile *f, struct log_rule *r)
+/* compiles r's pattern; one that calls a shape of its file ("(?&raised)")
+ * compiles with the file's shapes defined after it (shapes: "(?(DEFINE)
+ * (?<raised>...)...)", or NULL), its own groups numbered as written */
+static int compile_rule(struct jsonfile *f, struct log_rule *r, const char *shapes)
 {
 	char why[300];
+	struct buf whole = BUF_INIT(0);
+	const char *pattern = r->pattern;
 
-	if (!(r->re = regex_compile(r->pattern, why, sizeof(why))) ||
-	    !(r->m = regex_matcher_new(r->re)))
+	if (shapes && strstr(pattern, "(?&")) {
+		if (buf_append(&whole, pattern, strlen(pattern)) ||
+		    buf_append(&whole, shapes, strlen(shapes))) {
+			buf_release(&whole);
+			return jsonfile_error(f, NULL, "out of memory");
+		}
+		pattern = buf_cstr(&whole);
+	}
+	r->re = regex_compile(pattern, why, sizeof(why));
+	buf_release(&whole);
+	if (!r->re || !(r->m = regex_matcher_new(r->re)))
 		return jsonfile_error(f, "pattern", "rule '%s': the pattern does not compile: %s",
 				      r->id, r->re ? "out of memory" : why);
 	return 0;
@@ -155,7 +169,7 @@ static int rule_remedy(struct jsonfile *f, const cJSON *o, struct log_rule *r,
 }
 
 static int load_rule(struct jsonfile *f, const cJSON *o, struct log_rule *r,
-		     const struct log_rule *before, size_t n_before)
+		     const struct log_rule *before, size_t n_before, const char *shapes)
 {
 	const char *const *keys = log_rule_keys;
 	static const char *const layers[] = { "rule", "class", NULL };
@@ -196,11 +210,11 @@ static int load_rule(struct jsonfile *f, const cJSON *o, struct log_rule *r,
 		r->class = xstrdup(r->cause); /* a rule of the user's: its cause is its class */
 	free(severity);
 	free(layer);
-	return rc ? -1 : compile_rule(f, r);
+	return rc ? -1 : compile_rule(f, r, shapes);
 }
 
 /* a marker: what the last layer reads (enginelog.h) */
-static int load_marker(struct jsonfile *f, const cJSON *o, struct log_rule *r)
+static int load_marker(struct jsonfile *f, const cJSON *o, struct log_rule *r, const char *shapes)
 {
 	const char *const *keys = log_marker_keys;
 	static const char *const kinds[] = { "exit",	"error",   "ready",	"shutdown",
@@ -240,7 +254,7 @@ static int load_marker(struct jsonfile *f, const cJSON *o, struct log_rule *r)
 	if (r->kind == LOG_ENGINE && r->n_engines != 1)
 		return jsonfile_error(f, "engines", "marker '%s' names one engine in 'engines'",
 				      r->id);
-	return compile_rule(f, r);
+	return compile_rule(f, r, shapes);
 }
 
 static unsigned char folded(unsigned char c)
@@ -364,6 +378,40 @@ static size_t literals_in(const struct log_rules *rs, const char *s, size_t n, u
 	return found;
 }
 
+/* a file's shapes ({"raised": "..."}: patterns its rules call by name,
+ * "(?&raised)") as one PCRE2 DEFINE group in *out, empty when it has none */
+static int load_shapes(struct jsonfile *f, const cJSON *shapes, struct buf *out)
+{
+	const cJSON *s;
+
+	if (!shapes)
+		return 0;
+	if (!cJSON_IsObject(shapes))
+		return jsonfile_error(f, "shapes", "'shapes' is an object of named patterns");
+	if (buf_append(out, "(?(DEFINE)", 10))
+		return jsonfile_error(f, NULL, "out of memory");
+	cJSON_ArrayForEach(s, shapes)
+	{
+		const char *c = s->string;
+
+		if (!cJSON_IsString(s) || !s->valuestring[0])
+			return jsonfile_error(f, "shapes", "shape '%s' is not a pattern", c);
+		for (; *c; c++)
+			if (!((*c >= 'a' && *c <= 'z') || *c == '_' ||
+			      (c > s->string && *c >= '0' && *c <= '9')))
+				return jsonfile_error(
+					f, "shapes",
+					"a shape's name is lower-case letters, digits "
+					"and '_' ('%s')",
+					s->string);
+		if (buf_printf(out, "(?<%s>%s)", s->string, s->valuestring))
+			return jsonfile_error(f, NULL, "out of memory");
+	}
+	if (buf_append(out, ")", 1))
+		return jsonfile_error(f, NULL, "out of memory");
+	return 0;
+}
+
 int log_rules_load_text(struct log_rules *rs, const char *path, const char *text, size_t len,
 			char *err, size_t errlen)
 {
@@ -371,7 +419,10 @@ int log_rules_load_text(struct log_rules *rs, const char *path, const char *text
 	cJSON *root = jsonfile_parse(&f);
 	const cJSON *list = cJSON_GetObjectItemCaseSensitive(root, "rules"), *o;
 	const cJSON *markers = cJSON_GetObjectItemCaseSensitive(root, "markers");
-	static const char *const keys[] = { "$schema", "description", "rules", "markers", NULL };
+	static const char *const keys[] = { "$schema", "description", "shapes",
+					    "rules",   "markers",     NULL };
+	struct buf shapes = BUF_INIT(0);
+	const char *defined;
 	struct log_rule *more;
 	size_t first;
 	int rc = -1;
@@ -386,6 +437,9 @@ int log_rules_load_text(struct log_rules *rs, const char *path, const char *text
 				       "'markers' list)");
 		goto done;
 	}
+	if (load_shapes(&f, cJSON_GetObjectItemCaseSensitive(root, "shapes"), &shapes))
+		goto done;
+	defined = shapes.len ? buf_cstr(&shapes) : NULL;
 	more = xrealloc(rs->rules, (rs->n + (size_t)cJSON_GetArraySize(list) +
 				    (size_t)cJSON_GetArraySize(markers) + 1) *
 					   sizeof(*more));
@@ -400,13 +454,13 @@ int log_rules_load_text(struct log_rules *rs, const char *path, const char *text
 		struct log_rule *r = &rs->rules[rs->n++];
 
 		memset(r, 0, sizeof(*r));
-		if (load_rule(&f, o, r, rs->rules + first, rs->n - 1 - first))
+		if (load_rule(&f, o, r, rs->rules + first, rs->n - 1 - first, defined))
 			goto done;
 	}
 	cJSON_ArrayForEach(o, markers)
 	{
 		memset(&rs->rules[rs->n], 0, sizeof(rs->rules[rs->n]));
-		if (load_marker(&f, o, &rs->rules[rs->n++]))
+		if (load_marker(&f, o, &rs->rules[rs->n++], defined))
 			goto done;
 	}
 	if (index_literals(rs)) {
@@ -415,6 +469,7 @@ int log_rules_load_text(struct log_rules *rs, const char *path, const char *text
 	}
 	rc = 0;
 done:
+	buf_release(&shapes);
 	cJSON_Delete(root);
 	return rc;
 }

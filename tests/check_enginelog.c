@@ -747,6 +747,60 @@ START_TEST(marker_kinds_as_the_schema_names_them)
 }
 END_TEST
 
+/* a shape is written once in its file and called by name: its options its
+ * own, a name or a call the file lacks refused with the rule it stops;
+ * and the bundled rules write no copy of theirs */
+START_TEST(shapes_are_written_once)
+{
+	static const char file[] =
+		"{\"shapes\": {\"raised\": \"(?-i:\\\\b[A-Z]\\\\w*Error: )\"}, \"rules\": "
+		"[{\"id\": "
+		"\"w\", \"layer\": \"class\", \"class\": \"widget\", \"pattern\": "
+		"\"(?i)(?&raised)(widget) gone\", \"quote\": 1, \"cause\": \"widget\", "
+		"\"explain\": \"w\", \"remedy\": \"w\", \"literal\": [\"widget\"]}]}";
+	static const char *const refused[][2] = {
+		{ "{\"shapes\": {\"Raised\": \"x\"}, \"rules\": []}", "shape's name" },
+		{ "{\"shapes\": {\"raised\": 3}, \"rules\": []}", "not a pattern" },
+		{ "{\"rules\": [{\"id\": \"w\", \"pattern\": \"(?&raised)w\", \"cause\": \"w\", "
+		  "\"explain\": \"w\", \"remedy\": \"w\"}]}",
+		  "rule 'w'" },
+	};
+	struct log_rules rs = { 0 };
+	struct enginelog l;
+	const struct log_match *m;
+	char err[512];
+	size_t i;
+
+	ck_assert_msg(log_rules_load_text(&rs, "r.json", file, strlen(file), err, sizeof(err)) == 0,
+		      "%s", err);
+	m = classify(&l, &rs, "ValueError: widget gone\n");
+	ck_assert_ptr_nonnull(m);
+	ck_assert_str_eq(m->rule->id, "w");
+	enginelog_release(&l);
+	/* the rule's (?i) is not the shape's: a lower-case name is none */
+	ck_assert_ptr_null(classify(&l, &rs, "valueerror: widget gone\n"));
+	enginelog_release(&l);
+	log_rules_release(&rs);
+	for (i = 0; i < sizeof(refused) / sizeof(refused[0]); i++) {
+		memset(&rs, 0, sizeof(rs));
+		err[0] = '\0';
+		ck_assert_int_eq(log_rules_load_text(&rs, "r.json", refused[i][0],
+						     strlen(refused[i][0]), err, sizeof(err)),
+				 -1);
+		ck_assert_msg(strstr(err, refused[i][1]), "%s: %s", refused[i][1], err);
+		log_rules_release(&rs);
+	}
+	/* the bundled file: the start of a raised error's message is its
+	 * shape, written once, not a copy in a rule */
+	bundled(&rs);
+	for (i = 0; i < rs.n; i++)
+		ck_assert_msg(!strstr(rs.rules[i].pattern, "[A-Z]\\w*(?:Error|Exception): "),
+			      "%s writes 'raised' out instead of calling (?&raised)",
+			      rs.rules[i].id);
+	log_rules_release(&rs);
+}
+END_TEST
+
 /* the keys of a rule and of a marker, and the most literals one lists,
  * are the schema's: what the loader takes is what the schema says */
 START_TEST(rule_keys_as_the_schema_names_them)
@@ -4154,6 +4208,7 @@ Suite *enginelog_suite(void)
 	tcase_add_test(tc, the_unknown_layer);
 	tcase_add_test(tc, classes_beyond_their_examples);
 	tcase_add_test(tc, held_out_classes);
+	tcase_add_test(tc, shapes_are_written_once);
 	tcase_add_test(tc, signal_deaths_in_the_shells_locales);
 	tcase_add_test(tc, every_remedy_fills_for_its_engines);
 	tcase_add_test(tc, a_dump_is_one_finding);
