@@ -1754,6 +1754,21 @@ START_TEST(held_out_classes)
 		  "Please upgrade sprocketlib" },
 		{ "RuntimeError: Requested NPUs exceeds the number of available NPUs\n",
 		  "bad-argument", "exceeds the number of available NPUs" },
+		/* vLLM's own raises of 2026 (a fork's snapshot of August) */
+		{ "RuntimeError: Could not find a free port after 9 tries from 7000\n",
+		  "address-in-use", "Could not find a free port" },
+		{ "KeyError: Tool-call parser 'widgetx' not found. Known: hermes\n", "bad-argument",
+		  "parser 'widgetx' not found" },
+		{ "RuntimeError: Sprocket node is not in the group. You don't have enough GPUs "
+		  "available here.\n",
+		  "bad-argument", "You don't have enough GPUs available" },
+		{ "RuntimeError: sprocketaudio is needed for widgets. Install it with pip install "
+		  "sprocketaudio\n",
+		  "import-error", "Install it with pip install sprocketaudio" },
+		{ "RuntimeError: Widget transfer is off. Please ensure that the sprocket library "
+		  "is "
+		  "installed.\n",
+		  "import-error", "Please ensure that the sprocket library is installed" },
 		{ "x.c:10: GGML_ASSERT(k > 0) failed\nptrace: Operation not permitted.\n",
 		  "crashed", "GGML_ASSERT(k > 0) failed" },
 		{ "PermissionError: [Errno 1] Operation not permitted: '/models/m'\n",
