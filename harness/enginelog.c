@@ -378,6 +378,26 @@ static size_t literals_in(const struct log_rules *rs, const char *s, size_t n, u
 	return found;
 }
 
+/* every shape compiles, called or not, and so do their calls of each
+ * other: the DEFINE group after a pattern that matches nothing */
+static int shapes_compile(struct jsonfile *f, const struct buf *shapes)
+{
+	char why[300];
+	struct buf whole = BUF_INIT(0);
+	struct regex *re = NULL;
+	int failed = buf_append(&whole, "(?!)", 4) || buf_append(&whole, shapes->data, shapes->len);
+
+	if (!failed)
+		re = regex_compile(buf_cstr(&whole), why, sizeof(why));
+	buf_release(&whole);
+	if (failed)
+		return jsonfile_error(f, NULL, "out of memory");
+	if (!re)
+		return jsonfile_error(f, "shapes", "the shapes do not compile: %s", why);
+	regex_free(re);
+	return 0;
+}
+
 /* a file's shapes ({"raised": "..."}: patterns its rules call by name,
  * "(?&raised)") as one PCRE2 DEFINE group in *out, empty when it has none */
 static int load_shapes(struct jsonfile *f, const cJSON *shapes, struct buf *out)
@@ -409,7 +429,7 @@ static int load_shapes(struct jsonfile *f, const cJSON *shapes, struct buf *out)
 	}
 	if (buf_append(out, ")", 1))
 		return jsonfile_error(f, NULL, "out of memory");
-	return 0;
+	return shapes_compile(f, out);
 }
 
 int log_rules_load_text(struct log_rules *rs, const char *path, const char *text, size_t len,

@@ -21,6 +21,8 @@
  * ends in a traceback, with no finding that explains it, is "fatal, cause
  * unknown", quoting its decisive line: the unknown layer. So is one whose
  * process is known to have ended (enginelog_exited) before it served.
+ * Its "shapes" are patterns its rules and markers call by name
+ * ("(?&raised)": the start of a raised error's message), written once.
  *
  * The log is read as a stream, each line as the engine wrote it and a
  * terminal shows it: lines longer than ENGINELOG_LINE_MAX are cut, a line

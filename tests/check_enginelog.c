@@ -761,6 +761,7 @@ START_TEST(shapes_are_written_once)
 	static const char *const refused[][2] = {
 		{ "{\"shapes\": {\"Raised\": \"x\"}, \"rules\": []}", "shape's name" },
 		{ "{\"shapes\": {\"raised\": 3}, \"rules\": []}", "not a pattern" },
+		{ "{\"shapes\": {\"raised\": \"(open\"}, \"rules\": []}", "do not compile" },
 		{ "{\"rules\": [{\"id\": \"w\", \"pattern\": \"(?&raised)w\", \"cause\": \"w\", "
 		  "\"explain\": \"w\", \"remedy\": \"w\"}]}",
 		  "rule 'w'" },
