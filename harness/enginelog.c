@@ -97,22 +97,32 @@ static int named(const char *const *names, const char *name)
 /* compiles r's pattern; one that calls a shape of its file ("(?&raised)")
  * compiles with the file's shapes defined after it (shapes: "(?(DEFINE)
  * (?<raised>...)...)", or NULL), its own groups numbered as written */
+/* pattern compiled with shapes (a DEFINE group, or NULL) after it; NULL
+ * with the reason in why */
+static struct regex *compile_with(const char *pattern, const char *shapes, char *why, size_t size)
+{
+	struct buf whole = BUF_INIT(0);
+	struct regex *re;
+
+	if (!shapes)
+		return regex_compile(pattern, why, size);
+	if (buf_append(&whole, pattern, strlen(pattern)) ||
+	    buf_append(&whole, shapes, strlen(shapes))) {
+		snprintf(why, size, "out of memory");
+		re = NULL;
+	} else {
+		re = regex_compile(buf_cstr(&whole), why, size);
+	}
+	buf_release(&whole);
+	return re;
+}
+
 static int compile_rule(struct jsonfile *f, struct log_rule *r, const char *shapes)
 {
 	char why[300];
-	struct buf whole = BUF_INIT(0);
-	const char *pattern = r->pattern;
 
-	if (shapes && strstr(pattern, "(?&")) {
-		if (buf_append(&whole, pattern, strlen(pattern)) ||
-		    buf_append(&whole, shapes, strlen(shapes))) {
-			buf_release(&whole);
-			return jsonfile_error(f, NULL, "out of memory");
-		}
-		pattern = buf_cstr(&whole);
-	}
-	r->re = regex_compile(pattern, why, sizeof(why));
-	buf_release(&whole);
+	r->re = compile_with(r->pattern, strstr(r->pattern, "(?&") ? shapes : NULL, why,
+			     sizeof(why));
 	if (!r->re || !(r->m = regex_matcher_new(r->re)))
 		return jsonfile_error(f, "pattern", "rule '%s': the pattern does not compile: %s",
 				      r->id, r->re ? "out of memory" : why);
@@ -380,18 +390,11 @@ static size_t literals_in(const struct log_rules *rs, const char *s, size_t n, u
 
 /* every shape compiles, called or not, and so do their calls of each
  * other: the DEFINE group after a pattern that matches nothing */
-static int shapes_compile(struct jsonfile *f, const struct buf *shapes)
+static int shapes_compile(struct jsonfile *f, const char *shapes)
 {
 	char why[300];
-	struct buf whole = BUF_INIT(0);
-	struct regex *re = NULL;
-	int failed = buf_append(&whole, "(?!)", 4) || buf_append(&whole, shapes->data, shapes->len);
+	struct regex *re = compile_with("(?!)", shapes, why, sizeof(why));
 
-	if (!failed)
-		re = regex_compile(buf_cstr(&whole), why, sizeof(why));
-	buf_release(&whole);
-	if (failed)
-		return jsonfile_error(f, NULL, "out of memory");
 	if (!re)
 		return jsonfile_error(f, "shapes", "the shapes do not compile: %s", why);
 	regex_free(re);
@@ -429,7 +432,7 @@ static int load_shapes(struct jsonfile *f, const cJSON *shapes, struct buf *out)
 	}
 	if (buf_append(out, ")", 1))
 		return jsonfile_error(f, NULL, "out of memory");
-	return shapes_compile(f, out);
+	return shapes_compile(f, buf_cstr(out));
 }
 
 int log_rules_load_text(struct log_rules *rs, const char *path, const char *text, size_t len,
