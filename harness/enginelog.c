@@ -145,6 +145,9 @@ static int rule_class(struct jsonfile *f, struct log_rule *r)
 	return 0;
 }
 
+const char *const log_file_keys[] = {
+	"$schema", "description", "shapes", "rules", "markers", NULL
+};
 const char *const log_rule_keys[] = { "id",	 "engines",   "priority", "severity", "pattern",
 				      "literal", "quote",     "cause",	  "explain",  "remedy",
 				      "source",	 "example",   "lines",	  "class",    "layer",
@@ -442,8 +445,6 @@ int log_rules_load_text(struct log_rules *rs, const char *path, const char *text
 	cJSON *root = jsonfile_parse(&f);
 	const cJSON *list = cJSON_GetObjectItemCaseSensitive(root, "rules"), *o;
 	const cJSON *markers = cJSON_GetObjectItemCaseSensitive(root, "markers");
-	static const char *const keys[] = { "$schema", "description", "shapes",
-					    "rules",   "markers",     NULL };
 	struct buf shapes = BUF_INIT(0);
 	const char *defined;
 	struct log_rule *more;
@@ -452,7 +453,7 @@ int log_rules_load_text(struct log_rules *rs, const char *path, const char *text
 
 	if (!root)
 		return -1;
-	if (!cJSON_IsObject(root) || jsonfile_only_keys(&f, root, "the rule file", keys) ||
+	if (!cJSON_IsObject(root) || jsonfile_only_keys(&f, root, "the rule file", log_file_keys) ||
 	    !cJSON_IsArray(list) || (markers && !cJSON_IsArray(markers))) {
 		if (!err[0])
 			jsonfile_error(&f, NULL,

@@ -149,9 +149,10 @@ int log_rules_load(struct log_rules *rs, const char *path, char *err, size_t err
 int log_rules_load_text(struct log_rules *rs, const char *path, const char *text, size_t len,
 			char *err, size_t errlen);
 void log_rules_release(struct log_rules *rs);
-/* The keys a rule and a marker of a rule file may hold, NULL-ended: the
+/* The keys a rule file, a rule and a marker of it may hold, NULL-ended: the
  * schema's properties (probes/schemas/engine-rules.schema.json), to which
  * a test holds them. */
+extern const char *const log_file_keys[];
 extern const char *const log_rule_keys[];
 extern const char *const log_marker_keys[];
 

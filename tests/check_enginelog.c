@@ -850,6 +850,23 @@ START_TEST(rule_keys_as_the_schema_names_them)
 				->valueint,
 			ENGINELOG_MAX_LITERALS);
 	}
+	{ /* and the file's own keys ("shapes" among them) */
+		const cJSON *props = cJSON_GetObjectItemCaseSensitive(root, "properties"), *p;
+		int n = 0;
+
+		cJSON_ArrayForEach(p, props)
+		{
+			for (k = 0; log_file_keys[k] && strcmp(log_file_keys[k], p->string); k++)
+				;
+			ck_assert_msg(log_file_keys[k], "the loader refuses the schema's '%s'",
+				      p->string);
+			n++;
+		}
+		for (k = 0; log_file_keys[k]; k++)
+			ck_assert_msg(cJSON_GetObjectItemCaseSensitive(props, log_file_keys[k]),
+				      "the schema lacks the loader's '%s'", log_file_keys[k]);
+		ck_assert_int_eq(n, (int)k);
+	}
 	cJSON_Delete(root);
 	free(schema);
 }
