@@ -2345,6 +2345,13 @@ static void say_why_it_ended(struct enginelog *l, bool errs, bool cut)
 {
 	size_t i;
 
+	/* an error that itself says only how it ended (Ollama's "post
+	 * predict" answered EOF by a runner that died, then "llama runner
+	 * terminated" with its exit status) is an echo of the end, not why */
+	for (i = 0; errs && i < l->n_matches; i++)
+		if (l->matches[i].line == l->error.line && l->matches[i].fatal &&
+		    l->matches[i].rule->ending)
+			errs = false;
 	for (i = 0; i < l->n_matches; i++) {
 		const struct log_match *m = &l->matches[i];
 		const struct log_mark *why = NULL;

@@ -1655,6 +1655,32 @@ START_TEST(held_out_classes)
 		  "connectivity on endpoint widget (1): Bind for 0.0.0.0:9000 failed: port is "
 		  "already allocated.\n",
 		  "address-in-use", "port is already allocated" },
+		/* fresh217's, in other words: a request to a runner answered
+		 * EOF or reset is an echo of its end, not why it ended (the
+		 * line with its exit status or signal says more, before it or
+		 * after); a Go panic whose goroutine's number the user elided;
+		 * the line that names a CUDA or HIP error's kind when the
+		 * error's own line was cut */
+		{ "level=ERROR source=w.go:9 msg=\"widget call\" error=\"Post "
+		  "\\\"http://localhost:9/widget\\\": EOF\"\n"
+		  "Error: widget runner process has terminated: exit status 2\n",
+		  "crashed", "exit status 2" },
+		{ "time=1 level=ERROR source=server.go:3 msg=\"llama runner terminated\" "
+		  "error=\"signal: killed\"\n"
+		  "time=1 level=ERROR source=server.go:9 msg=\"post predict\" error=\"Post "
+		  "\\\"http://127.0.0.1:7/completion\\\": read: connection reset by peer\"\n",
+		  "crashed", "signal: killed" },
+		{ "time=1 level=INFO msg=\"widget ready\"\npanic: the widget frobbed\n\n"
+		  "goroutine ... [running]:\nmain.widget(...)\n",
+		  "crashed", "panic: the widget frobbed" },
+		{ "ERROR 10:00 [core.py:9] Search for `cudaErrorLaunchFailure' in "
+		  "https://docs.nvidia.com/x.html for more information.\n"
+		  "ERROR 10:00 [core.py:9] CUDA kernel errors might be asynchronously reported\n"
+		  "ERROR 10:01 [async_llm.py:9] AsyncLLM output_handler failed.\n",
+		  "crashed", "cudaErrorLaunchFailure" },
+		{ "widget: Search for `hipErrorIllegalAddress' in https://rocm.docs.amd.com/"
+		  "x.html for more information.\n",
+		  "crashed", "hipErrorIllegalAddress" },
 		/* vLLM's kinds of words (read in its source), in others: values
 		 * out of bounds, flags that need another, options that do not
 		 * go together, a feature or a value not supported, the KV
