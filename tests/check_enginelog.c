@@ -1681,6 +1681,20 @@ START_TEST(held_out_classes)
 		{ "widget: Search for `hipErrorIllegalAddress' in https://rocm.docs.amd.com/"
 		  "x.html for more information.\n",
 		  "crashed", "hipErrorIllegalAddress" },
+		/* fresh218's, in other words: a debugger's backtrace through
+		 * the C library's abort (the assertion's own line not pasted),
+		 * Cosmopolitan's report of an uncaught signal, and the assert()
+		 * of a C library that says where it failed */
+		{ "widget: loading\n[New LWP 5]\n"
+		  "#0  0x00007f0000000001 in __pthread_kill_implementation ()\n"
+		  "#1  0x00007f0000000002 in __GI_abort () at ./stdlib/abort.c:79\n",
+		  "crashed", "__GI_abort" },
+		{ "widget: serving\nerror: Uncaught SIGABRT (SI_USER) on widget pid 9 tid 9\n"
+		  " /x/widget\n",
+		  "crashed", "Uncaught SIGABRT (SI_USER)" },
+		{ "widget: serving\n./widget/w.h:12: assert(n > 0) failed (cosmoaddr2line "
+		  "/x/widget 80006 80007)\n",
+		  "crashed", "assert(n > 0) failed" },
 		/* vLLM's kinds of words (read in its source), in others: values
 		 * out of bounds, flags that need another, options that do not
 		 * go together, a feature or a value not supported, the KV
