@@ -1695,6 +1695,44 @@ START_TEST(held_out_classes)
 		{ "widget: serving\n./widget/w.h:12: assert(n > 0) failed (cosmoaddr2line "
 		  "/x/widget 80006 80007)\n",
 		  "crashed", "assert(n > 0) failed" },
+		/* the kinds LightLLM's, TabbyAPI's and ExLlamaV2's own
+		 * messages taught (read in their source), in other words: a
+		 * backend or a format no longer supported, an operation not
+		 * supported for a part, an unsupported op, LightLLM's
+		 * "Unsupport"; too little VRAM; no weight files of a kind; a
+		 * chat template not found; ports in use or already used; too
+		 * few devices given; a TCP store's timeout */
+		{ "Traceback (most recent call last):\n  File \"/x/w.py\", line 3, in f\n"
+		  "ValueError: The widget backend is no longer supported. Use widget3.\n",
+		  "not-supported", "is no longer supported" },
+		{ "Traceback (most recent call last):\n  File \"/x/w.py\", line 3, in f\n"
+		  "ValueError: tp_load not supported for the widget tower\n",
+		  "not-supported", "tp_load not supported for the widget tower" },
+		{ "Traceback (most recent call last):\n  File \"/x/w.py\", line 3, in f\n"
+		  "ValueError: Error: unsupported op in /m/w: frob\n",
+		  "not-supported", "unsupported op in /m/w: frob" },
+		{ "Traceback (most recent call last):\n  File \"/x/w.py\", line 3, in f\n"
+		  "ValueError: Unsupport dtype int3 for the widget\n",
+		  "not-supported", "Unsupport dtype int3" },
+		{ "widget: RuntimeError: Insufficient VRAM for the widget cache\n", "out-of-memory",
+		  "Insufficient VRAM" },
+		{ "Traceback (most recent call last):\n  File \"/x/w.py\", line 3, in f\n"
+		  "ValueError: No .gguf files found in /m/w\n",
+		  "not-found", "No .gguf files found in /m/w" },
+		{ "Traceback (most recent call last):\n  File \"/x/w.py\", line 3, in f\n"
+		  "WidgetError: Chat template \"w\" was not found in the model folder\n",
+		  "chat-template", "Chat template \"w\" was not found" },
+		{ "INFO widget\nERROR Ports 7000 and 7001 are already in use; free them or pick "
+		  "others.\n",
+		  "address-in-use", "Ports 7000 and 7001 are already in use" },
+		{ "INFO widget\nERROR 01-01 10:00:00 [w.py:9] port 7000 has already been used\n",
+		  "address-in-use", "port 7000 has already been used" },
+		{ "INFO widget\nERROR 01-01 10:00:00 [w.py:9] Not enough devices given: need 4, "
+		  "got 2.\n",
+		  "bad-argument", "Not enough devices given: need 4, got 2." },
+		{ "Traceback (most recent call last):\n  File \"/x/w.py\", line 3, in f\n"
+		  "Exception: TCPStore rank 2 state time out\n",
+		  "distributed-init", "TCPStore rank 2 state time out" },
 		/* vLLM's kinds of words (read in its source), in others: values
 		 * out of bounds, flags that need another, options that do not
 		 * go together, a feature or a value not supported, the KV
