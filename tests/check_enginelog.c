@@ -1733,6 +1733,43 @@ START_TEST(held_out_classes)
 		{ "Traceback (most recent call last):\n  File \"/x/w.py\", line 3, in f\n"
 		  "Exception: TCPStore rank 2 state time out\n",
 		  "distributed-init", "TCPStore rank 2 state time out" },
+		/* KTransformers', llama-swap's and LocalAI's own messages
+		 * (read in their source), in other words: memory requirements
+		 * not met; a build that needs a newer processor; a file of a
+		 * known kind not found; a build without a feature of two
+		 * words; a flag a launcher requires; a feature not supported
+		 * yet; a checkpoint's path not found; a library's ABI; and
+		 * zerolog's levels: its ERR line is the error that says why a
+		 * process ended, its FTL an exit */
+		{ "Traceback (most recent call last):\n  File \"/x/w.py\", line 3, in f\n"
+		  "ValueError: Device memory requirements are not met for the widget\n",
+		  "out-of-memory", "memory requirements are not met" },
+		{ "Traceback (most recent call last):\n  File \"/x/w.py\", line 3, in f\n"
+		  "RuntimeError: this widget build requires a newer GPU than the one found\n",
+		  "not-supported", "requires a newer GPU" },
+		{ "Traceback (most recent call last):\n  File \"/x/w.py\", line 3, in f\n"
+		  "ValueError: widget.yaml was not found in /m/w\n",
+		  "not-found", "widget.yaml was not found in /m/w" },
+		{ "Traceback (most recent call last):\n  File \"/x/w.py\", line 3, in f\n"
+		  "RuntimeError: widget_ext was not compiled with FROB WIDE support\n",
+		  "not-supported", "not compiled with FROB WIDE support" },
+		{ "INF starting\nERR --widget-port is required\nexit status 1\n", "bad-argument",
+		  "--widget-port is required" },
+		{ "INF starting\nERR at least one of -widget or -widget-dir must be set\n"
+		  "exit status 1\n",
+		  "bad-argument", "at least one of -widget or -widget-dir must be set" },
+		{ "INF starting\nERR failed to start error=\"widget streaming is not "
+		  "supported yet\"\nexit status 1\n",
+		  "not-supported", "is not supported yet" },
+		{ "INF starting\nERR failed to start error=\"widget: checkpoint /m/w.bin not "
+		  "found\"\nexit status 1\n",
+		  "not-found", "checkpoint /m/w.bin not found" },
+		{ "INF starting\nERR failed to start error=\"widget: ABI mismatch: libwidget "
+		  "v4, built for v3\"\nexit status 1\n",
+		  "import-error", "ABI mismatch" },
+		{ "10:02AM INF starting\n10:02AM ERR the widget frobbed error=\"bad frob\"\n"
+		  "exit status 1\n",
+		  "unknown", "ERR the widget frobbed" },
 		/* vLLM's kinds of words (read in its source), in others: values
 		 * out of bounds, flags that need another, options that do not
 		 * go together, a feature or a value not supported, the KV
@@ -3738,6 +3775,9 @@ START_TEST(held_out_classes)
 			 * child's port: still a warning */
 			"[39015] 0.00.044.706 W llama_context: the widget is not supported on "
 			"this device\n[39015] 0.00.050.100 I srv  load_model: loading\n",
+			/* zerolog's warning level (LocalAI's) */
+			"10:02AM INF serving\n10:02AM WRN the widget is out of memory\n"
+			"10:02AM INF done\n",
 		};
 
 		for (i = 0; i < sizeof(alive) / sizeof(alive[0]); i++) {
