@@ -1770,6 +1770,12 @@ START_TEST(held_out_classes)
 		{ "10:02AM INF starting\n10:02AM ERR the widget frobbed error=\"bad frob\"\n"
 		  "exit status 1\n",
 		  "unknown", "ERR the widget frobbed" },
+		/* fresh220's, in other words: a runtime's registry without
+		 * the symbol a package calls, under the terminate it causes */
+		{ "widget: loading\nterminate called after throwing an instance of "
+		  "'widget::Error'\n  what():  Symbol widget.frob_v2 not found\n"
+		  "Aborted (core dumped)\n",
+		  "import-error", "Symbol widget.frob_v2 not found" },
 		/* vLLM's kinds of words (read in its source), in others: values
 		 * out of bounds, flags that need another, options that do not
 		 * go together, a feature or a value not supported, the KV
@@ -3775,6 +3781,13 @@ START_TEST(held_out_classes)
 			 * child's port: still a warning */
 			"[39015] 0.00.044.706 W llama_context: the widget is not supported on "
 			"this device\n[39015] 0.00.050.100 I srv  load_model: loading\n",
+			/* a client's errors against a serving endpoint, as Python
+			 * reprs after "Error: " (fresh220's, in other words) */
+			"Error: HTTPConnectionPool(host='10.0.0.5', port=8000): Max retries "
+			"exceeded with url: /v1/completions (Caused by NewConnectionError('x: "
+			"[Errno 111] Connection refused'))\n",
+			"Error: ('Connection aborted.', ConnectionResetError(104, 'Connection "
+			"reset by peer'))\n",
 			/* zerolog's warning level (LocalAI's) */
 			"10:02AM INF serving\n10:02AM WRN the widget is out of memory\n"
 			"10:02AM INF done\n",
