@@ -2372,6 +2372,19 @@ static void say_why_it_ended(struct enginelog *l, bool errs, bool cut)
 	}
 }
 
+/* Of findings that rank alike, the one on the last exception line says
+ * more than one before it ("Failed to load model.", then "Error when
+ * loading model: Exception: Encountered fatal exception in the backend
+ * generation thread"): it is the decisive line, so it wins their tie. */
+static void last_exception_says_more(struct enginelog *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->n_matches; i++)
+		if (l->matches[i].line == l->error.line && l->matches[i].fatal)
+			l->matches[i].why = true;
+}
+
 /* a death no finding explains: the unknown layer's finding on what the
  * cut traceback said it was (intro), the last error since it served, the
  * first exit of this death when there is none (a process prints its
@@ -2435,6 +2448,8 @@ static void settle(struct enginelog *l)
 		record(l, l->warned_rule, l->warned.line, l->warned.text, strlen(l->warned.text));
 	if (any)
 		say_why_it_ended(l, l->error.line > l->ready && !handled, cut);
+	if (any && l->error_exception)
+		last_exception_says_more(l);
 	if (l->failed_requests >= 3) {
 		record(l, &failing_requests, l->first_failed.line, l->first_failed.text,
 		       strlen(l->first_failed.text));

@@ -166,7 +166,8 @@ struct log_match {
 	char quote[ENGINELOG_QUOTE_MAX]; /* the whole line (a rule of several: the lines) */
 	int joined;   /* lines after it its quote took in (a message broken after ':') */
 	bool kernel;  /* the operating system's kernel wrote the line, not the engine */
-	bool why;     /* the line an ending's finding quotes for why it ended */
+	bool why;     /* the line that says why: an ending's finding at the error before
+		       * it, or a finding on the last exception line (it wins a tie) */
 	bool request; /* a request handler wrote its line: a request's failure */
 	bool headed;  /* a headline whose own lines (its rule's heads) hold a fatal
 			finding: they say what failed (set by enginelog_finish) */

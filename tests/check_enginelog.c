@@ -1776,6 +1776,14 @@ START_TEST(held_out_classes)
 		  "'widget::Error'\n  what():  Symbol widget.frob_v2 not found\n"
 		  "Aborted (core dumped)\n",
 		  "import-error", "Symbol widget.frob_v2 not found" },
+		/* fresh221's, in other words: of two lines of one class, the
+		 * last exception's is the decisive one, whichever came first */
+		{ "widget: start\nFailed to load model.\nError loading model: WidgetError: the "
+		  "frob broke at layer 3\n",
+		  "model-load-failed", "WidgetError: the frob broke at layer 3" },
+		{ "widget: start\nFailed to load model.\n\nError while loading the model: "
+		  "WidgetError: the frob broke at layer 3\n",
+		  "model-load-failed", "WidgetError: the frob broke at layer 3" },
 		/* vLLM's kinds of words (read in its source), in others: values
 		 * out of bounds, flags that need another, options that do not
 		 * go together, a feature or a value not supported, the KV
