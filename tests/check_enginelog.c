@@ -1784,6 +1784,10 @@ START_TEST(held_out_classes)
 		{ "widget: start\nFailed to load model.\n\nError while loading the model: "
 		  "WidgetError: the frob broke at layer 3\n",
 		  "model-load-failed", "WidgetError: the frob broke at layer 3" },
+		/* fresh222's, in other words: a launcher that could not
+		 * spawn its server at all, as its user quotes it */
+		{ "widget-launcher: failed to spawn widget-server, not such file or directory\n",
+		  "not-found", "failed to spawn widget-server" },
 		/* vLLM's kinds of words (read in its source), in others: values
 		 * out of bounds, flags that need another, options that do not
 		 * go together, a feature or a value not supported, the KV
