@@ -1788,6 +1788,13 @@ START_TEST(held_out_classes)
 		 * spawn its server at all, as its user quotes it */
 		{ "widget-launcher: failed to spawn widget-server, not such file or directory\n",
 		  "not-found", "failed to spawn widget-server" },
+		/* fresh223's, in other words: a Vulkan device lost, with no
+		 * terminate after it; a GPU runtime that could not be loaded */
+		{ "0.10.000.001 I slot widget: processing\n0.10.000.002 E ggml_vulkan: device lost "
+		  "on Vulkan1\n0.10.000.003 E srv  update_slots: decode() failed: widget\n",
+		  "crashed", "device lost on Vulkan1" },
+		{ "ERROR 01-01 10:00:00 [core.py:9] cuda runtime could not be loaded.\n",
+		  "driver-mismatch", "cuda runtime could not be loaded" },
 		/* vLLM's kinds of words (read in its source), in others: values
 		 * out of bounds, flags that need another, options that do not
 		 * go together, a feature or a value not supported, the KV
