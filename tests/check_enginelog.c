@@ -1795,6 +1795,10 @@ START_TEST(held_out_classes)
 		  "crashed", "device lost on Vulkan1" },
 		{ "ERROR 01-01 10:00:00 [core.py:9] cuda runtime could not be loaded.\n",
 		  "driver-mismatch", "cuda runtime could not be loaded" },
+		/* fresh224's, in other words: a part that gives no response */
+		{ "2026-01-01T00:00:00Z ERROR widget::engine: [Engine Loop] Step error: worker 3 "
+		  "step failed, no response!\n",
+		  "crashed", "worker 3 step failed, no response!" },
 		/* vLLM's kinds of words (read in its source), in others: values
 		 * out of bounds, flags that need another, options that do not
 		 * go together, a feature or a value not supported, the KV
@@ -3807,6 +3811,13 @@ START_TEST(held_out_classes)
 			"[Errno 111] Connection refused'))\n",
 			"Error: ('Connection aborted.', ConnectionResetError(104, 'Connection "
 			"reset by peer'))\n",
+			/* a device probe's crash its server outlives, going on
+			 * without that GPU (fresh224's, in other words) */
+			"time=1 level=INFO msg=\"starting runner\"\ntime=2 level=WARN "
+			"msg=\"widget-server --list-devices failed\" error=\"exit status "
+			"0xc0000409\"\ntime=3 level=INFO msg=\"failure during GPU discovery\" "
+			"error=\"widget-server --list-devices failed: exit status 0xc0000409\"\n"
+			"time=4 level=INFO msg=\"inference compute\" id=cpu library=cpu\n",
 			/* zerolog's warning level (LocalAI's) */
 			"10:02AM INF serving\n10:02AM WRN the widget is out of memory\n"
 			"10:02AM INF done\n",
