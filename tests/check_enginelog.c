@@ -1799,6 +1799,14 @@ START_TEST(held_out_classes)
 		{ "2026-01-01T00:00:00Z ERROR widget::engine: [Engine Loop] Step error: worker 3 "
 		  "step failed, no response!\n",
 		  "crashed", "worker 3 step failed, no response!" },
+		/* MLC-LLM's own messages (read in its source), in other words:
+		 * only one kind supported, a size not split evenly */
+		{ "Traceback (most recent call last):\n  File \"/x/w.py\", line 3, in f\n"
+		  "ValueError: Only SiLU is supported as the activation for widgets.\n",
+		  "not-supported", "Only SiLU is supported" },
+		{ "Traceback (most recent call last):\n  File \"/x/w.py\", line 3, in f\n"
+		  "ValueError: Cannot shard 10 widget heads evenly across 4 GPUs.\n",
+		  "bad-argument", "Cannot shard 10 widget heads evenly across 4 GPUs." },
 		/* vLLM's kinds of words (read in its source), in others: values
 		 * out of bounds, flags that need another, options that do not
 		 * go together, a feature or a value not supported, the KV
