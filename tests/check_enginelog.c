@@ -36,6 +36,34 @@ static const struct log_match *classify(struct enginelog *l, const struct log_ru
 	return enginelog_best(l);
 }
 
+/* the bundled rules with no literal index: every rule and marker tried
+ * on every line (what the literals spare a line must change nothing) */
+static void unindexed(struct log_rules *rs)
+{
+	size_t i;
+
+	bundled(rs);
+	for (i = 0; i < rs->n; i++)
+		rs->rules[i].filtered = false;
+	rs->unfiltered = true;
+}
+
+/* does text read the same with the literal index (rs) as without (all):
+ * the same best finding, on the same line? */
+static void read_alike(const struct log_rules *rs, const struct log_rules *all, const char *text,
+		       const char *what, size_t i)
+{
+	struct enginelog a, b;
+	const struct log_match *ma = classify(&a, rs, text), *mb = classify(&b, all, text);
+
+	ck_assert_msg((!ma && !mb) || (ma && mb && !strcmp(ma->rule->id, mb->rule->id) &&
+				       ma->line == mb->line && ma->fatal == mb->fatal),
+		      "%s %zu: %s with the literals, %s without", what, i,
+		      ma ? ma->rule->id : "nothing", mb ? mb->rule->id : "nothing");
+	enginelog_release(&a);
+	enginelog_release(&b);
+}
+
 /* does a hold b, case folded (as the literal index compares them)? */
 static bool holds_folded(const char *a, const char *b)
 {
@@ -3532,13 +3560,15 @@ START_TEST(held_out_classes)
 		  "indexSelectLargeIndex: block: [3\n",
 		  "crashed", "indexSelectLargeIndex: block: [3" },
 	};
-	struct log_rules rs;
+	struct log_rules rs, all;
 	struct enginelog l;
 	const struct log_match *m;
 	size_t i;
 
 	bundled(&rs);
+	unindexed(&all);
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		read_alike(&rs, &all, cases[i].log, "case", i);
 		m = classify(&l, &rs, cases[i].log);
 		ck_assert_msg(m && m->fatal, "case %zu: nothing fatal", i);
 		ck_assert_msg(!strcmp(m->rule->class, cases[i].class), "case %zu: %s", i,
@@ -3832,11 +3862,13 @@ START_TEST(held_out_classes)
 		};
 
 		for (i = 0; i < sizeof(alive) / sizeof(alive[0]); i++) {
+			read_alike(&rs, &all, alive[i], "alive", i);
 			m = classify(&l, &rs, alive[i]);
 			ck_assert_msg(!m || !m->fatal, "alive %zu: %s", i, m->rule->id);
 			enginelog_release(&l);
 		}
 	}
+	log_rules_release(&all);
 	/* a request refused while serving, and a chat request answered after
 	 * it, is no death; one answered before the engine died is no
 	 * reprieve (a stream begun before a death logs its 200 too) */
