@@ -819,13 +819,18 @@ START_TEST(shapes_are_written_once)
 		ck_assert_msg(strstr(err, refused[i][1]), "%s: %s", refused[i][1], err);
 		log_rules_release(&rs);
 	}
-	/* the bundled file: the start of a raised error's message is its
-	 * shape, written once, not a copy in a rule */
+	/* the bundled file: the start of a raised error's message, and a
+	 * device probe's words, are its shapes, written once, not copies in
+	 * a rule or a marker */
 	bundled(&rs);
-	for (i = 0; i < rs.n; i++)
+	for (i = 0; i < rs.n; i++) {
 		ck_assert_msg(!strstr(rs.rules[i].pattern, "[A-Z]\\w*(?:Error|Exception): "),
 			      "%s writes 'raised' out instead of calling (?&raised)",
 			      rs.rules[i].id);
+		ck_assert_msg(!strstr(rs.rules[i].pattern, "list-devices") &&
+				      !strstr(rs.rules[i].pattern, "device) discovery"),
+			      "%s writes 'probe' out instead of calling (?&probe)", rs.rules[i].id);
+	}
 	log_rules_release(&rs);
 }
 END_TEST
