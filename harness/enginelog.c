@@ -94,9 +94,6 @@ static int named(const char *const *names, const char *name)
 	return -1;
 }
 
-/* compiles r's pattern; one that calls a shape of its file ("(?&raised)")
- * compiles with the file's shapes defined after it (shapes: "(?(DEFINE)
- * (?<raised>...)...)", or NULL), its own groups numbered as written */
 /* pattern compiled with shapes (a DEFINE group, or NULL) after it; NULL
  * with the reason in why */
 static struct regex *compile_with(const char *pattern, const char *shapes, char *why, size_t size)
@@ -117,6 +114,9 @@ static struct regex *compile_with(const char *pattern, const char *shapes, char 
 	return re;
 }
 
+/* compiles r's pattern; one that calls a shape of its file ("(?&raised)")
+ * compiles with the file's shapes defined after it (shapes: "(?(DEFINE)
+ * (?<raised>...)...)", or NULL), its own groups numbered as written */
 static int compile_rule(struct jsonfile *f, struct log_rule *r, const char *shapes)
 {
 	char why[300];

@@ -18,39 +18,39 @@
 #include "suites.h"
 #include "testutil.h"
 
-static void bundled(struct log_rules *rs)
-{
-	char path[4096], err[1024];
-
-	memset(rs, 0, sizeof(*rs));
-	snprintf(path, sizeof(path), "%s/probes/engine/rules.json", repo_root());
-	ck_assert_msg(log_rules_load(rs, path, err, sizeof(err)) == 0, "%s", err);
-}
-
 static const char *member(const cJSON *e, const char *name)
 {
 	return cJSON_GetStringValue(cJSON_GetObjectItem(e, name));
+}
+
+/* reads excerpt e's log into l under rules rs, as doctor reads a file
+ * (with --exited when the thread says the process ended); the caller
+ * releases l. Its best finding, or NULL. */
+static const struct log_match *read_excerpt(struct enginelog *l, const struct log_rules *rs,
+					    const cJSON *e)
+{
+	const char *log = member(e, "log");
+
+	enginelog_init(l, rs, engine_named(member(e, "engine")));
+	enginelog_feed(l, log, strlen(log));
+	enginelog_feed(l, "\n", 1);
+	if (cJSON_IsTrue(cJSON_GetObjectItem(e, "exited")))
+		enginelog_exited(l);
+	enginelog_finish(l);
+	return enginelog_best(l);
 }
 
 /* what is wrong with the rules' reading of excerpt e, onto why (nothing
  * when it is read as labelled) */
 static void judge(const struct log_rules *rs, const cJSON *e, struct buf *why)
 {
-	const char *id = member(e, "id"), *log = member(e, "log"), *want = member(e, "class");
+	const char *id = member(e, "id"), *want = member(e, "class");
 	const char *quote = member(e, "quote");
 	const struct engine_info *info = engine_info(engine_named(member(e, "engine")));
-	enum engine engine = engine_named(member(e, "engine"));
-	const struct log_match *m;
 	struct enginelog l;
+	const struct log_match *m = read_excerpt(&l, rs, e);
 	char remedy[1024];
 
-	enginelog_init(&l, rs, engine);
-	enginelog_feed(&l, log, strlen(log));
-	enginelog_feed(&l, "\n", 1);
-	if (cJSON_IsTrue(cJSON_GetObjectItem(e, "exited")))
-		enginelog_exited(&l); /* the thread says the process ended: --exited */
-	enginelog_finish(&l);
-	m = enginelog_best(&l);
 	if (!strcmp(member(e, "expect"), "harmless")) {
 		if (m && m->fatal)
 			buf_printf(why, "%s: harmless, but %s says fatal at line %ld\n", id,
@@ -154,7 +154,7 @@ START_TEST(every_excerpt_read_as_labelled)
 	snprintf(path, sizeof(path), "%s/tests/data/engine-corpus/corpus.jsonl", repo_root());
 	text = read_text_file(path);
 	ck_assert_ptr_nonnull(text);
-	bundled(&rs);
+	bundled_rules(&rs);
 	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		cJSON *e = cJSON_Parse(line);
 
@@ -197,17 +197,9 @@ END_TEST
  * ("none", or "<rule> line <n> fatal|warning") */
 static void best_of(const struct log_rules *rs, const cJSON *e, char *out, size_t size)
 {
-	const char *log = member(e, "log");
-	const struct log_match *m;
 	struct enginelog l;
+	const struct log_match *m = read_excerpt(&l, rs, e);
 
-	enginelog_init(&l, rs, engine_named(member(e, "engine")));
-	enginelog_feed(&l, log, strlen(log));
-	enginelog_feed(&l, "\n", 1);
-	if (cJSON_IsTrue(cJSON_GetObjectItem(e, "exited")))
-		enginelog_exited(&l);
-	enginelog_finish(&l);
-	m = enginelog_best(&l);
 	if (m)
 		snprintf(out, size, "%s line %ld %s", m->rule->id, m->line,
 			 m->fatal ? "fatal" : "warning");
@@ -227,7 +219,6 @@ START_TEST(literals_hide_nothing)
 	char *text, *line, *save = NULL;
 	struct log_rules rs, all;
 	struct buf why = BUF_INIT(0);
-	size_t i;
 	int n = 0;
 	/* under valgrind, every 25th: the reading is the plain pass's to
 	 * check; valgrind's is the unindexed path's memory */
@@ -236,11 +227,8 @@ START_TEST(literals_hide_nothing)
 	snprintf(path, sizeof(path), "%s/tests/data/engine-corpus/corpus.jsonl", repo_root());
 	text = read_text_file(path);
 	ck_assert_ptr_nonnull(text);
-	bundled(&rs);
-	bundled(&all);
-	for (i = 0; i < all.n; i++)
-		all.rules[i].filtered = false;
-	all.unfiltered = true;
+	bundled_rules(&rs);
+	unindexed_rules(&all);
 	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		cJSON *e = cJSON_Parse(line);
 

@@ -18,15 +18,6 @@
 #include "suites.h"
 #include "testutil.h"
 
-static void bundled(struct log_rules *rs)
-{
-	char path[4096], err[1024];
-
-	memset(rs, 0, sizeof(*rs));
-	snprintf(path, sizeof(path), "%s/probes/engine/rules.json", repo_root());
-	ck_assert_msg(log_rules_load(rs, path, err, sizeof(err)) == 0, "%s", err);
-}
-
 static const struct log_match *classify(struct enginelog *l, const struct log_rules *rs,
 					const char *text)
 {
@@ -34,18 +25,6 @@ static const struct log_match *classify(struct enginelog *l, const struct log_ru
 	enginelog_feed(l, text, strlen(text));
 	enginelog_finish(l);
 	return enginelog_best(l);
-}
-
-/* the bundled rules with no literal index: every rule and marker tried
- * on every line (what the literals spare a line must change nothing) */
-static void unindexed(struct log_rules *rs)
-{
-	size_t i;
-
-	bundled(rs);
-	for (i = 0; i < rs->n; i++)
-		rs->rules[i].filtered = false;
-	rs->unfiltered = true;
 }
 
 /* does text read the same with the literal index (rs) as without (all):
@@ -85,7 +64,7 @@ START_TEST(every_rule_finds_its_excerpt)
 	struct log_rules rs;
 	size_t i;
 
-	bundled(&rs);
+	bundled_rules(&rs);
 	ck_assert_uint_ge(rs.n, 30);
 	ck_assert_uint_ge(rs.n_literals, rs.n); /* the fast first look was built */
 	ck_assert(!rs.unfiltered);
@@ -163,7 +142,7 @@ START_TEST(healthy_logs_match_nothing)
 	struct log_rules rs;
 	size_t i;
 
-	bundled(&rs);
+	bundled_rules(&rs);
 	for (i = 0; i < sizeof(logs) / sizeof(logs[0]); i++) {
 		char *text = log_named(logs[i]);
 		struct enginelog l;
@@ -194,7 +173,7 @@ START_TEST(a_dump_is_one_finding)
 	struct enginelog l;
 	int i;
 
-	bundled(&rs);
+	bundled_rules(&rs);
 	enginelog_init(&l, &rs, ENGINE_UNKNOWN);
 	enginelog_feed(&l, "goroutine 7 gp=0xc000010000 m=nil [widget wait]:\n", 49);
 	for (i = 0; i < 3 * ENGINELOG_MAX_MATCHES; i++) {
@@ -239,7 +218,7 @@ START_TEST(several_failures_ranked)
 	struct enginelog l;
 	size_t n, cut, len;
 
-	bundled(&rs);
+	bundled_rules(&rs);
 	ck_assert_ptr_nonnull(text);
 	ck_assert_str_eq(classify(&l, &rs, text)->rule->id, "flashinfer-cute-dsl-sm120");
 	n = enginelog_ranked(&l, ranked);
@@ -286,7 +265,7 @@ START_TEST(a_line_read_in_pieces_is_the_line_read_whole)
 	struct enginelog whole, split;
 	size_t i, k, at;
 
-	bundled(&rs);
+	bundled_rules(&rs);
 	for (i = 0; i < ENGINELOG_LINE_MAX + 100; i++)
 		buf_append(&log, i % 97 ? "#" : "\r", 1); /* a bar past the cap */
 	buf_printf(&log, "\rtorch.OutOfMemoryError: CUDA out of memory.\r\nok\r");
@@ -335,7 +314,7 @@ START_TEST(a_log_in_utf16_is_read)
 	const struct log_match *want;
 	size_t f, k, at, i;
 
-	bundled(&rs);
+	bundled_rules(&rs);
 	want = classify(&whole, &rs, text);
 	ck_assert_ptr_nonnull(want);
 	ck_assert_ptr_nonnull(strstr(want->quote, "ren\xC3\xA9\\m \xF0\x9F\x9A\x80"));
@@ -415,7 +394,7 @@ START_TEST(lines_as_a_terminal_shows_them)
 	struct enginelog l;
 	char *huge = malloc(ENGINELOG_LINE_MAX * 3 + 64);
 
-	bundled(&rs);
+	bundled_rules(&rs);
 	ck_assert_str_eq(
 		classify(&l, &rs,
 			 "10%|#  \r50%|#####\rValueError: No available memory for the cache "
@@ -658,7 +637,7 @@ START_TEST(llamacpp_levels_share_one_timestamp)
 	struct log_rules rs;
 	size_t i, k, n = 0;
 
-	bundled(&rs);
+	bundled_rules(&rs);
 	for (i = 0; i < rs.n; i++) {
 		const char *p = rs.rules[i].pattern, *at;
 
@@ -701,7 +680,7 @@ START_TEST(a_json_record_of_several_lines_is_one_line)
 	struct enginelog l;
 	const struct log_match *m;
 
-	bundled(&rs);
+	bundled_rules(&rs);
 	m = classify(&l, &rs, log);
 	ck_assert_ptr_nonnull(m);
 	ck_assert_msg(strstr(m->quote, "ValueError: no widget profile fits this GPU"), "%s",
@@ -822,7 +801,7 @@ START_TEST(shapes_are_written_once)
 	/* the bundled file: the start of a raised error's message, and a
 	 * device probe's words, are its shapes, written once, not copies in
 	 * a rule or a marker */
-	bundled(&rs);
+	bundled_rules(&rs);
 	for (i = 0; i < rs.n; i++) {
 		ck_assert_msg(!strstr(rs.rules[i].pattern, "[A-Z]\\w*(?:Error|Exception): "),
 			      "%s writes 'raised' out instead of calling (?&raised)",
@@ -913,7 +892,7 @@ START_TEST(death_names_are_the_rules)
 	bool crash = false, load = false;
 	size_t i;
 
-	bundled(&rs);
+	bundled_rules(&rs);
 	for (i = 0; i < rs.n; i++) {
 		const struct log_rule *r = &rs.rules[i];
 
@@ -1191,7 +1170,7 @@ START_TEST(the_unknown_layer)
 	const struct log_match *m;
 	size_t k;
 
-	bundled(&rs);
+	bundled_rules(&rs);
 	m = classify(&l, &rs,
 		     "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2 GiB\n"
 		     "INFO:     Application startup complete.\n");
@@ -1384,7 +1363,7 @@ START_TEST(classes_beyond_their_examples)
 	struct enginelog l;
 	const struct log_match *m;
 
-	bundled(&rs);
+	bundled_rules(&rs);
 	m = classify(&l, &rs,
 		     "[w] INFO loading\n"
 		     "[w]   File \"/x/models/m.py\", line 9, in load_weights\n"
@@ -1532,7 +1511,7 @@ START_TEST(signal_deaths_in_the_shells_locales)
 	const struct log_match *m;
 	size_t i;
 
-	bundled(&rs);
+	bundled_rules(&rs);
 	for (i = 0; i < sizeof(deaths) / sizeof(deaths[0]); i++) {
 		char text[512];
 		int alone;
@@ -3570,8 +3549,8 @@ START_TEST(held_out_classes)
 	const struct log_match *m;
 	size_t i;
 
-	bundled(&rs);
-	unindexed(&all);
+	bundled_rules(&rs);
+	unindexed_rules(&all);
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		read_alike(&rs, &all, cases[i].log, "case", i);
 		m = classify(&l, &rs, cases[i].log);
@@ -3943,7 +3922,7 @@ START_TEST(a_known_exit_without_its_ready_line)
 	struct enginelog l;
 	const struct log_match *m;
 
-	bundled(&rs);
+	bundled_rules(&rs);
 	ck_assert_ptr_null(classify(&l, &rs, text)); /* not known to end */
 	enginelog_release(&l);
 	enginelog_init(&l, &rs, ENGINE_UNKNOWN);
@@ -4061,7 +4040,7 @@ START_TEST(what_ends_a_wait)
 	struct log_rules rs;
 	struct enginelog l;
 
-	bundled(&rs);
+	bundled_rules(&rs);
 	enginelog_init(&l, &rs, ENGINE_UNKNOWN);
 	ck_assert(!enginelog_feed(&l, oom, strlen(oom))); /* a class */
 	ck_assert(!l.fatal);
@@ -4120,7 +4099,7 @@ START_TEST(every_chat_request_failing)
 	const struct log_match *m;
 	size_t i;
 
-	bundled(&rs);
+	bundled_rules(&rs);
 	buf_printf(&log, "INFO:     Application startup complete.\n%s%s%s", bad, bad, bad);
 	m = classify(&l, &rs, buf_cstr(&log));
 	ck_assert(m && m->fatal);
@@ -4171,7 +4150,7 @@ START_TEST(every_remedy_fills_for_its_engines)
 	struct log_rules rs;
 	size_t i;
 
-	bundled(&rs);
+	bundled_rules(&rs);
 	for (i = 0; i < rs.n; i++) {
 		const struct log_rule *r = &rs.rules[i];
 		int e;
@@ -4359,7 +4338,7 @@ START_TEST(remedies_in_the_engines_words)
 	char remedy[1024];
 	size_t i;
 
-	bundled(&rs);
+	bundled_rules(&rs);
 	m = classify(&l, &rs, tgi);
 	ck_assert_int_eq(enginelog_engine(&l), ENGINE_TGI);
 	ck_assert_str_eq(m->rule->class, "out-of-memory");

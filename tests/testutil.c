@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "enginelog.h"
 #include "file.h"
 #include "json.h"
 #include "http.h"
@@ -131,6 +132,25 @@ char *read_text_file(const char *path)
 		return NULL;
 	}
 	return buf_detach(&b);
+}
+
+void bundled_rules(struct log_rules *rs)
+{
+	char path[4096], err[1024];
+
+	memset(rs, 0, sizeof(*rs));
+	snprintf(path, sizeof(path), "%s/probes/engine/rules.json", repo_root());
+	ck_assert_msg(log_rules_load(rs, path, err, sizeof(err)) == 0, "%s", err);
+}
+
+void unindexed_rules(struct log_rules *rs)
+{
+	size_t i;
+
+	bundled_rules(rs);
+	for (i = 0; i < rs->n; i++)
+		rs->rules[i].filtered = false;
+	rs->unfiltered = true;
 }
 
 struct model *model_of(const char *json)

@@ -71,6 +71,13 @@ void outcome_release(struct outcome *o);
 /* Reads the file at path (at most 256 MiB); caller frees. NULL when it
  * cannot be read. */
 char *read_text_file(const char *path);
+/* Loads the bundled engine-log rules (probes/engine/rules.json) into rs
+ * (the test fails when they do not load); log_rules_release frees. */
+struct log_rules;
+void bundled_rules(struct log_rules *rs);
+/* The same with no literal index: every rule and marker tried on every
+ * line (what the literals spare a line must change nothing). */
+void unindexed_rules(struct log_rules *rs);
 /* The model of a made-up JSON report (the test fails when it does not
  * read). Caller frees with model_free. */
 struct model;
