@@ -1811,6 +1811,15 @@ START_TEST(held_out_classes)
 		{ "2026-01-01T00:00:00Z ERROR widget::engine: [Engine Loop] Step error: worker 3 "
 		  "step failed, no response!\n",
 		  "crashed", "worker 3 step failed, no response!" },
+		/* fresh226's, in other words: an exit 127 whose next line names
+		 * the library missing; a backend that needs another format */
+		{ "widget-runner exited with code 127\nwidget-runner: error while loading shared "
+		  "libraries: libwidget.so.3: cannot open shared object file: No such file or "
+		  "directory\n",
+		  "import-error", "libwidget.so.3: cannot open shared object file" },
+		{ "Error: cannot start the widget: safetensors weights required by the widget "
+		  "backend\n",
+		  "not-supported", "safetensors weights required" },
 		/* MLC-LLM's own messages (read in its source), in other words:
 		 * only one kind supported, a size not split evenly */
 		{ "Traceback (most recent call last):\n  File \"/x/w.py\", line 3, in f\n"
@@ -3563,6 +3572,10 @@ START_TEST(held_out_classes)
 	/* logs of an engine that did not die, whatever their words say */
 	{
 		static const char *const alive[] = {
+			/* a container tool that pulls what it did not find
+			 * locally (fresh226's, in other words) */
+			"Unable to find model 'hf.co/widget/sprocket-GGUF:Q4' locally; pulling it\n"
+			"widget: pulled 3 layers\n",
 			/* llama-server's own ready line, at the end of its line
 			 * or a JSON message, outlives an error before it (the
 			 * other side of fresh206's narrowing) */
