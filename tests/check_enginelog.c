@@ -1820,6 +1820,18 @@ START_TEST(held_out_classes)
 		{ "Error: cannot start the widget: safetensors weights required by the widget "
 		  "backend\n",
 		  "not-supported", "safetensors weights required" },
+		/* fresh227's, in other words: a reload that failed; a Rust
+		 * error's Debug form ending the log; a launcher that gives up
+		 * serving, then says why at Python logging's dashed level */
+		{ "widget-app: Failed to reload model after update\n", "model-load-failed",
+		  "Failed to reload model after update" },
+		{ "WidgetLaunchError { message: \"the widget runner stopped\" }\n", "unknown",
+		  "the widget runner stopped" },
+		{ "2026-01-01 10:00:00 - INFO - starting widget\n2026-01-01 10:00:05 - CRITICAL - "
+		  "Failed to serve the model widget-7b\n2026-01-01 10:00:05 - ERROR - widget "
+		  "server "
+		  "did not answer its health check within 30 s\n",
+		  "unknown", "did not answer its health check within 30 s" },
 		/* MLC-LLM's own messages (read in its source), in other words:
 		 * only one kind supported, a size not split evenly */
 		{ "Traceback (most recent call last):\n  File \"/x/w.py\", line 3, in f\n"
