@@ -1832,6 +1832,13 @@ START_TEST(held_out_classes)
 		  "server "
 		  "did not answer its health check within 30 s\n",
 		  "unknown", "did not answer its health check within 30 s" },
+		/* fresh228's, in other words: a weights format named alone as
+		 * not found; a config without a key every model's has */
+		{ "widget-serve ERROR loading: No gguf found under /srv/models/widget\n",
+		  "not-found", "No gguf found under /srv/models/widget" },
+		{ "Traceback (most recent call last):\n  File \"/x/load.py\", line 3, in load\n"
+		  "    cls = MODELS[cfg[\"architectures\"]]\nKeyError: 'architectures'\n",
+		  "model-load-failed", "KeyError: 'architectures'" },
 		/* MLC-LLM's own messages (read in its source), in other words:
 		 * only one kind supported, a size not split evenly */
 		{ "Traceback (most recent call last):\n  File \"/x/w.py\", line 3, in f\n"
