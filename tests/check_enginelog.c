@@ -1839,6 +1839,13 @@ START_TEST(held_out_classes)
 		{ "Traceback (most recent call last):\n  File \"/x/load.py\", line 3, in load\n"
 		  "    cls = MODELS[cfg[\"architectures\"]]\nKeyError: 'architectures'\n",
 		  "model-load-failed", "KeyError: 'architectures'" },
+		/* fresh230's, in other words: an engine that could not launch
+		 * its workers; a negative KV cache budget */
+		{ "widget-engine ERROR failed to launch workers; see widget-worker.log\n",
+		  "unknown", "failed to launch workers" },
+		{ "INFO 01-01 10:00:00 [worker.py:9] Weights took 30.1 GiB\nINFO 01-01 10:00:00 "
+		  "[worker.py:9] Available KV cache memory: -2.50 GiB\n",
+		  "out-of-memory", "Available KV cache memory: -2.50 GiB" },
 		/* MLC-LLM's own messages (read in its source), in other words:
 		 * only one kind supported, a size not split evenly */
 		{ "Traceback (most recent call last):\n  File \"/x/w.py\", line 3, in f\n"
