@@ -1846,6 +1846,22 @@ START_TEST(held_out_classes)
 		{ "INFO 01-01 10:00:00 [worker.py:9] Weights took 30.1 GiB\nINFO 01-01 10:00:00 "
 		  "[worker.py:9] Available KV cache memory: -2.50 GiB\n",
 		  "out-of-memory", "Available KV cache memory: -2.50 GiB" },
+		/* fresh231's, in other words: an operation of a type the device
+		 * lacks; a serving graph that failed; spdlog's bracketed error
+		 * level says why the process then exited */
+		{ "[2026-01-01 10:00:00.000][7][widgets][error][widget.cpp:12] Cannot build the "
+		  "widget; error: Exception from w.cpp:3:\nLayer: Sprocket_12 of type "
+		  "Sprocket(custom) is not supported\n",
+		  "not-supported", "of type Sprocket(custom) is not supported" },
+		{ "[2026-01-01 10:00:00.000][1][widgets][error][graph.cpp:4] Failed to process "
+		  "node "
+		  "graph for widget-7b\n[2026-01-01 10:00:00.001][1][widgets][info][w.cpp:9] "
+		  "widget "
+		  "manager running\n",
+		  "model-load-failed", "Failed to process node graph for widget-7b" },
+		{ "[2026-01-01 10:00:00.000][1][serving][error][w.cpp:9] the widget manager gave "
+		  "up\nwidget-server exited with code 1\n",
+		  "unknown", "the widget manager gave up" },
 		/* MLC-LLM's own messages (read in its source), in other words:
 		 * only one kind supported, a size not split evenly */
 		{ "Traceback (most recent call last):\n  File \"/x/w.py\", line 3, in f\n"
