@@ -3618,6 +3618,12 @@ START_TEST(held_out_classes)
 			 * locally (fresh226's, in other words) */
 			"Unable to find model 'hf.co/widget/sprocket-GGUF:Q4' locally; pulling it\n"
 			"widget: pulled 3 layers\n",
+			/* optional kernels that did not import, logged at
+			 * ERROR, then the engine goes on (fresh232's, in other
+			 * words) */
+			"ERROR 01-01 10:00:00 [moe.py:9] Failed to import fused widget kernels. "
+			"Error: No module named 'widget_kernels.gemm'\nINFO 01-01 10:00:01 "
+			"[api.py:3] widget server version 1.0\n",
 			/* llama-server's own ready line, at the end of its line
 			 * or a JSON message, outlives an error before it (the
 			 * other side of fresh206's narrowing) */
