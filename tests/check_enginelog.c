@@ -1862,6 +1862,35 @@ START_TEST(held_out_classes)
 		{ "[2026-01-01 10:00:00.000][1][serving][error][w.cpp:9] the widget manager gave "
 		  "up\nwidget-server exited with code 1\n",
 		  "unknown", "the widget manager gave up" },
+		/* the own messages of six more servers (read in their source:
+		 * Docker Model Runner, OpenVINO Model Server, Lemonade, vLLM
+		 * Ascend, mlx-lm, FastDeploy), in other words: an operating
+		 * system or platform not supported; a model's directory or a
+		 * path missing; a load that failed, of a model of any kind; a
+		 * symbol or library that did not load, a module to install;
+		 * no free port; a chat template the renderer cannot read */
+		{ "widget-runner: unsupported operating system: plan9\n", "not-supported",
+		  "unsupported operating system: plan9" },
+		{ "widget: Metal sprocket only supported on macOS\n", "not-supported",
+		  "Metal sprocket only supported on macOS" },
+		{ "[2026-01-01 10:00:00.000][1][serving][error][w.cpp:3] Missing model dir "
+		  "/srv/widget\n",
+		  "not-found", "Missing model dir /srv/widget" },
+		{ "ERROR widget: weights_path: /srv/w does not exist\n", "not-found",
+		  "weights_path: /srv/w does not exist" },
+		{ "ERROR widget: Error occurred while loading model widget-7b: bad header\n",
+		  "model-load-failed", "Error occurred while loading model widget-7b" },
+		{ "ERROR: Cannot load symbol widget_init from libwidget.so\n", "import-error",
+		  "Cannot load symbol widget_init" },
+		{ "widget: Can't import sprocket, please install it with pip\n", "import-error",
+		  "Can't import sprocket, please install it" },
+		{ "widget-router: failed to find 2 free ports for the workers\n", "address-in-use",
+		  "failed to find 2 free ports" },
+		{ "widget: Failed to load speech model: widget-tts\n", "model-load-failed",
+		  "Failed to load speech model" },
+		{ "[2026-01-01 10:00:00.000] [error] The chat template is not compatible with the "
+		  "widget renderer\n",
+		  "chat-template", "chat template is not compatible" },
 		/* MLC-LLM's own messages (read in its source), in other words:
 		 * only one kind supported, a size not split evenly */
 		{ "Traceback (most recent call last):\n  File \"/x/w.py\", line 3, in f\n"
