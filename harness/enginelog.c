@@ -154,7 +154,7 @@ const char *const log_rule_keys[] = { "id",	 "engines",   "priority", "severity"
 				      "startup", "remedy_of", "ending",	  "heads",    "run",
 				      "loud",	 NULL };
 const char *const log_marker_keys[] = { "id",	 "kind",   "engines", "pattern", "literal", "quote",
-					"lines", "status", "source",  "example", NULL };
+					"lines", "status", "says",    "source",	 "example", NULL };
 
 /* a rule's remedy: its own, or (remedy_of) that of a rule before it in its
  * file, so that rules of one kind give one remedy, written once */
@@ -254,7 +254,7 @@ static int load_marker(struct jsonfile *f, const cJSON *o, struct log_rule *r, c
 	     rule_int(f, o, "quote", 0, 32, &r->quote) ||
 	     rule_int(f, o, "lines", 1, ENGINELOG_MAX_WINDOW, &r->lines) ||
 	     rule_int(f, o, "status", 100, 599, &r->status) || rule_engines(f, o, r) ||
-	     rule_literals(f, o, r);
+	     jsonfile_bool(f, o, "says", &r->says) || rule_literals(f, o, r);
 	k = named(kinds, kind);
 	free(kind);
 	if (!rc && k < 0) { /* the list said as it is, once */
@@ -266,6 +266,9 @@ static int load_marker(struct jsonfile *f, const cJSON *o, struct log_rule *r, c
 	r->kind = as[k];
 	if (r->kind == LOG_ENGINE && r->n_engines != 1)
 		return jsonfile_error(f, "engines", "marker '%s' names one engine in 'engines'",
+				      r->id);
+	if (r->says && r->kind != LOG_EXIT)
+		return jsonfile_error(f, "says", "only an exit marker says why ('%s' is not one)",
 				      r->id);
 	return compile_rule(f, r, shapes);
 }
@@ -1223,6 +1226,8 @@ static bool matched(struct enginelog *l, const struct log_rule *r, const char *s
 		if (is_code_line(s, n))
 			return false; /* the source of a raise: the exception comes next */
 		exit_at(l, s, n);
+		if (r->says)
+			l->exit_says = l->lines;
 		l->fatal = true;
 		return true;
 	case LOG_ERROR:
@@ -2386,14 +2391,19 @@ static void last_exception_says_more(struct enginelog *l)
 }
 
 /* a death no finding explains: the unknown layer's finding on what the
- * cut traceback said it was (intro), the last error since it served, the
- * first exit of this death when there is none (a process prints its
+ * cut traceback said it was (intro), an exit after it that says why
+ * itself (a marker's "says"), the last error since it served, the first
+ * exit of this death when there is none (a process prints its
  * traceback after the words that it dies; a supervisor's "exited with
  * code 1" comes after the engine's own), else the last words of a process
  * seen to end. False when there are none. */
 static bool tell_death(struct enginelog *l, bool intro, const struct log_mark *last)
 {
+	/* an exit that says why itself ("FATAL server failed during startup |
+	 * artifact ... was not consumed"), after the last error: its words */
+	bool says = l->ended.line && l->ended.line == l->exit_says && l->ended.line > l->error.line;
 	const struct log_mark *why = intro					 ? &l->tb_intro
+				     : says					 ? &l->ended
 				     : l->error.line && l->error.line > l->ready ? &l->error
 				     : l->exit.line				 ? &l->ended
 				     : last->line				 ? last

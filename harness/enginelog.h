@@ -122,6 +122,9 @@ struct log_rule {
 		       * its status) is no warning whoever says it */
 	bool run;     /* a run of its findings, each within ENGINELOG_RUN_GAP lines of
 		       * the last (a dump's frames), is one finding: the run's first */
+	bool says;    /* an exit marker whose line says why as well as that it ended
+		       * (a fatal-level log line with its message): quoted over an
+		       * error line before it */
 	struct regex *re;
 	struct regex_matcher *m;
 };
@@ -236,6 +239,7 @@ struct enginelog {
 	struct log_mark ended;		    /* the first exit marker since the last error or ready
 				* line: the engine's own words of its death before a
 				* supervisor's ("Process exited with code 1") */
+	long exit_says;			    /* the last line an exit marker that says why met */
 	struct log_mark warned;		    /* the last warning-level line a class met */
 	const struct log_rule *warned_rule; /* that class */
 	long ready;			    /* the last ready line, 0 none */

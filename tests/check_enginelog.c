@@ -574,6 +574,13 @@ START_TEST(bad_rule_files)
 		  "\"pattern\": \"a\"}]}",
 		  "names one engine" },
 		{ "{\"rules\": [], \"markers\": 3}", "a 'markers' list" },
+		/* only an exit says why as well as that it ended */
+		{ "{\"rules\": [], \"markers\": [{\"id\": \"m\", \"kind\": \"error\", "
+		  "\"pattern\": \"a\", \"literal\": [\"aaaa\"], \"says\": true}]}",
+		  "only an exit marker says why" },
+		{ "{\"rules\": [], \"markers\": [{\"id\": \"m\", \"kind\": \"exit\", "
+		  "\"pattern\": \"a\", \"literal\": [\"aaaa\"], \"says\": 1}]}",
+		  "says" },
 		{ "{\"rules\": [{\"id\": \"x\", \"pattern\": \"a\", \"cause\": \"c\", \"explain\": "
 		  "\"e\", \"remedy\": \"r\", \"startup\": \"yes\"}]}",
 		  "startup" },
@@ -1891,6 +1898,40 @@ START_TEST(held_out_classes)
 		{ "[2026-01-01 10:00:00.000] [error] The chat template is not compatible with the "
 		  "widget renderer\n",
 		  "chat-template", "chat template is not compatible" },
+		/* the error level in the shapes loggers write it (loguru's, Python's
+		 * default, a bracketed one, Spring's, glog's, zap's, structlog's,
+		 * a logger's name and pid before it): the last error line before
+		 * the death is quoted, not the exit */
+		{ "widget: starting\n2026-01-01 10:00:00.000 | ERROR    | widget.server:start:42 - "
+		  "the sprocket pool ran dry\nwidget-server exited with code 1\n",
+		  "unknown", "the sprocket pool ran dry" },
+		{ "widget: starting\nERROR:widget.server:the sprocket pool ran dry\nwidget-server "
+		  "exited with code 1\n",
+		  "unknown", "the sprocket pool ran dry" },
+		{ "widget: starting\n2026-01-01 10:00:00,000 [ERROR] widget: the sprocket pool ran "
+		  "dry\nwidget-server exited with code 1\n",
+		  "unknown", "the sprocket pool ran dry" },
+		{ "widget: starting\n2026-01-01 10:00:00.000 ERROR 1 --- [main] w.Server : the "
+		  "sprocket pool ran dry\nwidget-server exited with code 1\n",
+		  "unknown", "the sprocket pool ran dry" },
+		{ "widget: starting\nE0101 10:00:00.000000 12345 server.cc:42] the sprocket pool "
+		  "ran dry\nwidget-server exited with code 1\n",
+		  "unknown", "the sprocket pool ran dry" },
+		{ "widget: starting\n2026-01-01T10:00:00.000Z\terror\twidget/server.go:42\tthe "
+		  "sprocket pool ran dry\nwidget-server exited with code 1\n",
+		  "unknown", "the sprocket pool ran dry" },
+		{ "widget: starting\n2026-01-01T10:00:00Z [error    ] the sprocket pool ran "
+		  "dry\nwidget-server exited with code 1\n",
+		  "unknown", "the sprocket pool ran dry" },
+		{ "widget: starting\n2026-01-01 10:00:00 widget.core 4242 ERROR    the sprocket "
+		  "pool ran dry\nwidget-server exited with code 1\n",
+		  "unknown", "the sprocket pool ran dry" },
+		/* an exit at the fatal level that says why itself, after an
+		 * error line: its words (the exit marker's "says") */
+		{ "2026-01-01 10:00:00.000  INFO  starting widget\n2026-01-01 10:00:00.001  ERROR "
+		  "stage failed | planning | 2 ms\n2026-01-01 10:00:00.002  FATAL widget failed "
+		  "during startup | the sprocket is missing\n",
+		  "unknown", "the sprocket is missing" },
 		/* MLC-LLM's own messages (read in its source), in other words:
 		 * only one kind supported, a size not split evenly */
 		{ "Traceback (most recent call last):\n  File \"/x/w.py\", line 3, in f\n"
