@@ -3694,6 +3694,12 @@ START_TEST(held_out_classes)
 			"ERROR 01-01 10:00:00 [moe.py:9] Failed to import fused widget kernels. "
 			"Error: No module named 'widget_kernels.gemm'\nINFO 01-01 10:00:01 "
 			"[api.py:3] widget server version 1.0\n",
+			/* an error the engine came up after, in other
+			 * servers' ready words */
+			"widget: loading\nwidget: CUDA error: out of memory while warming the "
+			"cache\nwidget: Ready to serve requests\n",
+			"widget: loading\nwidget: CUDA error: out of memory while warming the "
+			"cache\n * Running on http://127.0.0.1:5000\n",
 			/* llama-server's own ready line, at the end of its line
 			 * or a JSON message, outlives an error before it (the
 			 * other side of fresh206's narrowing) */
