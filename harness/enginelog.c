@@ -1387,6 +1387,19 @@ static bool repeats_prefix(const struct enginelog *l, const char *s, size_t n)
  * excerpt only when it is quoted), the last traceback frame, and whether a
  * traceback is still being told (a frame under its log prefix is one, and
  * the rest of one a logger wrapped) */
+/* Is the frame line s flat, its location where a paste lost its
+ * indentation: at the line's start, or at the column its traceback's
+ * "Traceback" began (behind the same log prefix: "(VllmWorker rank=3)
+ * ERROR ... [x.py:511] File \"/x/m.py\", line 485, in f")? Python indents
+ * a frame two spaces past that column. */
+static bool flat_frame(const struct enginelog *l, const char *s, size_t n)
+{
+	static const char file[] = "File \"";
+	size_t at = l->tb_open ? l->tb_col : 0;
+
+	return n > at + sizeof(file) - 1 && !memcmp(s + at, file, sizeof(file) - 1);
+}
+
 static void note_line(struct enginelog *l, const char *s, size_t n)
 {
 	bool frame = is_frame(s, n) ||
@@ -1412,7 +1425,9 @@ static void note_line(struct enginelog *l, const char *s, size_t n)
 		l->tb_open = false;
 	} else if (is_frame_line(s, n)) {
 		l->frame = l->lines;
-		l->frame_flat = n > 6 && !memcmp(s, "File \"", 6) ? l->lines : 0;
+		l->frame_flat = flat_frame(l, s, n) ? l->lines : 0;
+	} else if (!worded(s, n) && l->frame_flat && l->frame_flat == l->lines - 1) {
+		l->frame_flat = l->lines; /* a blank line a paste put between them */
 	}
 }
 

@@ -1932,6 +1932,13 @@ START_TEST(held_out_classes)
 		  "stage failed | planning | 2 ms\n2026-01-01 10:00:00.002  FATAL widget failed "
 		  "during startup | the sprocket is missing\n",
 		  "unknown", "the sprocket is missing" },
+		/* fresh233's, in other words: a traceback cut after frames a
+		 * paste flattened behind their prefix, blank lines between */
+		{ "Sprocket failed to start.\n(w-3 pid=7) ERROR 01-01 10:00:00 [sprocket.py:9] "
+		  "Traceback (most recent call last):\n\n(w-3 pid=7) ERROR 01-01 10:00:00 "
+		  "[sprocket.py:9] File \"/x/s.py\", line 4, in main\n\n(w-3 pid=7) ERROR 01-01 "
+		  "10:00:00 [sprocket.py:9] s = Sprocket(cfg)\n",
+		  "unknown", "Sprocket failed to start." },
 		/* MLC-LLM's own messages (read in its source), in other words:
 		 * only one kind supported, a size not split evenly */
 		{ "Traceback (most recent call last):\n  File \"/x/w.py\", line 3, in f\n"
