@@ -1939,6 +1939,13 @@ START_TEST(held_out_classes)
 		  "[sprocket.py:9] File \"/x/s.py\", line 4, in main\n\n(w-3 pid=7) ERROR 01-01 "
 		  "10:00:00 [sprocket.py:9] s = Sprocket(cfg)\n",
 		  "unknown", "Sprocket failed to start." },
+		/* a server's own request lines, the status right after the path
+		 * (tracing's, Lemonade's): every chat request failing */
+		{ "widget: serving\n2026-01-01T10:00:00Z  INFO widget::http: POST "
+		  "/v1/chat/completions 500 3ms\n2026-01-01T10:00:01Z  INFO widget::http: POST "
+		  "/v1/chat/completions 500 2ms\n2026-01-01T10:00:02Z  INFO widget::http: POST "
+		  "/v1/chat/completions 503 2ms\n",
+		  "request-failures", "POST /v1/chat/completions 500" },
 		/* MLC-LLM's own messages (read in its source), in other words:
 		 * only one kind supported, a size not split evenly */
 		{ "Traceback (most recent call last):\n  File \"/x/w.py\", line 3, in f\n"
