@@ -1946,6 +1946,12 @@ START_TEST(held_out_classes)
 		  "/v1/chat/completions 500 2ms\n2026-01-01T10:00:02Z  INFO widget::http: POST "
 		  "/v1/chat/completions 503 2ms\n",
 		  "request-failures", "POST /v1/chat/completions 500" },
+		/* fresh234's, in other words: ptxas's error line says why, before
+		 * its fatal one */
+		{ "[rank0]:E0101 10:00:00.000000 7 w.py:9] ptxas /tmp/w.ptx, line 3; error   : "
+		  "Feature 'widget' does not support .target sm_130\n[rank0]:E0101 "
+		  "10:00:00.000000 7 w.py:9] ptxas fatal   : Ptx assembly aborted due to errors\n",
+		  "driver-mismatch", "Feature 'widget' does not support .target sm_130" },
 		/* MLC-LLM's own messages (read in its source), in other words:
 		 * only one kind supported, a size not split evenly */
 		{ "Traceback (most recent call last):\n  File \"/x/w.py\", line 3, in f\n"
