@@ -1952,6 +1952,15 @@ START_TEST(held_out_classes)
 		  "Feature 'widget' does not support .target sm_130\n[rank0]:E0101 "
 		  "10:00:00.000000 7 w.py:9] ptxas fatal   : Ptx assembly aborted due to errors\n",
 		  "driver-mismatch", "Feature 'widget' does not support .target sm_130" },
+		/* other runtimes' memory words: Metal's largest buffer (MLX's),
+		 * a tensor no memory was left for (TensorFlow's, XLA's) */
+		{ "widget: loading\n[metal::malloc] Attempting to allocate 9000000000 bytes which "
+		  "is "
+		  "greater than the maximum allowed buffer size of 8000000000 bytes.\n",
+		  "out-of-memory", "greater than the maximum allowed buffer size of 8000000000" },
+		{ "widget: loading\nResourceExhaustedError: OOM when allocating tensor with "
+		  "shape[8,1024]\n",
+		  "out-of-memory", "OOM when allocating tensor with shape[8,1024]" },
 		/* MLC-LLM's own messages (read in its source), in other words:
 		 * only one kind supported, a size not split evenly */
 		{ "Traceback (most recent call last):\n  File \"/x/w.py\", line 3, in f\n"
