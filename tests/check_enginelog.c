@@ -1961,6 +1961,13 @@ START_TEST(held_out_classes)
 		{ "widget: loading\nResourceExhaustedError: OOM when allocating tensor with "
 		  "shape[8,1024]\n",
 		  "out-of-memory", "OOM when allocating tensor with shape[8,1024]" },
+		/* a GPU too old for the build; a machine without a CUDA device */
+		{ "widget: loading\nRuntimeError: widget kernels: GPU is too old (compute "
+		  "capability "
+		  "5.2 < 7.5)\n",
+		  "not-supported", "GPU is too old" },
+		{ "widget: loading\nRuntimeError: the widget host has no CUDA devices\n",
+		  "driver-mismatch", "has no CUDA devices" },
 		/* MLC-LLM's own messages (read in its source), in other words:
 		 * only one kind supported, a size not split evenly */
 		{ "Traceback (most recent call last):\n  File \"/x/w.py\", line 3, in f\n"
