@@ -1968,6 +1968,19 @@ START_TEST(held_out_classes)
 		  "not-supported", "GPU is too old" },
 		{ "widget: loading\nRuntimeError: the widget host has no CUDA devices\n",
 		  "driver-mismatch", "has no CUDA devices" },
+		/* other runtimes' words: clap's old refusal of an argument; a
+		 * value that must be a positive number; Go's read-only file
+		 * system; torch's write that failed */
+		{ "widget: loading\nerror: Found argument '--sprockets' which wasn't expected, or "
+		  "isn't valid in this context\n",
+		  "bad-argument", "Found argument '--sprockets' which wasn't expected" },
+		{ "widget: loading\nValueError: sprocket_count must be a positive integer\n",
+		  "bad-argument", "sprocket_count must be a positive integer" },
+		{ "widget: loading\nError: open /srv/widget/cache: read-only file system\n",
+		  "permission-denied", "open /srv/widget/cache: read-only file system" },
+		{ "widget: loading\nRuntimeError: [enforce fail at inline_container.cc:9] . "
+		  "PytorchStreamWriter failed writing file data/3: file write failed\n",
+		  "no-space", "PytorchStreamWriter failed writing file data/3" },
 		/* MLC-LLM's own messages (read in its source), in other words:
 		 * only one kind supported, a size not split evenly */
 		{ "Traceback (most recent call last):\n  File \"/x/w.py\", line 3, in f\n"
