@@ -1981,6 +1981,19 @@ START_TEST(held_out_classes)
 		{ "widget: loading\nRuntimeError: [enforce fail at inline_container.cc:9] . "
 		  "PytorchStreamWriter failed writing file data/3: file write failed\n",
 		  "no-space", "PytorchStreamWriter failed writing file data/3" },
+		/* fresh235's, in other words: a runtime's config it cannot parse,
+		 * said after the load's headline; an error that sends its reader
+		 * to install a package; a model its runtime could not create */
+		{ "widget: loading\n[10:00:01 ERR] Failed loading model widget-7b\nwidget-runtime: "
+		  "Error encountered while parsing '/m/w/runtime_config.json' JSON Error: decoder: "
+		  "Unknown value \"rope_kind\" at line 9 index 4\n",
+		  "model-load-failed", "Unknown value \"rope_kind\"" },
+		{ "widget: loading\nwidget: Error loading ONNX models, please refer to the manual "
+		  "to "
+		  "install widget-rt package\n",
+		  "import-error", "please refer to the manual to install widget-rt package" },
+		{ "widget: loading\nwidget: sprocket model creation failed (code 12)\n",
+		  "model-load-failed", "sprocket model creation failed (code 12)" },
 		/* MLC-LLM's own messages (read in its source), in other words:
 		 * only one kind supported, a size not split evenly */
 		{ "Traceback (most recent call last):\n  File \"/x/w.py\", line 3, in f\n"
