@@ -2435,7 +2435,7 @@ static bool tell_death(struct enginelog *l, bool intro, const struct log_mark *l
 /* the conclusions the whole log allows (enginelog.h) */
 static void settle(struct enginelog *l)
 {
-	bool any = outlived(l), died, gone;
+	bool any = outlived(l), died, gone, tb_end;
 	const struct log_mark *last = &l->said[l->said_at];
 	/* the log ends inside a traceback before it ever served: its process
 	 * died telling it (the exception line it ends with never came). Once
@@ -2452,11 +2452,17 @@ static void settle(struct enginelog *l)
 	/* an error a request handler wrote is a request's, not the engine's */
 	bool handled = (l->handler && l->handler == l->error.line) || l->error_handled;
 
+	/* a log that ends on an error after a traceback: once the engine
+	 * came up, only the traceback's own exception ending it is a death
+	 * (a plain error line after a request's traceback, "client
+	 * disconnected", is the server going on) */
+	tb_end = (l->traceback && l->traceback < l->error.line) ||
+		 (l->frame && l->frame < l->error.line);
 	died = (l->exit.line && l->exit.line > l->ready) ||
 	       (l->error.line && l->error.line == last->line && l->error.line > l->ready &&
 		!handled &&
-		((l->traceback && l->traceback < l->error.line) ||
-		 (l->frame && l->frame < l->error.line) || (l->error_exception && !l->ready))) ||
+		((tb_end && (l->error_exception || !l->ready)) ||
+		 (l->error_exception && !l->ready))) ||
 	       cut;
 	/* a process known to have ended that never served, or erred since */
 	died = died || (l->exited && (!l->ready || l->error.line > l->ready));

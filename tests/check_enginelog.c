@@ -1994,6 +1994,13 @@ START_TEST(held_out_classes)
 		  "import-error", "please refer to the manual to install widget-rt package" },
 		{ "widget: loading\nwidget: sprocket model creation failed (code 12)\n",
 		  "model-load-failed", "sprocket model creation failed (code 12)" },
+		/* after the engine came up, a traceback whose own exception ends
+		 * the log is still a death (the other side of a plain error
+		 * line after one, which is not) */
+		{ "INFO:     Application startup complete.\nTraceback (most recent call last):\n  "
+		  "File \"/x/w.py\", line 3, in f\n    g()\nWidgetError: the widget engine is "
+		  "gone\n",
+		  "unknown", "WidgetError: the widget engine is gone" },
 		/* MLC-LLM's own messages (read in its source), in other words:
 		 * only one kind supported, a size not split evenly */
 		{ "Traceback (most recent call last):\n  File \"/x/w.py\", line 3, in f\n"
@@ -3762,6 +3769,13 @@ START_TEST(held_out_classes)
 			"cache\nwidget: Ready to serve requests\n",
 			"widget: loading\nwidget: CUDA error: out of memory while warming the "
 			"cache\n * Running on http://127.0.0.1:5000\n",
+			/* a plain error line after a request's traceback, once the
+			 * engine came up: the server going on, not a death */
+			"INFO:     Application startup complete.\nTraceback (most recent call "
+			"last):\n"
+			"  File \"/x/w.py\", line 3, in f\n    g()\nBrokenPipeError: [Errno 32] "
+			"Broken "
+			"pipe\nERROR:    widget: the client went away mid-stream\n",
 			/* llama-server's own ready line, at the end of its line
 			 * or a JSON message, outlives an error before it (the
 			 * other side of fresh206's narrowing) */
