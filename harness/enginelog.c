@@ -1194,6 +1194,8 @@ static void error_said(struct enginelog *l, const struct log_rule *r, const char
 	    (l->error.line != l->lines || r->kind == LOG_EXCEPTION)) {
 		mark(&l->error, l->lines, s, n);
 		l->error_exception = r->kind == LOG_EXCEPTION;
+		if (l->error_exception && l->frame && l->frame >= l->lines - 3)
+			mark(&l->exception, l->lines, s, n);
 		l->error_ends = l->lines;
 		l->error_open = parens(s, n);
 		l->error_trailer = false;
@@ -2405,6 +2407,18 @@ static void last_exception_says_more(struct enginelog *l)
 			l->matches[i].why = true;
 }
 
+/* Is the last error a plain error line another part wrote after a
+ * traceback's exception, with other lines between (Ray's "Unhandled error
+ * ... ray::Worker.execute_method()" after the worker's own exception, as
+ * its executor shuts down)? Then the exception is why, not the report of
+ * it. A line right after the exception is its detail (CANN's
+ * "Widget_Error(EZ1001): ..."), and that says why. */
+static bool after_exception(const struct enginelog *l)
+{
+	return l->error.line > l->ready && !l->error_exception && l->exception.line > l->ready &&
+	       l->error.line > l->exception.line + 1;
+}
+
 /* a death no finding explains: the unknown layer's finding on what the
  * cut traceback said it was (intro), an exit after it that says why
  * itself (a marker's "says"), the last error since it served, the first
@@ -2419,6 +2433,7 @@ static bool tell_death(struct enginelog *l, bool intro, const struct log_mark *l
 	bool says = l->ended.line && l->ended.line == l->exit_says && l->ended.line > l->error.line;
 	const struct log_mark *why = intro					 ? &l->tb_intro
 				     : says					 ? &l->ended
+				     : after_exception(l)			 ? &l->exception
 				     : l->error.line && l->error.line > l->ready ? &l->error
 				     : l->exit.line				 ? &l->ended
 				     : last->line				 ? last

@@ -230,17 +230,18 @@ struct enginelog {
 	/* the last layer */
 	struct log_mark error; /* the last error line */
 	bool error_exception;  /* it is an exception line (LOG_EXCEPTION) */
-	long error_ends;      /* the last line of its message (urllib3's "(Caused by" may follow) */
-	int error_open;	      /* the parentheses its message opened and has not closed */
-	bool error_trailer;   /* its message goes on with the code it names (torch's
+	long error_ends;    /* the last line of its message (urllib3's "(Caused by" may follow) */
+	int error_open;	    /* the parentheses its message opened and has not closed */
+	bool error_trailer; /* its message goes on with the code it names (torch's
 			       * compiler: "from user code:", then frames) */
-	bool error_handled;   /* it ends a request handler's traceback */
-	struct log_mark exit; /* the last exit marker */
-	struct log_mark ended;		    /* the first exit marker since the last error or ready
+	bool error_handled; /* it ends a request handler's traceback */
+	struct log_mark exception; /* the last exception line just after a traceback's frames */
+	struct log_mark exit;	   /* the last exit marker */
+	struct log_mark ended;	   /* the first exit marker since the last error or ready
 				* line: the engine's own words of its death before a
 				* supervisor's ("Process exited with code 1") */
-	long exit_says;			    /* the last line an exit marker that says why met */
-	struct log_mark warned;		    /* the last warning-level line a class met */
+	long exit_says;		   /* the last line an exit marker that says why met */
+	struct log_mark warned;	   /* the last warning-level line a class met */
 	const struct log_rule *warned_rule; /* that class */
 	long ready;			    /* the last ready line, 0 none */
 	long shutdown;			    /* the last line saying it stops as asked, 0 none */

@@ -2001,6 +2001,20 @@ START_TEST(held_out_classes)
 		  "File \"/x/w.py\", line 3, in f\n    g()\nWidgetError: the widget engine is "
 		  "gone\n",
 		  "unknown", "WidgetError: the widget engine is gone" },
+		/* fresh239's: a C extension's exception class in lower camel case
+		 * under its module (NIXL's binding), and a plain error line
+		 * another part writes after a traceback's exception with other
+		 * lines between (Ray's unhandled error as its executor shuts down):
+		 * the exception says why */
+		{ "Traceback (most recent call last):\n  File \"/x/w.py\", line 3, in run\n"
+		  "    widget.spin()\nwidget._native.widgetSpinError: WIDGET_ERR_SPIN\n",
+		  "unknown", "widgetSpinError: WIDGET_ERR_SPIN" },
+		{ "Traceback (most recent call last):\n  File \"/x/w.py\", line 3, in run\n"
+		  "    widget.spin()\nRuntimeError: the widget spun out\n"
+		  "INFO 01-01 10:00:00 [pool.py:9] Shutting down the widget pool.\n"
+		  "2026-01-01 10:00:00,001\tERROR pool.py:42 -- Unhandled error: "
+		  "widget.Worker.run()\n",
+		  "unknown", "the widget spun out" },
 		/* MLC-LLM's own messages (read in its source), in other words:
 		 * only one kind supported, a size not split evenly */
 		{ "Traceback (most recent call last):\n  File \"/x/w.py\", line 3, in f\n"
