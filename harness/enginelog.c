@@ -2456,13 +2456,19 @@ static void settle(struct enginelog *l)
 	 * died telling it (the exception line it ends with never came). Once
 	 * it served, or when a request handler tells it, a request's traceback
 	 * cut short is not a death. What the traceback said it was is the
-	 * quote, unless that is only an exit's header ("Process EngineCore:")
-	 * or another process's line (tb_foreign); the traceback's own header
+	 * quote, unless that is only an exit's header ("Process EngineCore:"),
+	 * another process's line (tb_foreign), or an info-level line after the
+	 * error or exit that came first (vLLM's "INFO ... Killing local vLLM
+	 * worker processes" after a worker died); the traceback's own header
 	 * under an error level ("[E] Traceback (most recent call last):") is
 	 * no error said after it */
 	bool cut = l->tb_open && !l->ready && l->tb_intro.line && !l->tb_handler;
 	bool intro = cut && !l->tb_foreign && l->tb_intro.line != l->exit.line &&
-		     (l->tb_intro.line >= l->error.line || l->error.line == l->traceback);
+		     (l->tb_intro.line >= l->error.line || l->error.line == l->traceback) &&
+		     !((l->error.line || l->exit.line) &&
+		       (l->error.line > l->exit.line ? l->error.line : l->exit.line) <
+			       l->tb_intro.line &&
+		       info_level(l->tb_intro.text, strlen(l->tb_intro.text)));
 
 	/* an error a request handler wrote is a request's, not the engine's */
 	bool handled = (l->handler && l->handler == l->error.line) || l->error_handled;

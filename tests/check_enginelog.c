@@ -2015,6 +2015,21 @@ START_TEST(held_out_classes)
 		  "2026-01-01 10:00:00,001\tERROR pool.py:42 -- Unhandled error: "
 		  "widget.Worker.run()\n",
 		  "unknown", "the widget spun out" },
+		/* fresh240's: a worker that died of SIGTERM (-15) was stopped by
+		 * its parent, no crash; and the info line before a traceback cut
+		 * short, after a worker's death or an error, does not say what
+		 * the traceback is: the death or error does */
+		{ "2026-01-01T10:00:00.000Z ERROR pool.run: Widget worker pid 7 died, exit code: "
+		  "-15\n"
+		  "2026-01-01T10:00:00.001Z  INFO pool.run: Stopping the other widget workers\n"
+		  "Traceback (most recent call last):\n  File \"/x/w.py\", line 3, in run\n"
+		  "    widget.spin()\n",
+		  "unknown", "died, exit code: -15" },
+		{ "2026-01-01 10:00:00,000 - widget - ERROR - The widget refused to spin\n"
+		  "2026-01-01 10:00:00,001 - widget - INFO - Cleaning up the widgets\n"
+		  "Traceback (most recent call last):\n  File \"/x/w.py\", line 3, in run\n"
+		  "    widget.spin()\n",
+		  "unknown", "The widget refused to spin" },
 		/* MLC-LLM's own messages (read in its source), in other words:
 		 * only one kind supported, a size not split evenly */
 		{ "Traceback (most recent call last):\n  File \"/x/w.py\", line 3, in f\n"
