@@ -2030,6 +2030,42 @@ START_TEST(held_out_classes)
 		  "Traceback (most recent call last):\n  File \"/x/w.py\", line 3, in run\n"
 		  "    widget.spin()\n",
 		  "unknown", "The widget refused to spin" },
+		/* GPUStack's and text-generation-webui's own messages (read in
+		 * their source), in other words: a repository whose access is
+		 * restricted, ports taken or none left, a path to the model that
+		 * does not exist, no models of a format in a folder, an
+		 * architecture not recognised, a kernel supported only on other
+		 * GPUs, a model file of an outdated format, a library not found
+		 * with the pip command that installs it, an extension's
+		 * requirements, a pretrained config that failed to load */
+		{ "ValueError: Access to this repository is restricted. Ask its owner.\n",
+		  "model-access", "Access to this repository is restricted" },
+		{ "RuntimeError: No open ports left in the widget range 7000-7010\n",
+		  "address-in-use", "No open ports left" },
+		{ "RuntimeError: Port conflict: 7001 is taken by the widget\n", "address-in-use",
+		  "Port conflict: 7001" },
+		{ "RuntimeError: Port 7001 required for service 'widget' is not available.\n",
+		  "address-in-use", "Port 7001 required" },
+		{ "RuntimeError: One or more required ports are in use.\n", "address-in-use",
+		  "required ports are in use" },
+		{ "RuntimeError: The path to the weights does not exist: /x/widget\n", "not-found",
+		  "path to the weights does not exist" },
+		{ "RuntimeError: No GGUF models found under /x/widget\n", "not-found",
+		  "No GGUF models found under" },
+		{ "ValueError: Unrecognized model architecture: WidgetForCausalLM\n",
+		  "not-supported", "Unrecognized model architecture" },
+		{ "RuntimeError: The widget kernel is supported only on AMD GPUs.\n",
+		  "not-supported", "supported only on AMD GPUs" },
+		{ "Exception: This is an outdated GGML file, please convert it again\n",
+		  "not-supported", "outdated GGML file" },
+		{ "RuntimeError: The widget_kit library was not found. Please run pip install "
+		  "widget-kit\n",
+		  "import-error", "widget_kit library was not found" },
+		{ "RuntimeError: Extension widget failed. Make sure to install the requirements "
+		  "of widget.\n",
+		  "import-error", "Make sure to install the requirements" },
+		{ "RuntimeError: Failed to load pretrained config for /x/widget\n",
+		  "model-load-failed", "Failed to load pretrained config" },
 		/* MLC-LLM's own messages (read in its source), in other words:
 		 * only one kind supported, a size not split evenly */
 		{ "Traceback (most recent call last):\n  File \"/x/w.py\", line 3, in f\n"
