@@ -2066,6 +2066,11 @@ START_TEST(held_out_classes)
 		  "import-error", "Make sure to install the requirements" },
 		{ "RuntimeError: Failed to load pretrained config for /x/widget\n",
 		  "model-load-failed", "Failed to load pretrained config" },
+		/* KoboldCpp's own warning that its port seems taken, in other
+		 * words */
+		{ "Warning: Port 7001 already seems to be in use by another widget.\nwidget: "
+		  "loading\n",
+		  "address-in-use", "Port 7001 already seems to be in use" },
 		/* MLC-LLM's own messages (read in its source), in other words:
 		 * only one kind supported, a size not split evenly */
 		{ "Traceback (most recent call last):\n  File \"/x/w.py\", line 3, in f\n"
@@ -3841,6 +3846,13 @@ START_TEST(held_out_classes)
 			"  File \"/x/w.py\", line 3, in f\n    g()\nBrokenPipeError: [Errno 32] "
 			"Broken "
 			"pipe\nERROR:    widget: the client went away mid-stream\n",
+			/* KoboldCpp's own ready words, in other words: the
+			 * port warning and the error before them are not its
+			 * death */
+			"Warning: Port 7001 appears to be in use\nwidget: loading\n"
+			"Starting Widget API on port 7002 at http://localhost:7002/api/\n",
+			"widget: CUDA error: out of memory while warming the cache\n"
+			"Please connect to custom endpoint at http://localhost:7002\n",
 			/* llama-server's own ready line, at the end of its line
 			 * or a JSON message, outlives an error before it (the
 			 * other side of fresh206's narrowing) */
