@@ -3853,6 +3853,28 @@ START_TEST(held_out_classes)
 			"Starting Widget API on port 7002 at http://localhost:7002/api/\n",
 			"widget: CUDA error: out of memory while warming the cache\n"
 			"Please connect to custom endpoint at http://localhost:7002\n",
+			/* other servers' ready words (Triton's, OpenVINO Model
+			 * Server's, mlx-lm's, LocalAI's, Gradio's,
+			 * text-generation-webui's, text-embeddings-inference's),
+			 * in other words: an error before them is not a death */
+			"widget: CUDA error: out of memory while warming the cache\n"
+			"I0101 10:00:00.000000 7 grpc_server.cc:1] Started GRPCInferenceService at "
+			"0.0.0.0:9001\n",
+			"widget: CUDA error: out of memory while warming the cache\n"
+			"[2026-01-01 10:00:00.000][1][serving][info][x.cpp:1] Started REST server "
+			"at 0.0.0.0:9000\n",
+			"widget: CUDA error: out of memory while warming the cache\n"
+			"2026-01-01 10:00:00,000 - INFO - Starting httpd at 127.0.0.1 on port "
+			"9000...\n",
+			"widget: CUDA error: out of memory while warming the cache\n"
+			"10:00AM INF Widget API is listening! endpoint=http://0.0.0.0:9000\n",
+			"widget: CUDA error: out of memory while warming the cache\n"
+			"* Running on local URL:  http://127.0.0.1:9000\n",
+			"widget: CUDA error: out of memory while warming the cache\n"
+			"10:00:00-000000 INFO     OpenAI-compatible API URL:\n",
+			"widget: CUDA error: out of memory while warming the cache\n"
+			"2026-01-01T10:00:00.000Z  INFO widget_router: router/src/lib.rs:1: "
+			"Ready\n",
 			/* llama-server's own ready line, at the end of its line
 			 * or a JSON message, outlives an error before it (the
 			 * other side of fresh206's narrowing) */
