@@ -3875,6 +3875,19 @@ START_TEST(held_out_classes)
 			"widget: CUDA error: out of memory while warming the cache\n"
 			"2026-01-01T10:00:00.000Z  INFO widget_router: router/src/lib.rs:1: "
 			"Ready\n",
+			/* ready words the corpus's logs hold (Ollama's runner,
+			 * LMDeploy's hint, llamafile's and cortex's listening at),
+			 * in other words */
+			"widget: CUDA error: out of memory while warming the cache\n"
+			"time=2026-01-01T10:00:00.000Z level=INFO source=server.go:1 msg=\"llama "
+			"runner started in 2.00 seconds\"\n",
+			"widget: CUDA error: out of memory while warming the cache\n"
+			"HINT:    Please open http://0.0.0.0:9000 in a browser for detailed api "
+			"usage!!!\n",
+			"widget: CUDA error: out of memory while warming the cache\n"
+			"widget server listening at http://127.0.0.1:9000\n",
+			"widget: CUDA error: out of memory while warming the cache\n"
+			"Widget started, listening at: 127.0.0.1:9000\n",
 			/* llama-server's own ready line, at the end of its line
 			 * or a JSON message, outlives an error before it (the
 			 * other side of fresh206's narrowing) */
