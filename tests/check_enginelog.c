@@ -3888,6 +3888,14 @@ START_TEST(held_out_classes)
 			"widget server listening at http://127.0.0.1:9000\n",
 			"widget: CUDA error: out of memory while warming the cache\n"
 			"Widget started, listening at: 127.0.0.1:9000\n",
+			/* llama.cpp's older listening line, TGI's numbered
+			 * shard, TorchServe's start, in other words */
+			"widget: CUDA error: out of memory while warming the cache\n"
+			"main: HTTP server is listening, hostname: 127.0.0.1, port: 9000\n",
+			"widget: CUDA error: out of memory while warming the cache\n"
+			"2026-01-01T10:00:00.000Z  INFO widget_launcher: Shard 0 ready in 3.2s\n",
+			"widget: CUDA error: out of memory while warming the cache\n"
+			"Model server started.\n",
 			/* llama-server's own ready line, at the end of its line
 			 * or a JSON message, outlives an error before it (the
 			 * other side of fresh206's narrowing) */
