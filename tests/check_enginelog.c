@@ -2071,6 +2071,18 @@ START_TEST(held_out_classes)
 		{ "Warning: Port 7001 already seems to be in use by another widget.\nwidget: "
 		  "loading\n",
 		  "address-in-use", "Port 7001 already seems to be in use" },
+		/* fresh243's: a C++ exception's what() read like a raised
+		 * message (MLX's CPU matmul only in one type), MLX's distributed
+		 * transports failing, a download that cannot reach the hub */
+		{ "terminate called after throwing an instance of 'std::runtime_error'\n"
+		  "  what():  [Widget::spin] Currently only supports int8.\nAborted (core "
+		  "dumped)\n",
+		  "not-supported", "Currently only supports int8" },
+		{ "RuntimeError: [ring] Send failed with errno=104\n", "distributed-init",
+		  "[ring] Send failed" },
+		{ "aiohttp.client_exceptions.ClientConnectorError: Cannot connect to host "
+		  "huggingface.co:443 ssl:default [Network is unreachable]\n",
+		  "model-access", "Cannot connect to host huggingface.co" },
 		/* MLC-LLM's own messages (read in its source), in other words:
 		 * only one kind supported, a size not split evenly */
 		{ "Traceback (most recent call last):\n  File \"/x/w.py\", line 3, in f\n"
