@@ -2083,6 +2083,11 @@ START_TEST(held_out_classes)
 		{ "aiohttp.client_exceptions.ClientConnectorError: Cannot connect to host "
 		  "huggingface.co:443 ssl:default [Network is unreachable]\n",
 		  "model-access", "Cannot connect to host huggingface.co" },
+		/* fresh245's: a shared library by its file not found (Ollama's
+		 * MLX runner), and the driver's own library so */
+		{ "RuntimeError: failed to initialize widget: libwidget.dylib not found\n",
+		  "import-error", "libwidget.dylib not found" },
+		{ "Error: libcuda.so.1 not found\n", "driver-mismatch", "libcuda.so.1 not found" },
 		/* MLC-LLM's own messages (read in its source), in other words:
 		 * only one kind supported, a size not split evenly */
 		{ "Traceback (most recent call last):\n  File \"/x/w.py\", line 3, in f\n"
