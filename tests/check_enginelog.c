@@ -2088,6 +2088,24 @@ START_TEST(held_out_classes)
 		{ "RuntimeError: failed to initialize widget: libwidget.dylib not found\n",
 		  "import-error", "libwidget.dylib not found" },
 		{ "Error: libcuda.so.1 not found\n", "driver-mismatch", "libcuda.so.1 not found" },
+		/* exo's and vLLM-Omni's own messages (read in their source), in
+		 * other words: downloads failed or rate-limited by the hub, disk
+		 * space that cannot be freed, no placement with memory enough, a
+		 * module not found, a class a model registry does not hold */
+		{ "RuntimeError: Failed to download weights widget/w-7b from the mirror\n",
+		  "model-access", "Failed to download weights" },
+		{ "RuntimeError: Download failed on widget-node-2: timeout\n", "model-access",
+		  "Download failed on widget-node-2" },
+		{ "WidgetRateLimitError: HF rate limit reached for widget/w\n", "model-access",
+		  "HF rate limit reached" },
+		{ "RuntimeError: Could not free enough disk space on /models\n", "no-space",
+		  "Could not free enough disk space" },
+		{ "ValueError: No placement found with sufficient free memory\n", "out-of-memory",
+		  "with sufficient free memory" },
+		{ "ValueError: WIDGET_BACKEND is set to SPIN, but spin module was not found.\n",
+		  "import-error", "spin module was not found" },
+		{ "ValueError: Model class WidgetPipeline not found in the image model registry.\n",
+		  "not-supported", "not found in the image model registry" },
 		/* MLC-LLM's own messages (read in its source), in other words:
 		 * only one kind supported, a size not split evenly */
 		{ "Traceback (most recent call last):\n  File \"/x/w.py\", line 3, in f\n"
