@@ -2106,6 +2106,29 @@ START_TEST(held_out_classes)
 		  "import-error", "spin module was not found" },
 		{ "ValueError: Model class WidgetPipeline not found in the image model registry.\n",
 		  "not-supported", "not found in the image model registry" },
+		/* the own messages of vLLM's TPU, Metal and Gaudi plugins (read
+		 * in their source), in other words: weights that failed to load,
+		 * not enough of a device's memory, a model that could not be
+		 * downloaded (but one that could not for a package not installed
+		 * is that package's), a prebuilt library missing, a tool to
+		 * install with brew, a quantization not yet supported, an
+		 * architecture that is not a supported one */
+		{ "RuntimeError: Failed to load weights for widget.w with shape (3, 4)\n",
+		  "model-load-failed", "Failed to load weights for widget.w" },
+		{ "ValueError: not enough Widget memory for the KV cache\n", "out-of-memory",
+		  "not enough Widget memory" },
+		{ "ValueError: Could not download model widget/w-7b\n", "model-access",
+		  "Could not download model" },
+		{ "ImportError: Could not download model widget/w: widget_hub is not installed\n",
+		  "import-error", "widget_hub is not installed" },
+		{ "RuntimeError: Prebuilt widget kernels missing under /x/lib\n", "import-error",
+		  "Prebuilt widget kernels missing" },
+		{ "RuntimeError: sox not found. Install it with: apt-get install sox\n",
+		  "import-error", "apt-get install sox" },
+		{ "ValueError: INT3 widget quantization not yet supported on this card\n",
+		  "not-supported", "quantization not yet supported" },
+		{ "WidgetLoadError: Architecture spinner is not a supported decoder\n",
+		  "not-supported", "is not a supported decoder" },
 		/* MLC-LLM's own messages (read in its source), in other words:
 		 * only one kind supported, a size not split evenly */
 		{ "Traceback (most recent call last):\n  File \"/x/w.py\", line 3, in f\n"
