@@ -1179,6 +1179,16 @@ static void handled_line(struct enginelog *l)
 			l->matches[i].request = true;
 }
 
+/* Does the exception line end at its colon ("ClientConnectorDNSError: "),
+ * its message on the lines after? A terminal narrower than the message
+ * wrapped it there, or the message began with a newline. */
+static bool message_pending(const char *s, size_t n)
+{
+	while (n && isspace((unsigned char)s[n - 1]))
+		n--;
+	return n && s[n - 1] == ':';
+}
+
 /* an error or exception line (marker r): the decisive error, unless it
  * is not one */
 static void error_said(struct enginelog *l, const struct log_rule *r, const char *s, size_t n)
@@ -1198,6 +1208,7 @@ static void error_said(struct enginelog *l, const struct log_rule *r, const char
 			mark(&l->exception, l->lines, s, n);
 		l->error_ends = l->lines;
 		l->error_open = parens(s, n);
+		l->error_pending = l->error_exception && message_pending(s, n);
 		l->error_trailer = false;
 		/* the first words after a handler's traceback, or after
 		 * frames of an endpoint's call: its end */
@@ -1316,6 +1327,19 @@ static bool npu_error_code(const char *s, size_t n)
 	return holds(s, n, "(PID:") && holds(s, n, ", RankID:") && holds(s, n, ") ERR");
 }
 
+/* Is the line a logger's own, not more of a message: it begins with a
+ * time, a bracket or a parenthesis, or names a level? */
+static bool log_line(const char *s, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	return (i < n && (isdigit((unsigned char)s[i]) || s[i] == '[' || s[i] == '(')) ||
+	       holds(s, n, "INFO") || holds(s, n, "WARN") || holds(s, n, "ERROR") ||
+	       holds(s, n, "DEBUG");
+}
+
 /* Does the line go on with the message of the exception on the line
  * before it: urllib3's "(Caused by NewConnectionError(...))" that a
  * logger wrote as lines of their own, and whatever is inside the
@@ -1333,7 +1357,8 @@ static bool continues_exception(struct enginelog *l, const char *s, size_t n, bo
 			return false;
 	} else if (holds(s, n, "from user code:")) {
 		l->error_trailer = true;
-	} else if (l->error_open <= 0 && !holds(s, n, "(Caused by ") && !npu_error_code(s, n)) {
+	} else if (l->error_open <= 0 && !holds(s, n, "(Caused by ") && !npu_error_code(s, n) &&
+		   (!l->error_pending || log_line(s, n))) {
 		return false;
 	}
 	l->error_ends = l->lines;

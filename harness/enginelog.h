@@ -235,6 +235,8 @@ struct enginelog {
 	bool error_trailer; /* its message goes on with the code it names (torch's
 			       * compiler: "from user code:", then frames) */
 	bool error_handled; /* it ends a request handler's traceback */
+	bool error_pending; /* it is an exception's name and colon alone: its message
+			     * is on the lines after (a narrow terminal wrapped it) */
 	struct log_mark exception; /* the last exception line just after a traceback's frames */
 	struct log_mark exit;	   /* the last exit marker */
 	struct log_mark ended;	   /* the first exit marker since the last error or ready

@@ -2129,6 +2129,12 @@ START_TEST(held_out_classes)
 		  "not-supported", "quantization not yet supported" },
 		{ "WidgetLoadError: Architecture spinner is not a supported decoder\n",
 		  "not-supported", "is not a supported decoder" },
+		/* fresh243's: an exception's name and colon alone, its message
+		 * on the lines after (a narrow terminal wrapped the traceback) */
+		{ "Traceback (most recent call last):\n  File \"/x/w.py\", line 3, in run\n"
+		  "    widget.spin()\nwidget.errors.\nWidgetSpinError: \nthe widget could not "
+		  "\nspin\n",
+		  "unknown", "WidgetSpinError: the widget could not" },
 		/* MLC-LLM's own messages (read in its source), in other words:
 		 * only one kind supported, a size not split evenly */
 		{ "Traceback (most recent call last):\n  File \"/x/w.py\", line 3, in f\n"
@@ -3954,6 +3960,9 @@ START_TEST(held_out_classes)
 			"2026-01-01T10:00:00.000Z  INFO widget_launcher: Shard 0 ready in 3.2s\n",
 			"widget: CUDA error: out of memory while warming the cache\n"
 			"Model server started.\n",
+			/* an exception's name and colon alone, then the server's
+			 * own log line: that line is no message of it */
+			"ValueError: \nINFO 01-01 10:00:00 [w.py:1] the widget server goes on\n",
 			/* llama-server's own ready line, at the end of its line
 			 * or a JSON message, outlives an error before it (the
 			 * other side of fresh206's narrowing) */
