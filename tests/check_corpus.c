@@ -145,7 +145,12 @@ START_TEST(every_excerpt_read_as_labelled)
 		{ "fresh212", 8 },  { "fresh213", 5 },	{ "fresh214", 5 },  { "fresh215", 2 },
 		{ "fresh216", 10 }, { "fresh217", 11 }, { "fresh218", 8 },  { "fresh219", 9 },
 		{ "fresh220", 9 },  { "fresh221", 11 }, { "fresh222", 7 },  { "fresh223", 8 },
-		{ "fresh224", 6 },  { "fresh225", 4 }, { "fresh226", 7 }, { "fresh227", 13 }, { "fresh228", 6 }, { "fresh229", 3 }, { "fresh230", 6 }, { "fresh231", 4 }, { "fresh232", 6 }, { "fresh233", 8 }, { "fresh234", 3 }, { "fresh235", 6 }, { "fresh236", 5 }, { "fresh237", 3 }, { "fresh238", 3 }, { "fresh239", 11 }, { "fresh240", 11 }, { "fresh241", 6 }, { "fresh242", 8 }, { "fresh243", 5 }, { "fresh244", 5 }, { "fresh245", 3 }
+		{ "fresh224", 6 },  { "fresh225", 4 },	{ "fresh226", 7 },  { "fresh227", 13 },
+		{ "fresh228", 6 },  { "fresh229", 3 },	{ "fresh230", 6 },  { "fresh231", 4 },
+		{ "fresh232", 6 },  { "fresh233", 8 },	{ "fresh234", 3 },  { "fresh235", 6 },
+		{ "fresh236", 5 },  { "fresh237", 3 },	{ "fresh238", 3 },  { "fresh239", 11 },
+		{ "fresh240", 11 }, { "fresh241", 6 },	{ "fresh242", 8 },  { "fresh243", 5 },
+		{ "fresh244", 5 },  { "fresh245", 3 }
 	};
 	int counts[sizeof(parts) / sizeof(parts[0])] = { 0 };
 	int n = 0, fatal = 0;
