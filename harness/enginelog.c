@@ -1410,10 +1410,6 @@ static bool repeats_prefix(const struct enginelog *l, const char *s, size_t n)
 	       strlen(before) > k + 1 && !memcmp(before, s, k) && before[k] == ' ';
 }
 
-/* what the last layer keeps of every line: the last two texts (raw: an
- * excerpt only when it is quoted), the last traceback frame, and whether a
- * traceback is still being told (a frame under its log prefix is one, and
- * the rest of one a logger wrapped) */
 /* Is the frame line s flat, its location where a paste lost its
  * indentation: at the line's start, or at the column its traceback's
  * "Traceback" began (behind the same log prefix: "(VllmWorker rank=3)
@@ -1427,6 +1423,10 @@ static bool flat_frame(const struct enginelog *l, const char *s, size_t n)
 	return n > at + sizeof(file) - 1 && !memcmp(s + at, file, sizeof(file) - 1);
 }
 
+/* what the last layer keeps of every line: the last two texts (raw: an
+ * excerpt only when it is quoted), the last traceback frame, and whether a
+ * traceback is still being told (a frame under its log prefix is one, and
+ * the rest of one a logger wrapped) */
 static void note_line(struct enginelog *l, const char *s, size_t n)
 {
 	bool frame = is_frame(s, n) ||

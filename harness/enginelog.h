@@ -233,15 +233,15 @@ struct enginelog {
 	long error_ends;    /* the last line of its message (urllib3's "(Caused by" may follow) */
 	int error_open;	    /* the parentheses its message opened and has not closed */
 	bool error_trailer; /* its message goes on with the code it names (torch's
-			       * compiler: "from user code:", then frames) */
+			     * compiler: "from user code:", then frames) */
 	bool error_handled; /* it ends a request handler's traceback */
 	bool error_pending; /* it is an exception's name and colon alone: its message
 			     * is on the lines after (a narrow terminal wrapped it) */
 	struct log_mark exception; /* the last exception line just after a traceback's frames */
 	struct log_mark exit;	   /* the last exit marker */
 	struct log_mark ended;	   /* the first exit marker since the last error or ready
-				* line: the engine's own words of its death before a
-				* supervisor's ("Process exited with code 1") */
+				    * line: the engine's own words of its death before a
+				    * supervisor's ("Process exited with code 1") */
 	long exit_says;		   /* the last line an exit marker that says why met */
 	struct log_mark warned;	   /* the last warning-level line a class met */
 	const struct log_rule *warned_rule; /* that class */
