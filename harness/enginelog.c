@@ -280,7 +280,7 @@ static unsigned char folded(unsigned char c)
 
 static unsigned bucket(uint32_t key)
 {
-	return (unsigned)((key * 2654435761u) >> 16); /* 16 bits: the bitmap's */
+	return (unsigned)((key * 2654435761u) >> 16); /* 16 bits: ENGINELOG_BUCKETS */
 }
 
 static int by_bucket(const void *a, const void *b)
@@ -291,22 +291,6 @@ static int by_bucket(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* the first literal in bucket b (the index is sorted by bucket) */
-static size_t first_in(const struct log_rules *rs, unsigned b)
-{
-	size_t lo = 0, hi = rs->n_literals;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (bucket(rs->literals[mid].key) < b)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
 /* every literal of the rules in the index; a literal shorter than four
  * bytes leaves its rule unfiltered */
 static int index_literals(struct log_rules *rs)
@@ -314,7 +298,9 @@ static int index_literals(struct log_rules *rs)
 	size_t i, k, n = 0;
 
 	free(rs->literals);
+	free(rs->starts);
 	rs->literals = NULL;
+	rs->starts = NULL;
 	rs->n_literals = 0;
 	memset(rs->seen, 0, sizeof(rs->seen));
 	rs->unfiltered = false;
@@ -351,8 +337,15 @@ static int index_literals(struct log_rules *rs)
 			rs->seen[bucket(e->key) >> 6] |= 1ull << (bucket(e->key) & 63);
 		}
 	}
-	if (rs->n_literals) /* a file whose rules all lack one has none, nor an array */
-		qsort(rs->literals, rs->n_literals, sizeof(*rs->literals), by_bucket);
+	if (!rs->n_literals) /* a file whose rules all lack one has none, nor an array */
+		return 0;
+	qsort(rs->literals, rs->n_literals, sizeof(*rs->literals), by_bucket);
+	if (!(rs->starts = xcalloc(ENGINELOG_BUCKETS + 1, sizeof(*rs->starts))))
+		return -1;
+	for (i = 0; i < rs->n_literals; i++) /* each bucket's count, then where it starts */
+		rs->starts[bucket(rs->literals[i].key) + 1]++;
+	for (i = 0; i < ENGINELOG_BUCKETS; i++)
+		rs->starts[i + 1] += rs->starts[i];
 	return 0;
 }
 
@@ -374,8 +367,7 @@ static size_t literals_in(const struct log_rules *rs, const char *s, size_t n, u
 		b = bucket(key);
 		if (!(rs->seen[b >> 6] & (1ull << (b & 63))))
 			continue;
-		for (k = first_in(rs, b); k < rs->n_literals && bucket(rs->literals[k].key) == b;
-		     k++) {
+		for (k = rs->starts[b]; k < rs->starts[b + 1]; k++) {
 			const struct log_literal *e = &rs->literals[k];
 			size_t at = i - 3, j;
 
@@ -534,6 +526,7 @@ void log_rules_release(struct log_rules *rs)
 	}
 	free(rs->rules);
 	free(rs->literals);
+	free(rs->starts);
 	memset(rs, 0, sizeof(*rs));
 }
 

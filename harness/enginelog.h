@@ -56,9 +56,10 @@
 #define ENGINELOG_JSON_MAX     (1 << 20) /* a JSON-wrapped line unwrapped, at most */
 #define ENGINELOG_MAX_MATCHES  64	 /* matches kept; the rest only counted */
 #define ENGINELOG_MAX_ENGINES  8
-#define ENGINELOG_MAX_WINDOW   16 /* lines a rule may look back over */
-#define ENGINELOG_MAX_LITERALS 48 /* literals a rule may list */
-#define ENGINELOG_RUN_GAP      8  /* lines between two findings of one run (a rule's "run") */
+#define ENGINELOG_BUCKETS      65536 /* the literals' first four bytes hash to 16 bits */
+#define ENGINELOG_MAX_WINDOW   16    /* lines a rule may look back over */
+#define ENGINELOG_MAX_LITERALS 48    /* literals a rule may list */
+#define ENGINELOG_RUN_GAP      8     /* lines between two findings of one run (a rule's "run") */
 
 /* names probes/engine/rules.json gives that the reading of a death needs:
  * the cause of a crash (the engine died there; a crash after another
@@ -134,7 +135,7 @@ struct log_rules {
 	size_t n;
 	/* every rule's literals at once, the fast first look: their first four
 	 * bytes (case folded) hashed into a bitmap, then compared whole */
-	uint64_t seen[1024];
+	uint64_t seen[ENGINELOG_BUCKETS / 64];
 	struct log_literal {
 		uint32_t key; /* the first four bytes, folded */
 		const char *text;
@@ -142,6 +143,10 @@ struct log_rules {
 		size_t rule; /* the rule it belongs to */
 	} * literals;
 	size_t n_literals;
+	/* owned, ENGINELOG_BUCKETS + 1 entries: the literals of bucket b are
+	 * literals[starts[b]] to literals[starts[b + 1]] (sorted by bucket);
+	 * NULL when there are none */
+	uint32_t *starts;
 	bool unfiltered; /* a rule without literals: tried on every line */
 	int window;	 /* the most lines a rule looks back over */
 };
