@@ -1172,16 +1172,6 @@ static void handled_line(struct enginelog *l)
 			l->matches[i].request = true;
 }
 
-/* Does the exception line end at its colon ("ClientConnectorDNSError: "),
- * its message on the lines after? A terminal narrower than the message
- * wrapped it there, or the message began with a newline. */
-static bool message_pending(const char *s, size_t n)
-{
-	while (n && isspace((unsigned char)s[n - 1]))
-		n--;
-	return n && s[n - 1] == ':';
-}
-
 /* an error or exception line (marker r): the decisive error, unless it
  * is not one */
 static void error_said(struct enginelog *l, const struct log_rule *r, const char *s, size_t n)
@@ -1201,7 +1191,9 @@ static void error_said(struct enginelog *l, const struct log_rule *r, const char
 			mark(&l->exception, l->lines, s, n);
 		l->error_ends = l->lines;
 		l->error_open = parens(s, n);
-		l->error_pending = l->error_exception && message_pending(s, n);
+		/* its name and colon alone ("ClientConnectorDNSError: "): a
+		 * terminal narrower than the message wrapped it there */
+		l->error_pending = l->error_exception && broken_after_colon(s, n);
 		l->error_trailer = false;
 		/* the first words after a handler's traceback, or after
 		 * frames of an endpoint's call: its end */
@@ -2481,11 +2473,10 @@ static void settle(struct enginelog *l)
 	 * under an error level ("[E] Traceback (most recent call last):") is
 	 * no error said after it */
 	bool cut = l->tb_open && !l->ready && l->tb_intro.line && !l->tb_handler;
+	long last_word = l->error.line > l->exit.line ? l->error.line : l->exit.line;
 	bool intro = cut && !l->tb_foreign && l->tb_intro.line != l->exit.line &&
 		     (l->tb_intro.line >= l->error.line || l->error.line == l->traceback) &&
-		     !((l->error.line || l->exit.line) &&
-		       (l->error.line > l->exit.line ? l->error.line : l->exit.line) <
-			       l->tb_intro.line &&
+		     !(last_word && last_word < l->tb_intro.line &&
 		       info_level(l->tb_intro.text, strlen(l->tb_intro.text)));
 
 	/* an error a request handler wrote is a request's, not the engine's */

@@ -134,7 +134,10 @@ struct log_rules {
 	struct log_rule *rules; /* owned, in file order (the user's first) */
 	size_t n;
 	/* every rule's literals at once, the fast first look: their first four
-	 * bytes (case folded) hashed into a bitmap, then compared whole */
+	 * bytes (case folded) hashed into a bitmap, then compared whole. The
+	 * bitmap says no more than starts below (bucket b is empty when
+	 * starts[b] == starts[b + 1]), but in 8 KiB, not 256: most bytes of a
+	 * log stop at it */
 	uint64_t seen[ENGINELOG_BUCKETS / 64];
 	struct log_literal {
 		uint32_t key; /* the first four bytes, folded */

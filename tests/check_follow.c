@@ -23,15 +23,12 @@ struct watched {
 
 static void watch(struct watched *w)
 {
-	char rules[4096], err[512];
-
 	memset(w, 0, sizeof(*w));
 	snprintf(w->dir, sizeof(w->dir), "/tmp/check_follow.XXXXXX");
 	ck_assert_ptr_nonnull(mkdtemp(w->dir));
 	snprintf(w->path, sizeof(w->path), "%s/engine.log", w->dir);
 	snprintf(w->old, sizeof(w->old), "%s/engine.log.1", w->dir);
-	snprintf(rules, sizeof(rules), "%s/probes/engine/rules.json", repo_root());
-	ck_assert_msg(log_rules_load(&w->rules, rules, err, sizeof(err)) == 0, "%s", err);
+	bundled_rules(&w->rules);
 	enginelog_init(&w->log, &w->rules, ENGINE_UNKNOWN);
 	follow_init(&w->f, w->path);
 }
