@@ -2088,6 +2088,17 @@ START_TEST(held_out_classes)
 		{ "RuntimeError: failed to initialize widget: libwidget.dylib not found\n",
 		  "import-error", "libwidget.dylib not found" },
 		{ "Error: libcuda.so.1 not found\n", "driver-mismatch", "libcuda.so.1 not found" },
+		/* fresh246's: an address to listen on this machine does not have
+		 * (Go's bind, Windows' WSAEADDRNOTAVAIL), a port a gRPC server
+		 * failed to bind, a kernel's source the CUDA driver cannot build */
+		{ "Error: listen tcp 10.9.8.7:7070: bind: cannot assign requested address\n",
+		  "bad-argument", "cannot assign requested address" },
+		{ "OSError: [WinError 10049] The requested address is not valid in its context\n",
+		  "bad-argument", "The requested address is not valid in its context" },
+		{ "RuntimeError: Failed to bind to port 7070 for the widget service\n",
+		  "address-in-use", "Failed to bind to port 7070" },
+		{ "widget: spin kernel: cudaErrorInvalidSource\n", "driver-mismatch",
+		  "cudaErrorInvalidSource" },
 		/* exo's and vLLM-Omni's own messages (read in their source), in
 		 * other words: downloads failed or rate-limited by the hub, disk
 		 * space that cannot be freed, no placement with memory enough, a
