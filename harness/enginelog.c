@@ -1325,6 +1325,32 @@ static bool log_line(const char *s, size_t n)
 	       holds(s, n, "DEBUG");
 }
 
+/* Is the line, past the log prefix every line of its process carries
+ * ("(EngineCore_DP0 pid=9) "), more of a message whose exception line
+ * ended with ':' to announce it: the list it announced, indented
+ * (pybind11's "incompatible function arguments. The following argument
+ * types are supported:", then "    1. f(x: int) -> None"), a blank line,
+ * words that are no logger's ("Invoked with types: int")? Not a frame,
+ * nor Python's words that another traceback follows. */
+static bool announced_line(const char *s, size_t n)
+{
+	size_t groups, i = after_groups(s, n, &groups);
+
+	if (groups && i < n && s[i] == ':')
+		i++;
+	if (groups && i < n && s[i] == ' ')
+		i++;
+	s += i;
+	n -= i;
+	if (!worded(s, n))
+		return true;
+	if (is_frame_line(s, n) || holds(s, n, "Traceback (most recent call last)") ||
+	    holds(s, n, "During handling of the above exception") ||
+	    holds(s, n, "The above exception was the direct cause"))
+		return false;
+	return s[0] == ' ' || s[0] == '\t' || !log_line(s, n);
+}
+
 /* Does the line go on with the message of the exception on the line
  * before it: urllib3's "(Caused by NewConnectionError(...))" that a
  * logger wrote as lines of their own, and whatever is inside the
@@ -1337,6 +1363,10 @@ static bool continues_exception(struct enginelog *l, const char *s, size_t n, bo
 {
 	if (!l->error_exception || !l->error.line || l->error_ends != l->lines - 1)
 		return false;
+	if (l->error_pending && announced_line(s, n)) {
+		l->error_ends = l->lines;
+		return true;
+	}
 	if (frame) {
 		if (worded(s, n) && !is_bare_prefix(s, n) && !l->error_trailer)
 			return false;

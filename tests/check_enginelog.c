@@ -2099,6 +2099,21 @@ START_TEST(held_out_classes)
 		  "address-in-use", "Failed to bind to port 7070" },
 		{ "widget: spin kernel: cudaErrorInvalidSource\n", "driver-mismatch",
 		  "cudaErrorInvalidSource" },
+		/* fresh247's: an exception that ends with ':' to announce what
+		 * follows (pybind11's overloads, a list under a rank's prefix)
+		 * is still the last words; vLLM's engine core dumping what it
+		 * ran when it failed */
+		{ "TypeError: spin(): incompatible function arguments. The following argument "
+		  "types are supported:\n    1. (self: widget.Spinner, arg0: int) -> None\n\n"
+		  "Invoked with: <widget.Spinner object at 0x7f00>, 'x'\n",
+		  "unknown", "spin(): incompatible function arguments" },
+		{ "[rank3]: ValueError: these widgets failed to spin:\n[rank3]:   - w1\n"
+		  "[rank3]:\n[rank3]:   - w2\n",
+		  "unknown", "[rank3]: ValueError: these widgets failed to spin:" },
+		{ "(EngineCore_DP0 pid=7) ERROR 03-01 10:00:00 [dump_input.py:72] Dumping input "
+		  "data "
+		  "for V1 LLM engine (v0.9.0) with config: model='w/widget'\n",
+		  "unknown", "Dumping input data for V1 LLM engine" },
 		/* exo's and vLLM-Omni's own messages (read in their source), in
 		 * other words: downloads failed or rate-limited by the hub, disk
 		 * space that cannot be freed, no placement with memory enough, a
