@@ -2111,8 +2111,7 @@ START_TEST(held_out_classes)
 		  "[rank3]:\n[rank3]:   - w2\n",
 		  "unknown", "[rank3]: ValueError: these widgets failed to spin:" },
 		{ "(EngineCore_DP0 pid=7) ERROR 03-01 10:00:00 [dump_input.py:72] Dumping input "
-		  "data "
-		  "for V1 LLM engine (v0.9.0) with config: model='w/widget'\n",
+		  "data for V1 LLM engine (v0.9.0) with config: model='w/widget'\n",
 		  "unknown", "Dumping input data for V1 LLM engine" },
 		/* exo's and vLLM-Omni's own messages (read in their source), in
 		 * other words: downloads failed or rate-limited by the hub, disk
