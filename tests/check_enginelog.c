@@ -2110,6 +2110,12 @@ START_TEST(held_out_classes)
 		{ "[rank3]: ValueError: these widgets failed to spin:\n[rank3]:   - w1\n"
 		  "[rank3]:\n[rank3]:   - w2\n",
 		  "unknown", "[rank3]: ValueError: these widgets failed to spin:" },
+		/* fresh248's: a vLLM worker's last words at its start, cut
+		 * after them */
+		{ "(Worker_TP3 pid=9) INFO 03-01 10:00:00 [w.py:1] Loading widget model...\n"
+		  "(Worker_TP3 pid=9) ERROR 03-01 10:00:01 [multiproc_executor.py:9] WorkerProc "
+		  "failed to start.\n(Worker_TP3 pid=9) ERROR 03-01 10:00:01 [w\n",
+		  "unknown", "WorkerProc failed to start." },
 		{ "(EngineCore_DP0 pid=7) ERROR 03-01 10:00:00 [dump_input.py:72] Dumping input "
 		  "data for V1 LLM engine (v0.9.0) with config: model='w/widget'\n",
 		  "unknown", "Dumping input data for V1 LLM engine" },
@@ -3994,6 +4000,10 @@ START_TEST(held_out_classes)
 			"Error: failed to open /x/w.bin\nmain: model loaded\n",
 			/* a compiler's warning at a line of C++ (a build's log) */
 			"widget.cpp:12: warning: unused variable 'w'\n",
+			/* a library's warning at a line of its C++, the level
+			 * in capitals (xgrammar's, fresh248's in other words) */
+			"widget_matcher.cc:12: Warning: the widget stopped; the next turn is "
+			"ignored\n",
 			/* a load its client gave up on: nothing failed */
 			"time=2025-12-05T10:00:03.000Z level=ERROR source=sched.go:9 msg=\"error "
 			"loading llama server\" error=\"context canceled\"\n",
