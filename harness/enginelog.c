@@ -1040,6 +1040,7 @@ static void traceback_began(struct enginelog *l, const char *s, size_t n, size_t
 	size_t k = trimmed(s, at);
 
 	l->traceback = l->lines;
+	l->tb_chain = chained && l->tb_chain ? l->tb_chain : l->lines;
 	l->tb_open = true;
 	l->tb_handler = (chained && l->tb_handler) || (l->handler && l->handler >= l->lines - 1);
 	l->tb_col = at;
@@ -1203,6 +1204,20 @@ static void error_said(struct enginelog *l, const struct log_rule *r, const char
 	}
 }
 
+/* a request handler's frame inside a traceback: the findings of its
+ * chain (the exception a handler's own was raised from) are that
+ * request's too */
+static void handled_chain(struct enginelog *l)
+{
+	size_t i;
+
+	if (!l->tb_open || !l->tb_chain)
+		return;
+	for (i = 0; i < l->n_matches; i++)
+		if (l->matches[i].line >= l->tb_chain)
+			l->matches[i].request = true;
+}
+
 /* Does the text before a request handler's source ("INFO 01-01 10:00:00
  * [api_server.py:1]") give its line the info or debug level? Such a line
  * is the server telling how it starts, not a request's failure, and a
@@ -1246,8 +1261,10 @@ static bool matched(struct enginelog *l, const struct log_rule *r, const char *s
 			return false; /* the server's own start-up ("INFO ... [api_server.py:1]") */
 		l->handler = l->lines;
 		handled_line(l);
-		if (is_frame_line(s, n))
+		if (is_frame_line(s, n)) {
 			l->handler_frame = l->lines;
+			handled_chain(l);
+		}
 		/* a traceback that began here, or one whose frames go through
 		 * a web framework's call of an endpoint, is a request's */
 		l->tb_handler = l->tb_handler || l->traceback == l->lines || l->tb_open;

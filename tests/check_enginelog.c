@@ -2116,6 +2116,14 @@ START_TEST(held_out_classes)
 		  "(Worker_TP3 pid=9) ERROR 03-01 10:00:01 [multiproc_executor.py:9] WorkerProc "
 		  "failed to start.\n(Worker_TP3 pid=9) ERROR 03-01 10:00:01 [w\n",
 		  "unknown", "WorkerProc failed to start." },
+		/* fresh249's: an adapter that failed to load; ggml's report of a
+		 * GPU runtime's error, the device and function under it, cut
+		 * before its abort */
+		{ "ValueError: LoRA adapter widget-7 could not be loaded: rank 64\n",
+		  "model-load-failed", "LoRA adapter widget-7 could not be loaded" },
+		{ "MUSA error: invalid widget handle\n  current device: 1, in function widget_spin "
+		  "at /x/ggml-musa/w.cu:9\n  widgetSpin(w)\n",
+		  "crashed", "MUSA error: invalid widget handle" },
 		{ "(EngineCore_DP0 pid=7) ERROR 03-01 10:00:00 [dump_input.py:72] Dumping input "
 		  "data for V1 LLM engine (v0.9.0) with config: model='w/widget'\n",
 		  "unknown", "Dumping input data for V1 LLM engine" },
@@ -3998,6 +4006,15 @@ START_TEST(held_out_classes)
 			 * or a JSON message, outlives an error before it (the
 			 * other side of fresh206's narrowing) */
 			"Error: failed to open /x/w.bin\nmain: model loaded\n",
+			/* a request's failure whose traceback was raised from
+			 * another's: the cause's class is the request's too
+			 * (fresh249's, in other words) */
+			"Error in create_chat_completion\nTraceback (most recent call last):\n"
+			"  File \"/x/w.py\", line 3, in load\n    open(p)\nFileNotFoundError: "
+			"[Errno 2] No such file or directory: '/x/widget.json'\n\nThe above "
+			"exception was the direct cause of the following exception:\n\n"
+			"Traceback (most recent call last):\n  File \"/x/api.py\", line 9, in "
+			"create_chat_completion\n",
 			/* a compiler's warning at a line of C++ (a build's log) */
 			"widget.cpp:12: warning: unused variable 'w'\n",
 			/* a library's warning at a line of its C++, the level
