@@ -2488,8 +2488,14 @@ static bool tell_death(struct enginelog *l, bool intro, const struct log_mark *l
 	/* an exit that says why itself ("FATAL server failed during startup |
 	 * artifact ... was not consumed"), after the last error: its words */
 	bool says = l->ended.line && l->ended.line == l->exit_says && l->ended.line > l->error.line;
+	/* or a later exit that says it, over a first that did not ("Failed
+	 * to start engine: NoneType: None", then Triton's "Failed to
+	 * initialize Python stub: TypeError: ...") */
+	bool later_says = !says && l->exit.line && l->exit.line == l->exit_says &&
+			  l->exit.line > l->error.line;
 	const struct log_mark *why = intro					 ? &l->tb_intro
 				     : says					 ? &l->ended
+				     : later_says				 ? &l->exit
 				     : after_exception(l)			 ? &l->exception
 				     : l->error.line && l->error.line > l->ready ? &l->error
 				     : l->exit.line				 ? &l->ended

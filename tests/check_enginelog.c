@@ -2124,6 +2124,12 @@ START_TEST(held_out_classes)
 		{ "MUSA error: invalid widget handle\n  current device: 1, in function widget_spin "
 		  "at /x/ggml-musa/w.cu:9\n  widgetSpin(w)\n",
 		  "crashed", "MUSA error: invalid widget handle" },
+		/* fresh250's: Triton's Python backend whose stub cannot start,
+		 * at info level, after a plainer exit: its words */
+		{ "E0101 10:00:00.000000 7 model.py:9] \"[widget] Failed to start engine: "
+		  "NoneType: None\"\nI0101 10:00:00.000001 7 pb_stub.cc:9] \"Failed to initialize "
+		  "Python stub: ValueError: no widget in /x\"\n",
+		  "unknown", "Failed to initialize Python stub: ValueError: no widget in /x" },
 		{ "(EngineCore_DP0 pid=7) ERROR 03-01 10:00:00 [dump_input.py:72] Dumping input "
 		  "data for V1 LLM engine (v0.9.0) with config: model='w/widget'\n",
 		  "unknown", "Dumping input data for V1 LLM engine" },
