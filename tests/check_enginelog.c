@@ -2130,6 +2130,10 @@ START_TEST(held_out_classes)
 		  "NoneType: None\"\nI0101 10:00:00.000001 7 pb_stub.cc:9] \"Failed to initialize "
 		  "Python stub: ValueError: no widget in /x\"\n",
 		  "unknown", "Failed to initialize Python stub: ValueError: no widget in /x" },
+		/* fresh251's: Windows' refusal of a port, its words cut */
+		{ "Error: listen tcp 0.0.0.0:7070: bind: An attempt was made to access a socket in "
+		  "a way forbidden by its access perm\n",
+		  "permission-denied", "forbidden by its access perm" },
 		{ "(EngineCore_DP0 pid=7) ERROR 03-01 10:00:00 [dump_input.py:72] Dumping input "
 		  "data for V1 LLM engine (v0.9.0) with config: model='w/widget'\n",
 		  "unknown", "Dumping input data for V1 LLM engine" },
