@@ -152,7 +152,7 @@ const char *const log_rule_keys[] = { "id",	 "engines",   "priority", "severity"
 				      "literal", "quote",     "cause",	  "explain",  "remedy",
 				      "source",	 "example",   "lines",	  "class",    "layer",
 				      "startup", "remedy_of", "ending",	  "heads",    "run",
-				      "loud",	 NULL };
+				      "loud",	 "frames",    NULL };
 const char *const log_marker_keys[] = { "id",	 "kind",   "engines", "pattern", "literal", "quote",
 					"lines", "status", "says",    "source",	 "example", NULL };
 
@@ -209,7 +209,7 @@ static int load_rule(struct jsonfile *f, const cJSON *o, struct log_rule *r,
 	     rule_int(f, o, "lines", 1, ENGINELOG_MAX_WINDOW, &r->lines) || rule_engines(f, o, r) ||
 	     jsonfile_bool(f, o, "startup", &r->startup) ||
 	     jsonfile_bool(f, o, "ending", &r->ending) || jsonfile_bool(f, o, "run", &r->run) ||
-	     jsonfile_bool(f, o, "loud", &r->loud) ||
+	     jsonfile_bool(f, o, "loud", &r->loud) || jsonfile_bool(f, o, "frames", &r->frames) ||
 	     rule_int(f, o, "heads", 0, ENGINELOG_MAX_WINDOW, &r->heads) ||
 	     rule_literals(f, o, r) || rule_class(f, r);
 	r->fatal = !severity || !strcmp(severity, "fatal");
@@ -1041,6 +1041,8 @@ static void traceback_began(struct enginelog *l, const char *s, size_t n, size_t
 
 	l->traceback = l->lines;
 	l->tb_chain = chained && l->tb_chain ? l->tb_chain : l->lines;
+	if (!chained)
+		l->tb_through = NULL;
 	l->tb_open = true;
 	l->tb_handler = (chained && l->tb_handler) || (l->handler && l->handler >= l->lines - 1);
 	l->tb_col = at;
@@ -1280,6 +1282,11 @@ static bool matched(struct enginelog *l, const struct log_rule *r, const char *s
 	case LOG_QUIET:
 		return false; /* read by quiet_line, never here */
 	default:
+		if (r->frames) { /* where a traceback ran, no finding of its own */
+			if (l->tb_open)
+				l->tb_through = r;
+			return false;
+		}
 		return found(l, r, s, n, qs, qe);
 	}
 }
@@ -2504,6 +2511,9 @@ static bool tell_death(struct enginelog *l, bool intro, const struct log_mark *l
 
 	if (why && why->line == l->warned.line) /* a warning a class knows */
 		record(l, l->warned_rule, why->line, why->text, strlen(why->text));
+	else if (why && l->tb_open && l->tb_through &&
+		 !l->tb_handler) /* cut in code that says what */
+		record(l, l->tb_through, why->line, why->text, strlen(why->text));
 	else if (why)
 		record(l, why == last ? &unknown_exit : &unknown_death, why->line, why->text,
 		       strlen(why->text));
