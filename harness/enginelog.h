@@ -260,8 +260,8 @@ struct enginelog {
 	long shutdown;			    /* the last line saying it stops as asked, 0 none */
 	long served;			    /* the last chat request answered 2xx/3xx, 0 none */
 	long traceback;			    /* the last line a traceback began on, 0 none */
-	const struct log_rule *tb_through; /* a rule of frames the open traceback ran
-					    * through, NULL none */
+	const struct log_rule *tb_through;  /* a rule of frames the open traceback ran
+					     * through, NULL none */
 	long tb_chain;	    /* the line the first traceback of its chain began on (one
 			     * "The above exception was the direct cause of" another) */
 	long frame;	    /* the last traceback frame ('File "x.py", line 3'), 0 none */
