@@ -2148,6 +2148,14 @@ START_TEST(held_out_classes)
 		  "unknown", "KeyError: 'sprocket'" },
 		{ "widget: serving\n10:00:01 - Crashed worker in replica widget-3\n", "crashed",
 		  "Crashed worker in replica widget-3" },
+		/* fresh253's: a key or an index that was not there, a number;
+		 * a chat template the server cannot use at its start */
+		{ "Traceback (most recent call last):\n  File \"/x/w.py\", line 3, in f\n    "
+		  "spin(w[7])\nIndexError: 7\n",
+		  "unknown", "IndexError: 7" },
+		{ "srv  init: init: chat template parsing error: unknown filter 'widget' at row "
+		  "3\n",
+		  "chat-template", "unknown filter 'widget' at row 3" },
 		{ "(EngineCore_DP0 pid=7) ERROR 03-01 10:00:00 [dump_input.py:72] Dumping input "
 		  "data for V1 LLM engine (v0.9.0) with config: model='w/widget'\n",
 		  "unknown", "Dumping input data for V1 LLM engine" },
@@ -4039,6 +4047,9 @@ START_TEST(held_out_classes)
 			"exception was the direct cause of the following exception:\n\n"
 			"Traceback (most recent call last):\n  File \"/x/api.py\", line 9, in "
 			"create_chat_completion\n",
+			/* an exception whose message is a number only, a status
+			 * (the other side of fresh253's key) */
+			"widget: fetching\nwidget.hub.HTTPError: 404\nwidget: serving\n",
 			/* a compiler's warning at a line of C++ (a build's log) */
 			"widget.cpp:12: warning: unused variable 'w'\n",
 			/* a library's warning at a line of its C++, the level
