@@ -2156,6 +2156,12 @@ START_TEST(held_out_classes)
 		{ "srv  init: init: chat template parsing error: unknown filter 'widget' at row "
 		  "3\n",
 		  "chat-template", "unknown filter 'widget' at row 3" },
+		/* fresh254's: macOS's crash report, another exception type */
+		{ "Process:               widget-server [4242]\nException Type:        "
+		  "EXC_BAD_ACCESS "
+		  "(SIGSEGV)\nException Codes:       KERN_INVALID_ADDRESS at 0x10\n\nThread 3 "
+		  "Crashed:\n0   libwidget.dylib  0x1 spin + 8\n",
+		  "crashed", "EXC_BAD_ACCESS (SIGSEGV)" },
 		{ "(EngineCore_DP0 pid=7) ERROR 03-01 10:00:00 [dump_input.py:72] Dumping input "
 		  "data for V1 LLM engine (v0.9.0) with config: model='w/widget'\n",
 		  "unknown", "Dumping input data for V1 LLM engine" },
