@@ -1691,6 +1691,85 @@ static bool digits(const char *s, size_t n, size_t at, size_t k)
 	return true;
 }
 
+/* Does a vLLM log record begin at s[at]: its level and its date and time
+ * ("INFO 01-14 18:55:37"), behind the process that wrote it when one
+ * does ("(Worker_TP1 pid=1014) ")? The length of that process prefix in
+ * *prefix (0 none). */
+static bool record_head(const char *s, size_t n, size_t at, size_t *prefix)
+{
+	static const char *const levels[] = { "INFO ",	"WARNING ",  "ERROR ",
+					      "DEBUG ", "CRITICAL ", NULL };
+	size_t i = at, k;
+
+	*prefix = 0;
+	if (i < n && s[i] == '(') {
+		const char *close = memchr(s + i, ')', n - i < 64 ? n - i : 64);
+		size_t len = close ? (size_t)(close - s) - i : 0;
+
+		if (!close || !holds(s + i, len, " pid=") ||
+		    !digits(s, n, (size_t)(close - s) - 1, 1) || (size_t)(close - s) + 2 > n ||
+		    close[1] != ' ')
+			return false;
+		*prefix = (size_t)(close - s) + 2 - at;
+		i = at + *prefix;
+	}
+	for (k = 0; levels[k]; k++)
+		if (n - i > strlen(levels[k]) && !memcmp(s + i, levels[k], strlen(levels[k])))
+			break;
+	if (!levels[k])
+		return false;
+	i += strlen(levels[k]);
+	return digits(s, n, i, 2) && i + 2 < n && s[i + 2] == '-' && digits(s, n, i + 3, 2) &&
+	       i + 5 < n && s[i + 5] == ' ' && digits(s, n, i + 6, 2) && i + 8 < n &&
+	       s[i + 8] == ':';
+}
+
+/* The places a line holds vLLM's records run together, their line ends
+ * lost in a paste ("... 21.03s/it] (Worker_TP0 pid=1013) INFO 01-14
+ * 18:55:37 [x.py:1] Model loading took ... (Worker_TP1 pid=1014) ERROR
+ * ..."): where each record after the first begins, after a space. At
+ * most `max` of them; none unless two or more. */
+static size_t run_together(const char *s, size_t n, size_t *at, size_t max)
+{
+	size_t found = 0, i, prefix;
+
+	if (n < 200 || !holds(s, n, " pid="))
+		return 0;
+	for (i = 1; i < n && found < max; i++) {
+		if (s[i - 1] != ' ' || (s[i] != '(' && (s[i] < 'A' || s[i] > 'Z')))
+			continue;
+		if (record_head(s, n, i, &prefix) && (prefix || i < 2 || s[i - 2] != ')'))
+			at[found++] = i;
+	}
+	return found >= 2 ? found : 0;
+}
+
+/* the records of a line that ran them together, each read as a line;
+ * true when it was one */
+static bool take_run_together(struct enginelog *l, const char *s, size_t n, bool *fatal)
+{
+	size_t at[ENGINELOG_MAX_RECORDS], k, found, from = 0;
+	long first;
+
+	if (l->unwrapping || !(found = run_together(s, n, at, ENGINELOG_MAX_RECORDS)))
+		return false;
+	l->unwrapping = true;
+	first = l->lines + 1;
+	for (k = 0; k <= found; k++) {
+		size_t to = k < found ? at[k] : n;
+		size_t end = to;
+
+		while (end > from && s[end - 1] == ' ')
+			end--;
+		*fatal = take_line(l, s + from, end - from) || *fatal;
+		from = to;
+	}
+	l->unwrapping = false;
+	if (l->lines > first)
+		note_span(l, first);
+	return true;
+}
+
 /* the end of a clock's "HH:MM:SS" at s[i], past its fraction (".161") when
  * it has one; 0 when no clock is there (collector_time, kibana_time and
  * journal_time read theirs with it) */
@@ -2114,6 +2193,8 @@ static bool take_line(struct enginelog *l, const char *s, size_t n)
 	bool fatal = false, colon, space;
 
 	if (n && s[0] == '{' && take_wrapped(l, s, n, &fatal))
+		return fatal;
+	if (take_run_together(l, s, n, &fatal))
 		return fatal;
 	l->lines++;
 	s = engine_line(l, s, &n);

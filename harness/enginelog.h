@@ -30,7 +30,9 @@
  * ended as, colour codes and what a collector put before a line (docker
  * logs -t's time, a Compose service's name, a journal's host and
  * program) are left off, a line a collector wrapped in JSON (Docker's
- * json-file, TGI's --json-output) is its message's lines, and every line
+ * json-file, TGI's --json-output) is its message's lines, one that ran
+ * vLLM's records together (a paste that lost their line ends) is its
+ * records, and every line
  * is first searched for the rules'
  * literals (text each of their matches holds, case folded) with one
  * rolling four-byte hash: only a line holding one meets the patterns, so a
@@ -60,6 +62,7 @@
 #define ENGINELOG_MAX_WINDOW   16    /* lines a rule may look back over */
 #define ENGINELOG_MAX_LITERALS 48    /* literals a rule may list */
 #define ENGINELOG_RUN_GAP      8     /* lines between two findings of one run (a rule's "run") */
+#define ENGINELOG_MAX_RECORDS  256   /* records a line that ran them together is split into */
 
 /* names probes/engine/rules.json gives that the reading of a death needs:
  * the cause of a crash (the engine died there; a crash after another

@@ -2162,6 +2162,15 @@ START_TEST(held_out_classes)
 		  "(SIGSEGV)\nException Codes:       KERN_INVALID_ADDRESS at 0x10\n\nThread 3 "
 		  "Crashed:\n0   libwidget.dylib  0x1 spin + 8\n",
 		  "crashed", "EXC_BAD_ACCESS (SIGSEGV)" },
+		/* fresh255's: vLLM's records run together on one line, their
+		 * line ends lost in a paste: each read as its own line, so a
+		 * warning's words do not explain a later record's death */
+		{ "(Worker_TP0 pid=7) INFO 01-01 10:00:00 [w.py:1] Loading the widget model took 3 "
+		  "GiB (Worker_TP0 pid=7) WARNING 01-01 10:00:01 [w.py:2] Using the default widget "
+		  "config. Config file not found at /x/widget.json (Worker_TP1 pid=8) ERROR 01-01 "
+		  "10:00:02 [m.py:9] WorkerProc hit an exception. (Worker_TP1 pid=8) ERROR 01-01 "
+		  "10:00:02 [m.py:9] Traceback (most recent call last):\n",
+		  "unknown", "WorkerProc hit an exception." },
 		{ "(EngineCore_DP0 pid=7) ERROR 03-01 10:00:00 [dump_input.py:72] Dumping input "
 		  "data for V1 LLM engine (v0.9.0) with config: model='w/widget'\n",
 		  "unknown", "Dumping input data for V1 LLM engine" },
