@@ -4342,6 +4342,18 @@ START_TEST(held_out_classes)
 			"0xc0000409\"\ntime=3 level=INFO msg=\"failure during GPU discovery\" "
 			"error=\"widget-server --list-devices failed: exit status 0xc0000409\"\n"
 			"time=4 level=INFO msg=\"inference compute\" id=cpu library=cpu\n",
+			/* a parser's error on one response, which the
+			 * server answers and serves on (fresh257's, in other
+			 * words) */
+			"ERROR [widget_reasoning_parser.py:40] Error in extracting the reasoning "
+			"from the response.\nTraceback (most recent call last):\n  File "
+			"\"/x/widget_reasoning_parser.py\", line 31, in extract\n    "
+			"json.loads(text)\njson.decoder.JSONDecodeError: Expecting value: line 1 "
+			"column 1 (char 0)\n",
+			"ERROR [widget_tool_parser.py:9] Traceback (most recent call last):\n"
+			"ERROR [widget_tool_parser.py:9]   File \"/x/widget_tool_parser.py\", line "
+			"5, in extract_widgets\nERROR [widget_tool_parser.py:9]     calls = [\n"
+			"ERROR [widget_tool_parser.py:9] IndexError: list index out of range\n",
 			/* zerolog's warning level (LocalAI's) */
 			"10:02AM INF serving\n10:02AM WRN the widget is out of memory\n"
 			"10:02AM INF done\n",
