@@ -3949,6 +3949,13 @@ START_TEST(held_out_classes)
 		{ "Loading... /x/ggml/src/ggml-backend.cpp:77: tensor (w) in a buffer "
 		  "(WIDGET0) that cannot run the operation (ADD)\n",
 		  "not-supported", "cannot run the operation (ADD)" },
+		/* fresh260's: a model the loader could not build, a layer
+		 * missing what its architecture needs */
+		{ "time=1 level=INFO msg=\"starting runner\"\nError: the widget server answered "
+		  "500: failed to initialise the widget model: sprocket: bad header\n",
+		  "model-load-failed", "failed to initialise the widget model" },
+		{ "load: widgetnet: layer 12 missing ffn_gate_exps tensors\n",
+		  "model-load-failed", "layer 12 missing ffn_gate_exps" },
 		/* fresh145's: a kernel's assertion cut after its block */
 		{ "DEBUG widget step 3\n../aten/src/ATen/native/cuda/Indexing.cu:1290: "
 		  "indexSelectLargeIndex: block: [3\n",
