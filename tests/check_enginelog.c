@@ -3956,6 +3956,14 @@ START_TEST(held_out_classes)
 		  "model-load-failed", "failed to initialise the widget model" },
 		{ "load: widgetnet: layer 12 missing ffn_gate_exps tensors\n",
 		  "model-load-failed", "layer 12 missing ffn_gate_exps" },
+		/* fresh261's: a front end that names the part a signal
+		 * killed; a device's lack of memory, before the cache's */
+		{ "widget front end: startup failed; parts that ended: {'Core': 'pid=7 killed "
+		  "by signal 6'}\n",
+		  "crashed", "killed by signal 6" },
+		{ "E widget: the kernel compile failed: lack of NPU memory (code 12)\n"
+		  "E widget: Not enough memory for 8 blocks of cache\n",
+		  "out-of-memory", "lack of NPU memory" },
 		/* fresh145's: a kernel's assertion cut after its block */
 		{ "DEBUG widget step 3\n../aten/src/ATen/native/cuda/Indexing.cu:1290: "
 		  "indexSelectLargeIndex: block: [3\n",
