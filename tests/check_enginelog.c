@@ -3964,6 +3964,12 @@ START_TEST(held_out_classes)
 		{ "E widget: the kernel compile failed: lack of NPU memory (code 12)\n"
 		  "E widget: Not enough memory for 8 blocks of cache\n",
 		  "out-of-memory", "lack of NPU memory" },
+		/* fresh263's: bindings that end the process when the engine's
+		 * step fails, the line its only word */
+		{ "widget: generated 4 tokens\n2025-01-01T00:00:00Z ERROR widget_bindings::engine: "
+		  "src/engine.rs:12: Failed to step: vector::_M_range_check: __n (which is 9) >= "
+		  "this->size() (which is 3)\n",
+		  "unknown", "Failed to step: vector::_M_range_check" },
 		/* fresh145's: a kernel's assertion cut after its block */
 		{ "DEBUG widget step 3\n../aten/src/ATen/native/cuda/Indexing.cu:1290: "
 		  "indexSelectLargeIndex: block: [3\n",
