@@ -1235,6 +1235,7 @@ static bool matched(struct enginelog *l, const struct log_rule *r, const char *s
 		    size_t qs, size_t qe)
 {
 	const struct engine_info *e;
+	bool frame;
 
 	switch (r->kind) {
 	case LOG_EXIT:
@@ -1263,13 +1264,16 @@ static bool matched(struct enginelog *l, const struct log_rule *r, const char *s
 			return false; /* the server's own start-up ("INFO ... [api_server.py:1]") */
 		l->handler = l->lines;
 		handled_line(l);
-		if (is_frame_line(s, n)) {
+		frame = is_frame_line(s, n);
+		if (frame) {
 			l->handler_frame = l->lines;
 			handled_chain(l);
 		}
 		/* a traceback that began here, or one whose frames go through
-		 * a web framework's call of an endpoint, is a request's */
-		l->tb_handler = l->tb_handler || l->traceback == l->lines || l->tb_open;
+		 * a web framework's call of an endpoint, is a request's; so is
+		 * one whose head a paste cut, for the traceback chained to it
+		 * ("During handling of the above exception") */
+		l->tb_handler = l->tb_handler || l->traceback == l->lines || l->tb_open || frame;
 		return false;
 	case LOG_ENGINE:
 		e = engine_info(r->engines[0]);

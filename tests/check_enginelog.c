@@ -4375,6 +4375,15 @@ START_TEST(held_out_classes)
 			"ERROR [widget_tool_parser.py:9]   File \"/x/widget_tool_parser.py\", line "
 			"5, in extract_widgets\nERROR [widget_tool_parser.py:9]     calls = [\n"
 			"ERROR [widget_tool_parser.py:9] IndexError: list index out of range\n",
+			/* a streamed response's wait for its client, the
+			 * traceback's head cut, and the one chained to it,
+			 * cut too (fresh264's, in other words) */
+			"  File \"/x/starlette/responses.py\", line 9, in listen_for_disconnect\n"
+			"    message = await receive()\n  File \"/x/asyncio/locks.py\", line 3, in "
+			"wait\n    await fut\nasyncio.exceptions.CancelledError\n\nDuring handling of "
+			"the above exception, another exception occurred:\n\nTraceback (most recent "
+			"call last):\n  File \"/x/widget/app.py\", line 4, in __call__\n    await "
+			"self.app(scope, receive, send)\n",
 			/* zerolog's warning level (LocalAI's) */
 			"10:02AM INF serving\n10:02AM WRN the widget is out of memory\n"
 			"10:02AM INF done\n",
