@@ -3970,6 +3970,18 @@ START_TEST(held_out_classes)
 		  "src/engine.rs:12: Failed to step: vector::_M_range_check: __n (which is 9) >= "
 		  "this->size() (which is 3)\n",
 		  "unknown", "Failed to step: vector::_M_range_check" },
+		/* fresh267's: Windows' exception code for a process it
+		 * ended, as a wrapper relays the report at its info level */
+		{ "12:00:01 [Info] (Widget) slot 2: prompt processed\n12:00:02 [Info] (Widget) "
+		  "Exception code: 0xc0000409\n",
+		  "crashed", "Exception code: 0xc0000409" },
+		/* fresh266's: an NPU's runtime that could not run a command
+		 * (its control code rejected, its state aborted or timed out) */
+		{ "[W]  Start prefill...\nERROR: Invalid Control Code. No block-read opcode present "
+		  "before the patch opcode for address 0x1000\n[W]  Dequeuing request\n",
+		  "crashed", "Invalid Control Code" },
+		{ "widget: command 12 on the NPU ended in state ERT_CMD_STATE_TIMEOUT\n",
+		  "crashed", "ERT_CMD_STATE_TIMEOUT" },
 		/* fresh145's: a kernel's assertion cut after its block */
 		{ "DEBUG widget step 3\n../aten/src/ATen/native/cuda/Indexing.cu:1290: "
 		  "indexSelectLargeIndex: block: [3\n",
