@@ -3982,6 +3982,11 @@ START_TEST(held_out_classes)
 		  "crashed", "Invalid Control Code" },
 		{ "widget: command 12 on the NPU ended in state ERT_CMD_STATE_TIMEOUT\n",
 		  "crashed", "ERT_CMD_STATE_TIMEOUT" },
+		/* fresh268's: HIP's fat binary without code for the GPU,
+		 * then the segfault it leads to */
+		{ ":1:hip_fatbin.cpp :700 : 1 us:  No compatible code objects found for: gfx1036\n"
+		  "Segmentation fault (core dumped)\n",
+		  "not-supported", "No compatible code objects found for: gfx1036" },
 		/* fresh145's: a kernel's assertion cut after its block */
 		{ "DEBUG widget step 3\n../aten/src/ATen/native/cuda/Indexing.cu:1290: "
 		  "indexSelectLargeIndex: block: [3\n",
