@@ -3987,6 +3987,13 @@ START_TEST(held_out_classes)
 		{ ":1:hip_fatbin.cpp :700 : 1 us:  No compatible code objects found for: gfx1036\n"
 		  "Segmentation fault (core dumped)\n",
 		  "not-supported", "No compatible code objects found for: gfx1036" },
+		/* fresh269's: an engine that failed to initialise, in
+		 * MindIE's bracketed log, and its start marked failed */
+		{ "[2026-01-01 10:00:00] [1] [2] [server] [ERROR] [core.cpp:9] : [W1] [core] widget "
+		  "tokenizer could not be parsed\n[2026-01-01 10:00:00] [1] [2] [server] [ERROR] "
+		  "[endpoint.cpp:45] : [W2] [endpoint] Failed to initialize the engine.\n"
+		  "[2026-01-01 10:00:00] [1] [h] [system] [server] [Start widget server] [fail]\n",
+		  "unknown", "Failed to initialize the engine." },
 		/* fresh145's: a kernel's assertion cut after its block */
 		{ "DEBUG widget step 3\n../aten/src/ATen/native/cuda/Indexing.cu:1290: "
 		  "indexSelectLargeIndex: block: [3\n",
