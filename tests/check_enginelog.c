@@ -3994,6 +3994,9 @@ START_TEST(held_out_classes)
 		  "[endpoint.cpp:45] : [W2] [endpoint] Failed to initialize the engine.\n"
 		  "[2026-01-01 10:00:00] [1] [h] [system] [server] [Start widget server] [fail]\n",
 		  "unknown", "Failed to initialize the engine." },
+		/* fresh270's: a value outside the range it must be in */
+		{ "widget: cannot start: --widget-ratio must be within range [0.1, 0.9], got 2\n",
+		  "bad-argument", "--widget-ratio must be within range" },
 		/* fresh145's: a kernel's assertion cut after its block */
 		{ "DEBUG widget step 3\n../aten/src/ATen/native/cuda/Indexing.cu:1290: "
 		  "indexSelectLargeIndex: block: [3\n",
