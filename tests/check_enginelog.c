@@ -3997,6 +3997,12 @@ START_TEST(held_out_classes)
 		/* fresh270's: a value outside the range it must be in */
 		{ "widget: cannot start: --widget-ratio must be within range [0.1, 0.9], got 2\n",
 		  "bad-argument", "--widget-ratio must be within range" },
+		/* fresh271's: a compiled model's context its NPU runtime could
+		 * not create, the first of the failures it leads to */
+		{ "[INFO]  \"Allocated total size = 1 across 1 buffers\"\n[ERROR] \"Could not create "
+		  "context from binary for context index = 2 : err 5005\"\nwidget: failure to "
+		  "initialise model\n",
+		  "model-load-failed", "Could not create context from binary for context index = 2" },
 		/* fresh145's: a kernel's assertion cut after its block */
 		{ "DEBUG widget step 3\n../aten/src/ATen/native/cuda/Indexing.cu:1290: "
 		  "indexSelectLargeIndex: block: [3\n",
