@@ -3954,8 +3954,8 @@ START_TEST(held_out_classes)
 		{ "time=1 level=INFO msg=\"starting runner\"\nError: the widget server answered "
 		  "500: failed to initialise the widget model: sprocket: bad header\n",
 		  "model-load-failed", "failed to initialise the widget model" },
-		{ "load: widgetnet: layer 12 missing ffn_gate_exps tensors\n",
-		  "model-load-failed", "layer 12 missing ffn_gate_exps" },
+		{ "load: widgetnet: layer 12 missing ffn_gate_exps tensors\n", "model-load-failed",
+		  "layer 12 missing ffn_gate_exps" },
 		/* fresh261's: a front end that names the part a signal
 		 * killed; a device's lack of memory, before the cache's */
 		{ "widget front end: startup failed; parts that ended: {'Core': 'pid=7 killed "
@@ -3977,11 +3977,11 @@ START_TEST(held_out_classes)
 		  "crashed", "Exception code: 0xc0000409" },
 		/* fresh266's: an NPU's runtime that could not run a command
 		 * (its control code rejected, its state aborted or timed out) */
-		{ "[W]  Start prefill...\nERROR: Invalid Control Code. No block-read opcode present "
-		  "before the patch opcode for address 0x1000\n[W]  Dequeuing request\n",
+		{ "[W]  Start prefill...\nERROR: Invalid Control Code. No block-read opcode "
+		  "present before the patch opcode for address 0x1000\n[W]  Dequeuing request\n",
 		  "crashed", "Invalid Control Code" },
-		{ "widget: command 12 on the NPU ended in state ERT_CMD_STATE_TIMEOUT\n",
-		  "crashed", "ERT_CMD_STATE_TIMEOUT" },
+		{ "widget: command 12 on the NPU ended in state ERT_CMD_STATE_TIMEOUT\n", "crashed",
+		  "ERT_CMD_STATE_TIMEOUT" },
 		/* fresh268's: HIP's fat binary without code for the GPU,
 		 * then the segfault it leads to */
 		{ ":1:hip_fatbin.cpp :700 : 1 us:  No compatible code objects found for: gfx1036\n"
@@ -3989,8 +3989,9 @@ START_TEST(held_out_classes)
 		  "not-supported", "No compatible code objects found for: gfx1036" },
 		/* fresh269's: an engine that failed to initialise, in
 		 * MindIE's bracketed log, and its start marked failed */
-		{ "[2026-01-01 10:00:00] [1] [2] [server] [ERROR] [core.cpp:9] : [W1] [core] widget "
-		  "tokenizer could not be parsed\n[2026-01-01 10:00:00] [1] [2] [server] [ERROR] "
+		{ "[2026-01-01 10:00:00] [1] [2] [server] [ERROR] [core.cpp:9] : [W1] [core] "
+		  "widget tokenizer could not be parsed\n[2026-01-01 10:00:00] [1] [2] [server] "
+		  "[ERROR] "
 		  "[endpoint.cpp:45] : [W2] [endpoint] Failed to initialize the engine.\n"
 		  "[2026-01-01 10:00:00] [1] [h] [system] [server] [Start widget server] [fail]\n",
 		  "unknown", "Failed to initialize the engine." },
@@ -3999,10 +4000,11 @@ START_TEST(held_out_classes)
 		  "bad-argument", "--widget-ratio must be within range" },
 		/* fresh271's: a compiled model's context its NPU runtime could
 		 * not create, the first of the failures it leads to */
-		{ "[INFO]  \"Allocated total size = 1 across 1 buffers\"\n[ERROR] \"Could not create "
-		  "context from binary for context index = 2 : err 5005\"\nwidget: failure to "
-		  "initialise model\n",
-		  "model-load-failed", "Could not create context from binary for context index = 2" },
+		{ "[INFO]  \"Allocated total size = 1 across 1 buffers\"\n[ERROR] \"Could not "
+		  "create context from binary for context index = 2 : err 5005\"\n"
+		  "widget: failure to initialise model\n",
+		  "model-load-failed",
+		  "Could not create context from binary for context index = 2" },
 		/* fresh145's: a kernel's assertion cut after its block */
 		{ "DEBUG widget step 3\n../aten/src/ATen/native/cuda/Indexing.cu:1290: "
 		  "indexSelectLargeIndex: block: [3\n",
@@ -4413,10 +4415,10 @@ START_TEST(held_out_classes)
 			 * cut too (fresh264's, in other words) */
 			"  File \"/x/starlette/responses.py\", line 9, in listen_for_disconnect\n"
 			"    message = await receive()\n  File \"/x/asyncio/locks.py\", line 3, in "
-			"wait\n    await fut\nasyncio.exceptions.CancelledError\n\nDuring handling of "
-			"the above exception, another exception occurred:\n\nTraceback (most recent "
-			"call last):\n  File \"/x/widget/app.py\", line 4, in __call__\n    await "
-			"self.app(scope, receive, send)\n",
+			"wait\n    await fut\nasyncio.exceptions.CancelledError\n\nDuring handling "
+			"of the above exception, another exception occurred:\n\nTraceback (most "
+			"recent call last):\n  File \"/x/widget/app.py\", line 4, in __call__\n"
+			"    await self.app(scope, receive, send)\n",
 			/* zerolog's warning level (LocalAI's) */
 			"10:02AM INF serving\n10:02AM WRN the widget is out of memory\n"
 			"10:02AM INF done\n",
