@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -148,34 +149,39 @@ static int rule_class(struct jsonfile *f, struct log_rule *r)
 const char *const log_file_keys[] = {
 	"$schema", "description", "shapes", "rules", "markers", NULL
 };
-const char *const log_rule_keys[] = { "id",	 "engines",   "priority", "severity", "pattern",
-				      "literal", "quote",     "cause",	  "explain",  "remedy",
-				      "source",	 "example",   "lines",	  "class",    "layer",
-				      "startup", "remedy_of", "ending",	  "heads",    "run",
-				      "loud",	 "frames",    NULL };
+const char *const log_rule_keys[] = { "id",	 "engines",   "priority",   "severity", "pattern",
+				      "literal", "quote",     "cause",	    "explain",	"remedy",
+				      "source",	 "example",   "lines",	    "class",	"layer",
+				      "startup", "remedy_of", "ending",	    "heads",	"run",
+				      "loud",	 "frames",    "explain_of", NULL };
 const char *const log_marker_keys[] = { "id",	 "kind",   "engines", "pattern", "literal", "quote",
 					"lines", "status", "says",    "source",	 "example", NULL };
 
-/* a rule's remedy: its own, or (remedy_of) that of a rule before it in its
- * file, so that rules of one kind give one remedy, written once */
-static int rule_remedy(struct jsonfile *f, const cJSON *o, struct log_rule *r,
-		       const struct log_rule *before, size_t n_before)
+/* a rule's text under key ("explain", "remedy"): its own, or (KEY_of) that
+ * of a rule before it in its file, so that rules of one kind say one thing,
+ * written once; at is where the text lives in a rule (offsetof) */
+static int rule_text(struct jsonfile *f, const cJSON *o, const char *key, size_t at,
+		     struct log_rule *r, const struct log_rule *before, size_t n_before)
 {
-	char *of = NULL;
+	char of_key[32], *of = NULL;
+	char **text = (char **)(void *)((char *)r + at);
 	size_t i;
-	int rc = jsonfile_string(f, o, "remedy", false, &r->remedy) ||
-		 jsonfile_string(f, o, "remedy_of", false, &of);
+	int rc;
 
-	if (!rc && !r->remedy == !of)
-		rc = jsonfile_error(f, of ? "remedy_of" : NULL,
-				    "a rule gives its 'remedy', or names with 'remedy_of' the "
-				    "rule whose remedy it gives (one of them)");
+	snprintf(of_key, sizeof(of_key), "%s_of", key);
+	rc = jsonfile_string(f, o, key, false, text) || jsonfile_string(f, o, of_key, false, &of);
+	if (!rc && !*text == !of)
+		rc = jsonfile_error(f, of ? of_key : NULL,
+				    "a rule gives its '%s', or names with '%s' the rule whose "
+				    "%s it gives (one of them)",
+				    key, of_key, key);
 	for (i = 0; !rc && of && i < n_before && strcmp(before[i].id, of); i++)
 		;
 	if (!rc && of && i == n_before)
-		rc = jsonfile_error(f, "remedy_of",
-				    "'remedy_of' names no rule before it in its file ('%s')", of);
-	if (!rc && of && !(r->remedy = xstrdup(before[i].remedy)))
+		rc = jsonfile_error(f, of_key, "'%s' names no rule before it in its file ('%s')",
+				    of_key, of);
+	if (!rc && of &&
+	    !(*text = xstrdup(*(char *const *)(const void *)((const char *)&before[i] + at))))
 		rc = jsonfile_error(f, NULL, "out of memory");
 	free(of);
 	return rc;
@@ -197,8 +203,8 @@ static int load_rule(struct jsonfile *f, const cJSON *o, struct log_rule *r,
 	     jsonfile_string(f, o, "id", true, &r->id) ||
 	     jsonfile_string(f, o, "pattern", true, &r->pattern) ||
 	     jsonfile_string(f, o, "cause", true, &r->cause) ||
-	     jsonfile_string(f, o, "explain", true, &r->explain) ||
-	     rule_remedy(f, o, r, before, n_before) ||
+	     rule_text(f, o, "explain", offsetof(struct log_rule, explain), r, before, n_before) ||
+	     rule_text(f, o, "remedy", offsetof(struct log_rule, remedy), r, before, n_before) ||
 	     jsonfile_string(f, o, "source", false, &r->source) ||
 	     jsonfile_string(f, o, "example", false, &r->example) ||
 	     jsonfile_string(f, o, "class", false, &r->class) ||

@@ -602,6 +602,14 @@ START_TEST(bad_rule_files)
 		  "\"explain\": \"e\", \"remedy_of\": \"x\"}, {\"id\": \"x\", \"pattern\": "
 		  "\"a\", \"cause\": \"c\", \"explain\": \"e\", \"remedy\": \"r\"}]}",
 		  "names no rule before it in its file ('x')" },
+		/* an explanation likewise: its own, or the rule's before it */
+		{ "{\"rules\": [{\"id\": \"x\", \"pattern\": \"a\", \"cause\": \"c\", "
+		  "\"remedy\": \"r\"}]}",
+		  "gives its 'explain', or names with 'explain_of'" },
+		{ "{\"rules\": [{\"id\": \"y\", \"pattern\": \"b\", \"cause\": \"c\", "
+		  "\"explain_of\": \"x\", \"remedy\": \"r\"}, {\"id\": \"x\", \"pattern\": "
+		  "\"a\", \"cause\": \"c\", \"explain\": \"e\", \"remedy\": \"r\"}]}",
+		  "'explain_of' names no rule before it in its file ('x')" },
 	};
 	size_t i;
 
@@ -615,18 +623,20 @@ START_TEST(bad_rule_files)
 		ck_assert_msg(strstr(err, rows[i].err), "row %zu: %s", i, err);
 		log_rules_release(&rs);
 	}
-	{ /* and one that names a rule before it gives that rule's remedy */
+	{ /* and one that names a rule before it gives that rule's remedy (or explanation) */
 		static const char ok[] =
 			"{\"rules\": [{\"id\": \"x\", \"pattern\": \"a\", \"cause\": \"c\", "
 			"\"explain\": \"e\", \"remedy\": \"the widget's remedy\"}, {\"id\": "
 			"\"y\", \"pattern\": \"b\", \"cause\": \"c\", \"explain\": \"e\", "
-			"\"remedy_of\": \"x\"}]}";
+			"\"remedy_of\": \"x\"}, {\"id\": \"z\", \"pattern\": \"c\", "
+			"\"cause\": \"c\", \"explain_of\": \"x\", \"remedy\": \"r\"}]}";
 		struct log_rules rs = { 0 };
 		char err[512] = "";
 
 		ck_assert_int_eq(
 			log_rules_load_text(&rs, "r.json", ok, strlen(ok), err, sizeof(err)), 0);
 		ck_assert_str_eq(rs.rules[1].remedy, "the widget's remedy");
+		ck_assert_str_eq(rs.rules[2].explain, "e");
 		log_rules_release(&rs);
 	}
 }
@@ -825,6 +835,50 @@ END_TEST
 
 /* the keys of a rule and of a marker, and the most literals one lists,
  * are the schema's: what the loader takes is what the schema says */
+/* a sentence rules of one kind share is written once, and the others name
+ * it (explain_of, remedy_of): copies drift apart */
+START_TEST(the_bundled_rules_say_each_thing_once)
+{
+	static const char *const said[] = { "explain", "remedy" };
+	char path[4096];
+	char *text;
+	cJSON *root;
+	const cJSON *rules, *a, *b;
+	size_t k;
+	int n = 0;
+
+	snprintf(path, sizeof(path), "%s/probes/engine/rules.json", repo_root());
+	text = read_text_file(path);
+	ck_assert_ptr_nonnull(text);
+	root = cJSON_Parse(text);
+	rules = cJSON_GetObjectItemCaseSensitive(root, "rules");
+	ck_assert(cJSON_IsArray(rules));
+	for (k = 0; k < sizeof(said) / sizeof(said[0]); k++)
+		cJSON_ArrayForEach(a, rules)
+		{
+			const cJSON *x = cJSON_GetObjectItemCaseSensitive(a, said[k]);
+
+			if (!cJSON_IsString(x))
+				continue;
+			n++;
+			for (b = a->next; b; b = b->next) {
+				const cJSON *y = cJSON_GetObjectItemCaseSensitive(b, said[k]);
+
+				ck_assert_msg(
+					!cJSON_IsString(y) ||
+						strcmp(x->valuestring, y->valuestring),
+					"'%s' and '%s' write one %s twice: name it with %s_of",
+					cJSON_GetObjectItemCaseSensitive(a, "id")->valuestring,
+					cJSON_GetObjectItemCaseSensitive(b, "id")->valuestring,
+					said[k], said[k]);
+			}
+		}
+	ck_assert_int_gt(n, 100);
+	cJSON_Delete(root);
+	free(text);
+}
+END_TEST
+
 START_TEST(rule_keys_as_the_schema_names_them)
 {
 	static const struct {
@@ -5010,6 +5064,7 @@ Suite *enginelog_suite(void)
 	tcase_add_test(tc, every_remedy_fills_for_its_engines);
 	tcase_add_test(tc, a_dump_is_one_finding);
 	tcase_add_test(tc, rule_keys_as_the_schema_names_them);
+	tcase_add_test(tc, the_bundled_rules_say_each_thing_once);
 	tcase_add_test(tc, death_names_are_the_rules);
 	tcase_add_test(tc, a_known_exit_without_its_ready_line);
 	tcase_add_test(tc, engine_pid_ends_the_wait);
