@@ -1000,6 +1000,16 @@ static bool is_frame(const char *s, size_t n)
 	return is_frame_line(s, n);
 }
 
+/* Does the line say that the traceback after it goes on from the one
+ * before it: Python's "During handling of the above exception, another
+ * exception occurred:", "The above exception was the direct cause of the
+ * following exception:", an exception group's "(1 sub-exception)"? */
+static bool chains_traceback(const char *s, size_t n)
+{
+	return holds(s, n, "During handling of the above exception") ||
+	       holds(s, n, "above exception was the direct cause") || holds(s, n, "sub-exception");
+}
+
 /* the process tag a line begins with, "(EngineCore pid=530) " as vLLM
  * and Ray write it, a prefix group that names a pid: its length, 0 when
  * there is none */
@@ -1039,10 +1049,7 @@ static size_t tb_lead_len(const struct enginelog *l)
 static void traceback_began(struct enginelog *l, const char *s, size_t n, size_t at)
 {
 	const struct log_mark *before = &l->said[l->said_at ^ 1];
-	bool chained =
-		before->line && (strstr(before->text, "During handling of the above exception") ||
-				 strstr(before->text, "above exception was the direct cause") ||
-				 strstr(before->text, "sub-exception"));
+	bool chained = before->line && chains_traceback(before->text, strlen(before->text));
 	size_t k = trimmed(s, at);
 
 	l->traceback = l->lines;
@@ -1379,8 +1386,7 @@ static bool announced_line(const char *s, size_t n)
 	if (!worded(s, n))
 		return true;
 	if (is_frame_line(s, n) || holds(s, n, "Traceback (most recent call last)") ||
-	    holds(s, n, "During handling of the above exception") ||
-	    holds(s, n, "The above exception was the direct cause"))
+	    chains_traceback(s, n))
 		return false;
 	return s[0] == ' ' || s[0] == '\t' || !log_line(s, n);
 }
