@@ -1718,15 +1718,12 @@ static bool record_head(const char *s, size_t n, size_t at, size_t *prefix)
 	size_t i = at, k;
 
 	*prefix = 0;
-	if (i < n && s[i] == '(') {
-		const char *close = memchr(s + i, ')', n - i < 64 ? n - i : 64);
-		size_t len = close ? (size_t)(close - s) - i : 0;
+	if (i < n && s[i] == '(') { /* a tag of at most 64 bytes, its pid's digit before ')' */
+		size_t g = process_tag(s + i, n - i < 64 ? n - i : 64);
 
-		if (!close || !holds(s + i, len, " pid=") ||
-		    !digits(s, n, (size_t)(close - s) - 1, 1) || (size_t)(close - s) + 2 > n ||
-		    close[1] != ' ')
+		if (!g || !digits(s, n, i + g - 2, 1) || i + g + 1 > n || s[i + g] != ' ')
 			return false;
-		*prefix = (size_t)(close - s) + 2 - at;
+		*prefix = g + 1;
 		i = at + *prefix;
 	}
 	for (k = 0; levels[k]; k++)
