@@ -1000,6 +1000,27 @@ static bool is_frame(const char *s, size_t n)
 	return is_frame_line(s, n);
 }
 
+/* Is the line a name and its colon and no more ("_RemoteTraceback: ",
+ * the exception concurrent.futures raises, whose message is the worker's
+ * traceback on the lines after it)? It says nothing of what failed: the
+ * traceback after it goes on from the one before. */
+static bool bare_name(const char *s, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && isspace((unsigned char)s[i]))
+		i++;
+	if (i == n || !(isalpha((unsigned char)s[i]) || s[i] == '_'))
+		return false;
+	while (i < n && (isalnum((unsigned char)s[i]) || s[i] == '_' || s[i] == '.'))
+		i++;
+	if (i < n && s[i] == ':')
+		i++;
+	while (i < n && isspace((unsigned char)s[i]))
+		i++;
+	return i == n;
+}
+
 /* Does the line say that the traceback after it goes on from the one
  * before it: Python's "During handling of the above exception, another
  * exception occurred:", "The above exception was the direct cause of the
@@ -1045,11 +1066,14 @@ static size_t tb_lead_len(const struct enginelog *l)
  * request handler's when one wrote its line or the line before it
  * ("Exception in ASGI application"), or when it goes on one that was
  * ("During handling of the above exception, another exception
- * occurred:", an exception group's "(1 sub-exception)"). */
+ * occurred:", an exception group's "(1 sub-exception)"), or is the message
+ * of an exception named alone on the line before it ("_RemoteTraceback: ",
+ * a worker's traceback its parent raises again). */
 static void traceback_began(struct enginelog *l, const char *s, size_t n, size_t at)
 {
 	const struct log_mark *before = &l->said[l->said_at ^ 1];
-	bool chained = before->line && chains_traceback(before->text, strlen(before->text));
+	bool chained = before->line && (chains_traceback(before->text, strlen(before->text)) ||
+					bare_name(before->text, strlen(before->text)));
 	size_t k = trimmed(s, at);
 
 	l->traceback = l->lines;

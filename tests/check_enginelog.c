@@ -4062,7 +4062,30 @@ START_TEST(held_out_classes)
 		/* fresh145's: a kernel's assertion cut after its block */
 		{ "DEBUG widget step 3\n../aten/src/ATen/native/cuda/Indexing.cu:1290: "
 		  "indexSelectLargeIndex: block: [3\n",
-		  "crashed", "indexSelectLargeIndex: block: [3" },
+		  "crashed",
+		  "indexSelectLargeIndex: block: [3" }, /* fresh276's: the Neuron runtime refusing a compiled graph
+		 * of another version, failing to load one past its loader's
+		 * size, and failing to load one at all, in other words */
+		{ "2025-Mar-02 10:11:12.000001 1234:1240 ERROR  NEFF:neff_parse   NEFF version: "
+		  "3.1, features: 0x200 is not supported. Currently supporting: 0x1ff\n",
+		  "driver-mismatch", "NEFF version: 3.1, features: 0x200 is not supported" },
+		{ "2025-Mar-02 10:11:12.000001 1234:1240 ERROR  NMGR:kmgr_load_nn  Failed to load "
+		  "NN: /tmp/w/model.neff, err: 4\n2025-Mar-02 10:11:12.000002 1234:1240 ERROR  "
+		  "NEFF:json_parse_load_elements  File sg01/Weights.json size (5000000000) exceeds "
+		  "the maximum (4294967295)\n",
+		  "model-load-failed", "size (5000000000) exceeds the maximum" },
+		{ "2025-Mar-02 10:11:12.000001 1234:1240 ERROR  NRT:nrt_load_model  Failed to load "
+		  "the widget graph from /tmp/w/model.neff\n",
+		  "model-load-failed", "Failed to load the widget graph" },
+		/* fresh276's: a worker's traceback its parent raises again
+		 * under an exception named alone ("_RemoteTraceback: "),
+		 * cut before its own exception: what failed is the error
+		 * before them, not the bare name */
+		{ "INFO widget: building\nERROR widget: kernel build failed for gemm_fp8 after 2 "
+		  "attempts\nconcurrent.futures.process._RemoteTraceback: \n\"\"\"\nTraceback "
+		  "(most recent call last):\n  File \"/x/w.py\", line 3, in build\n    "
+		  "make()\n",
+		  "unknown", "kernel build failed for gemm_fp8 after 2 attempts" },
 	};
 	struct log_rules rs, all;
 	struct enginelog l;
