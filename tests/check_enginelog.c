@@ -4077,6 +4077,13 @@ START_TEST(held_out_classes)
 		{ "2025-Mar-02 10:11:12.000001 1234:1240 ERROR  NRT:nrt_load_model  Failed to load "
 		  "the widget graph from /tmp/w/model.neff\n",
 		  "model-load-failed", "Failed to load the widget graph" },
+		/* fresh277's: the Neuron runtime's own error lines ("ERROR
+		 * <MODULE>:<function>  message") begin a message the
+		 * classes read as a raised one's */
+		{ "2025-Jan-01 10:00:00.000001 11:12 ERROR  NRT:nrt_widget_init  Unsupported "
+		  "widget "
+		  "layout for 3 cores; use 4\n",
+		  "not-supported", "Unsupported widget layout for 3 cores" },
 		/* fresh276's: a worker's traceback its parent raises again
 		 * under an exception named alone ("_RemoteTraceback: "),
 		 * cut before its own exception: what failed is the error
