@@ -162,6 +162,11 @@ START_TEST(every_excerpt_read_as_labelled)
 	};
 	int counts[sizeof(parts) / sizeof(parts[0])] = { 0 };
 	int n = 0, fatal = 0;
+	/* under valgrind, every 4th is read: the plain and sanitized passes
+	 * read each, and judge every label; valgrind's is the reader's memory
+	 * on a sample of every engine's shapes (the whole corpus took 100 s
+	 * of valgrind's pass, and grows every stop) */
+	int step = getenv("PREFLIGHT_VALGRIND") ? 4 : 1;
 	size_t k;
 
 	snprintf(path, sizeof(path), "%s/tests/data/engine-corpus/corpus.jsonl", repo_root());
@@ -188,7 +193,8 @@ START_TEST(every_excerpt_read_as_labelled)
 		ck_assert_msg(k < sizeof(parts) / sizeof(parts[0]), "%s: no part '%s'",
 			      member(e, "id"), member(e, "split"));
 		counts[k]++;
-		judge(&rs, e, &why);
+		if (n % step == 0)
+			judge(&rs, e, &why);
 		cJSON_Delete(e);
 		n++;
 	}
