@@ -115,7 +115,7 @@ struct scenario_case {
 };
 
 static struct scenario_case *all_cases;
-static int n_cases;
+static int n_cases, n_found; /* the cases run; every case found */
 
 static int by_name(const void *a, const void *b)
 {
@@ -172,12 +172,24 @@ static void find_cases(void)
 	closedir(d);
 	if (n_cases)
 		qsort(all_cases, (size_t)n_cases, sizeof(*all_cases), by_name);
+	n_found = n_cases;
+	/* under valgrind, every second case in that order: the plain and
+	 * sanitized passes run each; valgrind's is the memory of preflight's
+	 * runs through half the failure modes, where each start costs it most
+	 * of a second and the scenarios had grown to a quarter of its pass */
+	if (getenv("PREFLIGHT_VALGRIND")) {
+		int i, k = 0;
+
+		for (i = 0; i < n_cases; i += 2)
+			all_cases[k++] = all_cases[i];
+		n_cases = k;
+	}
 }
 
 /* the cases were found: a lost folder must not pass by running nothing */
 START_TEST(scenario_cases_found)
 {
-	ck_assert_int_ge(n_cases, 60);
+	ck_assert_int_ge(n_found, 60);
 }
 END_TEST
 
