@@ -4084,6 +4084,16 @@ START_TEST(held_out_classes)
 		  "widget "
 		  "layout for 3 cores; use 4\n",
 		  "not-supported", "Unsupported widget layout for 3 cores" },
+		/* fresh279's: a file a server's arguments name that is not
+		 * there, and a model manager that could not create what
+		 * would serve, in other words */
+		{ "widget: cannot start: missing config file: /etc/widget/w.yaml\n", "not-found",
+		  "missing config file: /etc/widget/w.yaml" },
+		{ "2026-01-01 10:00:00 - sprocket.worker - INFO - starting "
+		  "widget-server\n2026-01-01 "
+		  "10:00:01 - sprocket.worker - ERROR - launching widget-server: Failed to create "
+		  "container sprocket-7\n",
+		  "unknown", "Failed to create container sprocket-7" },
 		/* fresh276's: a worker's traceback its parent raises again
 		 * under an exception named alone ("_RemoteTraceback: "),
 		 * cut before its own exception: what failed is the error
