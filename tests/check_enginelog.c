@@ -4094,6 +4094,11 @@ START_TEST(held_out_classes)
 		  "10:00:01 - sprocket.worker - ERROR - launching widget-server: Failed to create "
 		  "container sprocket-7\n",
 		  "unknown", "Failed to create container sprocket-7" },
+		/* fresh280's: the interpreter's own words when python -m
+		 * names a module its environment lacks */
+		{ "widget-server: starting\nC:\\envs\\w\\python.exe: No module named "
+		  "sprocket.serve\n",
+		  "import-error", "No module named sprocket.serve" },
 		/* fresh276's: a worker's traceback its parent raises again
 		 * under an exception named alone ("_RemoteTraceback: "),
 		 * cut before its own exception: what failed is the error
