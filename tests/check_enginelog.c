@@ -4099,6 +4099,11 @@ START_TEST(held_out_classes)
 		{ "widget-server: starting\nC:\\envs\\w\\python.exe: No module named "
 		  "sprocket.serve\n",
 		  "import-error", "No module named sprocket.serve" },
+		/* fresh284's: an engine's death as Ray wraps it for the task
+		 * that called it */
+		{ "ray.exceptions.RayTaskError(AsyncEngineDeadError): ray::Widget.generate() "
+		  "(pid=41, ip=10.0.0.7)\n  File \"/x/w.py\", line 3, in generate\n",
+		  "crashed", "RayTaskError(AsyncEngineDeadError)" },
 		/* fresh276's: a worker's traceback its parent raises again
 		 * under an exception named alone ("_RemoteTraceback: "),
 		 * cut before its own exception: what failed is the error
