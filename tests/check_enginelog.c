@@ -4104,6 +4104,13 @@ START_TEST(held_out_classes)
 		{ "ray.exceptions.RayTaskError(AsyncEngineDeadError): ray::Widget.generate() "
 		  "(pid=41, ip=10.0.0.7)\n  File \"/x/w.py\", line 3, in generate\n",
 		  "crashed", "RayTaskError(AsyncEngineDeadError)" },
+		/* fresh285's: a Ray actor whose constructor raised, as the
+		 * actor logs it before its frames (cut) */
+		{ "(WidgetActor pid=77) Exception raised in creation task: The actor died because "
+		  "of an error raised in its creation task, ray::WidgetActor.__init__() (pid=77, "
+		  "ip=10.0.0.9)\n(WidgetActor pid=77)   File \"/x/w.py\", line 3, in __init__\n"
+		  "(WidgetActor pid=77)     self.engine = make_engine()\n",
+		  "unknown", "The actor died because of an error raised in its creation task" },
 		/* fresh276's: a worker's traceback its parent raises again
 		 * under an exception named alone ("_RemoteTraceback: "),
 		 * cut before its own exception: what failed is the error
