@@ -4111,6 +4111,13 @@ START_TEST(held_out_classes)
 		  "ip=10.0.0.9)\n(WidgetActor pid=77)   File \"/x/w.py\", line 3, in __init__\n"
 		  "(WidgetActor pid=77)     self.engine = make_engine()\n",
 		  "unknown", "The actor died because of an error raised in its creation task" },
+		/* fresh287's: a bare NotImplementedError, a method the
+		 * configured backend lacks */
+		{ "Traceback (most recent call last):\n  File \"/x/backends/widget.py\", line 9, "
+		  "in "
+		  "cache_cls\n    raise NotImplementedError\nNotImplementedError\nwidget: worker "
+		  "exited with code 1\n",
+		  "not-supported", "NotImplementedError" },
 		/* fresh276's: a worker's traceback its parent raises again
 		 * under an exception named alone ("_RemoteTraceback: "),
 		 * cut before its own exception: what failed is the error
