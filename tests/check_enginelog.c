@@ -4118,6 +4118,13 @@ START_TEST(held_out_classes)
 		  "cache_cls\n    raise NotImplementedError\nNotImplementedError\nwidget: worker "
 		  "exited with code 1\n",
 		  "not-supported", "NotImplementedError" },
+		/* fresh289's: a node's memory monitor killing a worker, then
+		 * advice that names out-of-memory too: the kill is quoted */
+		{ "(supervisor) 2 widget workers were terminated due to memory pressure on host "
+		  "h7\n"
+		  "(supervisor) See the guide on how to avoid running out of memory: raise the "
+		  "host's limit\n",
+		  "out-of-memory", "terminated due to memory pressure on host h7" },
 		/* fresh276's: a worker's traceback its parent raises again
 		 * under an exception named alone ("_RemoteTraceback: "),
 		 * cut before its own exception: what failed is the error
