@@ -4125,6 +4125,12 @@ START_TEST(held_out_classes)
 		  "(supervisor) See the guide on how to avoid running out of memory: raise the "
 		  "host's limit\n",
 		  "out-of-memory", "terminated due to memory pressure on host h7" },
+		/* fresh290's: an adapter whose target modules the model does
+		 * not have, then the engine's death */
+		{ "ValueError: While loading /a/widget-lora, expected target modules in ['q', 'v'] "
+		  "but received ['vision.fc9']\nEngineDeadError: EngineCore encountered an "
+		  "issue.\n",
+		  "model-load-failed", "expected target modules in ['q', 'v'] but received" },
 		/* fresh276's: a worker's traceback its parent raises again
 		 * under an exception named alone ("_RemoteTraceback: "),
 		 * cut before its own exception: what failed is the error
