@@ -4131,6 +4131,14 @@ START_TEST(held_out_classes)
 		  "but received ['vision.fc9']\nEngineDeadError: EngineCore encountered an "
 		  "issue.\n",
 		  "model-load-failed", "expected target modules in ['q', 'v'] but received" },
+		/* fresh294's: NCCL failing because a CUDA call it made ran
+		 * out of memory, in NCCL's own numbered words */
+		{ "[rank3]: torch.distributed.DistBackendError: NCCL error in: x.cpp:9, unhandled "
+		  "cuda "
+		  "error, NCCL version 2.26.2\nwidget-node:12:40 [3] NCCL INFO Cuda failure 2 'out "
+		  "of "
+		  "memory'\n",
+		  "out-of-memory", "Cuda failure 2 'out of memory'" },
 		/* fresh276's: a worker's traceback its parent raises again
 		 * under an exception named alone ("_RemoteTraceback: "),
 		 * cut before its own exception: what failed is the error
