@@ -1031,6 +1031,17 @@ static bool chains_traceback(const char *s, size_t n)
 	       holds(s, n, "above exception was the direct cause") || holds(s, n, "sub-exception");
 }
 
+/* Does the line send its reader to what came before it for the cause
+ * ("Got fatal signal from worker processes, shutting down. See stack
+ * trace above for root cause issue.", vLLM's; "please check the stack
+ * trace above for the root cause")? Then it is not the cause itself. */
+static bool points_above(const char *s, size_t n)
+{
+	return holds(s, n, "trace above") || holds(s, n, "trace (above)") ||
+	       holds(s, n, "traceback above") || holds(s, n, "error above") ||
+	       holds(s, n, "errors above") || holds(s, n, "logs above");
+}
+
 /* the process tag a line begins with, "(EngineCore pid=530) " as vLLM
  * and Ray write it, a prefix group that names a pid: its length, 0 when
  * there is none */
@@ -1224,7 +1235,8 @@ static void error_said(struct enginelog *l, const struct log_rule *r, const char
 	/* not the exit line itself ("Error: ShardCannotStart"), nor a frame:
 	 * the decisive line is the error that came before */
 	if (l->exit.line != l->lines && !is_frame_line(s, n) && !is_code_line(s, n) &&
-	    (l->error.line != l->lines || r->kind == LOG_EXCEPTION)) {
+	    (l->error.line != l->lines || r->kind == LOG_EXCEPTION) &&
+	    !(l->error.line > l->ready && points_above(s, n))) {
 		mark(&l->error, l->lines, s, n);
 		l->error_exception = r->kind == LOG_EXCEPTION;
 		if (l->error_exception && l->frame && l->frame >= l->lines - 3)
@@ -1279,7 +1291,7 @@ static bool matched(struct enginelog *l, const struct log_rule *r, const char *s
 		if (is_code_line(s, n))
 			return false; /* the source of a raise: the exception comes next */
 		exit_at(l, s, n);
-		if (r->says)
+		if (r->says && !points_above(s, n))
 			l->exit_says = l->lines;
 		l->fatal = true;
 		return true;

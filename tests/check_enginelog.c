@@ -4148,6 +4148,28 @@ START_TEST(held_out_classes)
 		  "(most recent call last):\n  File \"/x/w.py\", line 3, in build\n    "
 		  "make()\n",
 		  "unknown", "kernel build failed for gemm_fp8 after 2 attempts" },
+		/* fresh299's: a tokenizer whose files transformers, tokenizers
+		 * or sentencepiece will not read, in their own words */
+		{ "ValueError: Non-consecutive added token '<pad>' found. Should have index 50257 "
+		  "but has index 1 in saved vocabulary.\n",
+		  "model-load-failed", "Non-consecutive added token '<pad>' found" },
+		{ "OSError: Couldn't instantiate the backend tokenizer from one of: (1) a "
+		  "`tokenizers` library serialization file\n",
+		  "model-load-failed", "Couldn't instantiate the backend tokenizer" },
+		{ "RuntimeError: Internal: src/sentencepiece_processor.cc(1102) "
+		  "[model_proto->ParseFromArray(serialized.c_str(), serialized.size())]\n",
+		  "model-load-failed", "sentencepiece_processor.cc(1102)" },
+		/* fresh299's: a death that sends its reader to the error above
+		 * for the cause ("See stack trace above for root cause issue"),
+		 * an exit's words or an exception's: the error above is why */
+		{ "ERROR 10:00 [core.py:9] RuntimeError: Failed to apply WidgetProcessor on "
+		  "data={}\nCRITICAL 10:00 [client.py:3] Fatal signal from the widget workers, "
+		  "shutting down. See the stack trace above for the cause.\n",
+		  "unknown", "Failed to apply WidgetProcessor on data={}" },
+		{ "INFO 10:00 [core.py:9] loading\nERROR 10:00 [w.py:1] ValueError: the zorp is "
+		  "flibbed\nERROR 10:00 [api.py:1] RuntimeError: Engine stopped, please check "
+		  "the traceback above\nProcess exited with code 1\n",
+		  "unknown", "ValueError: the zorp is flibbed" },
 	};
 	struct log_rules rs, all;
 	struct enginelog l;
