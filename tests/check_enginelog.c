@@ -4200,6 +4200,11 @@ START_TEST(held_out_classes)
 			"ERROR 01-01 10:00:00 [moe.py:9] Failed to import fused widget kernels. "
 			"Error: No module named 'widget_kernels.gemm'\nINFO 01-01 10:00:01 "
 			"[api.py:3] widget server version 1.0\n",
+			/* an attention backend's version refused at ERROR,
+			 * then another chosen (fresh300's, in other words) */
+			"ERROR 01-01 10:00:00 [fa_utils.py:9] Cannot use FA version 3 is not "
+			"supported due to FA3 is only supported on devices with compute capability "
+			">= 9\nINFO 01-01 10:00:01 [widget.py:3] Using WIDGET_ATTN backend\n",
 			/* an error the engine came up after, in other
 			 * servers' ready words */
 			"widget: loading\nwidget: CUDA error: out of memory while warming the "
