@@ -4159,6 +4159,14 @@ START_TEST(held_out_classes)
 		{ "RuntimeError: Internal: src/sentencepiece_processor.cc(1102) "
 		  "[model_proto->ParseFromArray(serialized.c_str(), serialized.size())]\n",
 		  "model-load-failed", "sentencepiece_processor.cc(1102)" },
+		/* fresh303's: a KeyError naming a parameter of a numbered
+		 * layer that the checkpoint has and the model does not, a
+		 * quantization's scale or index as well as a weight */
+		{ "(Worker pid=9) ERROR 10:00 [w.py:3] KeyError: "
+		  "'model.decoder.layers.7.fc1.qzeros'\n",
+		  "model-load-failed", "KeyError: 'model.decoder.layers.7.fc1.qzeros'" },
+		{ "KeyError: 'transformer.h.3.attn.c_attn.g_idx'\n", "model-load-failed",
+		  "KeyError: 'transformer.h.3.attn.c_attn.g_idx'" },
 		/* fresh299's: a death that sends its reader to the error above
 		 * for the cause ("See stack trace above for root cause issue"),
 		 * an exit's words or an exception's: the error above is why */
