@@ -1034,12 +1034,14 @@ static bool chains_traceback(const char *s, size_t n)
 /* Does the line send its reader to what came before it for the cause
  * ("Got fatal signal from worker processes, shutting down. See stack
  * trace above for root cause issue.", vLLM's; "please check the stack
- * trace above for the root cause")? Then it is not the cause itself. */
+ * trace above for the root cause", "See root cause above")? Then it is
+ * not the cause itself. */
 static bool points_above(const char *s, size_t n)
 {
 	return holds(s, n, "trace above") || holds(s, n, "trace (above)") ||
 	       holds(s, n, "traceback above") || holds(s, n, "error above") ||
-	       holds(s, n, "errors above") || holds(s, n, "logs above");
+	       holds(s, n, "errors above") || holds(s, n, "logs above") ||
+	       holds(s, n, "cause above");
 }
 
 /* the process tag a line begins with, "(EngineCore pid=530) " as vLLM

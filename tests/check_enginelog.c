@@ -4178,6 +4178,11 @@ START_TEST(held_out_classes)
 		  "flibbed\nERROR 10:00 [api.py:1] RuntimeError: Engine stopped, please check "
 		  "the traceback above\nProcess exited with code 1\n",
 		  "unknown", "ValueError: the zorp is flibbed" },
+		{ "INFO 10:00 [core.py:9] loading\nERROR 10:00 [w.py:1] ValueError: the sprocket "
+		  "is bent\nERROR 10:00 [api.py:1] RuntimeError: Widget core initialization "
+		  "failed. See root cause above. Failed core proc(s): {}\nProcess exited with "
+		  "code 1\n",
+		  "unknown", "ValueError: the sprocket is bent" },
 	};
 	struct log_rules rs, all;
 	struct enginelog l;
