@@ -2662,14 +2662,17 @@ static void settle(struct enginelog *l)
 	 * it served, or when a request handler tells it, a request's traceback
 	 * cut short is not a death. What the traceback said it was is the
 	 * quote, unless that is only an exit's header ("Process EngineCore:"),
-	 * another process's line (tb_foreign), or an info-level line after the
-	 * error or exit that came first (vLLM's "INFO ... Killing local vLLM
-	 * worker processes" after a worker died); the traceback's own header
+	 * a word of stopping (uvicorn's "Finished server process [605]" as the
+	 * engine's error takes the server down), another process's line
+	 * (tb_foreign), or an info-level line after the error or exit that
+	 * came first (vLLM's "INFO ... Killing local vLLM worker processes"
+	 * after a worker died); the traceback's own header
 	 * under an error level ("[E] Traceback (most recent call last):") is
 	 * no error said after it */
 	bool cut = l->tb_open && !l->ready && l->tb_intro.line && !l->tb_handler;
 	long last_word = l->error.line > l->exit.line ? l->error.line : l->exit.line;
 	bool intro = cut && !l->tb_foreign && l->tb_intro.line != l->exit.line &&
+		     l->tb_intro.line != l->shutdown &&
 		     (l->tb_intro.line >= l->error.line || l->error.line == l->traceback) &&
 		     !(last_word && last_word < l->tb_intro.line &&
 		       info_level(l->tb_intro.text, strlen(l->tb_intro.text)));

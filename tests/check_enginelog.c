@@ -4148,6 +4148,13 @@ START_TEST(held_out_classes)
 		  "(most recent call last):\n  File \"/x/w.py\", line 3, in build\n    "
 		  "make()\n",
 		  "unknown", "kernel build failed for gemm_fp8 after 2 attempts" },
+		/* fresh306's: the engine's error takes the server down, and a
+		 * traceback cut after its words of stopping: the error is
+		 * what happened, not the server's last word */
+		{ "ERROR 10:00 engine.py:9] Exception: Sprocket Return Error\nINFO:     "
+		  "Shutting down\nINFO:     Finished server process [77]\n[rank0]: Traceback "
+		  "(most recent call last):\n[rank0]:   File \"<string>\", line 1, in <module>\n",
+		  "unknown", "Exception: Sprocket Return Error" },
 		/* fresh299's: a tokenizer whose files transformers, tokenizers
 		 * or sentencepiece will not read, in their own words */
 		{ "ValueError: Non-consecutive added token '<pad>' found. Should have index 50257 "
