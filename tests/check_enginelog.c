@@ -4155,6 +4155,25 @@ START_TEST(held_out_classes)
 		  "Shutting down\nINFO:     Finished server process [77]\n[rank0]: Traceback "
 		  "(most recent call last):\n[rank0]:   File \"<string>\", line 1, in <module>\n",
 		  "unknown", "Exception: Sprocket Return Error" },
+		/* fresh308's: a child process's header, its colon full-width
+		 * or lost to '?' in a paste, after the exception it died of */
+		{ "    assert widgets == sprockets\nAssertionError\nProcess "
+		  "SpawnProcess-3\xef\xbc\x9a\n",
+		  "unknown", "AssertionError" },
+		{ "ValueError: the sprocket is bent\nProcess EngineCore_0?\n", "unknown",
+		  "ValueError: the sprocket is bent" },
+		/* fresh309's: an actor or an actor pool gone (Ray's, on its own
+		 * line; xoscar's, as Xinference's supervisor finds it), and
+		 * uvicorn's last words when an application's startup raised */
+		{ "ray.exceptions.ActorDiedError: The actor died unexpectedly before finishing "
+		  "this task.\n",
+		  "crashed", "The actor died unexpectedly" },
+		{ "xoscar.errors.ServerClosed: Remote server unixsocket:///4242 closed: 0 bytes "
+		  "read on a total of 8 expected bytes\n",
+		  "crashed", "Remote server unixsocket:///4242 closed" },
+		{ "INFO:     Waiting for application startup.\nERROR:    Application startup "
+		  "failed. Exiting.\n",
+		  "unknown", "Application startup failed" },
 		/* fresh299's: a tokenizer whose files transformers, tokenizers
 		 * or sentencepiece will not read, in their own words */
 		{ "ValueError: Non-consecutive added token '<pad>' found. Should have index 50257 "
