@@ -2059,20 +2059,13 @@ static size_t collector_prefix(const char *s, size_t n, bool *kernel, bool *part
 }
 
 /* the line s as the engine wrote it, as a terminal shows it: what a
- * progress bar left of it, cut, without colours or a collector's prefix
+ * progress bar left of it (last_form), cut, without colours or a collector's prefix
  * (into l->plain when it had colours) */
 static const char *engine_line(struct enginelog *l, const char *s, size_t *n)
 {
-	const char *cr;
 	size_t cut;
 	bool goes_on = l->cri_partial;
 
-	if (*n && s[*n - 1] == '\r')
-		(*n)--;
-	while ((cr = memchr(s, '\r', *n))) { /* a rewritten line: the last of its forms */
-		*n -= (size_t)(cr + 1 - s);
-		s = cr + 1;
-	}
 	if (*n > ENGINELOG_LINE_MAX)
 		*n = ENGINELOG_LINE_MAX;
 	if (coloured(s, *n)) {
@@ -2239,10 +2232,28 @@ static bool take_unwrapped(struct enginelog *l, const char *s, size_t n)
 	return fatal;
 }
 
+/* a line a terminal rewrote (a progress bar's carriage returns): the last
+ * of its forms, the one before a CRLF's return, as keep_piece keeps a line
+ * that comes in pieces; before anything reads it, so a line read whole is
+ * the line read in any pieces */
+static const char *last_form(const char *s, size_t *n)
+{
+	const char *cr;
+
+	if (*n && s[*n - 1] == '\r')
+		(*n)--;
+	while ((cr = memchr(s, '\r', *n))) {
+		*n -= (size_t)(cr + 1 - s);
+		s = cr + 1;
+	}
+	return s;
+}
+
 static bool take_line(struct enginelog *l, const char *s, size_t n)
 {
 	bool fatal = false, colon, space;
 
+	s = last_form(s, &n);
 	if (n && s[0] == '{' && take_wrapped(l, s, n, &fatal))
 		return fatal;
 	if (take_run_together(l, s, n, &fatal))

@@ -271,11 +271,16 @@ START_TEST(a_line_read_in_pieces_is_the_line_read_whole)
 	for (i = 0; i < ENGINELOG_LINE_MAX + 100; i++)
 		buf_append(&log, i % 97 ? "#" : "\r", 1); /* a bar past the cap */
 	buf_printf(&log, "\rtorch.OutOfMemoryError: CUDA out of memory.\r\nok\r");
+	/* records run together, then rewritten: the rewrite is the line */
+	buf_printf(&log, "\n(Worker_TP0 pid=1) INFO 01-14 18:55:37 [x.py:1] loading the widget "
+			 "weights (Worker_TP1 pid=2) INFO 01-14 18:55:37 [x.py:1] loading the "
+			 "widget weights (Worker_TP2 pid=3) INFO 01-14 18:55:37 [x.py:1] loading "
+			 "the widget weights\rthree");
 	buf_printf(&log, "\nNo available memory for the cache blocks\r\r\nlast\r");
 	enginelog_init(&whole, &rs, ENGINE_UNKNOWN);
 	enginelog_feed(&whole, log.data, log.len);
 	enginelog_finish(&whole);
-	ck_assert_int_eq(whole.lines, 4);
+	ck_assert_int_eq(whole.lines, 5);
 	ck_assert_uint_eq(whole.n_matches, 1); /* the second error was rewritten away */
 	ck_assert_int_eq(whole.matches[0].line, 1);
 	for (k = 0; k < sizeof(pieces) / sizeof(*pieces); k++) {
