@@ -2663,6 +2663,25 @@ static bool tell_death(struct enginelog *l, bool intro, const struct log_mark *l
 	return why != NULL;
 }
 
+/* Of a traceback the log ends inside (cut), is what it said it was the
+ * quote? Not when that is only an exit's header ("Process EngineCore:"),
+ * a word of stopping (uvicorn's "Finished server process [605]" as the
+ * engine's error takes the server down), another process's line
+ * (tb_foreign), or an info-level line after the error or exit that came
+ * first (vLLM's "INFO ... Killing local vLLM worker processes" after a
+ * worker died); the traceback's own header under an error level ("[E]
+ * Traceback (most recent call last):") is no error said after it. */
+static bool intro_says(const struct enginelog *l, bool cut)
+{
+	long last_word = l->error.line > l->exit.line ? l->error.line : l->exit.line;
+
+	return cut && !l->tb_foreign && l->tb_intro.line != l->exit.line &&
+	       l->tb_intro.line != l->shutdown &&
+	       (l->tb_intro.line >= l->error.line || l->error.line == l->traceback) &&
+	       !(last_word && last_word < l->tb_intro.line &&
+		 info_level(l->tb_intro.text, strlen(l->tb_intro.text)));
+}
+
 /* the conclusions the whole log allows (enginelog.h) */
 static void settle(struct enginelog *l)
 {
@@ -2671,22 +2690,9 @@ static void settle(struct enginelog *l)
 	/* the log ends inside a traceback before it ever served: its process
 	 * died telling it (the exception line it ends with never came). Once
 	 * it served, or when a request handler tells it, a request's traceback
-	 * cut short is not a death. What the traceback said it was is the
-	 * quote, unless that is only an exit's header ("Process EngineCore:"),
-	 * a word of stopping (uvicorn's "Finished server process [605]" as the
-	 * engine's error takes the server down), another process's line
-	 * (tb_foreign), or an info-level line after the error or exit that
-	 * came first (vLLM's "INFO ... Killing local vLLM worker processes"
-	 * after a worker died); the traceback's own header
-	 * under an error level ("[E] Traceback (most recent call last):") is
-	 * no error said after it */
+	 * cut short is not a death. */
 	bool cut = l->tb_open && !l->ready && l->tb_intro.line && !l->tb_handler;
-	long last_word = l->error.line > l->exit.line ? l->error.line : l->exit.line;
-	bool intro = cut && !l->tb_foreign && l->tb_intro.line != l->exit.line &&
-		     l->tb_intro.line != l->shutdown &&
-		     (l->tb_intro.line >= l->error.line || l->error.line == l->traceback) &&
-		     !(last_word && last_word < l->tb_intro.line &&
-		       info_level(l->tb_intro.text, strlen(l->tb_intro.text)));
+	bool intro = intro_says(l, cut);
 
 	/* an error a request handler wrote is a request's, not the engine's */
 	bool handled = (l->handler && l->handler == l->error.line) || l->error_handled;
