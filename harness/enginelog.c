@@ -2058,9 +2058,9 @@ static size_t collector_prefix(const char *s, size_t n, bool *kernel, bool *part
 	}
 }
 
-/* the line s as the engine wrote it, as a terminal shows it: what a
- * progress bar left of it (last_form), cut, without colours or a collector's prefix
- * (into l->plain when it had colours) */
+/* the line s (its last form, take_line's last_form) as the engine wrote
+ * it, as a terminal shows it: cut, without colours or a collector's
+ * prefix (into l->plain when it had colours) */
 static const char *engine_line(struct enginelog *l, const char *s, size_t *n)
 {
 	size_t cut;
