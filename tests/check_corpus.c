@@ -166,7 +166,8 @@ START_TEST(every_excerpt_read_as_labelled)
 		{ "fresh296", 2 },  { "fresh297", 3 },	{ "fresh298", 3 },  { "fresh299", 4 },
 		{ "fresh300", 4 },  { "fresh301", 2 },	{ "fresh302", 4 },  { "fresh303", 4 },
 		{ "fresh304", 4 },  { "fresh305", 3 },	{ "fresh306", 3 },  { "fresh307", 3 },
-		{ "fresh308", 3 },  { "fresh309", 4 },	{ "fresh310", 2 },  { "fresh311", 2 }
+		{ "fresh308", 3 },  { "fresh309", 4 },	{ "fresh310", 2 },  { "fresh311", 2 },
+		{ "fresh312", 4 }
 	};
 	int counts[sizeof(parts) / sizeof(parts[0])] = { 0 };
 	int n = 0, fatal = 0;
