@@ -4179,6 +4179,18 @@ START_TEST(held_out_classes)
 		{ "INFO:     Waiting for application startup.\nERROR:    Application startup "
 		  "failed. Exiting.\n",
 		  "unknown", "Application startup failed" },
+		/* fresh313's: ggml's abort line pasted above the lines of the
+		 * error it aborted on: those say which; alone, it is the crash */
+		{ "/src/ggml/src/ggml-hip/ggml-hip.cpp:88: HIP error\nHIP error: invalid "
+		  "argument\n  current device: 1, in function ggml_hip_op_mul_mat at "
+		  "/src/ggml/src/ggml-hip/mmq.cpp:12\n  hipMemcpyAsync(dst, src, n)\n",
+		  "crashed", "HIP error: invalid argument" },
+		{ "/opt/llama.cpp/ggml/src/ggml-cann/ggml-cann.cpp:61: CANN error\nCANN error: "
+		  "EE9999: Inner Error!\n  current device: 0, in function ggml_cann_mul_mat at "
+		  "/opt/llama.cpp/ggml/src/ggml-cann/aclnn_ops.cpp:2190\n",
+		  "crashed", "CANN error: EE9999: Inner Error!" },
+		{ "llama-server[12]: /x/ggml/src/ggml-cuda/ggml-cuda.cu:106: CUDA error\n",
+		  "crashed", "ggml-cuda.cu:106: CUDA error" },
 		/* fresh299's: a tokenizer whose files transformers, tokenizers
 		 * or sentencepiece will not read, in their own words */
 		{ "ValueError: Non-consecutive added token '<pad>' found. Should have index 50257 "
