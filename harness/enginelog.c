@@ -1164,12 +1164,15 @@ static bool quiet_line(struct enginelog *l, const char *s, size_t n)
 	return l->quiet;
 }
 
-/* an exit marker on this line: the last, and the first of this death
- * (since the last error or ready line) */
-static void exit_at(struct enginelog *l, const char *s, size_t n)
+/* an exit on this line, a marker's or a warning-level line of an ending
+ * class (r): the last, and the first of this death (since the last error
+ * or ready line) */
+static void exit_at(struct enginelog *l, const struct log_rule *r, const char *s, size_t n)
 {
-	if (!l->ended.line || l->ended.line <= l->ready || l->ended.line <= l->error.line)
+	if (!l->ended.line || l->ended.line <= l->ready || l->ended.line <= l->error.line) {
 		mark(&l->ended, l->lines, s, n);
+		l->ended_rule = r;
+	}
 	mark(&l->exit, l->lines, s, n);
 }
 
@@ -1193,7 +1196,7 @@ static bool found(struct enginelog *l, const struct log_rule *r, const char *s, 
 		/* how it ended, at whatever level a logger said it
 		 * (TorchServe's "WARN ... error: Worker died."): an exit */
 		if (r->ending)
-			exit_at(l, s, n);
+			exit_at(l, r, s, n);
 		return false;
 	}
 	if (r->lines > 1 && r->quote && qe > qs) {
@@ -1292,7 +1295,7 @@ static bool matched(struct enginelog *l, const struct log_rule *r, const char *s
 	case LOG_EXIT:
 		if (is_code_line(s, n))
 			return false; /* the source of a raise: the exception comes next */
-		exit_at(l, s, n);
+		exit_at(l, NULL, s, n);
 		if (r->says && !points_above(s, n))
 			l->exit_says = l->lines;
 		l->fatal = true;
@@ -2654,6 +2657,8 @@ static bool tell_death(struct enginelog *l, bool intro, const struct log_mark *l
 
 	if (why && why->line == l->warned.line) /* a warning a class knows */
 		record(l, l->warned_rule, why->line, why->text, strlen(why->text));
+	else if (why == &l->ended && l->ended_rule) /* the first of its words, said twice */
+		record(l, l->ended_rule, why->line, why->text, strlen(why->text));
 	else if (why && l->tb_open && l->tb_through &&
 		 !l->tb_handler) /* cut in code that says what */
 		record(l, l->tb_through, why->line, why->text, strlen(why->text));

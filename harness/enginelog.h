@@ -256,8 +256,10 @@ struct enginelog {
 	struct log_mark ended;	   /* the first exit marker since the last error or ready
 				    * line: the engine's own words of its death before a
 				    * supervisor's ("Process exited with code 1") */
-	long exit_says;		   /* the last line an exit marker that says why met */
-	struct log_mark warned;	   /* the last warning-level line a class met */
+	const struct log_rule *ended_rule;  /* the class whose warning-level line it is
+					    * (an ending one), NULL an exit marker's */
+	long exit_says;			    /* the last line an exit marker that says why met */
+	struct log_mark warned;		    /* the last warning-level line a class met */
 	const struct log_rule *warned_rule; /* that class */
 	long ready;			    /* the last ready line, 0 none */
 	long shutdown;			    /* the last line saying it stops as asked, 0 none */

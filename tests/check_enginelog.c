@@ -4191,6 +4191,32 @@ START_TEST(held_out_classes)
 		  "crashed", "CANN error: EE9999: Inner Error!" },
 		{ "llama-server[12]: /x/ggml/src/ggml-cuda/ggml-cuda.cu:106: CUDA error\n",
 		  "crashed", "ggml-cuda.cu:106: CUDA error" },
+		/* fresh314's: a death a class knows at warning level, said twice
+		 * (two lines of one end): the first of its words, not the unknown */
+		{ "2024-01-01T00:00:00,100 [WARN ] W-9000-model_1.0 "
+		  "org.pytorch.serve.wlm.WorkerThread - Backend worker process "
+		  "died.\n2024-01-01T00:00:00,200 "
+		  "[WARN ] W-9000-model_1.0 org.pytorch.serve.wlm.WorkerThread - Backend worker "
+		  "process "
+		  "died.\n",
+		  "crashed", "Backend worker process died." },
+		{ "time=2025-01-01T10:00:00.000Z level=WARN source=sched.go:9 msg=\"llama runner "
+		  "process no "
+		  "longer running: -1\"\ntime=2025-01-01T10:00:00.001Z level=WARN "
+		  "source=sched.go:9 "
+		  "msg=\"llama runner process no longer running: -1\"\n",
+		  "crashed", "no longer running: -1" },
+		/* and C++'s terminate with no "what():" under it: the runtime's
+		 * error after it says which exception; alone, it is the crash */
+		{ "terminate called after throwing an instance of 'std::runtime_error'\nHIP error: "
+		  "an "
+		  "illegal memory access was encountered\n",
+		  "crashed", "HIP error: an illegal memory access" },
+		{ "terminate called after throwing an instance of 'widget::Jam'\n", "crashed",
+		  "terminate called after throwing an instance of 'widget::Jam'" },
+		{ "terminate called after throwing an instance of 'std::bad_alloc'\n  what():  "
+		  "std::bad_alloc\n",
+		  "out-of-memory", "std::bad_alloc" },
 		/* fresh299's: a tokenizer whose files transformers, tokenizers
 		 * or sentencepiece will not read, in their own words */
 		{ "ValueError: Non-consecutive added token '<pad>' found. Should have index 50257 "
