@@ -1082,6 +1082,8 @@ static size_t tb_lead_len(const struct enginelog *l)
  * occurred:", an exception group's "(1 sub-exception)"), or is the message
  * of an exception named alone on the line before it ("_RemoteTraceback: ",
  * a worker's traceback its parent raises again). */
+static bool quiet_line(struct enginelog *l, const char *s, size_t n);
+
 static void traceback_began(struct enginelog *l, const char *s, size_t n, size_t at)
 {
 	const struct log_mark *before = &l->said[l->said_at ^ 1];
@@ -1098,7 +1100,11 @@ static void traceback_began(struct enginelog *l, const char *s, size_t n, size_t
 	l->tb_col = at;
 	memcpy(l->tb_lead, s, tb_lead_len(l));
 	l->tb_foreign = before->line && other_process(s, at, before->text);
-	l->tb_ignored = before->line && strstr(before->text, "Exception ignored");
+	/* Python ignored it (a destructor's), or a warning-level line began it
+	 * ("Error extracting sub services: ..., Traceback" as an engine
+	 * tears down what failed): its exception is no error said */
+	l->tb_ignored = (before->line && strstr(before->text, "Exception ignored")) ||
+			(at > 0 && quiet_line(l, s, n));
 	if (k >= 2 && s[k - 1] == ':' && isalpha((unsigned char)s[k - 2]))
 		mark(&l->tb_intro, l->lines, s, n);
 	else if (chained && l->error.line) /* what the exception before it said */

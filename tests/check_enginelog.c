@@ -4217,6 +4217,22 @@ START_TEST(held_out_classes)
 		{ "terminate called after throwing an instance of 'std::bad_alloc'\n  what():  "
 		  "std::bad_alloc\n",
 		  "out-of-memory", "std::bad_alloc" },
+		/* fresh318's: a traceback a warning-level line begins (an engine
+		 * tearing down what already failed) says nothing of why; and the
+		 * GPU runtime's own name of a kernel's failure is a crash */
+		{ "ERROR    2026-01-01 10:00:00,000 77  engine.py[line:160] Failed to launch "
+		  "worker "
+		  "processes, check log/workerlog.* for more details.\nERROR    2026-01-01 "
+		  "10:00:01,000 77  engine.py[line:447] Error shutting down workers: [Errno 3] No "
+		  "such "
+		  "process, Traceback (most recent call last):\n  File \"/x/engine.py\", line 444, "
+		  "in "
+		  "_exit_sub_services\n    os.killpg(pgid, 9)\nProcessLookupError: [Errno 3] No "
+		  "such "
+		  "process\n",
+		  "unknown", "Failed to launch worker processes" },
+		{ "Error: hipErrorLaunchFailure returned by hipStreamSynchronize(stream)\n",
+		  "crashed", "hipErrorLaunchFailure" },
 		/* fresh299's: a tokenizer whose files transformers, tokenizers
 		 * or sentencepiece will not read, in their own words */
 		{ "ValueError: Non-consecutive added token '<pad>' found. Should have index 50257 "
