@@ -4233,6 +4233,11 @@ START_TEST(held_out_classes)
 		  "unknown", "Failed to launch worker processes" },
 		{ "Error: hipErrorLaunchFailure returned by hipStreamSynchronize(stream)\n",
 		  "crashed", "hipErrorLaunchFailure" },
+		/* fresh320's: a weight file read short, told with the bytes read
+		 * and the bytes expected */
+		{ "[2025-01-01 10:00:00] ERROR loader.cc:88] Failed to read tensor shard "
+		  "/models/widget/part-00003.bin read: 1048576, expected: 4194304\n",
+		  "model-load-failed", "Failed to read tensor shard" },
 		/* fresh299's: a tokenizer whose files transformers, tokenizers
 		 * or sentencepiece will not read, in their own words */
 		{ "ValueError: Non-consecutive added token '<pad>' found. Should have index 50257 "
