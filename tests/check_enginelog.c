@@ -4238,6 +4238,18 @@ START_TEST(held_out_classes)
 		{ "[2025-01-01 10:00:00] ERROR loader.cc:88] Failed to read tensor shard "
 		  "/models/widget/part-00003.bin read: 1048576, expected: 4194304\n",
 		  "model-load-failed", "Failed to read tensor shard" },
+		/* fresh323's: macOS's words for an app's uncaught exception, with
+		 * its name and reason, and Metal's validation failure in a crash
+		 * report's frames */
+		{ "*** Terminating app due to uncaught exception 'NSInvalidArgumentException', "
+		  "reason: "
+		  "'-[WidgetDevice newBuffer:] bad size'\nlibc++abi: terminating due to uncaught "
+		  "exception of type NSException\n",
+		  "crashed", "NSInvalidArgumentException" },
+		{ "0   libsystem_kernel.dylib        0x000000018e2a2720 __pthread_kill + 8\n1   "
+		  "Metal    "
+		  "                     0x000000019a1b2c3c MTLReportFailure + 120\n",
+		  "crashed", "MTLReportFailure" },
 		/* fresh299's: a tokenizer whose files transformers, tokenizers
 		 * or sentencepiece will not read, in their own words */
 		{ "ValueError: Non-consecutive added token '<pad>' found. Should have index 50257 "
