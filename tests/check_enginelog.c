@@ -4250,6 +4250,12 @@ START_TEST(held_out_classes)
 		  "Metal    "
 		  "                     0x000000019a1b2c3c MTLReportFailure + 120\n",
 		  "crashed", "MTLReportFailure" },
+		/* fresh325's: a part that could not start or load, because what
+		 * it was given is not supported, with no exception's name */
+		{ "2026-01-01T10:00:00Z ERROR widget_backend: failed to load sprocket backend: "
+		  "rope "
+		  "scaling type 'yarn' is not supported\n",
+		  "not-supported", "rope scaling type 'yarn' is not supported" },
 		/* fresh299's: a tokenizer whose files transformers, tokenizers
 		 * or sentencepiece will not read, in their own words */
 		{ "ValueError: Non-consecutive added token '<pad>' found. Should have index 50257 "
@@ -4315,6 +4321,11 @@ START_TEST(held_out_classes)
 			"ERROR 01-01 10:00:00 [moe.py:9] Failed to import fused widget kernels. "
 			"Error: No module named 'widget_kernels.gemm'\nINFO 01-01 10:00:01 "
 			"[api.py:3] widget server version 1.0\n",
+			/* a backend that could not start for want of support,
+			 * at warning level, and another taken (fresh325's
+			 * alternative, held quiet) */
+			"WARN widget_backend: could not start flash backend: FlashAttention is "
+			"not supported on this GPU, falling back to SDPA\n",
 			/* an attention backend's version refused at ERROR,
 			 * then another chosen (fresh300's, in other words) */
 			"ERROR 01-01 10:00:00 [fa_utils.py:9] Cannot use FA version 3 is not "
