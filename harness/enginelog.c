@@ -238,10 +238,10 @@ static int load_marker(struct jsonfile *f, const cJSON *o, struct log_rule *r, c
 	const char *const *keys = log_marker_keys;
 	static const char *const kinds[] = { "exit",	"error",   "ready",	"shutdown",
 					     "engine",	"request", "traceback", "exception",
-					     "handler", "quiet",   NULL };
+					     "handler", "quiet",   "fallback",	NULL };
 	static const enum log_kind as[] = { LOG_EXIT,	 LOG_ERROR,   LOG_READY,     LOG_SHUTDOWN,
 					    LOG_ENGINE,	 LOG_REQUEST, LOG_TRACEBACK, LOG_EXCEPTION,
-					    LOG_HANDLER, LOG_QUIET };
+					    LOG_HANDLER, LOG_QUIET,   LOG_FALLBACK };
 	char *kind = NULL, names[160];
 	int rc, k;
 
@@ -762,6 +762,7 @@ static void record(struct enginelog *l, const struct log_rule *r, long line, con
 	m->joined = 0;
 	m->kernel = line == l->lines && l->kernel_line;
 	m->why = false;
+	m->fell_back = false;
 	/* a finding made after its line's markers (a wrapped line read again
 	 * whole) learns here that a request handler wrote it; one made before
 	 * them, from handled_line */
@@ -1289,13 +1290,47 @@ static bool info_level(const char *s, size_t n)
 	return holds(s, n, "INFO ") || holds(s, n, "DEBUG ");
 }
 
+/* The engine says it goes on another way ("VLM loading failed for x,
+ * falling back to LLM: Model type y not supported"): the findings on the
+ * two lines before are what it fell back from, and it outlived them
+ * (outlived). A fallback later in the log says nothing of them. */
+static void fell_back(struct enginelog *l)
+{
+	size_t i;
+
+	for (i = l->n_matches; i-- > 0 && l->matches[i].line >= l->lines - 2;)
+		if (l->matches[i].line < l->lines)
+			l->matches[i].fell_back = true;
+}
+
+/* a request handler's line (a LOG_HANDLER marker met s, its match at
+ * qs). Markers meet a line in any order: the traceback's may be first. */
+static void handler_said(struct enginelog *l, const char *s, size_t n, size_t qs)
+{
+	bool frame;
+
+	if (info_level(s, qs))
+		return; /* the server's own start-up ("INFO ... [api_server.py:1]") */
+	l->handler = l->lines;
+	handled_line(l);
+	frame = is_frame_line(s, n);
+	if (frame) {
+		l->handler_frame = l->lines;
+		handled_chain(l);
+	}
+	/* a traceback that began here, or one whose frames go through a web
+	 * framework's call of an endpoint, is a request's; so is one whose
+	 * head a paste cut, for the traceback chained to it ("During handling
+	 * of the above exception") */
+	l->tb_handler = l->tb_handler || l->traceback == l->lines || l->tb_open || frame;
+}
+
 /* what a match of r on the line (or lines) s says. Returns true when it
  * shows the engine dead: a rule's fatal finding, or an exit. */
 static bool matched(struct enginelog *l, const struct log_rule *r, const char *s, size_t n,
 		    size_t qs, size_t qe)
 {
 	const struct engine_info *e;
-	bool frame;
 
 	switch (r->kind) {
 	case LOG_EXIT:
@@ -1319,21 +1354,8 @@ static bool matched(struct enginelog *l, const struct log_rule *r, const char *s
 	case LOG_TRACEBACK:
 		traceback_began(l, s, n, qs);
 		return false;
-	case LOG_HANDLER: /* markers meet a line in any order: the traceback's may be first */
-		if (info_level(s, qs))
-			return false; /* the server's own start-up ("INFO ... [api_server.py:1]") */
-		l->handler = l->lines;
-		handled_line(l);
-		frame = is_frame_line(s, n);
-		if (frame) {
-			l->handler_frame = l->lines;
-			handled_chain(l);
-		}
-		/* a traceback that began here, or one whose frames go through
-		 * a web framework's call of an endpoint, is a request's; so is
-		 * one whose head a paste cut, for the traceback chained to it
-		 * ("During handling of the above exception") */
-		l->tb_handler = l->tb_handler || l->traceback == l->lines || l->tb_open || frame;
+	case LOG_HANDLER:
+		handler_said(l, s, n, qs);
 		return false;
 	case LOG_ENGINE:
 		e = engine_info(r->engines[0]);
@@ -1345,6 +1367,9 @@ static bool matched(struct enginelog *l, const struct log_rule *r, const char *s
 		return false;
 	case LOG_QUIET:
 		return false; /* read by quiet_line, never here */
+	case LOG_FALLBACK:
+		fell_back(l);
+		return false;
 	default:
 		if (r->frames) { /* where a traceback ran, no finding of its own */
 			if (l->tb_open)
@@ -2520,6 +2545,9 @@ static bool outlived(struct enginelog *l)
 		 * a ready line says it lives again) */
 		if (m->fatal && (l->ready > m->line || (l->served > m->line && dead <= l->served &&
 							!died_between(l, m->line, l->served))))
+			m->fatal = false;
+		/* what it said it fell back from, on the next lines */
+		if (m->fatal && m->fell_back)
 			m->fatal = false;
 		/* a failure only start shows, after the engine came up: a
 		 * request's ("max_tokens must be at least 1") */

@@ -92,6 +92,8 @@ enum log_kind {
 	LOG_QUIET,     /* a marker: a warning-level line ("WARNING", "level=WARN", "falling
 			* back"): no class finding nor exception line comes from it. Read
 			* only when one would (never through the literals' index) */
+	LOG_FALLBACK,  /* a marker: the engine goes on another way ("falling back to
+			* LLM"): a finding on the two lines before it is one it outlived */
 };
 
 /* How certain a finding is. */
@@ -181,13 +183,14 @@ struct log_match {
 	long last;		     /* the last line of its run (its rule's "run"), else line */
 	bool fatal;		     /* the rule's, unless a later ready line made it a warning */
 	char quote[ENGINELOG_QUOTE_MAX]; /* the whole line (a rule of several: the lines) */
-	int joined;   /* lines after it its quote took in (a message broken after ':') */
-	bool kernel;  /* the operating system's kernel wrote the line, not the engine */
-	bool why;     /* the line that says why: an ending's finding at the error before
+	int joined;	/* lines after it its quote took in (a message broken after ':') */
+	bool kernel;	/* the operating system's kernel wrote the line, not the engine */
+	bool why;	/* the line that says why: an ending's finding at the error before
 		       * it, or a finding on the last exception line (it wins a tie) */
-	bool request; /* a request handler wrote its line: a request's failure */
-	bool headed;  /* a headline whose own lines (its rule's heads) hold a fatal
+	bool request;	/* a request handler wrote its line: a request's failure */
+	bool headed;	/* a headline whose own lines (its rule's heads) hold a fatal
 			finding: they say what failed (set by enginelog_finish) */
+	bool fell_back; /* a fallback line came within two lines after it */
 };
 
 /* The lines one line of the file held (a JSON-wrapped line's), as read:

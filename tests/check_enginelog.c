@@ -4256,6 +4256,19 @@ START_TEST(held_out_classes)
 		  "rope "
 		  "scaling type 'yarn' is not supported\n",
 		  "not-supported", "rope scaling type 'yarn' is not supported" },
+		/* fresh326's fallback, held to its two lines: an error with no
+		 * fallback right after it, or one the engine dies of later, stays */
+		{ "ValueError: Model type sprocket not supported\nINFO widget: step 1\nINFO "
+		  "widget: step "
+		  "2\nINFO widget: step 3\nWARNING widget: falling back to the default chat "
+		  "template\n",
+		  "not-supported", "Model type sprocket not supported" },
+		{ "ERROR 10:00:00 loader.py:9] vision tower failed: Model type sprocket not "
+		  "supported\nWARNING 10:00:00 pool.py:3] falling back to text-only\nERROR "
+		  "10:00:05 "
+		  "runner.py:40] RuntimeError: CUDA error: an illegal memory access was "
+		  "encountered\n",
+		  "crashed", "an illegal memory access was encountered" },
 		/* fresh299's: a tokenizer whose files transformers, tokenizers
 		 * or sentencepiece will not read, in their own words */
 		{ "ValueError: Non-consecutive added token '<pad>' found. Should have index 50257 "
@@ -4326,6 +4339,14 @@ START_TEST(held_out_classes)
 			 * alternative, held quiet) */
 			"WARN widget_backend: could not start flash backend: FlashAttention is "
 			"not supported on this GPU, falling back to SDPA\n",
+			/* a load refused at ERROR, then the engine saying it
+			 * falls back (fresh326's, in other words) */
+			"2026-01-01 10:00:00,000 - root - ERROR - Model type sprocket not "
+			"supported. "
+			"Error: No module named 'widget_vlm.sprocket'\n2026-01-01 10:00:00,001 - "
+			"widget.pool - WARNING - vision load failed for sprocket-7b, falling back "
+			"to "
+			"text-only: Model type sprocket not supported\n",
 			/* an attention backend's version refused at ERROR,
 			 * then another chosen (fresh300's, in other words) */
 			"ERROR 01-01 10:00:00 [fa_utils.py:9] Cannot use FA version 3 is not "
