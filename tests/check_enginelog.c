@@ -4269,6 +4269,12 @@ START_TEST(held_out_classes)
 		  "runner.py:40] RuntimeError: CUDA error: an illegal memory access was "
 		  "encountered\n",
 		  "crashed", "an illegal memory access was encountered" },
+		/* fresh327's: a kernel library the build left out, in the words of
+		 * why it was not compiled */
+		{ "RuntimeError: widget_attn_C is not available: it was not compiled because sm_89 "
+		  "was "
+		  "not in the list of target architectures\n",
+		  "not-supported", "it was not compiled because" },
 		/* fresh299's: a tokenizer whose files transformers, tokenizers
 		 * or sentencepiece will not read, in their own words */
 		{ "ValueError: Non-consecutive added token '<pad>' found. Should have index 50257 "
