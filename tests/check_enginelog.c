@@ -4275,6 +4275,13 @@ START_TEST(held_out_classes)
 		  "was "
 		  "not in the list of target architectures\n",
 		  "not-supported", "it was not compiled because" },
+		/* fresh328's: Ascend's words that the process exits for an NPU's
+		 * inner error, with nothing after them */
+		{ "ERROR 10:00:00 [worker.py:9] RuntimeError: The Inner error is reported as "
+		  "above. The "
+		  "process exits for this inner error, and the current working operator name is "
+		  "WidgetMatMul.\n",
+		  "crashed", "The process exits for this inner error" },
 		/* fresh299's: a tokenizer whose files transformers, tokenizers
 		 * or sentencepiece will not read, in their own words */
 		{ "ValueError: Non-consecutive added token '<pad>' found. Should have index 50257 "
