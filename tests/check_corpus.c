@@ -172,7 +172,8 @@ START_TEST(every_excerpt_read_as_labelled)
 		{ "fresh320", 7 },  { "fresh321", 4 },	{ "fresh322", 4 },  { "fresh323", 5 },
 		{ "fresh324", 1 },  { "fresh325", 5 },	{ "fresh326", 4 },  { "fresh327", 2 },
 		{ "fresh328", 2 },  { "fresh329", 1 },	{ "fresh330", 3 },  { "fresh331", 1 },
-		{ "fresh332", 5 },  { "fresh333", 6 },	{ "fresh334", 6 },  { "fresh335", 4 }
+		{ "fresh332", 5 },  { "fresh333", 6 },	{ "fresh334", 6 },  { "fresh335", 4 },
+		{ "fresh336", 5 }
 	};
 	int counts[sizeof(parts) / sizeof(parts[0])] = { 0 };
 	int n = 0, fatal = 0;
