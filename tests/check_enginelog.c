@@ -4282,6 +4282,15 @@ START_TEST(held_out_classes)
 		  "process exits for this inner error, and the current working operator name is "
 		  "WidgetMatMul.\n",
 		  "crashed", "The process exits for this inner error" },
+		/* fresh337's: a Rust panic whose header names the thread's id
+		 * (Rust 1.89 on), and a message run into the source line number
+		 * before it (Synapse's "graph.cpp: 599Graph compile failed") */
+		{ "thread 'tokio-runtime-worker' (4242) panicked at src/widget/runner.rs:88:12:\n"
+		  "index out of bounds: the len is 3 but the index is 7\n",
+		  "crashed", "panicked at src/widget/runner.rs:88:12" },
+		{ "[10:00:00.000001][PT_BRIDGE   ][error][tid:1A2B] /stack/widget/graph.cpp: "
+		  "1234Graph compile failed. synStatus=synStatus 26 [Generic failure]. launch\n",
+		  "crashed", "Graph compile failed" },
 		/* fresh299's: a tokenizer whose files transformers, tokenizers
 		 * or sentencepiece will not read, in their own words */
 		{ "ValueError: Non-consecutive added token '<pad>' found. Should have index 50257 "
