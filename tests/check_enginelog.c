@@ -4291,6 +4291,13 @@ START_TEST(held_out_classes)
 		{ "[10:00:00.000001][PT_BRIDGE   ][error][tid:1A2B] /stack/widget/graph.cpp: "
 		  "1234Graph compile failed. synStatus=synStatus 26 [Generic failure]. launch\n",
 		  "crashed", "Graph compile failed" },
+		/* fresh339's: MLX's allocator out of buffers or memory, in its
+		 * two words besides the buffer too large */
+		{ "ERROR widget_server: generation thread died: RuntimeError: [metal::malloc] "
+		  "Resource limit (250000) exceeded.\n",
+		  "out-of-memory", "Resource limit (250000) exceeded" },
+		{ "RuntimeError: [malloc] Unable to allocate 2147483648 bytes.\n", "out-of-memory",
+		  "Unable to allocate 2147483648 bytes" },
 		/* fresh299's: a tokenizer whose files transformers, tokenizers
 		 * or sentencepiece will not read, in their own words */
 		{ "ValueError: Non-consecutive added token '<pad>' found. Should have index 50257 "
