@@ -4298,6 +4298,15 @@ START_TEST(held_out_classes)
 		  "out-of-memory", "Resource limit (250000) exceeded" },
 		{ "RuntimeError: [malloc] Unable to allocate 2147483648 bytes.\n", "out-of-memory",
 		  "Unable to allocate 2147483648 bytes" },
+		/* fresh340's: a native module Windows would not load, in Node's
+		 * words under a launcher's headline, and a load a guardrail refused
+		 * for want of memory */
+		{ "Could not load the model\nFailed to load backend from path: "
+		  "C:\\\\widget\\\\backend_cuda.node. The specified module could not be found.\n",
+		  "import-error", "The specified module could not be found" },
+		{ "[2026-01-01 10:00:00.000] [error] [Widget] Error in handler: Error: Loading "
+		  "refused due to insufficient system resources. Free some memory and retry.\n",
+		  "out-of-memory", "due to insufficient system resources" },
 		/* fresh299's: a tokenizer whose files transformers, tokenizers
 		 * or sentencepiece will not read, in their own words */
 		{ "ValueError: Non-consecutive added token '<pad>' found. Should have index 50257 "
