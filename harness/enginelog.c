@@ -2596,6 +2596,17 @@ static bool explained_by_warning(const struct enginelog *l)
 	return load;
 }
 
+/* Is the line one of the chain of causes a logger writes under an error,
+ * each deeper than the one before it ("- Caused By: Error: The model has
+ * crashed ...", under "- Caused By: Error: Channel Error")? An error
+ * above it in the chain wraps it: it is not why. */
+static bool deeper_cause(const char *s)
+{
+	while (*s == ' ' || *s == '\t' || *s == '-')
+		s++;
+	return !strncasecmp(s, "caused by", 9) && gives_cause(s);
+}
+
 /* A finding that says how the process ended (an exit status, "Killed", a
  * child's sigquit) and not why: the last error the engine wrote before it
  * is the decisive line, a finding of the same rule there ("ValueError: ...
@@ -2624,8 +2635,8 @@ static void say_why_it_ended(struct enginelog *l, bool errs, bool cut)
 
 		if (!m->fatal || !m->rule->ending)
 			continue;
-		if (errs &&
-		    (l->error.line < m->line || (l->error.line > m->line && l->error_exception)))
+		if (errs && ((l->error.line < m->line && !deeper_cause(m->quote)) ||
+			     (l->error.line > m->line && l->error_exception)))
 			why = &l->error;
 		else if (cut && l->tb_intro.line > m->line && l->tb_intro.line == l->exit.line)
 			why = &l->tb_intro;

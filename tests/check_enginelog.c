@@ -4307,6 +4307,12 @@ START_TEST(held_out_classes)
 		{ "[2026-01-01 10:00:00.000] [error] [Widget] Error in handler: Error: Loading "
 		  "refused due to insufficient system resources. Free some memory and retry.\n",
 		  "out-of-memory", "due to insufficient system resources" },
+		/* fresh341's: a launcher's word that the model's process crashed
+		 * and said nothing, under a chain of causes */
+		{ "[error] [Widget][Endpoint=chat] Error in handler: Error: Channel Error\n"
+		  "- Caused By: Error: The model has crashed without additional information. (Exit "
+		  "code: 3221226505)\n",
+		  "crashed", "The model has crashed" },
 		/* fresh299's: a tokenizer whose files transformers, tokenizers
 		 * or sentencepiece will not read, in their own words */
 		{ "ValueError: Non-consecutive added token '<pad>' found. Should have index 50257 "
