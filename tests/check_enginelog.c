@@ -4313,6 +4313,14 @@ START_TEST(held_out_classes)
 		  "- Caused By: Error: The model has crashed without additional information. (Exit "
 		  "code: 3221226505)\n",
 		  "crashed", "The model has crashed" },
+		/* the same native module on a Windows set to another language */
+		{ "Failed to load backend from path: C:\\\\widget\\\\backend_cuda.node. "
+		  "\xe6\x89\xbe\xe4\xb8\x8d\xe5\x88\xb0\xe6\x8c\x87\xe5\xae\x9a\xe7\x9a\x84\xe6\xa8"
+		  "\xa1\xe5\x9d\x97\xe3\x80\x82\n",
+		  "import-error", "backend_cuda.node" },
+		{ "Error: Das angegebene Modul wurde nicht "
+		  "gefunden.\n\\\\?\\C:\\widget\\addon.node\n",
+		  "import-error", "Das angegebene Modul wurde nicht gefunden" },
 		/* fresh299's: a tokenizer whose files transformers, tokenizers
 		 * or sentencepiece will not read, in their own words */
 		{ "ValueError: Non-consecutive added token '<pad>' found. Should have index 50257 "
