@@ -4321,6 +4321,15 @@ START_TEST(held_out_classes)
 		{ "Error: Das angegebene Modul wurde nicht "
 		  "gefunden.\n\\\\?\\C:\\widget\\addon.node\n",
 		  "import-error", "Das angegebene Modul wurde nicht gefunden" },
+		/* macOS's loader: a library a native module links is missing */
+		{ "Error: dlopen(/Applications/Widget.app/Contents/Resources/backend.node, "
+		  "0x0001): "
+		  "Library not loaded: @rpath/libwidget.dylib\n  Referenced from: <0A1B> "
+		  "/Applications/Widget.app/Contents/Resources/backend.node\n",
+		  "import-error", "Library not loaded: @rpath/libwidget.dylib" },
+		{ "dyld[4242]: Symbol not found: _widget_init\n  Referenced from: "
+		  "/opt/widget/bin/widget-server\n",
+		  "import-error", "Symbol not found: _widget_init" },
 		/* fresh299's: a tokenizer whose files transformers, tokenizers
 		 * or sentencepiece will not read, in their own words */
 		{ "ValueError: Non-consecutive added token '<pad>' found. Should have index 50257 "
