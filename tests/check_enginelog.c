@@ -4330,6 +4330,11 @@ START_TEST(held_out_classes)
 		{ "dyld[4242]: Symbol not found: _widget_init\n  Referenced from: "
 		  "/opt/widget/bin/widget-server\n",
 		  "import-error", "Symbol not found: _widget_init" },
+		/* the loader: a binary built against a newer C library */
+		{ "./widget-server: /lib/x86_64-linux-gnu/libc.so.6: version `GLIBC_2.39' not "
+		  "found "
+		  "(required by ./widget-server)\n",
+		  "import-error", "version `GLIBC_2.39' not found" },
 		/* fresh299's: a tokenizer whose files transformers, tokenizers
 		 * or sentencepiece will not read, in their own words */
 		{ "ValueError: Non-consecutive added token '<pad>' found. Should have index 50257 "
