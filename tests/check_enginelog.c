@@ -4335,6 +4335,15 @@ START_TEST(held_out_classes)
 		  "found "
 		  "(required by ./widget-server)\n",
 		  "import-error", "version `GLIBC_2.39' not found" },
+		/* fresh348's: a proxy's words that the server it starts did not
+		 * start, or exited while it was starting */
+		{ "[INFO] <widget-7b> starting upstream\n"
+		  "unable to start process: upstream exited with no answer on /health\n",
+		  "unknown", "unable to start process" },
+		{ "[INFO] <widget-7b> health check: 503 (loading)\n"
+		  "[INFO] <widget-7b> process exited but not StateStopping, current state: "
+		  "starting\n",
+		  "unknown", "process exited but not StateStopping" },
 		/* fresh299's: a tokenizer whose files transformers, tokenizers
 		 * or sentencepiece will not read, in their own words */
 		{ "ValueError: Non-consecutive added token '<pad>' found. Should have index 50257 "
