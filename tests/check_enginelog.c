@@ -4344,6 +4344,25 @@ START_TEST(held_out_classes)
 		  "[INFO] <widget-7b> process exited but not StateStopping, current state: "
 		  "starting\n",
 		  "unknown", "process exited but not StateStopping" },
+		/* fresh350's: a launcher's headline that a model failed to load,
+		 * said twice, then the runtime's own words why; and ONNX Runtime's
+		 * word that Windows would not load a provider's DLL */
+		{ "Loading model... [10:00:00 ERR] Failed loading model:widget-7b\n"
+		  "Exception: Failed: Loading model widget-7b from "
+		  "http://127.0.0.1:5000/load/widget-7b\n"
+		  "Internal Server Error\n"
+		  "Failed loading model widget-7b\n"
+		  "Failed to load from compiled model. widget.cc:12 Widget::Load could not map the "
+		  "context\n",
+		  "model-load-failed", "Failed to load from compiled model" },
+		{ "[10:00:00 ERR] Failed loading model:widget-7b\n"
+		  "Failed loading model widget-7b\n"
+		  "Widget EP failed to deserialize engine for fused node: graph_7\n",
+		  "model-load-failed", "failed to deserialize engine" },
+		{ "Failed loading model widget-7b\n"
+		  "widget.cc:9 Widget::Get [ONNXRuntimeError] : 1 : FAIL : LoadLibrary failed with "
+		  "error 126 \"\" when trying to load \"C:\\\\w\\\\providers_widget.dll\"\n",
+		  "import-error", "LoadLibrary failed with error 126" },
 		/* fresh299's: a tokenizer whose files transformers, tokenizers
 		 * or sentencepiece will not read, in their own words */
 		{ "ValueError: Non-consecutive added token '<pad>' found. Should have index 50257 "
