@@ -4363,6 +4363,19 @@ START_TEST(held_out_classes)
 		  "widget.cc:9 Widget::Get [ONNXRuntimeError] : 1 : FAIL : LoadLibrary failed with "
 		  "error 126 \"\" when trying to load \"C:\\\\w\\\\providers_widget.dll\"\n",
 		  "import-error", "LoadLibrary failed with error 126" },
+		/* fresh352's: a launcher's word that a part died while it started,
+		 * with a plain exit code, names no crash; a signal's code does */
+		{ "Traceback (most recent call last):\n"
+		  "  File \"/srv/widget/launch.py\", line 9, in wait_ready\n"
+		  "    raise dead_error(i)\n"
+		  "RuntimeError: Rank 2 worker died during warmup (exit code: 3). Check the logs "
+		  "above.\n",
+		  "unknown", "Rank 2 worker died during warmup (exit code: 3)" },
+		{ "Traceback (most recent call last):\n"
+		  "  File \"/srv/widget/launch.py\", line 9, in wait_ready\n"
+		  "    raise dead_error(i)\n"
+		  "RuntimeError: Rank 1 scheduler died during loading (exit code: 139).\n",
+		  "crashed", "scheduler died during loading (exit code: 139)" },
 		/* fresh299's: a tokenizer whose files transformers, tokenizers
 		 * or sentencepiece will not read, in their own words */
 		{ "ValueError: Non-consecutive added token '<pad>' found. Should have index 50257 "
