@@ -4431,6 +4431,17 @@ START_TEST(held_out_classes)
 	/* logs of an engine that did not die, whatever their words say */
 	{
 		static const char *const alive[] = {
+			/* TensorRT-LLM's verbose and info levels, whatever
+			 * they cannot load on the way (fresh353's, in other
+			 * words) */
+			"[01/01/2026-10:00:00] [TRT-LLM] [I] Unable to load the widget tokenizer "
+			"config from None: model_dir is None. Cannot load the config without a "
+			"valid directory.\n"
+			"[01/01/2026-10:00:00] [TRT-LLM] [V] Unable to load widget weights from "
+			"cache: cache is cold\n",
+			/* a fallback said at a sentence's start */
+			"widget: starting\nwidget: Unable to load the sprocket config: Cannot load "
+			"model config without a valid directory. Falling back.\n",
 			/* a container tool that pulls what it did not find
 			 * locally (fresh226's, in other words) */
 			"Unable to find model 'hf.co/widget/sprocket-GGUF:Q4' locally; pulling it\n"
