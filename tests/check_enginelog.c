@@ -4376,6 +4376,17 @@ START_TEST(held_out_classes)
 		  "    raise dead_error(i)\n"
 		  "RuntimeError: Rank 1 scheduler died during loading (exit code: 139).\n",
 		  "crashed", "scheduler died during loading (exit code: 139)" },
+		/* fresh354's: a server that gives up its own start, then shuts
+		 * down as it would on any stop */
+		{ "[10:00:00] Widget warmup failed; aborting startup: the model server did not "
+		  "answer on /ready\n"
+		  "Traceback (most recent call last):\n"
+		  "  File \"/srv/widget/serve.py\", line 40, in warm\n"
+		  "    raise TimeoutError(msg)\n"
+		  "TimeoutError: the model server did not answer on /ready\n"
+		  "INFO:     Shutting down\n"
+		  "INFO:     Finished server process [9]\n",
+		  "unknown", "did not answer on /ready" },
 		/* fresh299's: a tokenizer whose files transformers, tokenizers
 		 * or sentencepiece will not read, in their own words */
 		{ "ValueError: Non-consecutive added token '<pad>' found. Should have index 50257 "
