@@ -4387,6 +4387,18 @@ START_TEST(held_out_classes)
 		  "INFO:     Shutting down\n"
 		  "INFO:     Finished server process [9]\n",
 		  "unknown", "did not answer on /ready" },
+		/* fresh358's: a Go program's crashing goroutine pasted without
+		 * the dump's header: its signal frame names the crash */
+		{ "goroutine 7 gp=0xc000102a80 m=4 mp=0xc000080008 [running]:\n"
+		  "runtime.throw({0x9a1b2c?, 0x0?})\n"
+		  "\t/usr/lib/go/src/runtime/panic.go:1101 +0x48 fp=0xc000091c20 sp=0xc000091bf0 "
+		  "pc=0x43a1c8\n"
+		  "runtime.sigpanic()\n"
+		  "\t/usr/lib/go/src/runtime/signal_unix.go:917 +0x285 fp=0xc000091c80 "
+		  "sp=0xc000091c20 pc=0x451e25\n"
+		  "main._Cfunc_widget_render(0x7f3a10000b70)\n"
+		  "\t_cgo_gotypes.go:88 +0x47 fp=0xc000091ca8 sp=0xc000091c80 pc=0x6b2d47\n",
+		  "crashed", "runtime.sigpanic()" },
 		/* fresh299's: a tokenizer whose files transformers, tokenizers
 		 * or sentencepiece will not read, in their own words */
 		{ "ValueError: Non-consecutive added token '<pad>' found. Should have index 50257 "
