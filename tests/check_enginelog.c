@@ -647,8 +647,6 @@ START_TEST(bad_rule_files)
 }
 END_TEST
 
-/* the marker kinds are one list: the schema's enum is what the loader
- * takes, and what its refusal names */
 /* llama-server writes its level as a letter after a timestamp,
  * "0.00.006.680 E srv  init: ...". Three markers read that letter (an
  * error line, a warning, info and debug as quiet); they spell the
@@ -717,6 +715,8 @@ START_TEST(a_json_record_of_several_lines_is_one_line)
 }
 END_TEST
 
+/* the marker kinds are one list: the schema's enum is what the loader
+ * takes, and what its refusal names */
 START_TEST(marker_kinds_as_the_schema_names_them)
 {
 	static const char bad[] = "{\"rules\": [], \"markers\": [{\"id\": \"m\", \"kind\": "
