@@ -4399,6 +4399,14 @@ START_TEST(held_out_classes)
 		  "main._Cfunc_widget_render(0x7f3a10000b70)\n"
 		  "\t_cgo_gotypes.go:88 +0x47 fp=0xc000091ca8 sp=0xc000091c80 pc=0x6b2d47\n",
 		  "crashed", "runtime.sigpanic()" },
+		/* fresh359's: a chat template that does not compile, told on
+		 * a request: every chat request will fail the same way */
+		{ "INFO:     Application startup complete.\n"
+		  "ERROR 01-01 10:00:00 [chat.py:9] jinja2.exceptions.TemplateSyntaxError: "
+		  "unexpected char '!' at 88\n"
+		  "INFO:     127.0.0.1:5 - \"POST /v1/chat/completions HTTP/1.1\" 400 Bad "
+		  "Request\n",
+		  "chat-template", "TemplateSyntaxError: unexpected char '!' at 88" },
 		/* fresh299's: a tokenizer whose files transformers, tokenizers
 		 * or sentencepiece will not read, in their own words */
 		{ "ValueError: Non-consecutive added token '<pad>' found. Should have index 50257 "
@@ -4462,6 +4470,13 @@ START_TEST(held_out_classes)
 			"valid directory.\n"
 			"[01/01/2026-10:00:00] [TRT-LLM] [V] Unable to load widget weights from "
 			"cache: cache is cold\n",
+			/* a chat template that did not compile, then a chat
+			 * request served: the template was changed or another
+			 * one answered, and serving goes on */
+			"INFO:     Application startup complete.\n"
+			"ERROR 01-01 10:00:00 [chat.py:9] jinja2.exceptions.TemplateSyntaxError: "
+			"unexpected char '!' at 88\n"
+			"INFO:     127.0.0.1:6 - \"POST /v1/chat/completions HTTP/1.1\" 200 OK\n",
 			/* a fallback said at a sentence's start */
 			"widget: starting\nwidget: Unable to load the sprocket config: Cannot load "
 			"model config without a valid directory. Falling back.\n",
