@@ -4407,6 +4407,14 @@ START_TEST(held_out_classes)
 		  "INFO:     127.0.0.1:5 - \"POST /v1/chat/completions HTTP/1.1\" 400 Bad "
 		  "Request\n",
 		  "chat-template", "TemplateSyntaxError: unexpected char '!' at 88" },
+		/* fresh360's: transformers' auto classes not mapping a config
+		 * class a model's own code brings */
+		{ "  File \"/opt/py/transformers/models/auto/auto_factory.py\", line 700, in "
+		  "__getitem__\n"
+		  "    model_type = self._reverse_config_mapping[key.__name__]\n"
+		  "KeyError: 'WidgetVisionConfig'\n"
+		  "TimeoutError: the widget server did not answer\n",
+		  "not-supported", "KeyError: 'WidgetVisionConfig'" },
 		/* fresh299's: a tokenizer whose files transformers, tokenizers
 		 * or sentencepiece will not read, in their own words */
 		{ "ValueError: Non-consecutive added token '<pad>' found. Should have index 50257 "
