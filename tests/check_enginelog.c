@@ -4415,6 +4415,13 @@ START_TEST(held_out_classes)
 		  "KeyError: 'WidgetVisionConfig'\n"
 		  "TimeoutError: the widget server did not answer\n",
 		  "not-supported", "KeyError: 'WidgetVisionConfig'" },
+		/* fresh361's: a model with more experts than the llama.cpp build
+		 * was compiled to hold */
+		{ "llama_model_loader: - type q6_K:   12 tensors\n"
+		  "/build/widget/llama.cpp/src/llama-model.cpp:901: GGML_ASSERT(hp.n_expert_total "
+		  "<= LLAMA_MAX_EXPERTS) failed\n"
+		  "/usr/lib/libggml-base.so(ggml_abort+0x11)[0x7f00aa]\n",
+		  "not-supported", "GGML_ASSERT(hp.n_expert_total <= LLAMA_MAX_EXPERTS) failed" },
 		/* fresh299's: a tokenizer whose files transformers, tokenizers
 		 * or sentencepiece will not read, in their own words */
 		{ "ValueError: Non-consecutive added token '<pad>' found. Should have index 50257 "
