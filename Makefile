@@ -149,9 +149,10 @@ test-deps:
 
 # --- tests ------------------------------------------------------------------
 # the one valgrind command line (make check VALGRIND=1): the test runner runs
-# under it, and so does every preflight a test starts (tests/testutil.c reads
-# it from PREFLIGHT_VALGRIND). --vgdb=no and --read-inline-info=no change
-# nothing it finds and make each start cheaper: the suite starts ~800.
+# under it, and so does a quarter of the preflights the tests start
+# (tests/testutil.c reads it from PREFLIGHT_VALGRIND: each unit's first start,
+# then every 4th). --vgdb=no and --read-inline-info=no change nothing it finds
+# and make each start cheaper: the suite starts ~800.
 VALGRIND_CMD := valgrind -q --leak-check=full --errors-for-leak-kinds=definite \
                 --error-exitcode=99 --vgdb=no --read-inline-info=no
 check: test-deps
