@@ -4422,6 +4422,17 @@ START_TEST(held_out_classes)
 		  "<= LLAMA_MAX_EXPERTS) failed\n"
 		  "/usr/lib/libggml-base.so(ggml_abort+0x11)[0x7f00aa]\n",
 		  "not-supported", "GGML_ASSERT(hp.n_expert_total <= LLAMA_MAX_EXPERTS) failed" },
+		/* fresh368's: a call the GPU cannot record, made during CUDA
+		 * graph capture, under advice that one could fall back (advice is
+		 * no fallback) */
+		{ "widget.exc.CompileError: RuntimeError: Cannot call WidgetRng::seed during CUDA "
+		  "graph capture. Current cudaStreamCaptureStatus: cudaStreamCaptureStatusActive\n"
+		  "\n"
+		  "You can silence this error and fall back to eager mode by setting:\n"
+		  "    widget.config.eager = True\n"
+		  "Traceback (most recent call last):\n"
+		  "  File \"/srv/widget/runner.py\", line 20, in capture\n",
+		  "crashed", "Cannot call WidgetRng::seed during CUDA graph capture" },
 		/* fresh299's: a tokenizer whose files transformers, tokenizers
 		 * or sentencepiece will not read, in their own words */
 		{ "ValueError: Non-consecutive added token '<pad>' found. Should have index 50257 "
@@ -4496,6 +4507,11 @@ START_TEST(held_out_classes)
 			"ERROR 01-01 10:00:00 [chat.py:9] jinja2.exceptions.TemplateSyntaxError: "
 			"unexpected char '!' at 88\n"
 			"INFO:     127.0.0.1:6 - \"POST /v1/chat/completions HTTP/1.1\" 200 OK\n",
+			/* an error, then the engine saying it will fall back
+			 * (its own words, not advice to) */
+			"widget: starting\nwidget: Unable to load the sprocket config: Cannot load "
+			"model config without a valid directory.\nwidget: will fall back to the "
+			"default config\n",
 			/* a fallback said at a sentence's start */
 			"widget: starting\nwidget: Unable to load the sprocket config: Cannot load "
 			"model config without a valid directory. Falling back.\n",
