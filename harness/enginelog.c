@@ -2740,8 +2740,10 @@ static void settle(struct enginelog *l)
 	/* the log ends inside a traceback before it ever served: its process
 	 * died telling it (the exception line it ends with never came). Once
 	 * it served, or when a request handler tells it, a request's traceback
-	 * cut short is not a death. */
-	bool cut = l->tb_open && !l->ready && l->tb_intro.line && !l->tb_handler;
+	 * cut short is not a death; nor one a warning-level line began (a
+	 * warning's detail: "WARNING ... Traceback", an optional import's). */
+	bool cut = l->tb_open && !l->ready && l->tb_intro.line && !l->tb_handler &&
+		   !l->tb_ignored;
 	bool intro = intro_says(l, cut);
 
 	/* an error a request handler wrote is a request's, not the engine's */

@@ -3471,8 +3471,8 @@ START_TEST(held_out_classes)
 		  "not-found", "'/srv/widgets' does not exist" },
 		/* fresh95's: a traceback cut short whose header is under an error
 		 * level: what was said before it is the quote, not the header */
-		{ "[10:00] [W] [E] Failed to start the widget on rank 0: no attribute 'x'\n"
-		  "[10:00] [W] [E] Traceback (most recent call last):\n"
+		{ "[10:00] [widget] [E] Failed to start the widget on rank 0: no attribute 'x'\n"
+		  "[10:00] [widget] [E] Traceback (most recent call last):\n"
 		  "  File \"/x/w.py\", line 3, in run\n",
 		  "unknown", "Failed to start the widget on rank 0" },
 		/* fresh96's: a kernel library's HIP call that failed, AITER's way */
@@ -4507,6 +4507,16 @@ START_TEST(held_out_classes)
 			"ERROR 01-01 10:00:00 [chat.py:9] jinja2.exceptions.TemplateSyntaxError: "
 			"unexpected char '!' at 88\n"
 			"INFO:     127.0.0.1:6 - \"POST /v1/chat/completions HTTP/1.1\" 200 OK\n",
+			/* a warning's traceback, the log cut inside it before
+			 * the engine served (fresh372's, in other words: an
+			 * optional module that did not import) */
+			"INFO 01-01 10:00:00 [cache.py:9] KV cache sized\n"
+			"WARNING 01-01 10:00:01 [imports.py:4] Module widget.fastpath was found "
+			"but "
+			"failed to import\n"
+			"WARNING 01-01 10:00:01 [imports.py:4] Traceback (most recent call last):\n"
+			"WARNING 01-01 10:00:01 [imports.py:4]   File \"/srv/widget/imports.py\", "
+			"line 20, in load\n",
 			/* an error, then the engine saying it will fall back
 			 * (its own words, not advice to) */
 			"widget: starting\nwidget: Unable to load the sprocket config: Cannot load "
