@@ -2742,8 +2742,7 @@ static void settle(struct enginelog *l)
 	 * it served, or when a request handler tells it, a request's traceback
 	 * cut short is not a death; nor one a warning-level line began (a
 	 * warning's detail: "WARNING ... Traceback", an optional import's). */
-	bool cut = l->tb_open && !l->ready && l->tb_intro.line && !l->tb_handler &&
-		   !l->tb_ignored;
+	bool cut = l->tb_open && !l->ready && l->tb_intro.line && !l->tb_handler && !l->tb_ignored;
 	bool intro = intro_says(l, cut);
 
 	/* an error a request handler wrote is a request's, not the engine's */
