@@ -4282,6 +4282,39 @@ START_TEST(held_out_classes)
 		  "process exits for this inner error, and the current working operator name is "
 		  "WidgetMatMul.\n",
 		  "crashed", "The process exits for this inner error" },
+		/* fresh374's: Ascend's runtime errors of a device task (5070xx)
+		 * in the words of torch_npu's stream synchronize and of CANN's
+		 * inner error, a device's event wait that timed out, and the
+		 * runtime's own "Task run failed" line, which yields to the line
+		 * after it that says how the task failed */
+		{ "(Widget_TP3 pid=8) ERROR 02-03 04:05:06 [w.py:7] RuntimeError: ACL stream "
+		  "synchronize failed, error code:507035\n",
+		  "crashed", "ACL stream synchronize failed, error code:507035" },
+		{ "EZ9999: [PID: 12] 2026-02-03-04:05:06.000.001 synchronize stream failed, "
+		  "runtime "
+		  "result = 507018[FUNC:ReportCallError][FILE:widget.cc][LINE:9]\n",
+		  "crashed", "synchronize stream failed, runtime result = 507018" },
+		{ "[ERROR] RUNTIME(77,):2026-02-03-04:05:06.000.001 [device_error_proc.cc:10]9 "
+		  "ProcessStarsWaitTimeoutErrorInfo:The error from device(chipId:1, dieId:0), "
+		  "serial "
+		  "number is 3, event wait timeout occurred during task execution, stream_id:2, "
+		  "sq_id:1, task_id:5, event_id=1, timeout=100s.\n",
+		  "crashed", "event wait timeout occurred during task execution, stream_id:2" },
+		{ "[ERROR] RUNTIME(77,):2026-02-03-04:05:06.000.001 [stars_engine.cc:10]9 "
+		  "ProcLogicCqReport:Task run failed, device_id=1, stream_id=2, task_id=5, "
+		  "sqe_type=0(ffts), errType=0x1(task exception), sqSwStatus=0\n",
+		  "crashed", "Task run failed, device_id=1" },
+		{ "[ERROR] RUNTIME(77,):2026-02-03-04:05:06.000.001 [stars_engine.cc:10]9 "
+		  "ProcLogicCqReport:Task run failed, device_id=1, stream_id=2, task_id=5\n"
+		  "[ERROR] RUNTIME(77,):2026-02-03-04:05:06.000.002 [core.cc:11]9 "
+		  "CheckSmmuFault:Get "
+		  "isSmmuFault is 0.\n"
+		  "[ERROR] RUNTIME(77,):2026-02-03-04:05:06.000.003 [core.cc:12]9 "
+		  "PrintCoreInfo:The "
+		  "error from device(chipId:1, dieId:0), serial number is 4, there is an exception "
+		  "of "
+		  "aicore error, core id is 3, error code = 0x800000\n",
+		  "crashed", "there is an exception of aicore error, core id is 3" },
 		/* fresh337's: a Rust panic whose header names the thread's id
 		 * (Rust 1.89 on), and a message run into the source line number
 		 * before it (Synapse's "graph.cpp: 599Graph compile failed") */
