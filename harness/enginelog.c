@@ -154,8 +154,9 @@ const char *const log_rule_keys[] = { "id",	 "engines",   "priority",   "severit
 				      "source",	 "example",   "lines",	    "class",	"layer",
 				      "startup", "remedy_of", "ending",	    "heads",	"run",
 				      "loud",	 "frames",    "explain_of", NULL };
-const char *const log_marker_keys[] = { "id",	 "kind",   "engines", "pattern", "literal", "quote",
-					"lines", "status", "says",    "source",	 "example", NULL };
+const char *const log_marker_keys[] = { "id",	  "kind",    "engines", "pattern", "literal",
+					"quote",  "lines",   "status",	"says",	   "health",
+					"source", "example", NULL };
 
 /* a rule's text under key ("explain", "remedy"): its own, or (KEY_of) that
  * of a rule before it in its file, so that rules of one kind say one thing,
@@ -260,7 +261,8 @@ static int load_marker(struct jsonfile *f, const cJSON *o, struct log_rule *r, c
 	     rule_int(f, o, "quote", 0, 32, &r->quote) ||
 	     rule_int(f, o, "lines", 1, ENGINELOG_MAX_WINDOW, &r->lines) ||
 	     rule_int(f, o, "status", 100, 599, &r->status) || rule_engines(f, o, r) ||
-	     jsonfile_bool(f, o, "says", &r->says) || rule_literals(f, o, r);
+	     jsonfile_bool(f, o, "says", &r->says) || jsonfile_bool(f, o, "health", &r->health) ||
+	     rule_literals(f, o, r);
 	k = named(kinds, kind);
 	free(kind);
 	if (!rc && k < 0) { /* the list said as it is, once */
@@ -275,6 +277,10 @@ static int load_marker(struct jsonfile *f, const cJSON *o, struct log_rule *r, c
 				      r->id);
 	if (r->says && r->kind != LOG_EXIT)
 		return jsonfile_error(f, "says", "only an exit marker says why ('%s' is not one)",
+				      r->id);
+	if (r->health && r->kind != LOG_READY)
+		return jsonfile_error(f, "health",
+				      "only a ready marker is a health check ('%s' is not one)",
 				      r->id);
 	return compile_rule(f, r, shapes);
 }
@@ -1347,6 +1353,8 @@ static bool matched(struct enginelog *l, const struct log_rule *r, const char *s
 		return false;
 	case LOG_READY:
 		l->ready = l->lines;
+		if (!r->health)
+			l->came_up = l->lines;
 		return false;
 	case LOG_SHUTDOWN:
 		l->shutdown = l->lines;
@@ -2542,9 +2550,12 @@ static bool outlived(struct enginelog *l)
 		 * not die since (a stream begun before a death logs its 200
 		 * too), nor before that answer (one logged after the engine
 		 * said it died, EngineDeadError, is a stream begun before; only
-		 * a ready line says it lives again) */
-		if (m->fatal && (l->ready > m->line || (l->served > m->line && dead <= l->served &&
-							!died_between(l, m->line, l->served))))
+		 * a ready line says it lives again); a health check answered
+		 * after a crash is no such line: the API server answers it
+		 * until it learns its worker is gone */
+		if (m->fatal && ((says_crashed(m->rule) ? l->came_up : l->ready) > m->line ||
+				 (l->served > m->line && dead <= l->served &&
+				  !died_between(l, m->line, l->served))))
 			m->fatal = false;
 		/* what it said it fell back from, on the next lines */
 		if (m->fatal && m->fell_back)

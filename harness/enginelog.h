@@ -131,6 +131,8 @@ struct log_rule {
 	bool says;    /* an exit marker whose line says why as well as that it ended
 		       * (a fatal-level log line with its message): quoted over an
 		       * error line before it */
+	bool health;  /* a ready marker that is a health check answered: the server
+		       * is up, but a crash before it may not have reached it yet */
 	bool frames;  /* it meets a traceback's frames (where the code ran), not a
 		       * message: a death of no known cause whose traceback, cut
 		       * short, ran through it is of its class */
@@ -265,6 +267,8 @@ struct enginelog {
 	struct log_mark warned;		    /* the last warning-level line a class met */
 	const struct log_rule *warned_rule; /* that class */
 	long ready;			    /* the last ready line, 0 none */
+	long came_up;			    /* the last ready line that is no health
+					     * check's answer, 0 none */
 	long shutdown;			    /* the last line saying it stops as asked, 0 none */
 	long served;			    /* the last chat request answered 2xx/3xx, 0 none */
 	long traceback;			    /* the last line a traceback began on, 0 none */

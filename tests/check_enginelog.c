@@ -581,6 +581,10 @@ START_TEST(bad_rule_files)
 		  "\"pattern\": \"a\"}]}",
 		  "names one engine" },
 		{ "{\"rules\": [], \"markers\": 3}", "a 'markers' list" },
+		/* only a ready line is a health check answered */
+		{ "{\"rules\": [], \"markers\": [{\"id\": \"m\", \"kind\": \"exit\", "
+		  "\"pattern\": \"a\", \"literal\": [\"aaaa\"], \"health\": true}]}",
+		  "only a ready marker is a health check" },
 		/* only an exit says why as well as that it ended */
 		{ "{\"rules\": [], \"markers\": [{\"id\": \"m\", \"kind\": \"error\", "
 		  "\"pattern\": \"a\", \"literal\": [\"aaaa\"], \"says\": true}]}",
@@ -4282,6 +4286,13 @@ START_TEST(held_out_classes)
 		  "process exits for this inner error, and the current working operator name is "
 		  "WidgetMatMul.\n",
 		  "crashed", "The process exits for this inner error" },
+		/* fresh374's: a crash, then health checks answered: the API
+		 * server answers them until it learns its worker died */
+		{ "(Worker_TP1 pid=3) ERROR 03-02 10:00:00 [w.py:9] RuntimeError: CUDA error: an "
+		  "illegal memory access was encountered\n"
+		  "(APIServer pid=9) INFO:     10.0.0.1:5000 - \"GET /health HTTP/1.0\" 200 OK\n"
+		  "(APIServer pid=9) INFO:     10.0.0.1:5001 - \"GET /health HTTP/1.0\" 200 OK\n",
+		  "crashed", "an illegal memory access was encountered" },
 		/* fresh374's: Ascend's runtime errors of a device task (5070xx)
 		 * in the words of torch_npu's stream synchronize and of CANN's
 		 * inner error, a device's event wait that timed out, and the
@@ -4525,6 +4536,17 @@ START_TEST(held_out_classes)
 	/* logs of an engine that did not die, whatever their words say */
 	{
 		static const char *const alive[] = {
+			/* a request's out of memory, then a health check
+			 * answered: the server lives (a health check outlives
+			 * what is no crash); a crash, then the server up again */
+			"(APIServer pid=9) ERROR 03-02 10:00:00 [serving.py:9] "
+			"torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB.\n"
+			"(APIServer pid=9) INFO:     10.0.0.1:5000 - \"GET /health HTTP/1.0\" 200 "
+			"OK\n",
+			"(Worker_TP1 pid=3) ERROR 03-02 10:00:00 [w.py:9] RuntimeError: CUDA "
+			"error: an "
+			"illegal memory access was encountered\n"
+			"(APIServer pid=10) INFO:     Application startup complete.\n",
 			/* hipBLASLt with no library file for the GPU: it is
 			 * optional, and the runner goes on loading (fresh376's,
 			 * in other words) */
