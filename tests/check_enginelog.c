@@ -4293,6 +4293,17 @@ START_TEST(held_out_classes)
 		  "(APIServer pid=9) INFO:     10.0.0.1:5000 - \"GET /health HTTP/1.0\" 200 OK\n"
 		  "(APIServer pid=9) INFO:     10.0.0.1:5001 - \"GET /health HTTP/1.0\" 200 OK\n",
 		  "crashed", "an illegal memory access was encountered" },
+		/* fresh379's: an NPU operator whose kernel could not be
+		 * launched, in aclnn's words, with or without its error's
+		 * header, then the worker's exit */
+		{ "(Widget_TP2 pid=5) ERROR 02-03 04:05:06 [w.py:7]         GroupedWidget launch "
+		  "kernel failed.\n"
+		  "(Widget_TP2 pid=5) ERROR 02-03 04:05:06 [w.py:7]         widgetOut is null\n"
+		  "(Widget_TP0 pid=4) ERROR 02-03 04:05:06 [w.py:7] WorkerProc hit an exception.\n",
+		  "crashed", "GroupedWidget launch kernel failed" },
+		{ "RuntimeError: widget_op: AclNN_Parameter_Error(EZ1001): the widget's shape "
+		  "[3, 4] is not valid.\n",
+		  "crashed", "AclNN_Parameter_Error(EZ1001)" },
 		/* fresh374's: Ascend's runtime errors of a device task (5070xx)
 		 * in the words of torch_npu's stream synchronize and of CANN's
 		 * inner error, a device's event wait that timed out, and the
