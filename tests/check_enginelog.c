@@ -4293,6 +4293,22 @@ START_TEST(held_out_classes)
 		  "(APIServer pid=9) INFO:     10.0.0.1:5000 - \"GET /health HTTP/1.0\" 200 OK\n"
 		  "(APIServer pid=9) INFO:     10.0.0.1:5001 - \"GET /health HTTP/1.0\" 200 OK\n",
 		  "crashed", "an illegal memory access was encountered" },
+		/* fresh380's: CANN's graph engine failing to build an
+		 * operator, under a process's prefix, then its error's end;
+		 * torch_npu's unknown exception as a process ends on one,
+		 * after the error that says why and alone */
+		{ "(Widget_DP0 pid=7)         [Build][Op]Fail to build op model[FUNC:Widget]\n"
+		  "(Widget_DP0 pid=7)         build op model failed, result = 500001[FUNC:Widget]\n"
+		  "(Widget_DP0 pid=7) ', please check the stack trace above for the root cause\n",
+		  "crashed", "Fail to build op model" },
+		{ "RuntimeError: the widget broke (3 != 4)\n"
+		  "[ERROR] 2026-02-03-04:05:06 (PID:12, Device:-1, RankID:-1) ERR99999 UNKNOWN "
+		  "application exception\n",
+		  "unknown", "RuntimeError: the widget broke (3 != 4)" },
+		{ "INFO 02-03 04:05:05 [w.py:3] loading the widget\n"
+		  "[ERROR] 2026-02-03-04:05:06 (PID:12, Device:1, RankID:-1) ERR99999 UNKNOWN "
+		  "applicaiton exception\n",
+		  "unknown", "ERR99999 UNKNOWN applicaiton exception" },
 		/* fresh379's: an NPU operator whose kernel could not be
 		 * launched, in aclnn's words, with or without its error's
 		 * header, then the worker's exit */
