@@ -4293,6 +4293,23 @@ START_TEST(held_out_classes)
 		  "(APIServer pid=9) INFO:     10.0.0.1:5000 - \"GET /health HTTP/1.0\" 200 OK\n"
 		  "(APIServer pid=9) INFO:     10.0.0.1:5001 - \"GET /health HTTP/1.0\" 200 OK\n",
 		  "crashed", "an illegal memory access was encountered" },
+		/* fresh381's: Kunlunxin's collective library in its own
+		 * words; its XPU runtime's failed call before a worker's
+		 * death; an operator's own check with its operands */
+		{ "[XCCL][comm.cpp:88] rank 1 failed to register the widget buffer\n"
+		  "ValueError: [INVALID PARAMETER]: error code=1\n",
+		  "distributed-init", "failed to register the widget buffer" },
+		{ "XX: (pid 12,tid 34)widget/src/api/apimem.cc:9:cuapiMalloc_common cuapiMalloc() "
+		  "failed in cuiInitCheckCtx, status= 700\n"
+		  "(Core pid=3) ERROR 02-03 04:05:06 [w.py:9] Worker proc Widget-0 died "
+		  "unexpectedly, "
+		  "shutting down executor.\n",
+		  "crashed", "cuapiMalloc() failed in cuiInitCheckCtx, status= 700" },
+		{ "ValueError: Check 4 == n failed, left operand=4, right operand=3, "
+		  "widget_attention "
+		  "failed\n"
+		  "RuntimeError: Engine core initialization failed.\n",
+		  "crashed", "widget_attention failed" },
 		/* fresh380's: CANN's graph engine failing to build an
 		 * operator, under a process's prefix, then its error's end;
 		 * torch_npu's unknown exception as a process ends on one,
