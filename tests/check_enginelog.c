@@ -4293,6 +4293,11 @@ START_TEST(held_out_classes)
 		  "(APIServer pid=9) INFO:     10.0.0.1:5000 - \"GET /health HTTP/1.0\" 200 OK\n"
 		  "(APIServer pid=9) INFO:     10.0.0.1:5001 - \"GET /health HTTP/1.0\" 200 OK\n",
 		  "crashed", "an illegal memory access was encountered" },
+		/* fresh382's: an accelerator's driver refusing its runtime's
+		 * ioctl, in another vendor's words */
+		{ "[10:00:00.001][WIDGETK][E]ring.c :12 : [widgetMapQueue]ioctl map queue failed "
+		  "-22\n",
+		  "driver-mismatch", "ioctl map queue failed -22" },
 		/* fresh381's: Kunlunxin's collective library in its own
 		 * words; its XPU runtime's failed call before a worker's
 		 * death; an operator's own check with its operands */
@@ -4580,6 +4585,10 @@ START_TEST(held_out_classes)
 	/* logs of an engine that did not die, whatever their words say */
 	{
 		static const char *const alive[] = {
+			/* a terminal's ioctl, no driver's (fresh382's
+			 * driver rule must not read it) */
+			"widget: ioctl(TIOCGWINSZ) failed: Inappropriate ioctl for device\n"
+			"INFO 02-03 04:05:06 [w.py:3] loading the widget\n",
 			/* a request's out of memory, then a health check
 			 * answered: the server lives (a health check outlives
 			 * what is no crash); a crash, then the server up again */
