@@ -184,7 +184,8 @@ START_TEST(every_excerpt_read_as_labelled)
 		{ "fresh368", 2 },  { "fresh369", 2 },	{ "fresh370", 3 },  { "fresh371", 2 },
 		{ "fresh372", 1 },  { "fresh373", 3 },	{ "fresh374", 7 },  { "fresh375", 5 },
 		{ "fresh376", 3 },  { "fresh377", 6 },	{ "fresh378", 3 },  { "fresh379", 2 },
-		{ "fresh380", 3 },  { "fresh381", 5 },	{ "fresh382", 3 },  { "fresh383", 2 }
+		{ "fresh380", 3 },  { "fresh381", 5 },	{ "fresh382", 3 },  { "fresh383", 2 },
+		{ "fresh384", 4 }
 	};
 	int counts[sizeof(parts) / sizeof(parts[0])] = { 0 };
 	int n = 0, fatal = 0;
