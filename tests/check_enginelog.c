@@ -4293,6 +4293,22 @@ START_TEST(held_out_classes)
 		  "(APIServer pid=9) INFO:     10.0.0.1:5000 - \"GET /health HTTP/1.0\" 200 OK\n"
 		  "(APIServer pid=9) INFO:     10.0.0.1:5001 - \"GET /health HTTP/1.0\" 200 OK\n",
 		  "crashed", "an illegal memory access was encountered" },
+		/* fresh384's: a collective library's own log of a port it
+		 * could not listen on, and of ranks that could not connect */
+		{ "[ERROR] WIDGETCOMM(12,python3):2026-02-03-04:05:06.000.001 [sock.cc:9] "
+		  "[12][Listen] "
+		  "listen on ip[10.0.0.7] and specific port[17777] fail. Please check the port "
+		  "status "
+		  "and whether the port is been using by other process.\n",
+		  "address-in-use", "specific port[17777] fail" },
+		{ "[PID: 12] 2026-02-03-04:05:06.000.001 Get_Socket_Timeout(EI0006): Getting "
+		  "socket "
+		  "times out. Reason: the remote did not connect.\n",
+		  "distributed-init", "Getting socket times out" },
+		{ "[ERROR] HCCL(12,):2026-02-03-04:05:06.000.001 [mgr.cc:9] "
+		  "[34][Wait][LinkEstablish]wait socket establish timeout, role[1] rank[3] "
+		  "timeout[300 s]\n",
+		  "distributed-init", "wait socket establish timeout, role[1] rank[3]" },
 		/* fresh382's: an accelerator's driver refusing its runtime's
 		 * ioctl, in another vendor's words */
 		{ "[10:00:00.001][WIDGETK][E]ring.c :12 : [widgetMapQueue]ioctl map queue failed "
