@@ -4293,6 +4293,26 @@ START_TEST(held_out_classes)
 		  "(APIServer pid=9) INFO:     10.0.0.1:5000 - \"GET /health HTTP/1.0\" 200 OK\n"
 		  "(APIServer pid=9) INFO:     10.0.0.1:5001 - \"GET /health HTTP/1.0\" 200 OK\n",
 		  "crashed", "an illegal memory access was encountered" },
+		/* fresh385's: a runner refusing one of the model's layers;
+		 * a runtime's library and its symbols that would not load,
+		 * relayed by the server at its own warning level but saying
+		 * "Error:" */
+		{ "Error: 500 Internal Server Error: mlx runner failed: Error: layer 12: expected "
+		  "widget weight of shape [64, 64], got [32] (exit: exit status 1)\n",
+		  "model-load-failed",
+		  "layer 12: expected widget weight of shape [64, 64], got [32]" },
+		{ "time=2026-03-01T10:00:00.000Z level=WARN source=server.go:150 msg=mlx-runner "
+		  "msg=\"Widget: Failed to load symbol: widget_device_info\"\n"
+		  "time=2026-03-01T10:00:00.001Z level=WARN source=server.go:150 msg=mlx-runner "
+		  "msg=\"Error: failed to load Widget function symbols\"\n"
+		  "time=2026-03-01T10:00:00.002Z level=INFO source=server.go:370 msg=\"stopping "
+		  "mlx "
+		  "runner subprocess\" pid=42\n",
+		  "import-error", "failed to load Widget function symbols" },
+		{ "RuntimeError: unable to start: failed to load widgetrt dynamic library "
+		  "(searched: "
+		  "[/opt/widget/lib])\n",
+		  "import-error", "failed to load widgetrt dynamic library" },
 		/* fresh384's: a collective library's own log of a port it
 		 * could not listen on, and of ranks that could not connect */
 		{ "[ERROR] WIDGETCOMM(12,python3):2026-02-03-04:05:06.000.001 [sock.cc:9] "
@@ -4601,6 +4621,15 @@ START_TEST(held_out_classes)
 	/* logs of an engine that did not die, whatever their words say */
 	{
 		static const char *const alive[] = {
+			/* a symbol the runner could not load, relayed at the
+			 * server's warning level with no error of its own, then
+			 * the runner up (fresh385's, in other words) */
+			"time=2026-03-01T10:00:00.000Z level=WARN source=server.go:150 "
+			"msg=mlx-runner "
+			"msg=\"Widget: Failed to load symbol: widget_device_info\"\n"
+			"time=2026-03-01T10:00:01.000Z level=INFO source=server.go:400 msg=\"llama "
+			"runner "
+			"started in 1.00 seconds\"\n",
 			/* a terminal's ioctl, no driver's (fresh382's
 			 * driver rule must not read it) */
 			"widget: ioctl(TIOCGWINSZ) failed: Inappropriate ioctl for device\n"
