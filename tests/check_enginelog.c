@@ -4597,6 +4597,17 @@ START_TEST(held_out_classes)
 		  "failed. See root cause above. Failed core proc(s): {}\nProcess exited with "
 		  "code 1\n",
 		  "unknown", "ValueError: the sprocket is bent" },
+		/* fresh386's: an NPU's graph capture that did not end, in
+		 * torch_npu's words for AscendCL's capture call, and a Marlin
+		 * kernel with no thread configuration for a layer's shape */
+		{ "(Widget pid=3) ERROR 10:00 [w.py:5] RuntimeError: "
+		  "capture_begin:widget/npu/Graph.cpp:40 NPU function error: "
+		  "c10_npu::acl::AclmdlRICaptureBegin(stream, mode), error code is 107003\n",
+		  "crashed", "AclmdlRICaptureBegin(stream, mode), error code is 107003" },
+		{ "ERROR 10:00 [widget.py:2] RuntimeError: Invalid thread config: thread_m_blocks "
+		  "= 2, thread_k = -1, thread_n = -1, num_threads = -1 for MKN = [32, 768, 1536] "
+		  "and num_bits = 8\n",
+		  "crashed", "Invalid thread config: thread_m_blocks = 2" },
 	};
 	struct log_rules rs, all;
 	struct enginelog l;
