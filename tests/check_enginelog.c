@@ -4608,6 +4608,19 @@ START_TEST(held_out_classes)
 		  "= 2, thread_k = -1, thread_n = -1, num_threads = -1 for MKN = [32, 768, 1536] "
 		  "and num_bits = 8\n",
 		  "crashed", "Invalid thread config: thread_m_blocks = 2" },
+		/* fresh387's: an ATB operator that could not be set up, said
+		 * alone, and a C++ error logged with the stack it was raised
+		 * from, its message on the line above the stack */
+		{ "[rank1]: RuntimeError: LinearWidgetOperation setup failed!\n", "crashed",
+		  "LinearWidgetOperation setup failed!" },
+		{ "INFO 10:00 [w.py:3] Added request widget-1.\n"
+		  "[rank0]:[E101 10:00:01.000000001 widget_depend.ts:20] the sprocket's "
+		  "tensor has 3 dims, not 4\n"
+		  "Exception raised from sprocket_check at build/widget/sprocket.cpp:88 (most "
+		  "recent call first):\n"
+		  "frame #0: c10::Error::Error(c10::SourceLocation, std::string) + 0x1 (0x1 in "
+		  "/w/libc10.so)\n",
+		  "crashed", "the sprocket's tensor has 3 dims, not 4" },
 	};
 	struct log_rules rs, all;
 	struct enginelog l;
