@@ -4621,6 +4621,18 @@ START_TEST(held_out_classes)
 		  "frame #0: c10::Error::Error(c10::SourceLocation, std::string) + 0x1 (0x1 in "
 		  "/w/libc10.so)\n",
 		  "crashed", "the sprocket's tensor has 3 dims, not 4" },
+		/* fresh388's: kernels built for another NPU chip, the
+		 * runtime's wait for the device ending in a device error, and
+		 * a child Python saw die of a signal */
+		{ "[ERROR] the socversion Ascend910B4 of bin package does not match the current "
+		  "device socverison Ascend310P1.\n",
+		  "not-supported", "does not match the current device socverison Ascend310P1" },
+		{ "ERROR 10:00 [w.py:2]         wait for compute device to finish failed, runtime "
+		  "result = 507035.[FUNC:ReportCallError][FILE:widget.cpp][LINE:1]\n",
+		  "crashed", "wait for compute device to finish failed, runtime result = 507035" },
+		{ "ERROR 10:00 [w.py:2] subprocess.CalledProcessError: Command '['widget', "
+		  "'--probe']' died with <Signals.SIGKILL: 9>.\n",
+		  "crashed", "died with <Signals.SIGKILL: 9>" },
 	};
 	struct log_rules rs, all;
 	struct enginelog l;
@@ -5124,6 +5136,10 @@ START_TEST(held_out_classes)
 			/* zerolog's warning level (LocalAI's) */
 			"10:02AM INF serving\n10:02AM WRN the widget is out of memory\n"
 			"10:02AM INF done\n",
+			/* a child stopped as asked, SIGTERM, is no crash
+			 * (fresh388's Signals shape, in other words) */
+			"INFO 10:00 [w.py:1] the probe ended: Command '['widget', '--probe']' died "
+			"with <Signals.SIGTERM: 15>.\nINFO 10:01 [w.py:1] serving the widget\n",
 		};
 
 		for (i = 0; i < sizeof(alive) / sizeof(alive[0]); i += step) {
