@@ -650,6 +650,23 @@ static bool gives_cause(const char *s)
 	return false;
 }
 
+/* Does the quote (its first k bytes) end with "<Name> error" and the line
+ * s after it begin with "<Name> error: ", the error it named, said? ggml's
+ * abort "ggml-cann.cpp:69: CANN error" above "CANN error: EL0003: ..." */
+static bool names_next_error(const char *quote, size_t k, const char *s)
+{
+	static const char tail[] = " error";
+	size_t t = sizeof(tail) - 1, w;
+
+	if (k <= t || strncmp(quote + k - t, tail, t))
+		return false;
+	for (w = k - t; w > 0 && isalnum((unsigned char)quote[w - 1]); w--)
+		;
+	if (w == k - t || (w > 0 && quote[w - 1] != ' '))
+		return false;
+	return !strncmp(s, quote + w, k - w) && !strncmp(s + (k - w), ": ", 2);
+}
+
 /* A quote from line `at` (that took in *joined lines since) whose text
  * ends with ':' goes on in the line s, the one after them: a message its
  * writer broke ("error loading model:\nkey not found in model: x"). s
@@ -657,9 +674,10 @@ static bool gives_cause(const char *s)
  * line C++'s runtime writes under "terminate called after throwing an
  * instance of 'T'": the exception's message, which says why; the "SYCL
  * error: ..." line ggml's SYCL backend writes under "Exception caught at
- * file:F, line:N", which says what failed; and a line
- * right after the quote that gives its cause under a key (an error
- * object's "title": "Failed to load model", then its "cause"). */
+ * file:F, line:N", which says what failed; the "CANN error: ..." line
+ * under ggml's abort that named it ("...ggml-cann.cpp:69: CANN error");
+ * and a line right after the quote that gives its cause under a key (an
+ * error object's "title": "Failed to load model", then its "cause"). */
 static void join_quote(char *quote, size_t size, int *joined, long at, long now, const char *s,
 		       size_t n)
 {
@@ -674,7 +692,7 @@ static void join_quote(char *quote, size_t size, int *joined, long at, long now,
 	      ((strstr(quote, "terminate called after throwing an instance of") &&
 		!strncmp(more, "what(): ", 8)) ||
 	       (strstr(quote, "Exception caught at file:") && !strncmp(more, "SYCL error: ", 12)) ||
-	       gives_cause(more));
+	       names_next_error(quote, k, more) || gives_cause(more));
 	if (!k || (quote[k - 1] != ':' && !why))
 		return;
 	if (!*more)

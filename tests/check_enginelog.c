@@ -4633,6 +4633,21 @@ START_TEST(held_out_classes)
 		{ "ERROR 10:00 [w.py:2] subprocess.CalledProcessError: Command '['widget', "
 		  "'--probe']' died with <Signals.SIGKILL: 9>.\n",
 		  "crashed", "died with <Signals.SIGKILL: 9>" },
+		/* fresh389's: ggml's abort that names the backend's error,
+		 * then the error on the line under it, which the quote takes
+		 * in; an NPU chip the runtime has no support for, said there;
+		 * and an ACL call of a server's own kernels that failed */
+		{ "/w/ggml/src/ggml-musa/widget.cu:40: MUSA error\n"
+		  "MUSA error: the widget stream was lost\n"
+		  "        Solution: try again.\n",
+		  "crashed", "MUSA error: the widget stream was lost" },
+		{ "/w/ggml/src/ggml-cann/widget.cpp:9: CANN error\n"
+		  "CANN error: EZ9903: [PID: 1] 2026-01-02-03:04:05.000.000 support for "
+		  "Ascend310B4 "
+		  "is not implemented\n",
+		  "not-supported", "support for Ascend310B4 is not implemented" },
+		{ "[FATAL]  Acl return error widget/kernels/rope.cc:12, with ERROR 507035\n",
+		  "crashed", "Acl return error widget/kernels/rope.cc:12, with ERROR 507035" },
 	};
 	struct log_rules rs, all;
 	struct enginelog l;
