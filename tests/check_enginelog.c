@@ -4648,6 +4648,11 @@ START_TEST(held_out_classes)
 		  "not-supported", "support for Ascend310B4 is not implemented" },
 		{ "[FATAL]  Acl return error widget/kernels/rope.cc:12, with ERROR 507035\n",
 		  "crashed", "Acl return error widget/kernels/rope.cc:12, with ERROR 507035" },
+		/* fresh391's: HCCL's transport between two ranks that did
+		 * not come up, in its own words */
+		{ "[rank3]: EI0009: [PID: 7] 2026-01-02-03:04:05.000.000 Transport init error. "
+		  "Reason: [Create][SrcLink]Create Src error! rank[3] dst_rank[2]\n",
+		  "distributed-init", "Transport init error" },
 	};
 	struct log_rules rs, all;
 	struct enginelog l;
