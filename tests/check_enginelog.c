@@ -4653,6 +4653,20 @@ START_TEST(held_out_classes)
 		{ "[rank3]: EI0009: [PID: 7] 2026-01-02-03:04:05.000.000 Transport init error. "
 		  "Reason: [Create][SrcLink]Create Src error! rank[3] dst_rank[2]\n",
 		  "distributed-init", "Transport init error" },
+		/* fresh392's: tokenizers' serde error for a tokenizer.json's
+		 * other parts, said alone and as a Rust panic's message (the
+		 * panic is that failure); Ascend's LLM-DataDist that would not
+		 * start, under glog's fatal check */
+		{ "widget-server: tokenizer.json: data did not match any variant of untagged "
+		  "enum NormalizerWrapper at line 40 column 3\n",
+		  "model-load-failed", "untagged enum NormalizerWrapper" },
+		{ "thread 'main' panicked at 'called `Result::unwrap()` on an `Err` value: "
+		  "Error(\"data did not match any variant of untagged enum DecoderWrapper\", line: "
+		  "12, column: 1)', src/widget.rs:9:5\n",
+		  "model-load-failed", "untagged enum DecoderWrapper" },
+		{ "F20260102 03:04:05.000001 12 widget_transfer.cpp:9] Check failed: ret == 0 "
+		  "Initialize LlmDataDist failed, ret = 7\n",
+		  "distributed-init", "Initialize LlmDataDist failed, ret = 7" },
 	};
 	struct log_rules rs, all;
 	struct enginelog l;
