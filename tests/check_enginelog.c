@@ -5174,6 +5174,15 @@ START_TEST(held_out_classes)
 			 * (fresh388's Signals shape, in other words) */
 			"INFO 10:00 [w.py:1] the probe ended: Command '['widget', '--probe']' died "
 			"with <Signals.SIGTERM: 15>.\nINFO 10:01 [w.py:1] serving the widget\n",
+			/* a request's traceback in a handler that names the
+			 * completion it generates, cut at the paste's end
+			 * (fresh393's, in other words) */
+			"2026-01-02 10:00:00.001 INFO:     Received chat completion request abc\n"
+			"2026-01-02 10:00:00.002 ERROR:    Traceback (most recent call last):\n"
+			"2026-01-02 10:00:00.002 ERROR:      File "
+			"\"/srv/widget/endpoints/chat.py\", line "
+			"9, in generate_chat_completion\n"
+			"2026-01-02 10:00:00.002 ERROR:        raise generation\n",
 		};
 
 		for (i = 0; i < sizeof(alive) / sizeof(alive[0]); i += step) {
