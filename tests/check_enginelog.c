@@ -4667,6 +4667,16 @@ START_TEST(held_out_classes)
 		{ "F20260102 03:04:05.000001 12 widget_transfer.cpp:9] Check failed: ret == 0 "
 		  "Initialize LlmDataDist failed, ret = 7\n",
 		  "distributed-init", "Initialize LlmDataDist failed, ret = 7" },
+		/* fresh395's: a JIT compiler's temporary object it could not
+		 * rename is no missing file the server was asked for, and a
+		 * runtime library's failed assertion on a call's status is a
+		 * crash */
+		{ "error: unable to rename temporary '/tmp/jit/widget.o.tmp' to output file "
+		  "'/tmp/jit/widget.o': 'No such file or directory'\n"
+		  "1 error generated when compiling for widget3.\n"
+		  "[ASSERT-FAIL](ret(WIDGET_STATUS_EXECUTION_FAILED)==WBLAS "
+		  "SUCCESS)[/src/wblas/launcher.h:38]\n",
+		  "crashed", "[ASSERT-FAIL](ret(WIDGET_STATUS_EXECUTION_FAILED)==WBLAS SUCCESS)" },
 	};
 	struct log_rules rs, all;
 	struct enginelog l;
