@@ -187,7 +187,8 @@ START_TEST(every_excerpt_read_as_labelled)
 		{ "fresh380", 3 },  { "fresh381", 5 },	{ "fresh382", 3 },  { "fresh383", 2 },
 		{ "fresh384", 3 },  { "fresh385", 7 },	{ "fresh386", 11 }, { "fresh387", 8 },
 		{ "fresh388", 5 },  { "fresh389", 7 },	{ "fresh390", 5 },  { "fresh391", 2 },
-		{ "fresh392", 8 },  { "fresh393", 6 },	{ "fresh394", 4 },  { "fresh395", 1 }
+		{ "fresh392", 8 },  { "fresh393", 6 },	{ "fresh394", 4 },  { "fresh395", 1 },
+		{ "fresh396", 8 }
 	};
 	int counts[sizeof(parts) / sizeof(parts[0])] = { 0 };
 	int n = 0, fatal = 0;
