@@ -4677,6 +4677,15 @@ START_TEST(held_out_classes)
 		  "[ASSERT-FAIL](ret(WIDGET_STATUS_EXECUTION_FAILED)==WBLAS "
 		  "SUCCESS)[/src/wblas/launcher.h:38]\n",
 		  "crashed", "[ASSERT-FAIL](ret(WIDGET_STATUS_EXECUTION_FAILED)==WBLAS SUCCESS)" },
+		/* fresh396's: Ascend's runtime codes of a device fault as the
+		 * runtime's own call report and its error-code line say them,
+		 * whatever call failed */
+		{ "(Widget pid=3) ERROR 01-02 03:04:05 [widget.py:9]        copy widget failed, "
+		  "runtime result = 507054[FUNC:ReportCallError][FILE:log_inner.cpp][LINE:9]\n",
+		  "crashed", "copy widget failed, runtime result = 507054" },
+		{ "[ERROR] RUNTIME(7,widget):2026-01-02-03:04:05.000.000 [api_c.cc:9]7 "
+		  "rtWidgetSync:ErrCode=507053, desc=[device mem error], InnerCode=0x7010001\n",
+		  "crashed", "ErrCode=507053, desc=[device mem error]" },
 	};
 	struct log_rules rs, all;
 	struct enginelog l;
