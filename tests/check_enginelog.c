@@ -4686,6 +4686,12 @@ START_TEST(held_out_classes)
 		{ "[ERROR] RUNTIME(7,widget):2026-01-02-03:04:05.000.000 [api_c.cc:9]7 "
 		  "rtWidgetSync:ErrCode=507053, desc=[device mem error], InnerCode=0x7010001\n",
 		  "crashed", "ErrCode=507053, desc=[device mem error]" },
+		/* fresh397's: serde's missing field said alone, as a Rust
+		 * server's config reader ends it */
+		{ "widget-svc | 2026-01-02T03:04:05Z  WARN widget: reading config.json\n"
+		  "widget-svc | Error: missing field `num_widget_layers`\n"
+		  "widget-svc |    0: <widget::Error>::new\n",
+		  "model-load-failed", "missing field `num_widget_layers`" },
 	};
 	struct log_rules rs, all;
 	struct enginelog l;
