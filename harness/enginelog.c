@@ -2138,6 +2138,35 @@ static const char *engine_line(struct enginelog *l, const char *s, size_t *n)
 	return s + cut;
 }
 
+/* A log viewer that copies its table writes each column on a line of its
+ * own ("[05:51:09]", "ERROR", "llama-server router exited": Jan's): a
+ * line that is a level's name alone gives the next its level, read as
+ * "ERROR: llama-server router exited" (in l->plain) */
+static const char *leveled_line(struct enginelog *l, const char *s, size_t *n)
+{
+	static const char *const names[] = { "TRACE", "DEBUG", "INFO",	   "WARN", "WARNING",
+					     "ERROR", "FATAL", "CRITICAL", NULL };
+	const char *level = l->alone_level;
+	size_t k, lead;
+
+	l->alone_level = NULL;
+	for (k = 0; names[k]; k++)
+		if (*n == strlen(names[k]) && !memcmp(s, names[k], *n)) {
+			l->alone_level = names[k];
+			return s;
+		}
+	if (!level || !*n)
+		return s;
+	lead = strlen(level) + 2;
+	if (*n > ENGINELOG_LINE_MAX - lead)
+		*n = ENGINELOG_LINE_MAX - lead;
+	memmove(l->plain + lead, s, *n); /* s may be in l->plain */
+	memcpy(l->plain, level, lead - 2);
+	memcpy(l->plain + lead - 2, ": ", 2);
+	*n += lead;
+	return l->plain;
+}
+
 /* Is rule i not to be tried on the line now read: its literals not in
  * it, an engine it does not apply to, or tripped by its regex's limit? */
 static bool rule_skipped(const struct enginelog *l, size_t i)
@@ -2320,6 +2349,7 @@ static bool take_line(struct enginelog *l, const char *s, size_t n)
 		return fatal;
 	l->lines++;
 	s = engine_line(l, s, &n);
+	s = leveled_line(l, s, &n);
 	if (l->rules->window > 1)
 		remember(l, s, n);
 	note_line(l, s, n);

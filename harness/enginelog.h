@@ -226,7 +226,9 @@ struct enginelog {
 	bool wrap_space;    /* that line is one narrower: the space it wrapped on is gone */
 	bool wrap_words; /* ... or one a writer wrapped at a word: its rest goes on as a sentence */
 	bool wrap_quiet; /* that line went on with a warning's message (quiet_continued) */
-	char plain[ENGINELOG_LINE_MAX]; /* the line read now without its colours */
+	char plain[ENGINELOG_LINE_MAX]; /* the line read now without its colours, or
+					 * with the level a line alone gave it */
+	const char *alone_level;	/* the line read last was this level's name alone */
 	bool kernel_line; /* the kernel wrote the line read now (a journal's "kernel:",
 			   * dmesg's "[ 1234.567890] ") */
 	bool cri_partial; /* a container runtime split the line read now: it goes on */

@@ -4692,6 +4692,20 @@ START_TEST(held_out_classes)
 		  "widget-svc | Error: missing field `num_widget_layers`\n"
 		  "widget-svc |    0: <widget::Error>::new\n",
 		  "model-load-failed", "missing field `num_widget_layers`" },
+		/* fresh398's: a log viewer's table copied a column to a line
+		 * (time, level, message), the level alone giving the next line
+		 * its own; a server said at an error level to have exited is a
+		 * death; transformers newer than the engine's per-layer config
+		 * reading; a model type that neither of two libraries supports */
+		{ "[10:00:00]\nDEBUG\nthe widget router is starting\n[10:00:01]\nERROR\n"
+		  "the widget backend exited.\n",
+		  "unknown", "ERROR: the widget backend exited." },
+		{ "widget_config.WidgetAmbiguousAttr: 'rope_theta' is a per-layer attribute and may "
+		  "vary across layers.\n",
+		  "not-supported", "'rope_theta' is a per-layer attribute" },
+		{ "ValueError: acme/widget-9B: target model_type 'widget3' is supported by neither "
+		  "this widget-lm nor widget-vlm\n",
+		  "not-supported", "is supported by neither" },
 	};
 	struct log_rules rs, all;
 	struct enginelog l;
@@ -5208,6 +5222,10 @@ START_TEST(held_out_classes)
 			"\"/srv/widget/endpoints/chat.py\", line "
 			"9, in generate_chat_completion\n"
 			"2026-01-02 10:00:00.002 ERROR:        raise generation\n",
+			/* a level alone on its line gives the next its own: a
+			 * server said to have exited at an info level is no
+			 * death (fresh398's table copy, in other words) */
+			"[10:00:00]\nINFO\nthe widget server exited\n",
 		};
 
 		for (i = 0; i < sizeof(alive) / sizeof(alive[0]); i += step) {
