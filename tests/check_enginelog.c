@@ -4706,6 +4706,19 @@ START_TEST(held_out_classes)
 		{ "ValueError: acme/widget-9B: target model_type 'widget3' is supported by neither "
 		  "this widget-lm nor widget-vlm\n",
 		  "not-supported", "is supported by neither" },
+		/* fresh399's: ggml's Metal library that did not compile (the
+		 * tensor API's headers refusing its types), and the amdgpu
+		 * driver's report of a wave's error */
+		{ "widget_metal_init: loading the widget kernels\n"
+		  "widget_metal_init: error: Error Domain=MTLLibraryErrorDomain Code=3 "
+		  "\"program_source:9:1: error: unknown type\"\n",
+		  "not-supported", "Error Domain=MTLLibraryErrorDomain Code=3" },
+		{ "/Sys/Headers/WidgetOps.h:12:5: error: static_assert failed due to requirement "
+		  "'__tensor_ops_detail::__is_same_v<half, float>' \"Input types must match\"\n",
+		  "not-supported", "__tensor_ops_detail::__is_same_v<half, float>" },
+		{ "[Mon Jan  2 03:04:05 2026] amdgpu: sq_intr: error, se 0, data 0x1, sh 1, priv 1, "
+		  "wave_id 3, simd_id 2, cu_id 7, err_type 1\n",
+		  "crashed", "amdgpu: sq_intr: error" },
 	};
 	struct log_rules rs, all;
 	struct enginelog l;
