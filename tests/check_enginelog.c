@@ -4719,6 +4719,16 @@ START_TEST(held_out_classes)
 		{ "[Mon Jan  2 03:04:05 2026] amdgpu: sq_intr: error, se 0, data 0x1, sh 1, priv 1, "
 		  "wave_id 3, simd_id 2, cu_id 7, err_type 1\n",
 		  "crashed", "amdgpu: sq_intr: error" },
+		/* fresh400's: systemd-coredump's signal field, above the
+		 * message it ends with; a model format said not to be
+		 * supported */
+		{ "           PID: 7 (widget)\n"
+		  "        Signal: 6 (ABRT)\n"
+		  "       Message: Process 7 (widget) of user 1000 dumped core.\n",
+		  "crashed", "Signal: 6 (ABRT)" },
+		{ "10:00AM DBG GRPC(w.bin-127.0.0.1:1): stderr widget_load: model format not "
+		  "supported by the widget loader\n",
+		  "not-supported", "model format not supported" },
 	};
 	struct log_rules rs, all;
 	struct enginelog l;
