@@ -4729,6 +4729,13 @@ START_TEST(held_out_classes)
 		{ "10:00AM DBG GRPC(w.bin-127.0.0.1:1): stderr widget_load: model format not "
 		  "supported by the widget loader\n",
 		  "not-supported", "model format not supported" },
+		/* fresh401's: ptxas refusing an instruction on a target it
+		 * knows is a kernel this GPU cannot run, not the toolkit's
+		 * mismatch */
+		{ "ptxas /tmp/widget.ptx, line 12; error   : Feature '.widget::scatter' not "
+		  "supported on .target 'sm_121a'\n"
+		  "ptxas fatal   : Ptx assembly aborted due to errors\n",
+		  "not-supported", "Feature '.widget::scatter' not supported on .target 'sm_121a'" },
 	};
 	struct log_rules rs, all;
 	struct enginelog l;
