@@ -4700,8 +4700,8 @@ START_TEST(held_out_classes)
 		{ "[10:00:00]\nDEBUG\nthe widget router is starting\n[10:00:01]\nERROR\n"
 		  "the widget backend exited.\n",
 		  "unknown", "ERROR: the widget backend exited." },
-		{ "widget_config.WidgetAmbiguousAttr: 'rope_theta' is a per-layer attribute and may "
-		  "vary across layers.\n",
+		{ "widget_config.WidgetAmbiguousAttr: 'rope_theta' is a per-layer attribute "
+		  "and may vary across layers.\n",
 		  "not-supported", "'rope_theta' is a per-layer attribute" },
 		{ "ValueError: acme/widget-9B: target model_type 'widget3' is supported by neither "
 		  "this widget-lm nor widget-vlm\n",
@@ -4716,8 +4716,8 @@ START_TEST(held_out_classes)
 		{ "/Sys/Headers/WidgetOps.h:12:5: error: static_assert failed due to requirement "
 		  "'__tensor_ops_detail::__is_same_v<half, float>' \"Input types must match\"\n",
 		  "not-supported", "__tensor_ops_detail::__is_same_v<half, float>" },
-		{ "[Mon Jan  2 03:04:05 2026] amdgpu: sq_intr: error, se 0, data 0x1, sh 1, priv 1, "
-		  "wave_id 3, simd_id 2, cu_id 7, err_type 1\n",
+		{ "[Mon Jan  2 03:04:05 2026] amdgpu: sq_intr: error, se 0, data 0x1, sh 1, "
+		  "priv 1, wave_id 3, simd_id 2, cu_id 7, err_type 1\n",
 		  "crashed", "amdgpu: sq_intr: error" },
 		/* fresh400's: systemd-coredump's signal field, above the
 		 * message it ends with; a model format said not to be
@@ -4735,7 +4735,8 @@ START_TEST(held_out_classes)
 		{ "ptxas /tmp/widget.ptx, line 12; error   : Feature '.widget::scatter' not "
 		  "supported on .target 'sm_121a'\n"
 		  "ptxas fatal   : Ptx assembly aborted due to errors\n",
-		  "not-supported", "Feature '.widget::scatter' not supported on .target 'sm_121a'" },
+		  "not-supported",
+		  "Feature '.widget::scatter' not supported on .target 'sm_121a'" },
 	};
 	struct log_rules rs, all;
 	struct enginelog l;
