@@ -2150,11 +2150,12 @@ static const char *leveled_line(struct enginelog *l, const char *s, size_t *n)
 	size_t k, lead;
 
 	l->alone_level = NULL;
-	for (k = 0; names[k]; k++)
-		if (*n == strlen(names[k]) && !memcmp(s, names[k], *n)) {
-			l->alone_level = names[k];
-			return s;
-		}
+	if (*n >= 4 && *n <= 8 && isupper((unsigned char)s[0])) /* as long as a name */
+		for (k = 0; names[k]; k++)
+			if (!strncmp(s, names[k], *n) && !names[k][*n]) {
+				l->alone_level = names[k];
+				return s;
+			}
 	if (!level || !*n)
 		return s;
 	lead = strlen(level) + 2;
