@@ -4737,6 +4737,21 @@ START_TEST(held_out_classes)
 		  "ptxas fatal   : Ptx assembly aborted due to errors\n",
 		  "not-supported",
 		  "Feature '.widget::scatter' not supported on .target 'sm_121a'" },
+		/* fresh403's: the Qualcomm NPU that would not open (a
+		 * session, its queue, QNN's device), above the assertion it
+		 * ends in; the DSP's process crashed, in FastRPC's words */
+		{ "ggml-hex: allocating new session: HTP2\n"
+		  "ggml-hex: failed to reserve new session 2 : error 0x3b\n"
+		  "/src/widget/ggml-backend.cpp:12: GGML_ASSERT(widget) failed\n",
+		  "driver-mismatch", "failed to reserve new session 2 : error 0x3b" },
+		{ "ggml-hex: HTP1 dspqueue_create failed: 0x0000000e\n", "driver-mismatch",
+		  "dspqueue_create failed: 0x0000000e" },
+		{ "[E] 2026-01-02 03:04:05 [/src/widget/qnn_widget.cc:31] Failed to create "
+		  "device for HTP\n",
+		  "driver-mismatch", "Failed to create device for HTP" },
+		{ "01-02 03:04:05.678  100  200 E adsprpc : widget_rpc.c:9: Process on aDSP "
+		  "CRASHED!!!\n",
+		  "crashed", "Process on aDSP CRASHED" },
 	};
 	struct log_rules rs, all;
 	struct enginelog l;
@@ -4770,6 +4785,13 @@ START_TEST(held_out_classes)
 			"time=2026-03-01T10:00:01.000Z level=INFO source=server.go:400 msg=\"llama "
 			"runner "
 			"started in 1.00 seconds\"\n",
+			/* the Hexagon backend's warnings that fall back (a
+			 * session's URI, FastRPC's QoS mode), then its session
+			 * open (fresh403's rule must not read them) */
+			"ggml-hex: failed to get URI for session 1 : error 0x3b. Falling back to "
+			"single session URI: file:///libggml-htp-v79.so\n"
+			"ggml-hex: failed to enable fastrpc QOS mode: 0x0000000e\n"
+			"ggml-hex: new session: HTP1 : session-id 1 domain-id 3 uri widget\n",
 			/* a terminal's ioctl, no driver's (fresh382's
 			 * driver rule must not read it) */
 			"widget: ioctl(TIOCGWINSZ) failed: Inappropriate ioctl for device\n"
