@@ -4752,6 +4752,14 @@ START_TEST(held_out_classes)
 		{ "01-02 03:04:05.678  100  200 E adsprpc : widget_rpc.c:9: Process on aDSP "
 		  "CRASHED!!!\n",
 		  "crashed", "Process on aDSP CRASHED" },
+		/* fresh404's: an accelerator's memory its runtime could not
+		 * allocate; an OpenCL path with no OpenCL driver */
+		{ "E WIDGET: [10:00:00.000] failed to malloc dsp memory, size: 1024, flags: 0x1\n"
+		  "E widget: widget_init failed\n",
+		  "out-of-memory", "failed to malloc dsp memory, size: 1024" },
+		{ "I widget: runtime 2.0, gpu on\nE WIDGET: [10:00:00.000] Cannot load "
+		  "clGetPlatformIDs!\nwidget: no OpenCL platforms found\n",
+		  "driver-mismatch", "widget: no OpenCL platforms found" },
 	};
 	struct log_rules rs, all;
 	struct enginelog l;
@@ -4785,6 +4793,20 @@ START_TEST(held_out_classes)
 			"time=2026-03-01T10:00:01.000Z level=INFO source=server.go:400 msg=\"llama "
 			"runner "
 			"started in 1.00 seconds\"\n",
+			/* a request's traceback through Flask's dispatch and a
+			 * handler named for the API it answers; ggml's OpenCL
+			 * backend with no device, the CPU loading on (fresh404's
+			 * rules must not read them) */
+			"[2026-01-02 03:04:05,000] ERROR in app: Exception on /v1/chat/completions "
+			"[POST]\n"
+			"Traceback (most recent call last):\n"
+			"  File \"/x/flask/app.py\", line 1, in full_dispatch_request\n"
+			"    rv = self.dispatch_request()\n"
+			"  File \"/x/widget/server.py\", line 9, in chat_openai\n"
+			"    w = body['widget']\n"
+			"KeyError: 'widget'\n",
+			"ggml_opencl: could find any OpenCL devices.\n"
+			"load_tensors:   CPU_Mapped model buffer size =   100.00 MiB\n",
 			/* the Hexagon backend's warnings that fall back (a
 			 * session's URI, FastRPC's QoS mode), then its session
 			 * open (fresh403's rule must not read them) */
