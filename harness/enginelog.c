@@ -1120,6 +1120,13 @@ static void traceback_began(struct enginelog *l, const char *s, size_t n, size_t
 	l->tb_chain = chained && l->tb_chain ? l->tb_chain : l->lines;
 	if (!chained)
 		l->tb_through = NULL;
+	/* raised from the one before it ("raise X from err"): that one is
+	 * the cause; a failure while handling one is a failure of its own */
+	if (!before->line ||
+	    !holds(before->text, strlen(before->text), "above exception was the direct cause"))
+		l->chain_cause = 0;
+	else if (!l->chain_cause)
+		l->chain_cause = l->exception.line;
 	l->tb_open = true;
 	l->tb_handler = (chained && l->tb_handler) || (l->handler && l->handler >= l->lines - 1);
 	l->tb_col = at;
@@ -2709,6 +2716,23 @@ static void say_why_it_ended(struct enginelog *l, bool errs, bool cut)
 	}
 }
 
+/* Is m's failure the one a chained traceback went on from, a finding of
+ * its rule on the exception that ended the chain's first traceback
+ * ("ImportError: ...: undefined symbol: X", "The above exception was the
+ * direct cause of the following exception:", then "ImportError: Please try
+ * running Python from a different directory!")? The cause is why, not the
+ * exception raised again over it. */
+static bool said_as_cause(const struct enginelog *l, const struct log_match *m)
+{
+	size_t i;
+
+	for (i = 0; l->chain_cause && l->chain_cause < m->line && i < l->n_matches; i++)
+		if (l->matches[i].line == l->chain_cause && l->matches[i].rule == m->rule &&
+		    l->matches[i].fatal)
+			return true;
+	return false;
+}
+
 /* Of findings that rank alike, the one on the last exception line says
  * more than one before it ("Failed to load model.", then "Error when
  * loading model: Exception: Encountered fatal exception in the backend
@@ -2718,7 +2742,8 @@ static void last_exception_says_more(struct enginelog *l)
 	size_t i;
 
 	for (i = 0; i < l->n_matches; i++)
-		if (l->matches[i].line == l->error.line && l->matches[i].fatal)
+		if (l->matches[i].line == l->error.line && l->matches[i].fatal &&
+		    !said_as_cause(l, &l->matches[i]))
 			l->matches[i].why = true;
 }
 

@@ -278,6 +278,9 @@ struct enginelog {
 					     * through, NULL none */
 	long tb_chain;	    /* the line the first traceback of its chain began on (one
 			     * "The above exception was the direct cause of" another) */
+	long chain_cause;   /* the exception line that traceback ended on, when the
+			     * ones after it were raised from it (its direct cause),
+			     * 0 none */
 	long frame;	    /* the last traceback frame ('File "x.py", line 3'), 0 none */
 	long frame_flat;    /* the last such frame at its line's start (a paste that lost
 			     * the indentation), 0 none */

@@ -4760,6 +4760,26 @@ START_TEST(held_out_classes)
 		{ "I widget: runtime 2.0, gpu on\nE WIDGET: [10:00:00.000] Cannot load "
 		  "clGetPlatformIDs!\nwidget: no OpenCL platforms found\n",
 		  "driver-mismatch", "widget: no OpenCL platforms found" },
+		/* fresh405's: the GPU's driver resetting a context that
+		 * locked up; a failure raised again over its cause, the
+		 * cause quoted */
+		{ "[12.000001] MTGPU:(Error): 7:  PID 9 experienced error Innocent Lockup (0x2) "
+		  "caller[widget] [1]\n",
+		  "crashed", "experienced error Innocent Lockup (0x2)" },
+		{ "Traceback (most recent call last):\n"
+		  "  File \"/x/widget/__init__.py\", line 3, in <module>\n"
+		  "    import widget._C\n"
+		  "ImportError: /opt/widget/lib/libwidget.so: undefined symbol: widget_init\n"
+		  "\n"
+		  "The above exception was the direct cause of the following exception:\n"
+		  "\n"
+		  "Traceback (most recent call last):\n"
+		  "  File \"/x/serve.py\", line 1, in <module>\n"
+		  "    import widget\n"
+		  "  File \"/x/widget/__init__.py\", line 5, in <module>\n"
+		  "    raise ImportError(\"widget failed to load\") from err\n"
+		  "ImportError: widget failed to load\n",
+		  "import-error", "undefined symbol: widget_init" },
 	};
 	struct log_rules rs, all;
 	struct enginelog l;
