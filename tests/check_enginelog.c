@@ -4780,6 +4780,12 @@ START_TEST(held_out_classes)
 		  "    raise ImportError(\"widget failed to load\") from err\n"
 		  "ImportError: widget failed to load\n",
 		  "import-error", "undefined symbol: widget_init" },
+		/* fresh407's: a device call the Windows graphics kernel
+		 * refused (its 0xC01Exxxx status), the load it ends */
+		{ "[widget] Loading model: C:\\m\\widget-1B\n"
+		  "[widget] ERROR: could not load the model: error while creating the queue "
+		  "(0xC01E0005)\n",
+		  "driver-mismatch", "error while creating the queue (0xC01E0005)" },
 	};
 	struct log_rules rs, all;
 	struct enginelog l;
