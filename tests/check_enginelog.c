@@ -4786,6 +4786,19 @@ START_TEST(held_out_classes)
 		  "[widget] ERROR: could not load the model: error while creating the queue "
 		  "(0xC01E0005)\n",
 		  "driver-mismatch", "error while creating the queue (0xC01E0005)" },
+		/* fresh408's: a panic whose message is a kernel's
+		 * precondition on a tensor's layout (the engine's fault, no
+		 * model it does not support); vLLM's dump of a failed step,
+		 * its config on a line of its own */
+		{ "Serving on http://0.0.0.0:9000.\n"
+		  "thread 'widget' panicked at widget-core/src/step.rs:12:9:\n"
+		  "Step failed with error `gather is only supported for contiguous tensors`\n",
+		  "crashed", "gather is only supported for contiguous tensors" },
+		{ "INFO 01-02 03:04:05 [async_llm.py:1] Added request cmpl-1.\n"
+		  "ERROR 01-02 03:04:05 [dump_input.py:69] Dumping input data\n"
+		  "ERROR 01-02 03:04:05 [dump_input.py:71] V1 LLM engine (v0.9.1) with config: "
+		  "model='/m/widget', tokenizer='/m/widget'\n",
+		  "unknown", "Dumping input data" },
 	};
 	struct log_rules rs, all;
 	struct enginelog l;
