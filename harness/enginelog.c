@@ -995,6 +995,16 @@ static bool indented_after_source(const char *s, size_t n)
 	return false;
 }
 
+/* is every byte of s a space or a tab? */
+static bool blank(const char *s, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	return i == n;
+}
+
 /* Is the line a traceback's frame, its code, a caret line, an exception
  * group's rule or blank (not what a log says, but where)? */
 static bool is_frame(const char *s, size_t n)
@@ -1589,8 +1599,15 @@ static bool flat_frame(const struct enginelog *l, const char *s, size_t n)
  * the rest of one a logger wrapped) */
 static void note_line(struct enginelog *l, const char *s, size_t n)
 {
-	bool frame = is_frame(s, n) ||
-		     (l->tb_open && l->tb_col < n && is_frame(s + l->tb_col, n - l->tb_col)) ||
+	/* under a traceback a paste indented whole ("    Traceback ...",
+	 * "      File ...", "    RuntimeError: ..."), a line is a frame as
+	 * it would be without that indentation: its exception, at the
+	 * indentation "Traceback" had, is none */
+	bool indented = l->tb_open && tb_lead_len(l) && n > tb_lead_len(l) &&
+			!memcmp(s, l->tb_lead, tb_lead_len(l)) && blank(l->tb_lead, tb_lead_len(l));
+	bool frame = (indented ? is_frame(s + l->tb_col, n - l->tb_col)
+			       : is_frame(s, n) || (l->tb_open && l->tb_col < n &&
+						    is_frame(s + l->tb_col, n - l->tb_col))) ||
 		     (l->tb_open && l->frame_wrapped) || flat_code(l, s, n);
 
 	l->frame_wrapped = frame && frame_wrapped(s, n, l->frame_wrapped);

@@ -4799,6 +4799,20 @@ START_TEST(held_out_classes)
 		  "ERROR 01-02 03:04:05 [dump_input.py:71] V1 LLM engine (v0.9.1) with config: "
 		  "model='/m/widget', tokenizer='/m/widget'\n",
 		  "unknown", "Dumping input data" },
+		/* fresh409's: a TPU kernel Mosaic has not implemented; a
+		 * traceback a paste indented whole, its exception at the
+		 * column "Traceback" began */
+		{ "(Worker pid=3) ERROR 01-02 03:04:05 [w.py:9] RuntimeError: Mosaic failed to "
+		  "compile TPU kernel: Unsupported widget layout in reduction\n",
+		  "not-supported",
+		  "Mosaic failed to compile TPU kernel: Unsupported widget layout" },
+		{ "    INFO 01-02 03:04:05 loading the widget\n"
+		  "    Traceback (most recent call last):\n"
+		  "      File \"/x/widget/serve.py\", line 7, in <module>\n"
+		  "        widget.start()\n"
+		  "        ^^^^^^^^^^^^^^\n"
+		  "    KeyError: 'widget_size'\n",
+		  "unknown", "KeyError: 'widget_size'" },
 	};
 	struct log_rules rs, all;
 	struct enginelog l;
