@@ -4813,6 +4813,12 @@ START_TEST(held_out_classes)
 		  "        ^^^^^^^^^^^^^^\n"
 		  "    KeyError: 'widget_size'\n",
 		  "unknown", "KeyError: 'widget_size'" },
+		/* llama-server's router refusing a preset for a key this
+		 * build does not know (written before a held-out excerpt) */
+		{ "0.01.000.001 E srv  widget: failed to initialize router models: option "
+		  "'widget-cache' not recognized in preset 'w7'\n"
+		  "0.01.000.002 I srv  shutting down\n",
+		  "bad-argument", "option 'widget-cache' not recognized in preset 'w7'" },
 	};
 	struct log_rules rs, all;
 	struct enginelog l;
