@@ -4819,6 +4819,12 @@ START_TEST(held_out_classes)
 		  "'widget-cache' not recognized in preset 'w7'\n"
 		  "0.01.000.002 I srv  shutting down\n",
 		  "bad-argument", "option 'widget-cache' not recognized in preset 'w7'" },
+		/* fresh410's: a projector that does not fit its text model */
+		{ "I widget_load: loading the projector /m/w-proj.gguf\n"
+		  "E widget_init: error: mismatch between text model (n_embd = 4096) and mmproj "
+		  "(n_embd = 1152)\n"
+		  "E srv  widget: failed to load multimodal model, '/m/w-proj.gguf'\n",
+		  "model-load-failed", "mismatch between text model (n_embd = 4096)" },
 	};
 	struct log_rules rs, all;
 	struct enginelog l;
