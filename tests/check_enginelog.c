@@ -4825,6 +4825,12 @@ START_TEST(held_out_classes)
 		  "(n_embd = 1152)\n"
 		  "E srv  widget: failed to load multimodal model, '/m/w-proj.gguf'\n",
 		  "model-load-failed", "mismatch between text model (n_embd = 4096)" },
+		/* fresh411's: an attention backend refusing the engine's
+		 * configuration, whatever reason it gives */
+		{ "(EngineCore pid=7) ERROR 01-02 03:04:05 [core.py:9] ValueError: Selected "
+		  "backend WidgetBackend.WIDGET_ATTN is not valid for this configuration. "
+		  "Reason: ['widget size mismatched']\n",
+		  "not-supported", "WIDGET_ATTN is not valid for this configuration" },
 	};
 	struct log_rules rs, all;
 	struct enginelog l;
