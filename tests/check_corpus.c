@@ -191,7 +191,8 @@ START_TEST(every_excerpt_read_as_labelled)
 		{ "fresh396", 8 },  { "fresh397", 9 },	{ "fresh398", 7 },  { "fresh399", 5 },
 		{ "fresh400", 5 },  { "fresh401", 4 },	{ "fresh402", 3 },  { "fresh403", 9 },
 		{ "fresh404", 7 },  { "fresh405", 5 },	{ "fresh406", 9 },  { "fresh407", 5 },
-		{ "fresh408", 4 },  { "fresh409", 3 },	{ "fresh410", 4 },  { "fresh411", 3 }
+		{ "fresh408", 4 },  { "fresh409", 3 },	{ "fresh410", 4 },  { "fresh411", 3 },
+		{ "fresh412", 2 }
 	};
 	int counts[sizeof(parts) / sizeof(parts[0])] = { 0 };
 	int n = 0, fatal = 0;
