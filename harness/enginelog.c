@@ -2222,37 +2222,63 @@ static bool exception_after_lead(struct enginelog *l, const char *s, size_t n)
 	return false;
 }
 
+/* rule i over the line s (with_markers: a marker too, else only a
+ * finding's rule of one line); true when it met the line and is fatal */
+static bool try_rule(struct enginelog *l, size_t i, const char *s, size_t n, bool with_markers)
+{
+	const struct log_rule *r = &l->rules->rules[i];
+	const char *subject = s;
+	size_t len = n, qs = 0, qe = 0;
+	int rc;
+
+	if (r->kind == LOG_QUIET || rule_skipped(l, i))
+		return false;
+	if (!with_markers && (r->lines > 1 || (r->kind != LOG_FATAL && r->kind != LOG_WARNING)))
+		return false;
+	if (r->lines > 1)
+		subject = last_lines(l, r->lines, &len);
+	rc = regex_matcher_run(r->m, subject, len, r->quote, &qs, &qe);
+	if (rc == 1)
+		return matched(l, r, subject, len, qs, qe);
+	if (rc == REGEX_LIMIT)
+		trip(l, i);
+	return false;
+}
+
+/* the n indices at x in increasing order (a line's few rules) */
+static void sort_indices(size_t *x, size_t n)
+{
+	size_t i, j, v;
+
+	for (i = 1; i < n; i++) {
+		for (v = x[i], j = i; j > 0 && x[j - 1] > v; j--)
+			x[j] = x[j - 1];
+		x[j] = v;
+	}
+}
+
 /* one whole line: read as the engine wrote it, tried */
 /* the rules over the line s (with_markers: the markers too, else only
- * the findings' rules of one line); true when a fatal one met it */
+ * the findings' rules of one line); true when a fatal one met it. When
+ * every rule has literals, only those whose literals the line holds are
+ * tried, in the file's order: the same as trying all, without walking
+ * the rest */
 static bool run_rules(struct enginelog *l, const char *s, size_t n, bool with_markers)
 {
 	bool fatal = false;
 	size_t listed, k;
-	size_t i, qs = 0, qe = 0;
-	int rc;
+	size_t i;
 
 	listed = literals_in(l->rules, s, n, l->hit, l->hits);
 	if (!listed && !l->rules->unfiltered)
 		return false;
-	for (i = 0; i < l->rules->n; i++) {
-		const struct log_rule *r = &l->rules->rules[i];
-
-		const char *subject = s;
-		size_t len = n;
-
-		if (r->kind == LOG_QUIET || rule_skipped(l, i))
-			continue;
-		if (!with_markers &&
-		    (r->lines > 1 || (r->kind != LOG_FATAL && r->kind != LOG_WARNING)))
-			continue;
-		if (r->lines > 1)
-			subject = last_lines(l, r->lines, &len);
-		rc = regex_matcher_run(r->m, subject, len, r->quote, &qs, &qe);
-		if (rc == 1)
-			fatal = matched(l, r, subject, len, qs, qe) || fatal;
-		else if (rc == REGEX_LIMIT)
-			trip(l, i);
+	if (l->rules->unfiltered) {
+		for (i = 0; i < l->rules->n; i++)
+			fatal = try_rule(l, i, s, n, with_markers) || fatal;
+	} else {
+		sort_indices(l->hits, listed);
+		for (k = 0; k < listed; k++)
+			fatal = try_rule(l, l->hits[k], s, n, with_markers) || fatal;
 	}
 	if (with_markers && l->tb_end == l->lines && l->error.line != l->lines)
 		fatal = exception_after_lead(l, s, n) || fatal;
