@@ -995,25 +995,22 @@ static bool indented_after_source(const char *s, size_t n)
 	return false;
 }
 
-/* is every byte of s a space or a tab? */
-static bool blank(const char *s, size_t n)
+/* how many spaces and tabs s (n bytes) begins with */
+static size_t indent(const char *s, size_t n)
 {
 	size_t i = 0;
 
 	while (i < n && (s[i] == ' ' || s[i] == '\t'))
 		i++;
-	return i == n;
+	return i;
 }
 
 /* Is the line a traceback's frame, its code, a caret line, an exception
  * group's rule or blank (not what a log says, but where)? */
 static bool is_frame(const char *s, size_t n)
 {
-	size_t i = 0, lead;
+	size_t i = indent(s, n), lead = i;
 
-	while (i < n && (s[i] == ' ' || s[i] == '\t'))
-		i++;
-	lead = i;
 	if (i == n || is_bare_prefix(s, n))
 		return true;
 	if (s[i] == '|' && i + 1 < n && s[i + 1] == ' ') /* inside an exception group */
@@ -1472,10 +1469,8 @@ static bool npu_error_code(const char *s, size_t n)
  * time, a bracket or a parenthesis, or names a level? */
 static bool log_line(const char *s, size_t n)
 {
-	size_t i = 0;
+	size_t i = indent(s, n);
 
-	while (i < n && (s[i] == ' ' || s[i] == '\t'))
-		i++;
 	return (i < n && (isdigit((unsigned char)s[i]) || s[i] == '[' || s[i] == '(')) ||
 	       holds(s, n, "INFO") || holds(s, n, "WARN") || holds(s, n, "ERROR") ||
 	       holds(s, n, "DEBUG");
@@ -1599,12 +1594,14 @@ static bool flat_frame(const struct enginelog *l, const char *s, size_t n)
  * the rest of one a logger wrapped) */
 static void note_line(struct enginelog *l, const char *s, size_t n)
 {
-	/* under a traceback a paste indented whole ("    Traceback ...",
-	 * "      File ...", "    RuntimeError: ..."), a line is a frame as
-	 * it would be without that indentation: its exception, at the
+	size_t k = tb_lead_len(l);
+	/* the line goes on under the lead the open traceback's first line
+	 * had; when that lead is only an indentation (a paste indented whole:
+	 * "    Traceback ...", "      File ...", "    RuntimeError: ..."), a
+	 * line is a frame as it would be without it: its exception, at the
 	 * indentation "Traceback" had, is none */
-	bool indented = l->tb_open && tb_lead_len(l) && n > tb_lead_len(l) &&
-			!memcmp(s, l->tb_lead, tb_lead_len(l)) && blank(l->tb_lead, tb_lead_len(l));
+	bool under_lead = l->tb_open && k && n > k && !memcmp(s, l->tb_lead, k);
+	bool indented = under_lead && indent(l->tb_lead, k) == k;
 	bool frame = (indented ? is_frame(s + l->tb_col, n - l->tb_col)
 			       : is_frame(s, n) || (l->tb_open && l->tb_col < n &&
 						    is_frame(s + l->tb_col, n - l->tb_col))) ||
@@ -1623,8 +1620,7 @@ static void note_line(struct enginelog *l, const char *s, size_t n)
 		m->text[kept] = '\0';
 		m->line = l->lines;
 		l->tb_end = 0;
-		if (l->tb_open && tb_lead_len(l) && n > tb_lead_len(l) &&
-		    !memcmp(s, l->tb_lead, tb_lead_len(l)))
+		if (under_lead)
 			l->tb_end = l->lines; /* its exception? exception_after_lead */
 		l->tb_open = false;
 	} else if (is_frame_line(s, n)) {
