@@ -1053,14 +1053,22 @@ static bool bare_name(const char *s, size_t n)
 	return i == n;
 }
 
+/* Does the line say the traceback after it was raised from the one
+ * before it ("The above exception was the direct cause of the following
+ * exception:", Python's for "raise X from err"), that one its cause? */
+static bool raised_from(const char *s, size_t n)
+{
+	return holds(s, n, "above exception was the direct cause");
+}
+
 /* Does the line say that the traceback after it goes on from the one
  * before it: Python's "During handling of the above exception, another
  * exception occurred:", "The above exception was the direct cause of the
  * following exception:", an exception group's "(1 sub-exception)"? */
 static bool chains_traceback(const char *s, size_t n)
 {
-	return holds(s, n, "During handling of the above exception") ||
-	       holds(s, n, "above exception was the direct cause") || holds(s, n, "sub-exception");
+	return holds(s, n, "During handling of the above exception") || raised_from(s, n) ||
+	       holds(s, n, "sub-exception");
 }
 
 /* Does the line send its reader to what came before it for the cause
@@ -1129,8 +1137,7 @@ static void traceback_began(struct enginelog *l, const char *s, size_t n, size_t
 		l->tb_through = NULL;
 	/* raised from the one before it ("raise X from err"): that one is
 	 * the cause; a failure while handling one is a failure of its own */
-	if (!before->line ||
-	    !holds(before->text, strlen(before->text), "above exception was the direct cause"))
+	if (!before->line || !raised_from(before->text, strlen(before->text)))
 		l->chain_cause = 0;
 	else if (!l->chain_cause)
 		l->chain_cause = l->exception.line;
