@@ -1923,14 +1923,19 @@ static size_t clock_end(const char *s, size_t n, size_t i)
 	return i;
 }
 
+/* the names a line's level goes by: first the five Rust's tracing crate
+ * writes (TGI's, its level after its own time), then the others loggers use */
+static const char *const level_names[] = { "TRACE", "DEBUG",   "INFO",	"WARN",
+					   "ERROR", "WARNING", "FATAL", "CRITICAL" };
+enum { TRACING_LEVELS = 5 };
+
 /* the length of a time a collector put before a line ("2024-02-08T08:40:56.161Z "
  * of docker logs -t and CI runners, "2025-03-05 08:58:54 " of a desktop's
  * log view), 0 when none: not TGI's own (a level follows it), nor
  * Python logging's ("08:58:54,531 - name - LEVEL - ...") */
 static size_t collector_time(const char *s, size_t n)
 {
-	static const char *const levels[] = { "TRACE ", "DEBUG ", "INFO ", "WARN ", "ERROR " };
-	size_t i, k;
+	size_t i, k, len;
 
 	if (n < 21 || !digits(s, n, 0, 4) || s[4] != '-' || !digits(s, n, 5, 2) || s[7] != '-' ||
 	    !digits(s, n, 8, 2) || (s[10] != 'T' && s[10] != ' ') || !(i = clock_end(s, n, 11)))
@@ -1946,8 +1951,9 @@ static size_t collector_time(const char *s, size_t n)
 		return 0; /* Python logging's ",531", or nothing after */
 	while (i < n && s[i] == ' ')
 		i++;
-	for (k = 0; k < sizeof(levels) / sizeof(levels[0]); k++)
-		if (n - i >= strlen(levels[k]) && !memcmp(s + i, levels[k], strlen(levels[k])))
+	for (k = 0; k < TRACING_LEVELS; k++)
+		if (n - i > (len = strlen(level_names[k])) && !memcmp(s + i, level_names[k], len) &&
+		    s[i + len] == ' ')
 			return 0; /* TGI's own time, its level after it */
 	return i;
 }
@@ -2171,16 +2177,14 @@ static const char *engine_line(struct enginelog *l, const char *s, size_t *n)
  * "ERROR: llama-server router exited" (in l->plain) */
 static const char *leveled_line(struct enginelog *l, const char *s, size_t *n)
 {
-	static const char *const names[] = { "TRACE", "DEBUG", "INFO",	   "WARN", "WARNING",
-					     "ERROR", "FATAL", "CRITICAL", NULL };
 	const char *level = l->alone_level;
 	size_t k, lead;
 
 	l->alone_level = NULL;
 	if (*n >= 4 && *n <= 8 && isupper((unsigned char)s[0])) /* as long as a name */
-		for (k = 0; names[k]; k++)
-			if (!strncmp(s, names[k], *n) && !names[k][*n]) {
-				l->alone_level = names[k];
+		for (k = 0; k < sizeof(level_names) / sizeof(level_names[0]); k++)
+			if (!strncmp(s, level_names[k], *n) && !level_names[k][*n]) {
+				l->alone_level = level_names[k];
 				return s;
 			}
 	if (!level || !*n)
