@@ -303,6 +303,49 @@ static int by_bucket(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+static uint32_t key_at(const char *text)
+{
+	const unsigned char *t = (const unsigned char *)text;
+
+	return (uint32_t)folded(t[0]) | (uint32_t)folded(t[1]) << 8 | (uint32_t)folded(t[2]) << 16 |
+	       (uint32_t)folded(t[3]) << 24;
+}
+
+/* how rare four bytes of text are in a log, by the letters most common in
+ * English (space first): each not among them counts most */
+static unsigned rarity(const char *text)
+{
+	static const char common[] = " etaoinshrdlu";
+	unsigned k, score = 0;
+
+	for (k = 0; k < 4; k++) {
+		const char *c = strchr(common, (char)folded((unsigned char)text[k]));
+
+		score += text[k] && c ? (unsigned)(c - common) : (unsigned)sizeof(common);
+	}
+	return score;
+}
+
+/* Where in e's text its four bytes are taken: the fewest literals already
+ * in their bucket (count[b]), then the rarest bytes. Every line's bytes
+ * are looked up, and a literal is compared whole wherever a line holds its
+ * four: a common word ("load", taken by 24 literals first) cost a
+ * comparison of each at every "load" in a log. */
+static void choose_key(struct log_literal *e, const uint32_t *count)
+{
+	size_t at, best = 0;
+
+	for (at = 1; at + 4 <= e->len; at++) {
+		unsigned b = bucket(key_at(e->text + at)), c = bucket(key_at(e->text + best));
+
+		if (count[b] < count[c] ||
+		    (count[b] == count[c] && rarity(e->text + at) > rarity(e->text + best)))
+			best = at;
+	}
+	e->at = best;
+	e->key = key_at(e->text + best);
+}
+
 /* every literal of the rules in the index; a literal shorter than four
  * bytes leaves its rule unfiltered */
 static int index_literals(struct log_rules *rs)
@@ -322,7 +365,8 @@ static int index_literals(struct log_rules *rs)
 		if (rs->rules[i].lines > rs->window)
 			rs->window = rs->rules[i].lines;
 	}
-	if (n && !(rs->literals = xcalloc(n, sizeof(*rs->literals))))
+	if (n && (!(rs->literals = xcalloc(n, sizeof(*rs->literals))) ||
+		  !(rs->starts = xcalloc(ENGINELOG_BUCKETS + 1, sizeof(*rs->starts)))))
 		return -1;
 	for (i = 0; i < rs->n; i++) {
 		struct log_rule *r = &rs->rules[i];
@@ -339,24 +383,24 @@ static int index_literals(struct log_rules *rs)
 		r->filtered = true;
 		for (k = 0; k < r->n_literals; k++) {
 			struct log_literal *e = &rs->literals[rs->n_literals++];
-			const unsigned char *t = (const unsigned char *)r->literals[k];
+			unsigned b;
 
 			e->text = r->literals[k];
 			e->len = strlen(e->text);
 			e->rule = i;
-			e->key = (uint32_t)folded(t[0]) | (uint32_t)folded(t[1]) << 8 |
-				 (uint32_t)folded(t[2]) << 16 | (uint32_t)folded(t[3]) << 24;
-			rs->seen[bucket(e->key) >> 6] |= 1ull << (bucket(e->key) & 63);
+			choose_key(e, rs->starts + 1); /* each bucket's count so far */
+			b = bucket(e->key);
+			rs->starts[b + 1]++;
+			rs->seen[b >> 6] |= 1ull << (b & 63);
 		}
 	}
-	if (!rs->n_literals) /* a file whose rules all lack one has none, nor an array */
+	if (!rs->n_literals) { /* a file whose rules all lack one has none, nor an array */
+		free(rs->starts);
+		rs->starts = NULL;
 		return 0;
+	}
 	qsort(rs->literals, rs->n_literals, sizeof(*rs->literals), by_bucket);
-	if (!(rs->starts = xcalloc(ENGINELOG_BUCKETS + 1, sizeof(*rs->starts))))
-		return -1;
-	for (i = 0; i < rs->n_literals; i++) /* each bucket's count, then where it starts */
-		rs->starts[bucket(rs->literals[i].key) + 1]++;
-	for (i = 0; i < ENGINELOG_BUCKETS; i++)
+	for (i = 0; i < ENGINELOG_BUCKETS; i++) /* each bucket's count, then where it starts */
 		rs->starts[i + 1] += rs->starts[i];
 	return 0;
 }
@@ -381,12 +425,13 @@ static size_t literals_in(const struct log_rules *rs, const char *s, size_t n, u
 			continue;
 		for (k = rs->starts[b]; k < rs->starts[b + 1]; k++) {
 			const struct log_literal *e = &rs->literals[k];
-			size_t at = i - 3, j;
+			size_t j;
 
-			if (e->key != key || at + e->len > n || hit[e->rule])
+			if (e->key != key || i - 3 < e->at || i - 3 - e->at + e->len > n ||
+			    hit[e->rule])
 				continue;
-			for (j = 4;
-			     j < e->len && folded(p[at + j]) == folded((unsigned char)e->text[j]);
+			for (j = 0; j < e->len && folded(p[i - 3 - e->at + j]) ==
+							  folded((unsigned char)e->text[j]);
 			     j++)
 				;
 			if (j == e->len) {

@@ -58,7 +58,7 @@
 #define ENGINELOG_JSON_MAX     (1 << 20) /* a JSON-wrapped line unwrapped, at most */
 #define ENGINELOG_MAX_MATCHES  64	 /* matches kept; the rest only counted */
 #define ENGINELOG_MAX_ENGINES  8
-#define ENGINELOG_BUCKETS      65536 /* the literals' first four bytes hash to 16 bits */
+#define ENGINELOG_BUCKETS      65536 /* four bytes of each literal hash to 16 bits */
 #define ENGINELOG_MAX_WINDOW   16    /* lines a rule may look back over */
 #define ENGINELOG_MAX_LITERALS 48    /* literals a rule may list */
 #define ENGINELOG_RUN_GAP      8     /* lines between two findings of one run (a rule's "run") */
@@ -143,16 +143,17 @@ struct log_rule {
 struct log_rules {
 	struct log_rule *rules; /* owned, in file order (the user's first) */
 	size_t n;
-	/* every rule's literals at once, the fast first look: their first four
-	 * bytes (case folded) hashed into a bitmap, then compared whole. The
+	/* every rule's literals at once, the fast first look: four bytes of
+	 * each (case folded) hashed into a bitmap, then compared whole. The
 	 * bitmap says no more than starts below (bucket b is empty when
 	 * starts[b] == starts[b + 1]), but in 8 KiB, not 256: most bytes of a
 	 * log stop at it */
 	uint64_t seen[ENGINELOG_BUCKETS / 64];
 	struct log_literal {
-		uint32_t key; /* the first four bytes, folded */
+		uint32_t key; /* the four bytes from at, folded */
 		const char *text;
 		size_t len;
+		size_t at; /* where in text the four bytes begin */
 		size_t rule; /* the rule it belongs to */
 	} * literals;
 	size_t n_literals;

@@ -1012,6 +1012,59 @@ START_TEST(user_rules_come_too)
 }
 END_TEST
 
+/* Literals that begin alike ("load ...") are each looked up by four
+ * bytes of their own, wherever in them those are: each is still found at
+ * a line's start and end, in any case, and never when the line holds its
+ * four bytes but not all of it */
+START_TEST(literals_alike_each_found)
+{
+	static const char alike[] =
+		"{\"rules\": [{\"id\": \"lib\", \"pattern\": \"(?i)load library \\\\w+\", "
+		"\"literal\": \"load library\", \"cause\": \"c\", \"explain\": \"e\", "
+		"\"remedy\": \"r\"}, {\"id\": \"gguf\", \"pattern\": \"(?i)load gguf\", "
+		"\"literal\": "
+		"[\"load gguf\", \"load the gguf\"], \"cause\": \"c\", \"explain\": \"e\", "
+		"\"remedy\": \"r\"}, {\"id\": \"wide\", \"pattern\": \"loader x\", \"literal\": "
+		"\"loader x\", \"cause\": \"c\", \"explain\": \"e\", \"remedy\": \"r\"}]}";
+	static const struct {
+		const char *line, *rule; /* rule NULL: nothing found */
+	} cases[] = {
+		{ "load library widget\n", "lib" },
+		{ "error: cannot LOAD LIBRARY widget\n", "lib" },
+		{ "error: load gguf\n", "gguf" },
+		{ "Load GGUF at start\n", "gguf" },
+		{ "the loader x\n", "wide" },
+		{ "oader x\n", NULL },
+		{ "ad library widget\n", NULL },
+		{ "load librar\n", NULL },
+		{ "library widget\n", NULL },
+	};
+	struct log_rules rs = { 0 };
+	char err[512];
+	size_t i, k;
+
+	ck_assert_int_eq(
+		log_rules_load_text(&rs, "mine.json", alike, strlen(alike), err, sizeof(err)), 0);
+	ck_assert(!rs.unfiltered);
+	ck_assert_uint_eq(rs.n_literals, 4);
+	for (i = 0; i < rs.n_literals; i++) /* four bytes each, taken where no other's are */
+		for (k = 0; k < i; k++)
+			ck_assert_uint_ne(rs.literals[i].key, rs.literals[k].key);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct enginelog l;
+		const struct log_match *m = classify(&l, &rs, cases[i].line);
+
+		if (cases[i].rule)
+			ck_assert_msg(m && !strcmp(m->rule->id, cases[i].rule), "%s: %s",
+				      cases[i].line, m ? m->rule->id : "nothing");
+		else
+			ck_assert_msg(!m, "%s: %s", cases[i].line, m->rule->id);
+		enginelog_release(&l);
+	}
+	log_rules_release(&rs);
+}
+END_TEST
+
 START_TEST(doctor_command)
 {
 	char sick[4096], well[4096];
@@ -5959,6 +6012,7 @@ Suite *enginelog_suite(void)
 	tcase_add_test(tc, a_json_record_of_several_lines_is_one_line);
 	tcase_add_test(tc, llamacpp_levels_share_one_timestamp);
 	tcase_add_test(tc, user_rules_come_too);
+	tcase_add_test(tc, literals_alike_each_found);
 	tcase_add_test(tc, doctor_command);
 	tcase_add_test(tc, wait_ends_on_the_fatal_line);
 	tcase_add_test(tc, stdin_and_warnings);
