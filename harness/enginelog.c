@@ -2395,14 +2395,15 @@ static bool word_wrapped(const char *s, size_t n)
  * the two joined too, a finding there being the first line's. So is a
  * message a writer wrapped at a word ("... must be less than or equal to
  * the number" then "of visible devices (0)."), joined after a space when
- * the next line goes on as a sentence does. */
+ * the next line goes on as a sentence does, not as a log's line begins
+ * with a name ("error: ...", "main: ...": llama.cpp's lines, each its own). */
 static bool take_unwrapped(struct enginelog *l, const char *s, size_t n)
 {
 	bool fatal = false, space = false;
 
 	if (l->wrapped.len && n && (n < 2 || memcmp(s, l->wrapped.data, 2)) &&
-	    (!l->wrap_words || goes_on(s, n)) && (!l->wrap_space || !buf_putc(&l->wrapped, ' ')) &&
-	    !buf_append(&l->wrapped, s, n)) {
+	    (!l->wrap_words || (goes_on(s, n) && !subsystem(s, n))) &&
+	    (!l->wrap_space || !buf_putc(&l->wrapped, ' ')) && !buf_append(&l->wrapped, s, n)) {
 		bool continued = l->quiet_continued;
 
 		/* the two are one message, at a warning's level when the first

@@ -539,6 +539,20 @@ START_TEST(lines_as_a_terminal_shows_them)
 		ck_assert_ptr_eq(strstr(m->quote, "widget.cu:1412"), m->quote);
 		enginelog_release(&l);
 	}
+	/* a line as long as prose that ends in a word, then one that begins
+	 * with a name before ": " as llama.cpp's lines do: two lines, the
+	 * error quoted on its own (fresh414: the download that failed) */
+	{
+		const struct log_match *m = classify(
+			&l, &rs,
+			"widget_files: failed to resolve commit for widgets/Widget-27B-GGUF\n"
+			"error: failed to download model from Hugging Face\n");
+
+		ck_assert(m);
+		ck_assert_int_eq(m->line, 2);
+		ck_assert_str_eq(m->quote, "error: failed to download model from Hugging Face");
+		enginelog_release(&l);
+	}
 	/* a signature past the cap is cut away; the line count stays right */
 	memset(huge, 'x', ENGINELOG_LINE_MAX * 3);
 	strcpy(huge + ENGINELOG_LINE_MAX * 3, " cudaMalloc failed: out of memory\nnext\n");
