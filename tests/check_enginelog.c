@@ -1701,6 +1701,19 @@ START_TEST(held_out_classes)
 	static const struct {
 		const char *log, *class, *quote;
 	} cases[] = {
+		/* a parser's refusals each in its own words, so that no
+		 * "error:" of every raised exception need bring the class's
+		 * pattern to the line */
+		{ "widget: error: the following arguments are required: --widget-path\n",
+		  "bad-argument", "the following arguments are required" },
+		{ "widget: error: argument --widget-size: expected one argument\n", "bad-argument",
+		  "expected one argument" },
+		{ "error: unexpected argument '--widget' found\n", "bad-argument",
+		  "'--widget' found" },
+		{ "Error: Missing option '--widget'.\n", "bad-argument", "Missing option" },
+		{ "ValueError: widgets (7) is not divisible by gears (2)\n", "bad-argument",
+		  "widgets (7)" },
+		{ "widget: error: unrecognized arguments: --widget\n", "bad-argument", "--widget" },
 		{ "[p] INFO 1 [a.py:3] loading\n"
 		  "[p] ERROR 1 [a.py:9] Failure in child during method warm_up.\n"
 		  "[p] ERROR 1 [a.py:9] Traceback (most recent call last):\n"
