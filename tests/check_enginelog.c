@@ -1714,6 +1714,16 @@ START_TEST(held_out_classes)
 		{ "ValueError: widgets (7) is not divisible by gears (2)\n", "bad-argument",
 		  "widgets (7)" },
 		{ "widget: error: unrecognized arguments: --widget\n", "bad-argument", "--widget" },
+		/* the not-supported class's words, each looked for as itself */
+		{ "llama_model_load: error loading model: unknown pre-tokenizer type: 'widget'\n",
+		  "not-supported", "pre-tokenizer type: 'widget'" },
+		{ "ValueError: unknown tokenizer: 'widget'\n", "not-supported", "'widget'" },
+		{ "RuntimeError: this chip only supports widget kernels\n", "not-supported",
+		  "widget kernels" },
+		{ "ValueError: WidgetForCausalLM is not a registered model\n", "not-supported",
+		  "WidgetForCausalLM" },
+		{ "ValueError: WidgetLM not found in the model registry\n", "not-supported",
+		  "WidgetLM" },
 		{ "[p] INFO 1 [a.py:3] loading\n"
 		  "[p] ERROR 1 [a.py:9] Failure in child during method warm_up.\n"
 		  "[p] ERROR 1 [a.py:9] Traceback (most recent call last):\n"
