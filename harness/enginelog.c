@@ -389,6 +389,7 @@ static int index_literals(struct log_rules *rs)
 			e->len = strlen(e->text);
 			e->rule = i;
 			choose_key(e, rs->starts + 1); /* each bucket's count so far */
+			e->last = folded((unsigned char)e->text[e->len - 1]);
 			b = bucket(e->key);
 			rs->starts[b + 1]++;
 			rs->seen[b >> 6] |= 1ull << (b & 63);
@@ -428,7 +429,7 @@ static size_t literals_in(const struct log_rules *rs, const char *s, size_t n, u
 			size_t j;
 
 			if (e->key != key || i - 3 < e->at || i - 3 - e->at + e->len > n ||
-			    hit[e->rule])
+			    hit[e->rule] || folded(p[i - 4 - e->at + e->len]) != e->last)
 				continue;
 			for (j = 0; j < e->len && folded(p[i - 3 - e->at + j]) ==
 							  folded((unsigned char)e->text[j]);

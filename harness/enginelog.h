@@ -153,8 +153,10 @@ struct log_rules {
 		uint32_t key; /* the four bytes from at, folded */
 		const char *text;
 		size_t len;
-		size_t at; /* where in text the four bytes begin */
-		size_t rule; /* the rule it belongs to */
+		size_t at;	    /* where in text the four bytes begin */
+		unsigned char last; /* its last byte, folded: most lines that hold
+				     * the key but not the literal differ there */
+		size_t rule;	    /* the rule it belongs to */
 	} * literals;
 	size_t n_literals;
 	/* owned, ENGINELOG_BUCKETS + 1 entries: the literals of bucket b are
