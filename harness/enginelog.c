@@ -2377,6 +2377,22 @@ static bool command_line(const char *s, size_t n)
 	return false;
 }
 
+/* Does the line begin as a log's record does, not as a sentence goes on:
+ * a name before ": " (llama.cpp's "error: ...", "main: ..."), a function
+ * before "(): " (glibc's "free(): invalid pointer"), a logfmt key before
+ * '=' (Go's "time=... level=...")? */
+static bool begins_record(const char *s, size_t n)
+{
+	size_t i = 0;
+
+	if (subsystem(s, n))
+		return true;
+	while (i < n && (islower((unsigned char)s[i]) || s[i] == '_'))
+		i++;
+	return i > 0 && i < n &&
+	       (s[i] == '=' || (i + 3 < n && s[i] == '(' && s[i + 1] == ')' && s[i + 2] == ':'));
+}
+
 /* Was the line wrapped at a word by whoever wrote it out (an issue's
  * text, an editor, a mail): as long as a line of prose, ending in a word
  * with no stop after it? Its rest, if it has one, begins as a sentence
@@ -2396,14 +2412,14 @@ static bool word_wrapped(const char *s, size_t n)
  * the two joined too, a finding there being the first line's. So is a
  * message a writer wrapped at a word ("... must be less than or equal to
  * the number" then "of visible devices (0)."), joined after a space when
- * the next line goes on as a sentence does, not as a log's line begins
- * with a name ("error: ...", "main: ...": llama.cpp's lines, each its own). */
+ * the next line goes on as a sentence does, not as a log's record begins
+ * (begins_record). */
 static bool take_unwrapped(struct enginelog *l, const char *s, size_t n)
 {
 	bool fatal = false, space = false;
 
 	if (l->wrapped.len && n && (n < 2 || memcmp(s, l->wrapped.data, 2)) &&
-	    (!l->wrap_words || (goes_on(s, n) && !subsystem(s, n))) &&
+	    (!l->wrap_words || (goes_on(s, n) && !begins_record(s, n))) &&
 	    (!l->wrap_space || !buf_putc(&l->wrapped, ' ')) && !buf_append(&l->wrapped, s, n)) {
 		bool continued = l->quiet_continued;
 

@@ -540,18 +540,33 @@ START_TEST(lines_as_a_terminal_shows_them)
 		enginelog_release(&l);
 	}
 	/* a line as long as prose that ends in a word, then one that begins
-	 * with a name before ": " as llama.cpp's lines do: two lines, the
-	 * error quoted on its own (fresh414: the download that failed) */
+	 * as a log's record does: two lines, the error quoted on its own
+	 * (fresh414: llama.cpp's "error: ..." under the download that failed;
+	 * glibc's "free(): ..." under an info line, Go's "time=... level=..."
+	 * under ROCm's hang) */
 	{
-		const struct log_match *m = classify(
-			&l, &rs,
-			"widget_files: failed to resolve commit for widgets/Widget-27B-GGUF\n"
-			"error: failed to download model from Hugging Face\n");
+		static const char *const after[] = {
+			"error: failed to download model from Hugging Face",
+			"free(): invalid pointer",
+			"time=2026-01-02T03:04:05.678Z level=ERROR source=server.go:1 msg=\"post "
+			"predict\" error=\"Post \\\"http://127.0.0.1:4/completion\\\": EOF\"",
+		};
+		size_t k;
 
-		ck_assert(m);
-		ck_assert_int_eq(m->line, 2);
-		ck_assert_str_eq(m->quote, "error: failed to download model from Hugging Face");
-		enginelog_release(&l);
+		for (k = 0; k < sizeof(after) / sizeof(after[0]); k++) {
+			char text[512];
+			const struct log_match *m;
+
+			snprintf(text, sizeof(text),
+				 "widget_files: failed to resolve commit for "
+				 "widgets/Widget-27B-GGUF\n"
+				 "%s\n",
+				 after[k]);
+			m = classify(&l, &rs, text);
+			ck_assert_msg(m && m->line == 2 && !strcmp(m->quote, after[k]), "%s: %s",
+				      after[k], m ? m->quote : "nothing");
+			enginelog_release(&l);
+		}
 	}
 	/* a signature past the cap is cut away; the line count stays right */
 	memset(huge, 'x', ENGINELOG_LINE_MAX * 3);
@@ -1714,6 +1729,12 @@ START_TEST(held_out_classes)
 		{ "ValueError: widgets (7) is not divisible by gears (2)\n", "bad-argument",
 		  "widgets (7)" },
 		{ "widget: error: unrecognized arguments: --widget\n", "bad-argument", "--widget" },
+		/* ROCm's runtime naming the hardware exception that ends the
+		 * process (fresh332's, read right only while joined to the next
+		 * line) */
+		{ "HW Exception by GPU node-3 (Agent handle: 0x5a1) reason :Widget fault\n"
+		  "[widget:123] *** Process received signal ***\n",
+		  "crashed", "reason :Widget fault" },
 		/* the not-supported class's words, each looked for as itself */
 		{ "llama_model_load: error loading model: unknown pre-tokenizer type: 'widget'\n",
 		  "not-supported", "pre-tokenizer type: 'widget'" },
