@@ -2378,15 +2378,20 @@ static bool command_line(const char *s, size_t n)
 }
 
 /* Does the line begin as a log's record does, not as a sentence goes on:
- * a name before ": " (llama.cpp's "error: ...", "main: ..."), a function
- * before "(): " (glibc's "free(): invalid pointer"), a logfmt key before
- * '=' (Go's "time=... level=...")? */
+ * a name before ": " (llama.cpp's "error: ...", "main: ..."), a level's
+ * word ("error loading model: ..."), a function before "(): " (glibc's
+ * "free(): invalid pointer"), a logfmt key before '=' (Go's "time=...
+ * level=...")? */
 static bool begins_record(const char *s, size_t n)
 {
-	size_t i = 0;
+	static const char *const levels[] = { "error ", "warning ", "fatal " };
+	size_t i = 0, k;
 
 	if (subsystem(s, n))
 		return true;
+	for (k = 0; k < sizeof(levels) / sizeof(levels[0]); k++)
+		if (n > strlen(levels[k]) && !strncmp(s, levels[k], strlen(levels[k])))
+			return true;
 	while (i < n && (islower((unsigned char)s[i]) || s[i] == '_'))
 		i++;
 	return i > 0 && i < n &&
