@@ -2378,7 +2378,8 @@ static bool command_line(const char *s, size_t n)
 }
 
 /* Does the line begin as a log's record does, not as a sentence goes on:
- * a name before ": " (llama.cpp's "error: ...", "main: ..."), a level's
+ * a name before ": " (llama.cpp's "error: ...", "main: ..."), a source
+ * file's line ("src/llama.cpp:3504: ..."), a level's
  * word ("error loading model: ..."), a function before "(): " (glibc's
  * "free(): invalid pointer"), a logfmt key before '=' (Go's "time=...
  * level=...")? */
@@ -2389,6 +2390,11 @@ static bool begins_record(const char *s, size_t n)
 
 	if (subsystem(s, n))
 		return true;
+	while (i < n && (isalnum((unsigned char)s[i]) || strchr("_./\\-", s[i])))
+		i++;
+	if (i > 0 && i + 1 < n && s[i] == ':' && isdigit((unsigned char)s[i + 1]))
+		return true; /* a source's place, ggml's "src/llama.cpp:3504: GGML_ASSERT..." */
+	i = 0;
 	for (k = 0; k < sizeof(levels) / sizeof(levels[0]); k++)
 		if (n > strlen(levels[k]) && !strncmp(s, levels[k], strlen(levels[k])))
 			return true;

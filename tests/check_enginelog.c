@@ -543,13 +543,15 @@ START_TEST(lines_as_a_terminal_shows_them)
 	 * as a log's record does: two lines, the error quoted on its own
 	 * (fresh414: llama.cpp's "error: ..." under the download that failed;
 	 * glibc's "free(): ..." under an info line, llama.cpp's "error loading
-	 * model: ..." under the line naming the file, Go's "time=... level=..."
-	 * under ROCm's hang) */
+	 * model: ..." under the line naming the file, ggml's "src/x.cpp:N:
+	 * GGML_ASSERT..." under an info line, Go's "time=... level=..." under
+	 * ROCm's hang) */
 	{
 		static const char *const after[] = {
 			"error: failed to download model from Hugging Face",
 			"free(): invalid pointer",
 			"error loading model: unexpectedly reached end of file",
+			"src/widget.cpp:3504: GGML_ASSERT(widget != NULL) failed",
 			"time=2026-01-02T03:04:05.678Z level=ERROR source=server.go:1 msg=\"post "
 			"predict\" error=\"Post \\\"http://127.0.0.1:4/completion\\\": EOF\"",
 		};
