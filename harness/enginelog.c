@@ -1299,13 +1299,18 @@ static bool found(struct enginelog *l, const struct log_rule *r, const char *s, 
 	}
 	if (r->lines > 1 && r->quote && qe > qs) {
 		/* the whole lines its quote is on (a field's name, then what
-		 * it should be): the frames before them are --context's */
-		size_t end = qe;
+		 * it should be), told at the last of them: the frames before
+		 * them are --context's, and those after (the deserializer's
+		 * frames under TensorRT-LLM's assertion) only said what it was */
+		size_t end = qe, k;
+		long after = 0;
 
 		at = last_line_at(s, qs);
 		while (end < n && s[end] != '\n')
 			end++;
-		record(l, r, l->lines, s + at, end - at);
+		for (k = end; k < n; k++)
+			after += s[k] == '\n';
+		record(l, r, l->lines - after, s + at, end - at);
 	} else {
 		record(l, r, l->lines, s, n);
 	}

@@ -117,15 +117,26 @@ START_TEST(every_rule_finds_its_excerpt)
 		ck_assert_msg(m != NULL, "rule %s does not match its own example", r->id);
 		ck_assert_msg(m->rule == r, "rule %s's example is explained by %s", r->id,
 			      m->rule->id);
-		{ /* the match is on the example's last line (a traceback's is
-		   * several); a rule of frames', on what its cut traceback said
-		   * it was, its first */
-			long last = 1;
-			const char *c;
+		{ /* the match is on the line its quote ends on: the example's
+		   * last (a traceback's is several), or, for a rule of several
+		   * lines, the last its quote takes (TensorRT-LLM's assertion
+		   * above the frames that say what it was); a rule of frames',
+		   * on what its cut traceback said it was, its first */
+			long last = 1, at = 0;
+			size_t q = strlen(m->quote);
+			const char *c, *tail = m->quote + (q > 8 ? q - 8 : 0), *hit;
 
 			for (c = r->example; *c; c++)
 				last += *c == '\n';
-			ck_assert_int_eq(m->line, r->frames ? 1 : last);
+			for (hit = strstr(r->example, tail); hit; hit = strstr(hit + 1, tail))
+				for (at = 1, c = r->example; c < hit; c++)
+					at += *c == '\n';
+			ck_assert_msg(at || r->lines == 1 || !r->quote,
+				      "%s: its quote ends in no line of its example: %s", r->id,
+				      tail);
+			ck_assert_int_eq(m->line, r->frames		     ? 1
+						  : r->lines > 1 && r->quote ? at
+									     : last);
 		}
 		ck_assert_msg(*m->quote, "rule %s quotes nothing", r->id);
 		enginelog_release(&l);
