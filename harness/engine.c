@@ -18,6 +18,7 @@ static const struct engine_info engines[ENGINE_COUNT] = {
 		.owners = LIST("vllm"), .discovery = "GET /version", .running_usage = true,
 		.scoring = SCORING_PROMPT_LOGPROBS, .top_logprobs_max = 20,
 		.flags = { .memory = "--gpu-memory-utilization", .context = "--max-model-len",
+			   .kv_cache = "--kv-cache-dtype fp8",
 			   .concurrency = "--max-num-seqs", .prefill = "--max-num-batched-tokens",
 			   .port = "--port",
 			   .reasoning_parser = "--reasoning-parser",
@@ -28,6 +29,7 @@ static const struct engine_info engines[ENGINE_COUNT] = {
 		 .owners = LIST("sglang"),
 		.running_usage = true, .scoring = SCORING_INPUT_LOGPROBS, .top_logprobs_max = 20,
 		.flags = { .memory = "--mem-fraction-static", .context = "--context-length",
+			   .kv_cache = "--kv-cache-dtype fp8_e5m2",
 			   .concurrency = "--max-running-requests",
 			   .prefill = "--chunked-prefill-size", .port = "--port",
 			   .reasoning_parser = "--reasoning-parser",
@@ -39,6 +41,7 @@ static const struct engine_info engines[ENGINE_COUNT] = {
 		.owners = LIST("llamacpp", "llama.cpp"), .discovery = "GET /props",
 		.per_slot_window = true,
 		.flags = { .memory = "-ngl", .context = "-c", .concurrency = "-np",
+			   .layers = "-ngl", .kv_cache = "-ctk q8_0 -ctv q8_0",
 			   .prefill = "-b", .port = "--port", .reasoning_parser = "--reasoning-format",
 			   .tool_parser = "--jinja" },
 	},
@@ -46,6 +49,7 @@ static const struct engine_info engines[ENGINE_COUNT] = {
 		.id = ENGINE_OLLAMA, .key = "ollama", .name = "Ollama", 
 		.owners = LIST("library", "ollama"), .top_logprobs_max = 20,
 		.flags = { .memory = "OLLAMA_GPU_OVERHEAD", .context = "num_ctx",
+			   .layers = "num_gpu", .kv_cache = "OLLAMA_KV_CACHE_TYPE=q8_0",
 			   .concurrency = "OLLAMA_NUM_PARALLEL",
 			   .port = "OLLAMA_HOST=127.0.0.1:PORT" },
 	},
@@ -62,6 +66,7 @@ static const struct engine_info engines[ENGINE_COUNT] = {
 		.id = ENGINE_LMDEPLOY, .key = "lmdeploy", .name = "LMDeploy",
 		 .owners = LIST("lmdeploy"),
 		.flags = { .memory = "--cache-max-entry-count", .context = "--session-len",
+			   .kv_cache = "--quant-policy 8",
 			   .concurrency = "--max-batch-size", .prefill = "--max-prefill-token-num",
 			   .port = "--server-port",
 			   .reasoning_parser = "--reasoning-parser",
@@ -182,6 +187,8 @@ static const struct {
 	size_t at;
 } slots[] = {
 	{ "memory", offsetof(struct engine_flags, memory) },
+	{ "layers", offsetof(struct engine_flags, layers) },
+	{ "kv_cache", offsetof(struct engine_flags, kv_cache) },
 	{ "context", offsetof(struct engine_flags, context) },
 	{ "concurrency", offsetof(struct engine_flags, concurrency) },
 	{ "prefill", offsetof(struct engine_flags, prefill) },
@@ -216,6 +223,7 @@ static bool is_slot(const char *name, size_t n)
 static void fill_one(enum engine e, const char *name, size_t n, char *out, size_t size, size_t *at)
 {
 	const char *flag;
+	size_t first;
 	int k;
 
 #define PUT(...)                                                                                   \
@@ -229,15 +237,21 @@ static void fill_one(enum engine e, const char *name, size_t n, char *out, size_
 	}
 	if (engine_info(e)) {
 		flag = flag_named(&engines[e].flags, name, n);
-		if (flag)
+		if (flag) {
 			PUT("%s", flag);
-		else
-			PUT("its %.*s setting", (int)n, name);
+		} else {
+			size_t c;
+
+			PUT("its ");
+			for (c = 0; c < n; c++) /* "kv_cache": its kv cache setting */
+				PUT("%c", name[c] == '_' ? ' ' : name[c]);
+			PUT(" setting");
+		}
 		return;
 	}
-	for (k = 1; k < ENGINE_COUNT; k++)
+	for (k = 1, first = *at; k < ENGINE_COUNT; k++) /* each engine that has one */
 		if ((flag = flag_named(&engines[k].flags, name, n)))
-			PUT("%s%s (%s)", k > 1 ? ", " : "", flag, engines[k].name);
+			PUT("%s%s (%s)", *at > first ? ", " : "", flag, engines[k].name);
 #undef PUT
 }
 

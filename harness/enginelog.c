@@ -3068,7 +3068,13 @@ enum engine enginelog_engine(const struct enginelog *l)
 
 void enginelog_remedy(const struct enginelog *l, const struct log_match *m, char *out, size_t size)
 {
-	engine_fill(enginelog_engine(l), m->rule->remedy ? m->rule->remedy : "", out, size);
+	enum engine e = enginelog_engine(l);
+
+	/* a log that names no engine, read by a rule of some: the first it
+	 * names is the one whose words it was written from */
+	if (e == ENGINE_UNKNOWN && m->rule->n_engines)
+		e = m->rule->engines[0];
+	engine_fill(e, m->rule->remedy ? m->rule->remedy : "", out, size);
 }
 
 const char *enginelog_layer_name(enum log_layer layer)

@@ -5860,6 +5860,24 @@ START_TEST(remedies_in_the_engines_words)
 	static const struct {
 		const char *log, *class, *has[3], *lacks;
 	} told[] = {
+		/* llama.cpp's allocation under Ollama, which runs it: Ollama's
+		 * settings, not llama-server's flags (fresh5-ollama-9562 and
+		 * seven more had been told --n-gpu-layers and --ctx-size) */
+		{ "time=2026-01-02T03:04:05.000Z level=INFO source=server.go:1 msg=\"starting "
+		  "runner\"\nggml_backend_cuda_buffer_type_alloc_buffer: allocating 3257.82 MiB on "
+		  "device 0: cudaMalloc failed: out of memory\n",
+		  "out-of-memory",
+		  { "num_gpu", "num_ctx", "OLLAMA_KV_CACHE_TYPE" },
+		  "-ngl" },
+		{ "ggml_backend_cuda_buffer_type_alloc_buffer: allocating 3257.82 MiB on device 0: "
+		  "cudaMalloc failed: out of memory\n",
+		  "out-of-memory",
+		  { "-ngl", "-c", "-ctk q8_0 -ctv q8_0" },
+		  "num_gpu" },
+		/* a log that names no engine, read by llama.cpp's rule: the
+		 * rule's engine's words, not every engine's
+		 * (fresh172-llamacpp-23732) */
+		{ "cudaMalloc failed: out of memory\n", "out-of-memory", { "-ngl" }, "(vLLM)" },
 		/* a driver's class told in its vendor's words: ROCm's runtime
 		 * is not NVIDIA's (fresh171: a ROCm user had been sent to
 		 * nvidia-smi), nor Vulkan's (fresh183) */
@@ -6069,6 +6087,10 @@ START_TEST(remedies_in_the_engines_words)
 	enginelog_release(&l);
 	engine_fill(ENGINE_OLLAMA, "{prefill} of {engine}; {nosuch}", remedy, sizeof(remedy));
 	ck_assert_str_eq(remedy, "its prefill setting of Ollama; {nosuch}");
+	engine_fill(ENGINE_TRTLLM, "{kv_cache}", remedy, sizeof(remedy));
+	ck_assert_str_eq(remedy, "its kv cache setting");
+	engine_fill(ENGINE_UNKNOWN, "{layers}", remedy, sizeof(remedy));
+	ck_assert_str_eq(remedy, "-ngl (llama.cpp), num_gpu (Ollama)");
 	engine_fill(ENGINE_VLLM, "{memory}", remedy, 8); /* cut to fit */
 	ck_assert_str_eq(remedy, "--gpu-m");
 	log_rules_release(&rs);
