@@ -193,6 +193,8 @@ static const struct {
 	{ "concurrency", offsetof(struct engine_flags, concurrency) },
 	{ "prefill", offsetof(struct engine_flags, prefill) },
 	{ "port", offsetof(struct engine_flags, port) },
+	{ "reasoning_parser", offsetof(struct engine_flags, reasoning_parser) },
+	{ "tool_parser", offsetof(struct engine_flags, tool_parser) },
 };
 
 /* the slot named by the n bytes at name, or -1 */
@@ -212,6 +214,11 @@ static const char *flag_named(const struct engine_flags *f, const char *name, si
 	int i = slot_named(name, n);
 
 	return i < 0 ? NULL : *(const char *const *)((const char *)f + slots[i].at);
+}
+
+const char *engine_flag(enum engine e, const char *name, size_t n)
+{
+	return engine_info(e) ? flag_named(&engines[e].flags, name, n) : NULL;
 }
 
 static bool is_slot(const char *name, size_t n)

@@ -70,6 +70,10 @@ struct engine_info {
 	struct engine_flags flags;   /* its vocabulary for remedies */
 };
 
+/* The flag of e a remedy's placeholder names (the n bytes at name: one of
+ * struct engine_flags' fields, "memory", "kv_cache", "tool_parser"), or
+ * NULL when e has none or name is none of them. */
+const char *engine_flag(enum engine e, const char *name, size_t n);
 /* The row of e, or NULL for ENGINE_UNKNOWN and out of range. */
 const struct engine_info *engine_info(enum engine e);
 /* "vLLM", "SGLang", "llama.cpp", "Ollama", "TGI", ...; NULL when unknown. */

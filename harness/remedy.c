@@ -248,29 +248,13 @@ static const struct {
 
 #define REMEDY_MAX 384
 
-/* the value of {word} for e, or NULL */
+/* the value of {word} for e (its name, or a flag engine_flag knows), or
+ * NULL */
 static const char *placeholder(const struct engine_info *e, const char *word, size_t n)
 {
-	static const struct {
-		const char *word;
-		size_t offset;
-	} fields[] = {
-		{ "memory", offsetof(struct engine_flags, memory) },
-		{ "context", offsetof(struct engine_flags, context) },
-		{ "concurrency", offsetof(struct engine_flags, concurrency) },
-		{ "prefill", offsetof(struct engine_flags, prefill) },
-		{ "reasoning_parser", offsetof(struct engine_flags, reasoning_parser) },
-		{ "tool_parser", offsetof(struct engine_flags, tool_parser) },
-	};
-	size_t i;
-
 	if (n == 4 && !strncmp(word, "name", 4))
 		return e->name;
-	for (i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
-		if (strlen(fields[i].word) == n && !strncmp(word, fields[i].word, n))
-			return *(const char *const *)(const void *)((const char *)&e->flags +
-								    fields[i].offset);
-	return NULL;
+	return engine_flag(e->id, word, n);
 }
 
 /* template filled for e into out: true, or false when e lacks a flag */
