@@ -2384,10 +2384,9 @@ static bool command_line(const char *s, size_t n)
 
 /* Does the line begin as a log's record does, not as a sentence goes on:
  * a name before ": " (llama.cpp's "error: ...", "main: ..."), a source
- * file's line ("src/llama.cpp:3504: ..."), a level's
- * word ("error loading model: ..."), a function before "(): " (glibc's
- * "free(): invalid pointer"), a logfmt key before '=' (Go's "time=...
- * level=...")? */
+ * file's line ("src/llama.cpp:3504: ..."), a level's word ("error loading
+ * model: ..."), a function before "(): " (glibc's "free(): invalid
+ * pointer"), a logfmt key before '=' (Go's "time=... level=...")? */
 static bool begins_record(const char *s, size_t n)
 {
 	static const char *const levels[] = { "error ", "warning ", "fatal " };
@@ -2395,7 +2394,7 @@ static bool begins_record(const char *s, size_t n)
 
 	if (subsystem(s, n))
 		return true;
-	while (i < n && (isalnum((unsigned char)s[i]) || strchr("_./\\-", s[i])))
+	while (i < n && (isalnum((unsigned char)s[i]) || (s[i] && strchr("_./\\-", s[i]))))
 		i++;
 	if (i > 0 && i + 1 < n && s[i] == ':' && isdigit((unsigned char)s[i + 1]))
 		return true; /* a source's place, ggml's "src/llama.cpp:3504: GGML_ASSERT..." */
