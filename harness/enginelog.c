@@ -2384,13 +2384,12 @@ static bool command_line(const char *s, size_t n)
 
 /* Does the line begin as a log's record does, not as a sentence goes on:
  * a name before ": " (llama.cpp's "error: ...", "main: ..."), a source
- * file's line ("src/llama.cpp:3504: ..."), a level's word ("error loading
- * model: ..."), a function before "(): " (glibc's "free(): invalid
+ * file's line ("src/llama.cpp:3504: ..."), a level's name as a word
+ * ("error loading model: ..."), a function before "(): " (glibc's "free(): invalid
  * pointer"), a logfmt key before '=' (Go's "time=... level=...")? */
 static bool begins_record(const char *s, size_t n)
 {
-	static const char *const levels[] = { "error ", "warning ", "fatal " };
-	size_t i = 0, k;
+	size_t i = 0, k, len;
 
 	if (subsystem(s, n))
 		return true;
@@ -2399,9 +2398,10 @@ static bool begins_record(const char *s, size_t n)
 	if (i > 0 && i + 1 < n && s[i] == ':' && isdigit((unsigned char)s[i + 1]))
 		return true; /* a source's place, ggml's "src/llama.cpp:3504: GGML_ASSERT..." */
 	i = 0;
-	for (k = 0; k < sizeof(levels) / sizeof(levels[0]); k++)
-		if (n > strlen(levels[k]) && !strncmp(s, levels[k], strlen(levels[k])))
-			return true;
+	for (k = 0; k < sizeof(level_names) / sizeof(level_names[0]); k++)
+		if (n > (len = strlen(level_names[k])) && !strncasecmp(s, level_names[k], len) &&
+		    s[len] == ' ')
+			return true; /* a level's word, llama.cpp's "error loading model: ..." */
 	while (i < n && (islower((unsigned char)s[i]) || s[i] == '_'))
 		i++;
 	return i > 0 && i < n &&
