@@ -11,14 +11,20 @@
 
 #define LIST(...) ((const char *const[]){ __VA_ARGS__, NULL })
 
-/* every engine, once */
+/* every engine, once. Its flags as the engine spells them; those read at
+ * the source: TGI's --cuda-graphs 0 and --kv-cache-dtype fp8_e5m2
+ * (launcher/src/main.rs), LMDeploy's --eager-mode (lmdeploy/cli/utils.py:
+ * "cuda graph would be disabled"), TensorRT-LLM's cuda_graph_config, on
+ * unless null (tensorrt_llm/llmapi/llm_args.py), and Ollama's runner
+ * inheriting ollama serve's environment (llm/server.go), so ggml's
+ * GGML_CUDA_DISABLE_GRAPHS reaches it as it does llama-server */
 static const struct engine_info engines[ENGINE_COUNT] = {
 	[ENGINE_VLLM] = {
 		.id = ENGINE_VLLM, .key = "vllm", .name = "vLLM", 
 		.owners = LIST("vllm"), .discovery = "GET /version", .running_usage = true,
 		.scoring = SCORING_PROMPT_LOGPROBS, .top_logprobs_max = 20,
 		.flags = { .memory = "--gpu-memory-utilization", .context = "--max-model-len",
-			   .kv_cache = "--kv-cache-dtype fp8",
+			   .kv_cache = "--kv-cache-dtype fp8", .cuda_graphs = "--enforce-eager",
 			   .concurrency = "--max-num-seqs", .prefill = "--max-num-batched-tokens",
 			   .port = "--port",
 			   .reasoning_parser = "--reasoning-parser",
@@ -30,6 +36,7 @@ static const struct engine_info engines[ENGINE_COUNT] = {
 		.running_usage = true, .scoring = SCORING_INPUT_LOGPROBS, .top_logprobs_max = 20,
 		.flags = { .memory = "--mem-fraction-static", .context = "--context-length",
 			   .kv_cache = "--kv-cache-dtype fp8_e5m2",
+			   .cuda_graphs = "--disable-cuda-graph",
 			   .concurrency = "--max-running-requests",
 			   .prefill = "--chunked-prefill-size", .port = "--port",
 			   .reasoning_parser = "--reasoning-parser",
@@ -42,6 +49,7 @@ static const struct engine_info engines[ENGINE_COUNT] = {
 		.per_slot_window = true,
 		.flags = { .memory = "-ngl", .context = "-c", .concurrency = "-np",
 			   .layers = "-ngl", .kv_cache = "-ctk q8_0 -ctv q8_0",
+			   .cuda_graphs = "GGML_CUDA_DISABLE_GRAPHS=1",
 			   .prefill = "-b", .port = "--port", .reasoning_parser = "--reasoning-format",
 			   .tool_parser = "--jinja" },
 	},
@@ -50,6 +58,7 @@ static const struct engine_info engines[ENGINE_COUNT] = {
 		.owners = LIST("library", "ollama"), .top_logprobs_max = 20,
 		.flags = { .memory = "OLLAMA_GPU_OVERHEAD", .context = "num_ctx",
 			   .layers = "num_gpu", .kv_cache = "OLLAMA_KV_CACHE_TYPE=q8_0",
+			   .cuda_graphs = "GGML_CUDA_DISABLE_GRAPHS=1",
 			   .concurrency = "OLLAMA_NUM_PARALLEL",
 			   .port = "OLLAMA_HOST=127.0.0.1:PORT" },
 	},
@@ -59,6 +68,7 @@ static const struct engine_info engines[ENGINE_COUNT] = {
 		.owners = LIST("tgi", "text-generation-inference"), .discovery = "GET /info",
 		.top_logprobs_max = 5,
 		.flags = { .memory = "--cuda-memory-fraction", .context = "--max-total-tokens",
+			   .kv_cache = "--kv-cache-dtype fp8_e5m2", .cuda_graphs = "--cuda-graphs 0",
 			   .concurrency = "--max-concurrent-requests",
 			   .prefill = "--max-batch-prefill-tokens", .port = "--port" },
 	},
@@ -66,7 +76,7 @@ static const struct engine_info engines[ENGINE_COUNT] = {
 		.id = ENGINE_LMDEPLOY, .key = "lmdeploy", .name = "LMDeploy",
 		 .owners = LIST("lmdeploy"),
 		.flags = { .memory = "--cache-max-entry-count", .context = "--session-len",
-			   .kv_cache = "--quant-policy 8",
+			   .kv_cache = "--quant-policy 8", .cuda_graphs = "--eager-mode",
 			   .concurrency = "--max-batch-size", .prefill = "--max-prefill-token-num",
 			   .port = "--server-port",
 			   .reasoning_parser = "--reasoning-parser",
@@ -78,6 +88,7 @@ static const struct engine_info engines[ENGINE_COUNT] = {
 		.owners = LIST("tensorrt_llm"),
 		.flags = { .memory = "--kv_cache_free_gpu_memory_fraction",
 			   .context = "--max_seq_len", .concurrency = "--max_batch_size",
+			   .cuda_graphs = "cuda_graph_config: null in --extra_llm_api_options",
 			   .prefill = "--max_num_tokens", .port = "--port",
 			   .reasoning_parser = "--reasoning_parser",
 			   .tool_parser = "--tool_parser" },
@@ -189,6 +200,7 @@ static const struct {
 	{ "memory", offsetof(struct engine_flags, memory) },
 	{ "layers", offsetof(struct engine_flags, layers) },
 	{ "kv_cache", offsetof(struct engine_flags, kv_cache) },
+	{ "cuda_graphs", offsetof(struct engine_flags, cuda_graphs) },
 	{ "context", offsetof(struct engine_flags, context) },
 	{ "concurrency", offsetof(struct engine_flags, concurrency) },
 	{ "prefill", offsetof(struct engine_flags, prefill) },

@@ -38,6 +38,7 @@ struct engine_flags {
 	const char *memory;	      /* the memory the engine takes or leaves */
 	const char *layers;	      /* how much of the model is on the GPU */
 	const char *kv_cache;	      /* the KV cache quantized (with its value) */
+	const char *cuda_graphs;      /* CUDA graphs not captured (with its value) */
 	const char *context;	      /* the context window */
 	const char *concurrency;      /* requests served at once */
 	const char *prefill;	      /* tokens prefilled in one batch */

@@ -5874,6 +5874,17 @@ START_TEST(remedies_in_the_engines_words)
 		  "out-of-memory",
 		  { "-ngl", "-c", "-ctk q8_0 -ctv q8_0" },
 		  "num_gpu" },
+		/* a crash told in the crashed engine's words for CUDA graphs:
+		 * TGI's and llama.cpp's, not vLLM's and SGLang's */
+		{ "2024-05-01T01:17:02Z INFO text_generation_launcher: Starting shard rank=0\n"
+		  "Segmentation fault (core dumped)\n",
+		  "crashed",
+		  { "--cuda-graphs 0", "TGI" },
+		  "--enforce-eager" },
+		{ "llama_model_loader: loaded meta data\nSegmentation fault (core dumped)\n",
+		  "crashed",
+		  { "GGML_CUDA_DISABLE_GRAPHS=1", "llama.cpp" },
+		  "--disable-cuda-graph" },
 		/* a log that names no engine, read by llama.cpp's rule: the
 		 * rule's engine's words, not every engine's
 		 * (fresh172-llamacpp-23732) */
