@@ -1744,6 +1744,13 @@ START_TEST(held_out_classes)
 		{ "ValueError: widgets (7) is not divisible by gears (2)\n", "bad-argument",
 		  "widgets (7)" },
 		{ "widget: error: unrecognized arguments: --widget\n", "bad-argument", "--widget" },
+		/* CANN's allocation failure under its "Possible Cause" lines,
+		 * its size in brackets before "bytes" (fresh415-vllm-omni-2259):
+		 * the line with the size is quoted */
+		{ "E widget:1]         Possible Cause: Available memory is insufficient.\n"
+		  "E widget:1]         Failed to allocate [size:8192] bytes of widget memory.\n",
+		  "out-of-memory", "[size:8192] bytes" },
+		{ "widget_alloc: failed to allocate 65536 bytes\n", "out-of-memory", "65536 bytes" },
 		/* ROCm's runtime naming the hardware exception that ends the
 		 * process (fresh332's, read right only while joined to the next
 		 * line) */
