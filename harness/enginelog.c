@@ -2058,12 +2058,19 @@ static size_t journal_time(const char *t, size_t m)
 	return i && i < m && t[i] == ' ' ? i + 1 : 0;
 }
 
+/* the name of the service or program a collector says wrote a line
+ * (a Compose service's, a journal's prog), or none */
+struct writer {
+	const char *name;
+	size_t n;
+};
+
 /* the length of a journal's "host prog[pid]: " after its time, 0 when none;
  * a prog without a pid only when any is (after a journal's own date) or
- * the kernel; *kernel when prog is the kernel */
-static size_t journal_source(const char *t, size_t m, bool any, bool *kernel)
+ * the kernel; *kernel when prog is the kernel, *who the prog */
+static size_t journal_source(const char *t, size_t m, bool any, bool *kernel, struct writer *who)
 {
-	const char *host = memchr(t, ' ', m), *prog;
+	const char *host = memchr(t, ' ', m), *prog, *pid;
 	size_t n;
 
 	if (!host || host == t || host[-1] == ':')
@@ -2075,17 +2082,20 @@ static size_t journal_source(const char *t, size_t m, bool any, bool *kernel)
 	*kernel = n == 7 && !memcmp(host + 1, "kernel:", 7);
 	if (!any && !*kernel && (n < 5 || prog[-2] != ']' || !memchr(host + 1, '[', n)))
 		return 0;
+	pid = memchr(host + 1, '[', n);
+	who->name = host + 1;
+	who->n = pid ? (size_t)(pid - host) - 1 : n - 1;
 	return (size_t)(prog - t) + 1;
 }
 
 /* the length of a journal's "Dec 24 23:48:35 host prog[pid]: " (its date in
  * any locale's words, journal_time), 0 when none; *kernel when prog is the
  * kernel */
-static size_t journal_prefix(const char *t, size_t m, bool *kernel)
+static size_t journal_prefix(const char *t, size_t m, bool *kernel, struct writer *who)
 {
 	size_t k = journal_time(t, m), j;
 
-	if (!k || !(j = journal_source(t + k, m - k, true, kernel)))
+	if (!k || !(j = journal_source(t + k, m - k, true, kernel, who)))
 		return 0;
 	return k + j;
 }
@@ -2160,8 +2170,9 @@ static size_t line_number(const char *t, size_t m)
  * any order; *kernel
  * when it says the kernel wrote the line (the journal's "kernel:", dmesg's
  * time), *partial when a container runtime says the line goes on in its
- * next record (cri_stream). */
-static size_t collector_prefix(const char *s, size_t n, bool *kernel, bool *partial)
+ * next record (cri_stream), *who the service or program it names. */
+static size_t collector_prefix(const char *s, size_t n, bool *kernel, bool *partial,
+			       struct writer *who)
 {
 	size_t at = 0, k;
 
@@ -2175,13 +2186,13 @@ static size_t collector_prefix(const char *s, size_t n, bool *kernel, bool *part
 			size_t c = cri_stream(t + k, m - k, partial);
 
 			/* a runtime's stream, or a journal's source (short-iso) */
-			at += k + (c ? c : journal_source(t + k, m - k, false, kernel));
+			at += k + (c ? c : journal_source(t + k, m - k, false, kernel, who));
 		} else if (m > 6 && !memcmp(t, "[pod/", 5) && (sp = memchr(t, ']', m)) &&
 			   (size_t)(sp - t) + 1 < m && sp[1] == ' ') {
 			at += (size_t)(sp - t) + 2;
 		} else if ((k = router_port(t, m)) || (k = line_number(t, m))) {
 			at += k;
-		} else if ((k = journal_prefix(t, m, kernel)) || (k = kibana_time(t, m))) {
+		} else if ((k = journal_prefix(t, m, kernel, who)) || (k = kibana_time(t, m))) {
 			at += k;
 		} else if ((k = dmesg_time(t, m))) {
 			at += k;
@@ -2197,9 +2208,32 @@ static size_t collector_prefix(const char *s, size_t n, bool *kernel, bool *part
 				k++;
 			if (k + 1 >= m || t[k] != '|' || t[k + 1] != ' ')
 				return at;
+			who->name = t;
+			who->n = (size_t)(strchr(t, ' ') - t);
 			at += k + 2; /* a Compose service's "name  | " */
 		}
 	}
+}
+
+/* The engine a collector's prefix names, as the engine's own lines do:
+ * "ollama  | " (a Compose service), "ollama[3974]: " (journalctl -u
+ * ollama), a replica's "-1" after a service's name ("vllm-1  | "). A
+ * service named for what it does ("llm", "api") names none. */
+static void named_by_collector(struct enginelog *l, struct writer who)
+{
+	char name[32];
+	enum engine e;
+
+	while (who.n > 2 && isdigit((unsigned char)who.name[who.n - 1]))
+		who.n--;
+	if (who.n > 1 && who.name[who.n - 1] == '-' && isdigit((unsigned char)who.name[who.n]))
+		who.n--;
+	if (who.n >= sizeof(name))
+		return;
+	memcpy(name, who.name, who.n);
+	name[who.n] = '\0';
+	if ((e = engine_named(name)) != ENGINE_UNKNOWN)
+		l->engines_seen |= 1u << e;
 }
 
 /* the line s (its last form, take_line's last_form) as the engine wrote
@@ -2207,6 +2241,7 @@ static size_t collector_prefix(const char *s, size_t n, bool *kernel, bool *part
  * prefix (into l->plain when it had colours) */
 static const char *engine_line(struct enginelog *l, const char *s, size_t *n)
 {
+	struct writer who = { NULL, 0 };
 	size_t cut;
 	bool goes_on = l->cri_partial;
 
@@ -2217,7 +2252,9 @@ static const char *engine_line(struct enginelog *l, const char *s, size_t *n)
 		s = l->plain;
 	}
 	l->kernel_line = l->cri_partial = false;
-	cut = collector_prefix(s, *n, &l->kernel_line, &l->cri_partial);
+	cut = collector_prefix(s, *n, &l->kernel_line, &l->cri_partial, &who);
+	if (who.n)
+		named_by_collector(l, who);
 	*n = goes_on ? 0 : *n - cut; /* the rest of a line split past 16 KiB: past the cap */
 	return s + cut;
 }

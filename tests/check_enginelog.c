@@ -5881,6 +5881,25 @@ START_TEST(remedies_in_the_engines_words)
 		  "out-of-memory",
 		  { "-ngl", "-c", "-ctk q8_0 -ctv q8_0" },
 		  "num_gpu" },
+		/* the engine a collector's prefix names: a Compose service's
+		 * "ollama  | ", journalctl -u ollama's "ollama[N]: " (their
+		 * lines alone are llama.cpp's; fresh415-ollama-14402 had been
+		 * told to rebuild llama.cpp) */
+		{ "ollama  | llama_model_load: error loading model: error loading model "
+		  "architecture: unknown model architecture: 'widget'\n",
+		  "not-supported",
+		  { "update Ollama" },
+		  "llama.cpp (" },
+		{ "Dec 24 23:48:35 host ollama[3974]: widget_alloc: allocating 3257.82 MiB on "
+		  "device 0: cudaMalloc failed: out of memory\n",
+		  "out-of-memory",
+		  { "num_gpu" },
+		  "-ngl" },
+		{ "vllm-1  | torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 "
+		  "GiB\n",
+		  "out-of-memory",
+		  { "--gpu-memory-utilization" },
+		  "(SGLang)" },
 		/* a crash told in the crashed engine's words for CUDA graphs:
 		 * TGI's and llama.cpp's, not vLLM's and SGLang's */
 		{ "2024-05-01T01:17:02Z INFO text_generation_launcher: Starting shard rank=0\n"
