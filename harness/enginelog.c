@@ -2221,7 +2221,7 @@ static size_t collector_prefix(const char *s, size_t n, bool *kernel, bool *part
  * service named for what it does ("llm", "api") names none. */
 static void named_by_collector(struct enginelog *l, struct writer who)
 {
-	char name[32];
+	char name[sizeof(l->writer)];
 	enum engine e;
 
 	while (who.n > 2 && isdigit((unsigned char)who.name[who.n - 1]))
@@ -2232,6 +2232,9 @@ static void named_by_collector(struct enginelog *l, struct writer who)
 		return;
 	memcpy(name, who.name, who.n);
 	name[who.n] = '\0';
+	if (!strcmp(name, l->writer))
+		return; /* every line of a journal or a service names it again */
+	memcpy(l->writer, name, who.n + 1);
 	if ((e = engine_named(name)) != ENGINE_UNKNOWN)
 		l->engines_seen |= 1u << e;
 }

@@ -235,6 +235,7 @@ struct enginelog {
 	bool kernel_line; /* the kernel wrote the line read now (a journal's "kernel:",
 			   * dmesg's "[ 1234.567890] ") */
 	bool cri_partial; /* a container runtime split the line read now: it goes on */
+	char writer[32];  /* the service or program a collector named last, looked up */
 	bool unwrapping;  /* reading the lines of a JSON-wrapped line */
 	/* JSON-wrapped lines that held several (a traceback in "exc_info"):
 	 * each is read as lines of its own, and its findings are told at the
