@@ -1986,7 +1986,7 @@ enum { TRACING_LEVELS = 5 };
  * Python logging's ("08:58:54,531 - name - LEVEL - ...") */
 static size_t collector_time(const char *s, size_t n)
 {
-	size_t i, k, len;
+	size_t i, k, len, end;
 
 	if (n < 21 || !digits(s, n, 0, 4) || s[4] != '-' || !digits(s, n, 5, 2) || s[7] != '-' ||
 	    !digits(s, n, 8, 2) || (s[10] != 'T' && s[10] != ' ') || !(i = clock_end(s, n, 11)))
@@ -2000,13 +2000,16 @@ static size_t collector_time(const char *s, size_t n)
 		i += 5; /* journalctl -o short-iso's "+0300" */
 	if (i >= n || s[i] != ' ')
 		return 0; /* Python logging's ",531", or nothing after */
+	end = ++i; /* the line after one space: its own indentation stays (a
+		    * traceback's frames under docker logs -t) */
 	while (i < n && s[i] == ' ')
 		i++;
-	for (k = 0; k < TRACING_LEVELS; k++)
+	for (k = 0; k < sizeof(level_names) / sizeof(level_names[0]); k++)
 		if (n - i > (len = strlen(level_names[k])) && !memcmp(s + i, level_names[k], len) &&
 		    s[i + len] == ' ')
-			return 0; /* TGI's own time, its level after it */
-	return i;
+			return k < TRACING_LEVELS ? 0 /* TGI's own time, its level after it */
+						  : i; /* a level in a column of its own */
+	return end;
 }
 
 /* the length of the time Kibana's Discover shows before a line it copies

@@ -1458,6 +1458,20 @@ START_TEST(the_unknown_layer)
 	for (k = 0; k < l.n_matches; k++)
 		ck_assert_int_eq(l.matches[k].line, 4);
 	enginelog_release(&l);
+	/* ... its frames' code indented under the time as without it: a log
+	 * that ends in one ended inside its traceback (fresh75-sglang-1751
+	 * under docker logs -t had been "no known fatal signature") */
+	m = classify(&l, &rs,
+		     "2024-02-08T08:40:56.161Z [2024-10-22 06:31:49 TP0] Capture widget begin.\n"
+		     "2024-02-08T08:40:56.161Z [2024-10-22 06:31:49 TP0] Traceback (most recent "
+		     "call last):\n"
+		     "2024-02-08T08:40:56.161Z   File \"/x/w.py\", line 3, in run\n"
+		     "2024-02-08T08:40:56.161Z     self.capture()\n"
+		     "2024-02-08T08:40:56.161Z   File \"/x/w.py\", line 9, in capture\n"
+		     "2024-02-08T08:40:56.161Z     self.widget.begin(\n");
+	ck_assert(m && m->fatal && m->rule->layer == LAYER_UNKNOWN);
+	ck_assert_int_eq(m->line, 1);
+	enginelog_release(&l);
 	/* behind a journal's date in any locale's words for the month, in
 	 * digits, or short-iso's time, its host and program: the shell's
 	 * whole-line words are still whole lines */
