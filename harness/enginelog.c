@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* enginelog — engine failure signatures; see enginelog.h. */
+#define _GNU_SOURCE /* memrchr */
 #include "enginelog.h"
 
 #include <ctype.h>
@@ -2500,21 +2501,49 @@ static bool take_unwrapped(struct enginelog *l, const char *s, size_t n)
 	return fatal;
 }
 
+/* Does the n bytes at s write anything a terminal shows, past colour
+ * codes and blanks? */
+static bool shows_text(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (s[i] == '\x1b' && i + 1 < n && s[i + 1] == '[') {
+			for (i += 2; i < n && !isalpha((unsigned char)s[i]); i++)
+				;
+			continue;
+		}
+		if (!isspace((unsigned char)s[i]))
+			return true;
+	}
+	return false;
+}
+
 /* a line a terminal rewrote (a progress bar's carriage returns): the last
- * of its forms, the one before a CRLF's return, as keep_piece keeps a line
- * that comes in pieces; before anything reads it, so a line read whole is
- * the line read in any pieces */
+ * of its forms that shows anything (a colour's reset after a return, or
+ * the returns of a CRLF written twice, "\r\r\n", rewrite nothing), as
+ * keep_piece keeps a line that comes in pieces; before anything reads it,
+ * so a line read whole is the line read in any pieces */
 static const char *last_form(const char *s, size_t *n)
 {
-	const char *cr;
+	if (!memchr(s, '\r', *n))
+		return s; /* most lines */
+	for (;;) { /* from the end, each form once */
+		const char *r;
+		size_t cr;
 
-	if (*n && s[*n - 1] == '\r')
-		(*n)--;
-	while ((cr = memchr(s, '\r', *n))) {
-		*n -= (size_t)(cr + 1 - s);
-		s = cr + 1;
+		while (*n && s[*n - 1] == '\r')
+			(*n)--;
+		r = memrchr(s, '\r', *n);
+		if (!r)
+			return s;
+		cr = (size_t)(r - s) + 1;
+		if (shows_text(s + cr, *n - cr)) {
+			*n -= cr;
+			return s + cr;
+		}
+		*n = cr - 1; /* what follows the return shows nothing: the form before it */
 	}
-	return s;
 }
 
 static bool take_line(struct enginelog *l, const char *s, size_t n)
@@ -2577,10 +2606,12 @@ static void keep_piece(struct enginelog *l, const char *data, size_t len)
 		struct buf t = l->before_cr; /* the form so far is the one before a return now */
 
 		keep(&l->partial, data, (size_t)(cr - data));
-		l->before_cr = l->partial;
-		l->partial = t;
+		if (shows_text(l->partial.data, l->partial.len)) { /* else it rewrites nothing */
+			l->before_cr = l->partial;
+			l->partial = t;
+		}
 		l->partial.len = 0;
-		l->at_cr = true;
+		l->at_cr = l->saw_cr = true;
 		len -= (size_t)(cr + 1 - data);
 		data = cr + 1;
 	}
@@ -2593,11 +2624,14 @@ static void keep_piece(struct enginelog *l, const char *data, size_t len)
 /* the line kept in pieces, ended */
 static bool take_kept(struct enginelog *l)
 {
-	const struct buf *form = l->at_cr ? &l->before_cr : &l->partial;
+	const struct buf *form =
+		l->at_cr || (l->saw_cr && !shows_text(l->partial.data, l->partial.len))
+			? &l->before_cr
+			: &l->partial;
 	bool fatal = take_line(l, form->data ? form->data : "", form->len);
 
 	l->partial.len = l->before_cr.len = 0;
-	l->at_cr = false;
+	l->at_cr = l->saw_cr = false;
 	return fatal;
 }
 

@@ -219,6 +219,7 @@ struct enginelog {
 	struct buf partial;	       /* a line not ended yet: its form since its last \r */
 	struct buf before_cr;	       /* the form before that \r: the line, if \n follows it */
 	bool at_cr;		       /* the last byte read was that \r */
+	bool saw_cr;		       /* the line read so far has one */
 	long lines;
 	struct log_match matches[ENGINELOG_MAX_MATCHES];
 	size_t n_matches;

@@ -294,12 +294,18 @@ START_TEST(a_line_read_in_pieces_is_the_line_read_whole)
 			 "widget weights (Worker_TP2 pid=3) INFO 01-14 18:55:37 [x.py:1] loading "
 			 "the widget weights\rthree");
 	buf_printf(&log, "\nNo available memory for the cache blocks\r\r\nlast\r");
+	/* a colour's reset after a return rewrites nothing either */
+	buf_printf(&log, "\n\x1b[31mcudaMalloc failed: out of memory\r\x1b[0m\n \r\x1b[0m");
 	enginelog_init(&whole, &rs, ENGINE_UNKNOWN);
 	enginelog_feed(&whole, log.data, log.len);
 	enginelog_finish(&whole);
-	ck_assert_int_eq(whole.lines, 5);
-	ck_assert_uint_eq(whole.n_matches, 1); /* the second error was rewritten away */
+	ck_assert_int_eq(whole.lines, 7);
+	/* the second error's CRLF written twice rewrites nothing: a terminal
+	 * shows it (it had been read as a blank line) */
+	ck_assert_uint_eq(whole.n_matches, 3);
 	ck_assert_int_eq(whole.matches[0].line, 1);
+	ck_assert_int_eq(whole.matches[1].line, 4);
+	ck_assert_int_eq(whole.matches[2].line, 6);
 	for (k = 0; k < sizeof(pieces) / sizeof(*pieces); k++) {
 		enginelog_init(&split, &rs, ENGINE_UNKNOWN);
 		for (at = 0; at < log.len; at += pieces[k])
