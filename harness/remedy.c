@@ -7,7 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Each row: a cause, an engine, the remedy in that engine's flags. */
+/* Each row: a cause, an engine, the remedy in that engine's words; a flag
+ * the registry holds is named by its placeholder, as templates do. */
 static const struct {
 	enum cause cause;
 	enum engine engine;
@@ -68,10 +69,10 @@ static const struct {
 	  "--chat-template-file), and run without a draft model (-md) to rule it out" },
 	{ CAUSE_GARBAGE_OUTPUT, ENGINE_VLLM,
 	  "the decode is broken: suspect the kernel or quantization path (try another "
-	  "--quantization, --kv-cache-dtype auto, --enforce-eager)" },
+	  "--quantization, --kv-cache-dtype auto, {cuda_graphs})" },
 	{ CAUSE_GARBAGE_OUTPUT, ENGINE_SGLANG,
 	  "the decode is broken: suspect the kernel or quantization path (try another "
-	  "--quantization, --kv-cache-dtype auto, --disable-cuda-graph)" },
+	  "--quantization, --kv-cache-dtype auto, {cuda_graphs})" },
 	{ CAUSE_GARBAGE_OUTPUT, ENGINE_LLAMACPP,
 	  "the decode is broken: check the GGUF (its sha256, another quant), and try "
 	  "-ctk f16 -ctv f16, -fa off, or fewer -ngl layers" },
@@ -125,11 +126,11 @@ static const struct {
 	  "TGI answers differently streamed: compare the two answers in the JSON report" },
 	{ CAUSE_CONCURRENCY_CORRUPTION, ENGINE_VLLM,
 	  "answers are clean one at a time and corrupt under load: retry with --max-num-seqs 1, "
-	  "without --speculative-config, or with --enforce-eager" },
+	  "without --speculative-config, or with {cuda_graphs}" },
 	{ CAUSE_CONCURRENCY_CORRUPTION, ENGINE_SGLANG,
 	  "answers are clean one at a time and corrupt under load: retry with "
 	  "--max-running-requests 1, without --speculative-algorithm, or with "
-	  "--disable-cuda-graph" },
+	  "{cuda_graphs}" },
 	{ CAUSE_CONCURRENCY_CORRUPTION, ENGINE_LLAMACPP,
 	  "answers are clean one at a time and corrupt under load: retry with -np 1, or "
 	  "without a draft model (-md)" },
@@ -283,6 +284,8 @@ static bool fill(const struct engine_info *e, const char *t, char *out, size_t n
 static char filled[ENGINE_COUNT][CAUSE_COUNT][REMEDY_MAX];
 static pthread_once_t filled_once = PTHREAD_ONCE_INIT;
 
+/* every engine's remedies: a template's where the engine has its flags,
+ * then its own rows over them */
 static void fill_all(void)
 {
 	size_t i;
@@ -293,17 +296,17 @@ static void fill_all(void)
 			if (!fill(engine_info((enum engine)e), templates[i].text,
 				  filled[e][templates[i].cause], REMEDY_MAX))
 				filled[e][templates[i].cause][0] = '\0';
+	for (i = 0; i < sizeof(remedies) / sizeof(remedies[0]); i++)
+		if (!fill(engine_info(remedies[i].engine), remedies[i].remedy,
+			  filled[remedies[i].engine][remedies[i].cause], REMEDY_MAX))
+			snprintf(filled[remedies[i].engine][remedies[i].cause], REMEDY_MAX, "%s",
+				 remedies[i].remedy); /* a flag it lacks: said as written */
 }
 
 const char *remedy_of_engine(enum engine e, enum cause c)
 {
-	size_t i;
-
 	if (!engine_info(e) || (unsigned)c >= CAUSE_COUNT)
 		return NULL;
-	for (i = 0; i < sizeof(remedies) / sizeof(remedies[0]); i++)
-		if (remedies[i].cause == c && remedies[i].engine == e)
-			return remedies[i].remedy;
 	pthread_once(&filled_once, fill_all);
 	return filled[e][c][0] ? filled[e][c] : NULL;
 }

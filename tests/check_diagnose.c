@@ -209,8 +209,9 @@ START_TEST(engines_and_their_remedies)
 }
 END_TEST
 
-/* On a known engine no remedy names another engine's flags: each engine's
- * distinctive flags below, and every cause's remedy as the run shows it. */
+/* On a known engine no remedy names another engine's flags, nor leaves a
+ * placeholder unfilled: each engine's distinctive flags below, and every
+ * cause's remedy as the run shows it. */
 START_TEST(remedies_fit_the_engine)
 {
 	static const char *const flags[ENGINE_COUNT][8] = {
@@ -224,7 +225,8 @@ START_TEST(remedies_fit_the_engine)
 				      "--reasoning-format", "--chat-template-file", " -c ", NULL },
 		[ENGINE_OLLAMA] = { "num_ctx", "OLLAMA_", "ollama pull", NULL },
 		[ENGINE_TGI] = { "--max-input-tokens", "--max-total-tokens",
-				 "--max-batch-prefill-tokens", "--max-concurrent-requests", NULL },
+				 "--max-batch-prefill-tokens", "--max-concurrent-requests",
+				 "--cuda-graphs", NULL },
 	};
 	int e, other, c;
 	size_t k;
@@ -234,6 +236,8 @@ START_TEST(remedies_fit_the_engine)
 			const char *own = remedy_of_engine((enum engine)e, (enum cause)c);
 			const char *shown = own ? own : cause_remedy((enum cause)c);
 
+			ck_assert_msg(!strchr(shown, '{'), "%s, %s: a placeholder left: %s",
+				      engine_name((enum engine)e), cause_code((enum cause)c), shown);
 			for (other = 1; other < ENGINE_COUNT; other++)
 				for (k = 0; other != e && flags[other][k]; k++)
 					ck_assert_msg(!strstr(shown, flags[other][k]),
