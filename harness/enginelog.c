@@ -2178,7 +2178,7 @@ static size_t line_number(const char *t, size_t m)
 static size_t collector_prefix(const char *s, size_t n, bool *kernel, bool *partial,
 			       struct writer *who)
 {
-	size_t at = 0, k;
+	size_t at = 0, k, name;
 
 	for (;;) {
 		const char *t = s + at, *sp;
@@ -2208,12 +2208,13 @@ static size_t collector_prefix(const char *s, size_t n, bool *kernel, bool *part
 				;
 			if (!k || k >= m || t[k] != ' ')
 				return at;
+			name = k;
 			while (k < m && t[k] == ' ')
 				k++;
 			if (k + 1 >= m || t[k] != '|' || t[k + 1] != ' ')
 				return at;
 			who->name = t;
-			who->n = (size_t)(strchr(t, ' ') - t);
+			who->n = name;
 			at += k + 2; /* a Compose service's "name  | " */
 		}
 	}
