@@ -2001,15 +2001,17 @@ static size_t collector_time(const char *s, size_t n)
 		i += 5; /* journalctl -o short-iso's "+0300" */
 	if (i >= n || s[i] != ' ')
 		return 0; /* Python logging's ",531", or nothing after */
-	end = ++i; /* the line after one space: its own indentation stays (a
-		    * traceback's frames under docker logs -t) */
+	/* the line after one space: its own indentation stays (a traceback's
+	 * frames under docker logs -t) */
+	end = ++i;
 	while (i < n && s[i] == ' ')
 		i++;
 	for (k = 0; k < sizeof(level_names) / sizeof(level_names[0]); k++)
 		if (n - i > (len = strlen(level_names[k])) && !memcmp(s + i, level_names[k], len) &&
 		    s[i + len] == ' ')
-			return k < TRACING_LEVELS ? 0 /* TGI's own time, its level after it */
-						  : i; /* a level in a column of its own */
+			/* TGI's own time, its level after it; or a level in a
+			 * column of its own */
+			return k < TRACING_LEVELS ? 0 : i;
 	return end;
 }
 
@@ -2529,7 +2531,8 @@ static const char *last_form(const char *s, size_t *n)
 {
 	if (!memchr(s, '\r', *n))
 		return s; /* most lines */
-	for (;;) { /* from the end, each form once */
+	/* from the end, each form once */
+	for (;;) {
 		const char *r;
 		size_t cr;
 

@@ -237,7 +237,8 @@ START_TEST(remedies_fit_the_engine)
 			const char *shown = own ? own : cause_remedy((enum cause)c);
 
 			ck_assert_msg(!strchr(shown, '{'), "%s, %s: a placeholder left: %s",
-				      engine_name((enum engine)e), cause_code((enum cause)c), shown);
+				      engine_name((enum engine)e), cause_code((enum cause)c),
+				      shown);
 			for (other = 1; other < ENGINE_COUNT; other++)
 				for (k = 0; other != e && flags[other][k]; k++)
 					ck_assert_msg(!strstr(shown, flags[other][k]),

@@ -1770,7 +1770,8 @@ START_TEST(held_out_classes)
 		{ "E widget:1]         Possible Cause: Available memory is insufficient.\n"
 		  "E widget:1]         Failed to allocate [size:8192] bytes of widget memory.\n",
 		  "out-of-memory", "[size:8192] bytes" },
-		{ "widget_alloc: failed to allocate 65536 bytes\n", "out-of-memory", "65536 bytes" },
+		{ "widget_alloc: failed to allocate 65536 bytes\n", "out-of-memory",
+		  "65536 bytes" },
 		/* ROCm's runtime naming the hardware exception that ends the
 		 * process (fresh332's, read right only while joined to the next
 		 * line) */
