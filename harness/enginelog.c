@@ -1763,7 +1763,7 @@ static const char *json_said(const cJSON *o, const char *key)
 /* A line a log collector wrapped in JSON: Docker's json-file
  * ({"log": "...\n"}), TGI's --json-output ({"timestamp", "level",
  * "fields": {"message"}, "target"}), a structured logger's {"level",
- * "msg" or "message"}. What the engine wrote, as its plain form would
+ * "msg" or "message"} (a Python JSON logger's "levelname" and "asctime"). What the engine wrote, as its plain form would
  * show it (TGI's "TIME LEVEL TARGET: MESSAGE", then the traceback a
  * Python JSON logger keeps in "exc_info"), onto out; false when the line
  * is none of them. */
@@ -1784,9 +1784,10 @@ static bool unwrapped(const char *s, size_t n, struct buf *out)
 		rc = buf_puts(out, msg);
 	} else if ((msg = json_text(cJSON_GetObjectItemCaseSensitive(j, "fields"), "message")) ||
 		   (msg = json_text(j, "message")) || (msg = json_text(j, "msg"))) {
-		if (!(time = json_said(j, "timestamp")))
-			time = json_said(j, "time");
-		level = json_said(j, "level");
+		if (!(time = json_said(j, "timestamp")) && !(time = json_said(j, "time")))
+			time = json_said(j, "asctime"); /* Python logging's names */
+		if (!(level = json_said(j, "level")))
+			level = json_said(j, "levelname");
 		target = json_said(j, "target");
 		trace = json_said(j, "exc_info");
 		rc = buf_printf(out, "%s%s%s%s%s%s%s%s%s", time ? time : "", time ? " " : "",
@@ -2008,10 +2009,15 @@ static size_t collector_time(const char *s, size_t n)
 		i++;
 	for (k = 0; k < sizeof(level_names) / sizeof(level_names[0]); k++)
 		if (n - i > (len = strlen(level_names[k])) && !memcmp(s + i, level_names[k], len) &&
-		    s[i + len] == ' ')
-			/* TGI's own time, its level after it; or a level in a
-			 * column of its own */
-			return k < TRACING_LEVELS ? 0 : i;
+		    s[i + len] == ' ') {
+			if (k >= TRACING_LEVELS)
+				return i; /* a level in a column of its own */
+			/* TGI's own time, its level after it ("... INFO
+			 * text_generation_launcher: ..."), unless the level
+			 * has a time of its own after it: vLLM's "ERROR 04-30
+			 * 10:20:36 [core.py:396] ..." under docker logs -t */
+			return i + len + 1 < n && isdigit((unsigned char)s[i + len + 1]) ? end : 0;
+		}
 	return end;
 }
 
@@ -2550,12 +2556,23 @@ static const char *last_form(const char *s, size_t *n)
 	}
 }
 
+/* a JSON record behind a collector's time (docker logs -t of TGI's
+ * --json-output), read as take_wrapped reads one: true when it was one */
+static bool take_timed_json(struct enginelog *l, const char *s, size_t n, bool *fatal)
+{
+	size_t k = collector_time(s, n);
+
+	return k && k < n && s[k] == '{' && take_wrapped(l, s + k, n - k, fatal);
+}
+
 static bool take_line(struct enginelog *l, const char *s, size_t n)
 {
 	bool fatal = false, colon, space;
 
 	s = last_form(s, &n);
 	if (n && s[0] == '{' && take_wrapped(l, s, n, &fatal))
+		return fatal;
+	if (n > 21 && isdigit((unsigned char)s[0]) && take_timed_json(l, s, n, &fatal))
 		return fatal;
 	if (take_run_together(l, s, n, &fatal))
 		return fatal;

@@ -1478,6 +1478,38 @@ START_TEST(the_unknown_layer)
 	ck_assert(m && m->fatal && m->rule->layer == LAYER_UNKNOWN);
 	ck_assert_int_eq(m->line, 1);
 	enginelog_release(&l);
+	/* ... and so is a vLLM line's own level and time after it (not TGI's
+	 * own time, whose level has a target after it): the line the engine
+	 * wrote is quoted, not a frame's code (fresh-vllm-17431 under
+	 * docker logs -t); a JSON record after it is read as its fields say
+	 * (TGI's --json-output), and a Python JSON logger's "levelname" is
+	 * its level: a WARNING record is no failure */
+	m = classify(&l, &rs,
+		     "2024-02-08T08:40:56.161Z ERROR 04-30 10:20:36 [core.py:396] EngineCore "
+		     "failed to start.\n"
+		     "2024-02-08T08:40:56.161Z ERROR 04-30 10:20:36 [core.py:396] Traceback (most "
+		     "recent call last):\n"
+		     "2024-02-08T08:40:56.161Z ERROR 04-30 10:20:36 [core.py:396]   File "
+		     "\"/x/core.py\", line 1, in run\n"
+		     "2024-02-08T08:40:56.161Z ERROR 04-30 10:20:36 [core.py:396]     "
+		     "super().__init__(widget_config, executor_class,\n");
+	ck_assert(m && m->fatal);
+	ck_assert_int_eq(m->line, 1);
+	ck_assert_str_eq(m->quote,
+			 "ERROR 04-30 10:20:36 [core.py:396] EngineCore failed to start.");
+	enginelog_release(&l);
+	m = classify(&l, &rs,
+		     "2024-02-08T08:40:56.161Z {\"timestamp\":\"2023-06-02T14:12:37.201050Z\","
+		     "\"level\":\"ERROR\",\"fields\":{\"message\":\"Shard 0 failed to start\"},"
+		     "\"target\":\"text_generation_launcher\"}\n");
+	ck_assert(m && m->fatal);
+	ck_assert_ptr_null(strchr(m->quote, '{'));
+	enginelog_release(&l);
+	m = classify(&l, &rs,
+		     "{\"asctime\": \"2023-11-23 00:07:18,681\", \"levelname\": \"WARNING\", "
+		     "\"message\": \"Failed to load the widget. Retrying...\"}\n");
+	ck_assert(!m || !m->fatal);
+	enginelog_release(&l);
 	/* behind a journal's date in any locale's words for the month, in
 	 * digits, or short-iso's time, its host and program: the shell's
 	 * whole-line words are still whole lines */
