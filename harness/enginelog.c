@@ -2287,7 +2287,7 @@ static const char *leveled_line(struct enginelog *l, const char *s, size_t *n)
 	l->alone_level = NULL;
 	if (*n >= 4 && *n <= 8 && isupper((unsigned char)s[0])) /* as long as a name */
 		for (k = 0; k < sizeof(level_names) / sizeof(level_names[0]); k++)
-			if (!strncmp(s, level_names[k], *n) && !level_names[k][*n]) {
+			if (strlen(level_names[k]) == *n && !memcmp(s, level_names[k], *n)) {
 				l->alone_level = level_names[k];
 				return s;
 			}

@@ -589,6 +589,15 @@ START_TEST(lines_as_a_terminal_shows_them)
 			enginelog_release(&l);
 		}
 	}
+	/* a line as long as a level's name, NULs after its name, is no level
+	 * alone: not read past the name (the enginelog fuzz target's find,
+	 * under ASan a global-buffer-overflow) */
+	enginelog_init(&l, &rs, ENGINE_UNKNOWN);
+	enginelog_feed(&l, "WARN\0\0\0\0\nwidget\n", 14);
+	enginelog_finish(&l);
+	ck_assert_int_eq(l.lines, 2);
+	ck_assert_ptr_null(l.alone_level);
+	enginelog_release(&l);
 	/* a signature past the cap is cut away; the line count stays right */
 	memset(huge, 'x', ENGINELOG_LINE_MAX * 3);
 	strcpy(huge + ENGINELOG_LINE_MAX * 3, " cudaMalloc failed: out of memory\nnext\n");
