@@ -2510,16 +2510,15 @@ static bool take_unwrapped(struct enginelog *l, const char *s, size_t n)
 	return fatal;
 }
 
-/* Does the n bytes at s write anything a terminal shows, past colour
- * codes and blanks? */
+/* Does the n bytes at s write anything a terminal shows, past escape
+ * sequences (text_escape_len's) and blanks? */
 static bool shows_text(const char *s, size_t n)
 {
-	size_t i;
+	size_t i, k;
 
 	for (i = 0; i < n; i++) {
-		if (s[i] == '\x1b' && i + 1 < n && s[i + 1] == '[') {
-			for (i += 2; i < n && !isalpha((unsigned char)s[i]); i++)
-				;
+		if ((k = text_escape_len(s + i, n - i))) {
+			i += k - 1;
 			continue;
 		}
 		if (!isspace((unsigned char)s[i]))
