@@ -228,18 +228,14 @@ static const char *flag_named(const struct engine_flags *f, const char *name, si
 	return i < 0 ? NULL : *(const char *const *)((const char *)f + slots[i].at);
 }
 
-const char *engine_flag(enum engine e, const char *name, size_t n)
-{
-	return engine_info(e) ? flag_named(&engines[e].flags, name, n) : NULL;
-}
-
 static bool is_slot(const char *name, size_t n)
 {
 	return slot_named(name, n) >= 0;
 }
 
-/* what placeholder name (n bytes) says for e into out at *at */
-static void fill_one(enum engine e, const char *name, size_t n, char *out, size_t size, size_t *at)
+/* what placeholder name (n bytes) says for e into out at *at: false when
+ * e is known and lacks the flag ("its kv cache setting" said instead) */
+static bool fill_one(enum engine e, const char *name, size_t n, char *out, size_t size, size_t *at)
 {
 	const char *flag;
 	size_t first;
@@ -252,42 +248,43 @@ static void fill_one(enum engine e, const char *name, size_t n, char *out, size_
 	} while (0)
 	if (n == 6 && !memcmp(name, "engine", 6)) {
 		PUT("%s", engine_info(e) ? engines[e].name : "the engine");
-		return;
+		return true;
 	}
 	if (engine_info(e)) {
-		flag = flag_named(&engines[e].flags, name, n);
-		if (flag) {
-			PUT("%s", flag);
-		} else {
-			size_t c;
+		size_t c;
 
-			PUT("its ");
-			for (c = 0; c < n; c++) /* "kv_cache": its kv cache setting */
-				PUT("%c", name[c] == '_' ? ' ' : name[c]);
-			PUT(" setting");
+		if ((flag = flag_named(&engines[e].flags, name, n))) {
+			PUT("%s", flag);
+			return true;
 		}
-		return;
+		PUT("its ");
+		for (c = 0; c < n; c++) /* "kv_cache": its kv cache setting */
+			PUT("%c", name[c] == '_' ? ' ' : name[c]);
+		PUT(" setting");
+		return false;
 	}
 	for (k = 1, first = *at; k < ENGINE_COUNT; k++) /* each engine that has one */
 		if ((flag = flag_named(&engines[k].flags, name, n)))
 			PUT("%s%s (%s)", *at > first ? ", " : "", flag, engines[k].name);
 #undef PUT
+	return true;
 }
 
-void engine_fill(enum engine e, const char *tmpl, char *out, size_t size)
+bool engine_fill(enum engine e, const char *tmpl, char *out, size_t size)
 {
 	size_t at = 0;
 	const char *p = tmpl;
+	bool whole = true;
 
 	if (!size)
-		return;
+		return whole;
 	out[0] = '\0';
 	while (p && *p && at + 1 < size) {
 		const char *close = *p == '{' ? strchr(p, '}') : NULL;
 		size_t n = close ? (size_t)(close - p - 1) : 0;
 
 		if (close && ((n == 6 && !memcmp(p + 1, "engine", 6)) || is_slot(p + 1, n))) {
-			fill_one(e, p + 1, n, out, size, &at);
+			whole = fill_one(e, p + 1, n, out, size, &at) && whole;
 			p = close + 1;
 			continue;
 		}
@@ -296,4 +293,5 @@ void engine_fill(enum engine e, const char *tmpl, char *out, size_t size)
 	}
 	if (at >= size)
 		out[size - 1] = '\0';
+	return whole;
 }

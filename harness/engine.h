@@ -71,10 +71,6 @@ struct engine_info {
 	struct engine_flags flags;   /* its vocabulary for remedies */
 };
 
-/* The flag of e a remedy's placeholder names (the n bytes at name: one of
- * struct engine_flags' fields, "memory", "kv_cache", "tool_parser"), or
- * NULL when e has none or name is none of them. */
-const char *engine_flag(enum engine e, const char *name, size_t n);
 /* The row of e, or NULL for ENGINE_UNKNOWN and out of range. */
 const struct engine_info *engine_info(enum engine e);
 /* "vLLM", "SGLang", "llama.cpp", "Ollama", "TGI", ...; NULL when unknown. */
@@ -99,10 +95,12 @@ enum engine engine_from_fingerprint(const char *fp);
  * the flat one of SGLang, TensorRT-LLM and vLLM before 0.10.1). */
 enum engine engine_from_error_shape(enum error_shape shape);
 /* tmpl into out with each {memory}, {context}, {concurrency}, {prefill}
- * and {engine} replaced by e's flag for it (engine_flags) and its name; for
- * UNKNOWN, by every engine's ("--gpu-memory-utilization (vLLM),
- * --mem-fraction-static (SGLang), ..."), and a flag e lacks by "its
- * <what> setting". Cut to fit size. */
-void engine_fill(enum engine e, const char *tmpl, char *out, size_t size);
+ * (any struct engine_flags field) and {engine} replaced by e's flag for it
+ * and its name; for UNKNOWN, by every engine's ("--gpu-memory-utilization
+ * (vLLM), --mem-fraction-static (SGLang), ..."), and a flag e lacks by "its
+ * <what> setting". Cut to fit size. False when e lacks a flag tmpl names,
+ * so a caller can keep a remedy only in words the engine has. The one
+ * filler of the registry's placeholders: rules' and probes' remedies alike. */
+bool engine_fill(enum engine e, const char *tmpl, char *out, size_t size);
 
 #endif

@@ -5,7 +5,6 @@
 #include <pthread.h>
 #include <stddef.h>
 #include <stdio.h>
-#include <string.h>
 
 /* Each row: a cause, an engine, the remedy in that engine's words; a flag
  * the registry holds is named by its placeholder, as templates do. */
@@ -205,7 +204,7 @@ static const struct {
 };
 
 /* Where no row says it in an engine's own words, a cause's remedy from the
- * engine's flag vocabulary: {name} and the struct engine_flags fields; a
+ * engine's flag vocabulary: {engine} and the struct engine_flags fields; a
  * template applies only when the engine has every flag it names. So a
  * new engine's row gets remedies in its own flags without rows here. */
 static const struct {
@@ -232,54 +231,22 @@ static const struct {
 	  "serve with a larger {context}, or run with a smaller --needle-ctx" },
 	{ CAUSE_ANSWER_CUT_SHORT,
 	  "the answer ended below its token budget: the window ran out (serve with a larger "
-	  "{context}) or {name}, or a proxy in front, caps answers: raise that cap" },
+	  "{context}) or {engine}, or a proxy in front, caps answers: raise that cap" },
 	{ CAUSE_WRONG_ANSWER,
 	  "read the answer in the report; check the chat template and the sampling defaults "
-	  "{name} applies" },
+	  "{engine} applies" },
 	{ CAUSE_HTTP_ERROR,
-	  "read {name}'s log around this request; if it ran out of memory, lower {memory} or "
+	  "read {engine}'s log around this request; if it ran out of memory, lower {memory} or "
 	  "{concurrency}" },
 	{ CAUSE_CONCURRENCY_CORRUPTION,
 	  "answers are clean one at a time and corrupt under load: retry with {concurrency} 1, "
 	  "or without speculative decoding" },
 	{ CAUSE_STREAM_PARITY,
-	  "{name} answers differently streamed: its tool and reasoning parsers may have a "
+	  "{engine} answers differently streamed: its tool and reasoning parsers may have a "
 	  "separate streaming path; compare the two answers in the JSON report" },
 };
 
 #define REMEDY_MAX 384
-
-/* the value of {word} for e (its name, or a flag engine_flag knows), or
- * NULL */
-static const char *placeholder(const struct engine_info *e, const char *word, size_t n)
-{
-	if (n == 4 && !strncmp(word, "name", 4))
-		return e->name;
-	return engine_flag(e->id, word, n);
-}
-
-/* template filled for e into out: true, or false when e lacks a flag */
-static bool fill(const struct engine_info *e, const char *t, char *out, size_t n)
-{
-	size_t at = 0;
-
-	while (*t && at + 1 < n) {
-		const char *end = *t == '{' ? strchr(t, '}') : NULL;
-		const char *v;
-
-		if (!end) {
-			out[at++] = *t++;
-			continue;
-		}
-		if (!(v = placeholder(e, t + 1, (size_t)(end - t - 1))))
-			return false;
-		at += (size_t)snprintf(out + at, n - at, "%s", v);
-		at = at < n ? at : n - 1;
-		t = end + 1;
-	}
-	out[at] = '\0';
-	return true;
-}
 
 static char filled[ENGINE_COUNT][CAUSE_COUNT][REMEDY_MAX];
 static pthread_once_t filled_once = PTHREAD_ONCE_INIT;
@@ -293,14 +260,12 @@ static void fill_all(void)
 
 	for (e = 1; e < ENGINE_COUNT; e++)
 		for (i = 0; i < sizeof(templates) / sizeof(templates[0]); i++)
-			if (!fill(engine_info((enum engine)e), templates[i].text,
-				  filled[e][templates[i].cause], REMEDY_MAX))
+			if (!engine_fill((enum engine)e, templates[i].text,
+					 filled[e][templates[i].cause], REMEDY_MAX))
 				filled[e][templates[i].cause][0] = '\0';
 	for (i = 0; i < sizeof(remedies) / sizeof(remedies[0]); i++)
-		if (!fill(engine_info(remedies[i].engine), remedies[i].remedy,
-			  filled[remedies[i].engine][remedies[i].cause], REMEDY_MAX))
-			snprintf(filled[remedies[i].engine][remedies[i].cause], REMEDY_MAX, "%s",
-				 remedies[i].remedy); /* a flag it lacks: said as written */
+		engine_fill(remedies[i].engine, remedies[i].remedy,
+			    filled[remedies[i].engine][remedies[i].cause], REMEDY_MAX);
 }
 
 const char *remedy_of_engine(enum engine e, enum cause c)

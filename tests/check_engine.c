@@ -234,7 +234,8 @@ START_TEST(remedies_from_the_flag_vocabulary)
 		strstr(remedy_of_engine(ENGINE_TRTLLM, CAUSE_HTTP_ERROR), "--max_batch_size"));
 	ck_assert_ptr_nonnull(strstr(remedy_of_engine(ENGINE_LMDEPLOY, CAUSE_REASONING_BLEED),
 				     "--reasoning-parser"));
-	/* a template that needs a flag the engine lacks gives way to the cause's */
+	/* a template that needs a flag the engine lacks gives way to the cause's
+	 * (remedies_fit_the_engine: no remedy says "its ... setting") */
 	ck_assert_ptr_null(remedy_of_engine(ENGINE_UNKNOWN, CAUSE_CONTEXT_OVERFLOW));
 }
 END_TEST

@@ -6184,9 +6184,12 @@ START_TEST(remedies_in_the_engines_words)
 	(void)classify(&l, &rs, "gguf_init_from_file: invalid magic characters 'wdgt'\n");
 	ck_assert_int_eq(enginelog_engine(&l), ENGINE_LLAMACPP);
 	enginelog_release(&l);
-	engine_fill(ENGINE_OLLAMA, "{prefill} of {engine}; {nosuch}", remedy, sizeof(remedy));
+	ck_assert(!engine_fill(ENGINE_OLLAMA, "{prefill} of {engine}; {nosuch}", remedy,
+			       sizeof(remedy)));
 	ck_assert_str_eq(remedy, "its prefill setting of Ollama; {nosuch}");
-	engine_fill(ENGINE_TRTLLM, "{kv_cache}", remedy, sizeof(remedy));
+	ck_assert(engine_fill(ENGINE_OLLAMA, "{context} of {engine}", remedy, sizeof(remedy)));
+	ck_assert_str_eq(remedy, "num_ctx of Ollama");
+	ck_assert(!engine_fill(ENGINE_TRTLLM, "{kv_cache}", remedy, sizeof(remedy)));
 	ck_assert_str_eq(remedy, "its kv cache setting");
 	engine_fill(ENGINE_UNKNOWN, "{layers}", remedy, sizeof(remedy));
 	ck_assert_str_eq(remedy, "-ngl (llama.cpp), num_gpu (Ollama)");
