@@ -1982,13 +1982,38 @@ static const char *const level_names[] = { "TRACE", "DEBUG",   "INFO",	"WARN",
 					   "ERROR", "WARNING", "FATAL", "CRITICAL" };
 enum { TRACING_LEVELS = 5 };
 
+/* the index in level_names[] of the level whose name is the n bytes at s
+ * (in any case when fold), or -1 */
+static int level_named(const char *s, size_t n, bool fold)
+{
+	size_t k;
+
+	for (k = 0; k < sizeof(level_names) / sizeof(level_names[0]); k++)
+		if (strlen(level_names[k]) == n &&
+		    !(fold ? strncasecmp(s, level_names[k], n) : memcmp(s, level_names[k], n)))
+			return (int)k;
+	return -1;
+}
+
+/* the index of the level whose name is the word at s, a space after it,
+ * or -1: "ERROR 04-30 ..." and, when fold, "error loading model: ..." */
+static int level_word(const char *s, size_t n, bool fold)
+{
+	size_t w = 0;
+
+	while (w < n && isalpha((unsigned char)s[w]))
+		w++;
+	return w < n && s[w] == ' ' ? level_named(s, w, fold) : -1;
+}
+
 /* the length of a time a collector put before a line ("2024-02-08T08:40:56.161Z "
  * of docker logs -t and CI runners, "2025-03-05 08:58:54 " of a desktop's
  * log view), 0 when none: not TGI's own (a level follows it), nor
  * Python logging's ("08:58:54,531 - name - LEVEL - ...") */
 static size_t collector_time(const char *s, size_t n)
 {
-	size_t i, k, len, end;
+	size_t i, end;
+	int k;
 
 	if (n < 21 || !digits(s, n, 0, 4) || s[4] != '-' || !digits(s, n, 5, 2) || s[7] != '-' ||
 	    !digits(s, n, 8, 2) || (s[10] != 'T' && s[10] != ' ') || !(i = clock_end(s, n, 11)))
@@ -2007,18 +2032,15 @@ static size_t collector_time(const char *s, size_t n)
 	end = ++i;
 	while (i < n && s[i] == ' ')
 		i++;
-	for (k = 0; k < sizeof(level_names) / sizeof(level_names[0]); k++)
-		if (n - i > (len = strlen(level_names[k])) && !memcmp(s + i, level_names[k], len) &&
-		    s[i + len] == ' ') {
-			if (k >= TRACING_LEVELS)
-				return i; /* a level in a column of its own */
-			/* TGI's own time, its level after it ("... INFO
-			 * text_generation_launcher: ..."), unless the level
-			 * has a time of its own after it: vLLM's "ERROR 04-30
-			 * 10:20:36 [core.py:396] ..." under docker logs -t */
-			return i + len + 1 < n && isdigit((unsigned char)s[i + len + 1]) ? end : 0;
-		}
-	return end;
+	if ((k = level_word(s + i, n - i, false)) < 0)
+		return end;
+	if (k >= TRACING_LEVELS)
+		return i; /* a level in a column of its own */
+	/* TGI's own time, its level after it ("... INFO text_generation_launcher:
+	 * ..."), unless the level has a time of its own after it: vLLM's "ERROR
+	 * 04-30 10:20:36 [core.py:396] ..." under docker logs -t */
+	i += strlen(level_names[k]) + 1;
+	return i < n && isdigit((unsigned char)s[i]) ? end : 0;
 }
 
 /* the length of the time Kibana's Discover shows before a line it copies
@@ -2282,15 +2304,15 @@ static const char *engine_line(struct enginelog *l, const char *s, size_t *n)
 static const char *leveled_line(struct enginelog *l, const char *s, size_t *n)
 {
 	const char *level = l->alone_level;
-	size_t k, lead;
+	size_t lead;
+	int k;
 
 	l->alone_level = NULL;
-	if (*n >= 4 && *n <= 8 && isupper((unsigned char)s[0])) /* as long as a name */
-		for (k = 0; k < sizeof(level_names) / sizeof(level_names[0]); k++)
-			if (strlen(level_names[k]) == *n && !memcmp(s, level_names[k], *n)) {
-				l->alone_level = level_names[k];
-				return s;
-			}
+	if (*n >= 4 && *n <= 8 && isupper((unsigned char)s[0]) && /* as long as a name */
+	    (k = level_named(s, *n, false)) >= 0) {
+		l->alone_level = level_names[k];
+		return s;
+	}
 	if (!level || !*n)
 		return s;
 	lead = strlen(level) + 2;
@@ -2442,7 +2464,7 @@ static bool command_line(const char *s, size_t n)
  * pointer"), a logfmt key before '=' (Go's "time=... level=...")? */
 static bool begins_record(const char *s, size_t n)
 {
-	size_t i = 0, k, len;
+	size_t i = 0;
 
 	if (subsystem(s, n))
 		return true;
@@ -2451,10 +2473,8 @@ static bool begins_record(const char *s, size_t n)
 	if (i > 0 && i + 1 < n && s[i] == ':' && isdigit((unsigned char)s[i + 1]))
 		return true; /* a source's place, ggml's "src/llama.cpp:3504: GGML_ASSERT..." */
 	i = 0;
-	for (k = 0; k < sizeof(level_names) / sizeof(level_names[0]); k++)
-		if (n > (len = strlen(level_names[k])) && !strncasecmp(s, level_names[k], len) &&
-		    s[len] == ' ')
-			return true; /* a level's word, llama.cpp's "error loading model: ..." */
+	if (level_word(s, n, true) >= 0)
+		return true; /* a level's word, llama.cpp's "error loading model: ..." */
 	while (i < n && (islower((unsigned char)s[i]) || s[i] == '_'))
 		i++;
 	return i > 0 && i < n &&
