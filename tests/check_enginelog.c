@@ -1813,6 +1813,13 @@ START_TEST(held_out_classes)
 		  "out-of-memory", "[size:8192] bytes" },
 		{ "widget_alloc: failed to allocate 65536 bytes\n", "out-of-memory",
 		  "65536 bytes" },
+		/* a runtime's planned region too small for what it must hold:
+		 * TVM's "storage allocation failure" under a Check failed, read
+		 * as the assertion it is written as (fresh418-mlc-860) */
+		{ "[05:04:00] widget/memory_manager.cc:115: InternalError: Check failed: (offset + "
+		  "needed_size <= this->buffer.size) is false: storage allocation failure, "
+		  "attempted to allocate 4096 at offset 0 in region that is 2048bytes\n",
+		  "out-of-memory", "attempted to allocate 4096" },
 		/* ROCm's runtime naming the hardware exception that ends the
 		 * process (fresh332's, read right only while joined to the next
 		 * line) */
