@@ -228,6 +228,14 @@ static const char *flag_named(const struct engine_flags *f, const char *name, si
 	return i < 0 ? NULL : *(const char *const *)((const char *)f + slots[i].at);
 }
 
+/* does f's flag for the slot name (n bytes) read flag */
+static bool same_flag(const struct engine_flags *f, const char *name, size_t n, const char *flag)
+{
+	const char *mine = flag_named(f, name, n);
+
+	return mine && !strcmp(mine, flag);
+}
+
 static bool is_slot(const char *name, size_t n)
 {
 	return slot_named(name, n) >= 0;
@@ -263,9 +271,23 @@ static bool fill_one(enum engine e, const char *name, size_t n, char *out, size_
 		PUT(" setting");
 		return false;
 	}
-	for (k = 1, first = *at; k < ENGINE_COUNT; k++) /* each engine that has one */
-		if ((flag = flag_named(&engines[k].flags, name, n)))
-			PUT("%s%s (%s)", *at > first ? ", " : "", flag, engines[k].name);
+	/* each flag once, with every engine that has it: "--enforce-eager
+	 * (vLLM), ..., GGML_CUDA_DISABLE_GRAPHS=1 (llama.cpp, Ollama)" */
+	for (k = 1, first = *at; k < ENGINE_COUNT; k++) {
+		int j, said = 0;
+
+		if (!(flag = flag_named(&engines[k].flags, name, n)))
+			continue;
+		for (j = 1; j < k && !said; j++)
+			said = same_flag(&engines[j].flags, name, n, flag);
+		if (said)
+			continue;
+		PUT("%s%s (%s", *at > first ? ", " : "", flag, engines[k].name);
+		for (j = k + 1; j < ENGINE_COUNT; j++)
+			if (same_flag(&engines[j].flags, name, n, flag))
+				PUT(", %s", engines[j].name);
+		PUT(")");
+	}
 #undef PUT
 	return true;
 }

@@ -97,7 +97,8 @@ enum engine engine_from_error_shape(enum error_shape shape);
 /* tmpl into out with each {memory}, {context}, {concurrency}, {prefill}
  * (any struct engine_flags field) and {engine} replaced by e's flag for it
  * and its name; for UNKNOWN, by every engine's ("--gpu-memory-utilization
- * (vLLM), --mem-fraction-static (SGLang), ..."), and a flag e lacks by "its
+ * (vLLM), --mem-fraction-static (SGLang), ...", a flag engines share said
+ * once: "GGML_CUDA_DISABLE_GRAPHS=1 (llama.cpp, Ollama)"), a flag e lacks by "its
  * <what> setting". Cut to fit size. False when e lacks a flag tmpl names,
  * so a caller can keep a remedy only in words the engine has. The one
  * filler of the registry's placeholders: rules' and probes' remedies alike. */

@@ -6200,6 +6200,13 @@ START_TEST(remedies_in_the_engines_words)
 	ck_assert_str_eq(remedy, "its kv cache setting");
 	engine_fill(ENGINE_UNKNOWN, "{layers}", remedy, sizeof(remedy));
 	ck_assert_str_eq(remedy, "-ngl (llama.cpp), num_gpu (Ollama)");
+	/* a flag engines share is said once, with each of them */
+	engine_fill(ENGINE_UNKNOWN, "{cuda_graphs}", remedy, sizeof(remedy));
+	ck_assert_ptr_nonnull(strstr(remedy, "GGML_CUDA_DISABLE_GRAPHS=1 (llama.cpp, Ollama)"));
+	ck_assert_ptr_null(strstr(strstr(remedy, "GGML") + 1, "GGML"));
+	engine_fill(ENGINE_UNKNOWN, "{reasoning_parser}", remedy, sizeof(remedy));
+	ck_assert_str_eq(remedy, "--reasoning-parser (vLLM, SGLang, LMDeploy), --reasoning-format "
+				 "(llama.cpp), --reasoning_parser (TensorRT-LLM)");
 	engine_fill(ENGINE_VLLM, "{memory}", remedy, 8); /* cut to fit */
 	ck_assert_str_eq(remedy, "--gpu-m");
 	log_rules_release(&rs);
