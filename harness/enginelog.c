@@ -1079,6 +1079,38 @@ static bool is_frame(const char *s, size_t n)
 	return is_frame_line(s, n);
 }
 
+/* Is the line one of IPython's traceback (Jupyter's, Colab's): the line
+ * a frame stopped at ("----> 4 llm = LLM(...)", "-> 1161 return f()"), a
+ * frame's place ("<ipython-input-14-ad5e>", a file, as Colab's link
+ * "[...](https://...)" or not, then " in f(...)"; IPython 8's "Cell
+ * In[14], line 4" and "File /x/utils.py:1161, in inner(...)"), or Colab's
+ * "8 frames" folded away? Its header names the exception ("RuntimeError
+ * <spaces> Traceback (most recent call last)"), its message comes last. */
+static bool ipython_frame(const char *s, size_t n)
+{
+	static const char input[] = "<ipython-input-";
+	size_t i = 0, k;
+
+	while (i < n && s[i] == '-')
+		i++;
+	if (i > 0 && i < n && s[i] == '>') {
+		for (i++; i < n && s[i] == ' '; i++)
+			;
+		return i < n && isdigit((unsigned char)s[i]);
+	}
+	for (i = 0; i < n && isdigit((unsigned char)s[i]); i++)
+		;
+	if (i > 0 && n - i == 7 && !memcmp(s + i, " frames", 7))
+		return true;
+	if (n > 8 && !memcmp(s, "Cell In[", 8))
+		return holds(s, n, "], line ");
+	if (n > 6 && !memcmp(s, "File /", 6))
+		return holds(s, n, ".py:") && holds(s, n, ", in ");
+	k = s[0] == '[' ? 1 : 0;
+	return n > k + sizeof(input) && s[n - 1] == ')' && holds(s, n, " in ") &&
+	       (s[k] == '/' || !memcmp(s + k, input, sizeof(input) - 1));
+}
+
 /* Is the line a name and its colon and no more ("_RemoteTraceback: ",
  * the exception concurrent.futures raises, whose message is the worker's
  * traceback on the lines after it)? It says nothing of what failed: the
@@ -1171,6 +1203,18 @@ static size_t tb_lead_len(const struct enginelog *l)
  * a worker's traceback its parent raises again). */
 static bool quiet_line(struct enginelog *l, const char *s, size_t n);
 
+/* Are the k bytes before column at, where "Traceback" begins, IPython's
+ * header: an exception's name alone, padded to the traceback's column
+ * ("RuntimeError                              Traceback (most recent call
+ * last)")? Its message comes after the frames, and a log cut among them
+ * has only this to say what failed. */
+static bool ipython_header(const char *s, size_t k, size_t at)
+{
+	return k && k + 2 <= at && bare_name(s, k) &&
+	       (holds(s, k, "Error") || holds(s, k, "Exception") || holds(s, k, "Interrupt") ||
+		holds(s, k, "Exit"));
+}
+
 static void traceback_began(struct enginelog *l, const char *s, size_t n, size_t at)
 {
 	const struct log_mark *before = &l->said[l->said_at ^ 1];
@@ -1198,7 +1242,8 @@ static void traceback_began(struct enginelog *l, const char *s, size_t n, size_t
 	 * tears down what failed): its exception is no error said */
 	l->tb_ignored = (before->line && strstr(before->text, "Exception ignored")) ||
 			(at > 0 && quiet_line(l, s, n));
-	if (k >= 2 && s[k - 1] == ':' && isalpha((unsigned char)s[k - 2]))
+	if ((k >= 2 && s[k - 1] == ':' && isalpha((unsigned char)s[k - 2])) ||
+	    ipython_header(s, k, at))
 		mark(&l->tb_intro, l->lines, s, n);
 	else if (chained && l->error.line) /* what the exception before it said */
 		l->tb_intro = l->error;
@@ -1664,7 +1709,8 @@ static void note_line(struct enginelog *l, const char *s, size_t n)
 	bool frame = (indented ? is_frame(s + l->tb_col, n - l->tb_col)
 			       : is_frame(s, n) || (l->tb_open && l->tb_col < n &&
 						    is_frame(s + l->tb_col, n - l->tb_col))) ||
-		     (l->tb_open && l->frame_wrapped) || flat_code(l, s, n);
+		     (l->tb_open && (l->frame_wrapped || ipython_frame(s, n))) ||
+		     flat_code(l, s, n);
 
 	l->frame_wrapped = frame && frame_wrapped(s, n, l->frame_wrapped);
 	if (continues_exception(l, s, n, frame) && !frame)

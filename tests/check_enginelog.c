@@ -1388,6 +1388,46 @@ START_TEST(the_unknown_layer)
 				    "Traceback (most recent call last):\n  File \"x.py\", line 1, "
 				    "in <module>\nFrobError: no frob\nINFO: serving again\n"));
 	enginelog_release(&l);
+	/* IPython's traceback (Jupyter's, Colab's): its header names the
+	 * exception, its frames are places and numbered code, its message
+	 * comes last; a log cut among the frames quotes the header
+	 * (fresh419-vllm-17618), a whole one its message */
+	{
+		static const char ipython[] =
+			"INFO starting\n"
+			"-----------------------------------------------------------------\n"
+			"FrobError                                 Traceback (most recent call "
+			"last)\n"
+			"[<ipython-input-14-ad5e40d804c0>](https://localhost:8080/#) in <cell "
+			"line: "
+			"0>()\n"
+			"      2 \n"
+			"----> 4 w = Widget(model=\"m\")\n"
+			"      5 prompts = [\"hi\"]\n"
+			"\n"
+			"8 frames\n"
+			"[/x/widget/utils.py](https://localhost:8080/#) in inner(*args, **kwargs)\n"
+			"   1160 \n"
+			"-> 1161             return fn(*args, **kwargs)\n"
+			"   1162 \n"
+			"/x/widget/core.py in start(self)\n"
+			"Cell In[14], line 4\n"
+			"File /x/widget/engine.py:88, in run(self)\n"
+			"     87 def run(self):\n";
+		char whole[sizeof(ipython) + 64];
+
+		m = classify(&l, &rs, ipython);
+		ck_assert(m && m->fatal && m->rule->layer == LAYER_UNKNOWN);
+		ck_assert_str_eq(m->quote, "FrobError                                 Traceback "
+					   "(most recent call last)");
+		enginelog_release(&l);
+		snprintf(whole, sizeof(whole), "%s\nFrobError: the frob is gone (3 != 4)\n",
+			 ipython);
+		m = classify(&l, &rs, whole);
+		ck_assert(m && m->fatal);
+		ck_assert_str_eq(m->quote, "FrobError: the frob is gone (3 != 4)");
+		enginelog_release(&l);
+	}
 	ck_assert_ptr_null(classify(&l, &rs,
 				    "ERROR 07-16 12:08:18 api_server.py:247] Error in handling a "
 				    "request: the client went away\nINFO next\n"));
