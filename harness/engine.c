@@ -17,7 +17,11 @@
  * "cuda graph would be disabled"), TensorRT-LLM's cuda_graph_config, on
  * unless null (tensorrt_llm/llmapi/llm_args.py), and Ollama's runner
  * inheriting ollama serve's environment (llm/server.go), so ggml's
- * GGML_CUDA_DISABLE_GRAPHS reaches it as it does llama-server */
+ * GGML_CUDA_DISABLE_GRAPHS reaches it as it does llama-server; a chat
+ * template of one's own: TGI's --tokenizer-config-path (its launcher's
+ * documented flag), TensorRT-LLM's --chat_template (serve's chat_template,
+ * tensorrt_llm/commands/serve.py), LMDeploy's --chat-template taking its
+ * JSON config (its "Customized chat template" guide) */
 static const struct engine_info engines[ENGINE_COUNT] = {
 	[ENGINE_VLLM] = {
 		.id = ENGINE_VLLM, .key = "vllm", .name = "vLLM", 
@@ -28,7 +32,8 @@ static const struct engine_info engines[ENGINE_COUNT] = {
 			   .concurrency = "--max-num-seqs", .prefill = "--max-num-batched-tokens",
 			   .port = "--port",
 			   .reasoning_parser = "--reasoning-parser",
-			   .tool_parser = "--tool-call-parser" },
+			   .tool_parser = "--tool-call-parser",
+			   .chat_template = "--chat-template FILE" },
 	},
 	[ENGINE_SGLANG] = {
 		.id = ENGINE_SGLANG, .key = "sglang", .name = "SGLang",
@@ -40,7 +45,8 @@ static const struct engine_info engines[ENGINE_COUNT] = {
 			   .concurrency = "--max-running-requests",
 			   .prefill = "--chunked-prefill-size", .port = "--port",
 			   .reasoning_parser = "--reasoning-parser",
-			   .tool_parser = "--tool-call-parser" },
+			   .tool_parser = "--tool-call-parser",
+			   .chat_template = "--chat-template FILE" },
 	},
 	[ENGINE_LLAMACPP] = {
 		.id = ENGINE_LLAMACPP, .key = "llama.cpp", .name = "llama.cpp",
@@ -51,7 +57,8 @@ static const struct engine_info engines[ENGINE_COUNT] = {
 			   .layers = "-ngl", .kv_cache = "-ctk q8_0 -ctv q8_0",
 			   .cuda_graphs = "GGML_CUDA_DISABLE_GRAPHS=1",
 			   .prefill = "-b", .port = "--port", .reasoning_parser = "--reasoning-format",
-			   .tool_parser = "--jinja" },
+			   .tool_parser = "--jinja",
+			   .chat_template = "--jinja --chat-template-file FILE" },
 	},
 	[ENGINE_OLLAMA] = {
 		.id = ENGINE_OLLAMA, .key = "ollama", .name = "Ollama", 
@@ -60,7 +67,8 @@ static const struct engine_info engines[ENGINE_COUNT] = {
 			   .layers = "num_gpu", .kv_cache = "OLLAMA_KV_CACHE_TYPE=q8_0",
 			   .cuda_graphs = "GGML_CUDA_DISABLE_GRAPHS=1",
 			   .concurrency = "OLLAMA_NUM_PARALLEL",
-			   .port = "OLLAMA_HOST=127.0.0.1:PORT" },
+			   .port = "OLLAMA_HOST=127.0.0.1:PORT",
+			   .chat_template = "a TEMPLATE in the Modelfile" },
 	},
 	[ENGINE_TGI] = {
 		.id = ENGINE_TGI, .key = "tgi", .name = "TGI",
@@ -70,7 +78,8 @@ static const struct engine_info engines[ENGINE_COUNT] = {
 		.flags = { .memory = "--cuda-memory-fraction", .context = "--max-total-tokens",
 			   .kv_cache = "--kv-cache-dtype fp8_e5m2", .cuda_graphs = "--cuda-graphs 0",
 			   .concurrency = "--max-concurrent-requests",
-			   .prefill = "--max-batch-prefill-tokens", .port = "--port" },
+			   .prefill = "--max-batch-prefill-tokens", .port = "--port",
+			   .chat_template = "--tokenizer-config-path tokenizer_config.json" },
 	},
 	[ENGINE_LMDEPLOY] = {
 		.id = ENGINE_LMDEPLOY, .key = "lmdeploy", .name = "LMDeploy",
@@ -80,7 +89,8 @@ static const struct engine_info engines[ENGINE_COUNT] = {
 			   .concurrency = "--max-batch-size", .prefill = "--max-prefill-token-num",
 			   .port = "--server-port",
 			   .reasoning_parser = "--reasoning-parser",
-			   .tool_parser = "--tool-call-parser" },
+			   .tool_parser = "--tool-call-parser",
+			   .chat_template = "--chat-template CONFIG.json" },
 	},
 	[ENGINE_TRTLLM] = {
 		.id = ENGINE_TRTLLM, .key = "trt-llm", .name = "TensorRT-LLM",
@@ -91,7 +101,8 @@ static const struct engine_info engines[ENGINE_COUNT] = {
 			   .cuda_graphs = "cuda_graph_config: null in --extra_llm_api_options",
 			   .prefill = "--max_num_tokens", .port = "--port",
 			   .reasoning_parser = "--reasoning_parser",
-			   .tool_parser = "--tool_parser" },
+			   .tool_parser = "--tool_parser",
+			   .chat_template = "--chat_template FILE" },
 	},
 };
 
@@ -207,7 +218,11 @@ static const struct {
 	{ "port", offsetof(struct engine_flags, port) },
 	{ "reasoning_parser", offsetof(struct engine_flags, reasoning_parser) },
 	{ "tool_parser", offsetof(struct engine_flags, tool_parser) },
+	{ "chat_template", offsetof(struct engine_flags, chat_template) },
 };
+/* every flag of the registry is a placeholder a remedy may name */
+_Static_assert(sizeof(struct engine_flags) == sizeof(slots) / sizeof(slots[0]) * sizeof(char *),
+	       "a struct engine_flags field without its slot");
 
 /* the slot named by the n bytes at name, or -1 */
 static int slot_named(const char *name, size_t n)
@@ -241,12 +256,25 @@ static bool is_slot(const char *name, size_t n)
 	return slot_named(name, n) >= 0;
 }
 
-/* what placeholder name (n bytes) says for e into out at *at: false when
- * e is known and lacks the flag ("its kv cache setting" said instead) */
-static bool fill_one(enum engine e, const char *name, size_t n, char *out, size_t size, size_t *at)
+/* the one engine of the set among (bits 1 << engine), or UNKNOWN */
+static enum engine only(unsigned among)
 {
+	int k;
+
+	for (k = 1; k < ENGINE_COUNT; k++)
+		if (among == 1u << k)
+			return (enum engine)k;
+	return ENGINE_UNKNOWN;
+}
+
+/* what placeholder name (n bytes) says for the engines among into out at
+ * *at: false when they lack the flag ("its kv cache setting" said
+ * instead) */
+static bool fill_one(unsigned among, const char *name, size_t n, char *out, size_t size, size_t *at)
+{
+	enum engine e = only(among);
 	const char *flag;
-	size_t first;
+	size_t first = *at, c;
 	int k;
 
 #define PUT(...)                                                                                   \
@@ -255,44 +283,41 @@ static bool fill_one(enum engine e, const char *name, size_t n, char *out, size_
 			*at += (size_t)snprintf(out + *at, size - *at, __VA_ARGS__);               \
 	} while (0)
 	if (n == 6 && !memcmp(name, "engine", 6)) {
-		PUT("%s", engine_info(e) ? engines[e].name : "the engine");
+		PUT("%s", e ? engines[e].name : "the engine");
 		return true;
 	}
-	if (engine_info(e)) {
-		size_t c;
-
-		if ((flag = flag_named(&engines[e].flags, name, n))) {
-			PUT("%s", flag);
-			return true;
-		}
-		PUT("its ");
-		for (c = 0; c < n; c++) /* "kv_cache": its kv cache setting */
-			PUT("%c", name[c] == '_' ? ' ' : name[c]);
-		PUT(" setting");
-		return false;
+	if (e && (flag = flag_named(&engines[e].flags, name, n))) {
+		PUT("%s", flag);
+		return true;
 	}
 	/* each flag once, with every engine that has it: "--enforce-eager
 	 * (vLLM), ..., GGML_CUDA_DISABLE_GRAPHS=1 (llama.cpp, Ollama)" */
-	for (k = 1, first = *at; k < ENGINE_COUNT; k++) {
+	for (k = 1; !e && k < ENGINE_COUNT; k++) {
 		int j, said = 0;
 
-		if (!(flag = flag_named(&engines[k].flags, name, n)))
+		if (!(among & 1u << k) || !(flag = flag_named(&engines[k].flags, name, n)))
 			continue;
 		for (j = 1; j < k && !said; j++)
-			said = same_flag(&engines[j].flags, name, n, flag);
+			said = (among & 1u << j) && same_flag(&engines[j].flags, name, n, flag);
 		if (said)
 			continue;
 		PUT("%s%s (%s", *at > first ? ", " : "", flag, engines[k].name);
 		for (j = k + 1; j < ENGINE_COUNT; j++)
-			if (same_flag(&engines[j].flags, name, n, flag))
+			if ((among & 1u << j) && same_flag(&engines[j].flags, name, n, flag))
 				PUT(", %s", engines[j].name);
 		PUT(")");
 	}
+	if (*at > first)
+		return true;
+	PUT("its ");
+	for (c = 0; c < n; c++) /* "kv_cache": its kv cache setting */
+		PUT("%c", name[c] == '_' ? ' ' : name[c]);
+	PUT(" setting");
 #undef PUT
-	return true;
+	return false;
 }
 
-bool engine_fill(enum engine e, const char *tmpl, char *out, size_t size)
+bool engine_fill_among(unsigned among, const char *tmpl, char *out, size_t size)
 {
 	size_t at = 0;
 	const char *p = tmpl;
@@ -306,7 +331,7 @@ bool engine_fill(enum engine e, const char *tmpl, char *out, size_t size)
 		size_t n = close ? (size_t)(close - p - 1) : 0;
 
 		if (close && ((n == 6 && !memcmp(p + 1, "engine", 6)) || is_slot(p + 1, n))) {
-			whole = fill_one(e, p + 1, n, out, size, &at) && whole;
+			whole = fill_one(among, p + 1, n, out, size, &at) && whole;
 			p = close + 1;
 			continue;
 		}
@@ -316,4 +341,11 @@ bool engine_fill(enum engine e, const char *tmpl, char *out, size_t size)
 	if (at >= size)
 		out[size - 1] = '\0';
 	return whole;
+}
+
+bool engine_fill(enum engine e, const char *tmpl, char *out, size_t size)
+{
+	unsigned every = ((1u << ENGINE_COUNT) - 1) & ~1u;
+
+	return engine_fill_among(engine_info(e) ? 1u << e : every, tmpl, out, size);
 }

@@ -45,6 +45,7 @@ struct engine_flags {
 	const char *port;	      /* the port it listens on */
 	const char *reasoning_parser; /* thinking into its own channel */
 	const char *tool_parser;      /* tool calls into tool_calls */
+	const char *chat_template;    /* a chat template of one's own */
 };
 
 /* How an engine scores a given text: compare's teacher forcing sends the
@@ -103,5 +104,11 @@ enum engine engine_from_error_shape(enum error_shape shape);
  * so a caller can keep a remedy only in words the engine has. The one
  * filler of the registry's placeholders: rules' and probes' remedies alike. */
 bool engine_fill(enum engine e, const char *tmpl, char *out, size_t size);
+/* engine_fill for the engines of a set (bits 1 << engine): one engine's
+ * words when it holds one, each flag with the engines of the set that
+ * have it when it holds several ("--chat-template FILE (vLLM, SGLang),
+ * --tokenizer-config-path tokenizer_config.json (TGI)"; {engine} "the
+ * engine"), "its <what> setting" when none has it. */
+bool engine_fill_among(unsigned among, const char *tmpl, char *out, size_t size);
 
 #endif

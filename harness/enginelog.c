@@ -3231,12 +3231,19 @@ enum engine enginelog_engine(const struct enginelog *l)
 void enginelog_remedy(const struct enginelog *l, const struct log_match *m, char *out, size_t size)
 {
 	enum engine e = enginelog_engine(l);
+	const char *remedy = m->rule->remedy ? m->rule->remedy : "";
+	unsigned among = 0;
+	size_t k;
 
-	/* a log that names no engine, read by a rule of some: the first it
-	 * names is the one whose words it was written from */
-	if (e == ENGINE_UNKNOWN && m->rule->n_engines)
-		e = m->rule->engines[0];
-	engine_fill(e, m->rule->remedy ? m->rule->remedy : "", out, size);
+	/* a log that names no engine, read by a rule of some: in the words of
+	 * each of those engines, not of every engine, nor of the first alone
+	 * (unrecognized-arguments is vLLM's, SGLang's and TGI's) */
+	for (k = 0; e == ENGINE_UNKNOWN && k < m->rule->n_engines; k++)
+		among |= 1u << m->rule->engines[k];
+	if (among)
+		engine_fill_among(among, remedy, out, size);
+	else
+		engine_fill(e, remedy, out, size);
 }
 
 const char *enginelog_layer_name(enum log_layer layer)

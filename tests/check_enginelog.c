@@ -6009,6 +6009,27 @@ START_TEST(remedies_in_the_engines_words)
 		  "out-of-memory",
 		  { "--gpu-memory-utilization" },
 		  "(SGLang)" },
+		/* a chat template of one's own, in each engine's words: TGI's
+		 * tokenizer config, llama.cpp's template file, not vLLM's and
+		 * SGLang's --chat-template for every engine */
+		{ "2024-05-01T01:17:02Z INFO text_generation_launcher: Starting shard rank=0\n"
+		  "ValueError: Cannot use chat template functions because "
+		  "tokenizer.chat_template is not set\nError: ShardCannotStart\n",
+		  "chat-template",
+		  { "--tokenizer-config-path" },
+		  "--chat-template" },
+		/* a log that names no engine, read by a rule of three: the
+		 * three engines' words, not the first's alone ("give vLLM") */
+		{ "ValueError: Cannot use chat template functions because "
+		  "tokenizer.chat_template is not set\n",
+		  "chat-template",
+		  { "give the engine", "(vLLM, SGLang)", "tokenizer_config.json (TGI)" },
+		  "give vLLM" },
+		{ "0.00.001.000 I srv    load_model: loading model '/m/widget.gguf'\n"
+		  "0.00.002.519 E common_chat_templates_init: failed to initialize chat template\n",
+		  "chat-template",
+		  { "--chat-template-file" },
+		  "(vLLM" },
 		/* a crash told in the crashed engine's words for CUDA graphs:
 		 * TGI's and llama.cpp's, not vLLM's and SGLang's */
 		{ "2024-05-01T01:17:02Z INFO text_generation_launcher: Starting shard rank=0\n"
@@ -6240,6 +6261,18 @@ START_TEST(remedies_in_the_engines_words)
 	ck_assert_str_eq(remedy, "its kv cache setting");
 	engine_fill(ENGINE_UNKNOWN, "{layers}", remedy, sizeof(remedy));
 	ck_assert_str_eq(remedy, "-ngl (llama.cpp), num_gpu (Ollama)");
+	/* a set of engines: each flag with those of the set that have it,
+	 * and none of theirs when none has one */
+	ck_assert(engine_fill_among(1u << ENGINE_VLLM | 1u << ENGINE_SGLANG | 1u << ENGINE_TGI,
+				    "{chat_template} for {engine}", remedy, sizeof(remedy)));
+	ck_assert_str_eq(remedy, "--chat-template FILE (vLLM, SGLang), --tokenizer-config-path "
+				 "tokenizer_config.json (TGI) for the engine");
+	ck_assert(!engine_fill_among(1u << ENGINE_OLLAMA | 1u << ENGINE_TGI, "{tool_parser}",
+				     remedy, sizeof(remedy)));
+	ck_assert_str_eq(remedy, "its tool parser setting");
+	ck_assert(
+		engine_fill_among(1u << ENGINE_TGI, "{engine}: {prefill}", remedy, sizeof(remedy)));
+	ck_assert_str_eq(remedy, "TGI: --max-batch-prefill-tokens");
 	/* a flag engines share is said once, with each of them */
 	engine_fill(ENGINE_UNKNOWN, "{cuda_graphs}", remedy, sizeof(remedy));
 	ck_assert_ptr_nonnull(strstr(remedy, "GGML_CUDA_DISABLE_GRAPHS=1 (llama.cpp, Ollama)"));
