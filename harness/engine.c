@@ -224,6 +224,11 @@ static const struct {
 _Static_assert(sizeof(struct engine_flags) == sizeof(slots) / sizeof(slots[0]) * sizeof(char *),
 	       "a struct engine_flags field without its slot");
 
+const char *engine_slot(size_t i)
+{
+	return i < sizeof(slots) / sizeof(slots[0]) ? slots[i].name : NULL;
+}
+
 /* the slot named by the n bytes at name, or -1 */
 static int slot_named(const char *name, size_t n)
 {

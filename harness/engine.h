@@ -103,6 +103,10 @@ enum engine engine_from_error_shape(enum error_shape shape);
  * <what> setting". Cut to fit size. False when e lacks a flag tmpl names,
  * so a caller can keep a remedy only in words the engine has. The one
  * filler of the registry's placeholders: rules' and probes' remedies alike. */
+/* The name of the i-th placeholder a remedy may hold besides {engine}
+ * ("memory", "cuda_graphs", "chat_template": struct engine_flags' fields),
+ * NULL past the last. */
+const char *engine_slot(size_t i);
 bool engine_fill(enum engine e, const char *tmpl, char *out, size_t size);
 /* engine_fill for the engines of a set (bits 1 << engine): one engine's
  * words when it holds one, each flag with the engines of the set that

@@ -154,6 +154,38 @@ START_TEST(schemas_name_the_registrys_engines)
 }
 END_TEST
 
+/* the rule file's schema names every placeholder a remedy may hold, and
+ * none the registry lacks */
+START_TEST(schema_names_every_placeholder)
+{
+	char path[4096], name[64];
+	char *text;
+	const char *d, *p;
+	size_t i;
+
+	snprintf(path, sizeof(path), "%s/probes/schemas/engine-rules.schema.json", repo_root());
+	text = read_text_file(path);
+	ck_assert_ptr_nonnull(text);
+	d = strstr(text, "its remedy a template where");
+	ck_assert_ptr_nonnull(d);
+	for (i = 0; engine_slot(i); i++) {
+		snprintf(name, sizeof(name), "{%s}", engine_slot(i));
+		ck_assert_msg(strstr(d, name) && strstr(d, name) < strchr(d, '"'),
+			      "the schema does not name %s", name);
+	}
+	for (p = d; (p = strchr(p, '{')) && p < strchr(d, '"'); p++) {
+		const char *end = strchr(p, '}');
+		size_t n = end ? (size_t)(end - p - 1) : 0;
+		bool known = n == 6 && !memcmp(p + 1, "engine", 6);
+
+		for (i = 0; !known && engine_slot(i); i++)
+			known = strlen(engine_slot(i)) == n && !memcmp(p + 1, engine_slot(i), n);
+		ck_assert_msg(known, "the schema names %.*s, no placeholder", (int)n + 2, p);
+	}
+	free(text);
+}
+END_TEST
+
 START_TEST(unknown_names_are_errors_with_their_place)
 {
 	static const char rules[] = "{\"rules\": [{\"id\": \"x\", \"engines\": [\"vllm\", "
@@ -266,6 +298,7 @@ Suite *engine_suite(void)
 
 	tcase_add_test(tc, every_name_resolves_to_its_row);
 	tcase_add_test(tc, schemas_name_the_registrys_engines);
+	tcase_add_test(tc, schema_names_every_placeholder);
 	tcase_add_test(tc, unknown_names_are_errors_with_their_place);
 	tcase_add_test(tc, doctor_engine_names);
 	tcase_add_test(tc, remedies_from_the_flag_vocabulary);
