@@ -1807,7 +1807,9 @@ static const char *json_said(const cJSON *o, const char *key)
 }
 
 /* A line a log collector wrapped in JSON: Docker's json-file
- * ({"log": "...\n"}), TGI's --json-output ({"timestamp", "level",
+ * ({"log": "...\n"}), Loki's logcli -o jsonl ({"labels", "line",
+ * "timestamp"}; a "line" beside a message is a logger's source line, not
+ * this), TGI's --json-output ({"timestamp", "level",
  * "fields": {"message"}, "target"}), a structured logger's {"level",
  * "msg" or "message"} (a Python JSON logger's "levelname" and "asctime"). What the engine wrote, as its plain form would
  * show it (TGI's "TIME LEVEL TARGET: MESSAGE", then the traceback a
@@ -1839,6 +1841,8 @@ static bool unwrapped(const char *s, size_t n, struct buf *out)
 		rc = buf_printf(out, "%s%s%s%s%s%s%s%s%s", time ? time : "", time ? " " : "",
 				level ? level : "", level ? " " : "", target ? target : "",
 				target ? ": " : "", msg, trace ? "\n" : "", trace ? trace : "");
+	} else if ((msg = json_text(j, "line"))) {
+		rc = buf_puts(out, msg); /* Loki's logcli -o jsonl: the line as written */
 	}
 	cJSON_Delete(j);
 	return msg && !rc;

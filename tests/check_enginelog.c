@@ -536,6 +536,21 @@ START_TEST(lines_as_a_terminal_shows_them)
 			m->quote,
 			"torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB");
 		enginelog_release(&l);
+		/* Loki's logcli -o jsonl: each record's "line" as written; a
+		 * "line" beside a logger's message is its source line */
+		m = classify(&l, &rs,
+			     "{\"labels\":{\"app\":\"widget\"},\"line\":\"Traceback (most "
+			     "recent call last):\",\"timestamp\":\"2025-02-08T08:40:56Z\"}\n"
+			     "{\"labels\":{\"app\":\"widget\"},\"line\":\"RuntimeError: the "
+			     "widget broke (3 != 4)\",\"timestamp\":\"2025-02-08T08:40:56Z\"}\n");
+		ck_assert(m && m->fatal);
+		ck_assert_str_eq(m->quote, "RuntimeError: the widget broke (3 != 4)");
+		enginelog_release(&l);
+		m = classify(&l, &rs,
+			     "{\"level\":\"error\",\"line\":\"RuntimeError: x\",\"msg\":\"the "
+			     "widget is gone\"}\n");
+		ck_assert(!m || !strstr(m->quote, "RuntimeError: x"));
+		enginelog_release(&l);
 		/* JSON that wraps no log line is read as it is */
 		ck_assert_ptr_null(classify(&l, &rs, "{\"error\": \"none\", \"n\": 3}\n{\"a\"\n"));
 		ck_assert_int_eq(l.lines, 2);
