@@ -2245,9 +2245,22 @@ static size_t line_number(const char *t, size_t m)
 	return k > d && k - d <= 7 && k < m && t[k] == '\t' ? k + 1 : 0;
 }
 
+/* the length of the task's label srun --label puts before each line of
+ * a Slurm job's task ("0: ", "12: "), 0 when none: at the line's start,
+ * a number and ": ", then the task's line as it wrote it, indented or
+ * not */
+static size_t srun_label(const char *t, size_t m)
+{
+	size_t k = 0;
+
+	while (k < m && k < 6 && isdigit((unsigned char)t[k]))
+		k++;
+	return k && k < 6 && k + 1 < m && t[k] == ':' && t[k + 1] == ' ' ? k + 2 : 0;
+}
+
 /* The length of what a collector put before the line the engine wrote, 0
  * when nothing: a quote ("> ", a page's), a line's number (line_number),
- * a time (collector_time), a
+ * a time (collector_time), a Slurm task's label (srun_label), a
  * Compose service's name ("llama-server  | "), kubectl's "[pod/x/c] ", a
  * journal's "Dec 24 23:48:35 host ollama[3974]: ", Kibana's "May 16, 2026
  * @ 20:46:57.892 ", llama-server's router's "[39015] " (router_port), in
@@ -2274,7 +2287,8 @@ static size_t collector_prefix(const char *s, size_t n, bool *kernel, bool *part
 		} else if (m > 6 && !memcmp(t, "[pod/", 5) && (sp = memchr(t, ']', m)) &&
 			   (size_t)(sp - t) + 1 < m && sp[1] == ' ') {
 			at += (size_t)(sp - t) + 2;
-		} else if ((k = router_port(t, m)) || (k = line_number(t, m))) {
+		} else if ((k = router_port(t, m)) || (k = line_number(t, m)) ||
+			   (!at && (k = srun_label(t, m)))) {
 			at += k;
 		} else if ((k = journal_prefix(t, m, kernel, who)) || (k = kibana_time(t, m))) {
 			at += k;
@@ -2626,11 +2640,14 @@ static const char *last_form(const char *s, size_t *n)
 }
 
 /* a JSON record behind a collector's time (docker logs -t of TGI's
- * --json-output), read as take_wrapped reads one: true when it was one */
+ * --json-output) or a Slurm task's label (srun --label), read as
+ * take_wrapped reads one: true when it was one */
 static bool take_timed_json(struct enginelog *l, const char *s, size_t n, bool *fatal)
 {
 	size_t k = collector_time(s, n);
 
+	if (!k)
+		k = srun_label(s, n); /* a Slurm task's record: its label, then the JSON */
 	return k && k < n && s[k] == '{' && take_wrapped(l, s + k, n - k, fatal);
 }
 
@@ -2641,7 +2658,7 @@ static bool take_line(struct enginelog *l, const char *s, size_t n)
 	s = last_form(s, &n);
 	if (n && s[0] == '{' && take_wrapped(l, s, n, &fatal))
 		return fatal;
-	if (n > 21 && isdigit((unsigned char)s[0]) && take_timed_json(l, s, n, &fatal))
+	if (n > 3 && isdigit((unsigned char)s[0]) && take_timed_json(l, s, n, &fatal))
 		return fatal;
 	if (take_run_together(l, s, n, &fatal))
 		return fatal;

@@ -536,6 +536,23 @@ START_TEST(lines_as_a_terminal_shows_them)
 			m->quote,
 			"torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB");
 		enginelog_release(&l);
+		/* srun --label's task number before each line of a Slurm job,
+		 * a traceback's frames indented after it, a JSON record too */
+		m = classify(&l, &rs,
+			     "0: INFO starting\n0: Traceback (most recent call last):\n"
+			     "0:   File \"/x/w.py\", line 3, in run\n"
+			     "0:     widget.start()\n"
+			     "12: INFO another task\n"
+			     "0: RuntimeError: the widget broke (3 != 4)\n");
+		ck_assert(m && m->fatal);
+		ck_assert_str_eq(m->quote, "RuntimeError: the widget broke (3 != 4)");
+		enginelog_release(&l);
+		m = classify(&l, &rs,
+			     "0: {\"timestamp\":\"T1\",\"level\":\"ERROR\",\"fields\":{"
+			     "\"message\":\"Shard 0 failed to start\"},\"target\":\"launcher\"}\n");
+		ck_assert(m && m->fatal);
+		ck_assert_ptr_eq(strstr(m->quote, "T1 ERROR launcher: Shard 0"), m->quote);
+		enginelog_release(&l);
 		/* Loki's logcli -o jsonl: each record's "line" as written; a
 		 * "line" beside a logger's message is its source line */
 		m = classify(&l, &rs,
