@@ -2172,6 +2172,23 @@ static size_t journal_source(const char *t, size_t m, bool any, bool *kernel, st
 	return (size_t)(prog - t) + 1;
 }
 
+/* the length of a log stream's name that CloudWatch's aws logs tail puts
+ * after its time ("ecs/vllm/4f2c9a8d1e "), 0 when none: a word that
+ * begins with a letter and has a '/' inside it, not a path ("/usr/lib/x.so"),
+ * nor a file's place ("src/ggml.c:75:"), then one space and the line
+ * as the engine wrote it, indented or not */
+static size_t log_stream(const char *t, size_t m)
+{
+	size_t k = 0;
+	bool slash = false;
+
+	if (!m || !isalpha((unsigned char)t[0]))
+		return 0; /* a path, a date ("2024/05/12", "[02/05/2026-06:58:48]") */
+	for (; k < m && k < 256 && t[k] != ' ' && t[k] != '\t'; k++)
+		slash = slash || t[k] == '/';
+	return slash && k < m && t[k] == ' ' && t[k - 1] != ':' && t[k - 1] != '/' ? k + 1 : 0;
+}
+
 /* the length of a journal's "Dec 24 23:48:35 host prog[pid]: " (its date in
  * any locale's words, journal_time), 0 when none; *kernel when prog is the
  * kernel */
@@ -2282,8 +2299,11 @@ static size_t collector_prefix(const char *s, size_t n, bool *kernel, bool *part
 		} else if ((k = collector_time(t, m))) {
 			size_t c = cri_stream(t + k, m - k, partial);
 
-			/* a runtime's stream, or a journal's source (short-iso) */
-			at += k + (c ? c : journal_source(t + k, m - k, false, kernel, who));
+			/* a runtime's stream, a journal's source (short-iso), or
+			 * CloudWatch's log stream */
+			if (!c && !(c = journal_source(t + k, m - k, false, kernel, who)))
+				c = log_stream(t + k, m - k);
+			at += k + c;
 		} else if (m > 6 && !memcmp(t, "[pod/", 5) && (sp = memchr(t, ']', m)) &&
 			   (size_t)(sp - t) + 1 < m && sp[1] == ' ') {
 			at += (size_t)(sp - t) + 2;
@@ -2640,7 +2660,8 @@ static const char *last_form(const char *s, size_t *n)
 }
 
 /* a JSON record behind a collector's time (docker logs -t of TGI's
- * --json-output) or a Slurm task's label (srun --label), read as
+ * --json-output, with CloudWatch's log stream after it) or a Slurm
+ * task's label (srun --label), read as
  * take_wrapped reads one: true when it was one */
 static bool take_timed_json(struct enginelog *l, const char *s, size_t n, bool *fatal)
 {
@@ -2648,6 +2669,8 @@ static bool take_timed_json(struct enginelog *l, const char *s, size_t n, bool *
 
 	if (!k)
 		k = srun_label(s, n); /* a Slurm task's record: its label, then the JSON */
+	else if (k < n && s[k] != '{')
+		k += log_stream(s + k, n - k); /* CloudWatch's: its stream, then the JSON */
 	return k && k < n && s[k] == '{' && take_wrapped(l, s + k, n - k, fatal);
 }
 

@@ -553,6 +553,25 @@ START_TEST(lines_as_a_terminal_shows_them)
 		ck_assert(m && m->fatal);
 		ck_assert_ptr_eq(strstr(m->quote, "T1 ERROR launcher: Shard 0"), m->quote);
 		enginelog_release(&l);
+		/* aws logs tail's time and log stream before each line; a date
+		 * with slashes after a time is the engine's own (Go's log) */
+		m = classify(
+			&l, &rs,
+			"2025-02-08T08:40:56.161000+00:00 ecs/widget/4f2c9a8d1e Traceback (most "
+			"recent call last):\n"
+			"2025-02-08T08:40:56.161000+00:00 ecs/widget/4f2c9a8d1e   File "
+			"\"/x/w.py\", line 3, in run\n"
+			"2025-02-08T08:40:56.161000+00:00 ecs/widget/4f2c9a8d1e RuntimeError: the "
+			"widget broke (3 != 4)\n");
+		ck_assert(m && m->fatal);
+		ck_assert_str_eq(m->quote, "RuntimeError: the widget broke (3 != 4)");
+		enginelog_release(&l);
+		m = classify(&l, &rs,
+			     "2024-02-08T08:40:56.161Z 2024/05/12 03:51:37 ERROR unable to locate "
+			     "the widget directory\n");
+		ck_assert(m && m->fatal);
+		ck_assert_ptr_eq(strstr(m->quote, "2024/05/12 03:51:37 ERROR"), m->quote);
+		enginelog_release(&l);
 		/* Loki's logcli -o jsonl: each record's "line" as written; a
 		 * "line" beside a logger's message is its source line */
 		m = classify(&l, &rs,
