@@ -536,52 +536,55 @@ START_TEST(lines_as_a_terminal_shows_them)
 			m->quote,
 			"torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB");
 		enginelog_release(&l);
-		/* srun --label's task number before each line of a Slurm job,
-		 * a traceback's frames indented after it, a JSON record too */
-		m = classify(&l, &rs,
-			     "0: INFO starting\n0: Traceback (most recent call last):\n"
-			     "0:   File \"/x/w.py\", line 3, in run\n"
-			     "0:     widget.start()\n"
-			     "12: INFO another task\n"
-			     "0: RuntimeError: the widget broke (3 != 4)\n");
-		ck_assert(m && m->fatal);
-		ck_assert_str_eq(m->quote, "RuntimeError: the widget broke (3 != 4)");
-		enginelog_release(&l);
-		m = classify(&l, &rs,
-			     "0: {\"timestamp\":\"T1\",\"level\":\"ERROR\",\"fields\":{"
-			     "\"message\":\"Shard 0 failed to start\"},\"target\":\"launcher\"}\n");
-		ck_assert(m && m->fatal);
-		ck_assert_ptr_eq(strstr(m->quote, "T1 ERROR launcher: Shard 0"), m->quote);
-		enginelog_release(&l);
-		/* aws logs tail's time and log stream before each line; a date
-		 * with slashes after a time is the engine's own (Go's log) */
-		m = classify(
-			&l, &rs,
-			"2025-02-08T08:40:56.161000+00:00 ecs/widget/4f2c9a8d1e Traceback (most "
-			"recent call last):\n"
-			"2025-02-08T08:40:56.161000+00:00 ecs/widget/4f2c9a8d1e   File "
-			"\"/x/w.py\", line 3, in run\n"
-			"2025-02-08T08:40:56.161000+00:00 ecs/widget/4f2c9a8d1e RuntimeError: the "
-			"widget broke (3 != 4)\n");
-		ck_assert(m && m->fatal);
-		ck_assert_str_eq(m->quote, "RuntimeError: the widget broke (3 != 4)");
-		enginelog_release(&l);
-		m = classify(&l, &rs,
-			     "2024-02-08T08:40:56.161Z 2024/05/12 03:51:37 ERROR unable to locate "
-			     "the widget directory\n");
-		ck_assert(m && m->fatal);
-		ck_assert_ptr_eq(strstr(m->quote, "2024/05/12 03:51:37 ERROR"), m->quote);
-		enginelog_release(&l);
-		/* Loki's logcli -o jsonl: each record's "line" as written; a
-		 * "line" beside a logger's message is its source line */
-		m = classify(&l, &rs,
-			     "{\"labels\":{\"app\":\"widget\"},\"line\":\"Traceback (most "
-			     "recent call last):\",\"timestamp\":\"2025-02-08T08:40:56Z\"}\n"
-			     "{\"labels\":{\"app\":\"widget\"},\"line\":\"RuntimeError: the "
-			     "widget broke (3 != 4)\",\"timestamp\":\"2025-02-08T08:40:56Z\"}\n");
-		ck_assert(m && m->fatal);
-		ck_assert_str_eq(m->quote, "RuntimeError: the widget broke (3 != 4)");
-		enginelog_release(&l);
+		/* what other collectors put before a line or around it: the
+		 * line read as written, its quote from its start (starts) */
+		static const struct {
+			const char *log, *quote;
+			bool starts;
+		} wrapped[] = {
+			/* srun --label's task number before each line of a Slurm
+			 * job, a traceback's frames indented after it, a JSON
+			 * record too */
+			{ "0: INFO starting\n0: Traceback (most recent call last):\n"
+			  "0:   File \"/x/w.py\", line 3, in run\n0:     widget.start()\n"
+			  "12: INFO another task\n0: RuntimeError: the widget broke (3 != 4)\n",
+			  "RuntimeError: the widget broke (3 != 4)", false },
+			{ "0: {\"timestamp\":\"T1\",\"level\":\"ERROR\",\"fields\":{\"message\":"
+			  "\"Shard 0 failed to start\"},\"target\":\"launcher\"}\n",
+			  "T1 ERROR launcher: Shard 0", true },
+			/* aws logs tail's time and log stream before each line; a
+			 * date with slashes after a time is the engine's own (Go's
+			 * log) */
+			{ "2025-02-08T08:40:56.161000+00:00 ecs/widget/4f2c9a8d1e Traceback (most "
+			  "recent call last):\n"
+			  "2025-02-08T08:40:56.161000+00:00 ecs/widget/4f2c9a8d1e   File "
+			  "\"/x/w.py\", line 3, in run\n"
+			  "2025-02-08T08:40:56.161000+00:00 ecs/widget/4f2c9a8d1e RuntimeError: "
+			  "the "
+			  "widget broke (3 != 4)\n",
+			  "RuntimeError: the widget broke (3 != 4)", false },
+			{ "2024-02-08T08:40:56.161Z 2024/05/12 03:51:37 ERROR unable to locate the "
+			  "widget directory\n",
+			  "2024/05/12 03:51:37 ERROR", true },
+			/* Loki's logcli -o jsonl: each record's "line" as written */
+			{ "{\"labels\":{\"app\":\"widget\"},\"line\":\"Traceback (most recent "
+			  "call last):\",\"timestamp\":\"2025-02-08T08:40:56Z\"}\n"
+			  "{\"labels\":{\"app\":\"widget\"},\"line\":\"RuntimeError: the widget "
+			  "broke (3 != 4)\",\"timestamp\":\"2025-02-08T08:40:56Z\"}\n",
+			  "RuntimeError: the widget broke (3 != 4)", false },
+		};
+		size_t w;
+
+		for (w = 0; w < sizeof(wrapped) / sizeof(wrapped[0]); w++) {
+			m = classify(&l, &rs, wrapped[w].log);
+			ck_assert_msg(m && m->fatal, "%s: nothing fatal", wrapped[w].log);
+			ck_assert_msg(wrapped[w].starts
+					      ? strstr(m->quote, wrapped[w].quote) == m->quote
+					      : !strcmp(m->quote, wrapped[w].quote),
+				      "%s: quotes %s", wrapped[w].log, m->quote);
+			enginelog_release(&l);
+		}
+		/* a "line" beside a logger's message is its source line */
 		m = classify(&l, &rs,
 			     "{\"level\":\"error\",\"line\":\"RuntimeError: x\",\"msg\":\"the "
 			     "widget is gone\"}\n");
