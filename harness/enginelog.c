@@ -1561,6 +1561,16 @@ static bool worded(const char *s, size_t n)
 	return false;
 }
 
+/* Is the line cmd's pause after a script's program ended ("Press any key
+ * to continue . . .", a Windows launcher's .bat): the console's words, not
+ * the engine's, so not what it said last (fresh420-textgen-452) */
+static bool console_pause(const char *s, size_t n)
+{
+	static const char pause[] = "Press any key to continue";
+
+	return n >= sizeof(pause) - 1 && !memcmp(s, pause, sizeof(pause) - 1);
+}
+
 /* Is the line the error code torch_npu appends to an exception's message
  * on a line of its own ("[ERROR] 2025-09-03-03:02:37 (PID:7226, Device:1,
  * RankID:-1) ERR02200 DIST call hccl api failed.")? */
@@ -1715,7 +1725,7 @@ static void note_line(struct enginelog *l, const char *s, size_t n)
 	l->frame_wrapped = frame && frame_wrapped(s, n, l->frame_wrapped);
 	if (continues_exception(l, s, n, frame) && !frame)
 		return;
-	if (!frame && (!worded(s, n) || repeats_prefix(l, s, n)))
+	if (!frame && (!worded(s, n) || repeats_prefix(l, s, n) || console_pause(s, n)))
 		return; /* a shell's prompt ("$"), a fence, "[...]", a prefix alone */
 	if (!frame) {	/* not blank either: is_frame takes those */
 		struct log_mark *m = &l->said[l->said_at ^= 1];

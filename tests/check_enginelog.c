@@ -5757,7 +5757,10 @@ START_TEST(a_known_exit_without_its_ready_line)
 {
 	static const char served[] = "INFO:     Application startup complete.\n"
 				     "INFO:     Shutting down\n";
-	static const char wordless[] = "widget_loader: - type w4: 12 tensors\n[...]\n```\n$\n";
+	/* after the engine's last line, what it did not write: a page's
+	 * elision and fence, a shell's prompt, cmd's pause (fresh420) */
+	static const char wordless[] = "widget_loader: - type w4: 12 tensors\n[...]\n```\n$\n"
+				       "Press any key to continue . . .\n";
 	char *text = log_named("ollama-loading-stops.log");
 	struct log_rules rs;
 	struct enginelog l;
