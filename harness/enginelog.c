@@ -2177,6 +2177,9 @@ static size_t journal_source(const char *t, size_t m, bool any, bool *kernel, st
 	if (!any && !*kernel && (n < 5 || prog[-2] != ']' || !memchr(host + 1, '[', n)))
 		return 0;
 	pid = memchr(host + 1, '[', n);
+	if (pid && (pid == host + 1 ||
+		    !digits(pid, (size_t)(prog - 2 - pid), 1, (size_t)(prog - 3 - pid))))
+		return 0; /* "[rank0]:" is a process's tag, no prog[pid] */
 	who->name = host + 1;
 	who->n = pid ? (size_t)(pid - host) - 1 : n - 1;
 	return (size_t)(prog - t) + 1;
@@ -2669,19 +2672,25 @@ static const char *last_form(const char *s, size_t *n)
 	}
 }
 
-/* a JSON record behind a collector's time (docker logs -t of TGI's
- * --json-output, with CloudWatch's log stream after it) or a Slurm
- * task's label (srun --label), read as
- * take_wrapped reads one: true when it was one */
-static bool take_timed_json(struct enginelog *l, const char *s, size_t n, bool *fatal)
+/* a JSON record behind any collector's prefix (docker logs -t's time
+ * before TGI's --json-output, a journal's "host tgi[12]: ", srun's "0: ",
+ * CloudWatch's time and stream), read as take_wrapped reads one: true
+ * when it was one. Only a line that ends as a record does, and holds its
+ * start near its own, is asked. */
+static bool take_prefixed_json(struct enginelog *l, const char *s, size_t n, bool *fatal)
 {
-	size_t k = collector_time(s, n);
+	struct writer who = { NULL, 0 };
+	bool kernel = false, partial = false;
+	size_t k;
 
-	if (!k)
-		k = srun_label(s, n); /* a Slurm task's record: its label, then the JSON */
-	else if (k < n && s[k] != '{')
-		k += log_stream(s + k, n - k); /* CloudWatch's: its stream, then the JSON */
-	return k && k < n && s[k] == '{' && take_wrapped(l, s + k, n - k, fatal);
+	if (n < 4 || s[n - 1] != '}' || !memchr(s, '{', n < 160 ? n : 160))
+		return false;
+	k = collector_prefix(s, n, &kernel, &partial, &who);
+	if (!k || k >= n || s[k] != '{' || !take_wrapped(l, s + k, n - k, fatal))
+		return false;
+	if (who.n)
+		named_by_collector(l, who);
+	return true;
 }
 
 static bool take_line(struct enginelog *l, const char *s, size_t n)
@@ -2691,7 +2700,7 @@ static bool take_line(struct enginelog *l, const char *s, size_t n)
 	s = last_form(s, &n);
 	if (n && s[0] == '{' && take_wrapped(l, s, n, &fatal))
 		return fatal;
-	if (n > 3 && isdigit((unsigned char)s[0]) && take_timed_json(l, s, n, &fatal))
+	if (take_prefixed_json(l, s, n, &fatal))
 		return fatal;
 	if (take_run_together(l, s, n, &fatal))
 		return fatal;

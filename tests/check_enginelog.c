@@ -552,6 +552,12 @@ START_TEST(lines_as_a_terminal_shows_them)
 			{ "0: {\"timestamp\":\"T1\",\"level\":\"ERROR\",\"fields\":{\"message\":"
 			  "\"Shard 0 failed to start\"},\"target\":\"launcher\"}\n",
 			  "T1 ERROR launcher: Shard 0", true },
+			/* a JSON record behind a journal's prefix, or any other
+			 * collector's */
+			{ "Dec 24 23:48:35 host widget[123]: {\"timestamp\":\"T1\",\"level\":"
+			  "\"ERROR\",\"fields\":{\"message\":\"Shard 0 failed to start\"},"
+			  "\"target\":\"launcher\"}\n",
+			  "T1 ERROR launcher: Shard 0", true },
 			/* aws logs tail's time and log stream before each line; a
 			 * date with slashes after a time is the engine's own (Go's
 			 * log) */
@@ -563,6 +569,11 @@ START_TEST(lines_as_a_terminal_shows_them)
 			  "the "
 			  "widget broke (3 != 4)\n",
 			  "RuntimeError: the widget broke (3 != 4)", false },
+			/* a rank's "[rank0]: " after the stream is the engine's:
+			 * no journal's "host prog[pid]: " */
+			{ "2025-02-08T08:40:56.161000+00:00 ecs/widget/4f2c9a8d1e [rank0]: "
+			  "RuntimeError: the widget broke (3 != 4)\n",
+			  "[rank0]: RuntimeError: the widget broke (3 != 4)", false },
 			{ "2024-02-08T08:40:56.161Z 2024/05/12 03:51:37 ERROR unable to locate the "
 			  "widget directory\n",
 			  "2024/05/12 03:51:37 ERROR", true },
