@@ -1091,6 +1091,8 @@ static bool ipython_frame(const char *s, size_t n)
 	static const char input[] = "<ipython-input-";
 	size_t i = 0, k;
 
+	if (!n)
+		return false;
 	while (i < n && s[i] == '-')
 		i++;
 	if (i > 0 && i < n && s[i] == '>') {
