@@ -1244,6 +1244,8 @@ static void traceback_began(struct enginelog *l, const char *s, size_t n, size_t
 	 * tears down what failed): its exception is no error said */
 	l->tb_ignored = (before->line && strstr(before->text, "Exception ignored")) ||
 			(at > 0 && quiet_line(l, s, n));
+	l->tb_modules = 0;
+	l->tb_ran = false;
 	if ((k >= 2 && s[k - 1] == ':' && isalpha((unsigned char)s[k - 2])) ||
 	    ipython_header(s, k, at))
 		mark(&l->tb_intro, l->lines, s, n);
@@ -1704,6 +1706,17 @@ static bool flat_frame(const struct enginelog *l, const char *s, size_t n)
 	return n > at + sizeof(file) - 1 && !memcmp(s + at, file, sizeof(file) - 1);
 }
 
+/* Is the frame line s one of the machinery that imports a module or runs
+ * one as a program ('File "<frozen importlib._bootstrap>", line 1387, in
+ * _gcd_import', runpy's for python -m): a frame of an import, as a
+ * module's top level ("in <module>") is? */
+static bool import_frame(const char *s, size_t n)
+{
+	return holds(s, n, "<frozen importlib") || holds(s, n, "importlib/__init__.py") ||
+	       holds(s, n, "importlib\\__init__.py") || holds(s, n, "<frozen runpy>") ||
+	       holds(s, n, "runpy.py\"");
+}
+
 /* what the last layer keeps of every line: the last two texts (raw: an
  * excerpt only when it is quoted), the last traceback frame, and whether a
  * traceback is still being told (a frame under its log prefix is one, and
@@ -1743,6 +1756,10 @@ static void note_line(struct enginelog *l, const char *s, size_t n)
 	} else if (is_frame_line(s, n)) {
 		l->frame = l->lines;
 		l->frame_flat = flat_frame(l, s, n) ? l->lines : 0;
+		if (l->tb_open && holds(s, n, "in <module>"))
+			l->tb_modules++;
+		else if (l->tb_open && !import_frame(s, n))
+			l->tb_ran = true;
 	} else if (!worded(s, n) && l->frame_flat && l->frame_flat == l->lines - 1) {
 		l->frame_flat = l->lines; /* a blank line a paste put between them */
 	}
@@ -3115,6 +3132,30 @@ static bool after_exception(const struct enginelog *l)
 	       l->error.line > l->exception.line + 1;
 }
 
+/* the rules' class of failures named cls (its explanation and remedy),
+ * NULL when the rules have none (a user's file alone) */
+static const struct log_rule *class_rule(const struct log_rules *rs, const char *cls)
+{
+	size_t i;
+
+	for (i = 0; i < rs->n; i++)
+		if (rs->rules[i].layer == LAYER_CLASS && !rs->rules[i].frames &&
+		    rs->rules[i].class && !strcmp(rs->rules[i].class, cls))
+			return &rs->rules[i];
+	return NULL;
+}
+
+/* Is why the exception a traceback ended in whose every frame was an
+ * import (a module's top level, importlib's, runpy's): the engine died
+ * importing its own code, whatever the exception says ("NameError: name
+ * 'exllamav2_ext' is not defined" where its compiled extension did not
+ * load)? A frame that ran a function says no more than the exception. */
+static bool died_importing(const struct enginelog *l, const struct log_mark *why)
+{
+	return why->line == l->exception.line && l->exception.line > l->traceback &&
+	       l->tb_modules >= 2 && !l->tb_ran;
+}
+
 /* a death no finding explains: the unknown layer's finding on what the
  * cut traceback said it was (intro), an exit after it that says why
  * itself (a marker's "says"), the last error since it served, the first
@@ -3132,6 +3173,7 @@ static bool tell_death(struct enginelog *l, bool intro, const struct log_mark *l
 	 * initialize Python stub: TypeError: ...") */
 	bool later_says = !says && l->exit.line && l->exit.line == l->exit_says &&
 			  l->exit.line > l->error.line;
+	const struct log_rule *imports;
 	const struct log_mark *why = intro					 ? &l->tb_intro
 				     : says					 ? &l->ended
 				     : later_says				 ? &l->exit
@@ -3148,6 +3190,9 @@ static bool tell_death(struct enginelog *l, bool intro, const struct log_mark *l
 	else if (why && l->tb_open && l->tb_through &&
 		 !l->tb_handler) /* cut in code that says what */
 		record(l, l->tb_through, why->line, why->text, strlen(why->text));
+	else if (why && died_importing(l, why) &&
+		 (imports = class_rule(l->rules, ENGINELOG_CLASS_IMPORT)))
+		record(l, imports, why->line, why->text, strlen(why->text));
 	else if (why)
 		record(l, why == last ? &unknown_exit : &unknown_death, why->line, why->text,
 		       strlen(why->text));

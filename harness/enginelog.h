@@ -70,6 +70,7 @@
  * to load (a warning before it may say why) */
 #define ENGINELOG_CAUSE_CRASHED	    "crashed"
 #define ENGINELOG_CLASS_LOAD_FAILED "model-load-failed"
+#define ENGINELOG_CLASS_IMPORT	    "import-error"
 
 struct regex;
 struct regex_matcher;
@@ -313,6 +314,10 @@ struct enginelog {
 				   * "(EngineCore pid=530)", is not the traceback's) */
 	bool tb_ignored;	  /* that line is Python's "Exception ignored in: ...":
 				   * what the traceback ends in did not stop anything */
+	int tb_modules;		  /* that traceback's frames at a module's top level
+				   * ('File "x.py", line 3, in <module>') */
+	bool tb_ran;		  /* and one of its frames ran a function that is no
+				   * import's: not only importing failed */
 	bool exited;		  /* the process has ended (enginelog_exited) */
 	unsigned engines_seen;	  /* a bit per enum engine its markers named */
 	int failed_requests;	  /* chat requests failed in a row, none served since */

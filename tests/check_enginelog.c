@@ -1453,6 +1453,34 @@ START_TEST(the_unknown_layer)
 				    "Traceback (most recent call last):\n  File \"x.py\", line 1, "
 				    "in <module>\nFrobError: no frob\nINFO: serving again\n"));
 	enginelog_release(&l);
+	/* a traceback whose every frame imports (a module's top level,
+	 * importlib's, runpy's) died importing the engine's code: an install
+	 * that is broken, whatever its exception says (fresh421-exui-61); one
+	 * frame that ran a function, and it is the exception's to say */
+	{
+		static const char importing[] =
+			"Traceback (most recent call last):\n"
+			"  File \"<frozen runpy>\", line 198, in _run_module_as_main\n"
+			"  File \"/x/server.py\", line 11, in <module>\n"
+			"    from frob.models import load\n"
+			"  File \"<frozen importlib._bootstrap>\", line 1387, in _gcd_import\n"
+			"  File \"/x/site-packages/frob/ext.py\", line 291, in <module>\n"
+			"    ext_c = frob_ext\n"
+			"NameError: name 'frob_ext' is not defined\n";
+		char ran[sizeof(importing) + 64];
+
+		m = classify(&l, &rs, importing);
+		ck_assert(m && m->fatal && m->rule->layer == LAYER_CLASS);
+		ck_assert_str_eq(m->rule->class, "import-error");
+		ck_assert_str_eq(m->quote, "NameError: name 'frob_ext' is not defined");
+		enginelog_release(&l);
+		snprintf(ran, sizeof(ran), "%.*s  File \"/x/frob/ext.py\", line 9, in build\n%s",
+			 (int)(strstr(importing, "NameError") - importing), importing,
+			 "NameError: name 'frob_ext' is not defined\n");
+		m = classify(&l, &rs, ran);
+		ck_assert(m && m->fatal && m->rule->layer == LAYER_UNKNOWN);
+		enginelog_release(&l);
+	}
 	/* IPython's traceback (Jupyter's, Colab's): its header names the
 	 * exception, its frames are places and numbered code, its message
 	 * comes last; a log cut among the frames quotes the header
