@@ -1969,6 +1969,22 @@ START_TEST(held_out_classes)
 		  "WidgetForCausalLM" },
 		{ "ValueError: WidgetLM not found in the model registry\n", "not-supported",
 		  "WidgetLM" },
+		/* a build for a newer GPU than the one it runs on, in TEI's
+		 * words under Rust's cause chain (fresh422-tei-137) */
+		{ "Error: Could not create widget\n\nCaused by:\n"
+		  "    Could not start widget: Runtime compute cap 52 is not compatible with "
+		  "compile time compute cap 75\n",
+		  "not-supported", "compute cap 52" },
+		/* a process that ended with a plain status (1 to 127) ended on
+		 * an error it reported, no crash (fresh422-tlab-213); a runner
+		 * that did is a part of the engine that died; a signal's
+		 * status is a crash whoever ended with it */
+		{ "Failed to start widget: Process terminated prematurely with exit code 1\n",
+		  "unknown", "exit code 1" },
+		{ "Error: widget runner process has terminated: exit status 1\n", "crashed",
+		  "exit status 1" },
+		{ "Failed to start widget: Process terminated prematurely with exit code 139\n",
+		  "crashed", "exit code 139" },
 		{ "[p] INFO 1 [a.py:3] loading\n"
 		  "[p] ERROR 1 [a.py:9] Failure in child during method warm_up.\n"
 		  "[p] ERROR 1 [a.py:9] Traceback (most recent call last):\n"
