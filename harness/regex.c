@@ -43,11 +43,79 @@ static bool jit_wanted(void)
 	return !v || strcmp(v, "0") != 0;
 }
 
+/* The pattern with each \\S, \\W and \\D outside a character class written
+ * as a class of one ([\\S]), which means the same: pcre2 10.42's JIT, under
+ * PCRE2_MATCH_INVALID_UTF, matches no character of more than one byte with
+ * those three types (PCRE2Project/pcre2#224, fixed in 10.43; Debian 12
+ * ships 10.42), so "x\\S" missed "xé" and a rule's ": +\\S" every message
+ * that begins in Chinese; in a class they match. A \\Q...\\E quote and a
+ * (?#...) comment are copied as they are. The caller frees it; NULL when
+ * out of memory. */
+static char *classed_types(const char *p)
+{
+	size_t n = strlen(p), i, j = 0;
+	char *out = xmalloc(2 * n + 1); /* a two-byte escape becomes four */
+	bool in_class = false, quoted = false;
+	size_t class_at = 0; /* where the open class's items begin */
+
+	if (!out)
+		return NULL;
+	for (i = 0; i < n; i++) {
+		char c = p[i];
+
+		if (quoted) {
+			quoted = !(c == '\\' && p[i + 1] == 'E');
+		} else if (c == '\\' && i + 1 < n) {
+			char e = p[i + 1];
+
+			if (!in_class && (e == 'S' || e == 'W' || e == 'D')) {
+				out[j++] = '[';
+				out[j++] = c;
+				out[j++] = e;
+				out[j++] = ']';
+				i++;
+				continue;
+			}
+			quoted = e == 'Q' && !in_class;
+			out[j++] = c;
+			c = p[++i];
+		} else if (!in_class && c == '(' && p[i + 1] == '?' && p[i + 2] == '#') {
+			const char *end = strchr(p + i, ')');
+			size_t k = end ? (size_t)(end - p) : n - 1;
+
+			memcpy(out + j, p + i, k - i + 1);
+			j += k - i + 1;
+			i = k;
+			continue;
+		} else if (!in_class && c == '[') {
+			in_class = true;
+			class_at = i + 1 + (p[i + 1] == '^');
+		} else if (in_class && c == '[' && p[i + 1] == ':') {
+			const char *end = strstr(p + i + 2, ":]"); /* [:alpha:] */
+
+			if (end) {
+				size_t k = (size_t)(end - p) + 1;
+
+				memcpy(out + j, p + i, k - i + 1);
+				j += k - i + 1;
+				i = k;
+				continue;
+			}
+		} else if (in_class && c == ']' && i > class_at) {
+			in_class = false; /* a ']' first in a class is one of its items */
+		}
+		out[j++] = c;
+	}
+	out[j] = '\0';
+	return out;
+}
+
 struct regex *regex_compile(const char *pattern, char *err, size_t errlen)
 {
 	pcre2_general_context *gctx = NULL;
 	pcre2_compile_context *cctx = NULL;
 	struct regex *re = NULL;
+	char *classed = NULL;
 	PCRE2_SIZE off = 0;
 	int code = 0;
 
@@ -55,19 +123,26 @@ struct regex *regex_compile(const char *pattern, char *err, size_t errlen)
 	gctx = pcre2_general_context_create(re_malloc, re_free, NULL);
 	if (gctx)
 		cctx = pcre2_compile_context_create(gctx);
-	if (!re || !gctx || !cctx) {
+	if (re && gctx && cctx)
+		classed = classed_types(pattern);
+	if (!re || !gctx || !cctx || !classed) {
 		snprintf(err, errlen, "out of memory");
 		goto fail;
 	}
-	re->code = pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED,
+	re->code = pcre2_compile((PCRE2_SPTR)classed, PCRE2_ZERO_TERMINATED,
 				 PCRE2_UTF | PCRE2_MATCH_INVALID_UTF, &code, &off, cctx);
 	if (!re->code) {
 		PCRE2_UCHAR msg[160];
 
+		/* the error as the pattern written says it, at its offset */
+		pcre2_code_free(pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED,
+					      PCRE2_UTF | PCRE2_MATCH_INVALID_UTF, &code, &off,
+					      cctx));
 		pcre2_get_error_message(code, msg, sizeof(msg));
 		snprintf(err, errlen, "%s at offset %zu", (char *)msg, (size_t)off);
 		goto fail;
 	}
+	free(classed);
 	/* the JIT is faster by 5-10x; without it (no support, or
 	 * PREFLIGHT_PCRE2_JIT=0 for valgrind, which cannot follow JIT code)
 	 * the interpreter runs under the same limits */
@@ -76,6 +151,7 @@ struct regex *regex_compile(const char *pattern, char *err, size_t errlen)
 	pcre2_general_context_free(gctx);
 	return re;
 fail:
+	free(classed);
 	pcre2_compile_context_free(cctx);
 	pcre2_general_context_free(gctx);
 	free(re);

@@ -32,6 +32,12 @@ static const char smoke_probe[] = "{\"id\":\"smoke\",\"title\":\"S\",\"request\"
 				  "\"role\":\"user\",\"content\":\"x\"}]},"
 				  "\"expect\":{\"content_regex\":\"sum\\\\(\"}}";
 
+/* a one-word answer: in any script (a Chinese one, where pcre2 10.42's JIT
+ * had no \\S for it, check_regex) */
+static const char word_probe[] = "{\"id\":\"word\",\"title\":\"W\",\"request\":{\"messages\":[{"
+				 "\"role\":\"user\",\"content\":\"x\"}]},"
+				 "\"expect\":{\"content_regex\":\"^\\\\S+$\"}}";
+
 static char *const allowed[] = { "stop", "tool_calls" };
 
 /* content, reasoning, finish, expected pass, cause */
@@ -41,6 +47,10 @@ static const struct {
 	bool pass;
 	enum cause cause;
 } cases[] = {
+	{ word_probe,
+	  "{\"choices\":[{\"message\":{\"content\":\"\xe7\xad\x94\xe6\xa1\x88\"},\"finish_reason\":"
+	  "\"stop\"}]}",
+	  true, CAUSE_NONE },
 	{ json_probe,
 	  "{\"choices\":[{\"message\":{\"content\":\"{\\\"language\\\":\\\"python\\\",\\\"ok\\\":"
 	  "true}\"},\"finish_reason\":\"stop\"}]}",

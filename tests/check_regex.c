@@ -31,6 +31,51 @@ START_TEST(match_and_errors)
 }
 END_TEST
 
+/* \\S, \\W and \\D match a character of more than one byte, as the
+ * interpreter does, also where pcre2's JIT would not (10.42's, under
+ * PCRE2_MATCH_INVALID_UTF: PCRE2Project/pcre2#224): "RuntimeError: 显存不足"
+ * is an exception's line, and ^\\S+$ holds of a Chinese answer. What a
+ * class, a \\Q quote or a comment holds is as written. */
+START_TEST(types_match_every_character)
+{
+	static const struct {
+		const char *pattern, *subject;
+		int want;
+	} cases[] = {
+		{ "Error: +\\S", "RuntimeError: \xe6\x98\xbe\xe5\xad\x98\xe4\xb8\x8d\xe8\xb6\xb3",
+		  1 },
+		{ "^\\S+$", "\xe6\x98\xbe\xe5\xad\x98", 1 },
+		{ "x\\Wy", "x\xc3\xa9y", 1 },
+		{ "x\\Dy", "x\xc3\xa9y", 1 },
+		{ "x\\S", "x ", 0 },
+		{ "x\\D", "x7", 0 },
+		{ "[\\S]\\S", "\xc3\xa9\xc3\xa9", 1 },
+		{ "[]\\S]", "]", 1 }, /* ']' first in a class is an item */
+		{ "[^]a]\\S", "b\xc3\xa9", 1 },
+		{ "[[:alpha:]\\d]\\S", "a\xc3\xa9", 1 },
+		{ "\\Q\\S\\E", "\\S", 1 }, /* quoted: the two bytes */
+		{ "\\Q\\S\\E", "\xc3\xa9", 0 },
+		{ "(?#\\S)x\\S", "x\xc3\xa9", 1 },
+		{ "\\\\S", "\\S", 1 }, /* an escaped backslash, then S */
+	};
+	char err[200];
+	size_t k;
+
+	for (k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+		struct regex *re = regex_compile(cases[k].pattern, err, sizeof(err));
+
+		ck_assert_msg(re, "case %zu: %s", k, err);
+		ck_assert_msg(regex_match(re, cases[k].subject, strlen(cases[k].subject)) ==
+				      cases[k].want,
+			      "case %zu: /%s/ on '%s'", k, cases[k].pattern, cases[k].subject);
+		regex_free(re);
+	}
+	/* an error still names the offset in the pattern as written */
+	ck_assert_ptr_null(regex_compile("\\S\\S(", err, sizeof(err)));
+	ck_assert_ptr_nonnull(strstr(err, "at offset 5"));
+}
+END_TEST
+
 /* a pattern that backtracks without end is stopped by the limits, and
  * once it hit them, fails at once; a deep but sound one still matches */
 START_TEST(limits_bound_every_match)
@@ -71,6 +116,7 @@ Suite *regex_suite(void)
 
 	tcase_add_test(tc, match_and_errors);
 	tcase_add_test(tc, limits_bound_every_match);
+	tcase_add_test(tc, types_match_every_character);
 	suite_add_tcase(s, tc);
 	return s;
 }
