@@ -172,7 +172,7 @@ bench: deps
 # The library is compiled once (fuzzer-no-link) and every target links it;
 # the targets then run side by side, one per core.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := stream reply schema files apierror recording notebook table secret conform html diff enginelog follow logprobs behave
+FUZZ_TARGETS := stream reply schema files apierror recording notebook table secret conform html diff enginelog follow logprobs behave regex
 FUZZ_CC ?= clang
 FUZZ_BASE := -g -O1 -fno-sanitize-recover=all -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
              -Iharness -Ireports $(VERSION_DEF)

@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* fuzz_regex — the pcre2 wrapper on arbitrary patterns and subjects (a
+ * probe's content_regex, a schema's pattern, a rule file's): the input is
+ * a pattern, a NUL, then the subject. Whatever they hold, nothing crashes,
+ * and where a pattern compiles it compiles with the JIT as without; on a
+ * subject of valid UTF-8 both find the same first match (the JIT of some
+ * pcre2 versions missed characters of more than one byte: regex.c writes
+ * around it), unless one of them hit a limit. On invalid UTF-8 the two
+ * may start a match at other bytes, which pcre2 leaves to each. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "regex.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* is s (n bytes) UTF-8 as pcre2 takes it: no stray continuation byte, no
+ * sequence cut short, no overlong form, no surrogate, nothing past U+10FFFF */
+static int valid_utf8(const unsigned char *s, size_t n)
+{
+	size_t i = 0, k, more;
+	unsigned long cp;
+
+	while (i < n) {
+		unsigned char c = s[i++];
+
+		if (c < 0x80)
+			continue;
+		if (c >= 0xc2 && c <= 0xdf)
+			more = 1, cp = c & 0x1f;
+		else if (c >= 0xe0 && c <= 0xef)
+			more = 2, cp = c & 0x0f;
+		else if (c >= 0xf0 && c <= 0xf4)
+			more = 3, cp = c & 0x07;
+		else
+			return 0;
+		if (n - i < more)
+			return 0;
+		for (k = 0; k < more; k++) {
+			if ((s[i] & 0xc0) != 0x80)
+				return 0;
+			cp = cp << 6 | (s[i++] & 0x3f);
+		}
+		if ((more == 2 && cp < 0x800) || (more == 3 && (cp < 0x10000 || cp > 0x10ffff)) ||
+		    (cp >= 0xd800 && cp <= 0xdfff))
+			return 0;
+	}
+	return 1;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	const uint8_t *nul = memchr(data, '\0', size);
+	size_t plen = nul ? (size_t)(nul - data) : size;
+	const char *subject = nul ? (const char *)nul + 1 : "";
+	size_t slen = nul ? size - plen - 1 : 0;
+	struct regex *jit, *interp;
+	char *pattern, err[256];
+	size_t a = 0, b = 0, c = 0, d = 0;
+	int r1, r2;
+
+	if (plen > 512 || slen > 4096)
+		return 0;
+	pattern = malloc(plen + 1);
+	memcpy(pattern, data, plen);
+	pattern[plen] = '\0';
+	setenv("PREFLIGHT_PCRE2_JIT", "1", 1);
+	jit = regex_compile(pattern, err, sizeof(err));
+	setenv("PREFLIGHT_PCRE2_JIT", "0", 1);
+	interp = regex_compile(pattern, err, sizeof(err));
+	if (!jit != !interp)
+		abort();
+	if (jit && valid_utf8((const unsigned char *)subject, slen)) {
+		r1 = regex_search(jit, subject, slen, &a, &b);
+		r2 = regex_search(interp, subject, slen, &c, &d);
+		if (r1 != REGEX_LIMIT && r2 != REGEX_LIMIT && r1 >= 0 && r2 >= 0 &&
+		    (r1 != r2 || (r1 == 1 && (a != c || b != d))))
+			abort();
+	} else if (jit) {
+		(void)regex_search(jit, subject, slen, &a, &b);
+		(void)regex_search(interp, subject, slen, &c, &d);
+	}
+	regex_free(jit);
+	regex_free(interp);
+	free(pattern);
+	return 0;
+}
