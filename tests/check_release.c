@@ -5,6 +5,7 @@
  * line in every source file, the vendored schema keeping its own. Reads
  * the tree by walking it (a tarball has no .git). */
 #include <dirent.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -138,6 +139,57 @@ static int spdx_walk(const char *rel, struct buf *why)
 	return n;
 }
 
+/* is name a word of the Makefile's FUZZ_TARGETS line (make holds one) */
+static bool fuzz_listed(const char *make, const char *name)
+{
+	const char *line = strstr(make, "\nFUZZ_TARGETS := ");
+	const char *end, *p;
+	size_t n = strlen(name);
+
+	ck_assert_ptr_nonnull(line);
+	line += strlen("\nFUZZ_TARGETS := ");
+	end = strchr(line, '\n');
+	for (p = line; p && p < end; p = strchr(p, ' '), p = p ? p + 1 : NULL)
+		if (!strncmp(p, name, n) && (p[n] == ' ' || p + n == end))
+			return true;
+	return false;
+}
+
+/* every libFuzzer target in tests/fuzz is one make fuzz runs, with its
+ * seeds; one left off the list would build and never run */
+START_TEST(every_fuzz_target_runs)
+{
+	char *make = tree_file("Makefile"), dir[4096], seeds[4096];
+	const struct dirent *e;
+	DIR *d;
+	int n = 0;
+
+	ck_assert_ptr_nonnull(make);
+	snprintf(dir, sizeof(dir), "%s/tests/fuzz", repo_root());
+	d = opendir(dir);
+	ck_assert_ptr_nonnull(d);
+	while ((e = readdir(d))) {
+		size_t len = strlen(e->d_name);
+		char name[256];
+		DIR *s;
+
+		if (len < 8 || strncmp(e->d_name, "fuzz_", 5) || strcmp(e->d_name + len - 2, ".c"))
+			continue;
+		snprintf(name, sizeof(name), "%.*s", (int)(len - 7), e->d_name + 5);
+		ck_assert_msg(fuzz_listed(make, name), "tests/fuzz/%s is not in FUZZ_TARGETS",
+			      e->d_name);
+		snprintf(seeds, sizeof(seeds), "%s/corpus/%s", dir, name);
+		s = opendir(seeds);
+		ck_assert_msg(s != NULL, "fuzz target %s has no seeds in tests/fuzz/corpus", name);
+		closedir(s);
+		n++;
+	}
+	closedir(d);
+	ck_assert_int_ge(n, 17);
+	free(make);
+}
+END_TEST
+
 START_TEST(the_licence_in_every_source_file)
 {
 	static const char *const dirs[] = { "harness", "reports", "tests",   "fixtures",
@@ -173,6 +225,7 @@ Suite *release_suite(void)
 
 	tcase_add_test(tc, one_version_everywhere);
 	tcase_add_test(tc, the_licence_in_every_source_file);
+	tcase_add_test(tc, every_fuzz_target_runs);
 	suite_add_tcase(s, tc);
 	return s;
 }
