@@ -43,14 +43,15 @@ static bool jit_wanted(void)
 	return !v || strcmp(v, "0") != 0;
 }
 
-/* The pattern with each \\S, \\W and \\D outside a character class written
- * as a class of one ([\\S]), which means the same: pcre2 10.42's JIT, under
+/* The pattern with each \S, \W and \D outside a character class written
+ * as a class of one ([\S]), which means the same: pcre2 10.42's JIT, under
  * PCRE2_MATCH_INVALID_UTF, matches no character of more than one byte with
  * those three types (PCRE2Project/pcre2#224, fixed in 10.43; Debian 12
- * ships 10.42), so "x\\S" missed "xé" and a rule's ": +\\S" every message
- * that begins in Chinese; in a class they match. A \\Q...\\E quote and a
- * (?#...) comment are copied as they are. The caller frees it; NULL when
- * out of memory. */
+ * ships 10.42), so "x\S" missed "xé" and a rule's ": +\S" every message
+ * that begins in Chinese; in a class they match. What a \Q...\E quote or
+ * a (?#...) comment holds is copied as it is, and a class's items are
+ * read as pcre2 reads them (a ']' first is one, [:alpha:] is one). The
+ * caller frees it; NULL when out of memory. */
 static char *classed_types(const char *p)
 {
 	size_t n = strlen(p), i, j = 0;
@@ -62,6 +63,7 @@ static char *classed_types(const char *p)
 		return NULL;
 	for (i = 0; i < n; i++) {
 		char c = p[i];
+		size_t k;
 
 		if (quoted) {
 			quoted = !(c == '\\' && p[i + 1] == 'E');
@@ -76,13 +78,13 @@ static char *classed_types(const char *p)
 				i++;
 				continue;
 			}
-			quoted = e == 'Q' && !in_class;
+			quoted = e == 'Q';
 			out[j++] = c;
 			c = p[++i];
 		} else if (!in_class && c == '(' && p[i + 1] == '?' && p[i + 2] == '#') {
 			const char *end = strchr(p + i, ')');
-			size_t k = end ? (size_t)(end - p) : n - 1;
 
+			k = end ? (size_t)(end - p) : n - 1;
 			memcpy(out + j, p + i, k - i + 1);
 			j += k - i + 1;
 			i = k;
@@ -91,14 +93,13 @@ static char *classed_types(const char *p)
 			in_class = true;
 			class_at = i + 1 + (p[i + 1] == '^');
 		} else if (in_class && c == '[' && p[i + 1] == ':') {
-			const char *end = strstr(p + i + 2, ":]"); /* [:alpha:] */
-
-			if (end) {
-				size_t k = (size_t)(end - p) + 1;
-
-				memcpy(out + j, p + i, k - i + 1);
-				j += k - i + 1;
-				i = k;
+			/* a POSIX class, "[:alpha:]" or "[:^space:]": one item */
+			for (k = i + 2 + (p[i + 2] == '^'); p[k] >= 'a' && p[k] <= 'z'; k++)
+				;
+			if (p[k] == ':' && p[k + 1] == ']') {
+				memcpy(out + j, p + i, k + 2 - i);
+				j += k + 2 - i;
+				i = k + 1;
 				continue;
 			}
 		} else if (in_class && c == ']' && i > class_at) {

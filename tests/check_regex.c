@@ -56,6 +56,8 @@ START_TEST(types_match_every_character)
 		{ "\\Q\\S\\E", "\\S", 1 }, /* quoted: the two bytes */
 		{ "\\Q\\S\\E", "\xc3\xa9", 0 },
 		{ "(?#\\S)x\\S", "x\xc3\xa9", 1 },
+		{ "[\\Q]\\E]\\S", "]\xc3\xa9", 1 }, /* a quoted ']' ends no class */
+		{ "[[:^space:]]\\S", "a\xc3\xa9", 1 },
 		{ "\\\\S", "\\S", 1 }, /* an escaped backslash, then S */
 	};
 	char err[200];
