@@ -56,7 +56,7 @@ START_TEST(types_match_every_character)
 		{ "\\Q\\S\\E", "\\S", 1 }, /* quoted: the two bytes */
 		{ "\\Q\\S\\E", "\xc3\xa9", 0 },
 		{ "(?#\\S)x\\S", "x\xc3\xa9", 1 },
-		{ "[\\Q]\\E]\\S", "]\xc3\xa9", 1 }, /* a quoted ']' ends no class */
+		{ "[\\Q]\\E\\S]x", "\xc3\xa9x", 1 }, /* a quoted ']' ends no class */
 		{ "[[:^space:]]\\S", "a\xc3\xa9", 1 },
 		{ "\\\\S", "\\S", 1 }, /* an escaped backslash, then S */
 	};
