@@ -12,42 +12,9 @@
 #include <string.h>
 
 #include "regex.h"
+#include "text.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-/* is s (n bytes) UTF-8 as pcre2 takes it: no stray continuation byte, no
- * sequence cut short, no overlong form, no surrogate, nothing past U+10FFFF */
-static int valid_utf8(const unsigned char *s, size_t n)
-{
-	size_t i = 0, k, more;
-	unsigned long cp;
-
-	while (i < n) {
-		unsigned char c = s[i++];
-
-		if (c < 0x80)
-			continue;
-		if (c >= 0xc2 && c <= 0xdf)
-			more = 1, cp = c & 0x1f;
-		else if (c >= 0xe0 && c <= 0xef)
-			more = 2, cp = c & 0x0f;
-		else if (c >= 0xf0 && c <= 0xf4)
-			more = 3, cp = c & 0x07;
-		else
-			return 0;
-		if (n - i < more)
-			return 0;
-		for (k = 0; k < more; k++) {
-			if ((s[i] & 0xc0) != 0x80)
-				return 0;
-			cp = cp << 6 | (s[i++] & 0x3f);
-		}
-		if ((more == 2 && cp < 0x800) || (more == 3 && (cp < 0x10000 || cp > 0x10ffff)) ||
-		    (cp >= 0xd800 && cp <= 0xdfff))
-			return 0;
-	}
-	return 1;
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -71,7 +38,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	interp = regex_compile(pattern, err, sizeof(err));
 	if (!jit != !interp)
 		abort();
-	if (jit && valid_utf8((const unsigned char *)subject, slen)) {
+	if (jit && text_valid_utf8(subject, slen)) {
 		r1 = regex_search(jit, subject, slen, &a, &b);
 		r2 = regex_search(interp, subject, slen, &c, &d);
 		if (r1 != REGEX_LIMIT && r2 != REGEX_LIMIT && r1 >= 0 && r2 >= 0 &&
