@@ -95,6 +95,10 @@ enum engine engine_from_fingerprint(const char *fp);
  * own; UNKNOWN for the envelopes several engines share (the nested one;
  * the flat one of SGLang, TensorRT-LLM and vLLM before 0.10.1). */
 enum engine engine_from_error_shape(enum error_shape shape);
+/* The name of the i-th placeholder a remedy may hold besides {engine}
+ * ("memory", "cuda_graphs", "chat_template": struct engine_flags' fields),
+ * NULL past the last. */
+const char *engine_slot(size_t i);
 /* tmpl into out with each {memory}, {context}, {concurrency}, {prefill}
  * (any struct engine_flags field) and {engine} replaced by e's flag for it
  * and its name; for UNKNOWN, by every engine's ("--gpu-memory-utilization
@@ -103,10 +107,6 @@ enum engine engine_from_error_shape(enum error_shape shape);
  * <what> setting". Cut to fit size. False when e lacks a flag tmpl names,
  * so a caller can keep a remedy only in words the engine has. The one
  * filler of the registry's placeholders: rules' and probes' remedies alike. */
-/* The name of the i-th placeholder a remedy may hold besides {engine}
- * ("memory", "cuda_graphs", "chat_template": struct engine_flags' fields),
- * NULL past the last. */
-const char *engine_slot(size_t i);
 bool engine_fill(enum engine e, const char *tmpl, char *out, size_t size);
 /* engine_fill for the engines of a set (bits 1 << engine): one engine's
  * words when it holds one, each flag with the engines of the set that
