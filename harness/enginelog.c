@@ -836,8 +836,10 @@ static void record(struct enginelog *l, const struct log_rule *r, long line, con
 	m->fell_back = false;
 	/* a finding made after its line's markers (a wrapped line read again
 	 * whole) learns here that a request handler wrote it; one made before
-	 * them, from handled_line */
-	m->request = l->handler == line;
+	 * them, from handled_line. The exception that ends a request's
+	 * traceback (one begun on a handler's line, "Exception in ASGI
+	 * application") is that request's too, its frames cut or not. */
+	m->request = l->handler == line || (l->tb_handler && l->tb_closed == line);
 	excerpt(s, n, m->quote, sizeof(m->quote));
 }
 
@@ -1246,6 +1248,7 @@ static void traceback_began(struct enginelog *l, const char *s, size_t n, size_t
 			(at > 0 && quiet_line(l, s, n));
 	l->tb_modules = 0;
 	l->tb_ran = false;
+	l->tb_class[0] = '\0';
 	if ((k >= 2 && s[k - 1] == ':' && isalpha((unsigned char)s[k - 2])) ||
 	    ipython_header(s, k, at))
 		mark(&l->tb_intro, l->lines, s, n);
@@ -1268,11 +1271,12 @@ static void request(struct enginelog *l, const struct log_rule *r, const char *s
 		status = status * 10 + (s[i] - '0');
 	if (status >= 200 && status < 400) {
 		l->failed_requests = 0;
-		l->served = l->lines;
+		l->served = l->answered = l->lines;
 		return;
 	}
 	if (status < 400 || status > 599)
 		return;
+	l->answered = l->lines;
 	if (!l->failed_requests++)
 		mark(&l->first_failed, l->lines, s, n);
 }
@@ -1717,6 +1721,53 @@ static bool import_frame(const char *s, size_t n)
 	       holds(s, n, "runpy.py\"");
 }
 
+/* the name of the function a frame line ran ('File "x.py", line 3, in
+ * Serve': "Serve"), its length in *len; NULL when the line names none */
+static const char *frame_function(const char *s, size_t n, size_t *len)
+{
+	size_t i;
+
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
+		n--;
+	for (i = n; i >= 4; i--)
+		if (!memcmp(s + i - 4, ", in", 4) && i < n && s[i] == ' ') {
+			*len = n - i - 1;
+			return *len ? s + i + 1 : NULL;
+		}
+	return NULL;
+}
+
+/* the code line s under a frame: the class it defines ("class Serve:",
+ * "class Serve(Base):") into l->tb_class, else none */
+static void class_defined(struct enginelog *l, const char *s, size_t n)
+{
+	size_t i = indent(s, n), k;
+
+	l->tb_class[0] = '\0';
+	if (n - i < 7 || memcmp(s + i, "class ", 6))
+		return;
+	for (i += 6, k = 0;
+	     i < n && k + 1 < sizeof(l->tb_class) && (isalnum((unsigned char)s[i]) || s[i] == '_');
+	     i++)
+		l->tb_class[k++] = s[i];
+	if (i < n && (s[i] == ':' || s[i] == '('))
+		l->tb_class[k] = '\0';
+	else
+		l->tb_class[0] = '\0';
+}
+
+/* Does the frame line s run the body of the class the code line before it
+ * defines ('class Serve:', then 'File "serve.py", line 588, in Serve')?
+ * A class's body runs as its module is imported, as the module's top
+ * level does. */
+static bool class_body(const struct enginelog *l, const char *s, size_t n)
+{
+	size_t len;
+	const char *f = frame_function(s, n, &len);
+
+	return f && l->tb_class[0] && len == strlen(l->tb_class) && !memcmp(f, l->tb_class, len);
+}
+
 /* what the last layer keeps of every line: the last two texts (raw: an
  * excerpt only when it is quoted), the last traceback frame, and whether a
  * traceback is still being told (a frame under its log prefix is one, and
@@ -1752,14 +1803,19 @@ static void note_line(struct enginelog *l, const char *s, size_t n)
 		l->tb_end = 0;
 		if (under_lead)
 			l->tb_end = l->lines; /* its exception? exception_after_lead */
+		if (l->tb_open)
+			l->tb_closed = l->lines;
 		l->tb_open = false;
 	} else if (is_frame_line(s, n)) {
 		l->frame = l->lines;
 		l->frame_flat = flat_frame(l, s, n) ? l->lines : 0;
 		if (l->tb_open && holds(s, n, "in <module>"))
 			l->tb_modules++;
-		else if (l->tb_open && !import_frame(s, n))
+		else if (l->tb_open && !import_frame(s, n) && !class_body(l, s, n))
 			l->tb_ran = true;
+		l->tb_class[0] = '\0';
+	} else if (l->tb_open && worded(s, n)) { /* a frame's code, under its lead */
+		class_defined(l, under_lead ? s + k : s, under_lead ? n - k : n);
 	} else if (!worded(s, n) && l->frame_flat && l->frame_flat == l->lines - 1) {
 		l->frame_flat = l->lines; /* a blank line a paste put between them */
 	}
@@ -2947,6 +3003,17 @@ static bool says_load_failed(const struct log_rule *r)
 	       !strcmp(r->class, ENGINELOG_CLASS_LOAD_FAILED);
 }
 
+/* is m the import-error class on a Python exception's line ("ImportError:
+ * x", "ModuleNotFoundError: No module named 'x'"), not a loader's words
+ * (a native runner's shared library, which a Go server outlives to answer
+ * the request that started it) */
+static bool says_imported(const struct log_match *m)
+{
+	return m->rule->layer == LAYER_CLASS && m->rule->class &&
+	       !strcmp(m->rule->class, ENGINELOG_CLASS_IMPORT) &&
+	       (strstr(m->quote, "ImportError: ") || strstr(m->quote, "ModuleNotFoundError: "));
+}
+
 /* did the engine die on a line from a up to b: an exit, a crash */
 static bool died_between(const struct enginelog *l, long a, long b)
 {
@@ -3000,6 +3067,13 @@ static bool outlived(struct enginelog *l)
 		 * is failing_requests' */
 		if (m->fatal && m->request && m->rule->layer == LAYER_CLASS &&
 		    !says_crashed(m->rule) && l->exit.line < m->line)
+			m->fatal = false;
+		/* a Python module that would not import, after which the server
+		 * answered a request, whatever its status: one that failed as
+		 * the engine started never answers, so this was an import a
+		 * request made (a guided decoding backend's, a media
+		 * processor's), and it outlived it */
+		if (m->fatal && says_imported(m) && l->answered > m->line && l->exit.line < m->line)
 			m->fatal = false;
 		any = any || m->fatal;
 	}

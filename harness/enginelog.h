@@ -279,6 +279,7 @@ struct enginelog {
 					     * check's answer, 0 none */
 	long shutdown;			    /* the last line saying it stops as asked, 0 none */
 	long served;			    /* the last chat request answered 2xx/3xx, 0 none */
+	long answered;			    /* the last chat request answered at all, 0 none */
 	long traceback;			    /* the last line a traceback began on, 0 none */
 	const struct log_rule *tb_through;  /* a rule of frames the open traceback ran
 					     * through, NULL none */
@@ -303,6 +304,7 @@ struct enginelog {
 	size_t tb_col;		  /* where the last traceback's words began on their line: its
 			* frames under a log prefix begin there too */
 	bool tb_open;		  /* every line since that traceback began was one of its frames */
+	long tb_closed;		  /* the line that ended it (its exception's), 0 none yet */
 	bool tb_handler;	  /* and it began on a request handler's line, or went
 				   * through a web framework's call of an endpoint */
 	long handler;		  /* the last line a request handler wrote, 0 none */
@@ -318,6 +320,10 @@ struct enginelog {
 				   * ('File "x.py", line 3, in <module>') */
 	bool tb_ran;		  /* and one of its frames ran a function that is no
 				   * import's: not only importing failed */
+	char tb_class[64];	  /* the class the code line under its last frame
+				   * defines ("class Serve:"), "" none: a frame "in
+				   * Serve" next is that class's body, run as its
+				   * module is imported */
 	bool exited;		  /* the process has ended (enginelog_exited) */
 	unsigned engines_seen;	  /* a bit per enum engine its markers named */
 	int failed_requests;	  /* chat requests failed in a row, none served since */

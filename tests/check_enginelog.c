@@ -27,6 +27,15 @@ static const struct log_match *classify(struct enginelog *l, const struct log_ru
 	return enginelog_best(l);
 }
 
+/* text's best finding when it is fatal, else NULL */
+static const struct log_match *fatal_of(struct enginelog *l, const struct log_rules *rs,
+					const char *text)
+{
+	const struct log_match *m = classify(l, rs, text);
+
+	return m && m->fatal ? m : NULL;
+}
+
 /* does text read the same with the literal index (rs) as without (all):
  * the same best finding, on the same line? */
 static void read_alike(const struct log_rules *rs, const struct log_rules *all, const char *text,
@@ -1481,6 +1490,37 @@ START_TEST(the_unknown_layer)
 		ck_assert(m && m->fatal && m->rule->layer == LAYER_UNKNOWN);
 		enginelog_release(&l);
 	}
+	/* a class's body runs as its module is imported: a frame "in Serve"
+	 * under the code line "class Serve:" ran no function
+	 * (fresh427-transformers-43824, the serve extras not installed); under
+	 * another code line, a frame of that name is a function's */
+	{
+		static const char body[] = "Traceback (most recent call last):\n"
+					   "  File \"/x/bin/widget\", line 3, in <module>\n"
+					   "    from widget.cli import main\n"
+					   "  File \"/x/widget/cli.py\", line 22, in <module>\n"
+					   "    from widget.serve import Serve\n"
+					   "  File \"/x/widget/serve.py\", line 360, in <module>\n"
+					   "    class Serve:\n"
+					   "  File \"/x/widget/serve.py\", line 588, in Serve\n"
+					   "    validator: Adapter,\n"
+					   "NameError: name 'Adapter' is not defined\n";
+		char called[sizeof(body)];
+		char *at;
+
+		m = classify(&l, &rs, body);
+		ck_assert(m && m->fatal && m->rule->layer == LAYER_CLASS);
+		ck_assert_str_eq(m->rule->class, "import-error");
+		ck_assert_str_eq(m->quote, "NameError: name 'Adapter' is not defined");
+		enginelog_release(&l);
+		memcpy(called, body, sizeof(body));
+		at = strstr(called, "class Serve:");
+		ck_assert_ptr_nonnull(at);
+		memcpy(at, "Serve()     ", strlen("class Serve:"));
+		m = classify(&l, &rs, called);
+		ck_assert(m && m->fatal && m->rule->layer == LAYER_UNKNOWN);
+		enginelog_release(&l);
+	}
 	/* IPython's traceback (Jupyter's, Colab's): its header names the
 	 * exception, its frames are places and numbered code, its message
 	 * comes last; a log cut among the frames quotes the header
@@ -1562,6 +1602,49 @@ START_TEST(the_unknown_layer)
 			 "    | RuntimeError: Unexpected ASGI message sent\n"
 			 "    +------------------------------------\n"));
 	enginelog_release(&l);
+	/* a class a request handler's traceback ends in is that request's,
+	 * its frames cut or not: a module a guided decoding backend imports,
+	 * missing, answered 500 (fresh427-vllm-14401). A Python import that
+	 * failed before a request was answered, at any status, was a
+	 * request's too: one that failed as the engine started never
+	 * answers; with no answer after it, or a death after that, it is a
+	 * death; a loader's words (a native runner's library, its Go server
+	 * answering the request that started it) are a death still */
+	ck_assert_ptr_null(fatal_of(&l, &rs,
+				    "ERROR:    Exception in ASGI application\n"
+				    "Traceback (most recent call last):\n"
+				    "  File \"/x/widget/enforcer.py\", line 5, in <module>\n"
+				    "    from frob import Widget\n"
+				    "ImportError: cannot import name 'Widget' from 'frob'\n"));
+	enginelog_release(&l);
+	{
+		static const char lazy[] = "  File \"/x/widget/enforcer.py\", line 8, in <module>\n"
+					   "    raise ImportError('frob is not installed')\n"
+					   "ImportError: frob is not installed\n";
+		static const char answered[] =
+			"INFO:     10.0.0.2:5555 - \"POST /v1/chat/completions "
+			"HTTP/1.1\" 500 Internal Server Error\n";
+		char log[512];
+
+		snprintf(log, sizeof(log), "%s%s", lazy, answered);
+		ck_assert_ptr_null(fatal_of(&l, &rs, log));
+		enginelog_release(&l);
+		m = fatal_of(&l, &rs, lazy);
+		ck_assert(m && !strcmp(m->rule->class, "import-error"));
+		enginelog_release(&l);
+		snprintf(log, sizeof(log), "%s%sKilled\n", lazy, answered);
+		m = fatal_of(&l, &rs, log);
+		ck_assert(m && !strcmp(m->rule->class, "import-error"));
+		enginelog_release(&l);
+		m = fatal_of(
+			&l, &rs,
+			"/x/runner: error while loading shared libraries: libfrob.so.1: cannot "
+			"open shared object file: No such file or directory\n"
+			"[GIN] 2025/01/01 - 10:00:00 | 500 |  1.2s |  127.0.0.1 | POST "
+			"\"/api/chat\"\n");
+		ck_assert(m && !strcmp(m->rule->class, "import-error"));
+		enginelog_release(&l);
+	}
 	m = classify(&l, &rs,
 		     "  | ExceptionGroup: unhandled errors in a TaskGroup (1 sub-exception)\n"
 		     "  +-+---------------- 1 ----------------\n"
@@ -3222,6 +3305,32 @@ START_TEST(held_out_classes)
 		{ "2024-01-01 10:00:00,1 - widget - ERROR - <Widget> test failed!\n"
 		  "Please ensure it has been installed correctly.\n",
 		  "import-error", "<Widget> test failed!" },
+		/* its check of the model is no module's: the line after says
+		 * why (its config one LMDeploy cannot build, fresh427-lmdeploy-
+		 * 1721); its newer wording of a module's */
+		{ "widget serve api_server Widget-4B --backend pytorch\n"
+		  " <Model> test failed!\n"
+		  "(\"Checking failed with error 'WidgetConfig' object has no attribute "
+		  "'hidden_size'\", 'Please send issue to Widget with error logs.')\n",
+		  "not-supported", "Checking failed with error 'WidgetConfig'" },
+		{ "2026-01-01 10:00:00,1 - widget - ERROR - base.py:54 - <Widget> check failed!\n",
+		  "import-error", "<Widget> check failed!" },
+		/* a library of the environment another one is incompatible
+		 * with is an environment's fault, no argument's (MKL's threading
+		 * layer against a wheel's libgomp, fresh427-vllm-9678); an
+		 * option incompatible with another stays the argument's */
+		{ "ERROR 10-25 10:55:54 registry.py:267] Error: widget-service: "
+		  "WIDGET_THREADING_LAYER=INTEL is incompatible with libfrob-a34b.so.1 library.\n",
+		  "import-error", "is incompatible with libfrob-a34b.so.1" },
+		{ "ValueError: --widget-mode is incompatible with --frob\n", "bad-argument",
+		  "--widget-mode is incompatible with --frob" },
+		/* an exception logged as its repr, "AssertionError('...')", is
+		 * raised as "AssertionError: ..." is (vLLM V0's engine loop,
+		 * fresh427-lmcache-412); its source line is not */
+		{ "ERROR 03-19 11:54:51 [engine.py:158] AssertionError('Only Widget backend is "
+		  "supported for now.')\n"
+		  "Killed\n",
+		  "not-supported", "AssertionError('Only Widget backend is supported for now.')" },
 		/* an image or binary of another CPU architecture than the
 		 * host's, as Docker and the kernel say it; a deployment that
 		 * failed to start, its traceback cut before its end (fresh192) */
