@@ -937,12 +937,13 @@ static bool is_frame_line(const char *s, size_t n)
 /* Is the line a traceback's code, "raise RuntimeError(...)", behind a log
  * prefix or not ("ERROR 04-16 [worker.py:620]     raise ...", "[rank0]:
  * raise ...", "(APIServer pid=9)     raise ...", Python logging's "... -
- * INFO -     raise ...")? Its error is on the line after. A frame's
+ * INFO -     raise ...")? Its error is on the line after; the source line
+ * Python echoes under a warning ("  warnings.warn('...'") is the warning's. A frame's
  * location says its line ('File "x.py", line 3'): 'File "config.json"
  * not found' is no frame. */
 static bool is_code_line(const char *s, size_t n)
 {
-	static const char *const starts[] = { "raise ", "return ", "File \"" };
+	static const char *const starts[] = { "raise ", "return ", "File \"", "warnings.warn(" };
 	size_t i, k, len;
 
 	if (holds(s, n, "(most recent call last)"))
@@ -2629,11 +2630,32 @@ static bool command_line(const char *s, size_t n)
 	return false;
 }
 
+/* Are the k bytes at s a time since start as llama.cpp writes it before
+ * its level ("0.32.264.409": minutes, seconds, milliseconds and
+ * microseconds, its markers' "\\d+\\.\\d\\d\\.\\d{3}\\.\\d{3}")? */
+static bool elapsed_stamp(const char *s, size_t k)
+{
+	static const size_t widths[] = { 2, 3, 3 }; /* after the minutes */
+	size_t i = 0, w;
+
+	while (i < k && isdigit((unsigned char)s[i]))
+		i++;
+	if (!i)
+		return false;
+	for (w = 0; w < sizeof(widths) / sizeof(widths[0]); w++) {
+		if (i + 1 + widths[w] > k || s[i] != '.' || !digits(s, k, i + 1, widths[w]))
+			return false;
+		i += 1 + widths[w];
+	}
+	return i == k;
+}
+
 /* Does the line begin as a log's record does, not as a sentence goes on:
  * a name before ": " (llama.cpp's "error: ...", "main: ..."), a source
  * file's line ("src/llama.cpp:3504: ..."), a level's name as a word
  * ("error loading model: ..."), a function before "(): " (glibc's "free(): invalid
- * pointer"), a logfmt key before '=' (Go's "time=... level=...")? */
+ * pointer"), a logfmt key before '=' (Go's "time=... level=..."), llama.cpp's
+ * time and level ("0.32.264.409 E ...")? */
 static bool begins_record(const char *s, size_t n)
 {
 	size_t i = 0;
@@ -2644,6 +2666,9 @@ static bool begins_record(const char *s, size_t n)
 		i++;
 	if (i > 0 && i + 1 < n && s[i] == ':' && isdigit((unsigned char)s[i + 1]))
 		return true; /* a source's place, ggml's "src/llama.cpp:3504: GGML_ASSERT..." */
+	if (elapsed_stamp(s, i) && i + 2 < n && s[i] == ' ' && strchr("DIWE", s[i + 1]) &&
+	    s[i + 2] == ' ')
+		return true; /* llama.cpp's time and level, "0.32.264.409 E ggml_cuda_..." */
 	i = 0;
 	if (level_word(s, n, true) >= 0)
 		return true; /* a level's word, llama.cpp's "error loading model: ..." */

@@ -3331,6 +3331,15 @@ START_TEST(held_out_classes)
 		  "supported for now.')\n"
 		  "Killed\n",
 		  "not-supported", "AssertionError('Only Widget backend is supported for now.')" },
+		/* a log whose lines llama.cpp stamps with its time and level
+		 * begins a record on each: the abort's bare "CUDA error" before
+		 * them is not wrapped into the next, and the runtime's error is
+		 * quoted (fresh429-llamacpp-24489) */
+		{ "/home/user/widget.cpp/ggml/src/ggml-cuda/ggml-cuda.cu:103: CUDA error\n"
+		  "0.32.264.409 E ggml_cuda_compute_forward: MUL_MAT failed\n"
+		  "0.32.264.420 E CUDA error: an illegal memory access was encountered\n"
+		  "0.32.264.421 E   current device: 0, in function ggml_cuda_compute_forward\n",
+		  "crashed", "E CUDA error: an illegal memory access was encountered" },
 		/* an image or binary of another CPU architecture than the
 		 * host's, as Docker and the kernel say it; a deployment that
 		 * failed to start, its traceback cut before its end (fresh192) */
@@ -5331,6 +5340,15 @@ START_TEST(held_out_classes)
 	/* logs of an engine that did not die, whatever their words say */
 	{
 		static const char *const alive[] = {
+			/* a process that died and is relaunched is its
+			 * supervisor's to bring back; the source line Python
+			 * echoes under a warning it prints is the warning's
+			 * (multiprocessing's resource tracker as vLLM's workers
+			 * stop, fresh429-qwenomni-288) */
+			"(Widget rank=3 pid=1150) /x/multiprocessing/resource_tracker.py:104: "
+			"UserWarning: resource_tracker: process died unexpectedly, relaunching.\n",
+			"(Widget rank=3 pid=1150)   warnings.warn('resource_tracker: process died "
+			"unexpectedly, '\n",
 			/* a symbol the runner could not load, relayed at the
 			 * server's warning level with no error of its own, then
 			 * the runner up (fresh385's, in other words) */
