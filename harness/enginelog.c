@@ -786,6 +786,33 @@ static bool says_the_rest(const struct log_match *m, const struct log_rule *r, l
 	return k && subsystem(s, n) == k && !memcmp(m->quote, s, k);
 }
 
+/* The same finding, its line read again with the rest its writer wrapped
+ * after a space onto the next (take_unwrapped: "... does not support the "
+ * then "deployment configuration since ..."): its quote becomes the message
+ * whole. Not a terminal's wrap at its width, nor a line that only ends in a
+ * word, whose next line may be anything the log said next. True when s is
+ * such a reading of a finding's line. */
+static bool quoted_whole(struct enginelog *l, const struct log_rule *r, long line, const char *s,
+			 size_t n)
+{
+	size_t i;
+
+	for (i = 0; l->rewrapped && i < l->n_matches; i++)
+		if (l->matches[i].line == line && l->matches[i].rule == r &&
+		    !l->matches[i].joined) {
+			char whole[ENGINELOG_QUOTE_MAX];
+			size_t had = strlen(l->matches[i].quote);
+
+			excerpt(s, n, whole, sizeof(whole));
+			if (strlen(whole) > had && !strncmp(whole, l->matches[i].quote, had)) {
+				memcpy(l->matches[i].quote, whole, strlen(whole) + 1);
+				l->matches[i].joined = 1;
+			}
+			return true;
+		}
+	return false;
+}
+
 static void record(struct enginelog *l, const struct log_rule *r, long line, const char *s,
 		   size_t n)
 {
@@ -811,6 +838,8 @@ static void record(struct enginelog *l, const struct log_rule *r, long line, con
 			return;
 		}
 
+	if (quoted_whole(l, r, line, s, n))
+		return;
 	/* one finding a line: the one that says more (outranks), and a fatal
 	 * one more than a fatal rule's the engine outlived (a request's
 	 * refusal that, three in a row, fail every request) */
@@ -2712,16 +2741,20 @@ static bool take_unwrapped(struct enginelog *l, const char *s, size_t n)
 		 * went on with one or when a marker meets them */
 		l->lines--;
 		l->quiet_continued = continued || l->wrap_quiet;
+		l->rewrapped = l->wrap_at_space;
 		fatal = run_rules(l, l->wrapped.data, l->wrapped.len, false);
+		l->rewrapped = false;
 		l->quiet_continued = continued;
 		l->lines++;
 	}
 	l->wrapped.len = 0;
-	l->wrap_words = false;
-	if (terminal_wide(s, n, &space) || (l->wrap_words = word_wrapped(s, n))) {
+	l->wrap_words = l->wrap_at_space = false;
+	if (terminal_wide(s, n, &space) || (l->wrap_words = word_wrapped(s, n)) ||
+	    (l->wrap_words = l->wrap_at_space = broken_at_space(s, n))) {
 		if (buf_append(&l->wrapped, s, n))
 			l->wrapped.len = 0;
-		l->wrap_space = space || l->wrap_words;
+		/* one space between the two, unless the first kept its own */
+		l->wrap_space = (space || l->wrap_words) && s[n - 1] != ' ';
 		l->wrap_quiet = l->quiet_continued;
 	}
 	return fatal;

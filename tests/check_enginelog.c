@@ -2003,6 +2003,39 @@ END_TEST
  * signal, a collective that timed out, an operation the device lacks;
  * fresh10's: an MPI error between ranks, inside the crash it causes;
  * and the later rounds' below, each under its round */
+/* A message its writer wrapped after a space ("... does not support the "
+ * then "deployment configuration ..."), the rest going on as a sentence, is
+ * quoted whole (fresh431-vllm-33416); a line that only ends in a word, or a
+ * terminal's width, keeps its quote: what follows may be the log's next
+ * record ("srv  operator (): cleaning up before exit...") */
+START_TEST(a_wrapped_message_is_quoted_whole)
+{
+	struct log_rules rs;
+	struct enginelog l;
+	const struct log_match *m;
+
+	bundled_rules(&rs);
+	m = classify(&l, &rs,
+		     "ValueError: Widget MoE backend 'FROB_CUTLASS' does not support the \n"
+		     "deployment configuration since its kernel does not support this device.\n");
+	ck_assert(m && m->fatal);
+	ck_assert_str_eq(m->rule->class, "not-supported");
+	ck_assert_str_eq(m->quote,
+			 "ValueError: Widget MoE backend 'FROB_CUTLASS' does not support the "
+			 "deployment configuration since its kernel does not support this "
+			 "device.");
+	enginelog_release(&l);
+	m = classify(&l, &rs,
+		     "main: couldn't bind HTTP server socket, hostname: 127.0.0.1, port: 8080\n"
+		     "srv   operator (): operator (): cleaning up before exit...\n");
+	ck_assert(m && m->fatal);
+	ck_assert_str_eq(m->quote,
+			 "main: couldn't bind HTTP server socket, hostname: 127.0.0.1, port: 8080");
+	enginelog_release(&l);
+	log_rules_release(&rs);
+}
+END_TEST
+
 START_TEST(held_out_classes)
 {
 	static const struct {
@@ -6548,6 +6581,7 @@ Suite *enginelog_suite(void)
 	tcase_add_test(tc, the_unknown_layer);
 	tcase_add_test(tc, classes_beyond_their_examples);
 	tcase_add_test(tc, held_out_classes);
+	tcase_add_test(tc, a_wrapped_message_is_quoted_whole);
 	tcase_add_test(tc, shapes_are_written_once);
 	tcase_add_test(tc, signal_deaths_in_the_shells_locales);
 	tcase_add_test(tc, every_remedy_fills_for_its_engines);
