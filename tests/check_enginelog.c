@@ -1990,19 +1990,6 @@ START_TEST(signal_deaths_in_the_shells_locales)
 }
 END_TEST
 
-/* the classes fresh6 and fresh7 found missing, each in other words than
- * its excerpt's: a log cut inside a traceback before it served (quoting
- * what the traceback said it was, under a log prefix too) but not after; a
- * component that "crashed", with its number or not; a router that cannot
- * reach its backend; any buffer that could not be allocated; a debugger's
- * EPERM after a crash is not the cause, an OS error's is; a lone exception
- * line ending a log that never served (not a warning's, not after it
- * served); an abort; an assertion that a load failed; an exit code padded
- * with spaces; a message its writer broke after ':' (fresh8), quoted whole;
- * fresh9's: a component that has died, the engine-dead exception, a named
- * signal, a collective that timed out, an operation the device lacks;
- * fresh10's: an MPI error between ranks, inside the crash it causes;
- * and the later rounds' below, each under its round */
 /* A message its writer wrapped after a space ("... does not support the "
  * then "deployment configuration ..."), the rest going on as a sentence, is
  * quoted whole (fresh431-vllm-33416); a line that only ends in a word, or a
@@ -2036,6 +2023,19 @@ START_TEST(a_wrapped_message_is_quoted_whole)
 }
 END_TEST
 
+/* the classes fresh6 and fresh7 found missing, each in other words than
+ * its excerpt's: a log cut inside a traceback before it served (quoting
+ * what the traceback said it was, under a log prefix too) but not after; a
+ * component that "crashed", with its number or not; a router that cannot
+ * reach its backend; any buffer that could not be allocated; a debugger's
+ * EPERM after a crash is not the cause, an OS error's is; a lone exception
+ * line ending a log that never served (not a warning's, not after it
+ * served); an abort; an assertion that a load failed; an exit code padded
+ * with spaces; a message its writer broke after ':' (fresh8), quoted whole;
+ * fresh9's: a component that has died, the engine-dead exception, a named
+ * signal, a collective that timed out, an operation the device lacks;
+ * fresh10's: an MPI error between ranks, inside the crash it causes;
+ * and the later rounds' below, each under its round */
 START_TEST(held_out_classes)
 {
 	static const struct {
