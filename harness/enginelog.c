@@ -967,9 +967,9 @@ static bool is_frame_line(const char *s, size_t n)
  * prefix or not ("ERROR 04-16 [worker.py:620]     raise ...", "[rank0]:
  * raise ...", "(APIServer pid=9)     raise ...", Python logging's "... -
  * INFO -     raise ...")? Its error is on the line after; the source line
- * Python echoes under a warning ("  warnings.warn('...'") is the warning's. A frame's
- * location says its line ('File "x.py", line 3'): 'File "config.json"
- * not found' is no frame. */
+ * Python echoes under a warning ("  warnings.warn('...'") is the
+ * warning's. A frame's location says its line ('File "x.py", line 3'):
+ * 'File "config.json" not found' is no frame. */
 static bool is_code_line(const char *s, size_t n)
 {
 	static const char *const starts[] = { "raise ", "return ", "File \"", "warnings.warn(" };

@@ -232,6 +232,8 @@ struct enginelog {
 	bool wrap_words; /* ... or one a writer wrapped at a word: its rest goes on as a sentence */
 	bool wrap_at_space; /* ... after a space it kept at its end */
 	bool wrap_quiet;    /* that line went on with a warning's message (quiet_continued) */
+	bool rewrapped;	    /* the rules now read such a line wrapped after a space and its
+			     * rest, joined (take_unwrapped) */
 	char plain[ENGINELOG_LINE_MAX]; /* the line read now without its colours, or
 					 * with the level a line alone gave it */
 	const char *alone_level;	/* the line read last was this level's name alone */
@@ -304,8 +306,6 @@ struct enginelog {
 	long tb_end;
 	size_t tb_col;		  /* where the last traceback's words began on their line: its
 			* frames under a log prefix begin there too */
-	bool rewrapped;		  /* the rules now read a line and the rest its writer
-				   * wrapped after a space onto the next, joined */
 	bool tb_open;		  /* every line since that traceback began was one of its frames */
 	long tb_closed;		  /* the line that ended it (its exception's), 0 none yet */
 	bool tb_handler;	  /* and it began on a request handler's line, or went
