@@ -1579,6 +1579,18 @@ START_TEST(the_unknown_layer)
 		ck_assert_msg(l.matches[k].line == 5, "%s found code on line %ld",
 			      l.matches[k].rule->id, l.matches[k].line);
 	enginelog_release(&l);
+	/* so is a raise whose exception is written as its repr reads
+	 * ("raise AssertionError('Only ...')"), which the raised shape takes */
+	m = classify(&l, &rs,
+		     "Traceback (most recent call last):\n  File \"x.py\", line 1, in run\n"
+		     "    raise AssertionError('Only Widget backend is supported for now.')\n"
+		     "AssertionError: Only Widget backend is supported for now.\n");
+	ck_assert(m && m->fatal);
+	ck_assert_str_eq(m->rule->class, "not-supported");
+	for (k = 0; k < l.n_matches; k++)
+		ck_assert_msg(l.matches[k].line == 4, "%s found code on line %ld",
+			      l.matches[k].rule->id, l.matches[k].line);
+	enginelog_release(&l);
 	/* a request handler's traceback, whole or an exception group's, is
 	 * the request's even when the log ends on it; an exception group at
 	 * start is a death, quoted from its sub-exception */
@@ -3359,7 +3371,8 @@ START_TEST(held_out_classes)
 		  "--widget-mode is incompatible with --frob" },
 		/* an exception logged as its repr, "AssertionError('...')", is
 		 * raised as "AssertionError: ..." is (vLLM V0's engine loop,
-		 * fresh427-lmcache-412); its source line is not */
+		 * fresh427-lmcache-412); the_unknown_layer holds that a raise
+		 * written so in a traceback's code is where, not what */
 		{ "ERROR 03-19 11:54:51 [engine.py:158] AssertionError('Only Widget backend is "
 		  "supported for now.')\n"
 		  "Killed\n",
