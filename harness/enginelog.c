@@ -3054,11 +3054,16 @@ static bool says_crashed(const struct log_rule *r)
 	return r->cause && !strcmp(r->cause, ENGINELOG_CAUSE_CRASHED);
 }
 
+/* is r a rule of the class layer whose class is cls? */
+static bool of_class(const struct log_rule *r, const char *cls)
+{
+	return r->layer == LAYER_CLASS && r->class && !strcmp(r->class, cls);
+}
+
 /* is r a class that says the model failed to load? */
 static bool says_load_failed(const struct log_rule *r)
 {
-	return r->layer == LAYER_CLASS && r->class &&
-	       !strcmp(r->class, ENGINELOG_CLASS_LOAD_FAILED);
+	return of_class(r, ENGINELOG_CLASS_LOAD_FAILED);
 }
 
 /* is m the import-error class on a Python exception's line ("ImportError:
@@ -3067,8 +3072,7 @@ static bool says_load_failed(const struct log_rule *r)
  * the request that started it) */
 static bool says_imported(const struct log_match *m)
 {
-	return m->rule->layer == LAYER_CLASS && m->rule->class &&
-	       !strcmp(m->rule->class, ENGINELOG_CLASS_IMPORT) &&
+	return of_class(m->rule, ENGINELOG_CLASS_IMPORT) &&
 	       (strstr(m->quote, "ImportError: ") || strstr(m->quote, "ModuleNotFoundError: "));
 }
 
@@ -3271,8 +3275,7 @@ static const struct log_rule *class_rule(const struct log_rules *rs, const char 
 	size_t i;
 
 	for (i = 0; i < rs->n; i++)
-		if (rs->rules[i].layer == LAYER_CLASS && !rs->rules[i].frames &&
-		    rs->rules[i].class && !strcmp(rs->rules[i].class, cls))
+		if (of_class(&rs->rules[i], cls) && !rs->rules[i].frames)
 			return &rs->rules[i];
 	return NULL;
 }
