@@ -116,6 +116,9 @@ struct regex *regex_compile(const char *pattern, char *err, size_t errlen)
 	pcre2_general_context *gctx = NULL;
 	pcre2_compile_context *cctx = NULL;
 	struct regex *re = NULL;
+	/* UTF, and text that is not UTF-8 matched, not refused: a model's
+	 * output and an engine's log may hold any bytes */
+	const uint32_t options = PCRE2_UTF | PCRE2_MATCH_INVALID_UTF;
 	char *classed = NULL;
 	PCRE2_SIZE off = 0;
 	int code = 0;
@@ -130,15 +133,14 @@ struct regex *regex_compile(const char *pattern, char *err, size_t errlen)
 		snprintf(err, errlen, "out of memory");
 		goto fail;
 	}
-	re->code = pcre2_compile((PCRE2_SPTR)classed, PCRE2_ZERO_TERMINATED,
-				 PCRE2_UTF | PCRE2_MATCH_INVALID_UTF, &code, &off, cctx);
+	re->code = pcre2_compile((PCRE2_SPTR)classed, PCRE2_ZERO_TERMINATED, options, &code, &off,
+				 cctx);
 	if (!re->code) {
 		PCRE2_UCHAR msg[160];
 
 		/* the error as the pattern written says it, at its offset */
-		pcre2_code_free(pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED,
-					      PCRE2_UTF | PCRE2_MATCH_INVALID_UTF, &code, &off,
-					      cctx));
+		pcre2_code_free(pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED, options,
+					      &code, &off, cctx));
 		pcre2_get_error_message(code, msg, sizeof(msg));
 		snprintf(err, errlen, "%s at offset %zu", (char *)msg, (size_t)off);
 		goto fail;
