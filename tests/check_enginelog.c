@@ -2728,6 +2728,9 @@ START_TEST(held_out_classes)
 		 * module not found, a class a model registry does not hold */
 		{ "RuntimeError: Failed to download weights widget/w-7b from the mirror\n",
 		  "model-access", "Failed to download weights" },
+		/* a credential refused, in the hub client's words; its twin
+		 * in the alive logs below is a vocabulary's token */
+		{ "OSError: Invalid token passed!\n", "model-access", "Invalid token passed" },
 		{ "RuntimeError: Download failed on widget-node-2: timeout\n", "model-access",
 		  "Download failed on widget-node-2" },
 		{ "WidgetRateLimitError: HF rate limit reached for widget/w\n", "model-access",
@@ -5912,6 +5915,11 @@ START_TEST(held_out_classes)
 			 * server said to have exited at an info level is no
 			 * death (fresh398's table copy, in other words) */
 			"[10:00:00]\nINFO\nthe widget server exited\n",
+			/* a token that is a vocabulary's, not a credential: ggml
+			 * refusing a batch's out-of-vocabulary id, one request's
+			 * failure (fresh434-llamacpp-gpustack-1359) */
+			"0.01.002.003 E widget_prepare_batch: invalid token[11] = 74429\n"
+			"0.01.002.004 E widget_decode: failed to decode, ret = -1\n",
 		};
 
 		for (i = 0; i < sizeof(alive) / sizeof(alive[0]); i += step) {
