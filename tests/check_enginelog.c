@@ -2728,6 +2728,13 @@ START_TEST(held_out_classes)
 		 * module not found, a class a model registry does not hold */
 		{ "RuntimeError: Failed to download weights widget/w-7b from the mirror\n",
 		  "model-access", "Failed to download weights" },
+		/* torch's failed device count read by the CUDA runtime's
+		 * number when its words are cut (fresh437-vllm-gpustack-2691's
+		 * 803, here 804: forward compatibility) */
+		{ "RuntimeError: Unexpected error from cudaGetDeviceCount(). Did you run some cuda "
+		  "functions before calling NumCudaDevices() that might have already set an error? "
+		  "Error 804: forward compat\n",
+		  "driver-mismatch", "Error 804" },
 		/* a credential refused, in the hub client's words; its twin
 		 * in the alive logs below is a vocabulary's token */
 		{ "OSError: Invalid token passed!\n", "model-access", "Invalid token passed" },
@@ -5915,6 +5922,15 @@ START_TEST(held_out_classes)
 			 * server said to have exited at an info level is no
 			 * death (fresh398's table copy, in other words) */
 			"[10:00:00]\nINFO\nthe widget server exited\n",
+			/* the same count failing under a warning a program
+			 * goes on after, on the CPU */
+			"/x/torch/cuda/__init__.py:82: UserWarning: CUDA initialization: "
+			"Unexpected "
+			"error from cudaGetDeviceCount(). Did you run some cuda functions before "
+			"calling NumCudaDevices() that might have already set an error? Error 803: "
+			"system has unsupported display driver / cuda driver combination\n"
+			"WARNING: No compatible GPU found. Using the CPU, but this will be very "
+			"slow!\n",
 			/* a token that is a vocabulary's, not a credential: ggml
 			 * refusing a batch's out-of-vocabulary id, one request's
 			 * failure (fresh434-llamacpp-gpustack-1359) */
