@@ -33,7 +33,15 @@ static const struct engine_info engines[ENGINE_COUNT] = {
 			   .port = "--port",
 			   .reasoning_parser = "--reasoning-parser",
 			   .tool_parser = "--tool-call-parser",
-			   .chat_template = "--chat-template FILE" },
+			   .chat_template = "--chat-template FILE",
+			   .reinstall = "pip install vllm into a fresh virtual environment (it "
+				   "pins the torch it was built with), or use the "
+				   "vllm/vllm-openai image",
+			   .gpu_build = "a vLLM release whose wheel or image is built for the "
+				   "GPU (from source: TORCH_CUDA_ARCH_LIST holding its compute "
+				   "capability, 12.0 for sm_120, and "
+				   "FLASHINFER_CUDA_ARCH_LIST=12.0f; on ROCm, "
+				   "PYTORCH_ROCM_ARCH holding its gfx target)" },
 	},
 	[ENGINE_SGLANG] = {
 		.id = ENGINE_SGLANG, .key = "sglang", .name = "SGLang",
@@ -46,7 +54,14 @@ static const struct engine_info engines[ENGINE_COUNT] = {
 			   .prefill = "--chunked-prefill-size", .port = "--port",
 			   .reasoning_parser = "--reasoning-parser",
 			   .tool_parser = "--tool-call-parser",
-			   .chat_template = "--chat-template FILE" },
+			   .chat_template = "--chat-template FILE",
+			   .reinstall = "pip install sglang into a fresh virtual environment "
+				   "(sgl-kernel must match its torch and CUDA), or use the "
+				   "lmsysorg/sglang image",
+			   .gpu_build = "an SGLang release whose image and sgl-kernel wheel "
+				   "are built for the GPU's CUDA and architecture "
+				   "(FlashInfer's JIT kernels: FLASHINFER_CUDA_ARCH_LIST=12.0f "
+				   "for sm_120)" },
 	},
 	[ENGINE_LLAMACPP] = {
 		.id = ENGINE_LLAMACPP, .key = "llama.cpp", .name = "llama.cpp",
@@ -58,7 +73,16 @@ static const struct engine_info engines[ENGINE_COUNT] = {
 			   .cuda_graphs = "GGML_CUDA_DISABLE_GRAPHS=1",
 			   .prefill = "-b", .port = "--port", .reasoning_parser = "--reasoning-format",
 			   .tool_parser = "--jinja",
-			   .chat_template = "--jinja --chat-template-file FILE" },
+			   .chat_template = "--jinja --chat-template-file FILE",
+			   .reinstall = "rebuild it against the CUDA or ROCm toolkit installed "
+				   "and put that toolkit's libraries on the library path (ldd "
+				   "llama-server names one missing), or use its server image "
+				   "for the GPU (ghcr.io/ggml-org/llama.cpp:server-cuda, "
+				   ":server-rocm)",
+			   .gpu_build = "llama.cpp built for the GPU: CMAKE_CUDA_ARCHITECTURES "
+				   "holding its compute capability (61 for a Pascal card), or "
+				   "with GGML_HIP, GPU_TARGETS (AMDGPU_TARGETS in older trees) "
+				   "holding its gfx target" },
 	},
 	[ENGINE_OLLAMA] = {
 		.id = ENGINE_OLLAMA, .key = "ollama", .name = "Ollama", 
@@ -68,7 +92,13 @@ static const struct engine_info engines[ENGINE_COUNT] = {
 			   .cuda_graphs = "GGML_CUDA_DISABLE_GRAPHS=1",
 			   .concurrency = "OLLAMA_NUM_PARALLEL",
 			   .port = "OLLAMA_HOST=127.0.0.1:PORT",
-			   .chat_template = "a TEMPLATE in the Modelfile" },
+			   .chat_template = "a TEMPLATE in the Modelfile",
+			   .reinstall = "run Ollama's installer again (it puts its runners' "
+				   "CUDA and ROCm libraries under lib/ollama), or use the "
+				   "ollama/ollama image",
+			   .gpu_build = "an Ollama release whose runners are built for the GPU "
+				   "(for an AMD GPU close to a supported one, "
+				   "HSA_OVERRIDE_GFX_VERSION, 10.3.0 for an RDNA2 card)" },
 	},
 	[ENGINE_TGI] = {
 		.id = ENGINE_TGI, .key = "tgi", .name = "TGI",
@@ -79,7 +109,11 @@ static const struct engine_info engines[ENGINE_COUNT] = {
 			   .kv_cache = "--kv-cache-dtype fp8_e5m2", .cuda_graphs = "--cuda-graphs 0",
 			   .concurrency = "--max-concurrent-requests",
 			   .prefill = "--max-batch-prefill-tokens", .port = "--port",
-			   .chat_template = "--tokenizer-config-path tokenizer_config.json" },
+			   .chat_template = "--tokenizer-config-path tokenizer_config.json",
+			   .reinstall = "use the ghcr.io/huggingface/text-generation-inference "
+				   "image, whose server pins its Python packages and kernels",
+			   .gpu_build = "a TGI release whose image is built for the GPU (its "
+				   "-rocm image for an AMD one)" },
 	},
 	[ENGINE_LMDEPLOY] = {
 		.id = ENGINE_LMDEPLOY, .key = "lmdeploy", .name = "LMDeploy",
@@ -90,7 +124,12 @@ static const struct engine_info engines[ENGINE_COUNT] = {
 			   .port = "--server-port",
 			   .reasoning_parser = "--reasoning-parser",
 			   .tool_parser = "--tool-call-parser",
-			   .chat_template = "--chat-template CONFIG.json" },
+			   .chat_template = "--chat-template CONFIG.json",
+			   .reinstall = "pip install lmdeploy into a fresh virtual environment "
+				   "(a wheel built for the CUDA at hand), or use the "
+				   "openmmlab/lmdeploy image",
+			   .gpu_build = "an LMDeploy release whose wheel or image is built for "
+				   "the GPU's CUDA and architecture" },
 	},
 	[ENGINE_TRTLLM] = {
 		.id = ENGINE_TRTLLM, .key = "trt-llm", .name = "TensorRT-LLM",
@@ -102,7 +141,12 @@ static const struct engine_info engines[ENGINE_COUNT] = {
 			   .prefill = "--max_num_tokens", .port = "--port",
 			   .reasoning_parser = "--reasoning_parser",
 			   .tool_parser = "--tool_parser",
-			   .chat_template = "--chat_template FILE" },
+			   .chat_template = "--chat_template FILE",
+			   .reinstall = "use the NGC release container, "
+				   "nvcr.io/nvidia/tensorrt-llm/release, whose Python, CUDA "
+				   "and TensorRT agree",
+			   .gpu_build = "a TensorRT-LLM release that supports the GPU, its "
+				   "engines built on the GPU that serves them" },
 	},
 };
 
@@ -203,22 +247,41 @@ enum engine engine_from_error_shape(enum error_shape shape)
 					       : ENGINE_UNKNOWN;
 }
 
-/* the placeholders a remedy may hold, each an engine's flag */
+/* the placeholders a remedy may hold, each an engine's flag or clause */
 static const struct {
 	const char *name;
 	size_t at;
+	/* for a set of several engines, one clause for them all in place of
+	 * each engine's own (a whole clause each would not read as one) */
+	const char *among;
 } slots[] = {
-	{ "memory", offsetof(struct engine_flags, memory) },
-	{ "layers", offsetof(struct engine_flags, layers) },
-	{ "kv_cache", offsetof(struct engine_flags, kv_cache) },
-	{ "cuda_graphs", offsetof(struct engine_flags, cuda_graphs) },
-	{ "context", offsetof(struct engine_flags, context) },
-	{ "concurrency", offsetof(struct engine_flags, concurrency) },
-	{ "prefill", offsetof(struct engine_flags, prefill) },
-	{ "port", offsetof(struct engine_flags, port) },
-	{ "reasoning_parser", offsetof(struct engine_flags, reasoning_parser) },
-	{ "tool_parser", offsetof(struct engine_flags, tool_parser) },
-	{ "chat_template", offsetof(struct engine_flags, chat_template) },
+/* clang-format off */
+#define FLAG(f) { #f, offsetof(struct engine_flags, f), NULL }
+#define CLAUSE(f, among) { #f, offsetof(struct engine_flags, f), among }
+	/* clang-format on */
+	FLAG(memory),
+	FLAG(layers),
+	FLAG(kv_cache),
+	FLAG(cuda_graphs),
+	FLAG(context),
+	FLAG(concurrency),
+	FLAG(prefill),
+	FLAG(port),
+	FLAG(reasoning_parser),
+	FLAG(tool_parser),
+	FLAG(chat_template),
+	CLAUSE(reinstall, "a Python engine with pip into a clean environment, a native one "
+			  "(llama.cpp, Ollama) with the runtime libraries its build links, CUDA's "
+			  "or ROCm's, on the library path (ldd names one missing), or use the "
+			  "engine's container image"),
+	CLAUSE(gpu_build,
+	       "a release of the engine built for the GPU (CUDA sm_120: TORCH_CUDA_ARCH_LIST=12.0, "
+	       "FLASHINFER_CUDA_ARCH_LIST=12.0f; ROCm: a build whose PYTORCH_ROCM_ARCH holds the "
+	       "GPU's gfx target, or HSA_OVERRIDE_GFX_VERSION for a close one), or llama.cpp "
+	       "built with CMAKE_CUDA_ARCHITECTURES holding the GPU's compute capability (61 "
+	       "for a Pascal card)"),
+#undef CLAUSE
+#undef FLAG
 };
 /* every flag of the registry is a placeholder a remedy may name */
 _Static_assert(sizeof(struct engine_flags) == sizeof(slots) / sizeof(slots[0]) * sizeof(char *),
@@ -254,6 +317,14 @@ static bool same_flag(const struct engine_flags *f, const char *name, size_t n, 
 	const char *mine = flag_named(f, name, n);
 
 	return mine && !strcmp(mine, flag);
+}
+
+/* the one clause a slot has for a set of several engines, or NULL */
+static const char *among_clause(const char *name, size_t n)
+{
+	int i = slot_named(name, n);
+
+	return i < 0 ? NULL : slots[i].among;
 }
 
 static bool is_slot(const char *name, size_t n)
@@ -292,6 +363,10 @@ static bool fill_one(unsigned among, const char *name, size_t n, char *out, size
 		return true;
 	}
 	if (e && (flag = flag_named(&engines[e].flags, name, n))) {
+		PUT("%s", flag);
+		return true;
+	}
+	if (!e && (flag = among_clause(name, n))) {
 		PUT("%s", flag);
 		return true;
 	}

@@ -33,7 +33,9 @@ enum engine {
 	ENGINE_COUNT
 };
 
-/* An engine's flags, by what a remedy asks of it (NULL: it has none). */
+/* An engine's flags, by what a remedy asks of it (NULL: it has none); the
+ * last two are the engine's own words for a remedy's whole clause, a flag
+ * being too little to say them. */
 struct engine_flags {
 	const char *memory;	      /* the memory the engine takes or leaves */
 	const char *layers;	      /* how much of the model is on the GPU */
@@ -46,6 +48,8 @@ struct engine_flags {
 	const char *reasoning_parser; /* thinking into its own channel */
 	const char *tool_parser;      /* tool calls into tool_calls */
 	const char *chat_template;    /* a chat template of one's own */
+	const char *reinstall;	      /* a clean install, for a broken environment */
+	const char *gpu_build;	      /* a build with kernels for the GPU at hand */
 };
 
 /* How an engine scores a given text: compare's teacher forcing sends the
@@ -103,8 +107,9 @@ const char *engine_slot(size_t i);
  * (any struct engine_flags field) and {engine} replaced by e's flag for it
  * and its name; for UNKNOWN, by every engine's ("--gpu-memory-utilization
  * (vLLM), --mem-fraction-static (SGLang), ...", a flag engines share said
- * once: "GGML_CUDA_DISABLE_GRAPHS=1 (llama.cpp, Ollama)"), a flag e lacks by "its
- * <what> setting". Cut to fit size. False when e lacks a flag tmpl names,
+ * once: "GGML_CUDA_DISABLE_GRAPHS=1 (llama.cpp, Ollama)"; a clause,
+ * {reinstall} or {gpu_build}, by one said for every engine), a flag e lacks
+ * by "its <what> setting". Cut to fit size. False when e lacks a flag tmpl names,
  * so a caller can keep a remedy only in words the engine has. The one
  * filler of the registry's placeholders: rules' and probes' remedies alike. */
 bool engine_fill(enum engine e, const char *tmpl, char *out, size_t size);

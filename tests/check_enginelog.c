@@ -6490,6 +6490,31 @@ START_TEST(remedies_in_the_engines_words)
 		  "driver-mismatch",
 		  { "nvidia-smi -c DEFAULT", "CUDA_VISIBLE_DEVICES" },
 		  "upgrade the NVIDIA driver" },
+		/* a GPU without kernels, or an environment to install again,
+		 * in the words of the engine at hand: Ollama's users have no
+		 * torch to rebuild, vLLM's no CMake, llama.cpp's no pip */
+		{ "time=2025-01-01T00:00:00.000Z level=INFO source=routes.go:1 msg=\"widget\"\n"
+		  "CUDA error: no kernel image is available for execution on the device\n",
+		  "not-supported",
+		  { "Ollama release", "HSA_OVERRIDE_GFX_VERSION" },
+		  "TORCH_CUDA_ARCH_LIST" },
+		{ "INFO 01-01 00:00:00 [api_server.py:1] vLLM API server version 0.9.0\n"
+		  "RuntimeError: CUDA error: no kernel image is available for execution on the "
+		  "device\n",
+		  "not-supported",
+		  { "vLLM release", "TORCH_CUDA_ARCH_LIST" },
+		  "CMAKE_CUDA_ARCHITECTURES" },
+		{ "./llama-server: error while loading shared libraries: libcudart.so.12: cannot "
+		  "open shared object file: No such file or directory\n",
+		  "import-error",
+		  { "reinstall llama.cpp: rebuild", "ldd llama-server" },
+		  "pip install" },
+		{ "INFO 01-01 00:00:00 [api_server.py:1] vLLM API server version 0.9.0\n"
+		  "ImportError: libcudart.so.12: cannot open shared object file: No such file or "
+		  "directory\n",
+		  "import-error",
+		  { "pip install vllm", "vllm/vllm-openai" },
+		  "ldd" },
 		/* cuDNN that could not start: memory first, then its version
 		 * (fresh204) */
 		{ "widget: cuDNN failed with status CUDNN_STATUS_NOT_INITIALIZED\n",
@@ -6589,6 +6614,17 @@ START_TEST(remedies_in_the_engines_words)
 	engine_fill(ENGINE_UNKNOWN, "{reasoning_parser}", remedy, sizeof(remedy));
 	ck_assert_str_eq(remedy, "--reasoning-parser (vLLM, SGLang, LMDeploy), --reasoning-format "
 				 "(llama.cpp), --reasoning_parser (TensorRT-LLM)");
+	/* a clause is the engine's own, and for several engines one said
+	 * for them all, not each engine's in a list */
+	ck_assert(engine_fill(ENGINE_OLLAMA, "{gpu_build}", remedy, sizeof(remedy)));
+	ck_assert_ptr_nonnull(strstr(remedy, "HSA_OVERRIDE_GFX_VERSION"));
+	ck_assert_ptr_null(strstr(remedy, "TORCH_CUDA_ARCH_LIST"));
+	ck_assert(engine_fill(ENGINE_UNKNOWN, "{reinstall}", remedy, sizeof(remedy)));
+	ck_assert_ptr_nonnull(strstr(remedy, "the engine's container image"));
+	ck_assert_ptr_null(strstr(remedy, "(vLLM"));
+	ck_assert(engine_fill_among(1u << ENGINE_VLLM | 1u << ENGINE_LLAMACPP, "{gpu_build}",
+				    remedy, sizeof(remedy)));
+	ck_assert_ptr_nonnull(strstr(remedy, "a release of the engine built for the GPU"));
 	engine_fill(ENGINE_VLLM, "{memory}", remedy, 8); /* cut to fit */
 	ck_assert_str_eq(remedy, "--gpu-m");
 	log_rules_release(&rs);
