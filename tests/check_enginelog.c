@@ -2728,6 +2728,14 @@ START_TEST(held_out_classes)
 		 * module not found, a class a model registry does not hold */
 		{ "RuntimeError: Failed to download weights widget/w-7b from the mirror\n",
 		  "model-access", "Failed to download weights" },
+		/* a supervisor's memory monitor killing a worker over its
+		 * threshold, in its own line (Ray's under vLLM,
+		 * fresh439-vllm-2669) */
+		{ "Memory on the node (IP: 10.0.0.2, ID: ab12) where the task (actor ID: cd34, "
+		  "name=Widget.__init__, pid=9, memory used=7.10GB) was running was 7.70GB / "
+		  "8.00GB (0.962500), which exceeds the memory usage threshold of 0.95. Ray "
+		  "killed this worker (ID: ef56) because it was the most recently scheduled task\n",
+		  "out-of-memory", "(0.962500), which exceeds the memory usage threshold" },
 		/* torch's failed device count read by the CUDA runtime's
 		 * number when its words are cut (fresh437-vllm-gpustack-2691's
 		 * 803, here 804: forward compatibility) */
@@ -5922,6 +5930,10 @@ START_TEST(held_out_classes)
 			 * server said to have exited at an info level is no
 			 * death (fresh398's table copy, in other words) */
 			"[10:00:00]\nINFO\nthe widget server exited\n",
+			/* the memory monitor's advice alone, its threshold a
+			 * variable's name */
+			"To adjust the kill threshold, set the environment variable "
+			"`RAY_memory_usage_threshold` when starting Ray.\n",
 			/* the same count failing under a warning a program
 			 * goes on after, on the CPU */
 			"/x/torch/cuda/__init__.py:82: UserWarning: CUDA initialization: "
