@@ -2728,6 +2728,10 @@ START_TEST(held_out_classes)
 		 * module not found, a class a model registry does not hold */
 		{ "RuntimeError: Failed to download weights widget/w-7b from the mirror\n",
 		  "model-access", "Failed to download weights" },
+		/* NVSHMEM's exit when its API is used before it started
+		 * (DeepEP's in other words than fresh440-sglang-7888's) */
+		{ "widget: nvshmem API called before nvshmem_init\n", "distributed-init",
+		  "before nvshmem_init" },
 		/* a supervisor's memory monitor killing a worker over its
 		 * threshold, in its own line (Ray's under vLLM,
 		 * fresh439-vllm-2669) */
@@ -5930,6 +5934,8 @@ START_TEST(held_out_classes)
 			 * server said to have exited at an info level is no
 			 * death (fresh398's table copy, in other words) */
 			"[10:00:00]\nINFO\nthe widget server exited\n",
+			/* NVSHMEM going on after one way to start failed */
+			"host:1:1 [3] NVSHMEM INFO nvshmemi_common_init failed, continuing\n",
 			/* the memory monitor's advice alone, its threshold a
 			 * variable's name */
 			"To adjust the kill threshold, set the environment variable "
