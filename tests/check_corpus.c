@@ -3,9 +3,9 @@
  * excerpts from public issue threads, each judged by the bundled rules as
  * it is labelled. A fatal excerpt's best finding is fatal, of its class,
  * quotes a line that holds its quote, and has a remedy in the engine's own
- * words (no template left, the engine's memory flag for its memory); a
- * harmless one has nothing fatal. The corpus's shape is pinned too, so an
- * excerpt cannot leave it unnoticed. */
+ * words (no template left, the engine's memory flag for its GPU's memory,
+ * none for the host's); a harmless one has nothing fatal. The corpus's
+ * shape is pinned too, so an excerpt cannot leave it unnoticed. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,9 +70,13 @@ static void judge(const struct log_rules *rs, const cJSON *e, struct buf *why)
 		if (!*remedy || strchr(remedy, '{'))
 			buf_printf(why, "%s: remedy '%s'\n", id, remedy);
 		else if (info && m->rule->layer == LAYER_CLASS && !strcmp(want, "out-of-memory") &&
-			 info->flags.memory && !strstr(remedy, info->flags.memory))
-			buf_printf(why, "%s: the remedy lacks %s's %s: %s\n", id, info->name,
-				   info->flags.memory, remedy);
+			 info->flags.memory &&
+			 !strcmp(m->rule->cause, "host-out-of-memory") ==
+				 !!strstr(remedy, info->flags.memory))
+			buf_printf(why, "%s: the remedy %s %s's %s: %s\n", id,
+				   strstr(remedy, info->flags.memory) ? "for the host's memory says"
+								      : "lacks",
+				   info->name, info->flags.memory, remedy);
 	}
 	enginelog_release(&l);
 }

@@ -6508,6 +6508,15 @@ START_TEST(remedies_in_the_engines_words)
 		  "driver-mismatch",
 		  { "nvidia-smi -c DEFAULT", "CUDA_VISIBLE_DEVICES" },
 		  "upgrade the NVIDIA driver" },
+		/* the host's memory, not the GPU's: a supervisor that killed
+		 * a worker for it is answered with host memory, not a GPU
+		 * memory flag (fresh439's Ray kills under vLLM) */
+		{ "INFO 01-01 00:00:00 [api_server.py:1] vLLM API server version 0.9.0\n"
+		  "ray.exceptions.OutOfMemoryError: Task was killed due to the node running low on "
+		  "memory.\n",
+		  "out-of-memory",
+		  { "host memory", "RAY_memory_usage_threshold" },
+		  "--gpu-memory-utilization" },
 		/* a GPU without kernels, or an environment to install again,
 		 * in the words of the engine at hand: Ollama's users have no
 		 * torch to rebuild, vLLM's no CMake, llama.cpp's no pip */
