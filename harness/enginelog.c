@@ -714,6 +714,27 @@ static bool names_next_error(const char *quote, size_t k, const char *s)
 	return !strncmp(s, quote + w, k - w) && !strncmp(s + (k - w), ": ", 2);
 }
 
+/* Does the line s give the dynamic loader's reason (dlerror's words:
+ * "libx.so.13: cannot open shared object file: ...", "...: undefined
+ * symbol: f") for a quote that says a library would not load and not
+ * why ("RuntimeError: Failed to load dynamic shared library .../_C.so")? */
+static bool gives_load_reason(const char *quote, const char *s)
+{
+	static const char *const why[] = { ": cannot open shared object file",
+					   ": undefined symbol: " };
+	size_t k;
+
+	if (!strstr(quote, "library") || (!strstr(quote, "load") && !strstr(quote, "Load")))
+		return false;
+	for (k = 0; k < sizeof(why) / sizeof(why[0]); k++)
+		if (strstr(quote, why[k]))
+			return false;
+	for (k = 0; k < sizeof(why) / sizeof(why[0]); k++)
+		if (strstr(s, why[k]))
+			return true;
+	return false;
+}
+
 /* A quote from line `at` (that took in *joined lines since) whose text
  * ends with ':' goes on in the line s, the one after them: a message its
  * writer broke ("error loading model:\nkey not found in model: x"). s
@@ -723,8 +744,9 @@ static bool names_next_error(const char *quote, size_t k, const char *s)
  * error: ..." line ggml's SYCL backend writes under "Exception caught at
  * file:F, line:N", which says what failed; the "CANN error: ..." line
  * under ggml's abort that named it ("...ggml-cann.cpp:69: CANN error");
- * and a line right after the quote that gives its cause under a key (an
- * error object's "title": "Failed to load model", then its "cause"). */
+ * a line right after the quote that gives its cause under a key (an
+ * error object's "title": "Failed to load model", then its "cause");
+ * and the dynamic loader's reason under a library that would not load. */
 static void join_quote(char *quote, size_t size, int *joined, long at, long now, const char *s,
 		       size_t n)
 {
@@ -739,7 +761,8 @@ static void join_quote(char *quote, size_t size, int *joined, long at, long now,
 	      ((strstr(quote, "terminate called after throwing an instance of") &&
 		!strncmp(more, "what(): ", 8)) ||
 	       (strstr(quote, "Exception caught at file:") && !strncmp(more, "SYCL error: ", 12)) ||
-	       names_next_error(quote, k, more) || gives_cause(more));
+	       names_next_error(quote, k, more) || gives_cause(more) ||
+	       gives_load_reason(quote, more));
 	if (!k || (quote[k - 1] != ':' && !why))
 		return;
 	if (!*more)

@@ -4338,6 +4338,15 @@ START_TEST(held_out_classes)
 		{ "[39015] 0.00.050.000 E llama_model_load: error loading model: no widget\n"
 		  "[39015] 0.00.050.003 E main: exiting due to model loading error\n",
 		  "model-load-failed", "0.00.050.000 E llama_model_load: error loading model" },
+		/* fresh447's: a library that would not load, the dynamic
+		 * loader's reason on the line under it (a message with a line
+		 * break in it); the literals of the class see the first line */
+		{ "RuntimeError: Failed to load dynamic shared library /x/widget/_C.so\n"
+		  "libwidget.so.13: cannot open shared object file: No such file or directory\n",
+		  "import-error", "libwidget.so.13: cannot open shared object file" },
+		{ "OSError: could not load shared library /x/widget/_C.so\n"
+		  "/x/widget/_C.so: undefined symbol: widget_spin\n",
+		  "import-error", "undefined symbol: widget_spin" },
 		/* fresh173's: Level Zero's failure above ggml's SYCL exception;
 		 * that exception's "SYCL error:" line, which says what failed; a
 		 * process that could not start (127: no program or library) */
