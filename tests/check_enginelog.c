@@ -4338,6 +4338,24 @@ START_TEST(held_out_classes)
 		{ "[39015] 0.00.050.000 E llama_model_load: error loading model: no widget\n"
 		  "[39015] 0.00.050.003 E main: exiting due to model loading error\n",
 		  "model-load-failed", "0.00.050.000 E llama_model_load: error loading model" },
+		/* fresh449's: torch's store its client could not reach, in
+		 * the last error's words without c10d's prefix; vLLM's V0
+		 * callback that reports its engine loop's death is no
+		 * callback the loop outlives (handler-asyncio) */
+		{ "RuntimeError: The client socket has failed to connect to any network address "
+		  "of (10.0.0.9,39213).\n",
+		  "distributed-init",
+		  "failed to connect to any network address of (10.0.0.9,39213)" },
+		{ "Exception in callback _log_task_completion(error_callback=<w>)(<Task finished>) "
+		  "at /x/vllm/engine/async_llm_engine.py:48\n"
+		  "handle: <Handle _log_task_completion(error_callback=<w>)(<Task finished>) at "
+		  "/x/vllm/engine/async_llm_engine.py:48>\n"
+		  "Traceback (most recent call last):\n"
+		  "  File \"/x/vllm/engine/async_llm_engine.py\", line 38, in "
+		  "_log_task_completion\n"
+		  "    return_value = task.result()\n"
+		  "RuntimeError: the widget broke\n",
+		  "unknown", "RuntimeError: the widget broke" },
 		/* fresh447's: a library that would not load, the dynamic
 		 * loader's reason on the line under it (a message with a line
 		 * break in it); the literals of the class see the first line */
@@ -5963,6 +5981,19 @@ START_TEST(held_out_classes)
 			 * failure (fresh434-llamacpp-gpustack-1359) */
 			"0.01.002.003 E widget_prepare_batch: invalid token[11] = 74429\n"
 			"0.01.002.004 E widget_decode: failed to decode, ret = -1\n",
+			/* asyncio's report of a callback's exception, a client
+			 * that closed its connection, the loop running on
+			 * (fresh449-unknown-barktts13's, in other words) */
+			"ERROR:Exception in callback "
+			"_ProactorBasePipeTransport._call_connection_lost("
+			"None)\n"
+			"handle: <Handle _ProactorBasePipeTransport._call_connection_lost(None)>\n"
+			"Traceback (most recent call last):\n"
+			"  File \"C:\\x\\asyncio\\events.py\", line 80, in _run\n"
+			"    self._context.run(self._callback, *self._args)\n"
+			"ConnectionResetError: [WinError 10054] An existing connection was "
+			"forcibly "
+			"closed by the remote host\n",
 		};
 
 		for (i = 0; i < sizeof(alive) / sizeof(alive[0]); i += step) {
