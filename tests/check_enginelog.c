@@ -4338,6 +4338,22 @@ START_TEST(held_out_classes)
 		{ "[39015] 0.00.050.000 E llama_model_load: error loading model: no widget\n"
 		  "[39015] 0.00.050.003 E main: exiting due to model loading error\n",
 		  "model-load-failed", "0.00.050.000 E llama_model_load: error loading model" },
+		/* fresh451's: a KV cache sized to a negative number of blocks
+		 * (torch refusing any other negative size is no memory's); Go's
+		 * panic while panicking; a feature a build lacks, said with the
+		 * tag to build it with */
+		{ "RuntimeError: Trying to create tensor with negative dimension -12: [-12, 16, 8, "
+		  "64]\n",
+		  "out-of-memory", "negative dimension -12: [-12, 16, 8, 64]" },
+		{ "RuntimeError: Trying to create tensor with negative dimension -1: [-1, 4096]\n",
+		  "unknown", "negative dimension -1: [-1, 4096]" },
+		{ "panic: widget: no stream in current thread. at .../w.cpp:73\n"
+		  "\tpanic: widget: no stream in current thread. at .../w.cpp:15\n",
+		  "crashed", "panic: widget: no stream in current thread. at .../w.cpp:73" },
+		{ "time=2026-03-12T13:05:21.148+01:00 level=WARN source=server.go:139 "
+		  "msg=mlx-runner msg=\"Error: widget runner not available: build with widget "
+		  "tag\"\n",
+		  "not-supported", "build with widget tag" },
 		/* fresh449's: torch's store its client could not reach, in
 		 * the last error's words without c10d's prefix; vLLM's V0
 		 * callback that reports its engine loop's death is no
@@ -5981,6 +5997,9 @@ START_TEST(held_out_classes)
 			 * failure (fresh434-llamacpp-gpustack-1359) */
 			"0.01.002.003 E widget_prepare_batch: invalid token[11] = 74429\n"
 			"0.01.002.004 E widget_decode: failed to decode, ret = -1\n",
+			/* a feature said to be off, with the flag that turns
+			 * it on: the engine runs without it */
+			"INFO: flash attention not enabled; build with the FA flag for speed\n",
 			/* asyncio's report of a callback's exception, a client
 			 * that closed its connection, the loop running on
 			 * (fresh449-unknown-barktts13's, in other words) */
@@ -6376,6 +6395,15 @@ START_TEST(remedies_in_the_engines_words)
 		  "out-of-memory",
 		  { "--gpu-memory-utilization" },
 		  "(SGLang)" },
+		/* a KV cache of a negative number of blocks: room for it is
+		 * more of the memory the cache is given, not less (fresh451,
+		 * LMDeploy's, had been told to lower --cache-max-entry-count) */
+		{ "  File \"/x/lmdeploy/pytorch/engine/model_agent.py\", line 9, in build\n"
+		  "RuntimeError: Trying to create tensor with negative dimension -56: [-56, 8, 20, "
+		  "128]\n",
+		  "out-of-memory",
+		  { "raise --cache-max-entry-count", "--max-prefill-token-num" },
+		  "lower --cache-max-entry-count" },
 		/* a chat template of one's own, in each engine's words: TGI's
 		 * tokenizer config, llama.cpp's template file, not vLLM's and
 		 * SGLang's --chat-template for every engine */
