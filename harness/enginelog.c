@@ -1438,12 +1438,34 @@ static void handled_line(struct enginelog *l)
 			l->matches[i].request = true;
 }
 
+/* Is the exception on the line a task's cancellation ("asyncio.exceptions.
+ * CancelledError", concurrent.futures' too): what stopping a server does to
+ * the tasks it ran (uvicorn's lifespan on Ctrl-C), or a client's leaving
+ * does to its request's, never a failure's reason? Its name ends the line
+ * or comes before its message's colon. */
+static bool cancelled(const char *s, size_t n)
+{
+	static const char name[] = "CancelledError";
+	size_t k = sizeof(name) - 1, at;
+
+	n = trimmed(s, n);
+	for (at = 0; at + k <= n; at++) {
+		if (memcmp(s + at, name, k))
+			continue;
+		if ((at == 0 || strchr(" .:]>|", s[at - 1])) && (at + k == n || s[at + k] == ':'))
+			return true;
+	}
+	return false;
+}
+
 /* an error or exception line (marker r): the decisive error, unless it
  * is not one */
 static void error_said(struct enginelog *l, const struct log_rule *r, const char *s, size_t n)
 {
 	if (r->kind == LOG_EXCEPTION && quiet_line(l, s, n))
 		return; /* a warning's exception ("WARNING ... ImportError: x") */
+	if (r->kind == LOG_EXCEPTION && cancelled(s, n))
+		return; /* a task cancelled, as a server stops: no error of its own */
 	if (r->kind == LOG_EXCEPTION && l->tb_ignored && l->traceback &&
 	    l->said[l->said_at ^ 1].line <= l->traceback)
 		return; /* the end of a traceback Python ignored (a destructor's) */

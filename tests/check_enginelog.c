@@ -4338,6 +4338,18 @@ START_TEST(held_out_classes)
 		{ "[39015] 0.00.050.000 E llama_model_load: error loading model: no widget\n"
 		  "[39015] 0.00.050.003 E main: exiting due to model loading error\n",
 		  "model-load-failed", "0.00.050.000 E llama_model_load: error loading model" },
+		/* fresh455's twin: a cancellation is no failure of its own,
+		 * but the error raised from it still is */
+		{ "Traceback (most recent call last):\n"
+		  "  File \"/x/widget/engine.py\", line 9, in step\n"
+		  "    await self.spin()\n"
+		  "asyncio.exceptions.CancelledError\n\n"
+		  "The above exception was the direct cause of the following exception:\n\n"
+		  "Traceback (most recent call last):\n"
+		  "  File \"/x/widget/engine.py\", line 12, in loop\n"
+		  "    raise WidgetDeadError(\"the widget loop stopped\") from e\n"
+		  "widget.WidgetDeadError: the widget loop stopped\n",
+		  "unknown", "WidgetDeadError: the widget loop stopped" },
 		/* fresh451's: a KV cache sized to a negative number of blocks
 		 * (torch refusing any other negative size is no memory's); Go's
 		 * panic while panicking; a feature a build lacks, said with the
@@ -5997,6 +6009,14 @@ START_TEST(held_out_classes)
 			 * failure (fresh434-llamacpp-gpustack-1359) */
 			"0.01.002.003 E widget_prepare_batch: invalid token[11] = 74429\n"
 			"0.01.002.004 E widget_decode: failed to decode, ret = -1\n",
+			/* a server's lifespan task cancelled as it stops
+			 * (fresh455-unknown-litserve11's, in other words) */
+			"ERROR:    Traceback (most recent call last):\n"
+			"  File \"/x/starlette/routing.py\", line 743, in lifespan\n"
+			"    await receive()\n"
+			"  File \"/x/asyncio/queues.py\", line 159, in get\n"
+			"    await getter\n"
+			"asyncio.exceptions.CancelledError\n",
 			/* a feature said to be off, with the flag that turns
 			 * it on: the engine runs without it */
 			"INFO: flash attention not enabled; build with the FA flag for speed\n",
