@@ -4338,6 +4338,12 @@ START_TEST(held_out_classes)
 		{ "[39015] 0.00.050.000 E llama_model_load: error loading model: no widget\n"
 		  "[39015] 0.00.050.003 E main: exiting due to model loading error\n",
 		  "model-load-failed", "0.00.050.000 E llama_model_load: error loading model" },
+		/* a container's exit status of a SIGKILL (ScaleLLM's, as
+		 * Compose tells it) */
+		{ "widget  | ./entrypoint.sh: line 28:     7 Killed   /app/bin/widget\n"
+		  "widget exited with code 137\n",
+		  "crashed", "Killed   /app/bin/widget" },
+		{ "widget exited with code 137\n", "crashed", "exited with code 137" },
 		/* fresh455's twin: a cancellation is no failure of its own,
 		 * but the error raised from it still is */
 		{ "Traceback (most recent call last):\n"
@@ -6415,6 +6421,13 @@ START_TEST(remedies_in_the_engines_words)
 		  "out-of-memory",
 		  { "--gpu-memory-utilization" },
 		  "(SGLang)" },
+		/* a SIGKILL: the OOM killer or a supervisor, not a kernel of
+		 * the engine's (the kills of fresh54, fresh63 and fresh178
+		 * had been told to retry without CUDA graphs) */
+		{ "./run.sh: line 3:  4242 Killed                  widget serve --port 1\n",
+		  "crashed",
+		  { "OOM killer", "dmesg", "grace period" },
+		  "CUDA graphs" },
 		/* a KV cache of a negative number of blocks: room for it is
 		 * more of the memory the cache is given, not less (fresh451,
 		 * LMDeploy's, had been told to lower --cache-max-entry-count) */
