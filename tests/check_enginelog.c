@@ -4338,6 +4338,12 @@ START_TEST(held_out_classes)
 		{ "[39015] 0.00.050.000 E llama_model_load: error loading model: no widget\n"
 		  "[39015] 0.00.050.003 E main: exiting due to model loading error\n",
 		  "model-load-failed", "0.00.050.000 E llama_model_load: error loading model" },
+		/* a request Triton's Python backend failed, then the server's
+		 * own crash: the crash is the death */
+		{ "E1118 19:56:24.568955 1 pb_stub.cc:737] \"Failed to process the request(s) for "
+		  "model 'widget_0_0', message: ValueError: the prompt is too long\\n\"\n"
+		  "Segmentation fault (core dumped)\n",
+		  "crashed", "Segmentation fault" },
 		/* a container's exit status of a SIGKILL (ScaleLLM's, as
 		 * Compose tells it) */
 		{ "widget  | ./entrypoint.sh: line 28:     7 Killed   /app/bin/widget\n"
@@ -6015,6 +6021,13 @@ START_TEST(held_out_classes)
 			 * failure (fresh434-llamacpp-gpustack-1359) */
 			"0.01.002.003 E widget_prepare_batch: invalid token[11] = 74429\n"
 			"0.01.002.004 E widget_decode: failed to decode, ret = -1\n",
+			/* one request Triton's Python backend failed, its
+			 * exception inside the line (fresh459-trtllm-9277's,
+			 * in other words) */
+			"E1118 19:56:24.568955 1 pb_stub.cc:737] \"Failed to process the "
+			"request(s) "
+			"for model 'widget_0_0', message: ValueError: the prompt is too long for "
+			"the widget\\n\\nAt:\\n  /x/widget.py(60): execute\\n\"\n",
 			/* a server's lifespan task cancelled as it stops
 			 * (fresh455-unknown-litserve11's, in other words) */
 			"ERROR:    Traceback (most recent call last):\n"
