@@ -4338,6 +4338,14 @@ START_TEST(held_out_classes)
 		{ "[39015] 0.00.050.000 E llama_model_load: error loading model: no widget\n"
 		  "[39015] 0.00.050.003 E main: exiting due to model loading error\n",
 		  "model-load-failed", "0.00.050.000 E llama_model_load: error loading model" },
+		/* huggingface_hub's 404 for the model a server loads: its
+		 * message's URL line, two below the exception, is the
+		 * model not found (the twin of a metadata lookup's, below) */
+		{ "huggingface_hub.errors.RepositoryNotFoundError: 404 Client Error. (Request ID: "
+		  "Root=1-x)\n\n"
+		  "Repository Not Found for url: https://huggingface.co/widget/w-7b/resolve/main/"
+		  "config.json.\n",
+		  "not-found", "Repository Not Found for url: https://huggingface.co/widget/w-7b" },
 		/* a request Triton's Python backend failed, then the server's
 		 * own crash: the crash is the death */
 		{ "E1118 19:56:24.568955 1 pb_stub.cc:737] \"Failed to process the request(s) for "
@@ -6021,6 +6029,14 @@ START_TEST(held_out_classes)
 			 * failure (fresh434-llamacpp-gpustack-1359) */
 			"0.01.002.003 E widget_prepare_batch: invalid token[11] = 74429\n"
 			"0.01.002.004 E widget_decode: failed to decode, ret = -1\n",
+			/* a lookup of a model's metadata on the Hub that
+			 * failed, which an app logs and goes on from
+			 * (fresh460-unknown-tlab741's, in other words) */
+			"ERROR:root:Error fetching pipeline tag for widget/w-7b: "
+			"RepositoryNotFoundError: "
+			"404 Client Error. (Request ID: Root=1-x)\n\n"
+			"Repository Not Found for url: "
+			"https://huggingface.co/api/models/widget/w-7b.\n",
 			/* one request Triton's Python backend failed, its
 			 * exception inside the line (fresh459-trtllm-9277's,
 			 * in other words) */
