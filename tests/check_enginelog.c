@@ -965,9 +965,9 @@ START_TEST(shapes_are_written_once)
 		ck_assert_msg(strstr(err, refused[i][1]), "%s: %s", refused[i][1], err);
 		log_rules_release(&rs);
 	}
-	/* the bundled file: the start of a raised error's message, and a
-	 * device probe's words, are its shapes, written once, not copies in
-	 * a rule or a marker */
+	/* the bundled file: the start of a raised error's message, a device
+	 * probe's words and a lookup of a model's metadata are its shapes,
+	 * written once, not copies in a rule or a marker */
 	bundled_rules(&rs);
 	for (i = 0; i < rs.n; i++) {
 		ck_assert_msg(!strstr(rs.rules[i].pattern, "[A-Z]\\w*(?:Error|Exception): "),
@@ -976,6 +976,10 @@ START_TEST(shapes_are_written_once)
 		ck_assert_msg(!strstr(rs.rules[i].pattern, "list-devices") &&
 				      !strstr(rs.rules[i].pattern, "device) discovery"),
 			      "%s writes 'probe' out instead of calling (?&probe)", rs.rules[i].id);
+		ck_assert_msg(!strstr(rs.rules[i].pattern, "pipeline[ _]tag"),
+			      "%s writes 'metadata_lookup' out instead of calling "
+			      "(?&metadata_lookup)",
+			      rs.rules[i].id);
 	}
 	log_rules_release(&rs);
 }
