@@ -6470,6 +6470,16 @@ START_TEST(remedies_in_the_engines_words)
 		  "out-of-memory",
 		  { "raise --cache-max-entry-count", "--max-prefill-token-num" },
 		  "lower --cache-max-entry-count" },
+		/* Windows' commit limit (RAM and page file together), in any
+		 * language: its page file, not a GPU's memory (fresh464's three
+		 * had been told to lower --gpu-memory-utilization) */
+		{ "INFO 01-01 00:00:00 [widget.py:1] Loading weights\n"
+		  "OSError: [WinError 1455] \xe9\xa1\xb5\xe9\x9d\xa2\xe6\x96\x87\xe4\xbb\xb6"
+		  "\xe5\xa4\xaa\xe5\xb0\x8f\xe3\x80\x82 Error loading \"C:\\torch\\lib\\"
+		  "cudnn64_8.dll\" or one of its dependencies.\n",
+		  "out-of-memory",
+		  { "page file", "Virtual memory" },
+		  "--gpu-memory-utilization" },
 		/* a chat template of one's own, in each engine's words: TGI's
 		 * tokenizer config, llama.cpp's template file, not vLLM's and
 		 * SGLang's --chat-template for every engine */
