@@ -4509,6 +4509,15 @@ START_TEST(held_out_classes)
 		  "out-of-memory", "[WinError 1455]" },
 		{ "OSError: [WinError 112] No room for the widget\n", "no-space",
 		  "[WinError 112]" },
+		/* the same disk full as Rust tells it, in any language (its
+		 * "(os error 112)"; fresh465's three, Vibe's downloads), and
+		 * ENOSPC's own number from a localized C library */
+		{ "Error: widget download failed\n\nCaused by:\n    "
+		  "\xd0\x9d\xd0\xb5\xd1\x82 \xd0\xbc\xd0\xb5\xd1\x81\xd1\x82\xd0\xb0. "
+		  "(os error 112)\n",
+		  "no-space", "(os error 112)" },
+		{ "Error: writing /w/widget.gguf: Kein Platz auf dem Widget (os error 28)\n",
+		  "no-space", "(os error 28)" },
 		{ "PermissionError: [WinError 5] The widget is locked: 'C:\\w'\n",
 		  "permission-denied", "[WinError 5]" },
 		/* fresh161's: Windows' loader's statuses for a DLL missing or
@@ -5487,6 +5496,10 @@ START_TEST(held_out_classes)
 	/* logs of an engine that did not die, whatever their words say */
 	{
 		static const char *const alive[] = {
+			/* Linux's errno 112 is a host that is down, not a
+			 * Windows disk that is full (fresh465's twin) */
+			"WARN widget: peer 10.0.0.2 unreachable: Host is down (os error 112); "
+			"retrying\n",
 			/* a process that died and is relaunched is its
 			 * supervisor's to bring back; the source line Python
 			 * echoes under a warning it prints is the warning's
