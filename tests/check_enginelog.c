@@ -4520,6 +4520,16 @@ START_TEST(held_out_classes)
 		  "no-space", "(os error 28)" },
 		{ "PermissionError: [WinError 5] The widget is locked: 'C:\\w'\n",
 		  "permission-denied", "[WinError 5]" },
+		/* the same refusal as Go tells it on Windows, its operation and
+		 * path before Windows' own words (fresh467-ollama-9094: Ollama's
+		 * app refused its own server); a web page's "access is denied"
+		 * is no operation's (alive) */
+		{ "time=2025-02-14T15:49:53.501+08:00 level=ERROR source=server.go:145 "
+		  "msg=\"failed to start server fork/exec C:\\\\w\\\\widget.exe: Access is "
+		  "denied.\"\n",
+		  "permission-denied", "fork/exec C:" },
+		{ "Error: open C:\\w\\widget.gguf: Access is denied.\n", "permission-denied",
+		  "Access is denied" },
 		/* fresh161's: Windows' loader's statuses for a DLL missing or
 		 * without a function, in hex and in signed decimal */
 		{ "Error: widget runner ended: exit status 0xc0000139\n", "import-error",
@@ -5496,6 +5506,8 @@ START_TEST(held_out_classes)
 	/* logs of an engine that did not die, whatever their words say */
 	{
 		static const char *const alive[] = {
+			"INFO:     10.0.0.2:5000 - \"GET /admin HTTP/1.1\" 403 Forbidden: access is "
+			"denied to this widget\n",
 			/* Linux's errno 112 is a host that is down, not a
 			 * Windows disk that is full (fresh465's twin) */
 			"WARN widget: peer 10.0.0.2 unreachable: Host is down (os error 112); "
