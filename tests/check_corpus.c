@@ -210,7 +210,7 @@ START_TEST(every_excerpt_read_as_labelled)
 		{ "fresh456", 2 },  { "fresh457", 1 },	{ "fresh458", 3 },  { "fresh459", 3 },
 		{ "fresh460", 3 },  { "fresh461", 4 },	{ "fresh462", 2 },  { "fresh463", 2 },
 		{ "fresh464", 3 },  { "fresh465", 3 },	{ "fresh466", 4 },  { "fresh467", 1 },
-		{ "fresh468", 1 }
+		{ "fresh468", 1 },  { "fresh469", 3 }
 	};
 	int counts[sizeof(parts) / sizeof(parts[0])] = { 0 };
 	int n = 0, fatal = 0;
