@@ -3217,6 +3217,31 @@ static bool explained_by_warning(const struct enginelog *l)
 	return load;
 }
 
+/* Did a warning-level line say the model failed to load (TorchServe's
+ * "WARN ... Load model failed: x, error: Worker died."), and every fatal
+ * finding since say only how it ended ("Backend worker process died.")?
+ * Then the load that failed is why, as it is when nothing follows it. An
+ * error line or a traceback since says more, and is not the warning's. */
+static bool load_failure_warned(const struct enginelog *l)
+{
+	bool ended = false;
+	size_t i;
+
+	if (!l->warned.line || l->warned.line <= l->ready || !says_load_failed(l->warned_rule) ||
+	    l->error.line > l->warned.line || l->traceback > l->warned.line)
+		return false;
+	for (i = 0; i < l->n_matches; i++) {
+		const struct log_match *m = &l->matches[i];
+
+		if (!m->fatal)
+			continue;
+		if (!m->rule->ending || m->line < l->warned.line)
+			return false;
+		ended = true;
+	}
+	return ended;
+}
+
 /* Is the line one of the chain of causes a logger writes under an error,
  * each deeper than the one before it ("- Caused By: Error: The model has
  * crashed ...", under "- Caused By: Error: Channel Error")? An error
@@ -3437,7 +3462,7 @@ static void settle(struct enginelog *l)
 		record(l, &unknown_gone, last->line, last->text, strlen(last->text));
 		any = true;
 	}
-	if (any && explained_by_warning(l))
+	if (any && (explained_by_warning(l) || load_failure_warned(l)))
 		record(l, l->warned_rule, l->warned.line, l->warned.text, strlen(l->warned.text));
 	if (any)
 		say_why_it_ended(l, l->error.line > l->ready && !handled, cut);

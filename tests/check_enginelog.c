@@ -4104,6 +4104,16 @@ START_TEST(held_out_classes)
 		{ "2025-01-01T10:00:00,000 [WARN ] W-9000-widget org.example.Batcher - Load model "
 		  "failed: widget, error: Worker died.\n",
 		  "model-load-failed", "Load model failed: widget" },
+		/* and so it stays when the worker's death is told again after
+		 * it (TorchServe's "Backend worker process died.",
+		 * fresh469-unknown-torchserve838): the load that failed is why */
+		{ "2025-01-01T10:00:00,000 [WARN ] W-9000-widget org.example.Batcher - Load model "
+		  "failed: widget, error: Worker died.\n"
+		  "2025-01-01T10:00:00,001 [INFO ] W-9000-widget org.example.Thread - Retry worker: "
+		  "9000 in 1 seconds.\n"
+		  "2025-01-01T10:00:00,002 [INFO ] W-9000-widget-stdout org.example.LifeCycle - "
+		  "Backend worker process died.\n",
+		  "model-load-failed", "Load model failed: widget" },
 		{ "InternalError: Check failed: (version == \"0.2\") is false: Invalid VM file "
 		  "format in the version section.\n",
 		  "model-load-failed", "Invalid VM file format" },
