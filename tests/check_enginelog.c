@@ -4109,7 +4109,8 @@ START_TEST(held_out_classes)
 		 * fresh469-unknown-torchserve838): the load that failed is why */
 		{ "2025-01-01T10:00:00,000 [WARN ] W-9000-widget org.example.Batcher - Load model "
 		  "failed: widget, error: Worker died.\n"
-		  "2025-01-01T10:00:00,001 [INFO ] W-9000-widget org.example.Thread - Retry worker: "
+		  "2025-01-01T10:00:00,001 [INFO ] W-9000-widget org.example.Thread - Retry "
+		  "worker: "
 		  "9000 in 1 seconds.\n"
 		  "2025-01-01T10:00:00,002 [INFO ] W-9000-widget-stdout org.example.LifeCycle - "
 		  "Backend worker process died.\n",
@@ -5516,7 +5517,8 @@ START_TEST(held_out_classes)
 	/* logs of an engine that did not die, whatever their words say */
 	{
 		static const char *const alive[] = {
-			"INFO:     10.0.0.2:5000 - \"GET /admin HTTP/1.1\" 403 Forbidden: access is "
+			"INFO:     10.0.0.2:5000 - \"GET /admin HTTP/1.1\" 403 Forbidden: access "
+			"is "
 			"denied to this widget\n",
 			/* Linux's errno 112 is a host that is down, not a
 			 * Windows disk that is full (fresh465's twin) */
