@@ -6777,6 +6777,24 @@ START_TEST(remedies_in_the_engines_words)
 			      remedy);
 		enginelog_release(&l);
 	}
+	/* the Hub's words for a model id it lacks are the library's, whichever
+	 * engine loads it: an LMDeploy known from its endpoint is told to check
+	 * the id (it had been told vLLM's --load-format) */
+	{
+		static const char hub[] = "OSError: widget/widget-7b is not a local folder and is "
+					  "not a valid model identifier listed on "
+					  "'https://huggingface.co/models'\n";
+
+		enginelog_init(&l, &rs, ENGINE_LMDEPLOY);
+		enginelog_feed(&l, hub, strlen(hub));
+		enginelog_finish(&l);
+		m = enginelog_best(&l);
+		ck_assert_ptr_nonnull(m);
+		enginelog_remedy(&l, m, remedy, sizeof(remedy));
+		ck_assert_msg(strstr(remedy, "owner/name") && !strstr(remedy, "--load-format"),
+			      "%s", remedy);
+		enginelog_release(&l);
+	}
 	/* a GGUF file names no engine: vLLM, Aphrodite, Ollama and LM Studio
 	 * read them too (fresh144: Aphrodite had been told llama.cpp's flags);
 	 * llama.cpp's own functions do */
