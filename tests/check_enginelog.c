@@ -6795,6 +6795,29 @@ START_TEST(remedies_in_the_engines_words)
 			      "%s", remedy);
 		enginelog_release(&l);
 	}
+	/* and so are the Hub's gate, safetensors' torn header and Python's
+	 * port in use: their precise rules read them under every engine */
+	{
+		static const char *const library[] = {
+			"huggingface_hub.errors.GatedRepoError: 403 Client Error.\n",
+			"safetensors_rust.SafetensorError: Error while deserializing header: "
+			"MetadataIncompleteBuffer\n",
+			"OSError: [Errno 98] Address already in use\n",
+		};
+		static const enum engine engines[] = { ENGINE_LMDEPLOY, ENGINE_TRTLLM };
+		size_t e;
+
+		for (i = 0; i < sizeof(library) / sizeof(library[0]); i++)
+			for (e = 0; e < sizeof(engines) / sizeof(engines[0]); e++) {
+				enginelog_init(&l, &rs, engines[e]);
+				enginelog_feed(&l, library[i], strlen(library[i]));
+				enginelog_finish(&l);
+				m = enginelog_best(&l);
+				ck_assert_msg(m && m->rule->layer == LAYER_RULE, "%s: %s",
+					      library[i], m ? m->rule->id : "nothing");
+				enginelog_release(&l);
+			}
+	}
 	/* a GGUF file names no engine: vLLM, Aphrodite, Ollama and LM Studio
 	 * read them too (fresh144: Aphrodite had been told llama.cpp's flags);
 	 * llama.cpp's own functions do */
