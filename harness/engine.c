@@ -41,7 +41,8 @@ static const struct engine_info engines[ENGINE_COUNT] = {
 				   "GPU (from source: TORCH_CUDA_ARCH_LIST holding its compute "
 				   "capability, 12.0 for sm_120, and "
 				   "FLASHINFER_CUDA_ARCH_LIST=12.0f; on ROCm, "
-				   "PYTORCH_ROCM_ARCH holding its gfx target)" },
+				   "PYTORCH_ROCM_ARCH holding its gfx target)",
+			   .weights = "safetensors (or PyTorch .bin), or the format --load-format names" },
 	},
 	[ENGINE_SGLANG] = {
 		.id = ENGINE_SGLANG, .key = "sglang", .name = "SGLang",
@@ -61,7 +62,8 @@ static const struct engine_info engines[ENGINE_COUNT] = {
 			   .gpu_build = "an SGLang release whose image and sgl-kernel wheel "
 				   "are built for the GPU's CUDA and architecture "
 				   "(FlashInfer's JIT kernels: FLASHINFER_CUDA_ARCH_LIST=12.0f "
-				   "for sm_120)" },
+				   "for sm_120)",
+			   .weights = "safetensors (or PyTorch .bin), or the format --load-format names" },
 	},
 	[ENGINE_LLAMACPP] = {
 		.id = ENGINE_LLAMACPP, .key = "llama.cpp", .name = "llama.cpp",
@@ -82,7 +84,8 @@ static const struct engine_info engines[ENGINE_COUNT] = {
 			   .gpu_build = "llama.cpp built for the GPU: CMAKE_CUDA_ARCHITECTURES "
 				   "holding its compute capability (61 for a Pascal card), or "
 				   "with GGML_HIP, GPU_TARGETS (AMDGPU_TARGETS in older trees) "
-				   "holding its gfx target" },
+				   "holding its gfx target",
+			   .weights = "a whole GGUF file (of a split one, the first shard, its others beside it)" },
 	},
 	[ENGINE_OLLAMA] = {
 		.id = ENGINE_OLLAMA, .key = "ollama", .name = "Ollama", 
@@ -98,7 +101,8 @@ static const struct engine_info engines[ENGINE_COUNT] = {
 				   "ollama/ollama image",
 			   .gpu_build = "an Ollama release whose runners are built for the GPU "
 				   "(for an AMD GPU close to a supported one, "
-				   "HSA_OVERRIDE_GFX_VERSION, 10.3.0 for an RDNA2 card)" },
+				   "HSA_OVERRIDE_GFX_VERSION, 10.3.0 for an RDNA2 card)",
+			   .weights = "a GGUF blob Ollama pulled or created (pull or create the model again)" },
 	},
 	[ENGINE_TGI] = {
 		.id = ENGINE_TGI, .key = "tgi", .name = "TGI",
@@ -113,7 +117,8 @@ static const struct engine_info engines[ENGINE_COUNT] = {
 			   .reinstall = "use the ghcr.io/huggingface/text-generation-inference "
 				   "image, whose server pins its Python packages and kernels",
 			   .gpu_build = "a TGI release whose image is built for the GPU (its "
-				   "-rocm image for an AMD one)" },
+				   "-rocm image for an AMD one)",
+			   .weights = "safetensors (TGI converts .bin weights to them as it downloads)" },
 	},
 	[ENGINE_LMDEPLOY] = {
 		.id = ENGINE_LMDEPLOY, .key = "lmdeploy", .name = "LMDeploy",
@@ -129,7 +134,8 @@ static const struct engine_info engines[ENGINE_COUNT] = {
 				   "(a wheel built for the CUDA at hand), or use the "
 				   "openmmlab/lmdeploy image",
 			   .gpu_build = "an LMDeploy release whose wheel or image is built for "
-				   "the GPU's CUDA and architecture" },
+				   "the GPU's CUDA and architecture",
+			   .weights = "Hugging Face safetensors, or a TurboMind model lmdeploy convert wrote" },
 	},
 	[ENGINE_TRTLLM] = {
 		.id = ENGINE_TRTLLM, .key = "trt-llm", .name = "TensorRT-LLM",
@@ -146,7 +152,8 @@ static const struct engine_info engines[ENGINE_COUNT] = {
 				   "nvcr.io/nvidia/tensorrt-llm/release, whose Python, CUDA "
 				   "and TensorRT agree",
 			   .gpu_build = "a TensorRT-LLM release that supports the GPU, its "
-				   "engines built on the GPU that serves them" },
+				   "engines built on the GPU that serves them",
+			   .weights = "an engine trtllm-build wrote on this GPU, or a Hugging Face checkpoint for its PyTorch backend" },
 	},
 };
 
@@ -274,6 +281,10 @@ static const struct {
 			  "(llama.cpp, Ollama) with the runtime libraries its build links, CUDA's "
 			  "or ROCm's, on the library path (ldd names one missing), or use the "
 			  "engine's container image"),
+	CLAUSE(weights,
+	       "safetensors for the Python engines (or the format vLLM's and SGLang's "
+	       "--load-format names), a whole GGUF file for llama.cpp and Ollama, an engine "
+	       "trtllm-build wrote on this GPU for TensorRT-LLM"),
 	CLAUSE(gpu_build,
 	       "a release of the engine built for the GPU (CUDA sm_120: TORCH_CUDA_ARCH_LIST=12.0, "
 	       "FLASHINFER_CUDA_ARCH_LIST=12.0f; ROCm: a build whose PYTORCH_ROCM_ARCH holds the "

@@ -50,6 +50,7 @@ struct engine_flags {
 	const char *chat_template;    /* a chat template of one's own */
 	const char *reinstall;	      /* a clean install, for a broken environment */
 	const char *gpu_build;	      /* a build with kernels for the GPU at hand */
+	const char *weights;	      /* the format of the weights it loads */
 };
 
 /* How an engine scores a given text: compare's teacher forcing sends the

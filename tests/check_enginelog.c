@@ -6507,6 +6507,15 @@ START_TEST(remedies_in_the_engines_words)
 		  "out-of-memory",
 		  { "raise --cache-max-entry-count", "--max-prefill-token-num" },
 		  "lower --cache-max-entry-count" },
+		/* the weights each engine loads: llama.cpp's a GGUF file, not
+		 * safetensors and vLLM's --load-format (fresh378's fifteen and
+		 * six more of Ollama, LMDeploy and TensorRT-LLM had been told
+		 * vLLM's) */
+		{ "gguf_init_from_file: failed to open GGUF file '/m/widget.gguf' (No such file or "
+		  "directory)\n",
+		  "not-found",
+		  { "a whole GGUF file" },
+		  "--load-format" },
 		/* Windows' commit limit (RAM and page file together), in any
 		 * language: its page file, not a GPU's memory (fresh464's three
 		 * had been told to lower --gpu-memory-utilization) */
