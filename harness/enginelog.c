@@ -1107,6 +1107,66 @@ static size_t indent(const char *s, size_t n)
 	return i;
 }
 
+/* Is the line a frame of a Java stack trace, "\tat a.b.C.f(C.java:12)",
+ * with a jar after it or not, or the count of the frames it leaves out
+ * ("\t... 6 more")? */
+static bool java_frame(const char *s, size_t n)
+{
+	size_t i = indent(s, n);
+	const char *open;
+
+	if (i == 0 || i == n)
+		return false;
+	if (n - i > 9 && !memcmp(s + i, "... ", 4) && holds(s + i, n - i, " more"))
+		return true;
+	if (n - i < 8 || memcmp(s + i, "at ", 3))
+		return false;
+	open = memchr(s + i, '(', n - i);
+	return open && (holds(open, n - (size_t)(open - s), ".java:") ||
+			holds(open, n - (size_t)(open - s), "(Native Method)") ||
+			holds(open, n - (size_t)(open - s), "(Unknown Source)"));
+}
+
+/* Is the line a Java exception's: a class in a package ("a.b.X") whose
+ * name ends in Exception or Error, alone or before its message, under
+ * "Caused by: " or 'Exception in thread "x" ' or neither? */
+static bool java_exception(const char *s, size_t n)
+{
+	size_t i = indent(s, n), dots = 0, start;
+
+	if (n - i > 11 && !memcmp(s + i, "Caused by: ", 11))
+		i += 11;
+	else if (n - i > 20 && !memcmp(s + i, "Exception in thread ", 20)) {
+		const char *q = memchr(s + i + 21, '"', n - i - 21);
+
+		if (s[i + 20] != '"' || !q || (size_t)(q - s) + 2 > n)
+			return false;
+		i = (size_t)(q - s) + 2;
+	}
+	start = i;
+	while (i < n && (isalnum((unsigned char)s[i]) || s[i] == '_' || s[i] == '$' || s[i] == '.'))
+		dots += s[i++] == '.';
+	if (!dots || !islower((unsigned char)s[start]) || (i < n && s[i] != ':'))
+		return false;
+	return (i - start > 9 && !memcmp(s + i - 9, "Exception", 9)) ||
+	       (i - start > 5 && !memcmp(s + i - 5, "Error", 5));
+}
+
+/* a line said (neither blank nor a Python frame): where it leaves a Java
+ * stack trace being told */
+static void java_said(struct enginelog *l, const char *s, size_t n)
+{
+	if (java_frame(s, n)) {
+		l->java_open = l->java_exception.line != 0;
+	} else if (java_exception(s, n)) {
+		mark(&l->java_exception, l->lines, s, n);
+		l->java_open = false;
+	} else {
+		l->java_exception.line = 0;
+		l->java_open = false;
+	}
+}
+
 /* Is the line a traceback's frame, its code, a caret line, an exception
  * group's rule or blank (not what a log says, but where)? */
 static bool is_frame(const char *s, size_t n)
@@ -1881,6 +1941,7 @@ static void note_line(struct enginelog *l, const char *s, size_t n)
 		if (l->tb_open)
 			l->tb_closed = l->lines;
 		l->tb_open = false;
+		java_said(l, s, n);
 	} else if (is_frame_line(s, n)) {
 		l->frame = l->lines;
 		l->frame_flat = flat_frame(l, s, n) ? l->lines : 0;
@@ -3456,6 +3517,13 @@ static void settle(struct enginelog *l)
 	/* or one that served and then was gone without a word: not asked to
 	 * stop (no shutdown line since it served), so taken from outside */
 	gone = !died && l->exited && l->ready && l->shutdown < l->ready && last->line;
+	/* or one whose log ends inside a Java stack trace before it served
+	 * (DJL Serving's worker that did not start): its last exception */
+	if (!any && !died && l->java_open && !l->ready) {
+		record(l, &unknown_death, l->java_exception.line, l->java_exception.text,
+		       strlen(l->java_exception.text));
+		any = true;
+	}
 	if (!any && died)
 		any = tell_death(l, intro, last);
 	if (!any && gone) {

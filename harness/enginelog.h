@@ -327,9 +327,13 @@ struct enginelog {
 				   * defines ("class Serve:"), "" none: a frame "in
 				   * Serve" next is that class's body, run as its
 				   * module is imported */
-	bool exited;		  /* the process has ended (enginelog_exited) */
-	unsigned engines_seen;	  /* a bit per enum engine its markers named */
-	int failed_requests;	  /* chat requests failed in a row, none served since */
+	/* a Java stack trace: its last exception line ("Caused by: a.b.X"),
+	 * and whether every line said since it is one of its frames */
+	struct log_mark java_exception;
+	bool java_open;
+	bool exited;	       /* the process has ended (enginelog_exited) */
+	unsigned engines_seen; /* a bit per enum engine its markers named */
+	int failed_requests;   /* chat requests failed in a row, none served since */
 	struct log_mark first_failed;
 	long quiet_line;       /* the line quiet is of, 0 none yet */
 	bool encoding_known;   /* the first bytes said how the log is written */

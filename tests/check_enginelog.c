@@ -4104,6 +4104,17 @@ START_TEST(held_out_classes)
 		{ "2025-01-01T10:00:00,000 [WARN ] W-9000-widget org.example.Batcher - Load model "
 		  "failed: widget, error: Worker died.\n",
 		  "model-load-failed", "Load model failed: widget" },
+		/* a log that ends inside a Java stack trace before it served
+		 * is a death, its last exception why (DJL Serving's worker
+		 * that did not start, fresh469-unknown-djl28) */
+		{ "\tat ai.widget.WorkerPool.initWorkers(WorkerPool.java:214) ~[wlm-0.29.0.jar:?]\n"
+		  "\t... 6 more\n"
+		  "Caused by: java.util.concurrent.TimeoutException\n"
+		  "\tat java.base/java.util.concurrent.CompletableFuture.timedGet("
+		  "CompletableFuture.java:1960) ~[?:?]\n"
+		  "\tat ai.widget.PyProcess.startPythonProcess(PyProcess.java:195) "
+		  "~[python.jar:?]\n",
+		  "unknown", "java.util.concurrent.TimeoutException" },
 		/* and so it stays when the worker's death is told again after
 		 * it (TorchServe's "Backend worker process died.",
 		 * fresh469-unknown-torchserve838): the load that failed is why */
@@ -5517,6 +5528,11 @@ START_TEST(held_out_classes)
 	/* logs of an engine that did not die, whatever their words say */
 	{
 		static const char *const alive[] = {
+			/* a Java stack trace the server went on after is a
+			 * handled exception's */
+			"Caused by: java.io.IOException: Broken pipe\n"
+			"\tat ai.widget.Server.write(Server.java:12)\n"
+			"INFO widget: request 7 done\n",
 			"INFO:     10.0.0.2:5000 - \"GET /admin HTTP/1.1\" 403 Forbidden: access "
 			"is "
 			"denied to this widget\n",
