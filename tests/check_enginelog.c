@@ -18,13 +18,21 @@
 #include "suites.h"
 #include "testutil.h"
 
-static const struct log_match *classify(struct enginelog *l, const struct log_rules *rs,
-					const char *text)
+/* text's best finding, read as the log of engine e (known from its
+ * endpoint, or --engine), or NULL */
+static const struct log_match *classify_as(struct enginelog *l, const struct log_rules *rs,
+					   enum engine e, const char *text)
 {
-	enginelog_init(l, rs, ENGINE_UNKNOWN);
+	enginelog_init(l, rs, e);
 	enginelog_feed(l, text, strlen(text));
 	enginelog_finish(l);
 	return enginelog_best(l);
+}
+
+static const struct log_match *classify(struct enginelog *l, const struct log_rules *rs,
+					const char *text)
+{
+	return classify_as(l, rs, ENGINE_UNKNOWN, text);
 }
 
 /* text's best finding when it is fatal, else NULL */
@@ -680,9 +688,7 @@ START_TEST(lines_as_a_terminal_shows_them)
 	enginelog_release(&l);
 	/* only llama.cpp's rules for a llama.cpp log, and the classes, which
 	 * know every engine's wording */
-	enginelog_init(&l, &rs, ENGINE_LLAMACPP);
-	enginelog_feed(&l, "vllm: error: unrecognized arguments: --x\n", 41);
-	enginelog_finish(&l);
+	(void)classify_as(&l, &rs, ENGINE_LLAMACPP, "vllm: error: unrecognized arguments: --x\n");
 	ck_assert_str_eq(enginelog_best(&l)->rule->id, "class-bad-argument");
 	ck_assert_int_eq(enginelog_best(&l)->rule->layer, LAYER_CLASS);
 	enginelog_release(&l);
@@ -6810,10 +6816,7 @@ START_TEST(remedies_in_the_engines_words)
 					  "not a valid model identifier listed on "
 					  "'https://huggingface.co/models'\n";
 
-		enginelog_init(&l, &rs, ENGINE_LMDEPLOY);
-		enginelog_feed(&l, hub, strlen(hub));
-		enginelog_finish(&l);
-		m = enginelog_best(&l);
+		m = classify_as(&l, &rs, ENGINE_LMDEPLOY, hub);
 		ck_assert_ptr_nonnull(m);
 		enginelog_remedy(&l, m, remedy, sizeof(remedy));
 		ck_assert_msg(strstr(remedy, "owner/name") && !strstr(remedy, "--load-format"),
@@ -6834,10 +6837,7 @@ START_TEST(remedies_in_the_engines_words)
 
 		for (i = 0; i < sizeof(library) / sizeof(library[0]); i++)
 			for (e = 0; e < sizeof(engines) / sizeof(engines[0]); e++) {
-				enginelog_init(&l, &rs, engines[e]);
-				enginelog_feed(&l, library[i], strlen(library[i]));
-				enginelog_finish(&l);
-				m = enginelog_best(&l);
+				m = classify_as(&l, &rs, engines[e], library[i]);
 				ck_assert_msg(m && m->rule->layer == LAYER_RULE, "%s: %s",
 					      library[i], m ? m->rule->id : "nothing");
 				enginelog_release(&l);
