@@ -3254,53 +3254,37 @@ static bool outlived(struct enginelog *l)
  * then "failed to create MTP context" and "exiting due to model loading
  * error"; llama.cpp's "failed to find free space in the KV cache,
  * retrying" until "unexpected error in llama server update_slots - exiting
- * main loop"). A death that says more since (an error line, a traceback)
- * is not the warning's. */
+ * main loop"). A warning that itself says the load failed (TorchServe's
+ * "WARN ... Load model failed: x, error: Worker died.") is why of a death
+ * since it served whose every finding says only how it ended ("Backend
+ * worker process died."). A death that says more since (an error line, a
+ * traceback) is not the warning's. */
 static bool explained_by_warning(const struct enginelog *l)
 {
-	bool load = false;
+	bool load_warned, load = false;
 	size_t i;
 
-	if (!l->warned.line || says_load_failed(l->warned_rule) || says_crashed(l->warned_rule))
+	if (!l->warned.line || says_crashed(l->warned_rule))
+		return false;
+	load_warned = says_load_failed(l->warned_rule);
+	if (load_warned && (l->warned.line <= l->ready || l->traceback > l->warned.line ||
+			    l->error.line > l->warned.line))
 		return false;
 	for (i = 0; i < l->n_matches; i++) {
 		const struct log_match *m = &l->matches[i];
 
 		if (!m->fatal)
 			continue;
-		if ((!says_load_failed(m->rule) &&
-		     (m->rule->layer != LAYER_UNKNOWN || l->traceback > l->warned.line ||
-		      l->error.line > l->warned.line)) ||
-		    m->line < l->warned.line)
+		if (m->line < l->warned.line)
+			return false;
+		if (load_warned ? !m->rule->ending
+				: !says_load_failed(m->rule) && (m->rule->layer != LAYER_UNKNOWN ||
+								 l->traceback > l->warned.line ||
+								 l->error.line > l->warned.line))
 			return false;
 		load = true;
 	}
 	return load;
-}
-
-/* Did a warning-level line say the model failed to load (TorchServe's
- * "WARN ... Load model failed: x, error: Worker died."), and every fatal
- * finding since say only how it ended ("Backend worker process died.")?
- * Then the load that failed is why, as it is when nothing follows it. An
- * error line or a traceback since says more, and is not the warning's. */
-static bool load_failure_warned(const struct enginelog *l)
-{
-	bool ended = false;
-	size_t i;
-
-	if (!l->warned.line || l->warned.line <= l->ready || !says_load_failed(l->warned_rule) ||
-	    l->error.line > l->warned.line || l->traceback > l->warned.line)
-		return false;
-	for (i = 0; i < l->n_matches; i++) {
-		const struct log_match *m = &l->matches[i];
-
-		if (!m->fatal)
-			continue;
-		if (!m->rule->ending || m->line < l->warned.line)
-			return false;
-		ended = true;
-	}
-	return ended;
 }
 
 /* Is the line one of the chain of causes a logger writes under an error,
@@ -3530,7 +3514,7 @@ static void settle(struct enginelog *l)
 		record(l, &unknown_gone, last->line, last->text, strlen(last->text));
 		any = true;
 	}
-	if (any && (explained_by_warning(l) || load_failure_warned(l)))
+	if (any && explained_by_warning(l))
 		record(l, l->warned_rule, l->warned.line, l->warned.text, strlen(l->warned.text));
 	if (any)
 		say_why_it_ended(l, l->error.line > l->ready && !handled, cut);
